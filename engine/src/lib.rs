@@ -1,0 +1,1 @@
+//! The rules of "La loi du plus riche".
