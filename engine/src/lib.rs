@@ -1,1 +1,34 @@
-//! The rules of "La loi du plus riche".
+//! The rules of "La loi du plus riche", the game of the 2009 Prologin final: a pure,
+//! deterministic library with no I/O. `RULES.md` of the project's spec is the reference;
+//! rule numbers in comments point into it.
+//!
+//! A [`Game`] is created from a [`Setup`] (drawn from a seed, or given), then driven stage by
+//! stage: [`Game::seats_to_play`] says whose callback is due, [`Game::player`] gives that seat
+//! the subject's [`Api`], and [`Game::advance`] ends the stage.
+
+pub mod api;
+mod blocking;
+pub mod board;
+pub mod bots;
+pub mod call;
+pub mod constants;
+pub mod distance;
+pub mod game;
+pub mod monument;
+pub mod outcome;
+pub mod player;
+pub mod price;
+pub mod setup;
+pub mod snapshot;
+pub mod state;
+pub mod turn;
+
+pub use api::{Api, ApiError, Player};
+pub use board::{Board, Cell, Kind, Pos};
+pub use call::{Call, Function};
+pub use game::Game;
+pub use outcome::Outcome;
+pub use player::Seat;
+pub use setup::Setup;
+pub use state::State;
+pub use turn::{Callback, Stage};

@@ -1,0 +1,297 @@
+//! The 100x100 map: cell kinds, owners, monuments, and the cell values they make (rules 1-8).
+
+use crate::blocking::Blocking;
+use crate::monument::MONUMENTS;
+use crate::player::Seat;
+use serde::{Deserialize, Serialize};
+use std::cell::OnceCell;
+
+/// Width and height of the map, as a `usize`.
+pub const SIZE: usize = 100;
+/// Number of cells.
+pub const CELLS: usize = SIZE * SIZE;
+
+/// What stands on a cell; the discriminants are the subject's constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    Vide = 0,
+    Maison = 1,
+    Reservation = 2,
+    Monument = 3,
+    Route = 4,
+}
+
+/// The owner of a house or reservation; `None` is the town hall (`MAIRIE`).
+pub type Owner = Option<Seat>;
+
+/// One cell of the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell {
+    pub kind: Kind,
+    /// The player owning the house or reservation; `None` for everything else.
+    pub owner: Owner,
+    /// The monument id on a `Monument` cell.
+    pub monument: Option<u8>,
+}
+
+impl Cell {
+    /// An empty cell.
+    pub const EMPTY: Cell = Cell {
+        kind: Kind::Vide,
+        owner: None,
+        monument: None,
+    };
+    /// A road.
+    pub const ROAD: Cell = Cell {
+        kind: Kind::Route,
+        owner: None,
+        monument: None,
+    };
+}
+
+/// A position on the map, checked to be on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Pos {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Pos {
+    /// The position `(x, y)` if it is on the map.
+    pub fn new(x: i32, y: i32) -> Option<Pos> {
+        let on = |v: i32| (0..SIZE as i32).contains(&v);
+        (on(x) && on(y)).then(|| Pos {
+            x: x as u8,
+            y: y as u8,
+        })
+    }
+
+    /// Index into row-major cell arrays: `y * 100 + x`.
+    pub fn index(self) -> usize {
+        usize::from(self.y) * SIZE + usize::from(self.x)
+    }
+
+    /// The position of a row-major index.
+    pub fn from_index(i: usize) -> Pos {
+        Pos {
+            x: (i % SIZE) as u8,
+            y: (i / SIZE) as u8,
+        }
+    }
+
+    /// Whether the cell lies on the edge of the map.
+    pub fn is_border(self) -> bool {
+        self.x == 0 || self.y == 0 || self.x as usize == SIZE - 1 || self.y as usize == SIZE - 1
+    }
+
+    /// The on-map 4-neighbours.
+    pub fn neighbours4(self) -> impl Iterator<Item = Pos> {
+        let (x, y) = (i32::from(self.x), i32::from(self.y));
+        [(0, -1), (-1, 0), (1, 0), (0, 1)]
+            .into_iter()
+            .filter_map(move |(dx, dy)| Pos::new(x + dx, y + dy))
+    }
+
+    /// The on-map 8-neighbours.
+    pub fn neighbours8(self) -> impl Iterator<Item = Pos> {
+        let (x, y) = (i32::from(self.x), i32::from(self.y));
+        (-1..=1)
+            .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+            .filter(|&d| d != (0, 0))
+            .filter_map(move |(dx, dy)| Pos::new(x + dx, y + dy))
+    }
+}
+
+/// The map. Values (`valeur_case`) are kept up to date as monuments are built; the set of
+/// cells where an obstacle would break rule 21 is computed once per board and cached.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(
+    into = "crate::snapshot::BoardText",
+    try_from = "crate::snapshot::BoardText"
+)]
+pub struct Board {
+    cells: Vec<Cell>,
+    values: Vec<i8>,
+    blocking: OnceCell<Blocking>,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.cells == other.cells
+    }
+}
+impl Eq for Board {}
+
+impl Default for Board {
+    /// The board of rule 1: empty but for a road at (50, 50).
+    fn default() -> Board {
+        let mut board = Board::empty();
+        board.set(Pos { x: 50, y: 50 }, Cell::ROAD);
+        board
+    }
+}
+
+impl Board {
+    /// A board with no road at all (for test setups).
+    pub fn empty() -> Board {
+        Board {
+            cells: vec![Cell::EMPTY; CELLS],
+            values: vec![0; CELLS],
+            blocking: OnceCell::new(),
+        }
+    }
+
+    /// A board from rows of text, top-left at (0, 0), the rest of the map empty:
+    /// `.` empty, `R` road, `H` a town-hall house, `A`/`B`/`C` houses of seats 0/1/2,
+    /// `a`/`b`/`c` reservations of seats 0/1/2, `0`..`9` monuments 0..9 (use
+    /// [`Board::build_monument`] for the others).
+    ///
+    /// ```
+    /// use engine::{Board, Pos, Kind};
+    /// let board = Board::from_rows(&["R.", ".A"]);
+    /// assert_eq!(board.cell(Pos { x: 1, y: 1 }).kind, Kind::Maison);
+    /// ```
+    pub fn from_rows(rows: &[&str]) -> Board {
+        let mut board = Board::empty();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let pos = Pos::new(x as i32, y as i32).expect("row inside the map");
+                let seat = |base: char| Some(Seat(c as u8 - base as u8));
+                match c {
+                    '.' => {}
+                    'R' => board.set(pos, Cell::ROAD),
+                    'H' => board.set(
+                        pos,
+                        Cell {
+                            kind: Kind::Maison,
+                            owner: None,
+                            monument: None,
+                        },
+                    ),
+                    'A'..='C' => board.set(
+                        pos,
+                        Cell {
+                            kind: Kind::Maison,
+                            owner: seat('A'),
+                            monument: None,
+                        },
+                    ),
+                    'a'..='c' => board.set(
+                        pos,
+                        Cell {
+                            kind: Kind::Reservation,
+                            owner: seat('a'),
+                            monument: None,
+                        },
+                    ),
+                    '0'..='9' => board.build_monument(pos, c as u8 - b'0'),
+                    other => panic!("unknown cell character {other:?} in board rows"),
+                }
+            }
+        }
+        board
+    }
+
+    /// The cell at `pos`.
+    pub fn cell(&self, pos: Pos) -> Cell {
+        self.cells[pos.index()]
+    }
+
+    /// `valeur_case`: the sum of the prestiges of the built monuments in range (rule 7).
+    pub fn value(&self, pos: Pos) -> i32 {
+        i32::from(self.values[pos.index()])
+    }
+
+    /// The worth of a house on `pos` (rule 8): `max(value + 1, 0)`.
+    pub fn worth(&self, pos: Pos) -> i32 {
+        (self.value(pos) + 1).max(0)
+    }
+
+    /// Every cell, row-major.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// Replace a cell (no rule is checked). Building a monument goes through
+    /// [`Board::build_monument`] so that values follow.
+    pub fn set(&mut self, pos: Pos, cell: Cell) {
+        let old = self.cells[pos.index()];
+        if old.kind != cell.kind {
+            self.blocking = OnceCell::new();
+        }
+        self.cells[pos.index()] = cell;
+    }
+
+    /// Build monument `id` on `pos` and raise the values of the cells in range (rule 6).
+    pub fn build_monument(&mut self, pos: Pos, id: u8) {
+        self.set(
+            pos,
+            Cell {
+                kind: Kind::Monument,
+                owner: None,
+                monument: Some(id),
+            },
+        );
+        let info = &MONUMENTS[usize::from(id)];
+        let (cx, cy) = (i32::from(pos.x), i32::from(pos.y));
+        for y in cy - info.range..=cy + info.range {
+            for x in cx - info.range..=cx + info.range {
+                if let Some(p) = Pos::new(x, y) {
+                    self.values[p.index()] += info.prestige as i8;
+                }
+            }
+        }
+    }
+
+    /// Whether a road is among the 4-neighbours (roads) or 8-neighbours (buildings) of `pos`.
+    pub fn touches_road(&self, pos: Pos, diagonals: bool) -> bool {
+        let is_road = |p: Pos| self.cell(p).kind == Kind::Route;
+        if diagonals {
+            pos.neighbours8().any(is_road)
+        } else {
+            pos.neighbours4().any(is_road)
+        }
+    }
+
+    /// Whether an obstacle on the empty cell `pos` would cut every road from the outside of
+    /// the map (rule 21). Cells that are not empty never block: they already are obstacles
+    /// or roads.
+    pub fn is_blocking(&self, pos: Pos) -> bool {
+        self.blocking
+            .get_or_init(|| Blocking::compute(self))
+            .contains(pos)
+    }
+
+    /// Whether rule 21 holds now: some road can be reached from outside the map.
+    pub fn is_open(&self) -> bool {
+        self.blocking
+            .get_or_init(|| Blocking::compute(self))
+            .is_open()
+    }
+
+    /// The sum of the worth of the houses owned by `seat` (`score`, rule 9).
+    pub fn houses_worth(&self, seat: Seat) -> i32 {
+        self.houses_of(seat).map(|p| self.worth(p)).sum()
+    }
+
+    /// The positions of the houses owned by `seat`.
+    pub fn houses_of(&self, seat: Seat) -> impl Iterator<Item = Pos> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.kind == Kind::Maison && c.owner == Some(seat))
+            .map(|(i, _)| Pos::from_index(i))
+    }
+
+    pub(crate) fn from_parts(cells: Vec<Cell>, values: Vec<i8>) -> Board {
+        Board {
+            cells,
+            values,
+            blocking: OnceCell::new(),
+        }
+    }
+
+    pub(crate) fn values_raw(&self) -> &[i8] {
+        &self.values
+    }
+}

@@ -1,0 +1,1 @@
+//! Built-in opponents written against the public [`Api`](crate::Api) only.
