@@ -175,7 +175,8 @@ impl Call {
 impl FromStr for Call {
     type Err = CallParseError;
 
-    /// Parse `name arg arg ...`, single spaces between words.
+    /// Parse `name arg arg ...` as protocol.md section 1 says: fields split on ASCII
+    /// whitespace, decimal 32-bit arguments with an optional sign.
     ///
     /// ```
     /// use engine::call::{Call, Function};
@@ -183,29 +184,27 @@ impl FromStr for Call {
     /// assert_eq!(call.function, Function::ConstruireRoute);
     /// assert_eq!(call.args(), &[50, 51]);
     /// assert_eq!(call.to_string(), "construire_route 50 51");
+    /// assert!("construire_route 50".parse::<Call>().is_err());
     /// ```
     fn from_str(line: &str) -> Result<Call, CallParseError> {
-        let mut words = line.split(' ');
+        let mut words = line.split_ascii_whitespace();
         let name = words.next().unwrap_or("");
         let function = Function::from_name(name)
             .ok_or_else(|| CallParseError::UnknownFunction(name.to_string()))?;
-        let mut args = Vec::with_capacity(4);
-        for word in words {
-            if args.len() == 4 {
-                return Err(CallParseError::WrongArity {
-                    function,
-                    given: line.split(' ').count() - 1,
-                });
-            }
-            let valid = !word.is_empty() && !word.starts_with('+');
-            let arg = word
-                .parse()
-                .ok()
-                .filter(|_| valid)
-                .ok_or_else(|| CallParseError::NotAnInteger(word.to_string()))?;
-            args.push(arg);
+        let words: Vec<&str> = words.collect();
+        if words.len() != function.arity() {
+            return Err(CallParseError::WrongArity {
+                function,
+                given: words.len(),
+            });
         }
-        Call::new(function, &args)
+        let mut args = [0; 4];
+        for (arg, word) in args.iter_mut().zip(&words) {
+            *arg = word
+                .parse()
+                .map_err(|_| CallParseError::NotAnInteger(word.to_string()))?;
+        }
+        Ok(Call { function, args })
     }
 }
 
