@@ -1,0 +1,34 @@
+# champion.mk -- shared rules of the C and C++ kits. A champion's Makefile sets KIT (the
+# kit folder) and includes this file; `make` then builds the executable `champion` from
+# every .c (and .cc/.cpp) file of the champion's folder plus the kit's runtime.
+KIT_C ?= $(KIT)
+CC ?= cc
+CXX ?= c++
+CFLAGS ?= -O2 -Wall -Wextra
+CXXFLAGS ?= -O2 -Wall -Wextra
+LDLIBS ?= -lm
+
+C_SRCS := $(wildcard *.c)
+CXX_SRCS := $(wildcard *.cc *.cpp)
+OBJS := $(C_SRCS:.c=.o) $(patsubst %.cpp,%.o,$(CXX_SRCS:.cc=.o)) prologin_kit.o
+LINKER := $(if $(CXX_SRCS),$(CXX),$(CC))
+
+champion: $(OBJS)
+	$(LINKER) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+prologin_kit.o: $(KIT_C)/prologin_kit.c $(KIT_C)/prologin.h
+	$(CC) $(CFLAGS) -I$(KIT_C) -c -o $@ $<
+
+%.o: %.c $(wildcard $(KIT)/*.h *.h)
+	$(CC) $(CFLAGS) -I$(KIT) -c -o $@ $<
+
+%.o: %.cc $(wildcard $(KIT)/*.h $(KIT)/*.hh *.h *.hh)
+	$(CXX) $(CXXFLAGS) -I$(KIT) -I$(KIT_C) -c -o $@ $<
+
+%.o: %.cpp $(wildcard $(KIT)/*.h $(KIT)/*.hh *.h *.hh)
+	$(CXX) $(CXXFLAGS) -I$(KIT) -I$(KIT_C) -c -o $@ $<
+
+clean:
+	rm -f champion *.o
+
+.PHONY: clean
