@@ -1,0 +1,280 @@
+"""The API of "La loi du plus riche" (Prologin 2009 final), Python kit.
+
+Same names and values as section 7 of the subject. A champion (prologin.py) does
+`from api import *` (or `import api`) and defines, at module level, any of the callbacks
+init_game(), jouer(), enchere(), placement(), end_game(); run.py loads it and speaks
+protocol.md with the referee. print() goes to stderr (the log).
+
+Owns: the protocol streams, the state cache (one `etat` per callback and after each
+successful action; reads are a couple of index operations) and the local argument checks.
+"""
+
+import sys as _sys
+
+# Error codes.
+SUCCES = 0
+PAS_DE_MAISON = -2
+PAS_DE_MONUMENT = -3
+FINANCES_DEPASSEES = -4
+BLOCAGE = -5
+JOUEUR_INCORRECT = -7
+NON_CONNEXE = -8
+CASE_OCCUPEE = -9
+ACTION_INTERDITE = -10
+HORS_TERRAIN = -12
+TROP_LOIN = 50
+INFINI = 30000
+# Ownership.
+MAIRIE = 3
+# Cell kinds.
+VIDE = 0
+MAISON = 1
+RESERVATION = 2
+MONUMENT = 3
+ROUTE = 4
+# Bounds, sizes.
+MAX_MONUMENTS = 14
+TAILLE_CARTE = 100
+MAX_DISTANCE = 12
+ARGENT_INITIAL = 10
+
+_PRESTIGE = (5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2)
+_PORTEE = (1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1)
+
+# Protocol streams, set by _serve(); binary, the referee's lines are ASCII.
+_in = None
+_out = None
+_callback = "(none)"
+
+# The cache (protocol.md section 4). The four strings are kept as bytes: indexing a
+# bytes object gives the character code directly.
+_dirty = True
+_figures = [0] * 16
+_kinds = b""
+_owners = b""
+_monuments = b""
+_values = b""
+
+
+class KitError(Exception):
+    """The conversation with the referee broke down; the champion cannot go on."""
+
+
+def _read_line(what):
+    line = _in.readline()
+    if not line:
+        raise KitError("the referee closed the connection while we waited for `%s`" % what)
+    return line.rstrip(b"\r\n")
+
+
+def _ask(request, name):
+    _out.write(request.encode("ascii"))
+    _out.flush()
+    line = _read_line(name)
+    try:
+        return int(line)
+    except ValueError:
+        raise KitError("unparsable answer `%s` to `%s`: expected an integer"
+                       % (line[:60].decode("ascii", "replace"), name)) from None
+
+
+def _act(request, name):
+    global _dirty
+    r = _ask(request, name)
+    if r == SUCCES:
+        _dirty = True
+    return r
+
+
+def _refresh():
+    global _dirty, _figures, _kinds, _owners, _monuments, _values
+    _out.write(b"etat\n")
+    _out.flush()
+    fields = _read_line("etat").split()
+    if len(fields) != 20 or any(len(f) != 10000 for f in fields[16:]):
+        raise KitError("unparsable answer to `etat`: expected 16 integers and 4 strings "
+                       "of 10000 characters")
+    try:
+        _figures = [int(f) for f in fields[:16]]
+    except ValueError:
+        raise KitError("unparsable answer to `etat`: a figure is not an integer") from None
+    _kinds, _owners, _monuments, _values = fields[16:]
+    _dirty = False
+
+
+def _figure(i):
+    if _dirty:
+        _refresh()
+    return _figures[i]
+
+
+# Information functions.
+
+def type_case(x, y):
+    if not (0 <= x < 100 and 0 <= y < 100):
+        return HORS_TERRAIN
+    if _dirty:
+        _refresh()
+    return _kinds[y * 100 + x] - 48
+
+
+def valeur_case(x, y):
+    if not (0 <= x < 100 and 0 <= y < 100):
+        return HORS_TERRAIN
+    if _dirty:
+        _refresh()
+    return _values[y * 100 + x] - 64
+
+
+def appartenance(x, y):
+    if not (0 <= x < 100 and 0 <= y < 100):
+        return HORS_TERRAIN
+    if _dirty:
+        _refresh()
+    return _owners[y * 100 + x] - 48
+
+
+def type_monument(x, y):
+    if not (0 <= x < 100 and 0 <= y < 100):
+        return HORS_TERRAIN
+    if _dirty:
+        _refresh()
+    c = _monuments[y * 100 + x]
+    return PAS_DE_MONUMENT if c == 46 else c - 97  # '.' or 'a' + id
+
+
+def portee_monument(num_monument):
+    if not 0 <= num_monument < MAX_MONUMENTS:
+        return PAS_DE_MONUMENT
+    return _PORTEE[num_monument]
+
+
+def prestige_monument(num_monument):
+    if not 0 <= num_monument < MAX_MONUMENTS:
+        return PAS_DE_MONUMENT
+    return _PRESTIGE[num_monument]
+
+
+def numero_tour():
+    return _figure(0)
+
+
+def mon_tour():
+    """True in your own turn (the subject's `int`, 1 or 0, as a bool)."""
+    return _figure(1) != 0
+
+
+def commence():
+    return _figure(2)
+
+
+def monument_en_cours():
+    return _figure(3)
+
+
+def vainqueur_encheres():
+    return _figure(4)
+
+
+def cout_achat_maison():
+    return _figure(5)
+
+
+def cout_achat_route():
+    return _figure(6)
+
+
+def finances(num_joueur):
+    if not 0 <= num_joueur <= 2:
+        return JOUEUR_INCORRECT
+    return _figure(7 + num_joueur)
+
+
+def score(num_joueur):
+    if not 0 <= num_joueur <= 2:
+        return JOUEUR_INCORRECT
+    return _figure(10 + num_joueur)
+
+
+def montant_encheres(num_joueur):
+    if not 0 <= num_joueur <= 2:
+        return JOUEUR_INCORRECT
+    return _figure(13 + num_joueur)
+
+
+def distance(x1, y1, x2, y2):
+    return _ask("distance %d %d %d %d\n" % (x1, y1, x2, y2), "distance")
+
+
+def route_possible(x, y):
+    return _ask("route_possible %d %d\n" % (x, y), "route_possible")
+
+
+def construction_possible(x, y):
+    return _ask("construction_possible %d %d\n" % (x, y), "construction_possible")
+
+
+# Actions.
+
+def construire_route(x, y):
+    return _act("construire_route %d %d\n" % (x, y), "construire_route")
+
+
+def construire_maison(x, y):
+    return _act("construire_maison %d %d\n" % (x, y), "construire_maison")
+
+
+def reserver_case(x, y):
+    return _act("reserver_case %d %d\n" % (x, y), "reserver_case")
+
+
+def detruire_maison(x, y):
+    return _act("detruire_maison %d %d\n" % (x, y), "detruire_maison")
+
+
+def vendre_maison(x, y):
+    return _act("vendre_maison %d %d\n" % (x, y), "vendre_maison")
+
+
+def encherir(montant):
+    return _act("encherir %d\n" % montant, "encherir")
+
+
+def construire_monument(x, y):
+    return _act("construire_monument %d %d\n" % (x, y), "construire_monument")
+
+
+_CALLBACKS = ("init_game", "jouer", "enchere", "placement", "end_game")
+
+
+def _connect(proto_in, proto_out):
+    """Sets the protocol streams (binary files): the referee's lines, our requests."""
+    global _in, _out
+    _in, _out = proto_in, proto_out
+
+
+def _serve(champion):
+    """Runs the protocol loop, calling `champion`'s callbacks. Returns the exit status."""
+    global _dirty, _callback
+    ended = False
+    while True:
+        line = _in.readline()
+        if not line:
+            break
+        name = line.rstrip(b"\r\n").decode("ascii", "replace")
+        if name not in _CALLBACKS:
+            raise KitError("unknown callback `%s` from the referee" % name[:60])
+        _callback = name
+        ended = name == "end_game"
+        _dirty = True
+        callback = getattr(champion, name, None)
+        if callback is not None:
+            callback()
+        _sys.stdout.flush()
+        _out.write(b"fin\n")
+        _out.flush()
+    if not ended:
+        print("prologin kit (Python): the referee closed the connection before end_game",
+              file=_sys.stderr)
+        return 1
+    return 0
