@@ -1,0 +1,54 @@
+#!/bin/sh
+# Builds every champion of the repository with one command; exits non-zero on failure.
+#
+#   scripts/build-champions.sh          build all
+#   scripts/build-champions.sh clean    remove the C/C++ build outputs
+#
+# - C and C++: every folder champions/c/*/ and champions/cpp/*/ with a Makefile (the kit
+#   folders have none) is built with `make`, giving its executable `champion`.
+# - Python and shell: nothing to build.
+# - Rust: `cargo build --release -p prologin --bins` builds every champion binary of the
+#   Rust kit package (target/release/<name>); new [[bin]]s are picked up automatically.
+# - Hook: any executable champions/<lang>/build.sh is run too (from its own folder), for
+#   kits that need more.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+target=${1:-all}
+failed=""
+
+step() { printf '== %s\n' "$*" >&2; }
+
+for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/; do
+  [ -f "$dir/Makefile" ] || continue
+  name=${dir#"$root"/}
+  if [ "$target" = clean ]; then
+    make -s -C "$dir" clean || failed="$failed $name"
+  else
+    step "make $name"
+    make -s -C "$dir" || failed="$failed $name"
+  fi
+done
+
+if [ "$target" != clean ]; then
+  if command -v cargo >/dev/null 2>&1 && [ -f "$root/champions/rust/Cargo.toml" ]; then
+    step "cargo build --release -p prologin --bins"
+    log=$(mktemp)
+    (cd "$root" && cargo build --release -p prologin --bins) >"$log" 2>&1 ||
+      failed="$failed champions/rust"
+    # Hide the harmless warning given while the package has no binary yet.
+    grep -v 'target filter `bins` specified, but no targets matched' "$log" >&2 || true
+    rm -f "$log"
+  fi
+  for hook in "$root"/champions/*/build.sh; do
+    [ -x "$hook" ] || continue
+    step "$hook"
+    (cd "$(dirname "$hook")" && ./build.sh) || failed="$failed ${hook#"$root"/}"
+  done
+fi
+
+if [ -n "$failed" ]; then
+  printf 'build-champions: FAILED:%s\n' "$failed" >&2
+  exit 1
+fi
+printf 'build-champions: all champions built\n' >&2
