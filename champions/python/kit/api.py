@@ -9,6 +9,7 @@ Owns: the protocol streams, the state cache (one `etat` per callback and after e
 successful action; reads are a couple of index operations) and the local argument checks.
 """
 
+import os as _os
 import sys as _sys
 
 # Error codes.
@@ -56,26 +57,43 @@ _monuments = b""
 _values = b""
 
 
-class KitError(Exception):
-    """The conversation with the referee broke down; the champion cannot go on."""
+def _fail(message):
+    """The conversation with the referee broke down: report it and exit at once (no
+    exception, so that a champion's `except:` cannot swallow it)."""
+    try:
+        _sys.stdout.flush()
+        _sys.stderr.write("prologin kit (Python): error in %s: %s\n" % (_callback, message))
+        _sys.stderr.flush()
+    finally:
+        _os._exit(2)
+
+
+def _send(data):
+    try:
+        _out.write(data)
+        _out.flush()
+    except OSError as e:
+        _fail("writing to the referee: %s" % e)
 
 
 def _read_line(what):
-    line = _in.readline()
+    try:
+        line = _in.readline()
+    except OSError as e:
+        _fail("reading from the referee: %s" % e)
     if not line:
-        raise KitError("the referee closed the connection while we waited for `%s`" % what)
+        _fail("the referee closed the connection while we waited for `%s`" % what)
     return line.rstrip(b"\r\n")
 
 
 def _ask(request, name):
-    _out.write(request.encode("ascii"))
-    _out.flush()
+    _send(request.encode("ascii"))
     line = _read_line(name)
     try:
         return int(line)
     except ValueError:
-        raise KitError("unparsable answer `%s` to `%s`: expected an integer"
-                       % (line[:60].decode("ascii", "replace"), name)) from None
+        _fail("unparsable answer `%s` to `%s`: expected an integer"
+              % (line[:60].decode("ascii", "replace"), name))
 
 
 def _act(request, name):
@@ -88,16 +106,15 @@ def _act(request, name):
 
 def _refresh():
     global _dirty, _figures, _kinds, _owners, _monuments, _values
-    _out.write(b"etat\n")
-    _out.flush()
+    _send(b"etat\n")
     fields = _read_line("etat").split()
     if len(fields) != 20 or any(len(f) != 10000 for f in fields[16:]):
-        raise KitError("unparsable answer to `etat`: expected 16 integers and 4 strings "
-                       "of 10000 characters")
+        _fail("unparsable answer to `etat`: expected 16 integers and 4 strings "
+              "of 10000 characters")
     try:
         _figures = [int(f) for f in fields[:16]]
     except ValueError:
-        raise KitError("unparsable answer to `etat`: a figure is not an integer") from None
+        _fail("unparsable answer to `etat`: a figure is not an integer")
     _kinds, _owners, _monuments, _values = fields[16:]
     _dirty = False
 
@@ -258,12 +275,15 @@ def _serve(champion):
     global _dirty, _callback
     ended = False
     while True:
-        line = _in.readline()
+        try:
+            line = _in.readline()
+        except OSError as e:
+            _fail("reading from the referee: %s" % e)
         if not line:
             break
         name = line.rstrip(b"\r\n").decode("ascii", "replace")
         if name not in _CALLBACKS:
-            raise KitError("unknown callback `%s` from the referee" % name[:60])
+            _fail("unknown callback `%s` from the referee" % name[:60])
         _callback = name
         ended = name == "end_game"
         _dirty = True
@@ -271,8 +291,7 @@ def _serve(champion):
         if callback is not None:
             callback()
         _sys.stdout.flush()
-        _out.write(b"fin\n")
-        _out.flush()
+        _send(b"fin\n")
     if not ended:
         print("prologin kit (Python): the referee closed the connection before end_game",
               file=_sys.stderr)

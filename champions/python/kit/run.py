@@ -35,18 +35,11 @@ def main():
     sys.path[:0] = [here, os.path.dirname(path)]
     import api
     api._connect(proto_in, proto_out)
-    try:
-        spec = importlib.util.spec_from_file_location("prologin", path)
-        champion = importlib.util.module_from_spec(spec)
-        sys.modules["prologin"] = champion
-        spec.loader.exec_module(champion)
-        return api._serve(champion)
-    except api.KitError as e:
-        print("prologin kit (Python): error in %s: %s" % (api._callback, e), file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        print("prologin kit (Python): the referee closed the connection", file=sys.stderr)
-        return 2
+    spec = importlib.util.spec_from_file_location("prologin", path)
+    champion = importlib.util.module_from_spec(spec)
+    sys.modules["prologin"] = champion
+    spec.loader.exec_module(champion)
+    return api._serve(champion)
 
 
 if __name__ == "__main__":

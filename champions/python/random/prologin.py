@@ -10,17 +10,18 @@ rng = random.Random()
 
 
 def spots(diagonals):
-    """Free cells with a road among their 4 (or 8) neighbours."""
-    found = []
+    """Free cells with a road among their 4 (or 8) neighbours, in a stable order."""
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    if diagonals:
+        steps += ((1, 1), (1, -1), (-1, 1), (-1, -1))
+    found = set()
     for y in range(TAILLE_CARTE):
         for x in range(TAILLE_CARTE):
-            if type_case(x, y) != VIDE:
-                continue
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-                if (diagonals or dx == 0 or dy == 0) and type_case(x + dx, y + dy) == ROUTE:
-                    found.append((x, y))
-                    break
-    return found
+            if type_case(x, y) == ROUTE:
+                for dx, dy in steps:
+                    if type_case(x + dx, y + dy) == VIDE:
+                        found.add((x + dx, y + dy))
+    return sorted(found)
 
 
 def init_game():
