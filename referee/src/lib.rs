@@ -1,1 +1,3 @@
 //! Referee library.
+pub mod champion;
+pub mod fault;

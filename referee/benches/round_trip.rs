@@ -1,0 +1,2 @@
+//! Round-trip micro-benchmark (placeholder).
+fn main() {}

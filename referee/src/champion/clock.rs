@@ -1,0 +1,300 @@
+//! CPU time and memory of a champion's process tree, read from `/proc`: which processes
+//! belong to a champion (process group, descendancy, sandbox token) and what they used.
+//!
+//! A scan reads `/proc/<pid>/stat` of every process (a few µs each), so it is only done at
+//! `Budget::start`, when a wait outlasts a poll slice, when asked, and while sweeping.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+/// One line of `/proc/<pid>/stat`, the fields we use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ProcStat {
+    pub pid: i32,
+    /// `R`, `S`, `D`, `Z`, ...
+    pub state: u8,
+    pub ppid: i32,
+    pub pgrp: i32,
+    pub session: i32,
+    /// utime + stime + cutime + cstime, in clock ticks.
+    pub cpu_ticks: u64,
+    /// Virtual size in bytes.
+    pub vsize: u64,
+    /// Resident set in pages.
+    pub rss_pages: u64,
+}
+
+impl ProcStat {
+    pub fn is_zombie(&self) -> bool {
+        self.state == b'Z' || self.state == b'X'
+    }
+}
+
+/// Facts about the referee process itself, read once.
+pub(crate) struct SelfInfo {
+    pub pid: i32,
+    pub session: i32,
+    pub ticks_per_sec: u64,
+    pub page_size: u64,
+}
+
+/// The referee's pid, session and clock constants.
+pub(crate) fn self_info() -> &'static SelfInfo {
+    static INFO: OnceLock<SelfInfo> = OnceLock::new();
+    INFO.get_or_init(|| {
+        // SAFETY: plain syscalls / libc queries without pointers.
+        let (pid, session, ticks, page) = unsafe {
+            (
+                nix::libc::getpid(),
+                nix::libc::getsid(0),
+                nix::libc::sysconf(nix::libc::_SC_CLK_TCK),
+                nix::libc::sysconf(nix::libc::_SC_PAGESIZE),
+            )
+        };
+        SelfInfo {
+            pid,
+            session,
+            ticks_per_sec: if ticks > 0 { ticks as u64 } else { 100 },
+            page_size: if page > 0 { page as u64 } else { 4096 },
+        }
+    })
+}
+
+/// Main pids of live champions (spawned, not yet reaped), process-wide, so that a sweep of
+/// one champion never reaps or inspects another champion's main process.
+pub(crate) fn live_mains() -> &'static Mutex<HashSet<i32>> {
+    static MAINS: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
+    MAINS.get_or_init(|| Mutex::new(HashSet::new()))
+}
+
+/// Converts clock ticks to a duration.
+pub(crate) fn ticks_to_duration(ticks: u64) -> Duration {
+    let tps = self_info().ticks_per_sec;
+    Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / tps)
+}
+
+/// Parses one `/proc/<pid>/stat` content.
+pub(crate) fn parse_stat(pid: i32, text: &[u8]) -> Option<ProcStat> {
+    // The command name is in parentheses and may contain spaces or ')': cut at the last ')'.
+    let close = text.iter().rposition(|&b| b == b')')?;
+    let rest = std::str::from_utf8(text.get(close + 2..)?).ok()?;
+    let mut fields = rest.split_ascii_whitespace();
+    let mut next = || fields.next();
+    let state = next()?.as_bytes().first().copied()?;
+    let ppid: i32 = next()?.parse().ok()?;
+    let pgrp: i32 = next()?.parse().ok()?;
+    let session: i32 = next()?.parse().ok()?;
+    // tty_nr tpgid flags minflt cminflt majflt cmajflt
+    for _ in 0..7 {
+        next()?;
+    }
+    let mut cpu = 0u64;
+    // utime stime cutime cstime (cutime/cstime are signed in the ABI, never negative here)
+    for _ in 0..4 {
+        cpu += next()?.parse::<i64>().ok()?.max(0) as u64;
+    }
+    // priority nice num_threads itrealvalue starttime
+    for _ in 0..5 {
+        next()?;
+    }
+    let vsize: u64 = next()?.parse().ok()?;
+    let rss_pages: u64 = next()?.parse::<i64>().ok()?.max(0) as u64;
+    Some(ProcStat {
+        pid,
+        state,
+        ppid,
+        pgrp,
+        session,
+        cpu_ticks: cpu,
+        vsize,
+        rss_pages,
+    })
+}
+
+/// Reads `/proc/<pid>/stat`; `None` if the process is gone.
+pub(crate) fn read_stat(pid: i32, buf: &mut Vec<u8>) -> Option<ProcStat> {
+    buf.clear();
+    let mut file = fs::File::open(format!("/proc/{pid}/stat")).ok()?;
+    file.read_to_end(buf).ok()?;
+    parse_stat(pid, buf)
+}
+
+/// Data segment size (`VmData`, from `/proc/<pid>/statm`) in bytes; `None` if gone.
+pub(crate) fn read_data_bytes(pid: i32, buf: &mut Vec<u8>) -> Option<u64> {
+    buf.clear();
+    let mut file = fs::File::open(format!("/proc/{pid}/statm")).ok()?;
+    file.read_to_end(buf).ok()?;
+    let text = std::str::from_utf8(buf).ok()?;
+    let data_pages: u64 = text.split_ascii_whitespace().nth(5)?.parse().ok()?;
+    Some(data_pages * self_info().page_size)
+}
+
+/// Whether `/proc/<pid>/environ` holds exactly `needle` (`NAME=value`) as one entry.
+pub(crate) fn has_env_entry(pid: i32, needle: &[u8], buf: &mut Vec<u8>) -> bool {
+    buf.clear();
+    let Ok(file) = fs::File::open(format!("/proc/{pid}/environ")) else {
+        return false;
+    };
+    // An environment larger than 1 MiB is not one we built; reading is bounded anyway.
+    if file.take(1 << 20).read_to_end(buf).is_err() {
+        return false;
+    }
+    buf.split(|&b| b == 0).any(|entry| entry == needle)
+}
+
+/// Every process visible in `/proc` right now, except the referee itself.
+pub(crate) fn snapshot() -> Vec<ProcStat> {
+    let me = self_info().pid;
+    let mut out = Vec::with_capacity(256);
+    let mut buf = Vec::with_capacity(512);
+    let Ok(dir) = fs::read_dir("/proc") else {
+        return out;
+    };
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = parse_pid(name.as_bytes()) else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        if let Some(stat) = read_stat(pid, &mut buf) {
+            out.push(stat);
+        }
+    }
+    out
+}
+
+fn parse_pid(name: &[u8]) -> Option<i32> {
+    if name.is_empty() || !name.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(name).ok()?.parse().ok()
+}
+
+/// How to recognise the processes of one champion.
+pub(crate) struct Ident {
+    /// The main process; also the process group id.
+    pub main: i32,
+    /// Whether the main process has been reaped (its pid and pgid may then be reused).
+    pub main_reaped: bool,
+    /// `PROLOGIN_SANDBOX_TOKEN=<token>` as bytes.
+    pub token_entry: Vec<u8>,
+}
+
+/// Selects the processes of `ident` among `procs`: the main process, its process group,
+/// every descendant (by parent chains) of those, and every process whose environment
+/// carries the champion's token.
+///
+/// Reading environments costs one more file per process: when `thorough` is false only
+/// likely escapees are checked (children of the referee, or of init, that are not another
+/// champion's main process); a sweep passes `thorough = true` and checks everyone.
+pub(crate) fn members(procs: &[ProcStat], ident: &Ident, thorough: bool) -> Vec<ProcStat> {
+    let me = self_info().pid;
+    let others: HashSet<i32> = {
+        let mains = live_mains().lock().unwrap_or_else(|e| e.into_inner());
+        mains.iter().copied().filter(|&p| p != ident.main).collect()
+    };
+    let mut buf = Vec::with_capacity(4096);
+    let mut chosen: HashSet<i32> = HashSet::new();
+    for p in procs {
+        if others.contains(&p.pid) {
+            continue;
+        }
+        let seed = if !ident.main_reaped && (p.pid == ident.main || p.pgrp == ident.main) {
+            true
+        } else if p.is_zombie() {
+            // A zombie's environment is gone; a zombie in our (still held) group is ours.
+            false
+        } else if thorough || p.ppid == me || p.ppid == 1 || p.pgrp == ident.main {
+            has_env_entry(p.pid, &ident.token_entry, &mut buf)
+        } else {
+            false
+        };
+        if seed {
+            chosen.insert(p.pid);
+        }
+    }
+    // Close over descendancy.
+    let mut children: HashMap<i32, Vec<i32>> = HashMap::new();
+    for p in procs {
+        children.entry(p.ppid).or_default().push(p.pid);
+    }
+    let mut stack: Vec<i32> = chosen.iter().copied().collect();
+    while let Some(pid) = stack.pop() {
+        if let Some(kids) = children.get(&pid) {
+            for &kid in kids {
+                if !others.contains(&kid) && chosen.insert(kid) {
+                    stack.push(kid);
+                }
+            }
+        }
+    }
+    procs
+        .iter()
+        .filter(|p| chosen.contains(&p.pid))
+        .copied()
+        .collect()
+}
+
+/// What one scan of a champion's tree found.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TreeUsage {
+    /// CPU of the live (and zombie) members, including what they reaped.
+    pub cpu: Duration,
+    /// Largest data segment of one member.
+    pub peak_data: u64,
+    /// Largest resident set of one member.
+    pub peak_rss: u64,
+    /// Largest virtual size of one member.
+    pub peak_vsize: u64,
+}
+
+/// Scans `/proc` and measures the tree of `ident`.
+pub(crate) fn measure(ident: &Ident) -> TreeUsage {
+    let procs = snapshot();
+    let found = members(&procs, ident, false);
+    let mut usage = TreeUsage::default();
+    let mut ticks = 0u64;
+    let mut buf = Vec::with_capacity(128);
+    let page = self_info().page_size;
+    for p in &found {
+        ticks += p.cpu_ticks;
+        usage.peak_rss = usage.peak_rss.max(p.rss_pages * page);
+        usage.peak_vsize = usage.peak_vsize.max(p.vsize);
+        if !p.is_zombie() {
+            if let Some(data) = read_data_bytes(p.pid, &mut buf) {
+                usage.peak_data = usage.peak_data.max(data);
+            }
+        }
+    }
+    usage.cpu = ticks_to_duration(ticks);
+    usage
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_stat_with_odd_comm() {
+        let line = b"1234 (a) b (c)) S 1 1234 1234 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 500 10485760 300 18446744073709551615";
+        let stat = parse_stat(1234, line).unwrap();
+        assert_eq!(stat.state, b'S');
+        assert_eq!(stat.ppid, 1);
+        assert_eq!(stat.pgrp, 1234);
+        assert_eq!(stat.cpu_ticks, 13);
+        assert_eq!(stat.vsize, 10485760);
+        assert_eq!(stat.rss_pages, 300);
+    }
+
+    #[test]
+    fn sees_itself_not() {
+        let me = self_info().pid;
+        assert!(snapshot().iter().all(|p| p.pid != me));
+    }
+}

@@ -1,0 +1,213 @@
+//! How a champion ended, in words: wait statuses as "exit 1" / "signal 9 (SIGKILL)", and the
+//! heuristic that tells a memory fault from a plain crash.
+//!
+//! Memory heuristic (there is no memory cgroup on our hosts, so the kernel never says "this
+//! was the memory limit"): `RLIMIT_DATA` makes allocations fail, and each runtime reacts in
+//! its own way (Python raises `MemoryError`, C++ throws `std::bad_alloc`, Rust aborts with
+//! "memory allocation of N bytes failed", Java throws `OutOfMemoryError`, C often
+//! dereferences the NULL from `malloc` and gets SIGSEGV). A death that is not a clean
+//! `exit 0` is a **Memory** fault when either
+//! 1. the last 4 KiB of stderr contain an out-of-memory message of a known runtime, or
+//! 2. the largest data segment (`VmData`, sampled at poll slices) or resident set (sampled,
+//!    and `ru_maxrss` at reaping) seen in one process reached 90% of the memory limit, or
+//!    the largest virtual size reached 90% of the address-space limit.
+//!
+//! Otherwise it is a **Crash**, except SIGXCPU (the lifetime CPU backstop), a **Timeout**.
+
+use nix::sys::signal::Signal;
+
+use super::limits::Limits;
+use crate::fault::{Fault, FaultKind};
+
+/// Out-of-memory messages of common runtimes, matched case-insensitively in the stderr tail.
+const OOM_MARKERS: &[&str] = &[
+    "memoryerror",
+    "bad_alloc",
+    "out of memory",
+    "outofmemoryerror",
+    "cannot allocate memory",
+    "memory allocation of",
+    "heap out of memory",
+    "failed to allocate",
+    "allocation failed",
+];
+
+/// Fraction of a limit that counts as having reached it.
+const NEAR_LIMIT: f64 = 0.9;
+
+/// `"exit 0"`, `"signal 9 (SIGKILL)"`.
+pub(crate) fn describe_status(status: i32) -> String {
+    if libc_wifexited(status) {
+        format!("exit {}", (status >> 8) & 0xff)
+    } else if libc_wifsignaled(status) {
+        let sig = status & 0x7f;
+        match Signal::try_from(sig) {
+            Ok(s) => format!("signal {sig} ({})", s.as_str()),
+            Err(_) => format!("signal {sig}"),
+        }
+    } else {
+        format!("status {status:#x}")
+    }
+}
+
+fn libc_wifexited(status: i32) -> bool {
+    status & 0x7f == 0
+}
+
+fn libc_wifsignaled(status: i32) -> bool {
+    ((status & 0x7f) + 1) as i8 >> 1 > 0
+}
+
+/// The signal that killed the process, if any.
+pub(crate) fn term_signal(status: i32) -> Option<i32> {
+    libc_wifsignaled(status).then_some(status & 0x7f)
+}
+
+/// Whether the status is a clean `exit 0`.
+pub(crate) fn is_clean(status: i32) -> bool {
+    status == 0
+}
+
+/// What was observed of a dead champion, for classification.
+pub(crate) struct Evidence<'a> {
+    pub status: i32,
+    pub peak_data: u64,
+    pub peak_rss: u64,
+    pub peak_vsize: u64,
+    pub stderr_tail: &'a str,
+    pub limits: &'a Limits,
+}
+
+/// Classifies an ended champion; `context` says when it happened ("while the referee waited
+/// for a request").
+pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
+    let status = describe_status(ev.status);
+    let tail = ev.stderr_tail.to_ascii_lowercase();
+    let marker = OOM_MARKERS.iter().find(|m| tail.contains(*m));
+    let near = |used: u64, limit: u64| limit > 0 && used as f64 >= NEAR_LIMIT * limit as f64;
+    let mem_peak = ev.peak_data.max(ev.peak_rss);
+    if let Some(marker) = marker {
+        return Fault::new(
+            FaultKind::Memory,
+            format!(
+                "ended ({status}) {context}, reporting an allocation failure (stderr says \
+                 \"{marker}\"); peak memory {} of a {} limit; expected it to stay within the limit",
+                mib(mem_peak),
+                mib(ev.limits.memory)
+            ),
+        );
+    }
+    if !is_clean(ev.status) && near(mem_peak, ev.limits.memory) {
+        return Fault::new(
+            FaultKind::Memory,
+            format!(
+                "ended ({status}) {context} after using {} of its {} memory limit; expected it \
+                 to stay within the limit",
+                mib(mem_peak),
+                mib(ev.limits.memory)
+            ),
+        );
+    }
+    if !is_clean(ev.status) && near(ev.peak_vsize, ev.limits.address_space) {
+        return Fault::new(
+            FaultKind::Memory,
+            format!(
+                "ended ({status}) {context} after mapping {} of its {} address-space limit",
+                mib(ev.peak_vsize),
+                mib(ev.limits.address_space)
+            ),
+        );
+    }
+    if term_signal(ev.status) == Some(nix::libc::SIGXCPU) {
+        return Fault::new(
+            FaultKind::Timeout,
+            format!(
+                "ended ({status}) {context}: it used its whole lifetime CPU allowance of {} s",
+                ev.limits.cpu_backstop.as_secs()
+            ),
+        );
+    }
+    let mut message = format!("ended ({status}) {context}");
+    if term_signal(ev.status) == Some(nix::libc::SIGXFSZ) {
+        message.push_str(&format!(
+            "; it wrote a file larger than the {} limit",
+            mib(ev.limits.file_size)
+        ));
+    }
+    let last = last_lines(ev.stderr_tail, 3);
+    if !last.is_empty() {
+        message.push_str(&format!("; stderr ends with: {last}"));
+    }
+    Fault::new(FaultKind::Crash, message)
+}
+
+/// The last `n` non-empty lines of `text`, joined with " | ", at most 300 characters.
+fn last_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let joined = lines[lines.len().saturating_sub(n)..].join(" | ");
+    if joined.chars().count() > 300 {
+        let cut: String = joined
+            .chars()
+            .rev()
+            .take(300)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        format!("...{cut}")
+    } else {
+        joined
+    }
+}
+
+/// Bytes as MiB, for messages.
+pub(crate) fn mib(bytes: u64) -> String {
+    format!("{:.0} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses() {
+        assert_eq!(describe_status(0), "exit 0");
+        assert_eq!(describe_status(3 << 8), "exit 3");
+        assert_eq!(describe_status(9), "signal 9 (SIGKILL)");
+        assert_eq!(describe_status(11 | 0x80), "signal 11 (SIGSEGV)");
+    }
+
+    fn ev(status: i32, peak: u64, tail: &str, limits: &Limits) -> Fault {
+        classify(
+            &Evidence {
+                status,
+                peak_data: peak,
+                peak_rss: 0,
+                peak_vsize: 0,
+                stderr_tail: tail,
+                limits,
+            },
+            "during a test",
+        )
+    }
+
+    #[test]
+    fn memory_heuristic() {
+        let limits = Limits::default();
+        assert_eq!(
+            ev(1 << 8, 0, "MemoryError\n", &limits).kind,
+            FaultKind::Memory
+        );
+        assert_eq!(ev(11, limits.memory, "", &limits).kind, FaultKind::Memory);
+        assert_eq!(
+            ev(11, limits.memory / 2, "", &limits).kind,
+            FaultKind::Crash
+        );
+        assert_eq!(ev(0, limits.memory, "", &limits).kind, FaultKind::Crash);
+        assert_eq!(ev(24, 0, "", &limits).kind, FaultKind::Timeout);
+    }
+}

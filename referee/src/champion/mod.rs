@@ -1,0 +1,622 @@
+//! Champion processes: spawning an untrusted executable, talking to it in `\n`-terminated
+//! ASCII lines with deadlines, measuring the CPU of its whole process tree, and containing
+//! it so that nothing it started survives `finish` or `kill`.
+//!
+//! ```no_run
+//! use std::time::{Duration, Instant};
+//! use referee::champion::{Budget, Champion, LaunchSpec, Limits};
+//!
+//! let spec = LaunchSpec::new("./champion", "/tmp/scratch", "/tmp/scratch/stderr.txt");
+//! let mut champion = Champion::spawn(&spec)?;
+//! champion.send("play_turn", Instant::now() + Duration::from_secs(1))?;
+//! let budget = Budget::start(&champion, Duration::from_secs(1), Duration::from_secs(3));
+//! let request = champion.recv(&budget)?;
+//! let report = champion.finish(Duration::from_millis(500));
+//! # Ok::<(), referee::fault::Fault>(())
+//! ```
+//!
+//! Containment, without privileges: own process group, `PR_SET_PDEATHSIG(SIGKILL)`, a
+//! cleared environment carrying a unique token ([`TOKEN_VAR`]), rlimits ([`Limits`]), and
+//! the referee as child subreaper so escaped descendants come back to it to be swept.
+//! Known limits: champions run as the referee's user, so they can see each other in `/proc`;
+//! a process that leaves the session, loses its parent *and* drops the token from its
+//! environment cannot be attributed to a champion (uid separation or cgroups would fix both).
+//! Other code in the referee must not spawn children that call `setsid`: the sweep reaps
+//! zombie children of the referee that left its session, taking them for champion strays.
+
+mod clock;
+mod fate;
+mod io;
+mod limits;
+mod spawn;
+mod stderr;
+mod sweep;
+
+use std::cell::Cell;
+use std::fs;
+use std::os::fd::OwnedFd;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub use limits::Limits;
+pub use spawn::TOKEN_VAR;
+
+use crate::fault::{Fault, FaultKind};
+use clock::{Ident, TreeUsage};
+use io::{Channel, Line, Wake, WriteEnd};
+use sweep::Reaped;
+
+/// Longest and shortest pause between two CPU measurements while waiting for a line.
+const SLICE_MAX: Duration = Duration::from_millis(50);
+const SLICE_MIN: Duration = Duration::from_millis(5);
+/// How long to wait for the main process to die after its stdout closed or stdin broke.
+const DEATH_GRACE: Duration = Duration::from_millis(300);
+/// How long to wait for the stderr pipe to be drained after a death, for diagnosis.
+const STDERR_GRACE: Duration = Duration::from_millis(300);
+/// How long a sweep keeps trying (processes in uninterruptible sleep die late).
+const SWEEP_PATIENCE: Duration = Duration::from_secs(10);
+
+/// How to start one champion.
+#[derive(Clone, Debug)]
+pub struct LaunchSpec {
+    /// The executable (native or a script with a `#!` line).
+    pub program: PathBuf,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// The only environment the champion gets, besides `PATH=/usr/local/bin:/usr/bin:/bin`,
+    /// `HOME=<scratch_dir>`, `LANG=C.UTF-8` and the sandbox token.
+    pub env: Vec<(String, String)>,
+    /// Working directory, created if missing.
+    pub scratch_dir: PathBuf,
+    /// Where the champion's stderr goes, capped at `stderr_cap` bytes.
+    pub stderr_path: PathBuf,
+    /// Bytes of stderr kept; the rest is dropped after a `[stderr truncated]` line.
+    pub stderr_cap: u64,
+    /// Resource limits.
+    pub limits: Limits,
+}
+
+impl LaunchSpec {
+    /// A spec with no arguments, no extra environment, a 1 MiB stderr cap and default limits.
+    pub fn new(
+        program: impl Into<PathBuf>,
+        scratch_dir: impl Into<PathBuf>,
+        stderr_path: impl Into<PathBuf>,
+    ) -> Self {
+        LaunchSpec {
+            program: program.into(),
+            args: Vec::new(),
+            env: Vec::new(),
+            scratch_dir: scratch_dir.into(),
+            stderr_path: stderr_path.into(),
+            stderr_cap: 1 << 20,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// A per-callback allowance: CPU time of the whole process tree, and wall time.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    cpu: Duration,
+    wall: Duration,
+    cpu_start: Duration,
+    wall_start: Instant,
+}
+
+impl Budget {
+    /// Starts a budget now: measures the tree's CPU so far (one `/proc` scan).
+    pub fn start(champion: &Champion, cpu: Duration, wall: Duration) -> Budget {
+        Budget {
+            cpu,
+            wall,
+            cpu_start: champion.cpu_time(),
+            wall_start: Instant::now(),
+        }
+    }
+
+    /// CPU used by the champion's tree since the budget started (one `/proc` scan).
+    pub fn cpu_used(&self, champion: &Champion) -> Duration {
+        champion.cpu_time().saturating_sub(self.cpu_start)
+    }
+
+    /// Wall time since the budget started.
+    pub fn wall_used(&self) -> Duration {
+        self.wall_start.elapsed()
+    }
+
+    /// The CPU allowance.
+    pub fn cpu(&self) -> Duration {
+        self.cpu
+    }
+
+    /// The wall allowance.
+    pub fn wall(&self) -> Duration {
+        self.wall
+    }
+
+    /// When the wall allowance runs out.
+    pub fn wall_deadline(&self) -> Instant {
+        self.wall_start + self.wall
+    }
+}
+
+/// How a champion ended, from [`Champion::finish`] or [`Champion::kill`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExitReport {
+    /// `"exit 0"`, `"signal 9 (SIGKILL)"`; `None` if the main process could not be reaped.
+    pub status: Option<String>,
+    /// Largest memory (data segment or resident set) seen in one process of the tree.
+    pub peak_memory: Option<u64>,
+    /// CPU (user + system) of the whole tree over its life.
+    pub cpu_time: Duration,
+    /// What the end reveals: a crash or memory fault, or a timeout when it did not exit
+    /// within the grace period of `finish`. `None` for a clean exit and after `kill`.
+    pub fault: Option<Fault>,
+}
+
+/// Peaks and accumulated CPU, updated at each measurement.
+#[derive(Clone, Copy, Debug, Default)]
+struct Meter {
+    /// Highest tree CPU seen (the sum can drop when a member is reaped outside the tree).
+    cpu: Duration,
+    /// CPU of processes we reaped (main and strays).
+    reaped_cpu: Duration,
+    peak_data: u64,
+    peak_rss: u64,
+    peak_vsize: u64,
+}
+
+/// A running champion process and everything it started.
+///
+/// Dropping a `Champion` kills it like [`Champion::kill`].
+pub struct Champion {
+    pid: i32,
+    program: PathBuf,
+    limits: Limits,
+    ident: Ident,
+    io: Channel,
+    stderr: stderr::Drain,
+    meter: Cell<Meter>,
+    /// The main process's fate once reaped.
+    reaped: Option<Reaped>,
+    /// The fault that ended the conversation, repeated by later calls.
+    fatal: Option<Fault>,
+    swept: bool,
+}
+
+impl Champion {
+    /// Starts the champion described by `spec`. A `Spawn` fault names the file and the fix
+    /// (missing file, `chmod +x`, bad `#!` line, ...).
+    pub fn spawn(spec: &LaunchSpec) -> Result<Champion, Fault> {
+        let program = spawn::check_program(&spec.program)?;
+        fs::create_dir_all(&spec.scratch_dir).map_err(|e| {
+            spawn::spawn_fault(format!(
+                "cannot create the scratch directory `{}`: {e}",
+                spec.scratch_dir.display()
+            ))
+        })?;
+        let scratch = std::path::absolute(&spec.scratch_dir).unwrap_or(spec.scratch_dir.clone());
+        let stderr_file = fs::File::create(&spec.stderr_path).map_err(|e| {
+            spawn::spawn_fault(format!(
+                "cannot create the stderr file `{}`: {e}",
+                spec.stderr_path.display()
+            ))
+        })?;
+        let spec = LaunchSpec {
+            scratch_dir: scratch,
+            ..spec.clone()
+        };
+        let token = spawn::new_token();
+        let mut child = spawn::fork_exec(&spec, program.clone(), &token)?;
+        let pid = child.id() as i32;
+        clock::live_mains()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(pid);
+        let ident = Ident {
+            main: pid,
+            main_reaped: false,
+            token_entry: format!("{}={token}", spawn::TOKEN_VAR).into_bytes(),
+        };
+        let stdin: OwnedFd = child.stdin.take().expect("piped stdin").into();
+        let stdout: OwnedFd = child.stdout.take().expect("piped stdout").into();
+        let stderr_pipe = child.stderr.take().expect("piped stderr");
+        drop(child); // does not wait nor kill; the pid is ours to reap
+        let setup = Channel::new(stdin, stdout, pid).and_then(|io| {
+            let drain = stderr::Drain::start(stderr_pipe, stderr_file, spec.stderr_cap)?;
+            Ok((io, drain))
+        });
+        let (io, stderr) = match setup {
+            Ok(parts) => parts,
+            Err(e) => {
+                let mut ident = ident;
+                let mut reaped = None;
+                sweep::sweep(&mut ident, &mut reaped, SWEEP_PATIENCE);
+                return Err(spawn::spawn_fault(format!(
+                    "cannot set up the pipes of `{}`: {e}",
+                    program.display()
+                )));
+            }
+        };
+        Ok(Champion {
+            pid,
+            program,
+            limits: spec.limits.clone(),
+            ident,
+            io,
+            stderr,
+            meter: Cell::new(Meter::default()),
+            reaped: None,
+            fatal: None,
+            swept: false,
+        })
+    }
+
+    /// The main process's id (also its process group id).
+    pub fn pid(&self) -> u32 {
+        self.pid as u32
+    }
+
+    /// The executable this champion runs (absolute path).
+    pub fn program(&self) -> &std::path::Path {
+        &self.program
+    }
+
+    /// Writes `line` and a `\n`, never blocking past `deadline` (the write is non-blocking
+    /// and polled; output the champion writes meanwhile is buffered). A champion that does
+    /// not read in time gets a `Timeout`; one whose stdin is closed gets its real fate
+    /// (`Crash`/`Memory` if it died, `Protocol` if it closed stdin and lives on).
+    pub fn send(&mut self, line: &str, deadline: Instant) -> Result<(), Fault> {
+        debug_assert!(!line.contains('\n'), "a line to send contains a newline");
+        if let Some(fault) = &self.fatal {
+            return Err(fault.clone());
+        }
+        let result = match self.io.write_line(line, deadline) {
+            Ok(WriteEnd::Done) => return Ok(()),
+            Ok(WriteEnd::Deadline { written, total }) => Fault::new(
+                FaultKind::Timeout,
+                format!(
+                    "did not read its input: only {written} of the {total} bytes of the line \
+                     {} were written before the deadline; expected it to read each line the \
+                     referee sends",
+                    io::quote_start(line.as_bytes())
+                ),
+            ),
+            Ok(WriteEnd::Exited) => self.death_fault("while the referee was writing to it"),
+            Ok(WriteEnd::Closed) => {
+                if self.wait_death(DEATH_GRACE) {
+                    self.death_fault("while the referee was writing to it")
+                } else {
+                    Fault::new(
+                        FaultKind::Protocol,
+                        "closed its standard input while still running; expected it to keep \
+                         reading lines until the end of the match",
+                    )
+                }
+            }
+            Err(e) => Fault::new(
+                FaultKind::Crash,
+                format!("writing to its standard input failed: {e}"),
+            ),
+        };
+        self.fatal = Some(result.clone());
+        Err(result)
+    }
+
+    /// Reads the next line (without its `\n`).
+    ///
+    /// Faults: `Timeout` when the tree's CPU since `budget` started, or the wall time,
+    /// exceeds the budget; `Protocol` for a line longer than `max_line` or not ASCII;
+    /// `Crash`/`Memory` when the main process dies or stdout closes. A fault is final: later
+    /// calls return it again.
+    pub fn recv(&mut self, budget: &Budget) -> Result<String, Fault> {
+        let deadline = budget.wall_deadline();
+        loop {
+            if let Some(fault) = &self.fatal {
+                return Err(fault.clone());
+            }
+            match self.io.take_line(self.limits.max_line) {
+                Line::Complete(line) => return Ok(line),
+                Line::Partial => {}
+                Line::TooLong { start, len } => {
+                    return Err(self.fail(Fault::new(
+                        FaultKind::Protocol,
+                        format!(
+                            "wrote a line of {len}{} bytes starting with {start}; expected \
+                             lines of at most {} bytes",
+                            if self.io.is_eof() { "" } else { "+" },
+                            self.limits.max_line
+                        ),
+                    )))
+                }
+                Line::NotAscii { start, offset } => {
+                    return Err(self.fail(Fault::new(
+                        FaultKind::Protocol,
+                        format!(
+                            "wrote a non-ASCII byte at offset {offset} of the line {start}; \
+                             expected ASCII lines"
+                        ),
+                    )))
+                }
+            }
+            if self.io.is_eof() {
+                let fault = if self.wait_death(DEATH_GRACE.min(remaining(deadline))) {
+                    self.death_fault("while the referee waited for a line")
+                } else {
+                    Fault::new(
+                        FaultKind::Protocol,
+                        "closed its standard output while still running; expected it to \
+                         answer until the end of the match",
+                    )
+                };
+                return Err(self.fail(fault));
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(self.fail(self.wall_timeout(budget)));
+            }
+            let slice = self.slice(budget).min(deadline - now);
+            let wake = match self.io.wait_readable(slice) {
+                Ok(wake) => wake,
+                Err(e) => {
+                    return Err(self.fail(Fault::new(
+                        FaultKind::Crash,
+                        format!("reading its standard output failed: {e}"),
+                    )))
+                }
+            };
+            match wake {
+                Wake::Data | Wake::Eof => {}
+                Wake::Exited => {
+                    // It may have written its last lines before dying: take them first.
+                    let _ = self.io.read_available();
+                    if let Line::Complete(line) = self.io.take_line(self.limits.max_line) {
+                        return Ok(line);
+                    }
+                    let fault = self.death_fault("while the referee waited for a line");
+                    return Err(self.fail(fault));
+                }
+                Wake::Timeout => {
+                    if let Some(fault) = self.check_slice(budget) {
+                        return Err(self.fail(fault));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the champion wrote output that was not asked for (non-blocking): bytes
+    /// buffered or readable now.
+    pub fn has_pending_output(&mut self) -> bool {
+        if self.io.has_buffered() {
+            return true;
+        }
+        matches!(self.io.read_available(), Ok(n) if n > 0)
+    }
+
+    /// CPU (user + system) of the whole process tree so far, including reaped children.
+    /// Scans `/proc`.
+    pub fn cpu_time(&self) -> Duration {
+        self.measure().cpu
+    }
+
+    /// Closes stdin, waits up to `grace` for the main process to exit, then kills and
+    /// reaps everything that is left.
+    pub fn finish(mut self, grace: Duration) -> ExitReport {
+        self.io.close_stdin();
+        let exited = self.wait_death(grace);
+        let before = self.measure();
+        let mut report = self.sweep_all(before);
+        if exited {
+            if let Some(r) = self.reaped {
+                if !fate::is_clean(r.status) {
+                    report.fault = Some(self.classify(r.status, "after its input was closed"));
+                }
+            }
+        } else {
+            report.fault = Some(Fault::new(
+                FaultKind::Timeout,
+                format!(
+                    "did not exit within {} ms after its input was closed; it was killed",
+                    grace.as_millis()
+                ),
+            ));
+        }
+        report
+    }
+
+    /// Stops the champion now and leaves nothing behind.
+    pub fn kill(mut self) -> ExitReport {
+        let before = self.measure();
+        self.sweep_all(before)
+    }
+
+    /// The token in the environment of every process of this champion.
+    pub fn token(&self) -> &str {
+        let entry = &self.ident.token_entry[TOKEN_VAR.len() + 1..];
+        std::str::from_utf8(entry).unwrap_or("")
+    }
+
+    // ---- internals ----
+
+    fn fail(&mut self, fault: Fault) -> Fault {
+        self.fatal = Some(fault.clone());
+        fault
+    }
+
+    /// Next pause between CPU checks: long while much CPU budget is left, short near the
+    /// end (the tree can burn up to one CPU per core per second).
+    fn slice(&self, budget: &Budget) -> Duration {
+        let meter = self.meter.get();
+        let used = meter.cpu.saturating_sub(budget.cpu_start);
+        let left = budget.cpu.saturating_sub(used);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+        (left / cores).clamp(SLICE_MIN, SLICE_MAX)
+    }
+
+    /// At an expired poll slice: CPU budget, memory sample, main process still alive.
+    fn check_slice(&mut self, budget: &Budget) -> Option<Fault> {
+        let usage = self.measure();
+        let used = usage.cpu.saturating_sub(budget.cpu_start);
+        if used > budget.cpu {
+            return Some(Fault::new(
+                FaultKind::Timeout,
+                format!(
+                    "used {} ms of CPU (whole process tree) without finishing; the budget is {} \
+                     ms",
+                    used.as_millis(),
+                    budget.cpu.as_millis()
+                ),
+            ));
+        }
+        if self.io.has_exited().is_none() && sweep::has_exited(self.pid) {
+            let _ = self.io.read_available();
+            if !self.io.has_buffered() {
+                return Some(self.death_fault("while the referee waited for a line"));
+            }
+        }
+        None
+    }
+
+    fn wall_timeout(&self, budget: &Budget) -> Fault {
+        let cpu = budget.cpu_used(self);
+        Fault::new(
+            FaultKind::Timeout,
+            format!(
+                "no complete line after {} ms of wall time (CPU used {} ms); the wall budget is \
+                 {} ms",
+                budget.wall_used().as_millis(),
+                cpu.as_millis(),
+                budget.wall.as_millis()
+            ),
+        )
+    }
+
+    /// Measures the tree and updates the peaks.
+    fn measure(&self) -> Meter {
+        let mut meter = self.meter.get();
+        if !self.swept {
+            let usage: TreeUsage = clock::measure(&self.ident);
+            meter.cpu = meter.cpu.max(usage.cpu + meter.reaped_cpu);
+            meter.peak_data = meter.peak_data.max(usage.peak_data);
+            meter.peak_rss = meter.peak_rss.max(usage.peak_rss);
+            meter.peak_vsize = meter.peak_vsize.max(usage.peak_vsize);
+            self.meter.set(meter);
+        }
+        meter
+    }
+
+    /// Waits up to `timeout` for the main process to exit (without reaping it).
+    fn wait_death(&self, timeout: Duration) -> bool {
+        if self.reaped.is_some() {
+            return true;
+        }
+        if let Some(done) = self.io.wait_exit(timeout) {
+            return done;
+        }
+        let deadline = Instant::now() + timeout;
+        loop {
+            if sweep::has_exited(self.pid) {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// The fault of a main process that has exited: reaps it (its fate is then known, and
+    /// its group is swept later by token) and classifies the death.
+    fn death_fault(&mut self, context: &str) -> Fault {
+        // Sample memory of the tree one last time while the zombie still holds the group.
+        self.measure();
+        if self.reaped.is_none() {
+            if let Some(r) = sweep::reap(self.pid, false) {
+                self.record_main(r);
+            }
+        }
+        match self.reaped {
+            Some(r) => {
+                self.stderr.wait_eof(STDERR_GRACE);
+                self.classify(r.status, context)
+            }
+            None => Fault::new(FaultKind::Crash, format!("died {context}")),
+        }
+    }
+
+    fn record_main(&mut self, r: Reaped) {
+        self.reaped = Some(r);
+        self.ident.main_reaped = true;
+        let mut meter = self.meter.get();
+        meter.reaped_cpu += r.cpu;
+        meter.cpu = meter.cpu.max(meter.reaped_cpu);
+        meter.peak_rss = meter.peak_rss.max(r.max_rss);
+        self.meter.set(meter);
+        clock::live_mains()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.pid);
+    }
+
+    fn classify(&self, status: i32, context: &str) -> Fault {
+        let meter = self.meter.get();
+        let tail = self.stderr.tail();
+        fate::classify(
+            &fate::Evidence {
+                status,
+                peak_data: meter.peak_data,
+                peak_rss: meter.peak_rss,
+                peak_vsize: meter.peak_vsize,
+                stderr_tail: &tail,
+                limits: &self.limits,
+            },
+            context,
+        )
+    }
+
+    /// Kills and reaps everything, and builds the report.
+    fn sweep_all(&mut self, before: Meter) -> ExitReport {
+        if !self.swept {
+            self.io.close_stdin();
+            let mut main = None;
+            let collected = sweep::sweep(&mut self.ident, &mut main, SWEEP_PATIENCE);
+            if let Some(r) = main {
+                self.record_main(r);
+            }
+            let mut meter = self.meter.get();
+            meter.reaped_cpu += collected.cpu;
+            meter.cpu = meter.cpu.max(before.cpu).max(meter.reaped_cpu);
+            meter.peak_rss = meter.peak_rss.max(collected.max_rss);
+            self.meter.set(meter);
+            self.swept = true;
+            clock::live_mains()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&self.pid);
+            self.stderr.wait_eof(STDERR_GRACE);
+        }
+        let meter = self.meter.get();
+        let peak = meter.peak_data.max(meter.peak_rss);
+        ExitReport {
+            status: self.reaped.map(|r| fate::describe_status(r.status)),
+            peak_memory: (peak > 0).then_some(peak),
+            cpu_time: meter.cpu,
+            fault: None,
+        }
+    }
+}
+
+impl Drop for Champion {
+    fn drop(&mut self) {
+        if !self.swept {
+            let before = self.meter.get();
+            self.sweep_all(before);
+        }
+    }
+}
+
+fn remaining(deadline: Instant) -> Duration {
+    deadline.saturating_duration_since(Instant::now())
+}

@@ -1,0 +1,215 @@
+//! Starting a champion process: checks on the program, a cleared environment, its own
+//! process group, parent-death signal and rlimits, all forks done from one long-lived thread;
+//! spawn failures turned into `Spawn` faults that name the file and the fix.
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, OnceLock};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::limits::RlimitPlan;
+use super::LaunchSpec;
+use crate::fault::{Fault, FaultKind};
+
+/// Name of the environment variable that marks every process of one champion.
+pub const TOKEN_VAR: &str = "PROLOGIN_SANDBOX_TOKEN";
+
+/// The minimal `PATH` a champion gets.
+pub(crate) const MINIMAL_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Runs `job` on the spawner thread and returns its result.
+///
+/// `PR_SET_PDEATHSIG` fires when the *thread* that forked the child exits, not the process:
+/// forking from a match's worker thread would kill the champion when that thread ends. All
+/// forks therefore happen on one thread that lives as long as the referee. The same thread
+/// makes the referee a child subreaper, once, so that orphaned descendants of champions are
+/// reparented to the referee (where a sweep finds and reaps them) rather than to init.
+fn on_spawner_thread<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> T {
+    static SPAWNER: OnceLock<mpsc::Sender<Job>> = OnceLock::new();
+    let sender = SPAWNER.get_or_init(|| {
+        let _ = nix::sys::prctl::set_child_subreaper(true);
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("champion-spawner".into())
+            .spawn(move || {
+                for job in rx {
+                    job();
+                }
+            })
+            .expect("cannot start the champion spawner thread");
+        tx
+    });
+    let (tx, rx) = mpsc::sync_channel(1);
+    sender
+        .send(Box::new(move || {
+            let _ = tx.send(job());
+        }))
+        .expect("champion spawner thread is gone");
+    rx.recv().expect("champion spawner thread dropped a job")
+}
+
+/// A fresh token: unique within this referee and across referees started on this machine.
+pub(crate) fn new_token() -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    format!("{}-{}-{:x}", std::process::id(), n, nanos)
+}
+
+/// Checks the program before forking, so the common mistakes get precise messages.
+/// Returns the absolute path to execute.
+pub(crate) fn check_program(program: &Path) -> Result<PathBuf, Fault> {
+    let shown = program.display();
+    let meta = match fs::metadata(program) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let cwd = std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_else(|_| "?".into());
+            return Err(spawn_fault(format!(
+                "champion program `{shown}` does not exist; check the path (a relative path is \
+                 resolved from the referee's working directory `{cwd}`)"
+            )));
+        }
+        Err(e) => {
+            return Err(spawn_fault(format!(
+                "cannot access champion program `{shown}`: {e}; check the path and the \
+                 permissions of its directories"
+            )))
+        }
+    };
+    if meta.is_dir() {
+        return Err(spawn_fault(format!(
+            "champion program `{shown}` is a directory; give the path of the executable inside it"
+        )));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Err(spawn_fault(format!(
+            "champion program `{shown}` is not executable; run `chmod +x {shown}`"
+        )));
+    }
+    std::path::absolute(program)
+        .map_err(|e| spawn_fault(format!("cannot resolve champion program `{shown}`: {e}")))
+}
+
+/// Builds the command and forks it on the spawner thread.
+pub(crate) fn fork_exec(spec: &LaunchSpec, program: PathBuf, token: &str) -> Result<Child, Fault> {
+    let mut cmd = Command::new(&program);
+    cmd.args(&spec.args)
+        .env_clear()
+        .env("PATH", MINIMAL_PATH)
+        .env("HOME", &spec.scratch_dir)
+        .env("LANG", "C.UTF-8");
+    for (key, value) in &spec.env {
+        cmd.env(key, value);
+    }
+    cmd.env(TOKEN_VAR, token)
+        .current_dir(&spec.scratch_dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let plan = RlimitPlan::new(&spec.limits);
+    let referee_pid = std::process::id() as i32;
+    // SAFETY: the closure only makes async-signal-safe syscalls (setpgid, prctl, getppid,
+    // getrlimit, setrlimit, kill) and allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            if nix::libc::setpgid(0, 0) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if nix::libc::prctl(
+                nix::libc::PR_SET_PDEATHSIG,
+                nix::libc::SIGKILL as nix::libc::c_ulong,
+                0,
+                0,
+                0,
+            ) != 0
+            {
+                return Err(io::Error::last_os_error());
+            }
+            // The referee may have died between fork and prctl: then nobody would kill us.
+            if nix::libc::getppid() != referee_pid {
+                nix::libc::kill(nix::libc::getpid(), nix::libc::SIGKILL);
+            }
+            plan.apply()
+        });
+    }
+    let program_for_errors = program.clone();
+    on_spawner_thread(move || cmd.spawn()).map_err(|e| diagnose_exec_error(&program_for_errors, &e))
+}
+
+/// Turns an exec failure into a message naming the cause and the fix.
+fn diagnose_exec_error(program: &Path, err: &io::Error) -> Fault {
+    let shown = program.display();
+    let shebang = read_shebang(program);
+    let message = match (err.raw_os_error(), shebang) {
+        (Some(nix::libc::ENOENT), Some(line)) => {
+            if line.ends_with('\r') {
+                format!(
+                    "the #! line of `{shown}` ends with a carriage return (Windows line \
+                     endings); convert the file with `dos2unix {shown}` or `sed -i 's/\\r$//' {shown}`"
+                )
+            } else {
+                let interpreter = line.split_whitespace().next().unwrap_or("").to_string();
+                format!(
+                    "the interpreter `{interpreter}` named on the #! line of `{shown}` does not \
+                     exist; fix the first line (for example `#!/usr/bin/env python3` or `#!/bin/sh`)"
+                )
+            }
+        }
+        (Some(nix::libc::ENOENT), None) => format!(
+            "cannot execute `{shown}`: a file it needs is missing (for a native program, its \
+             dynamic loader or libraries: build it statically or for this machine)"
+        ),
+        (Some(nix::libc::ENOEXEC), _) => format!(
+            "`{shown}` is neither a native executable for this machine nor a script starting \
+             with a #! line; add a first line such as `#!/bin/sh` or `#!/usr/bin/env python3`, or \
+             build it for this machine"
+        ),
+        (Some(nix::libc::EACCES), Some(line)) => format!(
+            "permission denied executing `{shown}` or its interpreter `{}`; check `chmod +x` on \
+             both and that the file system is not mounted noexec",
+            line.split_whitespace().next().unwrap_or("")
+        ),
+        (Some(nix::libc::EACCES), None) => format!(
+            "permission denied executing `{shown}`; run `chmod +x {shown}` and check that its \
+             directories are searchable and the file system is not mounted noexec"
+        ),
+        (Some(nix::libc::ETXTBSY), _) => format!(
+            "`{shown}` is still open for writing (text file busy); finish writing it before \
+             starting the match"
+        ),
+        _ => format!("cannot start `{shown}`: {err}"),
+    };
+    spawn_fault(message)
+}
+
+/// The interpreter part of the first line, if the file starts with `#!`.
+fn read_shebang(program: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = [0u8; 256];
+    let mut file = fs::File::open(program).ok()?;
+    let n = file.read(&mut head).ok()?;
+    let head = &head[..n];
+    let rest = head.strip_prefix(b"#!")?;
+    let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+    Some(
+        String::from_utf8_lossy(&rest[..end])
+            .trim_start()
+            .to_string(),
+    )
+}
+
+pub(crate) fn spawn_fault(message: String) -> Fault {
+    Fault::new(FaultKind::Spawn, message)
+}

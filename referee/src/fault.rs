@@ -1,0 +1,99 @@
+//! Faults: a champion's misbehaviour (timeout, crash, memory, protocol, spawn), recorded as
+//! game data and never propagated with `?` as a referee error.
+
+use std::fmt;
+
+/// What kind of misbehaviour a [`Fault`] records.
+///
+/// Serialized in lowercase (`"timeout"`, `"crash"`, ...) in records and reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FaultKind {
+    /// The champion used more CPU or wall time than its budget allowed.
+    Timeout,
+    /// The champion died (exit code or signal) or closed its output mid-conversation.
+    Crash,
+    /// The champion died and the evidence says it hit its memory limit.
+    Memory,
+    /// The champion wrote something the protocol forbids (too long, not ASCII, unasked).
+    Protocol,
+    /// The champion could not be started at all (missing, not executable, bad `#!` line).
+    Spawn,
+}
+
+impl FaultKind {
+    /// Every kind, in declaration order (for tables and per-kind counters).
+    pub const ALL: [FaultKind; 5] = [
+        FaultKind::Timeout,
+        FaultKind::Crash,
+        FaultKind::Memory,
+        FaultKind::Protocol,
+        FaultKind::Spawn,
+    ];
+
+    /// The lowercase name, the same as the serialized form: `FaultKind::Memory.name() == "memory"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::Timeout => "timeout",
+            FaultKind::Crash => "crash",
+            FaultKind::Memory => "memory",
+            FaultKind::Protocol => "protocol",
+            FaultKind::Spawn => "spawn",
+        }
+    }
+}
+
+impl fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One misbehaviour of a champion: its kind and a human-readable message saying what
+/// happened and what was expected.
+///
+/// ```
+/// use referee::fault::{Fault, FaultKind};
+/// let fault = Fault::new(FaultKind::Timeout, "used 1.2 s of CPU, the budget is 1 s");
+/// assert_eq!(fault.to_string(), "timeout: used 1.2 s of CPU, the budget is 1 s");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Fault {
+    /// What kind of misbehaviour this is.
+    pub kind: FaultKind,
+    /// What happened and what was expected, for humans.
+    pub message: String,
+}
+
+impl Fault {
+    /// A fault of `kind` with `message`.
+    pub fn new(kind: FaultKind, message: impl Into<String>) -> Self {
+        Fault {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.message)
+    }
+}
+
+impl std::error::Error for Fault {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_serde() {
+        for kind in FaultKind::ALL {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+            let back: FaultKind = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, kind);
+        }
+    }
+}
