@@ -1,0 +1,124 @@
+//! The command line: clap definitions and the checks that turn arguments into plans. Every
+//! error names the flag or argument to fix.
+
+use crate::champion::Limits;
+use crate::game::TimeLimits;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Referee and tournament runner for "La loi du plus riche" (Prologin 2009 final).
+#[derive(Debug, Parser)]
+#[command(name = "referee", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play one match between three champions and write its record under results/.
+    Match(MatchArgs),
+    /// Re-run a match record through the engine and check it ends the same way.
+    Replay(ReplayArgs),
+    /// Run a built-in champion (random, greedy) over the protocol on stdin/stdout.
+    #[command(hide = true)]
+    Bot(BotArgs),
+}
+
+/// Limits applied to every champion.
+#[derive(Debug, Clone, Args)]
+pub struct LimitArgs {
+    /// Multiply every time budget and deadline (e.g. 0.5 for quick tests, 10 under a debugger).
+    #[arg(long, default_value_t = 1.0, value_name = "F")]
+    pub time_scale: f64,
+    /// CPU seconds of `init_game` (start-up included).
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub init_cpu: f64,
+    /// CPU seconds of every other callback.
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    pub call_cpu: f64,
+    /// Memory limit of each champion process (RLIMIT_DATA), MiB.
+    #[arg(long, default_value_t = 1024, value_name = "MIB")]
+    pub memory: u64,
+}
+
+impl LimitArgs {
+    /// The time limits, checked.
+    pub fn time(&self) -> Result<TimeLimits, String> {
+        let positive = |v: f64, flag: &str| {
+            if v.is_finite() && v > 0.0 {
+                Ok(v)
+            } else {
+                Err(format!("--{flag} must be a positive number, got {v}"))
+            }
+        };
+        Ok(TimeLimits {
+            init_cpu: Duration::from_secs_f64(positive(self.init_cpu, "init-cpu")?),
+            call_cpu: Duration::from_secs_f64(positive(self.call_cpu, "call-cpu")?),
+            scale: positive(self.time_scale, "time-scale")?,
+        })
+    }
+
+    /// The process limits, checked.
+    pub fn process(&self) -> Result<Limits, String> {
+        if self.memory < 16 {
+            return Err(format!(
+                "--memory is in MiB and must be at least 16, got {}",
+                self.memory
+            ));
+        }
+        let mut limits = Limits::default();
+        limits.memory = self.memory << 20;
+        limits.address_space = limits.address_space.max(limits.memory * 4);
+        Ok(limits)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Three champions: executable paths, directories holding a `champion`, or the built-in
+    /// `random` and `greedy`. The same champion may sit in several seats.
+    #[arg(num_args = 3, required = true, value_name = "CHAMPION")]
+    pub champions: Vec<String>,
+    /// Match seed (default: drawn at random and printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Monument order, 14 ids: e.g. 0,1,2,3,4,5,6,7,8,9,10,11,12,13 (the 2009 reference setup).
+    #[arg(long, value_name = "LIST")]
+    pub monuments: Option<String>,
+    /// Seat (0, 1 or 2) that opens turn 1.
+    #[arg(long, value_name = "SEAT")]
+    pub first_player: Option<u8>,
+    /// Directory for the record and stderr logs (default: results/matches/<seed>-<names>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A record.json written by `referee match` or `referee tournament`.
+    pub record: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// random or greedy.
+    pub name: String,
+}
+
+/// Parse `--monuments`.
+pub fn parse_monuments(list: &str) -> Result<[u8; 14], String> {
+    let ids: Vec<u8> = list
+        .split(',')
+        .map(|w| {
+            w.trim()
+                .parse::<u8>()
+                .map_err(|_| format!("--monuments: `{w}` is not a monument id (0..=13)"))
+        })
+        .collect::<Result<_, _>>()?;
+    engine::Setup::check_order(&ids)
+        .map_err(|e| format!("--monuments: {e}; give a permutation of 0..=13"))
+}

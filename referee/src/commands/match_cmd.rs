@@ -1,0 +1,97 @@
+//! `referee match`: one match, its table, its record and the command that reproduces it.
+
+use super::Failure;
+use crate::cli::{parse_monuments, MatchArgs};
+use crate::record::MatchRecord;
+use crate::roster::resolve;
+use crate::run_match::MatchPlan;
+use anyhow::anyhow;
+use std::path::PathBuf;
+
+pub fn run(args: MatchArgs) -> Result<(), Failure> {
+    let champions: Vec<_> = args
+        .champions
+        .iter()
+        .map(|c| resolve(c))
+        .collect::<Result<_, _>>()
+        .map_err(Failure::usage)?;
+    let champions: [_; 3] = champions
+        .try_into()
+        .map_err(|_| Failure::usage(anyhow!("a match takes 3 champions")))?;
+    let monuments = args
+        .monuments
+        .as_deref()
+        .map(parse_monuments)
+        .transpose()
+        .map_err(|e| Failure::usage(anyhow!(e)))?;
+    if let Some(first) = args.first_player {
+        if first > 2 {
+            return Err(Failure::usage(anyhow!(
+                "--first-player is a seat: 0, 1 or 2, got {first}"
+            )));
+        }
+    }
+    let plan = MatchPlan {
+        seed: args.seed.unwrap_or_else(rand::random),
+        monuments,
+        first_player: args.first_player,
+        champions,
+        time: args.limits.time().map_err(|e| Failure::usage(anyhow!(e)))?,
+        limits: args
+            .limits
+            .process()
+            .map_err(|e| Failure::usage(anyhow!(e)))?,
+        sandbox: crate::sandbox::probe_line(),
+    };
+    let dir = args.out.unwrap_or_else(|| {
+        let names: Vec<&str> = plan.champions.iter().map(|c| c.name.as_str()).collect();
+        PathBuf::from("results")
+            .join("matches")
+            .join(format!("{}-{}", plan.seed, names.join("-")))
+    });
+    eprintln!("{}", plan.sandbox);
+    let record = plan.run(&dir)?;
+    print!("{}", table(&record));
+    println!("record: {}", dir.join("record.json").display());
+    println!("stderr: {}", dir.join("seat<N>.stderr").display());
+    println!("reproduce: {}", plan.reproduce_command());
+    Ok(())
+}
+
+/// The final table of a match: one row per seat.
+pub fn table(record: &MatchRecord) -> String {
+    let result = &record.result;
+    let width = record
+        .seats
+        .iter()
+        .map(|s| s.name.len())
+        .max()
+        .unwrap_or(0)
+        .max("champion".len());
+    let mut out = format!(
+        "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  faults\n",
+        "seat", "champion", "score", "money", "houses", "points"
+    );
+    for seat in &record.seats {
+        let s = usize::from(seat.seat);
+        let faults: Vec<String> = record
+            .faults_of(seat.seat)
+            .map(|f| format!("{}: {}", f.kind.name(), f.message))
+            .collect();
+        out.push_str(&format!(
+            "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {}\n",
+            s,
+            seat.name,
+            result.final_scores[s],
+            result.money[s],
+            result.houses[s],
+            result.points[s],
+            if faults.is_empty() {
+                "-".to_string()
+            } else {
+                faults.join("; ")
+            }
+        ));
+    }
+    out
+}

@@ -1,0 +1,43 @@
+//! One module per subcommand: each turns checked arguments into work and output.
+
+pub mod bot;
+pub mod match_cmd;
+pub mod replay_cmd;
+
+use crate::cli::{Cli, Command};
+
+/// Exit code of a usage or input error (bad flag, missing champion, unreadable record).
+pub const EXIT_USAGE: i32 = 2;
+/// Exit code when a replay does not match its record.
+pub const EXIT_MISMATCH: i32 = 3;
+
+/// A failure that maps to an exit code.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: i32,
+    pub error: anyhow::Error,
+}
+
+impl Failure {
+    pub fn usage(error: impl Into<anyhow::Error>) -> Failure {
+        Failure {
+            code: EXIT_USAGE,
+            error: error.into(),
+        }
+    }
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(error: anyhow::Error) -> Failure {
+        Failure { code: 1, error }
+    }
+}
+
+/// Run a parsed command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Match(args) => match_cmd::run(args),
+        Command::Replay(args) => replay_cmd::run(args),
+        Command::Bot(args) => bot::run(args),
+    }
+}

@@ -1,0 +1,104 @@
+//! The [`Endpoint`] of a real champion process, on top of the containment layer in
+//! `champion/`.
+
+use crate::champion::{Budget, Champion, ExitReport};
+use crate::endpoint::{CallLimits, CallTiming, Ending, Endpoint};
+use crate::fault::Fault;
+use std::time::{Duration, Instant};
+
+/// A running champion and the budget of its current callback.
+pub struct ProcessEndpoint {
+    champion: Option<Champion>,
+    budget: Option<Budget>,
+    deadline: Instant,
+}
+
+impl ProcessEndpoint {
+    pub fn new(champion: Champion) -> ProcessEndpoint {
+        ProcessEndpoint {
+            champion: Some(champion),
+            budget: None,
+            deadline: Instant::now(),
+        }
+    }
+
+    fn champion(&mut self) -> &mut Champion {
+        self.champion
+            .as_mut()
+            .expect("the champion is used only while running")
+    }
+}
+
+fn ending(report: ExitReport) -> Ending {
+    Ending {
+        status: report.status,
+        peak_memory: report.peak_memory,
+        cpu_time: report.cpu_time,
+    }
+}
+
+impl Endpoint for ProcessEndpoint {
+    fn unexpected_output(&mut self) -> Option<String> {
+        let champion = self.champion();
+        if !champion.has_pending_output() {
+            return None;
+        }
+        let budget = Budget::start(
+            champion,
+            Duration::from_millis(100),
+            Duration::from_millis(100),
+        );
+        Some(champion.recv(&budget).unwrap_or_else(|fault| fault.message))
+    }
+
+    fn begin(&mut self, callback: &str, limits: CallLimits) -> Result<(), Fault> {
+        let champion = self.champion.as_mut().expect("running");
+        let budget = Budget::start(champion, limits.cpu, limits.wall);
+        self.deadline = Instant::now() + limits.wall;
+        self.budget = Some(budget);
+        let deadline = self.deadline;
+        self.champion().send(callback, deadline)
+    }
+
+    fn recv(&mut self) -> Result<String, Fault> {
+        let champion = self.champion.as_mut().expect("running");
+        champion.recv(self.budget.as_ref().expect("inside a callback"))
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let deadline = self.deadline;
+        self.champion().send(line, deadline)
+    }
+
+    fn end(&mut self) -> CallTiming {
+        let budget = self.budget.take().expect("inside a callback");
+        let champion = self.champion.as_ref().expect("running");
+        CallTiming {
+            cpu: budget.cpu_used(champion),
+            wall: budget.wall_used(),
+        }
+    }
+
+    fn finish(&mut self, grace: Duration) -> Ending {
+        self.champion
+            .take()
+            .map(|c| ending(c.finish(grace)))
+            .unwrap_or_default()
+    }
+
+    fn kill(&mut self) -> Ending {
+        self.champion
+            .take()
+            .map(|c| ending(c.kill()))
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for ProcessEndpoint {
+    /// Whatever happened, the champion and everything it spawned are gone.
+    fn drop(&mut self) {
+        if let Some(champion) = self.champion.take() {
+            champion.kill();
+        }
+    }
+}

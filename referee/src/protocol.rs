@@ -1,0 +1,96 @@
+//! The champion's side of protocol.md as types: what a line from a champion means, and how
+//! a bad line is quoted in a fault.
+
+use engine::call::{Call, CallParseError};
+use engine::Callback;
+
+/// One line a champion sent during a callback.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// An API function with its arguments.
+    Call(Call),
+    /// The whole-state request (protocol.md section 4).
+    Etat,
+    /// The end of the callback.
+    Fin,
+}
+
+/// How many bytes of an offending line a fault quotes.
+const QUOTE_BYTES: usize = 60;
+
+impl Request {
+    /// Parse a line (without its `\n`, a trailing `\r` tolerated) sent during `callback`.
+    /// The error is the protocol fault's message: it quotes the line and says what was
+    /// expected (protocol.md section 5).
+    ///
+    /// ```
+    /// use referee::protocol::Request;
+    /// use engine::Callback;
+    /// assert_eq!(Request::parse("fin", Callback::Jouer), Ok(Request::Fin));
+    /// assert_eq!(Request::parse(" etat ", Callback::Jouer), Ok(Request::Etat));
+    /// assert!(Request::parse("hello", Callback::Jouer).unwrap_err().contains("logs belong on stderr"));
+    /// ```
+    pub fn parse(line: &str, callback: Callback) -> Result<Request, String> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if let Some(bad) = line
+            .bytes()
+            .find(|&b| !(b == b'\t' || (0x20..0x7f).contains(&b)))
+        {
+            return Err(format!(
+                "byte 0x{bad:02x} in `{}` during {callback}: lines are printable ASCII",
+                quote(line)
+            ));
+        }
+        let mut words = line.split_ascii_whitespace();
+        match (words.next(), words.next()) {
+            (Some("fin"), None) => return Ok(Request::Fin),
+            (Some("etat"), None) => return Ok(Request::Etat),
+            (Some(name @ ("fin" | "etat")), Some(_)) => {
+                return Err(format!(
+                    "`{name}` takes no argument, got `{}` during {callback}",
+                    quote(line)
+                ))
+            }
+            _ => {}
+        }
+        line.parse::<Call>().map(Request::Call).map_err(|error| match error {
+            CallParseError::UnknownFunction(_) => format!(
+                "unknown request `{}` during {callback}: expected an API function name, `etat` or `fin` \
+                 (logs belong on stderr)",
+                quote(line)
+            ),
+            CallParseError::WrongArity { function, .. } => format!(
+                "wrong number of arguments in `{}` during {callback}: `{}` takes {}",
+                quote(line),
+                function.name(),
+                function.arity()
+            ),
+            CallParseError::NotAnInteger(word) => format!(
+                "`{}` in `{}` during {callback} is not a 32-bit integer",
+                quote(&word),
+                quote(line)
+            ),
+        })
+    }
+}
+
+/// A line cut to its first bytes for quoting, non-printable bytes as `\xNN`.
+///
+/// ```
+/// assert_eq!(referee::protocol::quote("a\u{1}b"), "a\\x01b");
+/// ```
+pub fn quote(line: &str) -> String {
+    let bytes = line.as_bytes();
+    let mut out = String::new();
+    for &b in bytes.iter().take(QUOTE_BYTES) {
+        if (0x20..0x7f).contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    if bytes.len() > QUOTE_BYTES {
+        out.push_str("...");
+    }
+    out
+}

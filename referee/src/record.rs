@@ -1,0 +1,125 @@
+//! The match record: everything needed to understand, replay and compare a match, as a
+//! versioned JSON document. Timings live in their own fields so that two runs of the same
+//! match give byte-identical records once `timings` is set aside.
+
+use crate::fault::{Fault, FaultKind};
+use engine::Callback;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Version of the record schema; bumped on any incompatible change.
+pub const RECORD_SCHEMA: u32 = 1;
+
+/// One match, as played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    pub schema: u32,
+    /// The match seed: per-seat seeds and, unless overridden, the setup derive from it.
+    pub seed: u64,
+    pub monument_order: Vec<u8>,
+    /// The seat that opens turn 1.
+    pub first_player: u8,
+    pub seats: Vec<SeatRecord>,
+    /// The sandbox line of the run (which layers were on).
+    pub sandbox: String,
+    /// Every callback played, in order.
+    pub callbacks: Vec<CallbackRecord>,
+    /// Every fault, in order (also attached to the callback where it happened).
+    pub faults: Vec<FaultRecord>,
+    pub result: ResultRecord,
+    /// Time used, one entry per element of `callbacks`, in the same order.
+    pub timings: Vec<TimingRecord>,
+}
+
+/// A champion in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub seat: u8,
+    pub name: String,
+    /// What was run: a path, or `builtin:<name>`.
+    pub path: String,
+    /// SHA-256 of the executable's content (hex).
+    pub sha256: String,
+    /// The `PROLOGIN_SEED` it was given.
+    pub seed: u64,
+}
+
+/// One callback of one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallbackRecord {
+    pub turn: u8,
+    /// 0 outside turns (init_game, end_game), else 1, 2 or 3.
+    pub phase: u8,
+    pub seat: u8,
+    pub callback: Callback,
+    /// Each request with its answer; `etat` requests are recorded with answer 0.
+    pub requests: Vec<(String, i32)>,
+    /// The fault that ended this callback, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<Fault>,
+}
+
+/// A fault, where it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultRecord {
+    pub seat: u8,
+    pub turn: u8,
+    pub phase: u8,
+    /// The callback it happened in, if any (a spawn fault has none).
+    pub callback: Option<Callback>,
+    pub kind: FaultKind,
+    pub message: String,
+}
+
+/// The end of the match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultRecord {
+    /// Money + worth of houses, per seat (rule 9).
+    pub final_scores: [i32; 3],
+    pub money: [i32; 3],
+    /// Number of houses owned at the end.
+    pub houses: [u32; 3],
+    /// Tournament points (rule 26).
+    pub points: [u32; 3],
+    /// `Game::digest` of the final state, hex.
+    pub digest: String,
+}
+
+/// Time used by one callback, microseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimingRecord {
+    pub cpu_us: u64,
+    pub wall_us: u64,
+}
+
+impl MatchRecord {
+    /// Read a record, checking its schema version.
+    pub fn load(path: &Path) -> anyhow::Result<MatchRecord> {
+        use anyhow::Context;
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read record {}", path.display()))?;
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not JSON", path.display()))?;
+        let schema = value.get("schema").and_then(|s| s.as_u64());
+        anyhow::ensure!(
+            schema == Some(u64::from(RECORD_SCHEMA)),
+            "{} has record schema {:?}; this referee reads schema {RECORD_SCHEMA}",
+            path.display(),
+            schema
+        );
+        serde_json::from_value(value)
+            .with_context(|| format!("{} is not a match record", path.display()))
+    }
+
+    /// The record as pretty JSON bytes.
+    pub fn to_json(&self) -> Vec<u8> {
+        let mut bytes = serde_json::to_vec_pretty(self).expect("records serialise");
+        bytes.push(b'\n');
+        bytes
+    }
+
+    /// Faults of a seat, by kind.
+    pub fn faults_of(&self, seat: u8) -> impl Iterator<Item = &FaultRecord> {
+        self.faults.iter().filter(move |f| f.seat == seat)
+    }
+}

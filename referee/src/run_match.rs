@@ -1,0 +1,171 @@
+//! One match with real champion processes: launch the three, play, write the record and the
+//! stderr logs into the match directory, and leave nothing running.
+
+use crate::champion::{Champion, LaunchSpec, Limits};
+use crate::endpoint::Endpoint;
+use crate::fault::Fault;
+use crate::game::{play, MatchSpec, TimeLimits};
+use crate::process_endpoint::ProcessEndpoint;
+use crate::record::{MatchRecord, SeatRecord};
+use crate::roster::ChampionSpec;
+use crate::seeds::seat_seed;
+use anyhow::Context;
+use engine::{Seat, Setup};
+use std::path::{Path, PathBuf};
+
+/// Most of a champion's stderr kept per match.
+pub const STDERR_CAP: u64 = 1 << 20;
+
+/// A match to play: who, with which seed and setup, under which limits.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    pub seed: u64,
+    /// Overrides the monument order the seed draws.
+    pub monuments: Option<[u8; 14]>,
+    /// Overrides the first player the seed draws.
+    pub first_player: Option<u8>,
+    pub champions: [ChampionSpec; 3],
+    pub time: TimeLimits,
+    pub limits: Limits,
+    pub sandbox: String,
+}
+
+impl MatchPlan {
+    /// The setup this plan plays: drawn from the seed, then overridden.
+    pub fn setup(&self) -> ([u8; 14], Seat) {
+        let drawn = Setup::from_seed(self.seed);
+        (
+            self.monuments.unwrap_or(drawn.monument_order),
+            self.first_player.map(Seat).unwrap_or(drawn.first_player),
+        )
+    }
+
+    /// The one-line command that plays this match again.
+    pub fn reproduce_command(&self) -> String {
+        let mut command = String::from("referee match");
+        for champion in &self.champions {
+            command.push(' ');
+            command.push_str(&shell_quote(&champion.given));
+        }
+        command.push_str(&format!(" --seed {}", self.seed));
+        if let Some(order) = self.monuments {
+            let list: Vec<String> = order.iter().map(u8::to_string).collect();
+            command.push_str(&format!(" --monuments {}", list.join(",")));
+        }
+        if let Some(first) = self.first_player {
+            command.push_str(&format!(" --first-player {first}"));
+        }
+        if self.time.scale != 1.0 {
+            command.push_str(&format!(" --time-scale {}", self.time.scale));
+        }
+        command
+    }
+
+    /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
+    pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let scratch_root = scratch_root()?;
+        let (monument_order, first_player) = self.setup();
+        let seats: [SeatRecord; 3] = std::array::from_fn(|i| {
+            let champion = &self.champions[i];
+            SeatRecord {
+                seat: i as u8,
+                name: champion.name.clone(),
+                path: champion.path.clone(),
+                sha256: champion.sha256.clone(),
+                seed: seat_seed(self.seed, i as u8),
+            }
+        });
+        let mut spawn_faults: [Option<Fault>; 3] = Default::default();
+        let mut endpoints: Vec<Box<dyn Endpoint>> = Vec::new();
+        for (i, champion) in self.champions.iter().enumerate() {
+            let launch = LaunchSpec {
+                program: champion.program.clone(),
+                args: champion.args.clone(),
+                env: vec![("PROLOGIN_SEED".to_string(), seats[i].seed.to_string())],
+                scratch_dir: scratch_root.join(format!("seat{i}")),
+                stderr_path: dir.join(format!("seat{i}.stderr")),
+                stderr_cap: STDERR_CAP,
+                limits: self.limits.clone(),
+            };
+            match Champion::spawn(&launch) {
+                Ok(process) => endpoints.push(Box::new(ProcessEndpoint::new(process))),
+                Err(fault) => {
+                    spawn_faults[i] = Some(fault);
+                    endpoints.push(Box::new(Absent));
+                }
+            }
+        }
+        let spec = MatchSpec {
+            seed: self.seed,
+            monument_order,
+            first_player,
+            seats,
+            limits: self.time,
+            sandbox: self.sandbox.clone(),
+        };
+        let [a, b, c] = endpoints.as_mut_slice() else {
+            unreachable!("three seats")
+        };
+        let (record, _) = play(&spec, [a.as_mut(), b.as_mut(), c.as_mut()], spawn_faults);
+        drop(endpoints);
+        let _ = std::fs::remove_dir_all(&scratch_root);
+        std::fs::write(dir.join("record.json"), record.to_json())
+            .with_context(|| format!("cannot write the record into {}", dir.display()))?;
+        Ok(record)
+    }
+}
+
+/// The endpoint of a seat whose champion never started; the match never calls it.
+struct Absent;
+
+impl Endpoint for Absent {
+    fn unexpected_output(&mut self) -> Option<String> {
+        None
+    }
+    fn begin(&mut self, _: &str, _: crate::endpoint::CallLimits) -> Result<(), Fault> {
+        unreachable!("a seat that did not start is never called")
+    }
+    fn recv(&mut self) -> Result<String, Fault> {
+        unreachable!("a seat that did not start is never called")
+    }
+    fn send(&mut self, _: &str) -> Result<(), Fault> {
+        unreachable!("a seat that did not start is never called")
+    }
+    fn end(&mut self) -> crate::endpoint::CallTiming {
+        Default::default()
+    }
+    fn finish(&mut self, _: std::time::Duration) -> crate::endpoint::Ending {
+        Default::default()
+    }
+    fn kill(&mut self) -> crate::endpoint::Ending {
+        Default::default()
+    }
+}
+
+/// A fresh directory for the champions' scratch directories of one match.
+fn scratch_root() -> anyhow::Result<PathBuf> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "referee-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("cannot create scratch directory {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Quote a word for a POSIX shell when it needs it.
+pub fn shell_quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,".contains(&b))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
