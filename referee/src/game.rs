@@ -181,7 +181,9 @@ fn play_callback(
     (record, timing)
 }
 
-fn converse(
+/// Send `callback` to `endpoint` and answer its requests for `seat` until `fin`; every
+/// request is appended to `requests` with its answer.
+pub fn converse(
     game: &mut Game,
     seat: Seat,
     callback: Callback,
