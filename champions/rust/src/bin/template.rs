@@ -5,11 +5,11 @@
 use prologin::*;
 
 #[derive(Default)]
-struct Champion {
+struct Mine {
     turns: i32,
 }
 
-impl prologin::Champion for Champion {
+impl Champion for Mine {
     /// Once, before turn 1: look around; actions are refused here.
     fn init_game(&mut self, api: &mut dyn Api) {
         eprintln!("we start; player {} opens turn 1", api.commence());
@@ -72,5 +72,5 @@ impl prologin::Champion for Champion {
 }
 
 fn main() -> std::process::ExitCode {
-    prologin::run(&mut Champion::default())
+    prologin::run(&mut Mine::default())
 }
