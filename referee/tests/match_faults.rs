@@ -1,0 +1,398 @@
+//! Whole matches through `referee match` with real champion processes that misbehave on
+//! purpose: each gets the right fault class, the match completes with a valid result, and
+//! no process of the match is left afterwards.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/match")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn passive() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../champions/shell/passive.sh")
+        .display()
+        .to_string()
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "referee-match-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Run `referee` with these arguments.
+fn referee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(args)
+        .output()
+        .expect("the referee runs")
+}
+
+/// Play a match of `champions` with `seed` and return its record.
+fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
+    let dir = out_dir(&seed.to_string());
+    let seed = seed.to_string();
+    let mut args = vec![
+        "match",
+        champions[0],
+        champions[1],
+        champions[2],
+        "--seed",
+        &seed,
+    ];
+    let dir_str = dir.display().to_string();
+    args.extend(["--out", &dir_str]);
+    if !extra.contains(&"--first-player") {
+        args.extend(["--first-player", "0"]);
+    }
+    args.extend(extra);
+    let output = referee(&args);
+    assert!(
+        output.status.success(),
+        "referee match failed: {}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let record: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap();
+    assert_no_process_left(&record);
+    record
+}
+
+/// No process anywhere carries the `PROLOGIN_SEED` of a seat of this match.
+fn assert_no_process_left(record: &Value) {
+    let seeds: Vec<String> = record["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("PROLOGIN_SEED={}", s["seed"]))
+        .collect();
+    // The sweep is synchronous, but give the kernel a moment to reap.
+    for _ in 0..50 {
+        let left: Vec<String> = std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+            })
+            .filter_map(|e| {
+                let environ = std::fs::read(e.path().join("environ")).ok()?;
+                let text = String::from_utf8_lossy(&environ).into_owned();
+                text.split('\0')
+                    .any(|v| seeds.iter().any(|s| s == v))
+                    .then(|| e.file_name().to_string_lossy().into_owned())
+            })
+            .collect();
+        if left.is_empty() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("processes of the match are still running");
+}
+
+/// The faults of `seat`, as (kind, message).
+fn faults(record: &Value, seat: u64) -> Vec<(String, String)> {
+    record["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["seat"] == seat)
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap().to_string(),
+                f["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The match went to its end: every seat that did not fault got `end_game`.
+fn assert_completed(record: &Value) {
+    let callbacks = record["callbacks"].as_array().unwrap();
+    for seat in 0..3u64 {
+        if faults(record, seat).is_empty() {
+            assert!(
+                callbacks
+                    .iter()
+                    .any(|c| c["seat"] == seat && c["callback"] == "end_game"),
+                "seat {seat} got no end_game"
+            );
+        }
+    }
+    let points: Vec<u64> = record["result"]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    assert_eq!(points.len(), 3);
+}
+
+/// One misbehaving champion in seat 0 against two passive ones.
+fn single_fault(fixture_name: &str, seed: u64, extra: &[&str]) -> (String, String) {
+    let champion = fixture(fixture_name);
+    let record = play([&champion, &passive(), &passive()], seed, extra);
+    assert_completed(&record);
+    let seat0 = faults(&record, 0);
+    assert_eq!(seat0.len(), 1, "one fault for seat 0: {seat0:?}");
+    assert!(faults(&record, 1).is_empty() && faults(&record, 2).is_empty());
+    // A stopped champion acts no more: nothing of seat 0 after its fault.
+    let callbacks = record["callbacks"].as_array().unwrap();
+    let after = callbacks
+        .iter()
+        .position(|c| c["seat"] == 0 && c.get("fault").is_some())
+        .map_or(0, |at| at + 1);
+    assert!(
+        callbacks[after..].iter().all(|c| c["seat"] != 0),
+        "a stopped champion got another callback"
+    );
+    seat0.into_iter().next().unwrap()
+}
+
+#[test]
+fn the_shell_champion_of_protocol_md_plays_a_full_match() {
+    // Take the champion from protocol.md itself, so that the document stays true.
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.md"))
+        .unwrap();
+    let start = doc
+        .find("```sh\n#!/bin/sh")
+        .expect("protocol.md has a shell champion")
+        + "```sh\n".len();
+    let body = &doc[start..start + doc[start..].find("```").unwrap()];
+    assert!(
+        body.lines().count() <= 10,
+        "the champion of protocol.md has at most ten lines"
+    );
+    let dir = out_dir("doc-champion");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("champion.sh");
+    std::fs::write(&path, body).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = path.display().to_string();
+    let record = play([&path, &path, &path], 11, &[]);
+    assert_completed(&record);
+    assert!(record["faults"].as_array().unwrap().is_empty());
+    assert_eq!(
+        record["callbacks"].as_array().unwrap().len(),
+        3 + 15 * 3 + 14 * 3 + 14 + 3
+    );
+    assert_eq!(
+        record["result"]["final_scores"],
+        serde_json::json!([10, 10, 10])
+    );
+}
+
+#[test]
+fn a_hanging_champion_times_out() {
+    let (kind, message) = single_fault("hang.sh", 12, &["--time-scale", "0.3"]);
+    assert_eq!(kind, "timeout", "{message}");
+}
+
+#[test]
+fn a_busy_looping_champion_times_out_on_cpu() {
+    let (kind, message) = single_fault("busy.sh", 13, &["--time-scale", "0.3"]);
+    assert_eq!(kind, "timeout", "{message}");
+}
+
+#[test]
+fn a_champion_over_its_memory_limit_is_a_memory_fault() {
+    let (kind, message) = single_fault("hog.py", 14, &["--memory", "256"]);
+    assert_eq!(kind, "memory", "{message}");
+}
+
+#[test]
+fn debug_text_on_stdout_is_a_protocol_fault_that_quotes_it() {
+    let (kind, message) = single_fault("garbage.sh", 15, &[]);
+    assert_eq!(kind, "protocol");
+    assert!(
+        message.contains("debug: my turn") && message.contains("stderr"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_endless_line_is_a_protocol_fault() {
+    let (kind, message) = single_fault("endless.py", 16, &[]);
+    assert_eq!(kind, "protocol", "{message}");
+}
+
+#[test]
+fn exiting_in_a_callback_is_a_crash_with_its_status() {
+    let (kind, message) = single_fault("quit.sh", 17, &[]);
+    assert_eq!(kind, "crash");
+    assert!(
+        message.contains('3'),
+        "the exit status is in the message: {message}"
+    );
+}
+
+#[test]
+fn closing_stdout_is_a_crash() {
+    let (kind, message) = single_fault("shut.sh", 18, &[]);
+    assert_eq!(kind, "crash", "{message}");
+}
+
+#[test]
+fn output_between_callbacks_is_a_protocol_fault() {
+    let (kind, message) = single_fault("chatty.sh", 19, &[]);
+    assert_eq!(kind, "protocol");
+    assert!(
+        message.contains("hello from between callbacks") && message.contains("stderr"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_setsid_grandchild_does_not_outlive_the_match() {
+    // `play` asserts that nothing carrying the match's seeds is left, grandchild included.
+    let champion = fixture("escape.sh");
+    let record = play([&champion, &passive(), &passive()], 20, &[]);
+    assert_completed(&record);
+    assert!(faults(&record, 0).is_empty(), "{:?}", faults(&record, 0));
+}
+
+#[test]
+fn a_champion_that_cannot_start_is_a_spawn_fault_and_the_others_play_on() {
+    let (kind, message) = single_fault("badshebang.sh", 21, &[]);
+    assert_eq!(kind, "spawn", "{message}");
+}
+
+#[test]
+fn a_missing_champion_is_refused_with_the_fix() {
+    let output = referee(&["match", "/no/such/champion", "random", "random"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("/no/such/champion") && stderr.contains("does not exist"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_non_executable_champion_is_refused_with_the_fix() {
+    let dir = out_dir("noexec");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("champion.sh");
+    std::fs::write(&path, "#!/bin/sh\n").unwrap();
+    let output = referee(&["match", path.to_str().unwrap(), "random", "random"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("chmod +x"), "{stderr}");
+}
+
+#[test]
+fn bad_flags_are_refused_naming_the_flag() {
+    for (flag, value) in [
+        ("--monuments", "0,1,2"),
+        ("--first-player", "5"),
+        ("--time-scale", "0"),
+    ] {
+        let output = referee(&["match", "random", "random", "random", flag, value]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(flag),
+            "{flag}"
+        );
+    }
+}
+
+/// A record without its timings, as bytes.
+fn without_timings(dir: &Path) -> Vec<u8> {
+    let mut record: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap();
+    record.as_object_mut().unwrap().remove("timings");
+    serde_json::to_vec(&record).unwrap()
+}
+
+#[test]
+fn the_same_seed_gives_byte_identical_records_and_replays() {
+    let echo = fixture("echo_state.sh");
+    let dirs: Vec<PathBuf> = (0..2)
+        .map(|i| out_dir(&format!("determinism{i}")))
+        .collect();
+    for dir in &dirs {
+        let output = referee(&[
+            "match",
+            &echo,
+            "random",
+            "greedy",
+            "--seed",
+            "77",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("reproduce: referee match"), "{stdout}");
+    }
+    assert_eq!(without_timings(&dirs[0]), without_timings(&dirs[1]));
+    let replay = referee(&["replay", dirs[0].join("record.json").to_str().unwrap()]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+}
+
+#[test]
+fn a_tampered_record_fails_its_replay() {
+    let dir = out_dir("tampered");
+    let output = referee(&[
+        "match",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        "78",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let path = dir.join("record.json");
+    let mut record: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    record["result"]["final_scores"][0] = serde_json::json!(9999);
+    std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
+    let replay = referee(&["replay", path.to_str().unwrap()]);
+    assert_eq!(
+        replay.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+}
+
+#[test]
+fn the_2009_reference_setup_is_reproduced() {
+    let order = "0,1,2,3,4,5,6,7,8,9,10,11,12,13";
+    let record = play(
+        [&passive(), &passive(), &passive()],
+        22,
+        &["--monuments", order, "--first-player", "2"],
+    );
+    assert_eq!(
+        record["monument_order"],
+        serde_json::json!((0..14).collect::<Vec<u8>>())
+    );
+    assert_eq!(record["first_player"], 2);
+}
