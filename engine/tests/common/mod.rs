@@ -212,21 +212,23 @@ pub fn xy(cells: &[Pos]) -> Vec<(u8, u8)> {
 // ---------------------------------------------------------------------------------------
 // Independent recomputations used by the property tests.
 
-/// `valeur_case` recomputed from the monuments on the board (rules 5-7).
-pub fn value_oracle(board: &Board, p: Pos) -> i32 {
-    board
-        .cells()
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.monument.map(|id| (Pos::from_index(i), id)))
-        .filter(|(m, id)| {
-            let info = &engine::monument::MONUMENTS[usize::from(*id)];
+/// `valeur_case` of every cell (row-major), recomputed from the monuments (rules 5-7).
+pub fn values_oracle(board: &Board) -> Vec<i32> {
+    let mut values = vec![0; board.cells().len()];
+    for (i, cell) in board.cells().iter().enumerate() {
+        let Some(id) = cell.monument else { continue };
+        let m = Pos::from_index(i);
+        let info = &engine::monument::MONUMENTS[usize::from(id)];
+        for (j, value) in values.iter_mut().enumerate() {
+            let p = Pos::from_index(j);
             let dx = (i32::from(m.x) - i32::from(p.x)).abs();
             let dy = (i32::from(m.y) - i32::from(p.y)).abs();
-            dx.max(dy) <= info.range
-        })
-        .map(|(_, id)| engine::monument::MONUMENTS[usize::from(id)].prestige)
-        .sum()
+            if dx.max(dy) <= info.range {
+                *value += info.prestige;
+            }
+        }
+    }
+    values
 }
 
 /// `score(seat)` recomputed: the sum of `max(value + 1, 0)` over the seat's houses (rule 9).
