@@ -1,2 +1,139 @@
-//! Round-trip micro-benchmark (placeholder).
-fn main() {}
+//! Micro-benchmark of one request round trip: a bare pipe ping-pong with a minimal C echo
+//! child versus `Champion::send` + `Champion::recv` with the same child (and, separately,
+//! what a `Budget::start` costs, since a game starts one per callback).
+//!
+//! Run: `CARGO_TARGET_DIR=/work/target-proc cargo bench -p referee --bench round_trip`
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::fd::AsRawFd;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use referee::champion::{Budget, Champion, LaunchSpec};
+
+const WARM_UP: usize = 1_000;
+const ROUNDS: usize = 100_000;
+
+fn main() {
+    let dir = std::env::temp_dir().join(format!("referee-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let echo = build_echo(&dir);
+
+    let bare = bare_pipe(&echo, false);
+    report("bare pipe (std, blocking read)", &bare);
+    let bare_poll = bare_pipe(&echo, true);
+    report("bare pipe (poll + read)", &bare_poll);
+
+    let spec = LaunchSpec::new(&echo, dir.join("scratch"), dir.join("stderr.txt"));
+    let (champion, with_budget, budget_start) = champion(&spec);
+    report("Champion::send + recv", &champion);
+    report("send + Budget::start + recv", &with_budget);
+    report("Budget::start alone (tree walk)", &budget_start);
+
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn build_echo(dir: &std::path::Path) -> PathBuf {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/champions/echo.c");
+    let out = dir.join("echo");
+    let status = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .expect("cc");
+    assert!(status.success());
+    out
+}
+
+/// A plain child and a blocking write + line read; with `poll`, each read is preceded by a
+/// `poll` on the pipe, as `Champion::recv` does.
+fn bare_pipe(echo: &PathBuf, poll: bool) -> Vec<Duration> {
+    let mut child = Command::new(echo)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut times = Vec::with_capacity(ROUNDS);
+    for i in 0..WARM_UP + ROUNDS {
+        let t = Instant::now();
+        stdin.write_all(b"ping 12 34\n").unwrap();
+        if poll {
+            wait_readable(stdout.get_ref());
+        }
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        if i >= WARM_UP {
+            times.push(t.elapsed());
+        }
+        assert_eq!(line, "ping 12 34\n");
+    }
+    drop(stdin);
+    child.wait().unwrap();
+    times
+}
+
+fn champion(spec: &LaunchSpec) -> (Vec<Duration>, Vec<Duration>, Vec<Duration>) {
+    let mut c = Champion::spawn(spec).unwrap();
+    let long = Duration::from_secs(60);
+    let budget = Budget::start(&c, long, long);
+    let mut plain = Vec::with_capacity(ROUNDS);
+    for i in 0..WARM_UP + ROUNDS {
+        let t = Instant::now();
+        c.send("ping 12 34", Instant::now() + long).unwrap();
+        let line = c.recv(&budget).unwrap();
+        if i >= WARM_UP {
+            plain.push(t.elapsed());
+        }
+        assert_eq!(line, "ping 12 34");
+    }
+    let per_callback_rounds = ROUNDS / 10;
+    let mut with_budget = Vec::with_capacity(per_callback_rounds);
+    let mut budget_only = Vec::with_capacity(per_callback_rounds);
+    for _ in 0..per_callback_rounds {
+        let t = Instant::now();
+        c.send("ping 12 34", Instant::now() + long).unwrap();
+        let b = Budget::start(&c, long, long);
+        let line = c.recv(&b).unwrap();
+        with_budget.push(t.elapsed());
+        assert_eq!(line, "ping 12 34");
+        let t = Instant::now();
+        let _ = Budget::start(&c, long, long);
+        budget_only.push(t.elapsed());
+    }
+    let report = c.finish(Duration::from_secs(5));
+    assert_eq!(report.status.as_deref(), Some("exit 0"));
+    (plain, with_budget, budget_only)
+}
+
+fn wait_readable(fd: &impl AsRawFd) {
+    let mut pfd = nix::libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: nix::libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd.
+    unsafe { nix::libc::poll(&mut pfd, 1, 60_000) };
+}
+
+fn report(name: &str, times: &[Duration]) {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    let pct = |p: f64| sorted[((sorted.len() as f64 - 1.0) * p).round() as usize];
+    let mean = sorted.iter().sum::<Duration>() / sorted.len() as u32;
+    println!(
+        "{name:<34} n={:<6} p50={:>7.1} µs  p99={:>7.1} µs  mean={:>7.1} µs",
+        sorted.len(),
+        us(pct(0.5)),
+        us(pct(0.99)),
+        us(mean)
+    );
+}
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}

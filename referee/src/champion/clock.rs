@@ -1,8 +1,11 @@
 //! CPU time and memory of a champion's process tree, read from `/proc`: which processes
 //! belong to a champion (process group, descendancy, sandbox token) and what they used.
 //!
-//! A scan reads `/proc/<pid>/stat` of every process (a few µs each), so it is only done at
-//! `Budget::start`, when a wait outlasts a poll slice, when asked, and while sweeping.
+//! A full scan reads `/proc/<pid>/stat` of every process on the machine (about 1 ms on a
+//! busy host), so it is only done every [`FULL_SCAN_EVERY`] while a wait lasts and while
+//! sweeping; other measurements (`Budget::start`, `cpu_time`, expired poll slices) walk the
+//! tree from the main process through `/proc/<pid>/task/<tid>/children` plus the escapees
+//! the last full scan found: a few file reads per member.
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -10,6 +13,9 @@ use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
+
+/// How often a long wait rescans all of `/proc` to find escaped members.
+pub(crate) const FULL_SCAN_EVERY: Duration = Duration::from_millis(200);
 
 /// One line of `/proc/<pid>/stat`, the fields we use.
 #[derive(Clone, Copy, Debug)]
@@ -26,6 +32,8 @@ pub(crate) struct ProcStat {
     pub vsize: u64,
     /// Resident set in pages.
     pub rss_pages: u64,
+    /// Start time in clock ticks after boot (tells a reused pid from the process we saw).
+    pub start_time: u64,
 }
 
 impl ProcStat {
@@ -97,10 +105,11 @@ pub(crate) fn parse_stat(pid: i32, text: &[u8]) -> Option<ProcStat> {
     for _ in 0..4 {
         cpu += next()?.parse::<i64>().ok()?.max(0) as u64;
     }
-    // priority nice num_threads itrealvalue starttime
-    for _ in 0..5 {
+    // priority nice num_threads itrealvalue
+    for _ in 0..4 {
         next()?;
     }
+    let start_time: u64 = next()?.parse().ok()?;
     let vsize: u64 = next()?.parse().ok()?;
     let rss_pages: u64 = next()?.parse::<i64>().ok()?.max(0) as u64;
     Some(ProcStat {
@@ -112,6 +121,7 @@ pub(crate) fn parse_stat(pid: i32, text: &[u8]) -> Option<ProcStat> {
         cpu_ticks: cpu,
         vsize,
         rss_pages,
+        start_time,
     })
 }
 
@@ -254,10 +264,101 @@ pub(crate) struct TreeUsage {
     pub peak_vsize: u64,
 }
 
-/// Scans `/proc` and measures the tree of `ident`.
-pub(crate) fn measure(ident: &Ident) -> TreeUsage {
-    let procs = snapshot();
-    let found = members(&procs, ident, false);
+/// Remembers the members that a walk from the main process cannot reach (escapees that
+/// were reparented to the referee), as found by the last full scan.
+#[derive(Debug, Default)]
+pub(crate) struct Roster {
+    /// (pid, start time) of the members found by the last full scan.
+    known: Vec<(i32, u64)>,
+    last_full: Option<std::time::Instant>,
+    /// Children files are missing (kernel without CONFIG_PROC_CHILDREN): always scan.
+    no_children_files: bool,
+}
+
+impl Roster {
+    /// Whether the last full scan is older than `age` (or there was none).
+    pub(crate) fn is_stale(&self, age: Duration) -> bool {
+        match self.last_full {
+            None => true,
+            Some(t) => t.elapsed() >= age,
+        }
+    }
+}
+
+/// The processes reachable from `roots` through `/proc/<pid>/task/<tid>/children`, a few
+/// file reads per process instead of one per process on the machine. `None` when the kernel
+/// has no children files.
+fn walk(roots: &[(i32, Option<u64>)]) -> Option<Vec<ProcStat>> {
+    let mut out: Vec<ProcStat> = Vec::new();
+    let mut seen: HashSet<i32> = HashSet::new();
+    let mut stack: Vec<(i32, Option<u64>)> = roots.to_vec();
+    let mut buf = Vec::with_capacity(512);
+    let mut text = String::new();
+    while let Some((pid, start)) = stack.pop() {
+        if !seen.insert(pid) {
+            continue;
+        }
+        let Some(stat) = read_stat(pid, &mut buf) else {
+            continue;
+        };
+        if start.is_some_and(|s| s != stat.start_time) {
+            continue; // the pid was reused by another process
+        }
+        out.push(stat);
+        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let path = task.path().join("children");
+            text.clear();
+            match fs::File::open(&path) {
+                Ok(mut f) => {
+                    let _ = f.read_to_string(&mut text);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && task.path().exists() => {
+                    return None;
+                }
+                Err(_) => continue,
+            }
+            for child in text.split_ascii_whitespace() {
+                if let Ok(child) = child.parse() {
+                    stack.push((child, None));
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Measures the tree of `ident`. `full`: scan all of `/proc` (finds escapees, refreshes the
+/// roster); otherwise walk from the main process and the roster's known members.
+/// `memory`: also read each member's data segment size.
+pub(crate) fn measure(ident: &Ident, roster: &mut Roster, full: bool, memory: bool) -> TreeUsage {
+    let mut found = None;
+    if !full && !roster.no_children_files {
+        let mut roots: Vec<(i32, Option<u64>)> = roster
+            .known
+            .iter()
+            .map(|&(pid, start)| (pid, Some(start)))
+            .collect();
+        if !ident.main_reaped {
+            roots.push((ident.main, None));
+        }
+        found = walk(&roots);
+        if found.is_none() {
+            roster.no_children_files = true;
+        }
+    }
+    let found = match found {
+        Some(found) => found,
+        None => {
+            let procs = snapshot();
+            let found = members(&procs, ident, false);
+            roster.known = found.iter().map(|p| (p.pid, p.start_time)).collect();
+            roster.last_full = Some(std::time::Instant::now());
+            found
+        }
+    };
     let mut usage = TreeUsage::default();
     let mut ticks = 0u64;
     let mut buf = Vec::with_capacity(128);
@@ -266,7 +367,7 @@ pub(crate) fn measure(ident: &Ident) -> TreeUsage {
         ticks += p.cpu_ticks;
         usage.peak_rss = usage.peak_rss.max(p.rss_pages * page);
         usage.peak_vsize = usage.peak_vsize.max(p.vsize);
-        if !p.is_zombie() {
+        if memory && !p.is_zombie() {
             if let Some(data) = read_data_bytes(p.pid, &mut buf) {
                 usage.peak_data = usage.peak_data.max(data);
             }
@@ -282,7 +383,8 @@ mod tests {
 
     #[test]
     fn parses_stat_with_odd_comm() {
-        let line = b"1234 (a) b (c)) S 1 1234 1234 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 500 10485760 300 18446744073709551615";
+        let line = b"1234 (a) b (c)) S 1 1234 1234 0 -1 4194560 100 0 0 0 7 3 2 1 20 0 1 0 \
+                     500 10485760 300 18446744073709551615";
         let stat = parse_stat(1234, line).unwrap();
         assert_eq!(stat.state, b'S');
         assert_eq!(stat.ppid, 1);
@@ -290,6 +392,7 @@ mod tests {
         assert_eq!(stat.cpu_ticks, 13);
         assert_eq!(stat.vsize, 10485760);
         assert_eq!(stat.rss_pages, 300);
+        assert_eq!(stat.start_time, 500);
     }
 
     #[test]

@@ -32,7 +32,7 @@ mod spawn;
 mod stderr;
 mod sweep;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fs;
 use std::os::fd::OwnedFd;
 use std::path::PathBuf;
@@ -42,7 +42,7 @@ pub use limits::Limits;
 pub use spawn::TOKEN_VAR;
 
 use crate::fault::{Fault, FaultKind};
-use clock::{Ident, TreeUsage};
+use clock::{Ident, Roster, TreeUsage};
 use io::{Channel, Line, Wake, WriteEnd};
 use sweep::Reaped;
 
@@ -105,7 +105,7 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Starts a budget now: measures the tree's CPU so far (one `/proc` scan).
+    /// Starts a budget now: measures the tree's CPU so far (a walk of the tree in `/proc`, tens of µs).
     pub fn start(champion: &Champion, cpu: Duration, wall: Duration) -> Budget {
         Budget {
             cpu,
@@ -115,7 +115,7 @@ impl Budget {
         }
     }
 
-    /// CPU used by the champion's tree since the budget started (one `/proc` scan).
+    /// CPU used by the champion's tree since the budget started (a walk of the tree in `/proc`).
     pub fn cpu_used(&self, champion: &Champion) -> Duration {
         champion.cpu_time().saturating_sub(self.cpu_start)
     }
@@ -178,6 +178,7 @@ pub struct Champion {
     io: Channel,
     stderr: stderr::Drain,
     meter: Cell<Meter>,
+    roster: RefCell<Roster>,
     /// The main process's fate once reaped.
     reaped: Option<Reaped>,
     /// The fault that ended the conversation, repeated by later calls.
@@ -247,6 +248,7 @@ impl Champion {
             io,
             stderr,
             meter: Cell::new(Meter::default()),
+            roster: RefCell::new(Roster::default()),
             reaped: None,
             fatal: None,
             swept: false,
@@ -396,9 +398,9 @@ impl Champion {
     }
 
     /// CPU (user + system) of the whole process tree so far, including reaped children.
-    /// Scans `/proc`.
+    /// Walks the tree in `/proc` from the main process (a few file reads per process).
     pub fn cpu_time(&self) -> Duration {
-        self.measure().cpu
+        self.measure(false, false).cpu
     }
 
     /// Closes stdin, waits up to `grace` for the main process to exit, then kills and
@@ -406,7 +408,7 @@ impl Champion {
     pub fn finish(mut self, grace: Duration) -> ExitReport {
         self.io.close_stdin();
         let exited = self.wait_death(grace);
-        let before = self.measure();
+        let before = self.measure(false, true);
         let mut report = self.sweep_all(before);
         if exited {
             if let Some(r) = self.reaped {
@@ -428,7 +430,7 @@ impl Champion {
 
     /// Stops the champion now and leaves nothing behind.
     pub fn kill(mut self) -> ExitReport {
-        let before = self.measure();
+        let before = self.measure(false, true);
         self.sweep_all(before)
     }
 
@@ -451,13 +453,17 @@ impl Champion {
         let meter = self.meter.get();
         let used = meter.cpu.saturating_sub(budget.cpu_start);
         let left = budget.cpu.saturating_sub(used);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+        // available_parallelism reads cgroup files (tens of µs): once per process.
+        static CORES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+        let cores = *CORES
+            .get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()) as u32);
         (left / cores).clamp(SLICE_MIN, SLICE_MAX)
     }
 
     /// At an expired poll slice: CPU budget, memory sample, main process still alive.
     fn check_slice(&mut self, budget: &Budget) -> Option<Fault> {
-        let usage = self.measure();
+        let full = self.roster.borrow().is_stale(clock::FULL_SCAN_EVERY);
+        let usage = self.measure(full, true);
         let used = usage.cpu.saturating_sub(budget.cpu_start);
         if used > budget.cpu {
             return Some(Fault::new(
@@ -493,11 +499,13 @@ impl Champion {
         )
     }
 
-    /// Measures the tree and updates the peaks.
-    fn measure(&self) -> Meter {
+    /// Measures the tree (`full`: scanning all of `/proc`; `memory`: sampling memory too)
+    /// and updates the peaks.
+    fn measure(&self, full: bool, memory: bool) -> Meter {
         let mut meter = self.meter.get();
         if !self.swept {
-            let usage: TreeUsage = clock::measure(&self.ident);
+            let mut roster = self.roster.borrow_mut();
+            let usage: TreeUsage = clock::measure(&self.ident, &mut roster, full, memory);
             meter.cpu = meter.cpu.max(usage.cpu + meter.reaped_cpu);
             meter.peak_data = meter.peak_data.max(usage.peak_data);
             meter.peak_rss = meter.peak_rss.max(usage.peak_rss);
@@ -531,7 +539,7 @@ impl Champion {
     /// its group is swept later by token) and classifies the death.
     fn death_fault(&mut self, context: &str) -> Fault {
         // Sample memory of the tree one last time while the zombie still holds the group.
-        self.measure();
+        self.measure(false, true);
         if self.reaped.is_none() {
             if let Some(r) = sweep::reap(self.pid, false) {
                 self.record_main(r);
