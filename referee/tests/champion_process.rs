@@ -367,12 +367,12 @@ fn non_ascii_line_is_a_protocol_fault() {
 }
 
 #[test]
-fn closing_stdout_while_running_is_a_protocol_fault() {
+fn closing_stdout_while_running_is_a_crash() {
     let spec = spec(fixture("close_stdout.sh"));
     with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
         let fault = c.recv(&budget(&c)).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Protocol, "{fault}");
+        assert_eq!(fault.kind, FaultKind::Crash, "{fault}");
         assert!(
             fault.message.contains("closed its standard output"),
             "{fault}"

@@ -346,8 +346,9 @@ impl Champion {
                 let fault = if self.wait_death(DEATH_GRACE.min(remaining(deadline))) {
                     self.death_fault("while the referee waited for a line")
                 } else {
+                    // protocol.md section 5: closing stdout before the end is a crash.
                     Fault::new(
-                        FaultKind::Protocol,
+                        FaultKind::Crash,
                         "closed its standard output while still running; expected it to \
                          answer until the end of the match",
                     )
