@@ -67,7 +67,7 @@ impl TryFrom<BoardText> for Board {
             };
             let pos = Pos::from_index(i);
             match monuments[i] {
-                b'.' => board.set(
+                b'.' if kind != Kind::Monument => board.set(
                     pos,
                     Cell {
                         kind,
