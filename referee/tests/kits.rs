@@ -1,0 +1,538 @@
+//! End-to-end proof of the champion kits (`champions/`): the real `referee` binary plays
+//! full matches between champions of every language, and every match must end with no
+//! fault, every callback delivered, a record that replays, and no champion process left.
+//!
+//! - the bundled champions (C, C++, Python, shell, the Rust kit's binaries when
+//!   `scripts/build-champions.sh` builds them, the built-ins) in mixed line-ups;
+//! - champions written the 2009 way against the subject's API only
+//!   (`tests/fixtures/kits/cpp2009`, `py2009`, `c2009`): they build and run unchanged,
+//!   call every action, and their debug output lands in the log, not in the protocol;
+//! - the full-map scan champions (`scan_py`, `scan_c`, also the subjects of
+//!   `scripts/bench-kits.sh`), whose end-of-game report of what they read through the
+//!   kit's cache must agree with the match record.
+//!
+//! Everything is built by the test itself (`scripts/build-champions.sh`, then `make -C`
+//! on the C and C++ fixtures), so it works on a clean clone. Matches run one at a time:
+//! the leftover-process check looks at every descendant of this test process, which is
+//! made a child subreaper so that an orphaned champion process would be reparented here.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// The seven actions of the subject (section 7.3).
+const ACTIONS: [&str; 7] = [
+    "construire_route",
+    "construire_maison",
+    "reserver_case",
+    "detruire_maison",
+    "vendre_maison",
+    "encherir",
+    "construire_monument",
+];
+
+/// Every request name protocol.md allows (section 3).
+const REQUESTS: [&str; 27] = [
+    "type_case",
+    "valeur_case",
+    "appartenance",
+    "type_monument",
+    "portee_monument",
+    "prestige_monument",
+    "numero_tour",
+    "commence",
+    "montant_encheres",
+    "vainqueur_encheres",
+    "score",
+    "finances",
+    "monument_en_cours",
+    "distance",
+    "route_possible",
+    "construction_possible",
+    "cout_achat_maison",
+    "cout_achat_route",
+    "mon_tour",
+    "construire_route",
+    "construire_maison",
+    "reserver_case",
+    "detruire_maison",
+    "vendre_maison",
+    "encherir",
+    "construire_monument",
+    "etat",
+];
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("referee/ sits in the repository")
+        .to_path_buf()
+}
+
+fn referee() -> &'static str {
+    env!("CARGO_BIN_EXE_referee")
+}
+
+/// The cargo target directory this test was built in (`<target>/<profile>/referee`).
+fn target_dir() -> PathBuf {
+    Path::new(referee())
+        .parent()
+        .and_then(Path::parent)
+        .expect("the referee binary lies in <target>/<profile>/")
+        .to_path_buf()
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/kits")
+        .join(name)
+}
+
+fn champion(rel: &str) -> String {
+    repo_root().join(rel).display().to_string()
+}
+
+/// One test at a time: the process checks look at every descendant of this process.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn run(cmd: &mut Command, what: &str) -> Output {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} failed ({}):\n--- stdout\n{}\n--- stderr\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// What the build produced that depends on the tree: the Rust kit's champion binaries.
+struct Built {
+    rust_random: Option<PathBuf>,
+    rust_greedy: Option<PathBuf>,
+}
+
+/// Builds every bundled champion and the compiled fixtures, once per test run.
+fn built() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        become_subreaper();
+        let target = target_dir();
+        run(
+            Command::new("sh")
+                .arg(repo_root().join("scripts/build-champions.sh"))
+                .env("CARGO_TARGET_DIR", &target),
+            "scripts/build-champions.sh",
+        );
+        for name in ["cpp2009", "c2009", "scan_c"] {
+            run(
+                Command::new("make").arg("-s").arg("-C").arg(fixture(name)),
+                &format!("make -C tests/fixtures/kits/{name}"),
+            );
+        }
+        // build-champions.sh builds the Rust kit's binaries with `cargo build --release`.
+        let bin = |name: &str| Some(target.join("release").join(name)).filter(|p| p.is_file());
+        let built = Built {
+            rust_random: bin("random"),
+            rust_greedy: bin("greedy"),
+        };
+        if built.rust_random.is_none() || built.rust_greedy.is_none() {
+            eprintln!(
+                "note: the Rust kit has no `random`/`greedy` binary in {}/release; \
+                 its champions are left out of the line-ups",
+                target.display()
+            );
+        }
+        built
+    })
+}
+
+/// Orphans of the referee's children get reparented to this process instead of init, so
+/// the leftover check below sees them.
+fn become_subreaper() {
+    extern "C" {
+        fn prctl(option: i32, ...) -> i32;
+    }
+    const PR_SET_CHILD_SUBREAPER: i32 = 36;
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes one integer argument and touches
+    // no memory of ours.
+    let r = unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1u64) };
+    assert_eq!(r, 0, "prctl(PR_SET_CHILD_SUBREAPER) failed");
+}
+
+/// A played match: its directory, record, and the record's seats.
+struct Played {
+    dir: PathBuf,
+    record: Value,
+}
+
+impl Played {
+    fn seat_path(&self, seat: usize) -> &str {
+        self.record["seats"][seat]["path"].as_str().unwrap()
+    }
+
+    fn stderr(&self, seat: usize) -> String {
+        let path = self.dir.join(format!("seat{seat}.stderr"));
+        fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    fn callbacks(&self, seat: usize) -> Vec<&Value> {
+        self.record["callbacks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["seat"].as_u64() == Some(seat as u64))
+            .collect()
+    }
+
+    /// Every (request line, answer) of a seat, in order.
+    fn requests(&self, seat: usize) -> Vec<(String, i64)> {
+        self.callbacks(seat)
+            .iter()
+            .flat_map(|c| c["requests"].as_array().unwrap().iter())
+            .map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_i64().unwrap()))
+            .collect()
+    }
+
+    fn result(&self, field: &str, seat: usize) -> i64 {
+        self.record["result"][field][seat].as_i64().unwrap()
+    }
+}
+
+/// Plays one match with the real referee and checks what every match must show.
+fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
+    let dir = std::env::temp_dir().join(format!("referee-kits-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let started = Instant::now();
+    let out = run(
+        Command::new(referee())
+            .arg("match")
+            .args(champions)
+            .arg("--seed")
+            .arg(seed.to_string())
+            .arg("--out")
+            .arg(&dir),
+        &format!("referee match {} --seed {seed}", champions.join(" ")),
+    );
+    let record_path = dir.join("record.json");
+    let record: Value = serde_json::from_slice(
+        &fs::read(&record_path).unwrap_or_else(|e| panic!("{}: {e}", record_path.display())),
+    )
+    .expect("record.json is JSON");
+    let played = Played { dir, record };
+    eprintln!(
+        "{name}: {} in {:?}\n{}",
+        champions.join(" "),
+        started.elapsed(),
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    // No fault.
+    let faults = played.record["faults"].as_array().expect("record has faults");
+    if !faults.is_empty() {
+        let logs: String = (0..3)
+            .map(|s| {
+                let log = played.stderr(s);
+                let tail = &log[log.len().saturating_sub(1500)..];
+                format!("--- seat{s}.stderr (end)\n{tail}\n")
+            })
+            .collect();
+        panic!(
+            "{name}: faults {}\n{logs}",
+            serde_json::to_string_pretty(faults).unwrap()
+        );
+    }
+
+    // Every callback of a whole match, in order, to every seat; 14 placements in all.
+    let mut placements = 0;
+    for seat in 0..3 {
+        let names: Vec<&str> = played
+            .callbacks(seat)
+            .iter()
+            .map(|c| c["callback"].as_str().unwrap())
+            .collect();
+        let mut count = BTreeMap::new();
+        for n in &names {
+            *count.entry(*n).or_insert(0) += 1;
+        }
+        let seen = |n: &str| count.get(n).copied().unwrap_or(0);
+        assert_eq!(names.first(), Some(&"init_game"), "{name} seat {seat}: {names:?}");
+        assert_eq!(names.last(), Some(&"end_game"), "{name} seat {seat}: {names:?}");
+        assert_eq!(
+            (seen("init_game"), seen("jouer"), seen("enchere"), seen("end_game")),
+            (1, 15, 14, 1),
+            "{name} seat {seat}: callbacks {count:?}"
+        );
+        placements += seen("placement");
+        // Nothing but API requests went through the protocol (debug output included).
+        for (line, _) in played.requests(seat) {
+            let request = line.split_ascii_whitespace().next().unwrap_or("");
+            assert!(
+                REQUESTS.contains(&request),
+                "{name} seat {seat}: `{line}` in the protocol"
+            );
+        }
+    }
+    assert_eq!(placements, 14, "{name}: one placement per auction");
+
+    // The record replays.
+    run(
+        Command::new(referee()).arg("replay").arg(&record_path_of(&played)),
+        &format!("referee replay ({name})"),
+    );
+
+    // No champion process is left.
+    let needles: Vec<String> = (0..3)
+        .map(|s| played.seat_path(s).to_string())
+        .filter(|p| !p.starts_with("builtin:"))
+        .map(|p| Path::new(&p).parent().unwrap().display().to_string())
+        .collect();
+    assert_no_leftover(name, &needles);
+    played
+}
+
+fn record_path_of(played: &Played) -> PathBuf {
+    played.dir.join("record.json")
+}
+
+/// Live (non-zombie) descendants of this process whose command line mentions a needle.
+fn leftovers(needles: &[String]) -> Vec<String> {
+    let me = std::process::id();
+    let mut found = Vec::new();
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+            continue;
+        };
+        if pid == me || !descends_from(pid, me) {
+            continue;
+        }
+        let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        if stat_fields(&stat).first() == Some(&"Z") {
+            continue;
+        }
+        let cmdline = fs::read(format!("/proc/{pid}/cmdline"))
+            .map(|b| String::from_utf8_lossy(&b).replace('\0', " "))
+            .unwrap_or_default();
+        if needles.iter().any(|n| cmdline.contains(n.as_str())) {
+            found.push(format!("pid {pid}: {cmdline}"));
+        }
+    }
+    found
+}
+
+/// The fields of /proc/<pid>/stat after the command name: state, ppid, ...
+fn stat_fields(stat: &str) -> Vec<&str> {
+    stat.rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default()
+}
+
+fn descends_from(mut pid: u32, ancestor: u32) -> bool {
+    for _ in 0..64 {
+        let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            return false;
+        };
+        let Some(ppid) = stat_fields(&stat).get(1).and_then(|p| p.parse::<u32>().ok()) else {
+            return false;
+        };
+        if ppid == ancestor {
+            return true;
+        }
+        if ppid <= 1 {
+            return false;
+        }
+        pid = ppid;
+    }
+    false
+}
+
+fn assert_no_leftover(name: &str, needles: &[String]) {
+    // The referee has exited; give the kernel a moment to finish killed processes.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let left = leftovers(needles);
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{name}: champion processes left after the match:\n{}",
+            left.join("\n")
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The seat whose record path lies in `dir` (a fixture folder or a champion's folder).
+fn seat_of(played: &Played, dir: &Path) -> usize {
+    let dir = dir.canonicalize().unwrap();
+    (0..3)
+        .find(|&s| Path::new(played.seat_path(s)).parent() == Some(dir.as_path()))
+        .unwrap_or_else(|| panic!("no seat runs {}", dir.display()))
+}
+
+/// The integers following each `key` in a line that starts with `prefix`.
+fn report(log: &str, prefix: &str) -> BTreeMap<String, Vec<i64>> {
+    let line = log
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with `{prefix}` in the log:\n{log}"));
+    let mut fields: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+    let mut key = String::new();
+    for word in line[prefix.len()..].split_whitespace() {
+        match word.parse::<i64>() {
+            Ok(n) => fields.entry(key.clone()).or_default().push(n),
+            Err(_) => key = word.trim_end_matches(':').to_string(),
+        }
+    }
+    fields
+}
+
+#[test]
+fn bundled_champions_of_every_language_play_mixed_matches_without_fault() {
+    let built = built();
+    let _serial = serial();
+    let rust_random = built.rust_random.as_ref().map(|p| p.display().to_string());
+    let rust_greedy = built.rust_greedy.as_ref().map(|p| p.display().to_string());
+    let mut pool: Vec<String> = vec![
+        champion("champions/c/random"),
+        champion("champions/cpp/greedy"),
+        champion("champions/python/random"),
+        champion("champions/shell/builder.sh"),
+    ];
+    pool.extend(rust_random);
+    pool.push("random".into());
+    pool.push(champion("champions/shell/passive.sh"));
+    pool.extend(rust_greedy);
+    pool.push("greedy".into());
+    // Line-ups of three, mixing languages; the last one is filled from the start.
+    let line_ups: Vec<[&str; 3]> = (0..pool.len().div_ceil(3))
+        .map(|m| std::array::from_fn(|i| pool[(3 * m + i) % pool.len()].as_str()))
+        .collect();
+    for (m, line_up) in line_ups.iter().enumerate() {
+        play(&format!("bundled{m}"), *line_up, 11 + m as u64);
+    }
+}
+
+#[test]
+fn champions_written_in_the_2009_style_play_unchanged() {
+    built();
+    let _serial = serial();
+    let cpp = fixture("cpp2009");
+    let py = fixture("py2009");
+    let c = fixture("c2009");
+    let path = |p: &PathBuf| p.display().to_string();
+    let games = [
+        play("style2009a", [&path(&cpp), &path(&py), &path(&c)], 21),
+        play("style2009b", [&path(&py), "greedy", &path(&cpp)], 22),
+    ];
+
+    let mut succeeded: BTreeMap<&str, usize> = BTreeMap::new();
+    for game in &games {
+        // The C++ champion calls every action in every game.
+        let seat = seat_of(game, &cpp);
+        let requests = game.requests(seat);
+        for action in ACTIONS {
+            let answers: Vec<i64> = requests
+                .iter()
+                .filter(|(line, _)| line.split(' ').next() == Some(action))
+                .map(|&(_, answer)| answer)
+                .collect();
+            assert!(!answers.is_empty(), "cpp2009 never called {action}");
+            *succeeded.entry(action).or_default() += answers.iter().filter(|&&a| a == 0).count();
+        }
+        // Its cout and printf output is in its log, from the static constructor on.
+        let log = game.stderr(seat);
+        for text in [
+            "[cpp2009] constructeur statique : bonjour !",
+            "[cpp2009] init_game : tour 1",
+            "[cpp2009] printf marche aussi, argent 10",
+            "[cpp2009] jouer tour 15",
+            "[cpp2009] bilan : construire_route=",
+        ] {
+            assert!(log.contains(text), "cpp2009's log lacks `{text}`:\n{log}");
+        }
+        // What it read through the kit agrees with the record.
+        let end = report(&log, "[cpp2009] fin de partie :");
+        assert_eq!(end["maisons"][0], game.result("houses", seat), "cpp2009 houses");
+        assert_eq!(end["argent"][0], game.result("money", seat), "cpp2009 money");
+        assert_eq!(
+            end["score"][0] + end["argent"][0],
+            game.result("final_scores", seat),
+            "cpp2009 final score"
+        );
+
+        let log = game.stderr(seat_of(game, &py));
+        for text in [
+            "[py2009] init_game: tour 1",
+            "[py2009] sys.stdout.write marche aussi",
+            "[py2009] jouer tour 15",
+            "[py2009] fin: score",
+        ] {
+            assert!(log.contains(text), "py2009's log lacks `{text}`:\n{log}");
+        }
+    }
+    // And every action succeeded at least once: the kit passes arguments and results right.
+    for action in ACTIONS {
+        assert!(succeeded[action] > 0, "cpp2009's {action} never succeeded: {succeeded:?}");
+    }
+    let log = games[0].stderr(seat_of(&games[0], &c));
+    for text in ["[c2009] init_game", "[c2009] jouer tour 15", "[c2009] fin: score"] {
+        assert!(log.contains(text), "c2009's log lacks `{text}`:\n{log}");
+    }
+}
+
+#[test]
+fn full_map_scan_champions_play_without_fault_and_read_the_true_board() {
+    built();
+    let _serial = serial();
+    let scan_py = fixture("scan_py");
+    let scan_c = fixture("scan_c");
+    let path = |p: &PathBuf| p.display().to_string();
+    let games = [
+        play("scan_a", [&path(&scan_py), &path(&scan_c), "greedy"], 31),
+        play("scan_b", [&path(&scan_c), "random", &path(&scan_py)], 32),
+    ];
+    for game in &games {
+        for (dir, prefix) in [(&scan_py, "scan_py end:"), (&scan_c, "scan_c end:")] {
+            let seat = seat_of(game, dir);
+            let end = report(&game.stderr(seat), prefix);
+            // Houses per player as the scan saw them (ids relative to the champion).
+            for rel in 0..3 {
+                assert_eq!(
+                    end["houses"][rel],
+                    game.result("houses", (seat + rel) % 3),
+                    "{prefix} houses of relative player {rel}"
+                );
+            }
+            // The worth of its houses from valeur_case is score(0), as in the record.
+            assert_eq!(end["worth"][0], end["score"][0], "{prefix} worth vs score(0)");
+            assert_eq!(end["finances"][0], game.result("money", seat), "{prefix} money");
+            assert_eq!(
+                end["score"][0] + end["finances"][0],
+                game.result("final_scores", seat),
+                "{prefix} final score"
+            );
+            // One full scan in every callback.
+            let callbacks = game.callbacks(seat).len() as i64;
+            assert_eq!(end["scans"][0], callbacks, "{prefix} scans");
+            assert_eq!(end["reads"][0], 20_000 * callbacks, "{prefix} reads");
+        }
+    }
+}
