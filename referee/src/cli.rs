@@ -21,6 +21,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Re-run a match record through the engine and check it ends the same way.
     Replay(ReplayArgs),
+    /// Print the board, money, scores, bids and faults of a recorded match at any point.
+    Show(ShowArgs),
     /// Run a built-in champion (random, greedy) over the protocol on stdin/stdout.
     #[command(hide = true)]
     Bot(BotArgs),
@@ -93,6 +95,9 @@ pub struct MatchArgs {
     /// Directory for the record and stderr logs (default: results/matches/<seed>-<names>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Also write replay.html next to record.json: a self-contained viewer of the match.
+    #[arg(long)]
+    pub html: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -101,6 +106,26 @@ pub struct MatchArgs {
 pub struct ReplayArgs {
     /// A record.json written by `referee match` or `referee tournament`.
     pub record: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A record.json (or the directory holding it).
+    pub record: PathBuf,
+    /// Show the state at the end of turn T (0 = the start, after init_game; default: the end
+    /// of the match).
+    #[arg(long, value_name = "T")]
+    pub turn: Option<u8>,
+    /// With --turn: show the state right after phase P (1, 2 or 3) of that turn ended.
+    #[arg(long, value_name = "P")]
+    pub phase: Option<u8>,
+    /// Show the state after step N of the timeline (each callback and each phase end is a
+    /// step; the header says "step N/M").
+    #[arg(long, value_name = "N")]
+    pub step: Option<usize>,
+    /// Colour houses by owner: auto (a terminal and NO_COLOR unset), always or never.
+    #[arg(long, value_enum, default_value_t = crate::view::ColourChoice::Auto, value_name = "WHEN")]
+    pub color: crate::view::ColourChoice,
 }
 
 #[derive(Debug, Args)]

@@ -15,3 +15,4 @@ pub mod roster;
 pub mod run_match;
 pub mod sandbox;
 pub mod seeds;
+pub mod view;

@@ -1,9 +1,12 @@
 //! Re-runs a match record through the engine without the champions: every recorded request
 //! is made again and must get the recorded answer, and the final digest must match.
+//!
+//! [`walk`] is the one loop over a record; [`replay`] checks with it, and the viewer's
+//! timeline (`crate::view::timeline`) watches the game through it with a [`Visitor`].
 
 use crate::game::result_of;
-use crate::record::MatchRecord;
-use engine::{Call, Game, Seat, Setup};
+use crate::record::{CallbackRecord, MatchRecord};
+use engine::{Call, Game, Seat, Setup, Stage};
 
 /// How a replay went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,8 +17,31 @@ pub struct ReplayReport {
     pub digest: String,
 }
 
-/// Replay `record`; an error says where the replay and the record part ways.
-pub fn replay(record: &MatchRecord) -> Result<ReplayReport, String> {
+/// Watches a record being walked through the engine. Every method has an empty default.
+pub trait Visitor {
+    /// A request of callback #`index` was made again and got the recorded `answer`; `call`
+    /// is `None` for `etat` requests (not API calls).
+    fn request(&mut self, index: usize, played: &CallbackRecord, call: Option<&Call>, answer: i32) {
+        let _ = (index, played, call, answer);
+    }
+    /// Callback #`index` has been replayed entirely; `game` is the state right after it.
+    fn callback_end(&mut self, index: usize, played: &CallbackRecord, game: &Game) {
+        let _ = (index, played, game);
+    }
+    /// Stage `ended` of turn `turn` is over and its effects are applied (auction resolved,
+    /// monument drawn, turn advanced): `game` is in the next stage.
+    fn stage_end(&mut self, ended: Stage, turn: u8, game: &Game) {
+        let _ = (ended, turn, game);
+    }
+}
+
+/// A visitor that watches nothing.
+impl Visitor for () {}
+
+/// Walk `record` through the engine, checking every answer, and return the finished game
+/// and the number of requests; an error says where the engine and the record part ways.
+/// The final result is not compared here (see [`replay`]).
+pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, usize), String> {
     let order = Setup::check_order(&record.monument_order)
         .map_err(|e| format!("bad monument order: {e}"))?;
     if record.first_player > 2 {
@@ -42,6 +68,7 @@ pub fn replay(record: &MatchRecord) -> Result<ReplayReport, String> {
             for (line, answer) in &played.requests {
                 requests += 1;
                 if line == "etat" {
+                    visitor.request(index, played, None, *answer);
                     continue;
                 }
                 let call: Call = line
@@ -54,9 +81,13 @@ pub fn replay(record: &MatchRecord) -> Result<ReplayReport, String> {
                         played.turn
                     ));
                 }
+                visitor.request(index, played, Some(&call), got);
             }
+            visitor.callback_end(index, played, &game);
         }
+        let (ended, turn) = (game.stage(), game.state().turn);
         game.advance();
+        visitor.stage_end(ended, turn, &game);
     }
     if let Some((index, extra)) = callbacks.next() {
         return Err(format!(
@@ -64,6 +95,12 @@ pub fn replay(record: &MatchRecord) -> Result<ReplayReport, String> {
             extra.callback, extra.seat
         ));
     }
+    Ok((game, requests))
+}
+
+/// Replay `record`; an error says where the replay and the record part ways.
+pub fn replay(record: &MatchRecord) -> Result<ReplayReport, String> {
+    let (game, requests) = walk(record, &mut ())?;
     let result = result_of(&game);
     if result != record.result {
         return Err(format!(

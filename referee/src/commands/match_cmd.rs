@@ -53,6 +53,12 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     let record = plan.run(&dir)?;
     print!("{}", table(&record));
     println!("record: {}", dir.join("record.json").display());
+    if args.html {
+        let page = crate::view::html::replay_page(&record)?;
+        let path = dir.join("replay.html");
+        std::fs::write(&path, page).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+        println!("replay: {}", path.display());
+    }
     println!("stderr: {}", dir.join("seat<N>.stderr").display());
     println!("reproduce: {}", plan.reproduce_command());
     Ok(())

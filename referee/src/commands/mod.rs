@@ -3,6 +3,7 @@
 pub mod bot;
 pub mod match_cmd;
 pub mod replay_cmd;
+pub mod show;
 
 use crate::cli::{Cli, Command};
 
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Match(args) => match_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
+        Command::Show(args) => show::run(args),
         Command::Bot(args) => bot::run(args),
     }
 }

@@ -1,0 +1,63 @@
+//! `referee show`: a match at one point, as text on the terminal.
+//!
+//! "At turn T phase P" means right after phase P of turn T has ended: after the three
+//! `jouer` of Phase I (the monument of Phase II is drawn), after the auction of Phase II is
+//! resolved (sales applied, bids known, winner paid), after the placement of Phase III.
+//! `--turn T` alone is the end of turn T (its Phase III, or Phase I on turn 15);
+//! `--turn 0` is the start (after `init_game`); no option is the end of the match.
+
+use super::Failure;
+use crate::cli::ShowArgs;
+use crate::record::MatchRecord;
+use crate::view::{terminal, Timeline};
+use anyhow::anyhow;
+
+pub fn run(args: ShowArgs) -> Result<(), Failure> {
+    let path = if args.record.is_dir() {
+        args.record.join("record.json")
+    } else {
+        args.record.clone()
+    };
+    let record = MatchRecord::load(&path).map_err(Failure::usage)?;
+    let timeline = Timeline::build(&record).map_err(|e| Failure {
+        code: super::EXIT_MISMATCH,
+        error: e.context(format!("cannot show {}", path.display())),
+    })?;
+    let index = select(&timeline, &args).map_err(|e| Failure::usage(anyhow!(e)))?;
+    print!("{}", terminal::render(&timeline, index, args.color.is_on()));
+    Ok(())
+}
+
+/// The step `args` asks for.
+pub fn select(timeline: &Timeline, args: &ShowArgs) -> Result<usize, String> {
+    let last = timeline.steps.len() - 1;
+    if let Some(step) = args.step {
+        if args.turn.is_some() || args.phase.is_some() {
+            return Err("--step cannot be combined with --turn or --phase".into());
+        }
+        if step == 0 || step > last + 1 {
+            return Err(format!("--step must be in 1..={}, got {step}", last + 1));
+        }
+        return Ok(step - 1);
+    }
+    match (args.turn, args.phase) {
+        (None, None) => Ok(last),
+        (None, Some(_)) => Err("--phase needs --turn".into()),
+        (Some(0), None) => timeline
+            .stage_end(1, 0)
+            .ok_or_else(|| "this match has no start step".into()),
+        (Some(0), Some(_)) => Err("--turn 0 is the start and has no phase".into()),
+        (Some(turn), phase) if turn <= 15 => {
+            let phase = phase.unwrap_or(if turn == 15 { 1 } else { 3 });
+            if !(1..=3).contains(&phase) || (turn == 15 && phase != 1) {
+                return Err(format!(
+                    "--phase must be 1, 2 or 3 (only 1 on turn 15), got {phase}"
+                ));
+            }
+            timeline.stage_end(turn, phase).ok_or_else(|| {
+                format!("turn {turn} phase {phase} is not in this record (it stopped early?)")
+            })
+        }
+        (Some(turn), _) => Err(format!("--turn must be in 0..=15, got {turn}")),
+    }
+}

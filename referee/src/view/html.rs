@@ -1,0 +1,204 @@
+//! The HTML views: a match's self-contained replay page (the timeline as JSON inside
+//! `assets/viewer.html`, with its CSS and JavaScript inlined: no network, no build step,
+//! works from `file://`) and a tournament's `index.html` (its CSV tables, with a link to
+//! every match's replay).
+
+use super::Timeline;
+use crate::record::MatchRecord;
+use anyhow::Context;
+use std::path::Path;
+
+const TEMPLATE: &str = include_str!("assets/viewer.html");
+const CSS: &str = include_str!("assets/viewer.css");
+const JS: &str = include_str!("assets/viewer.js");
+
+/// The replay page of `record`: one HTML file that shows the match step by step.
+pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
+    let timeline = Timeline::build(record)?;
+    Ok(timeline_page(&timeline))
+}
+
+/// The replay page of an already built timeline.
+pub fn timeline_page(timeline: &Timeline) -> String {
+    // `</` cannot appear inside a <script> element; `<\/` is the same JSON string.
+    let json = serde_json::to_string(timeline)
+        .expect("timelines serialise")
+        .replace("</", "<\\/");
+    let names: Vec<String> = timeline.seats.iter().map(|s| s.name.clone()).collect();
+    let title = escape(&format!(
+        "{} (seed {}) - La loi du plus riche",
+        names.join(" vs "),
+        timeline.seed
+    ));
+    fill(
+        TEMPLATE,
+        &[
+            ("__TITLE__", &title),
+            ("/*VIEWER_CSS*/", CSS),
+            ("/*VIEWER_JS*/", JS),
+            ("__TIMELINE_JSON__", &json),
+        ],
+    )
+}
+
+/// Replace each marker of `template` once, in a single pass (a value may contain a marker).
+fn fill(template: &str, markers: &[(&str, &str)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + markers.iter().map(|m| m.1.len()).sum::<usize>());
+    let mut rest = template;
+    loop {
+        let next = markers
+            .iter()
+            .filter_map(|(m, v)| rest.find(m).map(|i| (i, *m, *v)))
+            .min_by_key(|(i, _, _)| *i);
+        match next {
+            Some((i, marker, value)) => {
+                out.push_str(&rest[..i]);
+                out.push_str(value);
+                rest = &rest[i + marker.len()..];
+            }
+            None => {
+                out.push_str(rest);
+                return out;
+            }
+        }
+    }
+}
+
+/// Escape text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A CSV file as a header and rows, `None` when the file does not exist.
+fn read_csv(path: &Path) -> anyhow::Result<Option<(Vec<String>, Vec<Vec<String>>)>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let header = reader
+        .headers()
+        .with_context(|| format!("{} has no header row", path.display()))?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let rows = reader
+        .records()
+        .map(|r| r.map(|r| r.iter().map(str::to_string).collect()))
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("{} is not valid CSV", path.display()))?;
+    Ok(Some((header, rows)))
+}
+
+/// The match directory (relative to the tournament directory) a `matches.csv` row points
+/// to: the first field naming `matches/<field>/` or a path to a record or its directory.
+fn match_dir_of(dir: &Path, row: &[String]) -> Option<String> {
+    row.iter().find_map(|field| {
+        let field = field.trim();
+        if field.is_empty() || field.contains("..") {
+            return None;
+        }
+        let field = field.strip_suffix("record.json").unwrap_or(field);
+        let field = field.trim_end_matches('/');
+        [format!("matches/{field}"), field.to_string()]
+            .into_iter()
+            .find(|candidate| dir.join(candidate).join("record.json").is_file())
+    })
+}
+
+/// Write `index.html` in the tournament directory `dir`: the leaderboard, the pairwise table
+/// and every match of `leaderboard.csv`, `pairwise.csv` and `matches.csv` (columns as their
+/// header rows say), each match linked to its `replay.html`, which is written from its
+/// `record.json` when missing.
+pub fn tournament_index(dir: &Path) -> anyhow::Result<()> {
+    let name = dir
+        .canonicalize()
+        .ok()
+        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "tournament".into());
+    let mut body = format!("<h1>Tournament {}</h1>\n", escape(&name));
+    let mut found = false;
+    for (file, title) in [
+        ("leaderboard.csv", "Leaderboard"),
+        ("pairwise.csv", "Pairwise results"),
+        ("matches.csv", "Matches"),
+    ] {
+        let Some((header, rows)) = read_csv(&dir.join(file))? else {
+            continue;
+        };
+        found = true;
+        let is_matches = file == "matches.csv";
+        body.push_str(&format!(
+            "<h2>{title}</h2>\n<p class=\"src\"><a href=\"{file}\">{file}</a>, {} rows</p>\n<table id=\"{}\">\n<thead><tr>",
+            rows.len(),
+            file.trim_end_matches(".csv")
+        ));
+        for h in &header {
+            body.push_str(&format!("<th>{}</th>", escape(h)));
+        }
+        if is_matches {
+            body.push_str("<th>replay</th>");
+        }
+        body.push_str("</tr></thead>\n<tbody>\n");
+        for row in &rows {
+            body.push_str("<tr>");
+            for field in row {
+                let class = if field.parse::<f64>().is_ok() {
+                    " class=\"n\""
+                } else {
+                    ""
+                };
+                body.push_str(&format!("<td{class}>{}</td>", escape(field)));
+            }
+            if is_matches {
+                match match_dir_of(dir, row) {
+                    Some(m) => {
+                        let replay = dir.join(&m).join("replay.html");
+                        if !replay.exists() {
+                            let record = MatchRecord::load(&dir.join(&m).join("record.json"))?;
+                            let page = replay_page(&record)
+                                .with_context(|| format!("cannot make the replay of {m}"))?;
+                            std::fs::write(&replay, page)
+                                .with_context(|| format!("cannot write {}", replay.display()))?;
+                        }
+                        let href = escape(&format!("{m}/replay.html"));
+                        body.push_str(&format!("<td><a href=\"{href}\">replay</a></td>"));
+                    }
+                    None => body.push_str("<td>-</td>"),
+                }
+            }
+            body.push_str("</tr>\n");
+        }
+        body.push_str("</tbody></table>\n");
+    }
+    anyhow::ensure!(
+        found,
+        "{} holds none of leaderboard.csv, pairwise.csv, matches.csv",
+        dir.display()
+    );
+    let page = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{} - La loi du plus riche</title>\n<style>{INDEX_CSS}</style></head>\n<body>\n{body}</body></html>\n",
+        escape(&name)
+    );
+    let path = dir.join("index.html");
+    std::fs::write(&path, page).with_context(|| format!("cannot write {}", path.display()))
+}
+
+const INDEX_CSS: &str =
+    "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222;background:#fafafa}\
+table{border-collapse:collapse;margin-bottom:2em;background:#fff}\
+th,td{border:1px solid #ddd;padding:3px 8px;text-align:left}\
+th{background:#eee;position:sticky;top:0}td.n{text-align:right;font-variant-numeric:tabular-nums}\
+tbody tr:nth-child(even){background:#f6f6f6}.src{color:#777;margin-top:-.5em}";

@@ -1,0 +1,34 @@
+//! Seeing a match: the [`timeline`] built from a record by replaying it through the engine,
+//! and two views of it, the [`terminal`] text and the self-contained [`html`] replay page
+//! (plus a tournament's `index.html`). Views never re-implement a rule: everything they
+//! show comes from the timeline.
+
+pub mod html;
+pub mod terminal;
+pub mod timeline;
+
+pub use timeline::Timeline;
+
+/// Whether to colour terminal output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColourChoice {
+    /// When stdout is a terminal and `NO_COLOR` is unset or empty.
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColourChoice {
+    /// Resolve `auto` against stdout and `NO_COLOR` (<https://no-color.org>).
+    pub fn is_on(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColourChoice::Always => true,
+            ColourChoice::Never => false,
+            ColourChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! The terminal view of a match at one step: the board around the built area with
+//! labelled rows and columns, then each seat's money, score, final score and last bid, the
+//! actions of the step, and the faults so far. Colours (ANSI, by owner) are optional.
+
+use super::timeline::{roman, CellView, Step, StepKind, Timeline};
+use std::fmt::Write;
+
+/// ANSI colour of each seat: red, blue, green (the HTML viewer uses the same hues).
+const SEAT_COLOURS: [&str; 3] = ["31", "34", "32"];
+
+/// Render step `index` of `timeline` as text; `colour` turns ANSI escapes on.
+pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
+    let index = index.min(timeline.steps.len() - 1);
+    let step = &timeline.steps[index];
+    let paint = |text: &str, code: &str| {
+        if colour && !code.is_empty() {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    };
+    let mut out = String::new();
+    let names: Vec<String> = timeline
+        .seats
+        .iter()
+        .map(|s| format!("{} (seat {})", s.name, s.seat))
+        .collect();
+    let _ = writeln!(out, "match seed {}: {}", timeline.seed, names.join(", "));
+    let _ = write!(
+        out,
+        "step {}/{}: {}",
+        index + 1,
+        timeline.steps.len(),
+        step.label()
+    );
+    match step.monument {
+        Some(id) => {
+            let m = &timeline.monuments[usize::from(id)];
+            let _ = writeln!(
+                out,
+                "; monument {id} {} ({:+}, range {})",
+                m.name, m.prestige, m.range
+            );
+        }
+        None => out.push('\n'),
+    }
+    out.push('\n');
+
+    // The players.
+    let bids = last_bids(timeline, index);
+    let width = timeline
+        .seats
+        .iter()
+        .map(|s| s.name.len())
+        .max()
+        .unwrap_or(0)
+        .max("champion".len());
+    let _ = writeln!(
+        out,
+        "seat  {:<width$}  {:>5}  {:>5}  {:>5}  {:>8}",
+        "champion", "money", "score", "final", "last bid"
+    );
+    for seat in &timeline.seats {
+        let s = usize::from(seat.seat);
+        let bid = match bids {
+            Some((bids, winner)) => {
+                format!(
+                    "{}{}",
+                    bids[s],
+                    if winner == Some(seat.seat) {
+                        " *"
+                    } else {
+                        "  "
+                    }
+                )
+            }
+            None => "-  ".to_string(),
+        };
+        let name = format!("{:<width$}", seat.name);
+        let line = format!(
+            "{:<4}  {}  {:>5}  {:>5}  {:>5}  {:>8}",
+            format!("{s} {}", char::from(b'A' + seat.seat.min(2))),
+            paint(&name, SEAT_COLOURS.get(s).copied().unwrap_or("")),
+            step.money[s],
+            step.score[s],
+            step.final_score[s],
+            bid
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if bids.is_some() {
+        out.push_str("(* won the last auction)\n");
+    }
+    out.push('\n');
+
+    // The board.
+    let cells = timeline.cells_at(index);
+    let [x0, y0, x1, y1] = built_bounds(&cells);
+    let _ = writeln!(
+        out,
+        "board, columns x {x0}..{x1}, rows y {y0}..{y1}: A B C houses of seats 0 1 2, a b c their reservations, H town-hall house, # road, 0..13 monument"
+    );
+    let mut tens = String::from("     ");
+    let mut units = String::from("     ");
+    for x in x0..=x1 {
+        if x == x0 || x % 10 == 0 {
+            let _ = write!(tens, "{:<2}", x / 10);
+        } else {
+            tens.push_str("  ");
+        }
+        let _ = write!(units, "{:<2}", x % 10);
+    }
+    let _ = writeln!(out, "{}", tens.trim_end());
+    let _ = writeln!(out, "{}", units.trim_end());
+    for y in y0..=y1 {
+        let mut line = format!("{y:>3}  ");
+        for x in x0..=x1 {
+            let (glyph, code) = glyph(&cells[(y * 100 + x) as usize]);
+            line.push_str(&paint(&glyph, code));
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out.push('\n');
+
+    // What happened in this step.
+    match (step.kind, step.seat) {
+        (StepKind::Callback, Some(seat)) => {
+            let actions: Vec<String> = step
+                .actions
+                .iter()
+                .map(|(call, code)| format!("{call} -> {}", code_name(*code)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "actions of seat {seat} in {}: {}; {} information request(s)",
+                step.callback,
+                if actions.is_empty() {
+                    "none".to_string()
+                } else {
+                    actions.join(", ")
+                },
+                step.info
+            );
+        }
+        _ => {
+            if let (Some(bids), Some(winner)) = (step.bids, step.winner) {
+                let _ = writeln!(
+                    out,
+                    "auction resolved: bids {} {} {}, seat {winner} wins",
+                    bids[0], bids[1], bids[2]
+                );
+            }
+        }
+    }
+    let faults: Vec<String> = timeline
+        .faults_until(index)
+        .map(|(s, f)| {
+            let when = if s.phase == 0 {
+                format!("turn {}", s.turn)
+            } else {
+                format!("turn {} phase {}", s.turn, roman(s.phase))
+            };
+            format!("  seat {} {when}: {}: {}", f.seat, f.kind, f.message)
+        })
+        .collect();
+    if faults.is_empty() {
+        out.push_str("faults: none\n");
+    } else {
+        out.push_str("faults:\n");
+        for f in faults {
+            out.push_str(&paint(&f, "1;31"));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The bids and winner of the last auction resolved at or before step `index`.
+fn last_bids(timeline: &Timeline, index: usize) -> Option<([i32; 3], Option<u8>)> {
+    timeline.steps[..=index]
+        .iter()
+        .rev()
+        .find_map(|s: &Step| s.bids.map(|b| (b, s.winner)))
+}
+
+/// The rectangle of the built cells, one cell of margin, clipped to the map.
+fn built_bounds(cells: &[CellView]) -> [i32; 4] {
+    let mut b = [50, 50, 50, 50];
+    for c in cells.iter().filter(|c| c[2] != 0) {
+        b = [
+            b[0].min(c[0]),
+            b[1].min(c[1]),
+            b[2].max(c[0]),
+            b[3].max(c[1]),
+        ];
+    }
+    [
+        (b[0] - 1).max(0),
+        (b[1] - 1).max(0),
+        (b[2] + 1).min(99),
+        (b[3] + 1).min(99),
+    ]
+}
+
+/// Two characters and an ANSI colour for a cell: the engine's board letters (`A`/`B`/`C`
+/// houses of seats 0/1/2, `a`/`b`/`c` their reservations, `H` a town-hall house), `#` a
+/// road, a monument's id.
+fn glyph(c: &CellView) -> (String, &'static str) {
+    let owner = c[3];
+    let seat = (0..3).contains(&owner).then_some(owner as u8);
+    let colour = seat.map_or("90", |s| SEAT_COLOURS[usize::from(s)]);
+    match c[2] {
+        1 => match seat {
+            Some(s) => (format!("{} ", char::from(b'A' + s)), colour),
+            None => ("H ".to_string(), "1;90"),
+        },
+        2 => (format!("{} ", char::from(b'a' + seat.unwrap_or(0))), colour),
+        3 => (format!("{:<2}", c[4]), "1;35"),
+        4 => ("# ".to_string(), "2"),
+        _ => (". ".to_string(), ""),
+    }
+}
+
+/// The subject's name of a result code (actions return 0 or an error; `encherir` and the
+/// rest return codes only).
+pub fn code_name(code: i32) -> String {
+    use engine::constants as k;
+    let name = match code {
+        k::SUCCES => "SUCCES",
+        k::PAS_DE_MAISON => "PAS_DE_MAISON",
+        k::PAS_DE_MONUMENT => "PAS_DE_MONUMENT",
+        k::FINANCES_DEPASSEES => "FINANCES_DEPASSEES",
+        k::BLOCAGE => "BLOCAGE",
+        k::JOUEUR_INCORRECT => "JOUEUR_INCORRECT",
+        k::NON_CONNEXE => "NON_CONNEXE",
+        k::CASE_OCCUPEE => "CASE_OCCUPEE",
+        k::ACTION_INTERDITE => "ACTION_INTERDITE",
+        k::HORS_TERRAIN => "HORS_TERRAIN",
+        other => return other.to_string(),
+    };
+    name.to_string()
+}

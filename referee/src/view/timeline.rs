@@ -1,0 +1,433 @@
+//! The timeline of a match: the record replayed through the engine (with
+//! [`crate::replay::walk`]) into the ordered steps a viewer shows, so that no viewer ever
+//! re-implements a rule.
+//!
+//! A step is either one callback (its actions with their result codes, its information
+//! requests counted) or the end of a phase (`stage_end`: after Phase I of the three seats,
+//! after the auction is resolved, after the placement, after `init_game` and `end_game`).
+//! Each step carries the state right after it: the cells that changed since the previous
+//! step, each seat's money, `score`, final score, the current monument, and the faults
+//! that happened in it. During Phase II the state shown is the real one: the bids and sales
+//! of the three seats take effect at the auction's `stage_end` step.
+//!
+//! JSON encoding (the viewer's input, see `TIMELINE_SCHEMA`): a cell is
+//! `[x, y, kind, owner, monument, value]` with `kind` the subject's constant (0 empty,
+//! 1 house, 2 reservation, 3 monument, 4 road), `owner` a seat or 3 for none (the town
+//! hall), `monument` an id or -1, `value` `valeur_case`; `initial` lists the cells that are
+//! not empty or have a value at the start, and each step lists in `cells` only the cells that
+//! changed. Optional fields (`seat`, `callback`, `bids`, `winner`, `monument`, empty
+//! `actions`/`cells`/`faults`) are left out when absent.
+
+use crate::record::{CallbackRecord, MatchRecord};
+use crate::replay::{walk, Visitor};
+use engine::board::CELLS;
+use engine::monument::MONUMENTS;
+use engine::{Call, Callback, Game, Kind, Pos, Seat, Stage};
+use serde::Serialize;
+
+/// Version of the timeline's JSON; bumped on any incompatible change.
+pub const TIMELINE_SCHEMA: u32 = 1;
+
+/// A cell as the viewers see it: `[x, y, kind, owner, monument, value]`.
+pub type CellView = [i32; 6];
+
+/// The whole match, step by step.
+#[derive(Clone, Debug, Serialize)]
+pub struct Timeline {
+    pub schema: u32,
+    /// The match seed, as text (a u64 does not fit a JavaScript number).
+    pub seed: String,
+    pub first_player: u8,
+    pub monument_order: Vec<u8>,
+    pub seats: Vec<SeatView>,
+    /// The 14 monuments, by id: name, prestige, range.
+    pub monuments: Vec<MonumentView>,
+    /// Cells that are not empty (or have a value) before `init_game`.
+    pub initial: Vec<CellView>,
+    pub steps: Vec<Step>,
+    /// Smallest rectangle `[x0, y0, x1, y1]` holding every cell ever built on.
+    pub bounds: [i32; 4],
+    /// Requests in the record, information and actions.
+    pub requests: usize,
+    pub result: ResultView,
+}
+
+/// A seat and its champion.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub seat: u8,
+    pub name: String,
+    pub path: String,
+}
+
+/// A monument kind.
+#[derive(Clone, Debug, Serialize)]
+pub struct MonumentView {
+    pub id: u8,
+    pub name: &'static str,
+    pub prestige: i32,
+    pub range: i32,
+}
+
+/// The record's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultView {
+    pub final_scores: [i32; 3],
+    pub money: [i32; 3],
+    pub houses: [u32; 3],
+    pub points: [u32; 3],
+}
+
+/// One callback, or the end of a phase.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    pub turn: u8,
+    /// 0 outside turns (`init_game`, `end_game`), else 1, 2 or 3.
+    pub phase: u8,
+    pub kind: StepKind,
+    /// The seat playing, for a callback step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    /// The callback played, or the callback of the stage that ended.
+    pub callback: Callback,
+    /// The action requests of the callback, `(call, result code)`, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<(String, i32)>,
+    /// Information requests (and `etat`) of the callback, counted.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub info: u32,
+    /// The cells that changed since the previous step.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<CellView>,
+    pub money: [i32; 3],
+    /// `score(j)`: the worth of each seat's houses.
+    pub score: [i32; 3],
+    /// Money + score.
+    #[serde(rename = "final")]
+    pub final_score: [i32; 3],
+    /// The bids, on the step that resolves an auction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bids: Option<[i32; 3]>,
+    /// The auction's winner, on the step that resolves it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u8>,
+    /// `monument_en_cours`, once drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub monument: Option<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<FaultView>,
+}
+
+/// What a step is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    Callback,
+    StageEnd,
+}
+
+/// A fault, on the step where it happened.
+#[derive(Clone, Debug, Serialize)]
+pub struct FaultView {
+    pub seat: u8,
+    pub kind: String,
+    pub message: String,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Step {
+    /// A short label: `turn 3 phase II, jouer of seat 1` or `turn 3, end of phase II`.
+    pub fn label(&self) -> String {
+        let when = match (self.phase, self.callback) {
+            (0, Callback::InitGame) => "start".to_string(),
+            (0, _) => "end".to_string(),
+            (p, _) => format!("turn {} phase {}", self.turn, roman(p)),
+        };
+        match (self.kind, self.seat) {
+            (StepKind::Callback, Some(seat)) => format!("{when}, {} of seat {seat}", self.callback),
+            _ if self.phase == 0 => format!("{when}, after {}", self.callback),
+            _ => format!("{when}, end of the phase"),
+        }
+    }
+}
+
+/// `I`, `II`, `III`.
+pub fn roman(phase: u8) -> &'static str {
+    match phase {
+        1 => "I",
+        2 => "II",
+        3 => "III",
+        _ => "-",
+    }
+}
+
+impl Timeline {
+    /// Replay `record` into its timeline; fails where the replay parts ways with the record.
+    pub fn build(record: &MatchRecord) -> anyhow::Result<Timeline> {
+        let mut builder = Builder {
+            previous: Vec::new(),
+            steps: Vec::new(),
+            actions: Vec::new(),
+            info: 0,
+            bounds: [50, 50, 50, 50],
+        };
+        let initial_game = Game::new(engine::Setup::with_order(
+            engine::Setup::check_order(&record.monument_order).map_err(anyhow::Error::msg)?,
+            Seat(record.first_player.min(2)),
+        ));
+        builder.previous = cells_of(&initial_game);
+        let initial: Vec<CellView> = builder
+            .previous
+            .iter()
+            .copied()
+            .filter(|c| *c != empty_at(c[0], c[1]))
+            .collect();
+        for c in &initial {
+            builder.widen(c);
+        }
+        let (_, requests) = walk(record, &mut builder)
+            .map_err(|e| anyhow::anyhow!("the record does not replay: {e}"))?;
+        let mut steps = builder.steps;
+        attach_faults(record, &mut steps);
+        let result = &record.result;
+        Ok(Timeline {
+            schema: TIMELINE_SCHEMA,
+            seed: record.seed.to_string(),
+            first_player: record.first_player,
+            monument_order: record.monument_order.clone(),
+            seats: record
+                .seats
+                .iter()
+                .map(|s| SeatView {
+                    seat: s.seat,
+                    name: s.name.clone(),
+                    path: s.path.clone(),
+                })
+                .collect(),
+            monuments: MONUMENTS
+                .iter()
+                .enumerate()
+                .map(|(id, m)| MonumentView {
+                    id: id as u8,
+                    name: m.name,
+                    prestige: m.prestige,
+                    range: m.range,
+                })
+                .collect(),
+            initial,
+            steps,
+            bounds: builder.bounds,
+            requests,
+            result: ResultView {
+                final_scores: result.final_scores,
+                money: result.money,
+                houses: result.houses,
+                points: result.points,
+            },
+        })
+    }
+
+    /// Every cell of the map (row-major, 10,000) as it is right after step `index`.
+    pub fn cells_at(&self, index: usize) -> Vec<CellView> {
+        let mut cells: Vec<CellView> = (0..CELLS)
+            .map(|i| {
+                let p = Pos::from_index(i);
+                empty_at(i32::from(p.x), i32::from(p.y))
+            })
+            .collect();
+        let changes = self.steps[..=index.min(self.steps.len() - 1)]
+            .iter()
+            .flat_map(|s| &s.cells);
+        for c in self.initial.iter().chain(changes) {
+            cells[(c[1] * 100 + c[0]) as usize] = *c;
+        }
+        cells
+    }
+
+    /// The index of the step ending phase `phase` of turn `turn` (`phase` 0 with turn 1 is
+    /// the end of `init_game`, with turn 15 the end of `end_game`).
+    pub fn stage_end(&self, turn: u8, phase: u8) -> Option<usize> {
+        self.steps.iter().position(|s| {
+            s.kind == StepKind::StageEnd
+                && s.turn == turn
+                && s.phase == phase
+                && (phase != 0 || (turn == 1) == (s.callback == Callback::InitGame))
+        })
+    }
+
+    /// The faults of steps `..=index`, in order, with their step.
+    pub fn faults_until(&self, index: usize) -> impl Iterator<Item = (&Step, &FaultView)> {
+        self.steps[..=index.min(self.steps.len() - 1)]
+            .iter()
+            .flat_map(|s| s.faults.iter().map(move |f| (s, f)))
+    }
+}
+
+fn empty_at(x: i32, y: i32) -> CellView {
+    [x, y, 0, 3, -1, 0]
+}
+
+fn cells_of(game: &Game) -> Vec<CellView> {
+    let board = &game.state().board;
+    board
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(i, cell)| {
+            let p = Pos::from_index(i);
+            [
+                i32::from(p.x),
+                i32::from(p.y),
+                cell.kind as i32,
+                cell.owner.map_or(3, |s| i32::from(s.0)),
+                cell.monument.map_or(-1, i32::from),
+                board.value(p),
+            ]
+        })
+        .collect()
+}
+
+/// The visitor that records steps.
+struct Builder {
+    previous: Vec<CellView>,
+    steps: Vec<Step>,
+    actions: Vec<(String, i32)>,
+    info: u32,
+    bounds: [i32; 4],
+}
+
+impl Builder {
+    fn widen(&mut self, c: &CellView) {
+        if c[2] != Kind::Vide as i32 {
+            let b = &mut self.bounds;
+            *b = [
+                b[0].min(c[0]),
+                b[1].min(c[1]),
+                b[2].max(c[0]),
+                b[3].max(c[1]),
+            ];
+        }
+    }
+
+    fn push(&mut self, mut step: Step, game: &Game) {
+        let now = cells_of(game);
+        let changed: Vec<CellView> = now
+            .iter()
+            .zip(&self.previous)
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| *a)
+            .collect();
+        for c in &changed {
+            self.widen(c);
+        }
+        self.previous = now;
+        let state = game.state();
+        step.cells = changed;
+        step.money = state.money;
+        step.score = Seat::ALL.map(|s| state.score(s));
+        step.final_score = Seat::ALL.map(|s| state.final_score(s));
+        step.monument = state.current_monument;
+        self.steps.push(step);
+    }
+}
+
+fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
+    Step {
+        turn,
+        phase,
+        kind,
+        seat: None,
+        callback,
+        actions: Vec::new(),
+        info: 0,
+        cells: Vec::new(),
+        money: [0; 3],
+        score: [0; 3],
+        final_score: [0; 3],
+        bids: None,
+        winner: None,
+        monument: None,
+        faults: Vec::new(),
+    }
+}
+
+impl Visitor for Builder {
+    fn request(&mut self, _: usize, _: &CallbackRecord, call: Option<&Call>, answer: i32) {
+        match call {
+            Some(call) if call.function.is_action() => {
+                self.actions.push((call.to_string(), answer));
+            }
+            _ => self.info += 1,
+        }
+    }
+
+    fn callback_end(&mut self, _: usize, played: &CallbackRecord, game: &Game) {
+        let mut step = blank(
+            played.turn,
+            played.phase,
+            StepKind::Callback,
+            played.callback,
+        );
+        step.seat = Some(played.seat);
+        step.actions = std::mem::take(&mut self.actions);
+        step.info = std::mem::take(&mut self.info);
+        self.push(step, game);
+    }
+
+    fn stage_end(&mut self, ended: Stage, turn: u8, game: &Game) {
+        let phase_ends = matches!(
+            ended,
+            Stage::Init
+                | Stage::Build { slot: 2 }
+                | Stage::Auction
+                | Stage::Placement { .. }
+                | Stage::End
+        );
+        let Some(callback) = ended.callback() else {
+            return;
+        };
+        if !phase_ends {
+            return;
+        }
+        let mut step = blank(turn, ended.phase(), StepKind::StageEnd, callback);
+        if ended == Stage::Auction {
+            let state = game.state();
+            step.bids = Some(state.last_bids);
+            step.winner = state.last_winner.map(|s| s.0);
+        }
+        self.push(step, game);
+    }
+}
+
+/// Put each fault of the record on its step: the callback it happened in, else the first
+/// step of its turn and phase, else the first step.
+fn attach_faults(record: &MatchRecord, steps: &mut [Step]) {
+    for fault in &record.faults {
+        let in_callback = fault.callback.and_then(|callback| {
+            steps.iter().position(|s| {
+                s.kind == StepKind::Callback
+                    && s.seat == Some(fault.seat)
+                    && s.turn == fault.turn
+                    && s.phase == fault.phase
+                    && s.callback == callback
+            })
+        });
+        let index = in_callback
+            .or_else(|| {
+                steps
+                    .iter()
+                    .position(|s| s.turn == fault.turn && s.phase == fault.phase)
+            })
+            .unwrap_or(0);
+        if let Some(step) = steps.get_mut(index) {
+            step.faults.push(FaultView {
+                seat: fault.seat,
+                kind: fault.kind.name().to_string(),
+                message: fault.message.clone(),
+            });
+        }
+    }
+}

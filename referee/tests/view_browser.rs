@@ -1,0 +1,207 @@
+//! The replay page in a real browser: headless Chromium driven by
+//! `tests/browser/viewer.mjs` (Node, the DevTools protocol over a pipe, no npm package).
+//! Skipped, with a message, when `chromium` or `node` is missing; CI installs both
+//! (`scripts/ci-install.sh`).
+//!
+//! - the End key moves the page to the last step, whose displayed final scores are the
+//!   record's;
+//! - a 15-turn match whose record holds 100,000 requests loads in under a second
+//!   (`performance.now()` from navigation start to the viewer's ready marker; the figure is
+//!   printed, run with `--nocapture` to see it, and kept in `referee/BENCHMARKS.md`).
+
+use referee::record::MatchRecord;
+use referee::view::html;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+/// One browser at a time: the machine may have 2 cores.
+static BROWSER: Mutex<()> = Mutex::new(());
+
+fn chromium() -> Option<PathBuf> {
+    let candidates = [
+        std::env::var_os("CHROMIUM").map(PathBuf::from),
+        Some(PathBuf::from("/usr/bin/chromium")),
+        Some(PathBuf::from("/usr/bin/chromium-browser")),
+    ];
+    candidates.into_iter().flatten().find(|p| p.is_file())
+}
+
+fn has_node() -> bool {
+    Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Whether the browser tests can run here; prints why not.
+fn browser_ready(test: &str) -> Option<PathBuf> {
+    match (chromium(), has_node()) {
+        (Some(c), true) => Some(c),
+        (c, node) => {
+            println!(
+                "SKIPPED {test}: {} missing (install Debian's `chromium` and `nodejs`, e.g. scripts/ci-install.sh)",
+                match (c, node) {
+                    (None, false) => "chromium and node are",
+                    (None, true) => "chromium is",
+                    _ => "node is",
+                }
+            );
+            None
+        }
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "referee-view-browser-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {
+    let mut command = Command::new(REFEREE);
+    command.args([
+        "match",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        &seed.to_string(),
+        "--out",
+    ]);
+    command.arg(dir);
+    if html {
+        command.arg("--html");
+    }
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    MatchRecord::load(&dir.join("record.json")).unwrap()
+}
+
+/// What `viewer.mjs` reports.
+struct Seen {
+    ready_ms: f64,
+    steps: u64,
+    step: u64,
+    scores: Vec<i64>,
+}
+
+fn open(chromium: &Path, page: &Path, extra: &[&str]) -> Seen {
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/viewer.mjs");
+    let out = Command::new("node")
+        .arg(driver)
+        .arg(page)
+        .args(extra)
+        .env("CHROMIUM", chromium)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "viewer.mjs failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    Seen {
+        ready_ms: json["ready_ms"].as_f64().unwrap(),
+        steps: json["steps"].as_u64().unwrap(),
+        step: json["step"].as_u64().unwrap(),
+        scores: json["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect(),
+    }
+}
+
+#[test]
+fn the_last_step_shows_the_final_scores_of_the_record() {
+    let Some(chromium) = browser_ready("the_last_step_shows_the_final_scores_of_the_record") else {
+        return;
+    };
+    let dir = temp_dir("last");
+    let record = play(&dir, 9, true);
+    let seen = open(&chromium, &dir.join("replay.html"), &["--last"]);
+    assert_eq!(
+        seen.step + 1,
+        seen.steps,
+        "the End key goes to the last step"
+    );
+    let expected: Vec<i64> = record
+        .result
+        .final_scores
+        .iter()
+        .map(|&s| i64::from(s))
+        .collect();
+    assert_eq!(seen.scores, expected);
+    // The first step is not the end: the page really moved.
+    let first = open(&chromium, &dir.join("replay.html"), &[]);
+    assert_eq!(first.step, 0);
+    assert_eq!(first.scores, vec![10, 10, 10]);
+}
+
+/// `record` with information requests added (`type_case 50 50`: the first road, always
+/// `ROUTE` = 4) so that it holds exactly `total` requests and still replays.
+fn inflate(record: &mut MatchRecord, total: usize) {
+    let have: usize = record.callbacks.iter().map(|c| c.requests.len()).sum();
+    let missing = total - have;
+    let n = record.callbacks.len();
+    for (i, callback) in record.callbacks.iter_mut().enumerate() {
+        let add = missing / n + usize::from(i < missing % n);
+        let tail = callback.requests.split_off(callback.requests.len().min(1));
+        callback
+            .requests
+            .extend(std::iter::repeat(("type_case 50 50".to_string(), 4)).take(add));
+        callback.requests.extend(tail);
+    }
+}
+
+#[test]
+fn a_record_of_100000_requests_loads_in_under_a_second() {
+    let Some(chromium) = browser_ready("a_record_of_100000_requests_loads_in_under_a_second")
+    else {
+        return;
+    };
+    let dir = temp_dir("large");
+    let mut record = play(&dir, 9, false);
+    assert_eq!(record.callbacks.iter().map(|c| c.turn).max(), Some(15));
+    inflate(&mut record, 100_000);
+    let report = referee::replay::replay(&record).expect("the inflated record replays");
+    assert_eq!(report.requests, 100_000);
+    let started = std::time::Instant::now();
+    let page = html::replay_page(&record).unwrap();
+    let built = started.elapsed();
+    let path = dir.join("replay.html");
+    std::fs::write(&path, &page).unwrap();
+    let seen = open(&chromium, &path, &["--last"]);
+    let expected: Vec<i64> = record
+        .result
+        .final_scores
+        .iter()
+        .map(|&s| i64::from(s))
+        .collect();
+    assert_eq!(seen.scores, expected);
+    println!(
+        "viewer: 15-turn record of 100000 requests ({} KiB of JSON record): page built in {} ms, {} KiB, ready in the browser in {:.0} ms",
+        record.to_json().len() / 1024,
+        built.as_millis(),
+        page.len() / 1024,
+        seen.ready_ms
+    );
+    assert!(
+        seen.ready_ms < 1000.0,
+        "the viewer took {} ms to load",
+        seen.ready_ms
+    );
+}

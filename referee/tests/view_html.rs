@@ -1,0 +1,120 @@
+//! The HTML views without a browser: the replay page is self-contained and carries a
+//! timeline that agrees with the record; a tournament's index links every replay.
+
+use referee::record::MatchRecord;
+use referee::view::{html, Timeline};
+use std::path::PathBuf;
+use std::process::Command;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("referee-view-html-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn match_html_writes_a_self_contained_replay() {
+    let dir = temp_dir("match");
+    let out = Command::new(REFEREE)
+        .args([
+            "match", "random", "greedy", "random", "--seed", "11", "--html", "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    assert_eq!(page, html::replay_page(&record).unwrap());
+    // No network: nothing is loaded from elsewhere.
+    for needle in ["http://", "https://", "src=", "<link"] {
+        let hits: Vec<_> = page
+            .match_indices(needle)
+            .map(|(i, _)| &page[i.saturating_sub(30)..(i + 40).min(page.len())])
+            .collect();
+        let allowed = |h: &&str| h.contains("www.w3.org/2000/svg") || h.contains("no-color.org");
+        assert!(hits.iter().all(allowed), "{needle}: {hits:?}");
+    }
+    // The embedded timeline ends on the record's result, and no `</script>` leaks out of it.
+    let start = page.find("id=\"timeline\">").unwrap() + "id=\"timeline\">".len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let json: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+    let steps = json["steps"].as_array().unwrap();
+    let last = steps.last().unwrap();
+    assert_eq!(last["final"], serde_json::json!(record.result.final_scores));
+    assert_eq!(json["schema"], 1);
+}
+
+#[test]
+fn timeline_changes_rebuild_the_final_board() {
+    let dir = temp_dir("board");
+    let out = Command::new(REFEREE)
+        .args([
+            "match", "greedy", "random", "greedy", "--seed", "4", "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let timeline = Timeline::build(&record).unwrap();
+    let cells = timeline.cells_at(timeline.steps.len() - 1);
+    let houses = |seat: i32| cells.iter().filter(|c| c[2] == 1 && c[3] == seat).count() as u32;
+    assert_eq!([houses(0), houses(1), houses(2)], record.result.houses);
+    let requests: usize = record.callbacks.iter().map(|c| c.requests.len()).sum();
+    let counted: usize = timeline
+        .steps
+        .iter()
+        .map(|s| s.actions.len() + s.info as usize)
+        .sum();
+    assert_eq!(counted, requests);
+}
+
+#[test]
+fn tournament_index_links_every_replay() {
+    let dir = temp_dir("tournament");
+    let matches = dir.join("matches");
+    for (id, seed) in [("0", "21"), ("1", "22")] {
+        let out = Command::new(REFEREE)
+            .args([
+                "match", "random", "greedy", "random", "--seed", seed, "--out",
+            ])
+            .arg(matches.join(id))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+    }
+    std::fs::write(
+        dir.join("leaderboard.csv"),
+        "rank,champion,points,matches\n1,greedy,6,2\n2,random,1,4\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("pairwise.csv"),
+        "champion,opponent,wins,losses\ngreedy,random,4,0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("matches.csv"),
+        "id,seed,seat0,seat1,seat2\n0,21,random,greedy,random\n1,22,random,greedy,random\n",
+    )
+    .unwrap();
+    html::tournament_index(&dir).unwrap();
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(index.contains("<h2>Leaderboard</h2>") && index.contains("<h2>Pairwise results</h2>"));
+    assert!(index.contains("<td>greedy</td>"));
+    for id in ["0", "1"] {
+        assert!(
+            index.contains(&format!("href=\"matches/{id}/replay.html\"")),
+            "{index}"
+        );
+        assert!(matches.join(id).join("replay.html").is_file());
+    }
+}

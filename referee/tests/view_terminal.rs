@@ -1,0 +1,156 @@
+//! The terminal view (`referee show`) on a recorded match: text snapshots, colour rules and
+//! the meaning of `--turn`/`--phase`.
+//!
+//! Snapshots live in `tests/snapshots/`; after an intended change of the view, regenerate
+//! them with `UPDATE_SNAPSHOTS=1 cargo test -p referee --test view_terminal` and review
+//! the diff.
+
+use referee::record::MatchRecord;
+use referee::view::{terminal, Timeline};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+/// Play `random greedy random --seed N` (deterministic: built-in bots, fixed seeds) once
+/// per test process and return the record's path.
+fn record(seed: u64) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "referee-view-terminal-{}-{seed}",
+        std::process::id()
+    ));
+    let path = dir.join("record.json");
+    static PLAYING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = PLAYING.lock().unwrap_or_else(|e| e.into_inner());
+    if !path.exists() {
+        let out = Command::new(REFEREE)
+            .args([
+                "match",
+                "random",
+                "greedy",
+                "random",
+                "--seed",
+                &seed.to_string(),
+                "--out",
+            ])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    path
+}
+
+/// Compare `text` with the snapshot `name`, or write it when `UPDATE_SNAPSHOTS` is set or
+/// the snapshot does not exist yet.
+fn snapshot(name: &str, text: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() || !path.exists() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        expected == text,
+        "{} differs; if the change is intended, run with UPDATE_SNAPSHOTS=1\n--- expected\n{expected}\n--- got\n{text}",
+        path.display()
+    );
+}
+
+fn show(args: &[&str], envs: &[(&str, &str)]) -> (bool, String, String) {
+    let out = Command::new(REFEREE)
+        .arg("show")
+        .args(args)
+        .envs(envs.iter().copied())
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn snapshots_of_a_recorded_match() {
+    let path = record(3);
+    let record = MatchRecord::load(&path).unwrap();
+    let timeline = Timeline::build(&record).unwrap();
+    let start = timeline.stage_end(1, 0).unwrap();
+    let mid = timeline.stage_end(7, 2).unwrap();
+    let end = timeline.steps.len() - 1;
+    let text = [start, mid, end]
+        .map(|i| terminal::render(&timeline, i, false))
+        .join("\n----------------\n\n");
+    snapshot("view_terminal_seed3.txt", &text);
+    // The command prints the same text (stdout is a pipe here: no colour).
+    let p = path.to_str().unwrap();
+    assert_eq!(
+        show(&[p, "--turn", "7", "--phase", "2"], &[]).1,
+        terminal::render(&timeline, mid, false)
+    );
+    assert_eq!(show(&[p], &[]).1, terminal::render(&timeline, end, false));
+    assert_eq!(
+        show(&[p, "--turn", "0"], &[]).1,
+        terminal::render(&timeline, start, false)
+    );
+    // The end shows the record's result.
+    let last = &timeline.steps[end];
+    assert_eq!(last.final_score, record.result.final_scores);
+    assert_eq!(last.money, record.result.money);
+}
+
+#[test]
+fn turn_and_phase_select_the_end_of_that_phase() {
+    let record = MatchRecord::load(&record(3)).unwrap();
+    let timeline = Timeline::build(&record).unwrap();
+    for turn in 1..=14u8 {
+        for phase in 1..=3u8 {
+            let i = timeline.stage_end(turn, phase).unwrap();
+            let step = &timeline.steps[i];
+            assert_eq!((step.turn, step.phase), (turn, phase));
+            // Phase II's end resolves the auction: bids and a winner are known.
+            assert_eq!(step.bids.is_some(), phase == 2);
+            // The next step belongs to a later stage.
+            let next = &timeline.steps[i + 1];
+            assert!(next.turn > turn || next.phase > phase || next.phase == 0);
+        }
+    }
+    assert!(timeline.stage_end(15, 1).is_some());
+    assert!(timeline.stage_end(15, 2).is_none());
+    let p = record_path_str(3);
+    let (ok, _, err) = show(&[&p, "--turn", "15", "--phase", "2"], &[]);
+    assert!(!ok && err.contains("--phase"), "{err}");
+    let (ok, _, err) = show(&[&p, "--phase", "2"], &[]);
+    assert!(!ok && err.contains("--phase needs --turn"), "{err}");
+    let (ok, _, err) = show(&[&p, "--turn", "16"], &[]);
+    assert!(!ok && err.contains("--turn"), "{err}");
+    let (ok, out, _) = show(&[&p, "--step", "1"], &[]);
+    assert!(ok && out.contains("step 1/"), "{out}");
+}
+
+fn record_path_str(seed: u64) -> String {
+    record(seed).to_str().unwrap().to_string()
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal_without_no_color() {
+    let p = record_path_str(3);
+    let (_, piped, _) = show(&[&p], &[]);
+    assert!(!piped.contains('\x1b'), "no colour on a pipe");
+    let (_, always, _) = show(&[&p, "--color", "always"], &[]);
+    assert!(always.contains("\x1b[31m") && always.contains("\x1b[34m"));
+    let (_, never, _) = show(&[&p, "--color", "never"], &[]);
+    assert_eq!(never, piped);
+    let (_, no_color, _) = show(&[&p, "--color", "auto"], &[("NO_COLOR", "1")]);
+    assert_eq!(no_color, piped);
+    // Without colour, owners stay readable: A B C houses, a b c reservations.
+    assert!(piped.contains("A B C houses of seats 0 1 2"));
+}
