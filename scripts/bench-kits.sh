@@ -1,0 +1,118 @@
+#!/bin/sh
+# Benchmarks the kits' cached board: whole matches of the full-map scan champions
+# (referee/tests/fixtures/kits/scan_py and scan_c, which read all 10,000 cells with
+# valeur_case and type_case in every callback), timed end to end with the real referee.
+#
+#   scripts/bench-kits.sh              build, then time each line-up (10 runs each)
+#   RUNS=20 scripts/bench-kits.sh      more runs
+#   REFEREE=path scripts/bench-kits.sh use that referee binary instead of building one
+#
+# Targets (referee issue "What it must show"): a match with a Python scan champion under
+# 2 s, with a C scan champion under 0.5 s. Uses hyperfine when installed, else a loop
+# timed with `date +%s.%N`. After the timings, prints from one record per line-up the
+# CPU and wall time the referee charged to each seat. Results go to referee/BENCHMARKS.md
+# (section "Kits") by hand.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=${RUNS:-10}
+kits=$root/referee/tests/fixtures/kits
+
+if [ -z "${REFEREE:-}" ]; then
+  printf '== cargo build --release -p referee\n' >&2
+  (cd "$root" && cargo build --release -q -p referee)
+  REFEREE=${CARGO_TARGET_DIR:-$root/target}/release/referee
+fi
+printf '== make -C referee/tests/fixtures/kits/scan_c\n' >&2
+make -s -C "$kits/scan_c"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# name | champions (seed 7 for all: the same monuments and first player)
+lineups="builtins|random greedy random
+scan_py|$kits/scan_py random greedy
+scan_c|$kits/scan_c random greedy
+scan_py_x3|$kits/scan_py $kits/scan_py $kits/scan_py
+scan_c_x3|$kits/scan_c $kits/scan_c $kits/scan_c"
+
+printf '\nreferee: %s\nmachine: %s, %s CPUs, load %s; %s\n' "$REFEREE" "$(uname -sr)" \
+  "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(python3 --version 2>&1)"
+
+echo "$lineups" | while IFS='|' read -r name champions; do
+  cmd="$REFEREE match $champions --seed 7 --out $work/$name"
+  # A first run that must succeed without fault; its record gives the per-seat figures.
+  $cmd >"$work/$name.out" 2>&1 || { cat "$work/$name.out" >&2; exit 1; }
+  python3 - "$work/$name/record.json" >"$work/$name.seats" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+if r["faults"]:
+    sys.exit("bench-kits: faults: %s" % json.dumps(r["faults"]))
+for seat in r["seats"]:
+    n = seat["seat"]
+    pairs = [(t["cpu_us"], t["wall_us"]) for c, t in zip(r["callbacks"], r["timings"])
+             if c["seat"] == n]
+    name = seat["path"].rsplit("/", 2)[-2] if "/" in seat["path"] else seat["path"]
+    print("  seat %d %-16s %2d callbacks, CPU %4d ms, wall in callbacks %4d ms, max %3d ms"
+          % (n, name, len(pairs), sum(p[0] for p in pairs) // 1000,
+             sum(p[1] for p in pairs) // 1000, max(p[1] for p in pairs) // 1000))
+EOF
+  printf '\n### %s: referee match %s --seed 7\n' "$name" \
+    "$(echo "$champions" | sed "s#$root/##g")"
+  if command -v hyperfine >/dev/null 2>&1; then
+    hyperfine -N --style basic --warmup 1 --runs "$runs" "$cmd" 2>/dev/null |
+      grep -E 'Time|Range'
+  else
+    i=0
+    times=""
+    while [ "$i" -lt "$runs" ]; do
+      t0=$(date +%s.%N)
+      $cmd >/dev/null 2>&1
+      t1=$(date +%s.%N)
+      times="$times $(echo "$t0 $t1" | awk '{ printf "%.4f", $2 - $1 }')"
+      i=$((i + 1))
+    done
+    echo "$times" | tr ' ' '\n' | grep . | sort -n | awk '
+      { t[NR] = $1; s += $1 }
+      END { printf "  mean %.3f s, min %.3f s, median %.3f s, max %.3f s (%d runs)\n",
+            s / NR, t[1], t[int((NR + 1) / 2)], t[NR], NR }'
+  fi
+  cat "$work/$name.seats"
+done
+
+# For contrast: the same 20,000 reads asked of the referee one by one, without a kit
+# (a Python champion that scans this way in init_game only, then passes).
+cat >"$work/uncached.py" <<'EOF'
+#!/usr/bin/env python3
+import sys
+out, first = sys.stdout, True
+for callback in sys.stdin:
+    if first:
+        for y in range(100):
+            for x in range(100):
+                for request in ("valeur_case", "type_case"):
+                    out.write("%s %d %d\n" % (request, x, y))
+                    out.flush()
+                    int(sys.stdin.readline())
+        first = False
+    out.write("fin\n")
+    out.flush()
+EOF
+chmod +x "$work/uncached.py"
+printf '\n### one init_game reading 10,000 cells (valeur_case + type_case), 3 matches\n'
+for run in 1 2 3; do
+  "$REFEREE" match "$work/uncached.py" "$kits/scan_py" "$kits/scan_c" --seed 7 \
+    --out "$work/uncached$run" >/dev/null 2>&1
+  python3 - "$work/uncached$run/record.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+if r["faults"]:
+    sys.exit("bench-kits: faults: %s" % json.dumps(r["faults"]))
+walls = {}
+for c, t in zip(r["callbacks"], r["timings"]):
+    if c["callback"] == "init_game":
+        walls[c["seat"]] = (t["wall_us"], len(c["requests"]))
+print("  " + ", ".join("%s %.1f ms (%d requests)" % (label, walls[seat][0] / 1000, walls[seat][1])
+                       for seat, label in ((0, "no kit"), (1, "scan_py"), (2, "scan_c"))))
+EOF
+done
