@@ -86,6 +86,13 @@ def _read_line(what):
     return line.rstrip(b"\r\n")
 
 
+def _arg(v):
+    """An argument as the wire's signed 32-bit integer (the subject's `int`): a Python int
+    beyond that range would be a protocol fault. Clamping keeps every answer the same: a
+    coordinate stays off the map, a bid stays unaffordable or negative."""
+    return -2147483648 if v < -2147483648 else 2147483647 if v > 2147483647 else v
+
+
 def _ask(request, name):
     _send(request.encode("ascii"))
     line = _read_line(name)
@@ -220,45 +227,46 @@ def montant_encheres(num_joueur):
 
 
 def distance(x1, y1, x2, y2):
-    return _ask("distance %d %d %d %d\n" % (x1, y1, x2, y2), "distance")
+    return _ask("distance %d %d %d %d\n" % (_arg(x1), _arg(y1), _arg(x2), _arg(y2)),
+                "distance")
 
 
 def route_possible(x, y):
-    return _ask("route_possible %d %d\n" % (x, y), "route_possible")
+    return _ask("route_possible %d %d\n" % (_arg(x), _arg(y)), "route_possible")
 
 
 def construction_possible(x, y):
-    return _ask("construction_possible %d %d\n" % (x, y), "construction_possible")
+    return _ask("construction_possible %d %d\n" % (_arg(x), _arg(y)), "construction_possible")
 
 
 # Actions.
 
 def construire_route(x, y):
-    return _act("construire_route %d %d\n" % (x, y), "construire_route")
+    return _act("construire_route %d %d\n" % (_arg(x), _arg(y)), "construire_route")
 
 
 def construire_maison(x, y):
-    return _act("construire_maison %d %d\n" % (x, y), "construire_maison")
+    return _act("construire_maison %d %d\n" % (_arg(x), _arg(y)), "construire_maison")
 
 
 def reserver_case(x, y):
-    return _act("reserver_case %d %d\n" % (x, y), "reserver_case")
+    return _act("reserver_case %d %d\n" % (_arg(x), _arg(y)), "reserver_case")
 
 
 def detruire_maison(x, y):
-    return _act("detruire_maison %d %d\n" % (x, y), "detruire_maison")
+    return _act("detruire_maison %d %d\n" % (_arg(x), _arg(y)), "detruire_maison")
 
 
 def vendre_maison(x, y):
-    return _act("vendre_maison %d %d\n" % (x, y), "vendre_maison")
+    return _act("vendre_maison %d %d\n" % (_arg(x), _arg(y)), "vendre_maison")
 
 
 def encherir(montant):
-    return _act("encherir %d\n" % montant, "encherir")
+    return _act("encherir %d\n" % _arg(montant), "encherir")
 
 
 def construire_monument(x, y):
-    return _act("construire_monument %d %d\n" % (x, y), "construire_monument")
+    return _act("construire_monument %d %d\n" % (_arg(x), _arg(y)), "construire_monument")
 
 
 _CALLBACKS = ("init_game", "jouer", "enchere", "placement", "end_game")
