@@ -533,6 +533,10 @@ fn full_map_scan_champions_play_without_fault_and_read_the_true_board() {
             let callbacks = game.callbacks(seat).len() as i64;
             assert_eq!(end["scans"][0], callbacks, "{prefix} scans");
             assert_eq!(end["reads"][0], 20_000 * callbacks, "{prefix} reads");
+            if prefix == "scan_py end:" {
+                // Arguments beyond 32 bits: HORS_TERRAIN, ACTION_INTERDITE, no fault.
+                assert_eq!(end["bigargs"], [-12, -10], "{prefix} big arguments");
+            }
         }
     }
 }
