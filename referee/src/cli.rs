@@ -21,6 +21,11 @@ pub enum Command {
     Match(MatchArgs),
     /// Re-run a match record through the engine and check it ends the same way.
     Replay(ReplayArgs),
+    /// Run a tournament: check the champions, play the schedule in parallel, write
+    /// results/<name>/{matches,leaderboard,pairwise}.csv.
+    Tournament(TournamentArgs),
+    /// Combine the shards of a tournament (`--shard i/n` runs) into one set of results.
+    Merge(MergeArgs),
     /// Print the board, money, scores, bids and faults of a recorded match at any point.
     Show(ShowArgs),
     /// Run a built-in champion (random, greedy) over the protocol on stdin/stdout.
@@ -126,6 +131,64 @@ pub struct ShowArgs {
     /// Colour houses by owner: auto (a terminal and NO_COLOR unset), always or never.
     #[arg(long, value_enum, default_value_t = crate::view::ColourChoice::Auto, value_name = "WHEN")]
     pub color: crate::view::ColourChoice,
+}
+
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// Champions: executable paths, directories holding a `champion`, or built-in bots.
+    #[arg(value_name = "CHAMPION")]
+    pub champions: Vec<String>,
+    /// Also every champion of DIR (executables and directories holding `champion`).
+    #[arg(long, value_name = "DIR")]
+    pub from_dir: Vec<PathBuf>,
+    /// Also the champions of a manifest file: one `[name =] champion` per line.
+    #[arg(long, value_name = "FILE")]
+    pub manifest: Vec<PathBuf>,
+    /// Tournament name: results go to <results>/<name>/.
+    #[arg(long, default_value = "tournament")]
+    pub name: String,
+    /// Directory holding the tournaments' results.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// `round-robin` (every set of three plays --rounds matches) or `groups` (each
+    /// champion plays --matches matches in random balanced groups) [default: round-robin].
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// Round-robin: matches per set of three champions [default: 1].
+    #[arg(long, value_name = "R")]
+    pub rounds: Option<u64>,
+    /// Groups: matches per champion [default: 10].
+    #[arg(long, value_name = "K")]
+    pub matches: Option<u64>,
+    /// Tournament seed; every match seed derives from it and the match id (default: drawn
+    /// at random and printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Matches played at once (each holds 3 champion processes) [default: number of cores].
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Play only the matches of shard I of N (ids with id % N == I - 1); results go to
+    /// <results>/<name>/shard-I-of-N/, to be combined with `referee merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Continue the tournament <results>/<name>: play only its missing matches.
+    #[arg(long)]
+    pub resume: bool,
+    /// Run without the champions that fail the pre-run check (default: refuse to start).
+    #[arg(long)]
+    pub exclude_broken: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Directories of the shards (each written by `referee tournament --shard I/N`).
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    pub shards: Vec<PathBuf>,
+    /// Where to write the merged results (default: the shards' parent directory).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -2,11 +2,15 @@
 //! protocol.md, matches played through the engine and recorded, tournaments in parallel.
 
 pub mod champion;
+pub mod check;
 pub mod cli;
 pub mod commands;
 pub mod endpoint;
+pub mod events;
+pub mod export;
 pub mod fault;
 pub mod game;
+pub mod manifest;
 pub mod process_endpoint;
 pub mod protocol;
 pub mod record;
@@ -14,5 +18,9 @@ pub mod replay;
 pub mod roster;
 pub mod run_match;
 pub mod sandbox;
+pub mod schedule;
 pub mod seeds;
+pub mod standings;
+pub mod store;
+pub mod tournament;
 pub mod view;

@@ -2,7 +2,9 @@
 
 pub mod bot;
 pub mod match_cmd;
+pub mod merge;
 pub mod replay_cmd;
+pub mod tournament;
 pub mod show;
 
 use crate::cli::{Cli, Command};
@@ -39,6 +41,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Match(args) => match_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
+        Command::Tournament(args) => tournament::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Show(args) => show::run(args),
         Command::Bot(args) => bot::run(args),
     }

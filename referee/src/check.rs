@@ -1,0 +1,54 @@
+//! The pre-run check of a tournament: each champion is started once and must answer
+//! `init_game` on a fresh game within its budget; a broken one is reported with its fault
+//! before any match is played.
+
+use crate::champion::{Champion, LaunchSpec, Limits};
+use crate::endpoint::Endpoint;
+use crate::fault::{Fault, FaultKind};
+use crate::game::{converse, TimeLimits};
+use crate::process_endpoint::ProcessEndpoint;
+use crate::roster::ChampionSpec;
+use engine::{Callback, Game, Seat, Setup};
+use std::path::Path;
+
+/// Start `champion`, play `init_game` for seat 0 of the game of seed 0, stop it. Its
+/// stderr goes to `stderr_path`, its scratch directory is `scratch` (left to the caller).
+pub fn check(
+    champion: &ChampionSpec,
+    time: TimeLimits,
+    limits: &Limits,
+    scratch: &Path,
+    stderr_path: &Path,
+) -> Result<(), Fault> {
+    let launch = LaunchSpec {
+        program: champion.program.clone(),
+        args: champion.args.clone(),
+        env: vec![("PROLOGIN_SEED".to_string(), "0".to_string())],
+        scratch_dir: scratch.to_path_buf(),
+        stderr_path: stderr_path.to_path_buf(),
+        stderr_cap: crate::run_match::STDERR_CAP,
+        limits: limits.clone(),
+    };
+    let mut endpoint = ProcessEndpoint::new(Champion::spawn(&launch)?);
+    let mut game = Game::new(Setup::from_seed(0));
+    if let Some(line) = endpoint.unexpected_output() {
+        endpoint.kill();
+        return Err(Fault::new(
+            FaultKind::Protocol,
+            format!("wrote `{line}` before init_game: logs belong on stderr"),
+        ));
+    }
+    let outcome = converse(
+        &mut game,
+        Seat(0),
+        Callback::InitGame,
+        &mut endpoint,
+        time,
+        &mut Vec::new(),
+    );
+    if outcome.is_ok() {
+        endpoint.end();
+    }
+    endpoint.kill();
+    outcome
+}

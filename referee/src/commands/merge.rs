@@ -1,0 +1,89 @@
+//! `referee merge`: combine the shards of a tournament (each a `--shard I/N` run) into the
+//! results a single run would have written: sorted `matches.csv`, `leaderboard.csv`,
+//! `pairwise.csv`, and `tournament.json` without its shard.
+
+use super::Failure;
+use crate::cli::MergeArgs;
+use crate::export::table;
+use crate::tournament::TournamentSpec;
+use anyhow::anyhow;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+pub fn run(args: MergeArgs) -> Result<(), Failure> {
+    let mut specs = Vec::new();
+    for dir in &args.shards {
+        let spec = TournamentSpec::load(&dir.join("tournament.json")).map_err(Failure::usage)?;
+        specs.push(spec);
+    }
+    let first = specs[0].clone();
+    let Some(count) = first.shard.map(|s| s.count) else {
+        return Err(Failure::usage(anyhow!(
+            "{} is not a shard (it was run without --shard)",
+            args.shards[0].display()
+        )));
+    };
+    let mut indices = BTreeSet::new();
+    for (dir, spec) in args.shards.iter().zip(&specs) {
+        let same = TournamentSpec {
+            shard: first.shard,
+            ..spec.clone()
+        };
+        if same != first {
+            return Err(Failure::usage(anyhow!(
+                "{} is not a shard of the same tournament as {} (seed, format, champions or \
+                 limits differ)",
+                dir.display(),
+                args.shards[0].display()
+            )));
+        }
+        let shard = spec.shard.filter(|s| s.count == count).ok_or_else(|| {
+            Failure::usage(anyhow!("{} is not one of {count} shards", dir.display()))
+        })?;
+        if !indices.insert(shard.index) {
+            return Err(Failure::usage(anyhow!(
+                "shard {}/{count} is given twice",
+                shard.index
+            )));
+        }
+    }
+    let out = match args.out {
+        Some(out) => out,
+        None => {
+            let parents: BTreeSet<_> = args.shards.iter().map(|d| d.parent()).collect();
+            match parents.into_iter().collect::<Vec<_>>().as_slice() {
+                [Some(parent)] => parent.to_path_buf(),
+                _ => {
+                    return Err(Failure::usage(anyhow!(
+                        "the shards have no common parent directory: give --out DIR"
+                    )))
+                }
+            }
+        }
+    };
+    std::fs::create_dir_all(&out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
+    let spec = TournamentSpec {
+        shard: None,
+        ..first
+    };
+    let sources: Vec<PathBuf> = args.shards.iter().map(|d| d.join("matches.csv")).collect();
+    let (rows, standings) = super::tournament::write_results(&sources, &out, &spec)?;
+    crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
+    print!("{}", table::leaderboard(&standings));
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| !indices.contains(i))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        eprintln!("warning: shards missing: {}", missing.join(", "));
+    }
+    if rows < spec.matches {
+        eprintln!(
+            "warning: {} of the {} matches are missing; these results are partial",
+            spec.matches - rows,
+            spec.matches
+        );
+    }
+    eprintln!("merged {rows} matches into {}", out.display());
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! Output formats of a tournament, one file each; every function returns bytes (or text)
+//! and never touches the filesystem. Column names and meanings: docs/results.md.
+
+pub mod leaderboard_csv;
+pub mod matches_csv;
+pub mod pairwise_csv;
+pub mod table;
+
+/// Version of the results schema (`matches.csv`, `leaderboard.csv`, `pairwise.csv`,
+/// `tournament.json`); bumped on any change of a column's name or meaning.
+pub const RESULTS_SCHEMA: u32 = 1;
+
+/// Serialise one CSV record (with its `\n`).
+pub(crate) fn csv_line<I, T>(fields: I) -> Vec<u8>
+where
+    I: IntoIterator<Item = T>,
+    T: AsRef<[u8]>,
+{
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    writer.write_record(fields).expect("writing to memory");
+    writer.into_inner().expect("writing to memory")
+}

@@ -1,0 +1,332 @@
+//! Pure: who plays whom, in which seats, with which seed. A match id maps to its pairing in
+//! O(log n) (round-robin) or O(n) (groups) without any table, so a schedule of millions of
+//! matches costs no memory; a shard is a filter on ids.
+
+use crate::seeds::{derive, GROUP_STREAM, MATCH_STREAM};
+use serde::{Deserialize, Serialize};
+
+/// How champions are drawn into matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Format {
+    /// Every set of three distinct champions plays `rounds` matches. Match `id` is round
+    /// `id / C(n,3)` of combination `id % C(n,3)` (combinations in colex order), so a
+    /// partial run covers the combinations evenly. Seats: within each block of three rounds
+    /// the combination plays the three rotations of one seat order (ascending champion
+    /// index, then its mirror in the next block), so with `rounds` a multiple of 3 every
+    /// champion sits in every seat equally often, and with a multiple of 6 also before and
+    /// after each opponent equally often. The rotation of round `r` of `{a, b, c}` is
+    /// `(a + b + c + r) % 3`, which keeps every champion within 2 matches of an even seat
+    /// split for any number of rounds.
+    RoundRobin { rounds: u64 },
+    /// Each champion plays `matches` matches. Round `r` shuffles the field (seed
+    /// `derive(seed, GROUP_STREAM, r)`); the rounds' orders are laid end to end and cut into
+    /// groups of three in that order (the seat order). A group that straddles two rounds
+    /// never holds a champion twice (the later round's head is fixed by swaps). When
+    /// `n * matches` is not a multiple of 3 the last group takes one or two champions of an
+    /// extra round, who then play `matches + 1` matches.
+    Groups { matches: u64 },
+}
+
+impl Format {
+    /// `round-robin` or `groups`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Format::RoundRobin { .. } => "round-robin",
+            Format::Groups { .. } => "groups",
+        }
+    }
+}
+
+/// A deterministic slice of a schedule: ids with `id % count == index - 1` (1-based, like
+/// `--shard 2/8`, Slurm's `--array=1-8`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Parse `i/n` with `1 <= i <= n`.
+    ///
+    /// ```
+    /// use referee::schedule::Shard;
+    /// let shard = Shard::parse("2/3").unwrap();
+    /// assert!(shard.contains(1) && shard.contains(4) && !shard.contains(0));
+    /// assert!(Shard::parse("0/3").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard takes i/n with 1 <= i <= n (e.g. 2/8), got `{text}`");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether match `id` belongs to this shard.
+    pub fn contains(&self, id: u64) -> bool {
+        id % self.count == self.index - 1
+    }
+
+    /// How many of the ids `0..total` belong to this shard.
+    pub fn len_of(&self, total: u64) -> u64 {
+        let first = self.index - 1;
+        if total <= first {
+            0
+        } else {
+            (total - first - 1) / self.count + 1
+        }
+    }
+}
+
+/// One match of a schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    pub id: u64,
+    /// `derive(tournament seed, MATCH_STREAM, id)`.
+    pub seed: u64,
+    /// Champion indices in seats 0, 1, 2.
+    pub seats: [usize; 3],
+}
+
+/// Every match of a tournament, as a function of the match id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    seed: u64,
+    champions: usize,
+    format: Format,
+}
+
+/// `C(n, k)` for k <= 3.
+fn choose(n: u64, k: u32) -> u64 {
+    let n = u128::from(n);
+    (match k {
+        2 => n * n.saturating_sub(1) / 2,
+        3 => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
+        _ => unreachable!("only pairs and triples"),
+    }) as u64
+}
+
+/// The largest `x` in `lo..=hi` with `choose(x, k) <= value`.
+fn largest_below(value: u64, k: u32, mut lo: u64, mut hi: u64) -> u64 {
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if choose(mid, k) <= value {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+/// Combination `index` of 3 among `n` in colex order, ascending.
+///
+/// ```
+/// use referee::schedule::unrank;
+/// assert_eq!(unrank(0, 5), [0, 1, 2]);
+/// assert_eq!(unrank(3, 5), [1, 2, 3]);
+/// assert_eq!(unrank(9, 5), [2, 3, 4]);
+/// ```
+pub fn unrank(index: u64, n: u64) -> [usize; 3] {
+    let c = largest_below(index, 3, 2, n - 1);
+    let rest = index - choose(c, 3);
+    let b = largest_below(rest, 2, 1, c - 1);
+    let a = rest - choose(b, 2);
+    [a as usize, b as usize, c as usize]
+}
+
+impl Schedule {
+    /// A schedule, or an error naming the flag to fix.
+    pub fn new(seed: u64, champions: usize, format: Format) -> Result<Schedule, String> {
+        if champions < 3 {
+            return Err(format!(
+                "a tournament needs at least 3 champions, got {champions}"
+            ));
+        }
+        match format {
+            Format::RoundRobin { rounds: 0 } => return Err("--rounds must be at least 1".into()),
+            Format::Groups { matches: 0 } => return Err("--matches must be at least 1".into()),
+            Format::Groups { .. } if champions % 3 != 0 && champions < 6 => {
+                return Err(format!(
+                    "--format groups needs a multiple of 3 or at least 6 champions, got \
+                     {champions}; use --format round-robin"
+                ))
+            }
+            _ => {}
+        }
+        Ok(Schedule {
+            seed,
+            champions,
+            format,
+        })
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Number of matches.
+    pub fn len(&self) -> u64 {
+        let n = self.champions as u64;
+        match self.format {
+            Format::RoundRobin { rounds } => choose(n, 3) * rounds,
+            Format::Groups { matches } => (n * matches).div_ceil(3),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The seed of match `id`.
+    pub fn seed_of(&self, id: u64) -> u64 {
+        derive(self.seed, MATCH_STREAM, id)
+    }
+
+    /// Match `id` (< `len()`).
+    pub fn pairing(&self, id: u64) -> Pairing {
+        let seats = match self.format {
+            Format::RoundRobin { .. } => self.round_robin_seats(id),
+            Format::Groups { .. } => {
+                let n = self.champions as u64;
+                std::array::from_fn(|k| {
+                    let p = 3 * id + k as u64;
+                    self.group_order(p / n)[(p % n) as usize]
+                })
+            }
+        };
+        Pairing {
+            id,
+            seed: self.seed_of(id),
+            seats,
+        }
+    }
+
+    /// Every match in id order, lazily (groups: one round's order cached at a time).
+    pub fn iter(&self) -> impl Iterator<Item = Pairing> + Send + '_ {
+        let mut cache: Vec<(u64, Vec<usize>)> = Vec::new();
+        (0..self.len()).map(move |id| match self.format {
+            Format::RoundRobin { .. } => self.pairing(id),
+            Format::Groups { .. } => {
+                let n = self.champions as u64;
+                let seats = std::array::from_fn(|k| {
+                    let p = 3 * id + k as u64;
+                    let round = p / n;
+                    if !cache.iter().any(|(r, _)| *r == round) {
+                        if cache.len() == 2 {
+                            cache.remove(0);
+                        }
+                        cache.push((round, self.group_order(round)));
+                    }
+                    let (_, order) = cache.iter().find(|(r, _)| *r == round).expect("cached");
+                    order[(p % n) as usize]
+                });
+                Pairing {
+                    id,
+                    seed: self.seed_of(id),
+                    seats,
+                }
+            }
+        })
+    }
+
+    fn round_robin_seats(&self, id: u64) -> [usize; 3] {
+        let combos = choose(self.champions as u64, 3);
+        let (round, combo) = (id / combos, id % combos);
+        let [a, b, c] = unrank(combo, self.champions as u64);
+        let base = if (round / 3) % 2 == 0 {
+            [a, b, c]
+        } else {
+            [a, c, b]
+        };
+        let r = ((a + b + c) as u64 + round) as usize % 3;
+        [base[r], base[(r + 1) % 3], base[(r + 2) % 3]]
+    }
+
+    /// The shuffled field of round `round`, as drawn (before fixing its head).
+    fn raw_order(&self, round: u64) -> Vec<usize> {
+        let round_seed = derive(self.seed, GROUP_STREAM, round);
+        let mut order: Vec<usize> = (0..self.champions).collect();
+        for i in (1..order.len()).rev() {
+            let x = derive(round_seed, 0, i as u64);
+            let j = ((u128::from(x) * (i as u128 + 1)) >> 64) as usize;
+            order.swap(i, j);
+        }
+        order
+    }
+
+    /// The field of round `round` in play order: the drawn order, with its first one or two
+    /// champions swapped with later ones (never the last two) when they already sit in the
+    /// group that straddles the previous round.
+    fn group_order(&self, round: u64) -> Vec<usize> {
+        let n = self.champions;
+        let mut order = self.raw_order(round);
+        let before = ((n as u64 * round) % 3) as usize;
+        if round > 0 && before > 0 {
+            let previous = self.raw_order(round - 1);
+            let tail = &previous[n - before..];
+            for h in 0..3 - before {
+                if tail.contains(&order[h]) {
+                    let m = (2..=n - 3)
+                        .find(|&m| !tail.contains(&order[m]))
+                        .expect("at least 6 champions when groups straddle rounds");
+                    order.swap(h, m);
+                }
+            }
+        }
+        order
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unrank_enumerates_every_combination_once() {
+        for n in 3..12u64 {
+            let all: Vec<[usize; 3]> = (0..choose(n, 3)).map(|k| unrank(k, n)).collect();
+            let mut sorted = all.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), all.len());
+            assert!(all
+                .iter()
+                .all(|[a, b, c]| a < b && b < c && (*c as u64) < n));
+        }
+    }
+
+    #[test]
+    fn groups_are_balanced_and_distinct() {
+        for n in [3usize, 6, 7, 8, 10, 13] {
+            for k in 1..8u64 {
+                let s = Schedule::new(9, n, Format::Groups { matches: k }).unwrap();
+                let mut played = vec![0u64; n];
+                for (p, q) in s.iter().zip((0..s.len()).map(|id| s.pairing(id))) {
+                    assert_eq!(p, q);
+                    let [a, b, c] = p.seats;
+                    assert!(a != b && b != c && a != c, "{n} {k} {p:?}");
+                    for x in p.seats {
+                        played[x] += 1;
+                    }
+                }
+                assert!(played.iter().all(|&m| m == k || m == k + 1), "{played:?}");
+                assert_eq!(played.iter().sum::<u64>(), 3 * s.len());
+            }
+        }
+    }
+
+    #[test]
+    fn shard_sizes_add_up() {
+        for total in 0..20 {
+            let sum: u64 = (1..=4)
+                .map(|i| Shard { index: i, count: 4 }.len_of(total))
+                .sum();
+            assert_eq!(sum, total);
+        }
+    }
+}

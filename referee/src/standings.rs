@@ -1,0 +1,229 @@
+//! Pure: a match as one row of results, and the standings (points, places, faults, times,
+//! head-to-head) accumulated from rows in any order. Integer sums only, so the result does
+//! not depend on the order rows arrive in.
+
+use crate::fault::FaultKind;
+use crate::record::MatchRecord;
+use std::collections::BTreeMap;
+
+/// One played match, as `matches.csv` stores it (see docs/results.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRow {
+    pub id: u64,
+    pub seed: u64,
+    /// Champion names in seats 0, 1, 2.
+    pub champions: [String; 3],
+    pub scores: [i32; 3],
+    pub points: [u32; 3],
+    /// The fault that stopped each seat, if any.
+    pub faults: [Option<FaultKind>; 3],
+    /// Callbacks played by each seat.
+    pub calls: [u64; 3],
+    /// CPU time of each seat over its callbacks, microseconds (timing: varies run to run).
+    pub cpu_us: [u64; 3],
+    /// Largest CPU time of one callback of each seat, microseconds (timing).
+    pub max_cpu_us: [u64; 3],
+    /// Wall time of the whole match, milliseconds (timing).
+    pub duration_ms: u64,
+    /// `Game::digest` of the final state.
+    pub digest: String,
+    /// The one-line command that plays this match again.
+    pub reproduce: String,
+}
+
+impl MatchRow {
+    /// The row of a played match.
+    pub fn from_record(id: u64, record: &MatchRecord, duration_ms: u64, reproduce: String) -> Self {
+        let mut calls = [0u64; 3];
+        let mut cpu_us = [0u64; 3];
+        let mut max_cpu_us = [0u64; 3];
+        for (callback, timing) in record.callbacks.iter().zip(&record.timings) {
+            let s = usize::from(callback.seat);
+            calls[s] += 1;
+            cpu_us[s] += timing.cpu_us;
+            max_cpu_us[s] = max_cpu_us[s].max(timing.cpu_us);
+        }
+        MatchRow {
+            id,
+            seed: record.seed,
+            champions: std::array::from_fn(|s| record.seats[s].name.clone()),
+            scores: record.result.final_scores,
+            points: record.result.points,
+            faults: std::array::from_fn(|s| record.faults_of(s as u8).next().map(|f| f.kind)),
+            calls,
+            cpu_us,
+            max_cpu_us,
+            duration_ms,
+            digest: record.result.digest.clone(),
+            reproduce,
+        }
+    }
+}
+
+/// Points of the three seats from their final scores (rule 26): 3 if no other seat has a
+/// score >= its own, 1 if exactly one has, 0 if two have.
+///
+/// ```
+/// use referee::standings::points_of;
+/// assert_eq!(points_of([50, 40, 30]), [3, 1, 0]);
+/// assert_eq!(points_of([50, 50, 30]), [1, 1, 0]);
+/// assert_eq!(points_of([50, 30, 30]), [3, 0, 0]);
+/// assert_eq!(points_of([7, 7, 7]), [0, 0, 0]);
+/// ```
+pub fn points_of(scores: [i32; 3]) -> [u32; 3] {
+    std::array::from_fn(|s| match at_least(scores, s) {
+        0 => 3,
+        1 => 1,
+        _ => 0,
+    })
+}
+
+/// How many other seats scored at least as much as seat `s`.
+fn at_least(scores: [i32; 3], s: usize) -> usize {
+    (0..3).filter(|&o| o != s && scores[o] >= scores[s]).count()
+}
+
+/// Place of seat `s` (1, 2 or 3): one more than the number of seats strictly ahead; tied
+/// seats share the better place ([50, 50, 30] places 1, 1, 3).
+pub fn place_of(scores: [i32; 3], s: usize) -> usize {
+    1 + (0..3).filter(|&o| scores[o] > scores[s]).count()
+}
+
+/// One champion's totals.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    pub points: u64,
+    pub matches: u64,
+    /// Matches finished at place 1, 2, 3 (a shared place counts for each who shares it).
+    pub places: [u64; 3],
+    /// Matches whose final score equalled another seat's.
+    pub ties: u64,
+    pub score_sum: i64,
+    /// Matches in which it was stopped by a fault, per kind (`FaultKind::ALL` order).
+    pub faults: [u64; 5],
+    pub calls: u64,
+    pub cpu_us: u64,
+    pub max_cpu_us: u64,
+}
+
+impl Line {
+    /// Mean final score.
+    pub fn mean_score(&self) -> f64 {
+        self.score_sum as f64 / self.matches.max(1) as f64
+    }
+
+    /// Mean CPU time of one callback, microseconds.
+    pub fn mean_call_us(&self) -> f64 {
+        self.cpu_us as f64 / self.calls.max(1) as f64
+    }
+
+    pub fn fault_total(&self) -> u64 {
+        self.faults.iter().sum()
+    }
+}
+
+/// Head-to-head of two champions over the matches they met in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Versus {
+    pub met: u64,
+    pub ahead: u64,
+    pub tied: u64,
+    pub behind: u64,
+}
+
+/// Standings of a tournament, accumulated row by row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standings {
+    pub lines: BTreeMap<String, Line>,
+    /// `(a, b)` -> how `a` did against `b`.
+    pub versus: BTreeMap<(String, String), Versus>,
+}
+
+impl Standings {
+    /// Standings where `champions` all appear, even before they play.
+    pub fn with_champions<'a>(champions: impl IntoIterator<Item = &'a str>) -> Standings {
+        let mut standings = Standings::default();
+        for name in champions {
+            standings.lines.entry(name.to_string()).or_default();
+        }
+        standings
+    }
+
+    /// Count one match. Points are recomputed from the scores (rule 26).
+    pub fn add(&mut self, row: &MatchRow) {
+        let points = points_of(row.scores);
+        for s in 0..3 {
+            let line = self.lines.entry(row.champions[s].clone()).or_default();
+            line.points += u64::from(points[s]);
+            line.matches += 1;
+            line.places[place_of(row.scores, s) - 1] += 1;
+            if (0..3).any(|o| o != s && row.scores[o] == row.scores[s]) {
+                line.ties += 1;
+            }
+            line.score_sum += i64::from(row.scores[s]);
+            if let Some(kind) = row.faults[s] {
+                let k = FaultKind::ALL
+                    .iter()
+                    .position(|&x| x == kind)
+                    .expect("a kind");
+                line.faults[k] += 1;
+            }
+            line.calls += row.calls[s];
+            line.cpu_us += row.cpu_us[s];
+            line.max_cpu_us = line.max_cpu_us.max(row.max_cpu_us[s]);
+            for o in (0..3).filter(|&o| o != s) {
+                let key = (row.champions[s].clone(), row.champions[o].clone());
+                let versus = self.versus.entry(key).or_default();
+                versus.met += 1;
+                match row.scores[s].cmp(&row.scores[o]) {
+                    std::cmp::Ordering::Greater => versus.ahead += 1,
+                    std::cmp::Ordering::Equal => versus.tied += 1,
+                    std::cmp::Ordering::Less => versus.behind += 1,
+                }
+            }
+        }
+    }
+
+    /// The leaderboard: `(rank, name, line)`, best first.
+    ///
+    /// Order: more points, then more first places, then a higher mean final score, then
+    /// fewer faults; champions equal on all four share a rank (the next rank skips, as in
+    /// 1, 2, 2, 4) and are listed by name.
+    pub fn ranked(&self) -> Vec<(usize, &str, &Line)> {
+        let mut lines: Vec<(&str, &Line)> =
+            self.lines.iter().map(|(n, l)| (n.as_str(), l)).collect();
+        lines.sort_by(|(an, a), (bn, b)| compare(a, b).then_with(|| an.cmp(bn)));
+        let mut ranked = Vec::with_capacity(lines.len());
+        for (i, (name, line)) in lines.iter().enumerate() {
+            let rank = match ranked.last() {
+                Some(&(rank, _, previous)) if compare(previous, line).is_eq() => rank,
+                _ => i + 1,
+            };
+            ranked.push((rank, *name, *line));
+        }
+        ranked
+    }
+}
+
+/// Leaderboard order of two lines (`Less` = `a` ranks better).
+fn compare(a: &Line, b: &Line) -> std::cmp::Ordering {
+    // Mean scores compared exactly: a.sum / a.n vs b.sum / b.n.
+    let mean = |l: &Line| (i128::from(l.score_sum), i128::from(l.matches.max(1)));
+    let ((sa, na), (sb, nb)) = (mean(a), mean(b));
+    b.points
+        .cmp(&a.points)
+        .then(b.places[0].cmp(&a.places[0]))
+        .then((sb * na).cmp(&(sa * nb)))
+        .then(a.fault_total().cmp(&b.fault_total()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_share_the_better_place() {
+        assert_eq!([0, 1, 2].map(|s| place_of([50, 50, 30], s)), [1, 1, 3]);
+        assert_eq!([0, 1, 2].map(|s| place_of([10, 50, 10], s)), [2, 1, 2]);
+    }
+}

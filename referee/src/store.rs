@@ -1,0 +1,162 @@
+//! The files of a tournament directory: `tournament.json`, and `matches.csv` appended and
+//! flushed row by row, read back after a crash (a torn last line is ignored and cut off),
+//! and rewritten sorted by match id at the end. Whole files are written atomically
+//! (temporary file + rename).
+
+use crate::export::matches_csv::{self, ParsedRow};
+use anyhow::{bail, Context};
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+
+/// Write `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.file_name().context("a file name")?.to_string_lossy();
+    let temp = path.with_file_name(format!(".{name}.tmp"));
+    let mut file =
+        File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
+    file.write_all(bytes)
+        .and_then(|_| file.sync_data())
+        .with_context(|| format!("cannot write {}", temp.display()))?;
+    std::fs::rename(&temp, path)
+        .with_context(|| format!("cannot rename {} to {}", temp.display(), path.display()))
+}
+
+/// Where a row sits in a file.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    id: u64,
+    source: usize,
+    offset: u64,
+    len: usize,
+}
+
+/// Read every complete row of `matches.csv` in file order, calling `visit` with each; a
+/// last line without its `\n` (a write cut by a crash) is skipped. Returns the length of
+/// the complete part of the file.
+pub fn read_rows(
+    path: &Path,
+    mut visit: impl FnMut(ParsedRow, u64, usize) -> anyhow::Result<()>,
+) -> anyhow::Result<u64> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    let mut offset = 0u64;
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        let n = reader
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        if n == 0 || line.last() != Some(&b'\n') {
+            return Ok(offset);
+        }
+        number += 1;
+        if number == 1 {
+            if line != matches_csv::header() {
+                bail!(
+                    "{} does not start with the matches.csv header of results schema {}",
+                    path.display(),
+                    crate::export::RESULTS_SCHEMA
+                );
+            }
+        } else {
+            let row = matches_csv::parse_line(&line)
+                .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", path.display()))?;
+            visit(row, offset, n)?;
+        }
+        offset += n as u64;
+    }
+}
+
+/// `matches.csv` open for appending, one flushed row at a time.
+pub struct Appender {
+    file: File,
+}
+
+impl Appender {
+    /// Open `path` for appending: create it with its header, or cut a torn last line off.
+    pub fn open(path: &Path, complete_len: Option<u64>) -> anyhow::Result<Appender> {
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .read(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        match complete_len {
+            Some(len) => file
+                .set_len(len)
+                .with_context(|| format!("cannot cut the torn line of {}", path.display()))?,
+            None => {
+                file.set_len(0)?;
+                file.write_all(&matches_csv::header())?;
+            }
+        }
+        Ok(Appender { file })
+    }
+
+    /// Append one row and hand it to the kernel (it survives `kill -9` of the referee).
+    pub fn append(&mut self, line: &[u8]) -> anyhow::Result<()> {
+        self.file
+            .write_all(line)
+            .and_then(|_| self.file.flush())
+            .context("cannot append to matches.csv")
+    }
+}
+
+/// Write the rows of `sources` sorted by match id into `out` (atomically), holding only an
+/// index of the rows in memory. Fails on an id present twice. Returns the number of rows.
+pub fn write_sorted(sources: &[PathBuf], out: &Path) -> anyhow::Result<u64> {
+    let mut slots = Vec::new();
+    for (source, path) in sources.iter().enumerate() {
+        read_rows(path, |(row, _), offset, len| {
+            slots.push(Slot {
+                id: row.id,
+                source,
+                offset,
+                len,
+            });
+            Ok(())
+        })?;
+    }
+    slots.sort_by_key(|s| s.id);
+    if let Some(pair) = slots.windows(2).find(|w| w[0].id == w[1].id) {
+        bail!(
+            "match {} appears twice ({} and {})",
+            pair[0].id,
+            sources[pair[0].source].display(),
+            sources[pair[1].source].display()
+        );
+    }
+    let files: Vec<File> = sources
+        .iter()
+        .map(|p| File::open(p).with_context(|| format!("cannot open {}", p.display())))
+        .collect::<Result<_, _>>()?;
+    let name = out.file_name().context("a file name")?.to_string_lossy();
+    let temp = out.with_file_name(format!(".{name}.sorted.tmp"));
+    let mut writer = std::io::BufWriter::new(
+        File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?,
+    );
+    writer.write_all(&matches_csv::header())?;
+    let mut buffer = Vec::new();
+    for slot in &slots {
+        buffer.resize(slot.len, 0);
+        files[slot.source].read_exact_at(&mut buffer, slot.offset)?;
+        writer.write_all(&buffer)?;
+    }
+    let file = writer.into_inner().map_err(|e| e.into_error())?;
+    file.sync_data()?;
+    std::fs::rename(&temp, out)
+        .with_context(|| format!("cannot rename {} to {}", temp.display(), out.display()))?;
+    Ok(slots.len() as u64)
+}
+
+/// Read a whole small file as text.
+pub fn read_text(path: &Path) -> anyhow::Result<String> {
+    let mut text = String::new();
+    File::open(path)
+        .and_then(|mut f| f.read_to_string(&mut text))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(text)
+}

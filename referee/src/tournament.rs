@@ -1,0 +1,209 @@
+//! Runs the matches of a tournament in parallel (a rayon pool of `jobs` threads, one match
+//! per thread, so at most `3 * jobs` live champion processes), emits one event per match in
+//! completion order, and never prints. Which matches, and with which seeds, comes from the
+//! schedule only, never from timing.
+
+use crate::champion::Limits;
+use crate::events::TournamentEvent;
+use crate::game::TimeLimits;
+use crate::roster::ChampionSpec;
+use crate::run_match::MatchPlan;
+use crate::schedule::Pairing;
+use crate::standings::MatchRow;
+use rayon::iter::{ParallelBridge, ParallelIterator};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// What every match of a tournament shares.
+#[derive(Clone, Debug)]
+pub struct Runner {
+    /// Champions by schedule index.
+    pub champions: Vec<ChampionSpec>,
+    pub time: TimeLimits,
+    pub limits: Limits,
+    pub sandbox: String,
+    /// The tournament directory; match `id` writes into `<dir>/matches/<id>/`.
+    pub dir: PathBuf,
+    /// Flags appended to every reproduce command (limits the match command would not
+    /// otherwise know, e.g. ` --call-cpu 0.5`).
+    pub reproduce_suffix: String,
+    /// Worker threads (matches at once).
+    pub jobs: usize,
+    /// Pin each worker and its match's champions to one CPU (`affinity.rs`, `--no-pin`).
+    pub pin: bool,
+}
+
+impl Runner {
+    /// The plan of one match.
+    pub fn plan(&self, pairing: &Pairing) -> MatchPlan {
+        MatchPlan {
+            seed: pairing.seed,
+            monuments: None,
+            first_player: None,
+            champions: pairing.seats.map(|i| self.champions[i].clone()),
+            time: self.time,
+            limits: self.limits.clone(),
+            sandbox: self.sandbox.clone(),
+            pin: self.pin,
+        }
+    }
+
+    /// Directory of match `id`.
+    pub fn match_dir(dir: &Path, id: u64) -> PathBuf {
+        dir.join("matches").join(id.to_string())
+    }
+
+    /// Play one match.
+    pub fn play(&self, pairing: &Pairing) -> TournamentEvent {
+        let plan = self.plan(pairing);
+        let started = Instant::now();
+        match plan.run(&Self::match_dir(&self.dir, pairing.id)) {
+            Ok(record) => {
+                let reproduce = plan.reproduce_command() + &self.reproduce_suffix;
+                let duration_ms = started.elapsed().as_millis() as u64;
+                TournamentEvent::Played {
+                    first_player: record.first_player,
+                    row: Box::new(MatchRow::from_record(
+                        pairing.id,
+                        &record,
+                        duration_ms,
+                        reproduce,
+                    )),
+                }
+            }
+            Err(error) => TournamentEvent::Failed {
+                id: pairing.id,
+                error: format!("{error:#}"),
+            },
+        }
+    }
+
+    /// Play `pairings` (lazily pulled) until they run out or `stop` is set, calling `emit`
+    /// on this thread for every finished match. Once `stop` is set no new match starts;
+    /// running ones finish and are emitted. An error from `emit` sets `stop` and is returned
+    /// once the running matches are over (their events are then dropped).
+    pub fn run(
+        &self,
+        pairings: impl Iterator<Item = Pairing> + Send,
+        stop: &AtomicBool,
+        mut emit: impl FnMut(TournamentEvent) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.jobs.max(1))
+            .thread_name(|i| format!("match-{i}"))
+            .build()?;
+        let (sender, receiver) = mpsc::channel();
+        let mut failure = None;
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                pool.install(|| {
+                    pairings
+                        .take_while(|_| !stop.load(Ordering::SeqCst))
+                        .par_bridge()
+                        .for_each_with(sender, |sender, pairing| {
+                            if !stop.load(Ordering::SeqCst) {
+                                let _ = sender.send(self.play(&pairing));
+                            }
+                        })
+                })
+            });
+            for event in receiver {
+                if failure.is_none() {
+                    if let Err(error) = emit(event) {
+                        stop.store(true, Ordering::SeqCst);
+                        failure = Some(error);
+                    }
+                }
+            }
+        });
+        failure.map_or(Ok(()), Err)
+    }
+}
+
+/// `tournament.json`: what a tournament is, written at its start so that `--resume` and
+/// `referee merge` play and count exactly the same matches.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TournamentSpec {
+    /// `export::RESULTS_SCHEMA`.
+    pub schema: u32,
+    pub name: String,
+    pub seed: u64,
+    pub format: crate::schedule::Format,
+    /// The champion arguments as given (for `--resume` to compare).
+    pub input: InputSpec,
+    /// The champions that play, by schedule index.
+    pub champions: Vec<EntrySpec>,
+    /// Champions left out by `--exclude-broken`, with their fault.
+    pub excluded: Vec<ExcludedSpec>,
+    pub limits: LimitsSpec,
+    /// This run's slice of the schedule, if sharded.
+    pub shard: Option<crate::schedule::Shard>,
+    /// Matches in the whole schedule.
+    pub matches: u64,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct InputSpec {
+    pub champions: Vec<String>,
+    pub from_dir: Vec<String>,
+    pub manifest: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EntrySpec {
+    /// Its unique name in the results.
+    pub name: String,
+    /// What `roster::resolve` takes.
+    pub given: String,
+    pub path: String,
+    pub sha256: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExcludedSpec {
+    pub name: String,
+    pub given: String,
+    pub fault: String,
+}
+
+/// The limit flags (`cli::LimitArgs`) of the run.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LimitsSpec {
+    pub time_scale: f64,
+    pub init_cpu: f64,
+    pub call_cpu: f64,
+    pub memory: u64,
+}
+
+impl TournamentSpec {
+    /// The schedule it plays.
+    pub fn schedule(&self) -> Result<crate::schedule::Schedule, String> {
+        crate::schedule::Schedule::new(self.seed, self.champions.len(), self.format)
+    }
+
+    /// Read `tournament.json`, checking its schema.
+    pub fn load(path: &Path) -> anyhow::Result<TournamentSpec> {
+        use anyhow::Context;
+        let text = crate::store::read_text(path)?;
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not JSON", path.display()))?;
+        let schema = value.get("schema").and_then(|s| s.as_u64());
+        anyhow::ensure!(
+            schema == Some(u64::from(crate::export::RESULTS_SCHEMA)),
+            "{} has results schema {schema:?}; this referee reads schema {}",
+            path.display(),
+            crate::export::RESULTS_SCHEMA
+        );
+        serde_json::from_value(value)
+            .with_context(|| format!("{} is not a tournament description", path.display()))
+    }
+
+    /// As pretty JSON bytes.
+    pub fn to_json(&self) -> Vec<u8> {
+        let mut bytes = serde_json::to_vec_pretty(self).expect("specs serialise");
+        bytes.push(b'\n');
+        bytes
+    }
+}

@@ -1,0 +1,332 @@
+//! End-to-end tests of `referee tournament` and `referee merge`: the real binary, built-in
+//! and shell champions, and misbehaving fixtures. Files are compared with their timing
+//! columns set aside.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn shell(name: &str) -> String {
+    repo()
+        .join("champions/shell")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tournament")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// A fresh directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("referee-tournament-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Four quick champions: 4 sets of three.
+fn four() -> Vec<String> {
+    vec![
+        "random".into(),
+        "greedy".into(),
+        shell("passive.sh"),
+        shell("builder.sh"),
+    ]
+}
+
+fn tournament(results: &Path, champions: &[String], extra: &[&str]) -> Command {
+    let mut command = Command::new(REFEREE);
+    command
+        .arg("tournament")
+        .args(champions)
+        .args(["--name", "t", "--seed", "77", "--time-scale", "2"])
+        .arg("--results")
+        .arg(results)
+        .args(extra)
+        .stdin(Stdio::null());
+    command
+}
+
+fn run(mut command: Command) -> Output {
+    let output = command.output().expect("the referee runs");
+    assert!(
+        output.status.success(),
+        "{:?} failed: {}\n{}",
+        command,
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&output.stdout)
+    );
+    output
+}
+
+/// A CSV file as rows of `column -> value`, timing columns removed.
+fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
+    const TIMING: [&str; 9] = [
+        "cpu_us0",
+        "cpu_us1",
+        "cpu_us2",
+        "max_cpu_us0",
+        "max_cpu_us1",
+        "max_cpu_us2",
+        "duration_ms",
+        "mean_call_cpu_us",
+        "max_call_cpu_us",
+    ];
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .filter(|(h, _)| !TIMING.contains(h))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The three result tables and tournament.json of a tournament directory.
+fn results(dir: &Path) -> (Vec<Vec<BTreeMap<String, String>>>, String) {
+    let tables = ["matches.csv", "leaderboard.csv", "pairwise.csv"]
+        .map(|f| table(&dir.join(f)))
+        .to_vec();
+    let spec = std::fs::read_to_string(dir.join("tournament.json")).unwrap();
+    (tables, spec)
+}
+
+fn rows(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("matches.csv"))
+        .map(|t| t.matches('\n').count().saturating_sub(1))
+        .unwrap_or(0)
+}
+
+#[test]
+fn one_or_two_jobs_give_the_same_results_and_a_complete_balanced_round_robin() {
+    let dir = scratch("jobs");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    run(tournament(&a, &four(), &["--rounds", "3", "--jobs", "1"]));
+    let out = run(tournament(&b, &four(), &["--rounds", "3", "--jobs", "2"]));
+    assert_eq!(results(&a.join("t")), results(&b.join("t")));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("rank") && stdout.contains("greedy"),
+        "{stdout}"
+    );
+
+    // Complete: every set of three plays 3 times; balanced: 3 times in each seat.
+    let matches = table(&a.join("t/matches.csv"));
+    assert_eq!(matches.len(), 12);
+    let ids: Vec<String> = matches.iter().map(|r| r["id"].clone()).collect();
+    assert_eq!(ids, (0..12).map(|i| i.to_string()).collect::<Vec<_>>());
+    let mut sets: BTreeMap<Vec<String>, usize> = BTreeMap::new();
+    let mut seats: BTreeMap<(String, usize), usize> = BTreeMap::new();
+    for row in &matches {
+        let mut set: Vec<String> = (0..3)
+            .map(|s| row[&format!("champion{s}")].clone())
+            .collect();
+        for (s, name) in set.iter().enumerate() {
+            *seats.entry((name.clone(), s)).or_default() += 1;
+        }
+        set.sort();
+        *sets.entry(set).or_default() += 1;
+        assert!(row["reproduce"].starts_with("referee match "), "{row:?}");
+        assert!(row["reproduce"].contains(&format!("--seed {}", row["seed"])));
+        assert!(a
+            .join("t/matches")
+            .join(&row["id"])
+            .join("record.json")
+            .exists());
+    }
+    assert_eq!(sets.len(), 4);
+    assert!(sets.values().all(|&n| n == 3), "{sets:?}");
+    assert_eq!(seats.len(), 12);
+    assert!(seats.values().all(|&n| n == 3), "{seats:?}");
+
+    // The leaderboard's points are the sum of rule-26 points recomputed from the scores.
+    let mut points: BTreeMap<String, u64> = BTreeMap::new();
+    for row in &matches {
+        let score = |s: usize| row[&format!("score{s}")].parse::<i32>().unwrap();
+        for s in 0..3 {
+            let ahead = (0..3).filter(|&o| o != s && score(o) >= score(s)).count();
+            let p = [3, 1, 0][ahead];
+            assert_eq!(row[&format!("points{s}")], p.to_string());
+            *points
+                .entry(row[&format!("champion{s}")].clone())
+                .or_default() += p;
+        }
+    }
+    for line in table(&a.join("t/leaderboard.csv")) {
+        assert_eq!(line["points"], points[&line["champion"]].to_string());
+        assert_eq!(line["matches"], "9");
+    }
+}
+
+#[test]
+fn a_run_killed_midway_resumes_to_the_same_files() {
+    let dir = scratch("resume");
+    let (whole, cut) = (dir.join("whole"), dir.join("cut"));
+    let args = ["--rounds", "6", "--jobs", "1"];
+    run(tournament(&whole, &four(), &args));
+
+    let mut child = tournament(&cut, &four(), &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while rows(&cut.join("t")) < 5 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no rows appear");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let played = rows(&cut.join("t"));
+    assert!(played < 24, "the run finished before it was killed");
+    // A write cut by the kill: a torn last line is ignored.
+    let csv = cut.join("t/matches.csv");
+    let mut text = std::fs::read_to_string(&csv).unwrap();
+    text.push_str("23,1234,0,gre");
+    std::fs::write(&csv, text).unwrap();
+
+    // Conflicting flags are refused, naming the flag.
+    let refused = Command::new(REFEREE)
+        .args([
+            "tournament",
+            "--name",
+            "t",
+            "--resume",
+            "--seed",
+            "78",
+            "--results",
+        ])
+        .arg(&cut)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("--seed 78 conflicts"), "{stderr}");
+
+    let out = run(tournament(&cut, &[], &["--resume", "--jobs", "2"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{played} already played")),
+        "{stderr}"
+    );
+    assert_eq!(results(&whole.join("t")), results(&cut.join("t")));
+}
+
+#[test]
+fn shards_merged_equal_a_single_run() {
+    let dir = scratch("shards");
+    let (single, sharded) = (dir.join("single"), dir.join("sharded"));
+    let args = ["--rounds", "2", "--jobs", "2"];
+    run(tournament(&single, &four(), &args));
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        run(tournament(
+            &sharded,
+            &four(),
+            &[&args[..], &["--shard", &shard]].concat(),
+        ));
+    }
+    let mut merge = Command::new(REFEREE);
+    merge.arg("merge");
+    for i in 1..=3 {
+        merge.arg(sharded.join(format!("t/shard-{i}-of-3")));
+    }
+    run(merge);
+    assert_eq!(results(&single.join("t")), results(&sharded.join("t")));
+}
+
+#[test]
+fn a_broken_champion_is_reported_and_excluded_only_when_asked() {
+    let dir = scratch("broken");
+    let mut champions = four();
+    champions.push(fixture("broken.sh"));
+    let refused = tournament(&dir, &champions, &[]).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("champion `broken.sh`") && stderr.contains("failed the pre-run check"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--exclude-broken"), "{stderr}");
+    assert!(!dir.join("t/matches.csv").exists());
+
+    let out = run(tournament(&dir, &champions, &["--exclude-broken"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("excluding `broken.sh`"), "{stderr}");
+    let leaderboard = table(&dir.join("t/leaderboard.csv"));
+    assert_eq!(leaderboard.len(), 4);
+    assert!(leaderboard.iter().all(|l| l["champion"] != "broken.sh"));
+    let spec = std::fs::read_to_string(dir.join("t/tournament.json")).unwrap();
+    assert!(
+        spec.contains("\"excluded\"") && spec.contains("broken.sh"),
+        "{spec}"
+    );
+}
+
+/// Whether a process runs the script `name`.
+fn running(name: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|p| {
+        std::fs::read(p.path().join("cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(name))
+    })
+}
+
+#[test]
+fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion() {
+    let dir = scratch("sigint");
+    let champions = vec![
+        "random".into(),
+        "greedy".into(),
+        fixture("slow.sh"),
+        shell("passive.sh"),
+    ];
+    let child = tournament(&dir, &champions, &["--rounds", "6", "--jobs", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while rows(&dir.join("t")) < 1 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no rows appear");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("resume with: referee tournament --name t --resume"),
+        "{stderr}"
+    );
+    assert!(!running("slow.sh"), "a champion outlived the referee");
+    let played = table(&dir.join("t/matches.csv")).len();
+    assert!(played < 24);
+    let leaderboard = table(&dir.join("t/leaderboard.csv"));
+    let total: usize = leaderboard
+        .iter()
+        .map(|l| l["matches"].parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(total, 3 * played);
+}

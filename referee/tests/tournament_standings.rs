@@ -1,0 +1,159 @@
+//! Points and ranks recomputed from `matches.csv` rows on crafted ties (rule 26 and the
+//! leaderboard's tie-break rule), and the schedule's completeness and seat balance.
+
+use referee::export::matches_csv::{header, parse_line};
+use referee::schedule::{Format, Schedule, Shard};
+use referee::standings::Standings;
+use std::collections::BTreeMap;
+
+/// A `matches.csv` row with the given champions and scores (other columns filler).
+fn line(id: u64, champions: [&str; 3], scores: [i32; 3]) -> String {
+    format!(
+        "{id},{id},0,{},{},{},{},{},{},0,0,0,,,,1,1,1,5,5,5,5,5,5,9,00,referee match x,1\n",
+        champions[0], champions[1], champions[2], scores[0], scores[1], scores[2]
+    )
+}
+
+fn standings(lines: &[String]) -> Standings {
+    let mut standings = Standings::default();
+    for l in lines {
+        let (row, _) = parse_line(l.as_bytes()).unwrap();
+        standings.add(&row);
+    }
+    standings
+}
+
+#[test]
+fn crafted_ties_give_rule_26_points_and_places() {
+    let s = standings(&[
+        line(0, ["a", "b", "c"], [50, 50, 30]), // two tied first: 1, 1, 0
+        line(1, ["a", "b", "c"], [10, 30, 30]), // two tied second... and first: 0, 1, 1
+        line(2, ["a", "b", "c"], [7, 7, 7]),    // all tied: 0 each
+        line(3, ["a", "b", "c"], [60, 20, 20]), // two tied last: 3, 0, 0
+    ]);
+    let points: BTreeMap<&str, u64> = s
+        .lines
+        .iter()
+        .map(|(n, l)| (n.as_str(), l.points))
+        .collect();
+    assert_eq!(points, BTreeMap::from([("a", 4), ("b", 2), ("c", 1)]));
+    let a = &s.lines["a"];
+    assert_eq!(a.places, [3, 0, 1]);
+    assert_eq!(a.ties, 2);
+    let c = &s.lines["c"];
+    assert_eq!(c.places, [2, 1, 1]);
+    assert_eq!(c.ties, 3);
+    let ranked: Vec<(usize, &str)> = s.ranked().into_iter().map(|(r, n, _)| (r, n)).collect();
+    assert_eq!(ranked, [(1, "a"), (2, "b"), (3, "c")]);
+    let v = s.versus[&("b".to_string(), "c".to_string())];
+    assert_eq!((v.met, v.ahead, v.tied, v.behind), (4, 1, 3, 0));
+}
+
+#[test]
+fn equal_points_are_broken_by_firsts_then_mean_score_then_shared() {
+    // x and y: 3 points each; x has one first (3+0), y two seconds (1+1)... plus one more.
+    let s = standings(&[
+        line(0, ["x", "y", "z"], [30, 20, 10]), // x 3, y 1, z 0
+        line(1, ["x", "y", "z"], [0, 20, 30]),  // z 3, y 1, x 0
+        line(2, ["y", "w", "v"], [20, 10, 0]),  // y 3
+    ]);
+    // x: 3 points, 1 first; y: 5 points; z: 3 points, 1 first, mean 20 > x's mean 15.
+    let ranked: Vec<(usize, &str)> = s.ranked().into_iter().map(|(r, n, _)| (r, n)).collect();
+    assert_eq!(ranked[..3], [(1, "y"), (2, "z"), (3, "x")]);
+    // Identical records share a rank and are listed by name.
+    let s = standings(&[
+        line(0, ["p", "q", "r"], [10, 10, 10]),
+        line(1, ["q", "p", "r"], [10, 10, 10]),
+    ]);
+    let ranked: Vec<(usize, &str)> = s.ranked().into_iter().map(|(r, n, _)| (r, n)).collect();
+    assert_eq!(ranked, [(1, "p"), (1, "q"), (1, "r")]);
+}
+
+#[test]
+fn the_header_names_every_column_once() {
+    let text = String::from_utf8(header()).unwrap();
+    let columns: Vec<&str> = text.trim_end().split(',').collect();
+    let mut unique = columns.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), columns.len());
+    assert_eq!(
+        columns.len(),
+        line(0, ["a", "b", "c"], [0, 0, 0]).split(',').count()
+    );
+}
+
+#[test]
+fn round_robin_is_complete_and_seat_balanced() {
+    for n in 3..=9usize {
+        for rounds in [1u64, 3, 6] {
+            let s = Schedule::new(5, n, Format::RoundRobin { rounds }).unwrap();
+            let sets = (n * (n - 1) * (n - 2) / 6) as u64;
+            assert_eq!(s.len(), sets * rounds);
+            let mut per_set: BTreeMap<[usize; 3], u64> = BTreeMap::new();
+            let mut seats = vec![[0u64; 3]; n];
+            let mut order: BTreeMap<(usize, usize), u64> = BTreeMap::new();
+            let mut seeds = std::collections::HashSet::new();
+            for p in s.iter() {
+                assert_eq!(p, s.pairing(p.id));
+                assert!(seeds.insert(p.seed));
+                let mut set = p.seats;
+                set.sort();
+                *per_set.entry(set).or_default() += 1;
+                for (seat, &c) in p.seats.iter().enumerate() {
+                    seats[c][seat] += 1;
+                }
+                *order.entry((p.seats[0], p.seats[1])).or_default() += 1;
+            }
+            assert_eq!(per_set.len() as u64, sets);
+            assert!(per_set.values().all(|&m| m == rounds));
+            let per_champion = (n as u64 - 1) * (n as u64 - 2) / 2 * rounds;
+            for counts in &seats {
+                assert_eq!(counts.iter().sum::<u64>(), per_champion);
+                if rounds % 3 == 0 {
+                    assert!(counts.iter().all(|&c| c == per_champion / 3), "{counts:?}");
+                } else {
+                    let (lo, hi) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
+                    assert!(hi - lo <= 2, "{n} {counts:?}");
+                }
+            }
+            if rounds == 6 {
+                // Who sits just before whom is balanced too.
+                assert!(order
+                    .iter()
+                    .all(|((a, b), _)| order.get(&(*b, *a)) == order.get(&(*a, *b))));
+            }
+        }
+    }
+}
+
+#[test]
+fn seeds_depend_on_the_tournament_seed_and_the_match_id_only() {
+    let a = Schedule::new(1, 6, Format::RoundRobin { rounds: 2 }).unwrap();
+    let b = Schedule::new(1, 6, Format::RoundRobin { rounds: 4 }).unwrap();
+    let c = Schedule::new(2, 6, Format::RoundRobin { rounds: 2 }).unwrap();
+    for id in 0..a.len() {
+        assert_eq!(a.pairing(id), b.pairing(id));
+        assert_ne!(a.seed_of(id), c.seed_of(id));
+    }
+}
+
+#[test]
+fn shards_partition_the_schedule() {
+    let s = Schedule::new(3, 7, Format::Groups { matches: 5 }).unwrap();
+    let mut seen = vec![0; s.len() as usize];
+    for i in 1..=4 {
+        let shard = Shard::parse(&format!("{i}/4")).unwrap();
+        let ids: Vec<u64> = s
+            .iter()
+            .filter(|p| shard.contains(p.id))
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(ids.len() as u64, shard.len_of(s.len()));
+        for id in ids {
+            seen[id as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n == 1));
+    assert!(Shard::parse("5/4").is_err() && Shard::parse("x").is_err());
+}
