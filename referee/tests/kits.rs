@@ -302,6 +302,15 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
     played
 }
 
+/// A match's directory is removed when its test passes, kept for a look when it fails.
+impl Drop for Played {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
 fn record_path_of(played: &Played) -> PathBuf {
     played.dir.join("record.json")
 }
