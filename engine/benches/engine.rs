@@ -2,6 +2,11 @@
 //! stage driver alone, and `construction_possible` over the 10,000 cells of a late-game
 //! board, cold (first query after a board change) and warm. Run with
 //! `cargo bench -p engine`; figures go to `engine/BENCHMARKS.md`.
+//!
+//! `cargo bench -p engine -- fixed` does a fixed amount of work instead (no timing loop), for
+//! instruction counts under `valgrind --tool=callgrind`: 10 random games (seeds 1-10), 100
+//! cold rule 21 passes on the late-game board and 100 on a board built to the map's edges,
+//! 20 runs of the stage driver.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -57,7 +62,8 @@ fn main() {
         }
     );
 
-    // `cargo bench -p engine -- games` or `-- cells` runs one part only.
+    // `cargo bench -p engine -- games` or `-- cells` runs one part only; `-- fixed` is the
+    // fixed workload for callgrind (not part of the default run).
     let only: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -70,6 +76,64 @@ fn main() {
     if wants("cells") {
         cells(budget);
     }
+    if only.iter().any(|a| a == "fixed") {
+        fixed();
+    }
+}
+
+/// A board whose built area spans the whole map: the late-game board plus roads from
+/// (50, 50) to near each edge, with a house here and there along them (the rule 21 pass
+/// cannot restrict itself to a small part of the map).
+fn wide_board(late: &Board) -> Board {
+    let mut board = late.clone();
+    for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        for k in 1..49 {
+            let p = Pos::new(50 + dx * k, 50 + dy * k).expect("on the map");
+            if board.cell(p).kind == Kind::Vide {
+                board.set(p, Cell::ROAD);
+            }
+            let side = Pos::new(50 + dx * k + dy, 50 + dy * k + dx).expect("on the map");
+            if k % 3 == 0 && board.cell(side).kind == Kind::Vide {
+                board.set(
+                    side,
+                    Cell {
+                        kind: Kind::Maison,
+                        owner: Some(Seat(0)),
+                        monument: None,
+                    },
+                );
+            }
+        }
+    }
+    board
+}
+
+/// Fixed work for callgrind (`-- fixed`); prints only what it did.
+fn fixed() {
+    let mut moves = 0;
+    for seed in 1..=10 {
+        let (game, _) = play_random(Setup::from_seed(seed), seed, false, |_| {});
+        moves += black_box(game).state().turn as u64;
+    }
+    let (late, _) = play_random(Setup::from_seed(2009), 2009, false, |_| {});
+    let late = late.state().board.clone();
+    let wide = wide_board(&late);
+    let mut open = 0;
+    for board in [&late, &wide] {
+        let mut b = board.clone();
+        for _ in 0..100 {
+            b = changed(&b);
+            open += usize::from(black_box(b.is_open()));
+        }
+    }
+    for _ in 0..20 {
+        let mut game = Game::new(Setup::from_seed(1));
+        while game.stage() != Stage::Over {
+            game.advance();
+        }
+        black_box(game.outcome());
+    }
+    println!("fixed work done ({moves} turns, {open} open boards)");
 }
 
 /// 1. Whole games.
@@ -150,6 +214,15 @@ fn cells(budget: Duration) {
     }
     println!(
         "  of which the rule 21 pass (Board::is_open, cold): {:.1} us",
+        per(start.elapsed(), boards.len() as u64) / 1e3
+    );
+    let mut boards: Vec<Board> = (0..200).map(|_| changed(&wide_board(&board))).collect();
+    let start = Instant::now();
+    for b in &mut boards {
+        black_box(b.is_open());
+    }
+    println!(
+        "  the rule 21 pass (cold) on a board built out to the map's edges: {:.1} us",
         per(start.elapsed(), boards.len() as u64) / 1e3
     );
     let mut hot = board.clone();

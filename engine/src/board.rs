@@ -5,6 +5,7 @@ use crate::monument::MONUMENTS;
 use crate::player::Seat;
 use serde::{Deserialize, Serialize};
 use std::cell::OnceCell;
+use std::sync::Arc;
 
 /// Width and height of the map, as a `usize`.
 pub const SIZE: usize = 100;
@@ -102,16 +103,60 @@ impl Pos {
     }
 }
 
+/// A rectangle of cells, inclusive bounds; empty when `x0 > x1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Extent {
+    pub(crate) x0: u8,
+    pub(crate) x1: u8,
+    pub(crate) y0: u8,
+    pub(crate) y1: u8,
+}
+
+impl Extent {
+    const EMPTY: Extent = Extent {
+        x0: u8::MAX,
+        x1: 0,
+        y0: u8::MAX,
+        y1: 0,
+    };
+
+    pub(crate) fn is_empty(self) -> bool {
+        self.x0 > self.x1
+    }
+
+    /// Whether `pos` lies on the outline of the rectangle (the only cells whose emptying
+    /// can shrink it).
+    fn on_edge(self, pos: Pos) -> bool {
+        !self.is_empty()
+            && (pos.x == self.x0 || pos.x == self.x1 || pos.y == self.y0 || pos.y == self.y1)
+    }
+
+    fn include(&mut self, pos: Pos) {
+        self.x0 = self.x0.min(pos.x);
+        self.x1 = self.x1.max(pos.x);
+        self.y0 = self.y0.min(pos.y);
+        self.y1 = self.y1.max(pos.y);
+    }
+}
+
 /// The map. Values (`valeur_case`) are kept up to date as monuments are built; the set of
 /// cells where an obstacle would break rule 21 is computed once per board and cached.
+///
+/// Cloning is cheap: cells and values are shared (`Arc`) between copies until one of them
+/// writes (`Arc::make_mut`), so the three Phase II views of rule 12 cost three reference
+/// counts, and a full copy of the cells only for a view where a house is sold.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(
     into = "crate::snapshot::BoardText",
     try_from = "crate::snapshot::BoardText"
 )]
 pub struct Board {
-    cells: Vec<Cell>,
-    values: Vec<i8>,
+    cells: Arc<[Cell]>,
+    values: Arc<[i8]>,
+    /// The smallest rectangle holding every non-empty cell (grown as cells are built,
+    /// shrunk when a cell on its outline is emptied). Rule 21 restricts its search to it
+    /// (see `blocking.rs`).
+    extent: Extent,
     blocking: OnceCell<Blocking>,
 }
 
@@ -135,8 +180,9 @@ impl Board {
     /// A board with no road at all (for test setups).
     pub fn empty() -> Board {
         Board {
-            cells: vec![Cell::EMPTY; CELLS],
-            values: vec![0; CELLS],
+            cells: vec![Cell::EMPTY; CELLS].into(),
+            values: vec![0; CELLS].into(),
+            extent: Extent::EMPTY,
             blocking: OnceCell::new(),
         }
     }
@@ -215,11 +261,70 @@ impl Board {
     /// Replace a cell (no rule is checked). Building a monument goes through
     /// [`Board::build_monument`] so that values follow.
     pub fn set(&mut self, pos: Pos, cell: Cell) {
-        let old = self.cells[pos.index()];
-        if old.kind != cell.kind {
-            self.blocking = OnceCell::new();
+        let i = pos.index();
+        let old = self.cells[i];
+        if old == cell {
+            return;
         }
-        self.cells[pos.index()] = cell;
+        if old.kind != cell.kind {
+            if cell.kind != Kind::Vide {
+                self.extent.include(pos);
+            }
+            // A road on an empty cell that already touches a road (as every road built
+            // through the API does) keeps the rule 21 answer but for that cell itself: see
+            // `Blocking::road_extends_network`. Any other change of kind recomputes it.
+            let extends =
+                old.kind == Kind::Vide && cell.kind == Kind::Route && self.touches_road(pos, false);
+            match self.blocking.get_mut() {
+                Some(blocking) if extends => blocking.road_extends_network(pos),
+                _ => self.blocking = OnceCell::new(),
+            }
+        }
+        Arc::make_mut(&mut self.cells)[i] = cell;
+        if old.kind != Kind::Vide && cell.kind == Kind::Vide && self.extent.on_edge(pos) {
+            self.shrink_extent();
+        }
+    }
+
+    /// Move each side of the extent inwards while its outermost row or column is empty.
+    fn shrink_extent(&mut self) {
+        let mut e = self.extent;
+        let full =
+            |x: u8, y: u8| self.cells[usize::from(y) * SIZE + usize::from(x)].kind != Kind::Vide;
+        while e.y0 <= e.y1 && !(e.x0..=e.x1).any(|x| full(x, e.y0)) {
+            e.y0 += 1;
+        }
+        if e.y0 > e.y1 {
+            self.extent = Extent::EMPTY;
+            return;
+        }
+        while !(e.x0..=e.x1).any(|x| full(x, e.y1)) {
+            e.y1 -= 1;
+        }
+        while !(e.y0..=e.y1).any(|y| full(e.x0, y)) {
+            e.x0 += 1;
+        }
+        while !(e.y0..=e.y1).any(|y| full(e.x1, y)) {
+            e.x1 -= 1;
+        }
+        self.extent = e;
+    }
+
+    /// The smallest rectangle inside `within` holding every non-empty cell of `within`.
+    fn extent_within(&self, within: Extent) -> Extent {
+        let mut extent = Extent::EMPTY;
+        if within.is_empty() {
+            return extent;
+        }
+        for y in within.y0..=within.y1 {
+            let row = usize::from(y) * SIZE;
+            for x in within.x0..=within.x1 {
+                if self.cells[row + usize::from(x)].kind != Kind::Vide {
+                    extent.include(Pos { x, y });
+                }
+            }
+        }
+        extent
     }
 
     /// Build monument `id` on `pos` and raise the values of the cells in range (rule 6).
@@ -234,10 +339,11 @@ impl Board {
         );
         let info = &MONUMENTS[usize::from(id)];
         let (cx, cy) = (i32::from(pos.x), i32::from(pos.y));
+        let values = Arc::make_mut(&mut self.values);
         for y in cy - info.range..=cy + info.range {
             for x in cx - info.range..=cx + info.range {
                 if let Some(p) = Pos::new(x, y) {
-                    self.values[p.index()] += info.prestige as i8;
+                    values[p.index()] += info.prestige as i8;
                 }
             }
         }
@@ -284,11 +390,25 @@ impl Board {
     }
 
     pub(crate) fn from_parts(cells: Vec<Cell>, values: Vec<i8>) -> Board {
-        Board {
-            cells,
-            values,
+        let mut board = Board {
+            cells: cells.into(),
+            values: values.into(),
+            extent: Extent::EMPTY,
             blocking: OnceCell::new(),
-        }
+        };
+        let last = (SIZE - 1) as u8;
+        board.extent = board.extent_within(Extent {
+            x0: 0,
+            x1: last,
+            y0: 0,
+            y1: last,
+        });
+        board
+    }
+
+    /// A rectangle holding every non-empty cell (empty if there is none).
+    pub(crate) fn extent(&self) -> Extent {
+        self.extent
     }
 
     pub(crate) fn values_raw(&self) -> &[i8] {

@@ -38,6 +38,12 @@ pub struct Game {
     pub(crate) auction: Option<Box<[Private; 3]>>,
 }
 
+// The referee plays matches on worker threads: a `Game` must stay `Send`.
+const _: () = {
+    const fn send<T: Send>() {}
+    send::<Game>();
+};
+
 impl Game {
     /// A game about to play `init_game`.
     pub fn new(setup: Setup) -> Game {
@@ -106,6 +112,8 @@ impl Game {
         self.state.stage = next;
         self.state.counters = [Counters::default(); 3];
         if next == Stage::Auction {
+            // Three views, not three copies: a `State` clone shares the board's cells and
+            // values (`Arc`), and a view copies them only when its seat sells a house.
             let private = || Private {
                 state: self.state.clone(),
                 sales: Vec::new(),
@@ -118,20 +126,23 @@ impl Game {
     /// Apply every seat's Phase II sales, then find the winner (highest bid; among equal
     /// bids, the one playing last in the next turn's Phase I) and make it pay (rules 12, 23).
     fn resolve_auction(&mut self) -> Seat {
-        let privates = self
+        let privates = *self
             .auction
             .take()
             .expect("Phase II views exist during the auction");
+        let bids: [i32; 3] = std::array::from_fn(|i| privates[i].bid.unwrap_or(0));
+        // The views go before the sales are applied: the real board then owns its cells
+        // alone again and is written in place instead of copied.
+        let sales = privates.map(|private| private.sales);
         let state = &mut self.state;
-        for (seat, private) in Seat::ALL.into_iter().zip(privates.iter()) {
-            for &pos in &private.sales {
+        for (seat, sales) in Seat::ALL.into_iter().zip(&sales) {
+            for &pos in sales {
                 state.money[seat.index()] += state.board.worth(pos);
                 let mut cell = state.board.cell(pos);
                 cell.owner = None;
                 state.board.set(pos, cell);
             }
         }
-        let bids: [i32; 3] = std::array::from_fn(|i| privates[i].bid.unwrap_or(0));
         let next_order = order(state.first.after(1));
         let winner = next_order
             .into_iter()
