@@ -48,6 +48,17 @@ pub struct LimitArgs {
     /// Memory limit of each champion process (RLIMIT_DATA), MiB.
     #[arg(long, default_value_t = 1024, value_name = "MIB")]
     pub memory: u64,
+    /// Most processes and threads of each champion (pids.max, or RLIMIT_NPROC under its
+    /// own uid or user namespace).
+    #[arg(long, default_value_t = 256, value_name = "N")]
+    pub processes: u64,
+    /// Sandbox layers: auto (every one the kernel and the user allow) or off (process
+    /// group, rlimits and sweep only).
+    #[arg(long, value_enum, default_value_t = crate::sandbox::SandboxMode::Auto, value_name = "MODE")]
+    pub sandbox: crate::sandbox::SandboxMode,
+    /// Refuse to play unless every sandbox layer is on (the error names what is missing).
+    #[arg(long)]
+    pub require_sandbox: bool,
 }
 
 impl LimitArgs {
@@ -75,9 +86,21 @@ impl LimitArgs {
                 self.memory
             ));
         }
+        if self.processes < 8 {
+            return Err(format!(
+                "--processes must be at least 8 (interpreters start threads), got {}",
+                self.processes
+            ));
+        }
         let mut limits = Limits::default();
         limits.memory = self.memory << 20;
         limits.address_space = limits.address_space.max(limits.memory * 4);
+        limits.processes = self.processes;
+        let report = crate::sandbox::probe(self.sandbox);
+        if self.require_sandbox {
+            report.require()?;
+        }
+        limits.sandbox = report.plan();
         Ok(limits)
     }
 }

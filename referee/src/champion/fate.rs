@@ -76,6 +76,8 @@ pub(crate) struct Evidence<'a> {
     pub peak_vsize: u64,
     pub stderr_tail: &'a str,
     pub limits: &'a Limits,
+    /// The champion's memory cgroup counted an OOM kill (`memory.events`).
+    pub oom_killed: bool,
 }
 
 /// Classifies an ended champion; `context` says when it happened ("while the referee waited
@@ -86,6 +88,16 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
     let marker = OOM_MARKERS.iter().find(|m| tail.contains(*m));
     let near = |used: u64, limit: u64| limit > 0 && used as f64 >= NEAR_LIMIT * limit as f64;
     let mem_peak = ev.peak_data.max(ev.peak_rss);
+    if ev.oom_killed && !is_clean(ev.status) {
+        return Fault::new(
+            FaultKind::Memory,
+            format!(
+                "ended ({status}) {context}: killed by the kernel for exceeding its {} memory \
+                 limit (cgroup memory.max); expected it to stay within the limit",
+                mib(ev.limits.memory)
+            ),
+        );
+    }
     if let Some(marker) = marker {
         return Fault::new(
             FaultKind::Memory,
@@ -190,6 +202,7 @@ mod tests {
                 peak_vsize: 0,
                 stderr_tail: tail,
                 limits,
+                oom_killed: false,
             },
             "during a test",
         )

@@ -24,11 +24,17 @@ pub struct Limits {
     pub cpu_backstop: Duration,
     /// Longest request line in bytes, excluding the `\n`.
     pub max_line: usize,
+    /// Processes and threads of the champion at once: `pids.max` in a cgroup, or
+    /// `RLIMIT_NPROC` where it counts this champion alone (its own uid or user namespace);
+    /// not enforced otherwise (see the sandbox line's `pids=`).
+    pub processes: u64,
+    /// The sandbox layers (none by default; `LimitArgs` sets the probed ones).
+    pub sandbox: crate::sandbox::SandboxPlan,
 }
 
 impl Default for Limits {
     /// 1 GiB of memory, 16 GiB of address space, 256 files, 64 MiB files, 300 s of CPU,
-    /// 256-byte lines.
+    /// 256-byte lines, 256 processes, no sandbox layer.
     fn default() -> Self {
         Limits {
             memory: 1 << 30,
@@ -37,6 +43,8 @@ impl Default for Limits {
             file_size: 64 << 20,
             cpu_backstop: Duration::from_secs(300),
             max_line: 256,
+            processes: 256,
+            sandbox: crate::sandbox::SandboxPlan::none(),
         }
     }
 }
@@ -45,12 +53,16 @@ impl Default for Limits {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RlimitPlan {
     items: [(Resource, u64, u64); 6],
+    /// `RLIMIT_NPROC`, set only where it counts the champion's processes alone.
+    nproc: Option<u64>,
 }
 
 impl RlimitPlan {
-    pub(crate) fn new(limits: &Limits) -> Self {
+    /// `nproc`: whether to set `RLIMIT_NPROC` to `limits.processes`.
+    pub(crate) fn new(limits: &Limits, nproc: bool) -> Self {
         let cpu = limits.cpu_backstop.as_secs().max(1);
         RlimitPlan {
+            nproc: nproc.then_some(limits.processes),
             items: [
                 (Resource::RLIMIT_CORE, 0, 0),
                 (Resource::RLIMIT_FSIZE, limits.file_size, limits.file_size),
@@ -80,6 +92,9 @@ impl RlimitPlan {
             let hard = hard.min(cur_hard);
             let soft = soft.min(hard);
             setrlimit(resource, soft, hard).map_err(std::io::Error::from)?;
+        }
+        if let Some(n) = self.nproc {
+            setrlimit(Resource::RLIMIT_NPROC, n, n).map_err(std::io::Error::from)?;
         }
         Ok(())
     }

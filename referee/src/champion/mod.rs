@@ -184,6 +184,8 @@ pub struct Champion {
     /// The fault that ended the conversation, repeated by later calls.
     fatal: Option<Fault>,
     swept: bool,
+    /// The sandbox layers held for this champion (cgroup, uid lease) until it is swept.
+    sandbox: crate::sandbox::Prepared,
 }
 
 impl Champion {
@@ -208,8 +210,16 @@ impl Champion {
             scratch_dir: scratch,
             ..spec.clone()
         };
+        let sandbox = crate::sandbox::prepare(
+            &spec.limits.sandbox,
+            &program,
+            &spec.scratch_dir,
+            spec.limits.memory,
+            spec.limits.processes,
+        )
+        .map_err(spawn::spawn_fault)?;
         let token = spawn::new_token();
-        let mut child = spawn::fork_exec(&spec, program.clone(), &token)?;
+        let mut child = spawn::fork_exec(&spec, program.clone(), &token, &sandbox)?;
         let pid = child.id() as i32;
         clock::live_mains()
             .lock()
@@ -233,6 +243,7 @@ impl Champion {
             Err(e) => {
                 let mut ident = ident;
                 let mut reaped = None;
+                sandbox.kill_all();
                 sweep::sweep(&mut ident, &mut reaped, SWEEP_PATIENCE);
                 return Err(spawn::spawn_fault(format!(
                     "cannot set up the pipes of `{}`: {e}",
@@ -252,6 +263,7 @@ impl Champion {
             reaped: None,
             fatal: None,
             swept: false,
+            sandbox,
         })
     }
 
@@ -580,6 +592,7 @@ impl Champion {
                 peak_vsize: meter.peak_vsize,
                 stderr_tail: &tail,
                 limits: &self.limits,
+                oom_killed: self.sandbox.oom_killed(),
             },
             context,
         )
@@ -590,7 +603,9 @@ impl Champion {
         if !self.swept {
             self.io.close_stdin();
             let mut main = None;
+            self.sandbox.kill_all();
             let collected = sweep::sweep(&mut self.ident, &mut main, SWEEP_PATIENCE);
+            self.sandbox.release();
             if let Some(r) = main {
                 self.record_main(r);
             }

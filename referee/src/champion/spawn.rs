@@ -15,6 +15,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::limits::RlimitPlan;
 use super::LaunchSpec;
 use crate::fault::{Fault, FaultKind};
+use crate::sandbox::Prepared;
 
 /// Name of the environment variable that marks every process of one champion.
 pub const TOKEN_VAR: &str = "PROLOGIN_SANDBOX_TOKEN";
@@ -102,14 +103,23 @@ pub(crate) fn check_program(program: &Path) -> Result<PathBuf, Fault> {
         .map_err(|e| spawn_fault(format!("cannot resolve champion program `{shown}`: {e}")))
 }
 
-/// Builds the command and forks it on the spawner thread.
-pub(crate) fn fork_exec(spec: &LaunchSpec, program: PathBuf, token: &str) -> Result<Child, Fault> {
+/// Builds the command and forks it on the spawner thread. `sandbox` was prepared in the
+/// parent ([`crate::sandbox::prepare`]); the child applies it between fork and exec.
+pub(crate) fn fork_exec(
+    spec: &LaunchSpec,
+    program: PathBuf,
+    token: &str,
+    sandbox: &Prepared,
+) -> Result<Child, Fault> {
     let mut cmd = Command::new(&program);
     cmd.args(&spec.args)
         .env_clear()
         .env("PATH", MINIMAL_PATH)
         .env("HOME", &spec.scratch_dir)
         .env("LANG", "C.UTF-8");
+    for (key, value) in sandbox.env(&spec.scratch_dir) {
+        cmd.env(key, value);
+    }
     for (key, value) in &spec.env {
         cmd.env(key, value);
     }
@@ -118,15 +128,22 @@ pub(crate) fn fork_exec(spec: &LaunchSpec, program: PathBuf, token: &str) -> Res
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let plan = RlimitPlan::new(&spec.limits);
+    let plan = RlimitPlan::new(&spec.limits, sandbox.nproc_rlimit());
+    let steps = sandbox.child_steps();
     let referee_pid = std::process::id() as i32;
-    // SAFETY: the closure only makes async-signal-safe syscalls (setpgid, prctl, getppid,
-    // getrlimit, setrlimit, kill) and allocates nothing.
+    // SAFETY: the closure only makes async-signal-safe syscalls (setpgid, write, unshare,
+    // setrlimit, setresuid, prctl, getppid, kill, landlock, seccomp) and allocates nothing.
+    // Order: own group; cgroup and namespaces while still privileged; rlimits (root may
+    // still raise them); uid; the parent-death signal after the last credential change
+    // (which clears it); Landlock, no_new_privs and seccomp last.
     unsafe {
         cmd.pre_exec(move || {
             if nix::libc::setpgid(0, 0) != 0 {
                 return Err(io::Error::last_os_error());
             }
+            steps.isolate()?;
+            plan.apply()?;
+            steps.switch_uid()?;
             if nix::libc::prctl(
                 nix::libc::PR_SET_PDEATHSIG,
                 nix::libc::SIGKILL as nix::libc::c_ulong,
@@ -141,15 +158,17 @@ pub(crate) fn fork_exec(spec: &LaunchSpec, program: PathBuf, token: &str) -> Res
             if nix::libc::getppid() != referee_pid {
                 nix::libc::kill(nix::libc::getpid(), nix::libc::SIGKILL);
             }
-            plan.apply()
+            steps.confine()
         });
     }
     let program_for_errors = program.clone();
-    on_spawner_thread(move || cmd.spawn()).map_err(|e| diagnose_exec_error(&program_for_errors, &e))
+    let uid = sandbox.uid();
+    on_spawner_thread(move || cmd.spawn())
+        .map_err(|e| diagnose_exec_error(&program_for_errors, &e, uid))
 }
 
 /// Turns an exec failure into a message naming the cause and the fix.
-fn diagnose_exec_error(program: &Path, err: &io::Error) -> Fault {
+fn diagnose_exec_error(program: &Path, err: &io::Error, uid: Option<u32>) -> Fault {
     let shown = program.display();
     let shebang = read_shebang(program);
     let message = match (err.raw_os_error(), shebang) {
@@ -191,7 +210,14 @@ fn diagnose_exec_error(program: &Path, err: &io::Error) -> Fault {
         ),
         _ => format!("cannot start `{shown}`: {err}"),
     };
-    spawn_fault(message)
+    match (uid, err.raw_os_error()) {
+        (Some(uid), Some(nix::libc::EACCES | nix::libc::ENOENT)) => spawn_fault(format!(
+            "{message} (the champion runs as uid {uid}, not as root: the program, its \
+             interpreter and every directory above them must be readable and searchable by \
+             others, e.g. `chmod o+rX`)"
+        )),
+        _ => spawn_fault(message),
+    }
 }
 
 /// The interpreter part of the first line, if the file starts with `#!`.

@@ -31,17 +31,18 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
             )));
         }
     }
+    let limits = args
+        .limits
+        .process()
+        .map_err(|e| Failure::usage(anyhow!(e)))?;
     let plan = MatchPlan {
         seed: args.seed.unwrap_or_else(rand::random),
         monuments,
         first_player: args.first_player,
         champions,
         time: args.limits.time().map_err(|e| Failure::usage(anyhow!(e)))?,
-        limits: args
-            .limits
-            .process()
-            .map_err(|e| Failure::usage(anyhow!(e)))?,
-        sandbox: crate::sandbox::probe_line(),
+        sandbox: limits.sandbox.line().to_string(),
+        limits,
     };
     let dir = args.out.unwrap_or_else(|| {
         let names: Vec<&str> = plan.champions.iter().map(|c| c.name.as_str()).collect();

@@ -1,0 +1,130 @@
+//! As root, each live champion runs under a uid of its own (and the same gid), from
+//! [`FIRST`] on, never as root: it cannot signal or inspect the referee or another champion,
+//! and `RLIMIT_NPROC`, which applies to the uid, bounds its processes. A uid is leased with
+//! an `flock` on a file under `/run/lock/prologin-referee` (or the temporary directory), so
+//! concurrent referees on one machine never share one, and a dead referee's leases vanish
+//! with it. The scratch directory is given to the champion's uid, mode 0700.
+
+use std::fs;
+use std::io;
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use nix::libc;
+
+use super::Layer;
+
+/// The first uid given to champions.
+pub const FIRST: u32 = 200_000;
+/// How many uids the pool spans.
+pub const COUNT: u32 = 65_536;
+
+pub(crate) struct Pool {
+    locks: PathBuf,
+}
+
+pub(crate) fn probe(root: bool) -> (Option<Pool>, Layer) {
+    if !root {
+        return (
+            None,
+            Layer::Off("not root: champions run as you, in a user namespace".into()),
+        );
+    }
+    match lock_dir() {
+        Ok(locks) => (Some(Pool { locks }), Layer::On(format!("on({FIRST}+)"))),
+        Err(e) => (None, Layer::Off(e)),
+    }
+}
+
+fn lock_dir() -> Result<PathBuf, String> {
+    let parent = if Path::new("/run/lock").is_dir() {
+        PathBuf::from("/run/lock")
+    } else {
+        std::env::temp_dir()
+    };
+    let dir = parent.join("prologin-referee-uids");
+    match fs::DirBuilder::new().mode(0o700).create(&dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
+    }
+    let meta = fs::symlink_metadata(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if !meta.is_dir() || meta.uid() != 0 || meta.permissions().mode() & 0o022 != 0 {
+        return Err(format!(
+            "{} is not a directory owned by root and writable by root alone",
+            dir.display()
+        ));
+    }
+    Ok(dir)
+}
+
+impl Pool {
+    /// Leases a free uid.
+    pub(crate) fn lease(&self) -> Result<Lease, String> {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        // Start where the last lease of this referee stopped, offset by the pid so that
+        // concurrent referees rarely probe the same files.
+        let start = NEXT.fetch_add(1, Ordering::Relaxed) + std::process::id() * 64;
+        for i in 0..COUNT {
+            let uid = FIRST + (start.wrapping_add(i)) % COUNT;
+            let path = self.locks.join(format!("uid-{uid}"));
+            let Ok(file) = fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+            else {
+                continue;
+            };
+            // SAFETY: a valid fd.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                return Ok(Lease { uid, _lock: file });
+            }
+        }
+        Err(format!(
+            "no free champion uid in {FIRST}..{} (all leased)",
+            FIRST + COUNT
+        ))
+    }
+}
+
+/// A uid held for one champion until dropped (after its processes are swept).
+pub(crate) struct Lease {
+    uid: u32,
+    _lock: fs::File,
+}
+
+impl Lease {
+    pub(crate) fn uid(&self) -> u32 {
+        self.uid
+    }
+
+    /// Gives `scratch` to the champion (mode 0700).
+    pub(crate) fn own(&self, scratch: &Path) -> Result<(), String> {
+        std::os::unix::fs::chown(scratch, Some(self.uid), Some(self.uid))
+            .and_then(|()| fs::set_permissions(scratch, fs::Permissions::from_mode(0o700)))
+            .map_err(|e| {
+                format!(
+                    "cannot give the scratch directory {} to uid {}: {e}",
+                    scratch.display(),
+                    self.uid
+                )
+            })
+    }
+}
+
+/// Drops supplementary groups and switches gid and uid (child side, async-signal-safe).
+pub(crate) fn switch(uid: u32) -> io::Result<()> {
+    // SAFETY: plain syscalls.
+    unsafe {
+        if libc::setgroups(0, std::ptr::null()) != 0
+            || libc::setresgid(uid, uid, uid) != 0
+            || libc::setresuid(uid, uid, uid) != 0
+        {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
