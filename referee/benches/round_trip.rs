@@ -2,7 +2,10 @@
 //! child versus `Champion::send` + `Champion::recv` with the same child (and, separately,
 //! what a `Budget::start` costs, since a game starts one per callback).
 //!
-//! Run: `CARGO_TARGET_DIR=/work/target-proc cargo bench -p referee --bench round_trip`
+//! Then, in the same run, what the whole referee costs per request in a real match (parse,
+//! engine, record, I/O), and matches per second with trivial champions.
+//!
+//! Run: `cargo bench -p referee --bench round_trip`
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::fd::AsRawFd;
@@ -31,20 +34,83 @@ fn main() {
     report("send + Budget::start + recv", &with_budget);
     report("Budget::start alone (tree walk)", &budget_start);
 
+    whole_matches(&dir, &bare);
+
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn build_echo(dir: &std::path::Path) -> PathBuf {
-    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/champions/echo.c");
-    let out = dir.join("echo");
+    build_c(dir, "tests/fixtures/champions/echo.c", "echo", &[])
+}
+
+/// Compile a C file of the crate into `dir/name`.
+fn build_c(dir: &std::path::Path, source: &str, name: &str, flags: &[&str]) -> PathBuf {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(source);
+    let out = dir.join(name);
     let status = Command::new("cc")
         .args(["-O2", "-o"])
         .arg(&out)
         .arg(&src)
+        .args(flags)
         .status()
         .expect("cc");
     assert!(status.success());
     out
+}
+
+/// A whole match of three askers through `MatchPlan::run`: the referee's cost per request
+/// against the bare pipe of the same run; then matches per second with champions that only
+/// answer `fin`.
+fn whole_matches(dir: &std::path::Path, bare: &[Duration]) {
+    use referee::run_match::MatchPlan;
+    let plan = |program: &PathBuf, pin: bool| {
+        let spec = referee::roster::resolve(program.to_str().unwrap()).unwrap();
+        MatchPlan {
+            seed: 1,
+            monuments: None,
+            first_player: None,
+            champions: [spec.clone(), spec.clone(), spec],
+            time: Default::default(),
+            limits: Default::default(),
+            sandbox: String::new(),
+            pin,
+        }
+    };
+    let asker = build_c(dir, "benches/fixtures/asker.c", "asker", &["-DASKS=1000"]);
+    let bare_mean = bare.iter().sum::<Duration>() / bare.len() as u32;
+    for pin in [true, false] {
+        let t = Instant::now();
+        let record = plan(&asker, pin).run(&dir.join("asker-match")).unwrap();
+        let wall = t.elapsed();
+        assert!(record.faults.is_empty());
+        let requests: usize = record.callbacks.iter().map(|c| c.requests.len()).sum();
+        let per_request = wall / requests as u32;
+        println!(
+            "whole match ({}), {requests} requests: {:.2} s, {:.1} µs per request (bare pipe mean {:.1} µs)",
+            if pin { "pinned to one CPU" } else { "not pinned" },
+            wall.as_secs_f64(),
+            us(per_request),
+            us(bare_mean),
+        );
+    }
+    let passive = build_c(dir, "benches/fixtures/asker.c", "passive", &[]);
+    let matches = 20;
+    for pin in [true, false] {
+        let t = Instant::now();
+        for i in 0..matches {
+            let record = plan(&passive, pin)
+                .run(&dir.join(format!("passive-{i}")))
+                .unwrap();
+            assert!(record.faults.is_empty());
+        }
+        let wall = t.elapsed();
+        println!(
+            "trivial champions (C, `fin` only, {}): {matches} matches in {:.2} s = {:.1} matches/s, one at a time",
+            if pin { "pinned" } else { "not pinned" },
+            wall.as_secs_f64(),
+            matches as f64 / wall.as_secs_f64()
+        );
+    }
 }
 
 /// A plain child and a blocking write + line read; with `poll`, each read is preceded by a

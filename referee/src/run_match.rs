@@ -1,6 +1,7 @@
 //! One match with real champion processes: launch the three, play, write the record and the
 //! stderr logs into the match directory, and leave nothing running.
 
+use crate::affinity::Pin;
 use crate::champion::{Champion, LaunchSpec, Limits};
 use crate::endpoint::Endpoint;
 use crate::fault::Fault;
@@ -28,6 +29,8 @@ pub struct MatchPlan {
     pub time: TimeLimits,
     pub limits: Limits,
     pub sandbox: String,
+    /// Pin the match (this thread and its champions) to one CPU (`affinity.rs`).
+    pub pin: bool,
 }
 
 impl MatchPlan {
@@ -76,6 +79,12 @@ impl MatchPlan {
                 seed: seat_seed(self.seed, i as u8),
             }
         });
+        let slot = rayon::current_thread_index().unwrap_or(0);
+        let pin = if self.pin {
+            Pin::current_thread(slot)
+        } else {
+            None
+        };
         let mut spawn_faults: [Option<Fault>; 3] = Default::default();
         let mut endpoints: Vec<Box<dyn Endpoint>> = Vec::new();
         for (i, champion) in self.champions.iter().enumerate() {
@@ -89,7 +98,12 @@ impl MatchPlan {
                 limits: self.limits.clone(),
             };
             match Champion::spawn(&launch) {
-                Ok(process) => endpoints.push(Box::new(ProcessEndpoint::new(process))),
+                Ok(process) => {
+                    if let Some(pin) = &pin {
+                        pin.process(process.pid());
+                    }
+                    endpoints.push(Box::new(ProcessEndpoint::new(process)));
+                }
                 Err(fault) => {
                     spawn_faults[i] = Some(fault);
                     endpoints.push(Box::new(Absent));

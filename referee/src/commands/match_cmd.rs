@@ -43,6 +43,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
         time: args.limits.time().map_err(|e| Failure::usage(anyhow!(e)))?,
         sandbox: limits.sandbox.line().to_string(),
         limits,
+        pin: !args.limits.no_pin,
     };
     let dir = args.out.unwrap_or_else(|| {
         let names: Vec<&str> = plan.champions.iter().map(|c| c.name.as_str()).collect();
