@@ -239,7 +239,9 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
     );
 
     // No fault.
-    let faults = played.record["faults"].as_array().expect("record has faults");
+    let faults = played.record["faults"]
+        .as_array()
+        .expect("record has faults");
     if !faults.is_empty() {
         let logs: String = (0..3)
             .map(|s| {
@@ -267,10 +269,23 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
             *count.entry(*n).or_insert(0) += 1;
         }
         let seen = |n: &str| count.get(n).copied().unwrap_or(0);
-        assert_eq!(names.first(), Some(&"init_game"), "{name} seat {seat}: {names:?}");
-        assert_eq!(names.last(), Some(&"end_game"), "{name} seat {seat}: {names:?}");
         assert_eq!(
-            (seen("init_game"), seen("jouer"), seen("enchere"), seen("end_game")),
+            names.first(),
+            Some(&"init_game"),
+            "{name} seat {seat}: {names:?}"
+        );
+        assert_eq!(
+            names.last(),
+            Some(&"end_game"),
+            "{name} seat {seat}: {names:?}"
+        );
+        assert_eq!(
+            (
+                seen("init_game"),
+                seen("jouer"),
+                seen("enchere"),
+                seen("end_game")
+            ),
             (1, 15, 14, 1),
             "{name} seat {seat}: callbacks {count:?}"
         );
@@ -288,7 +303,9 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
 
     // The record replays.
     run(
-        Command::new(referee()).arg("replay").arg(&record_path_of(&played)),
+        Command::new(referee())
+            .arg("replay")
+            .arg(&record_path_of(&played)),
         &format!("referee replay ({name})"),
     );
 
@@ -323,7 +340,11 @@ fn leftovers(needles: &[String]) -> Vec<String> {
         return found;
     };
     for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<u32>().ok())
+        else {
             continue;
         };
         if pid == me || !descends_from(pid, me) {
@@ -357,7 +378,10 @@ fn descends_from(mut pid: u32, ancestor: u32) -> bool {
         let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
             return false;
         };
-        let Some(ppid) = stat_fields(&stat).get(1).and_then(|p| p.parse::<u32>().ok()) else {
+        let Some(ppid) = stat_fields(&stat)
+            .get(1)
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
             return false;
         };
         if ppid == ancestor {
@@ -479,8 +503,16 @@ fn champions_written_in_the_2009_style_play_unchanged() {
         }
         // What it read through the kit agrees with the record.
         let end = report(&log, "[cpp2009] fin de partie :");
-        assert_eq!(end["maisons"][0], game.result("houses", seat), "cpp2009 houses");
-        assert_eq!(end["argent"][0], game.result("money", seat), "cpp2009 money");
+        assert_eq!(
+            end["maisons"][0],
+            game.result("houses", seat),
+            "cpp2009 houses"
+        );
+        assert_eq!(
+            end["argent"][0],
+            game.result("money", seat),
+            "cpp2009 money"
+        );
         assert_eq!(
             end["score"][0] + end["argent"][0],
             game.result("final_scores", seat),
@@ -499,10 +531,17 @@ fn champions_written_in_the_2009_style_play_unchanged() {
     }
     // And every action succeeded at least once: the kit passes arguments and results right.
     for action in ACTIONS {
-        assert!(succeeded[action] > 0, "cpp2009's {action} never succeeded: {succeeded:?}");
+        assert!(
+            succeeded[action] > 0,
+            "cpp2009's {action} never succeeded: {succeeded:?}"
+        );
     }
     let log = games[0].stderr(seat_of(&games[0], &c));
-    for text in ["[c2009] init_game", "[c2009] jouer tour 15", "[c2009] fin: score"] {
+    for text in [
+        "[c2009] init_game",
+        "[c2009] jouer tour 15",
+        "[c2009] fin: score",
+    ] {
         assert!(log.contains(text), "c2009's log lacks `{text}`:\n{log}");
     }
 }
@@ -531,8 +570,15 @@ fn full_map_scan_champions_play_without_fault_and_read_the_true_board() {
                 );
             }
             // The worth of its houses from valeur_case is score(0), as in the record.
-            assert_eq!(end["worth"][0], end["score"][0], "{prefix} worth vs score(0)");
-            assert_eq!(end["finances"][0], game.result("money", seat), "{prefix} money");
+            assert_eq!(
+                end["worth"][0], end["score"][0],
+                "{prefix} worth vs score(0)"
+            );
+            assert_eq!(
+                end["finances"][0],
+                game.result("money", seat),
+                "{prefix} money"
+            );
             assert_eq!(
                 end["score"][0] + end["finances"][0],
                 game.result("final_scores", seat),

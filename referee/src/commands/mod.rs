@@ -4,8 +4,8 @@ pub mod bot;
 pub mod match_cmd;
 pub mod merge;
 pub mod replay_cmd;
-pub mod tournament;
 pub mod show;
+pub mod tournament;
 
 use crate::cli::{Cli, Command};
 
