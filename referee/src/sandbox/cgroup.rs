@@ -108,11 +108,31 @@ fn make_base() -> Result<Base, String> {
         let _ = fs::remove_dir(&dir);
         return Err("cgroup.kill missing (kernel < 5.14)".into());
     }
+    if BASE.set(dir.clone()).is_ok() {
+        // SAFETY: registers a plain function; it runs at exit.
+        unsafe { libc::atexit(remove_base) };
+    }
     Ok(Base {
         dir,
         memory: has("memory"),
         pids: has("pids"),
     })
+}
+
+static BASE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// At exit: removes the base and the (empty) groups left in it.
+extern "C" fn remove_base() {
+    if let Some(dir) = BASE.get() {
+        if let Ok(children) = fs::read_dir(dir) {
+            for child in children.flatten() {
+                if child.path().is_dir() {
+                    let _ = fs::remove_dir(child.path());
+                }
+            }
+        }
+        let _ = fs::remove_dir(dir);
+    }
 }
 
 fn cgroup2_mount() -> Option<PathBuf> {
