@@ -13,5 +13,6 @@ rm -rf results/demo
 "$referee" tournament \
   champions/c/random champions/python/random champions/cpp/greedy \
   champions/shell/builder.sh random greedy \
-  --format round-robin --rounds 1 --seed 2009 --name demo "$@"
+  --format round-robin --rounds 1 --seed 2009 --name demo --html "$@"
 echo "leaderboard: results/demo/leaderboard.csv"
+echo "open in a browser: results/demo/index.html"

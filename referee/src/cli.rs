@@ -204,6 +204,10 @@ pub struct TournamentArgs {
     /// Run without the champions that fail the pre-run check (default: refuse to start).
     #[arg(long)]
     pub exclude_broken: bool,
+    /// Also write index.html (leaderboard, pairwise table, links) and each match's
+    /// replay.html into the tournament directory.
+    #[arg(long)]
+    pub html: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -216,6 +220,9 @@ pub struct MergeArgs {
     /// Where to write the merged results (default: the shards' parent directory).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Also write index.html and each match's replay.html.
+    #[arg(long)]
+    pub html: bool,
 }
 
 #[derive(Debug, Args)]

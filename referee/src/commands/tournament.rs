@@ -145,7 +145,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     });
     progress.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let (rows, standings) = write_results(&[csv_path], &dir, &spec)?;
+    let (rows, standings) = write_results(&[csv_path], &dir, &spec, args.html)?;
     print!("{}", table::leaderboard(&standings));
     eprintln!(
         "played {played} matches in {elapsed:.1} s ({:.2} matches/s), {faults} faults; \
@@ -189,11 +189,13 @@ fn tournament_dir(results: &Path, name: &str, shard: Option<Shard>) -> PathBuf {
 }
 
 /// Sort `sources` into `<dir>/matches.csv`, write the tables next to it; returns the number
-/// of rows and the standings. (An HTML index, `referee::view`, would be written here.)
+/// of rows and the standings; with `html`, also `index.html` and every match's
+/// `replay.html`.
 pub fn write_results(
     sources: &[PathBuf],
     dir: &Path,
     spec: &TournamentSpec,
+    html: bool,
 ) -> anyhow::Result<(u64, Standings)> {
     let csv_path = dir.join("matches.csv");
     let rows = store::write_sorted(sources, &csv_path)?;
@@ -207,6 +209,9 @@ pub fn write_results(
         &leaderboard_csv::render(&standings),
     )?;
     store::write_atomic(&dir.join("pairwise.csv"), &pairwise_csv::render(&standings))?;
+    if html {
+        crate::view::html::tournament_index(dir)?;
+    }
     Ok((rows, standings))
 }
 
