@@ -138,7 +138,13 @@ fn play(who: Who, arena: &Path, champions: [String; 3], extra: &[&str]) -> Playe
     let out = out_dir(arena, who);
     let mut args: Vec<String> = vec!["match".into()];
     args.extend(champions);
-    args.extend(["--seed", "7", "--first-player", "0", "--out"].map(String::from));
+    // A seed of its own: the no-process-left check looks for the seats' seeds, and tests
+    // run in parallel.
+    static SEED: AtomicU32 = AtomicU32::new(1);
+    let seed =
+        u64::from(std::process::id()) << 20 | u64::from(SEED.fetch_add(1, Ordering::Relaxed));
+    args.extend(["--seed".into(), seed.to_string()]);
+    args.extend(["--first-player", "0", "--out"].map(String::from));
     args.push(out.display().to_string());
     args.extend(extra.iter().map(|s| s.to_string()));
     let output = referee(who, &args);

@@ -292,7 +292,8 @@ pub struct SandboxPlan {
     line: String,
     /// Paths the champion may read and execute besides the system directories, its own
     /// directory (the directory of its program; for a built-in bot, the referee's
-    /// executable) and a `kit` directory beside its own (the layout of `champions/`).
+    /// executable), a `kit` directory beside its own (the layout of `champions/`) and the
+    /// kits bundled with the referee (`champions/<language>/kit` of its source tree).
     pub read_exec: Vec<PathBuf>,
 }
 
@@ -450,6 +451,7 @@ pub(crate) fn prepare(
                 }
             }
             read_exec.push(area);
+            read_exec.extend(bundled_kits().iter().cloned());
             Some(landlock::ruleset(&read_exec, scratch)?)
         }
         None => None,
@@ -461,6 +463,26 @@ pub(crate) fn prepare(
         uid,
         userns_maps,
         layers: Some(layers),
+    })
+}
+
+/// The kits bundled with this referee (`champions/<language>/kit` of its source tree, when
+/// it is still there): library code that champions written with a kit load in place.
+fn bundled_kits() -> &'static [PathBuf] {
+    static KITS: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    KITS.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions");
+        let Ok(entries) = std::fs::read_dir(&root) else {
+            return Vec::new();
+        };
+        let mut kits: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path().join("kit"))
+            .filter(|k| k.is_dir())
+            .filter_map(|k| k.canonicalize().ok())
+            .collect();
+        kits.sort();
+        kits
     })
 }
 
