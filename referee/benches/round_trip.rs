@@ -72,7 +72,6 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration]) {
             champions: [spec.clone(), spec.clone(), spec],
             time: Default::default(),
             limits: Default::default(),
-            sandbox: String::new(),
             pin,
         }
     };

@@ -28,7 +28,6 @@ pub struct MatchPlan {
     pub champions: [ChampionSpec; 3],
     pub time: TimeLimits,
     pub limits: Limits,
-    pub sandbox: String,
     /// Pin the match (this thread and its champions) to one CPU (`affinity.rs`).
     pub pin: bool,
 }
@@ -116,7 +115,7 @@ impl MatchPlan {
             first_player,
             seats,
             limits: self.time,
-            sandbox: self.sandbox.clone(),
+            sandbox: self.limits.sandbox.line().to_string(),
         };
         let [a, b, c] = endpoints.as_mut_slice() else {
             unreachable!("three seats")

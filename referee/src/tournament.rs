@@ -23,7 +23,6 @@ pub struct Runner {
     pub champions: Vec<ChampionSpec>,
     pub time: TimeLimits,
     pub limits: Limits,
-    pub sandbox: String,
     /// The tournament directory; match `id` writes into `<dir>/matches/<id>/`.
     pub dir: PathBuf,
     /// Flags appended to every reproduce command (limits the match command would not
@@ -45,7 +44,6 @@ impl Runner {
             champions: pairing.seats.map(|i| self.champions[i].clone()),
             time: self.time,
             limits: self.limits.clone(),
-            sandbox: self.sandbox.clone(),
             pin: self.pin,
         }
     }

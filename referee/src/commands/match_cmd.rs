@@ -41,7 +41,6 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
         first_player: args.first_player,
         champions,
         time: args.limits.time().map_err(|e| Failure::usage(anyhow!(e)))?,
-        sandbox: limits.sandbox.line().to_string(),
         limits,
         pin: !args.limits.no_pin,
     };
@@ -51,7 +50,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
             .join("matches")
             .join(format!("{}-{}", plan.seed, names.join("-")))
     });
-    eprintln!("{}", plan.sandbox);
+    eprintln!("{}", plan.limits.sandbox.line());
     let record = plan.run(&dir)?;
     print!("{}", table(&record));
     println!("record: {}", dir.join("record.json").display());

@@ -82,7 +82,6 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         champions,
         time: limit_args.time().map_err(usage)?,
         limits: limit_args.process().map_err(usage)?,
-        sandbox: crate::sandbox::probe_line(),
         dir: dir.clone(),
         reproduce_suffix: reproduce_suffix(&spec.limits),
         jobs,
@@ -106,7 +105,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     };
     let mut appender = Appender::open(&csv_path, complete_len)?;
     let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
-    eprintln!("{}", runner.sandbox);
+    eprintln!("{}", runner.limits.sandbox.line());
     eprintln!(
         "tournament {}: {} champions, {} {}, seed {}, {} matches{}, {} already played, {jobs} jobs",
         spec.name,

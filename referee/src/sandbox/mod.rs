@@ -202,11 +202,6 @@ pub fn probe(mode: SandboxMode) -> SandboxReport {
     }
 }
 
-/// The line of `probe(SandboxMode::Auto)`.
-pub fn probe_line() -> String {
-    probe(SandboxMode::Auto).line()
-}
-
 fn probe_off() -> SandboxReport {
     let off = || Layer::Off("--sandbox off".into());
     SandboxReport {
