@@ -330,3 +330,47 @@ fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion
         .sum();
     assert_eq!(total, 3 * played);
 }
+
+#[test]
+fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
+    let dir = scratch("sigint2");
+    let champions = vec![
+        "random".into(),
+        fixture("slow_spawner.sh"),
+        fixture("slow.sh"),
+        shell("passive.sh"),
+    ];
+    let child = tournament(&dir, &champions, &["--rounds", "6", "--jobs", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !running("slow-spawner-grandchild") {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the grandchild never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    for _ in 0..2 {
+        nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let start = Instant::now();
+    while running("slow-spawner-grandchild") || running("slow.sh") {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "a champion's process outlived the referee"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

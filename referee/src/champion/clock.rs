@@ -143,17 +143,27 @@ pub(crate) fn read_data_bytes(pid: i32, buf: &mut Vec<u8>) -> Option<u64> {
     Some(data_pages * self_info().page_size)
 }
 
+/// Read `/proc/<pid>/environ` into `buf`; false if it cannot be read. An environment
+/// larger than 1 MiB is not one we built; reading is bounded anyway.
+fn read_environ(pid: i32, buf: &mut Vec<u8>) -> bool {
+    buf.clear();
+    match fs::File::open(format!("/proc/{pid}/environ")) {
+        Ok(file) => file.take(1 << 20).read_to_end(buf).is_ok(),
+        Err(_) => false,
+    }
+}
+
 /// Whether `/proc/<pid>/environ` holds exactly `needle` (`NAME=value`) as one entry.
 pub(crate) fn has_env_entry(pid: i32, needle: &[u8], buf: &mut Vec<u8>) -> bool {
-    buf.clear();
-    let Ok(file) = fs::File::open(format!("/proc/{pid}/environ")) else {
-        return false;
-    };
-    // An environment larger than 1 MiB is not one we built; reading is bounded anyway.
-    if file.take(1 << 20).read_to_end(buf).is_err() {
-        return false;
-    }
-    buf.split(|&b| b == 0).any(|entry| entry == needle)
+    read_environ(pid, buf) && buf.split(|&b| b == 0).any(|entry| entry == needle)
+}
+
+/// Whether `/proc/<pid>/environ` holds an entry that starts with `prefix`.
+pub(crate) fn has_env_prefix(pid: i32, prefix: &[u8], buf: &mut Vec<u8>) -> bool {
+    read_environ(pid, buf)
+        && buf
+            .split(|&b| b == 0)
+            .any(|entry| entry.starts_with(prefix))
 }
 
 /// Every process visible in `/proc` right now, except the referee itself.

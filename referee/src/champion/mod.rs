@@ -40,6 +40,7 @@ use std::time::{Duration, Instant};
 
 pub use limits::Limits;
 pub use spawn::TOKEN_VAR;
+pub use sweep::kill_every_champion;
 
 use crate::fault::{Fault, FaultKind};
 use clock::{Ident, Roster, TreeUsage};

@@ -151,3 +151,25 @@ fn is_live_main(pid: i32) -> bool {
         .unwrap_or_else(|e| e.into_inner())
         .contains(&pid)
 }
+
+/// Kill, at once, every champion this referee started and everything they started: each
+/// live main process's group, and every process whose token names this referee. For a
+/// referee about to exit in a hurry (a second Ctrl-C): no reaping, no waiting.
+pub fn kill_every_champion() {
+    let mains: Vec<i32> = clock::live_mains()
+        .lock()
+        .map(|m| m.iter().copied().collect())
+        .unwrap_or_default();
+    for main in mains {
+        // The main process leads its own group.
+        let _ = kill(Pid::from_raw(-main), Signal::SIGKILL);
+        let _ = kill(Pid::from_raw(main), Signal::SIGKILL);
+    }
+    let prefix = format!("{}={}-", super::TOKEN_VAR, std::process::id()).into_bytes();
+    let mut buf = Vec::new();
+    for process in clock::snapshot() {
+        if clock::has_env_prefix(process.pid, &prefix, &mut buf) {
+            let _ = kill(Pid::from_raw(process.pid), Signal::SIGKILL);
+        }
+    }
+}

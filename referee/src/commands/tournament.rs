@@ -5,8 +5,8 @@
 //!
 //! Ctrl-C (or SIGTERM): the first stops scheduling new matches and lets the running ones
 //! finish (at most `--jobs`), then writes the partial results and prints how to resume
-//! (exit 130); a second one exits at once, its champions killed by their parent-death
-//! signal, and `--resume` replays the matches it cut short.
+//! (exit 130); a second one kills every champion and everything they started, exits at
+//! once, and `--resume` replays the matches it cut short.
 
 use super::Failure;
 use crate::check::check;
@@ -32,15 +32,29 @@ pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// Set by the first SIGINT/SIGTERM.
 static STOP: AtomicBool = AtomicBool::new(false);
+/// Set by the second.
+static ABORT: AtomicBool = AtomicBool::new(false);
 
 extern "C" fn on_signal(_: nix::libc::c_int) {
     if STOP.swap(true, Ordering::SeqCst) {
-        // SAFETY: _exit is async-signal-safe.
-        unsafe { nix::libc::_exit(EXIT_INTERRUPTED) }
+        ABORT.store(true, Ordering::SeqCst);
     }
 }
 
+/// The second signal: kill every champion and everything they started, then exit. Done by
+/// a watcher thread, since a signal handler may not scan `/proc`.
+fn watch_for_abort() {
+    std::thread::spawn(|| loop {
+        if ABORT.load(Ordering::SeqCst) {
+            crate::champion::kill_every_champion();
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    });
+}
+
 fn catch_signals() {
+    watch_for_abort();
     use nix::sys::signal::{sigaction, SaFlags, SigAction, SigHandler, SigSet, Signal};
     let action = SigAction::new(
         SigHandler::Handler(on_signal),
@@ -48,7 +62,7 @@ fn catch_signals() {
         SigSet::empty(),
     );
     for signal in [Signal::SIGINT, Signal::SIGTERM] {
-        // SAFETY: the handler only touches an atomic and calls _exit.
+        // SAFETY: the handler only touches atomics.
         let _ = unsafe { sigaction(signal, &action) };
     }
 }
@@ -65,6 +79,8 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         .transpose()
         .map_err(usage)?;
     let dir = tournament_dir(&args.results, &args.name, shard);
+    // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
+    catch_signals();
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -123,7 +139,6 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         )),
         done.len(),
     );
-    catch_signals();
     let progress = progress_bar(total, done.len() as u64);
     let mut faults = 0u64;
     let mut played = 0u64;
