@@ -6,6 +6,9 @@
 //! is in force), mapping more memory than allowed (shared anonymous mappings too). Each
 //! attempt must fail, the match must complete, and nothing may be left running.
 
+mod common;
+
+use common::assert_no_process_left;
 use serde_json::Value;
 use std::fs;
 use std::io::ErrorKind;
@@ -170,40 +173,6 @@ fn play(who: Who, arena: &Path, champions: [String; 3], extra: &[&str]) -> Playe
         seat_stderr,
         out,
     }
-}
-
-/// No process anywhere carries the `PROLOGIN_SEED` of a seat of this match.
-fn assert_no_process_left(record: &Value) {
-    let seeds: Vec<String> = record["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| format!("PROLOGIN_SEED={}", s["seed"]))
-        .collect();
-    for _ in 0..100 {
-        let left: Vec<String> = fs::read_dir("/proc")
-            .unwrap()
-            .flatten()
-            .filter(|e| {
-                e.file_name()
-                    .to_string_lossy()
-                    .bytes()
-                    .all(|b| b.is_ascii_digit())
-            })
-            .filter_map(|e| {
-                let environ = fs::read(e.path().join("environ")).ok()?;
-                let text = String::from_utf8_lossy(&environ).into_owned();
-                text.split('\0')
-                    .any(|v| seeds.iter().any(|s| s == v))
-                    .then(|| e.file_name().to_string_lossy().into_owned())
-            })
-            .collect();
-        if left.is_empty() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("processes of the match are still running");
 }
 
 /// Every attack of `stderr` was blocked, and the attacker got through its list.
