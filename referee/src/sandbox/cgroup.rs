@@ -71,12 +71,12 @@ fn make_base() -> Result<Base, String> {
     let available = fs::read_to_string(own_dir.join("cgroup.controllers")).unwrap_or_default();
     let has = |c: &str| available.split_whitespace().any(|w| w == c);
     let wanted: Vec<&str> = ["memory", "pids"].into_iter().filter(|c| has(c)).collect();
+    let enable = wanted
+        .iter()
+        .map(|c| format!("+{c}"))
+        .collect::<Vec<_>>()
+        .join(" ");
     if !wanted.is_empty() {
-        let enable = wanted
-            .iter()
-            .map(|c| format!("+{c}"))
-            .collect::<Vec<_>>()
-            .join(" ");
         if let Err(e) = write(&own_dir.join("cgroup.subtree_control"), &enable) {
             if e.raw_os_error() != Some(libc::EBUSY) {
                 return Err(format!(
@@ -96,11 +96,6 @@ fn make_base() -> Result<Base, String> {
     let dir = own_dir.join(format!("prologin-referee-{pid}"));
     mkdir(&dir)?;
     if !wanted.is_empty() {
-        let enable = wanted
-            .iter()
-            .map(|c| format!("+{c}"))
-            .collect::<Vec<_>>()
-            .join(" ");
         write(&dir.join("cgroup.subtree_control"), &enable)
             .map_err(|e| format!("cannot enable {enable} in {}: {e}", dir.display()))?;
     }
