@@ -118,3 +118,32 @@ fn tournament_index_links_every_replay() {
         assert!(matches.join(id).join("replay.html").is_file());
     }
 }
+
+#[test]
+fn tournament_index_shows_the_pairwise_matrix() {
+    let dir = temp_dir("matrix");
+    std::fs::write(
+        dir.join("pairwise.csv"),
+        "champion,opponent,met,ahead,tied,behind\n\
+         greedy,random,4,3,1,0\ngreedy,builder,2,2,0,0\n\
+         random,greedy,4,0,1,3\nrandom,builder,2,1,0,1\n\
+         builder,greedy,2,0,0,2\nbuilder,random,2,1,0,1\n",
+    )
+    .unwrap();
+    html::tournament_index(&dir).unwrap();
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let matrix = &index[index.find("id=\"pairwise-matrix\"").expect("a matrix")..];
+    let matrix = &matrix[..matrix.find("</table>").unwrap()];
+    let row = |name: &str| {
+        let start = matrix.find(&format!("<tr><th>{name}</th>")).unwrap();
+        matrix[start..start + matrix[start..].find("</tr>").unwrap()].to_string()
+    };
+    assert!(
+        row("greedy").contains(">3-0/1<") && row("greedy").contains(">2-0<"),
+        "{matrix}"
+    );
+    assert!(
+        row("random").contains(">0-3/1<") && row("random").contains(">1-1<"),
+        "{matrix}"
+    );
+}

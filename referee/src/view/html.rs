@@ -118,6 +118,48 @@ fn match_dir_of(dir: &Path, row: &[String]) -> Option<String> {
     })
 }
 
+/// The pairwise results as a matrix: row champion against column opponent, "ahead-behind"
+/// with ties after a slash when there are any; `None` if the columns are not there.
+fn pairwise_matrix(header: &[String], rows: &[Vec<String>]) -> Option<String> {
+    let column = |name: &str| header.iter().position(|h| h == name);
+    let (c, o, ahead, tied, behind) = (
+        column("champion")?,
+        column("opponent")?,
+        column("ahead")?,
+        column("tied")?,
+        column("behind")?,
+    );
+    let mut names: Vec<&str> = Vec::new();
+    for row in rows {
+        if !names.contains(&row[c].as_str()) {
+            names.push(&row[c]);
+        }
+    }
+    let mut out = String::from(
+        "<p class=\"src\">Row against column: matches the row champion finished ahead-behind \
+         (/tied)</p>\n<table id=\"pairwise-matrix\">\n<thead><tr><th></th>",
+    );
+    for name in &names {
+        out.push_str(&format!("<th>{}</th>", escape(name)));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row_name in &names {
+        out.push_str(&format!("<tr><th>{}</th>", escape(row_name)));
+        for col_name in &names {
+            let cell = rows.iter().find(|r| r[c] == *row_name && r[o] == *col_name);
+            let text = match cell {
+                Some(r) if r[tied] != "0" => format!("{}-{}/{}", r[ahead], r[behind], r[tied]),
+                Some(r) => format!("{}-{}", r[ahead], r[behind]),
+                None => String::new(),
+            };
+            out.push_str(&format!("<td class=\"n\">{}</td>", escape(&text)));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table>\n");
+    Some(out)
+}
+
 /// Write `index.html` in the tournament directory `dir`: the leaderboard, the pairwise table
 /// and every match of `leaderboard.csv`, `pairwise.csv` and `matches.csv` (columns as their
 /// header rows say), each match linked to its `replay.html`, which is written from its
@@ -141,8 +183,14 @@ pub fn tournament_index(dir: &Path) -> anyhow::Result<()> {
         found = true;
         let is_matches = file == "matches.csv";
         body.push_str(&format!(
-            "<h2>{title}</h2>\n<p class=\"src\"><a href=\"{file}\">{file}</a>, {} rows</p>\n<table id=\"{}\">\n<thead><tr>",
-            rows.len(),
+            "<h2>{title}</h2>\n<p class=\"src\"><a href=\"{file}\">{file}</a>, {} rows</p>\n",
+            rows.len()
+        ));
+        if file == "pairwise.csv" {
+            body.push_str(&pairwise_matrix(&header, &rows).unwrap_or_default());
+        }
+        body.push_str(&format!(
+            "<table id=\"{}\">\n<thead><tr>",
             file.trim_end_matches(".csv")
         ));
         for h in &header {
