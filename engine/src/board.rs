@@ -61,7 +61,7 @@ impl Pos {
     /// The position `(x, y)` if it is on the map.
     pub fn new(x: i32, y: i32) -> Option<Pos> {
         let on = |v: i32| (0..SIZE as i32).contains(&v);
-        (on(x) && on(y)).then(|| Pos {
+        (on(x) && on(y)).then_some(Pos {
             x: x as u8,
             y: y as u8,
         })

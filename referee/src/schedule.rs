@@ -150,7 +150,7 @@ impl Schedule {
         match format {
             Format::RoundRobin { rounds: 0 } => return Err("--rounds must be at least 1".into()),
             Format::Groups { matches: 0 } => return Err("--matches must be at least 1".into()),
-            Format::Groups { .. } if champions % 3 != 0 && champions < 6 => {
+            Format::Groups { .. } if !champions.is_multiple_of(3) && champions < 6 => {
                 return Err(format!(
                     "--format groups needs a multiple of 3 or at least 6 champions, got \
                      {champions}; use --format round-robin"

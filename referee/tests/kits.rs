@@ -305,7 +305,7 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
     run(
         Command::new(referee())
             .arg("replay")
-            .arg(&record_path_of(&played)),
+            .arg(record_path_of(&played)),
         &format!("referee replay ({name})"),
     );
 

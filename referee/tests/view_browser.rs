@@ -162,7 +162,7 @@ fn inflate(record: &mut MatchRecord, total: usize) {
         let tail = callback.requests.split_off(callback.requests.len().min(1));
         callback
             .requests
-            .extend(std::iter::repeat(("type_case 50 50".to_string(), 4)).take(add));
+            .extend(std::iter::repeat_n(("type_case 50 50".to_string(), 4), add));
         callback.requests.extend(tail);
     }
 }

@@ -108,7 +108,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     let complete_len = if csv_path.exists() {
         Some(store::read_rows(&csv_path, |(row, _), _, _| {
             anyhow::ensure!(
-                row.id < schedule.len() && shard.map_or(true, |s| s.contains(row.id)),
+                row.id < schedule.len() && shard.is_none_or(|s| s.contains(row.id)),
                 "match {} of {} is not in this tournament's schedule",
                 row.id,
                 csv_path.display()
@@ -145,7 +145,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     let started = Instant::now();
     let pending = schedule
         .iter()
-        .filter(|p| shard.map_or(true, |s| s.contains(p.id)) && !done.contains(&p.id));
+        .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
     let outcome = runner.run(pending, &STOP, |event| match event {
         TournamentEvent::Played { row, first_player } => {
             appender.append(&matches_csv::row(&row, first_player))?;

@@ -27,7 +27,7 @@ impl ColourChoice {
             ColourChoice::Never => false,
             ColourChoice::Auto => {
                 std::io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             }
         }
     }
