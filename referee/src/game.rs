@@ -131,9 +131,24 @@ pub fn play(
         game.advance();
     }
     for (seat, contestant) in contestants.iter_mut().enumerate() {
-        if !contestant.stopped {
-            endings[seat] = contestant.endpoint.finish(Duration::from_secs(1));
+        if contestant.stopped {
+            continue;
         }
+        // Output after end_game's `fin` is a protocol fault too; it changes no result.
+        if let Some(line) = contestant.endpoint.unexpected_output() {
+            record.faults.push(FaultRecord {
+                seat: seat as u8,
+                turn: game.state().turn,
+                phase: 0,
+                callback: Some(Callback::EndGame),
+                kind: FaultKind::Protocol,
+                message: format!(
+                    "unexpected output `{}` after end_game: logs belong on stderr",
+                    quote(&line)
+                ),
+            });
+        }
+        endings[seat] = contestant.endpoint.finish(Duration::from_secs(1));
     }
     record.result = result_of(&game);
     (record, endings)

@@ -1,0 +1,306 @@
+//! The match logic of `game::play` without processes: scripted endpoints say exactly what a
+//! champion sends and when it fails, so every path of a match is checked in microseconds.
+
+use engine::Seat;
+use referee::endpoint::{CallLimits, CallTiming, Ending, Endpoint};
+use referee::fault::{Fault, FaultKind};
+use referee::game::{play, MatchSpec, TimeLimits};
+use referee::record::{MatchRecord, SeatRecord};
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// What a scripted champion sends in one callback: lines, or a fault in place of a line.
+type Lines = Vec<Result<String, Fault>>;
+
+/// A champion whose every callback is answered by `script(callback, n)` (n counts this
+/// seat's callbacks from 0); after the script's lines it sends `fin`.
+struct Scripted {
+    script: Box<dyn FnMut(&str, usize) -> Lines>,
+    queue: VecDeque<Result<String, Fault>>,
+    calls: usize,
+    /// Every line the referee sent: callback names and answers.
+    received: Vec<String>,
+    /// Output the champion wrote between callbacks, before its `n`-th callback.
+    out_of_turn: Option<(usize, String)>,
+    /// Output the champion wrote after its `end_game`.
+    after_end: Option<String>,
+    finished: bool,
+    killed: bool,
+}
+
+impl Scripted {
+    fn new(script: impl FnMut(&str, usize) -> Lines + 'static) -> Scripted {
+        Scripted {
+            script: Box::new(script),
+            queue: VecDeque::new(),
+            calls: 0,
+            received: Vec::new(),
+            out_of_turn: None,
+            after_end: None,
+            finished: false,
+            killed: false,
+        }
+    }
+
+    fn passive() -> Scripted {
+        Scripted::new(|_, _| Vec::new())
+    }
+}
+
+impl Endpoint for Scripted {
+    fn unexpected_output(&mut self) -> Option<String> {
+        if self.received.last().is_some_and(|l| l == "end_game") {
+            return self.after_end.take();
+        }
+        match &self.out_of_turn {
+            Some((n, _)) if *n == self.calls => self.out_of_turn.take().map(|(_, line)| line),
+            _ => None,
+        }
+    }
+    fn begin(&mut self, callback: &str, _: CallLimits) -> Result<(), Fault> {
+        self.received.push(callback.to_string());
+        self.queue = (self.script)(callback, self.calls).into();
+        self.calls += 1;
+        Ok(())
+    }
+    fn recv(&mut self) -> Result<String, Fault> {
+        self.queue
+            .pop_front()
+            .unwrap_or_else(|| Ok("fin".to_string()))
+    }
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.received.push(line.to_string());
+        Ok(())
+    }
+    fn end(&mut self) -> CallTiming {
+        CallTiming::default()
+    }
+    fn finish(&mut self, _: Duration) -> Ending {
+        self.finished = true;
+        Ending::default()
+    }
+    fn kill(&mut self) -> Ending {
+        self.killed = true;
+        Ending::default()
+    }
+}
+
+fn spec(first: u8) -> MatchSpec {
+    let seats = std::array::from_fn(|i| SeatRecord {
+        seat: i as u8,
+        name: format!("scripted{i}"),
+        path: "scripted".into(),
+        sha256: String::new(),
+        seed: i as u64,
+    });
+    MatchSpec {
+        seed: 1,
+        monument_order: std::array::from_fn(|i| i as u8),
+        first_player: Seat(first),
+        seats,
+        limits: TimeLimits::default(),
+        sandbox: "sandbox: scripted".into(),
+    }
+}
+
+fn run(seats: &mut [Scripted; 3], spawn_faults: [Option<Fault>; 3]) -> MatchRecord {
+    let [a, b, c] = seats;
+    let (record, _) = play(&spec(0), [a, b, c], spawn_faults);
+    referee::replay::replay(&record).expect("every record replays");
+    record
+}
+
+fn lines(lines: &[&str]) -> Lines {
+    lines.iter().map(|l| Ok(l.to_string())).collect()
+}
+
+#[test]
+fn passive_champions_get_every_callback_in_order() {
+    let mut seats = [
+        Scripted::passive(),
+        Scripted::passive(),
+        Scripted::passive(),
+    ];
+    let record = run(&mut seats, Default::default());
+    // init_game, 15 Phase I slots, 14 Phases II for all three, 14 placements, end_game.
+    assert_eq!(record.callbacks.len(), 3 + 15 * 3 + 14 * 3 + 14 + 3);
+    let names: Vec<&str> = seats[0].received.iter().map(String::as_str).collect();
+    assert_eq!(names[0], "init_game");
+    assert_eq!(names.last(), Some(&"end_game"));
+    assert_eq!(names.iter().filter(|n| **n == "jouer").count(), 15);
+    assert_eq!(names.iter().filter(|n| **n == "enchere").count(), 14);
+    assert!(seats.iter().all(|s| s.finished && !s.killed));
+    assert_eq!(record.result.final_scores, [10, 10, 10]);
+    assert_eq!(record.result.points, [0, 0, 0]);
+    assert!(record.faults.is_empty());
+    assert_eq!(record.timings.len(), record.callbacks.len());
+}
+
+#[test]
+fn requests_are_answered_in_order_and_recorded() {
+    let mut seats = [
+        Scripted::new(|callback, _| match callback {
+            "jouer" => lines(&[
+                "mon_tour",
+                "construire_route 50 51",
+                "construire_route 50 51",
+                "finances 0",
+            ]),
+            _ => Vec::new(),
+        }),
+        Scripted::passive(),
+        Scripted::passive(),
+    ];
+    let record = run(&mut seats, Default::default());
+    let first_jouer = seats[0].received.iter().position(|l| l == "jouer").unwrap();
+    assert_eq!(
+        seats[0].received[first_jouer + 1..first_jouer + 5],
+        ["1", "0", "-9", "10"]
+    );
+    let played = record
+        .callbacks
+        .iter()
+        .find(|c| c.seat == 0 && c.callback == engine::Callback::Jouer)
+        .unwrap();
+    assert_eq!(
+        played.requests[1],
+        ("construire_route 50 51".to_string(), 0)
+    );
+    assert_eq!(
+        played.requests[2],
+        ("construire_route 50 51".to_string(), -9)
+    );
+}
+
+#[test]
+fn etat_answers_the_whole_state_as_the_seat_sees_it() {
+    let mut seats = [
+        Scripted::passive(),
+        Scripted::new(|callback, _| {
+            if callback == "init_game" {
+                lines(&["etat"])
+            } else {
+                Vec::new()
+            }
+        }),
+        Scripted::passive(),
+    ];
+    run(&mut seats, Default::default());
+    let etat = prologin::etat::decode(&seats[1].received[1]).expect("a valid etat line");
+    assert_eq!(etat.numero_tour, 1);
+    assert_eq!(
+        etat.commence, 2,
+        "seat 0 opens turn 1: seat 1 sees it as player 2"
+    );
+    assert_eq!(etat.finances, [10, 10, 10]);
+    assert_eq!(etat.kinds[50 * 100 + 50], 4);
+}
+
+#[test]
+fn a_fault_stops_the_seat_for_the_rest_of_the_match_and_the_match_goes_on() {
+    let mut seats = [
+        Scripted::new(|callback, n| match (callback, n) {
+            (_, 4) => vec![Err(Fault::new(FaultKind::Timeout, "scripted timeout"))],
+            ("jouer", _) => lines(&["construire_maison 51 51"]),
+            _ => Vec::new(),
+        }),
+        Scripted::passive(),
+        Scripted::passive(),
+    ];
+    let record = run(&mut seats, Default::default());
+    assert!(seats[0].killed && !seats[0].finished);
+    assert_eq!(record.faults.len(), 1);
+    let fault = &record.faults[0];
+    assert_eq!((fault.seat, fault.kind), (0, FaultKind::Timeout));
+    let at = record
+        .callbacks
+        .iter()
+        .position(|c| c.fault.is_some())
+        .unwrap();
+    assert!(record.callbacks[at + 1..].iter().all(|c| c.seat != 0));
+    // Its houses stay and count (rule 28): built in its first two jouer.
+    assert!(record.result.houses[0] >= 1);
+    assert!(seats[1].finished && seats[2].finished);
+}
+
+#[test]
+fn a_malformed_line_is_a_protocol_fault_that_quotes_it() {
+    let mut seats = [
+        Scripted::new(|callback, _| {
+            if callback == "jouer" {
+                lines(&["construire_route 50"])
+            } else {
+                Vec::new()
+            }
+        }),
+        Scripted::passive(),
+        Scripted::passive(),
+    ];
+    let record = run(&mut seats, Default::default());
+    let fault = &record.faults[0];
+    assert_eq!(fault.kind, FaultKind::Protocol);
+    assert!(
+        fault.message.contains("construire_route 50") && fault.message.contains("takes 2"),
+        "{}",
+        fault.message
+    );
+}
+
+#[test]
+fn output_between_callbacks_and_after_end_game_are_protocol_faults() {
+    let mut chatty = Scripted::passive();
+    chatty.out_of_turn = Some((1, "hello".into()));
+    let mut late = Scripted::passive();
+    late.after_end = Some("bye".into());
+    let mut seats = [chatty, Scripted::passive(), late];
+    let record = run(&mut seats, Default::default());
+    let between = record.faults.iter().find(|f| f.seat == 0).unwrap();
+    assert!(between.message.contains("`hello`") && between.message.contains("stderr"));
+    assert!(seats[0].killed);
+    let after = record
+        .faults
+        .iter()
+        .find(|f| f.seat == 2)
+        .expect("a fault after end_game");
+    assert_eq!(after.callback, Some(engine::Callback::EndGame));
+    assert!(after.message.contains("`bye`"));
+}
+
+#[test]
+fn a_champion_that_never_started_is_never_called_and_keeps_its_money() {
+    let mut seats = [
+        Scripted::passive(),
+        Scripted::passive(),
+        Scripted::passive(),
+    ];
+    let spawn = Some(Fault::new(FaultKind::Spawn, "scripted: no such file"));
+    let record = run(&mut seats, [None, spawn, None]);
+    assert!(seats[1].received.is_empty());
+    assert_eq!(record.faults[0].kind, FaultKind::Spawn);
+    assert_eq!(record.faults[0].callback, None);
+    assert_eq!(record.result.final_scores[1], 10);
+}
+
+#[test]
+fn an_auction_winner_stopped_in_its_enchere_places_nothing_and_the_monument_is_lost() {
+    // Seat 2 bids 3 (the only bid) in the first auction, then crashes in that callback: its
+    // bid stands (actions before a fault are kept), it wins and pays, but it acts no more.
+    let mut seats = [
+        Scripted::passive(),
+        Scripted::passive(),
+        Scripted::new(|callback, _| match callback {
+            "enchere" => vec![
+                Ok("encherir 3".into()),
+                Err(Fault::new(FaultKind::Crash, "scripted crash")),
+            ],
+            _ => Vec::new(),
+        }),
+    ];
+    let record = run(&mut seats, Default::default());
+    assert!(record
+        .callbacks
+        .iter()
+        .all(|c| c.callback != engine::Callback::Placement || c.turn > 1));
+    assert_eq!(record.result.money[2], 7);
+    assert_eq!(record.faults.len(), 1);
+}
