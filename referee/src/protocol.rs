@@ -94,3 +94,86 @@ pub fn quote(line: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::call::Function;
+    use rand::{Rng, SeedableRng};
+
+    /// Random lines made of pieces of valid and invalid requests: parsing never panics,
+    /// and whatever parses as a call prints back to a line that parses to the same call.
+    #[test]
+    fn fuzzed_lines_never_panic_and_calls_round_trip() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(2009);
+        let mut pieces: Vec<String> = Function::ALL.iter().map(|f| f.name().to_string()).collect();
+        pieces.extend(
+            [
+                "fin",
+                "etat",
+                " ",
+                "\t",
+                "  ",
+                "-",
+                "+",
+                "0",
+                "7",
+                "99",
+                "-12",
+                "2147483647",
+                "2147483648",
+                "-2147483649",
+            ]
+            .map(String::from),
+        );
+        pieces.extend(
+            ["x", "1.5", "\r", "\u{e9}", "\u{0}", "\u{7f}", "0x10", "１"].map(String::from),
+        );
+        let mut calls = 0;
+        for _ in 0..200_000 {
+            let n = rng.gen_range(0..7);
+            let line: String = (0..n)
+                .map(|_| pieces[rng.gen_range(0..pieces.len())].as_str())
+                .collect::<Vec<_>>()
+                .join(if rng.gen_bool(0.8) { " " } else { "" });
+            let callback = Callback::ALL[rng.gen_range(0..5)];
+            match Request::parse(&line, callback) {
+                Ok(Request::Call(call)) => {
+                    calls += 1;
+                    assert_eq!(
+                        Request::parse(&call.to_string(), callback),
+                        Ok(Request::Call(call)),
+                        "{line:?}"
+                    );
+                }
+                Ok(_) => {}
+                Err(message) => assert!(message.contains(callback.name()), "{message}"),
+            }
+        }
+        assert!(
+            calls > 1000,
+            "the fuzzer made too few valid calls to mean anything: {calls}"
+        );
+    }
+
+    #[test]
+    fn every_function_parses_with_its_arity_only() {
+        for &function in Function::ALL {
+            let args: Vec<String> = (0..function.arity()).map(|i| i.to_string()).collect();
+            let line = std::iter::once(function.name().to_string())
+                .chain(args)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                matches!(Request::parse(&line, Callback::Jouer), Ok(Request::Call(_))),
+                "{line}"
+            );
+            let more = format!("{line} 1");
+            assert!(Request::parse(&more, Callback::Jouer)
+                .unwrap_err()
+                .contains("wrong number of arguments"));
+        }
+        assert!(Request::parse("fin 1", Callback::Jouer).is_err());
+        assert!(Request::parse("", Callback::Jouer).is_err());
+    }
+}
