@@ -11,6 +11,7 @@ pub mod events;
 pub mod export;
 pub mod fault;
 pub mod game;
+pub mod interrupt;
 pub mod manifest;
 pub mod process_endpoint;
 pub mod protocol;

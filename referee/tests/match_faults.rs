@@ -364,3 +364,59 @@ fn the_2009_reference_setup_is_reproduced() {
     );
     assert_eq!(record["first_player"], 2);
 }
+
+fn running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|p| {
+        std::fs::read(p.path().join("cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+    })
+}
+
+#[test]
+fn ctrl_c_during_a_match_kills_every_champion_and_what_it_started() {
+    let spawner = fixture("spawner.sh");
+    let dir = out_dir("interrupted");
+    let child = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args([
+            "match",
+            &spawner,
+            &spawner,
+            "random",
+            "--seed",
+            "23",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !running("match-spawner-grandchild") {
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "the grandchild never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let start = std::time::Instant::now();
+    while running("match-spawner-grandchild") || running(&spawner) {
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "a champion's process outlived the interrupted referee"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

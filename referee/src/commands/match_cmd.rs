@@ -51,6 +51,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
             .join(format!("{}-{}", plan.seed, names.join("-")))
     });
     eprintln!("{}", plan.limits.sandbox.line());
+    crate::interrupt::catch(false);
     let record = plan.run(&dir)?;
     print!("{}", table(&record));
     println!("record: {}", dir.join("record.json").display());

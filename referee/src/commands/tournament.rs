@@ -13,6 +13,7 @@ use crate::check::check;
 use crate::cli::{LimitArgs, TournamentArgs};
 use crate::events::TournamentEvent;
 use crate::export::{leaderboard_csv, matches_csv, pairwise_csv, table, RESULTS_SCHEMA};
+use crate::interrupt;
 use crate::manifest::{self, Entry};
 use crate::roster::{resolve, ChampionSpec};
 use crate::schedule::{Format, Shard};
@@ -24,48 +25,7 @@ use rayon::prelude::*;
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// Exit code of a tournament stopped by Ctrl-C or SIGTERM (partial results written).
-pub const EXIT_INTERRUPTED: i32 = 130;
-
-/// Set by the first SIGINT/SIGTERM.
-static STOP: AtomicBool = AtomicBool::new(false);
-/// Set by the second.
-static ABORT: AtomicBool = AtomicBool::new(false);
-
-extern "C" fn on_signal(_: nix::libc::c_int) {
-    if STOP.swap(true, Ordering::SeqCst) {
-        ABORT.store(true, Ordering::SeqCst);
-    }
-}
-
-/// The second signal: kill every champion and everything they started, then exit. Done by
-/// a watcher thread, since a signal handler may not scan `/proc`.
-fn watch_for_abort() {
-    std::thread::spawn(|| loop {
-        if ABORT.load(Ordering::SeqCst) {
-            crate::champion::kill_every_champion();
-            std::process::exit(EXIT_INTERRUPTED);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    });
-}
-
-fn catch_signals() {
-    watch_for_abort();
-    use nix::sys::signal::{sigaction, SaFlags, SigAction, SigHandler, SigSet, Signal};
-    let action = SigAction::new(
-        SigHandler::Handler(on_signal),
-        SaFlags::SA_RESTART,
-        SigSet::empty(),
-    );
-    for signal in [Signal::SIGINT, Signal::SIGTERM] {
-        // SAFETY: the handler only touches atomics.
-        let _ = unsafe { sigaction(signal, &action) };
-    }
-}
 
 fn usage(message: impl std::fmt::Display) -> Failure {
     Failure::usage(anyhow!("{message}"))
@@ -80,7 +40,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         .map_err(usage)?;
     let dir = tournament_dir(&args.results, &args.name, shard);
     // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
-    catch_signals();
+    let stop = interrupt::catch(true);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -146,7 +106,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     let pending = schedule
         .iter()
         .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
-    let outcome = runner.run(pending, &STOP, |event| match event {
+    let outcome = runner.run(pending, stop, |event| match event {
         TournamentEvent::Played { row, first_player } => {
             appender.append(&matches_csv::row(&row, first_player))?;
             played += 1;
@@ -183,7 +143,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
             command += &format!(" --shard {}/{}", s.index, s.count);
         }
         return Err(Failure {
-            code: EXIT_INTERRUPTED,
+            code: interrupt::EXIT_INTERRUPTED,
             error: anyhow!(
                 "interrupted: {rows} of {total} matches played (partial results written); \
                  resume with: {command}"
