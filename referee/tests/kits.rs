@@ -135,7 +135,7 @@ fn built() -> &'static Built {
                 .env("CARGO_TARGET_DIR", &target),
             "scripts/build-champions.sh",
         );
-        for name in ["cpp2009", "c2009", "scan_c"] {
+        for name in ["cpp2009", "c2009", "scan_c", "partial_c"] {
             run(
                 Command::new("make").arg("-s").arg("-C").arg(fixture(name)),
                 &format!("make -C tests/fixtures/kits/{name}"),
@@ -593,5 +593,27 @@ fn full_map_scan_champions_play_without_fault_and_read_the_true_board() {
                 assert_eq!(end["bigargs"], [-12, -10], "{prefix} big arguments");
             }
         }
+    }
+}
+
+#[test]
+fn a_callback_the_contestant_did_not_write_is_an_empty_one() {
+    built();
+    let _serial = serial();
+    let c = fixture("partial_c").display().to_string();
+    let py = fixture("partial_py").display().to_string();
+    let played = play("partial", [&c, &py, "random"], 31);
+    for seat in 0..2 {
+        let names: Vec<&str> = played
+            .callbacks(seat)
+            .iter()
+            .map(|c| c["callback"].as_str().unwrap())
+            .collect();
+        assert_eq!(names.first(), Some(&"init_game"), "seat {seat}");
+        assert_eq!(names.last(), Some(&"end_game"), "seat {seat}");
+        assert!(
+            played.result("houses", seat) > 0,
+            "seat {seat} built with its only callback"
+        );
     }
 }
