@@ -374,3 +374,49 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn champions_come_from_a_manifest_and_a_directory() {
+    let dir = scratch("manifest");
+    let field = dir.join("field");
+    std::fs::create_dir_all(field.join("builder")).unwrap();
+    std::fs::copy(shell("passive.sh"), field.join("passive.sh")).unwrap();
+    std::fs::copy(shell("builder.sh"), field.join("builder/champion")).unwrap();
+    std::fs::write(field.join("notes.txt"), "not a champion").unwrap();
+    std::fs::write(
+        dir.join("finalists.txt"),
+        format!(
+            "# the finalists\nalice = {}   # a built-in\ngreedy\n",
+            "random"
+        ),
+    )
+    .unwrap();
+    let mut command = tournament(&dir, &[], &[]);
+    command
+        .arg("--from-dir")
+        .arg(&field)
+        .arg("--manifest")
+        .arg(dir.join("finalists.txt"));
+    run(command);
+    let names: std::collections::BTreeSet<String> = table(&dir.join("t/leaderboard.csv"))
+        .into_iter()
+        .map(|row| row["champion"].clone())
+        .collect();
+    let expected: std::collections::BTreeSet<String> = ["alice", "greedy", "passive.sh", "builder"]
+        .map(String::from)
+        .into();
+    assert_eq!(names, expected);
+    assert_eq!(table(&dir.join("t/matches.csv")).len(), 4);
+}
+
+#[test]
+fn a_bad_manifest_line_is_refused_with_its_line_number() {
+    let dir = scratch("bad-manifest");
+    std::fs::write(dir.join("m.txt"), "random\n = greedy\n").unwrap();
+    let mut command = tournament(&dir, &["random".into(), "greedy".into()], &[]);
+    command.arg("--manifest").arg(dir.join("m.txt"));
+    let out = command.output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("m.txt") && stderr.contains('2'), "{stderr}");
+}
