@@ -18,9 +18,10 @@
 //! Containment, without privileges: own process group, `PR_SET_PDEATHSIG(SIGKILL)`, a
 //! cleared environment carrying a unique token ([`TOKEN_VAR`]), rlimits ([`Limits`]), and
 //! the referee as child subreaper so escaped descendants come back to it to be swept.
-//! Known limits: champions run as the referee's user, so they can see each other in `/proc`;
-//! a process that leaves the session, loses its parent *and* drops the token from its
-//! environment cannot be attributed to a champion (uid separation or cgroups would fix both).
+//! Known limits of this layer alone: champions run as the referee's user, so they can see
+//! each other in `/proc`; a process that leaves the session, loses its parent *and* drops
+//! the token from its environment cannot be attributed to a champion. The sandbox layers
+//! (`crate::sandbox`: a uid per champion, seccomp denying `setsid`, cgroups) close both.
 //! Other code in the referee must not spawn children that call `setsid`: the sweep reaps
 //! zombie children of the referee that left its session, taking them for champion strays.
 
