@@ -6,9 +6,10 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+mod common;
 
 use referee::champion::{Budget, Champion, ExitReport, LaunchSpec, Limits, TOKEN_VAR};
 use referee::fault::FaultKind;
@@ -17,19 +18,6 @@ const GENEROUS: Duration = Duration::from_secs(20);
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/champions")
-}
-
-/// A fresh directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "referee-champion-{}-{}-{name}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A fixture, made executable (in case a checkout lost the mode).
@@ -47,7 +35,7 @@ fn fixture(name: &str) -> PathBuf {
 fn compiled(name: &str) -> PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     let dir = DIR.get_or_init(|| {
-        let dir = temp_dir("bin");
+        let dir = common::fresh_dir("champion", "bin");
         for src in ["echo.c", "alloc.c"] {
             let out = dir.join(src.trim_end_matches(".c"));
             let status = Command::new("cc")
@@ -64,7 +52,8 @@ fn compiled(name: &str) -> PathBuf {
 }
 
 fn spec(program: PathBuf) -> LaunchSpec {
-    let dir = temp_dir(
+    let dir = common::fresh_dir(
+        "champion",
         program
             .file_name()
             .and_then(|n| n.to_str())
@@ -557,7 +546,7 @@ fn missing_program_is_a_spawn_fault() {
 
 #[test]
 fn non_executable_program_is_a_spawn_fault_suggesting_chmod() {
-    let dir = temp_dir("noexec");
+    let dir = common::fresh_dir("champion", "noexec");
     let path = dir.join("not_executable.sh");
     fs::copy(fixtures().join("not_executable.sh"), &path).unwrap();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();

@@ -4,11 +4,10 @@
 
 mod common;
 
-use common::assert_no_process_left;
+use common::{assert_no_process_left, running};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -25,17 +24,6 @@ fn passive() -> String {
         .to_string()
 }
 
-fn out_dir(name: &str) -> PathBuf {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "referee-match-{}-{}-{name}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 /// Run `referee` with these arguments.
 fn referee(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_referee"))
@@ -46,7 +34,7 @@ fn referee(args: &[&str]) -> Output {
 
 /// Play a match of `champions` with `seed` and return its record.
 fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
-    let dir = out_dir(&seed.to_string());
+    let dir = common::fresh_dir("match", &seed.to_string());
     let seed = seed.to_string();
     let mut args = vec![
         "match",
@@ -148,7 +136,7 @@ fn the_shell_champion_of_protocol_md_plays_a_full_match() {
         body.lines().count() <= 10,
         "the champion of protocol.md has at most ten lines"
     );
-    let dir = out_dir("doc-champion");
+    let dir = common::fresh_dir("match", "doc-champion");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("champion.sh");
     std::fs::write(&path, body).unwrap();
@@ -255,7 +243,7 @@ fn a_missing_champion_is_refused_with_the_fix() {
 
 #[test]
 fn a_non_executable_champion_is_refused_with_the_fix() {
-    let dir = out_dir("noexec");
+    let dir = common::fresh_dir("match", "noexec");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("champion.sh");
     std::fs::write(&path, "#!/bin/sh\n").unwrap();
@@ -293,7 +281,7 @@ fn without_timings(dir: &Path) -> Vec<u8> {
 fn the_same_seed_gives_byte_identical_records_and_replays() {
     let echo = fixture("echo_state.sh");
     let dirs: Vec<PathBuf> = (0..2)
-        .map(|i| out_dir(&format!("determinism{i}")))
+        .map(|i| common::fresh_dir("match", &format!("determinism{i}")))
         .collect();
     for dir in &dirs {
         let output = referee(&[
@@ -325,7 +313,7 @@ fn the_same_seed_gives_byte_identical_records_and_replays() {
 
 #[test]
 fn a_tampered_record_fails_its_replay() {
-    let dir = out_dir("tampered");
+    let dir = common::fresh_dir("match", "tampered");
     let output = referee(&[
         "match",
         "random",
@@ -365,17 +353,10 @@ fn the_2009_reference_setup_is_reproduced() {
     assert_eq!(record["first_player"], 2);
 }
 
-fn running(marker: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|p| {
-        std::fs::read(p.path().join("cmdline"))
-            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
-    })
-}
-
 #[test]
 fn ctrl_c_during_a_match_kills_every_champion_and_what_it_started() {
     let spawner = fixture("spawner.sh");
-    let dir = out_dir("interrupted");
+    let dir = common::fresh_dir("match", "interrupted");
     let child = Command::new(env!("CARGO_BIN_EXE_referee"))
         .args([
             "match",

@@ -56,20 +56,6 @@ fn users() -> Vec<Who> {
     out
 }
 
-/// A fresh directory readable by everyone (champions run under other uids).
-fn arena(name: &str) -> PathBuf {
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "referee-sandbox-{}-{}-{name}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
-    dir
-}
-
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sandbox")
 }
@@ -196,7 +182,7 @@ fn assert_all_blocked(who: Who, played: &Played, seat: usize, expected: usize) {
 #[test]
 fn the_line_names_every_layer_and_is_recorded() {
     for who in users() {
-        let arena = arena("line");
+        let arena = common::fresh_dir("sandbox", "line");
         let played = play(who, &arena, [passive(), passive(), passive()], &[]);
         let line = played.line();
         eprintln!("as {who:?}: {line}");
@@ -231,7 +217,7 @@ fn the_line_names_every_layer_and_is_recorded() {
 #[test]
 fn escapes_fail_and_the_match_completes() {
     for who in users() {
-        let arena = arena("escapes");
+        let arena = common::fresh_dir("sandbox", "escapes");
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         listener.set_nonblocking(true).unwrap();
         let port = listener.local_addr().unwrap().port();
@@ -305,7 +291,7 @@ fn referee_line(who: Who, arena: &Path) -> String {
 #[test]
 fn a_fork_bomb_is_bounded_where_a_process_limit_holds() {
     for who in users() {
-        let arena = arena("forkbomb");
+        let arena = common::fresh_dir("sandbox", "forkbomb");
         let line = referee_line(who, &arena);
         if !line.contains("pids=cgroup") && !line.contains("pids=rlimit") {
             eprintln!(
@@ -334,7 +320,7 @@ fn a_fork_bomb_is_bounded_where_a_process_limit_holds() {
 #[test]
 fn memory_beyond_the_limit_fails_shared_mappings_too() {
     for who in users() {
-        let arena = arena("memory");
+        let arena = common::fresh_dir("sandbox", "memory");
         let line = referee_line(who, &arena);
         let mut attacks: Vec<String> = vec!["mmap_private 256".into(), "mmap_shared 256".into()];
         let memory_cgroup = line.contains("memory=cgroup");
@@ -388,7 +374,7 @@ fn java_and_node_start_under_the_default_memory_limit() {
         return;
     }
     for who in users() {
-        let arena = arena("runtimes");
+        let arena = common::fresh_dir("sandbox", "runtimes");
         let mut champions = Vec::new();
         for runtime in &runtimes {
             let dir = arena.join(runtime);
@@ -420,7 +406,7 @@ fn java_and_node_start_under_the_default_memory_limit() {
 #[test]
 fn require_sandbox_names_what_is_missing() {
     for who in users() {
-        let arena = arena("require");
+        let arena = common::fresh_dir("sandbox", "require");
         let line = referee_line(who, &arena);
         let out = out_dir(&arena, who).join("required");
         let args: Vec<String> = [
@@ -465,7 +451,7 @@ fn require_sandbox_names_what_is_missing() {
 
 #[test]
 fn sandbox_off_says_so() {
-    let arena = arena("off");
+    let arena = common::fresh_dir("sandbox", "off");
     let played = play(
         Who::Me,
         &arena,

@@ -2,6 +2,9 @@
 //! and shell champions, and misbehaving fixtures. Files are compared with their timing
 //! columns set aside.
 
+mod common;
+
+use common::running;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -27,15 +30,6 @@ fn fixture(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-/// A fresh directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("referee-tournament-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Four quick champions: 4 sets of three.
@@ -120,7 +114,7 @@ fn rows(dir: &Path) -> usize {
 
 #[test]
 fn one_or_two_jobs_give_the_same_results_and_a_complete_balanced_round_robin() {
-    let dir = scratch("jobs");
+    let dir = common::fresh_dir("tournament", "jobs");
     let (a, b) = (dir.join("a"), dir.join("b"));
     run(tournament(&a, &four(), &["--rounds", "3", "--jobs", "1"]));
     let out = run(tournament(&b, &four(), &["--rounds", "3", "--jobs", "2"]));
@@ -181,7 +175,7 @@ fn one_or_two_jobs_give_the_same_results_and_a_complete_balanced_round_robin() {
 
 #[test]
 fn a_run_killed_midway_resumes_to_the_same_files() {
-    let dir = scratch("resume");
+    let dir = common::fresh_dir("tournament", "resume");
     let (whole, cut) = (dir.join("whole"), dir.join("cut"));
     let args = ["--rounds", "6", "--jobs", "1"];
     run(tournament(&whole, &four(), &args));
@@ -235,7 +229,7 @@ fn a_run_killed_midway_resumes_to_the_same_files() {
 
 #[test]
 fn shards_merged_equal_a_single_run() {
-    let dir = scratch("shards");
+    let dir = common::fresh_dir("tournament", "shards");
     let (single, sharded) = (dir.join("single"), dir.join("sharded"));
     let args = ["--rounds", "2", "--jobs", "2"];
     run(tournament(&single, &four(), &args));
@@ -258,7 +252,7 @@ fn shards_merged_equal_a_single_run() {
 
 #[test]
 fn a_broken_champion_is_reported_and_excluded_only_when_asked() {
-    let dir = scratch("broken");
+    let dir = common::fresh_dir("tournament", "broken");
     let mut champions = four();
     champions.push(fixture("broken.sh"));
     let refused = tournament(&dir, &champions, &[]).output().unwrap();
@@ -285,16 +279,9 @@ fn a_broken_champion_is_reported_and_excluded_only_when_asked() {
 }
 
 /// Whether a process runs the script `name`.
-fn running(name: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|p| {
-        std::fs::read(p.path().join("cmdline"))
-            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(name))
-    })
-}
-
 #[test]
 fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion() {
-    let dir = scratch("sigint");
+    let dir = common::fresh_dir("tournament", "sigint");
     let champions = vec![
         "random".into(),
         "greedy".into(),
@@ -333,7 +320,7 @@ fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion
 
 #[test]
 fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
-    let dir = scratch("sigint2");
+    let dir = common::fresh_dir("tournament", "sigint2");
     let champions = vec![
         "random".into(),
         fixture("slow_spawner.sh"),
@@ -377,7 +364,7 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
 
 #[test]
 fn champions_come_from_a_manifest_and_a_directory() {
-    let dir = scratch("manifest");
+    let dir = common::fresh_dir("tournament", "manifest");
     let field = dir.join("field");
     std::fs::create_dir_all(field.join("builder")).unwrap();
     std::fs::copy(shell("passive.sh"), field.join("passive.sh")).unwrap();
@@ -411,7 +398,7 @@ fn champions_come_from_a_manifest_and_a_directory() {
 
 #[test]
 fn a_bad_manifest_line_is_refused_with_its_line_number() {
-    let dir = scratch("bad-manifest");
+    let dir = common::fresh_dir("tournament", "bad-manifest");
     std::fs::write(dir.join("m.txt"), "random\n = greedy\n").unwrap();
     let mut command = tournament(&dir, &["random".into(), "greedy".into()], &[]);
     command.arg("--manifest").arg(dir.join("m.txt"));

@@ -1,6 +1,34 @@
-//! Helpers shared by the integration tests that play whole matches.
+//! Helpers shared by the integration tests that spawn real champions: fresh directories,
+//! and checks that nothing is left running. Each test crate uses some of them.
+#![allow(dead_code)]
 
 use serde_json::Value;
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// A fresh, empty directory for one test, readable by everyone (champions may run under
+/// other uids): `<tmp>/referee-<kind>-<pid>-<n>-<name>`.
+pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "referee-{kind}-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// Whether a running process has `marker` in its command line.
+pub fn running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|p| {
+        std::fs::read(p.path().join("cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+    })
+}
 
 /// No process anywhere carries the `PROLOGIN_SEED` of a seat of this match: the champions
 /// and everything they started are gone.
