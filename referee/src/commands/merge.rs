@@ -6,14 +6,22 @@ use super::Failure;
 use crate::cli::MergeArgs;
 use crate::export::table;
 use crate::tournament::TournamentSpec;
-use anyhow::anyhow;
+use anyhow::{anyhow, Context};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 pub fn run(args: MergeArgs) -> Result<(), Failure> {
     let mut specs = Vec::new();
     for dir in &args.shards {
-        let spec = TournamentSpec::load(&dir.join("tournament.json")).map_err(Failure::usage)?;
+        let spec = TournamentSpec::load(&dir.join("tournament.json"))
+            .with_context(|| {
+                format!(
+                    "{} is not a shard directory: give the directories written by \
+                     `referee tournament --shard I/N` (results/<name>/shard-I-of-N)",
+                    dir.display()
+                )
+            })
+            .map_err(Failure::usage)?;
         specs.push(spec);
     }
     let first = specs[0].clone();
