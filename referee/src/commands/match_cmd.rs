@@ -62,6 +62,12 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
         println!("replay: {}", path.display());
     }
     println!("stderr: {}", dir.join("seat<N>.stderr").display());
+    if !args.html {
+        println!(
+            "see it: referee show {} (or add --html for a replay in the browser)",
+            dir.display()
+        );
+    }
     println!("reproduce: {}", plan.reproduce_command());
     Ok(())
 }
