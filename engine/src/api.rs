@@ -7,7 +7,6 @@ use crate::game::Game;
 use crate::monument::monument;
 use crate::player::Seat;
 use crate::state::State;
-use crate::turn::Stage;
 
 /// The API of the subject, exactly as named there, so that champions (the built-in bots,
 /// the Rust kit) are written once against it and run in-process or over the protocol.
@@ -152,8 +151,8 @@ impl<'a> Player<'a> {
         Ok(p)
     }
 
-    fn check_building(&self, x: i32, y: i32) -> Checked<Pos> {
-        let p = pos(x, y)?;
+    /// `construction_possible`'s checks after `HORS_TERRAIN`.
+    fn check_building(&self, p: Pos) -> Checked<()> {
         let board = &self.view().board;
         let cell = board.cell(p);
         require(self.is_buildable(cell), ApiError::CaseOccupee)?;
@@ -161,8 +160,7 @@ impl<'a> Player<'a> {
             cell.kind != Kind::Vide || !board.is_blocking(p),
             ApiError::Blocage,
         )?;
-        require(board.touches_road(p, true), ApiError::NonConnexe)?;
-        Ok(p)
+        require(board.touches_road(p, true), ApiError::NonConnexe)
     }
 
     fn pay(&mut self, price: i32) -> Checked<()> {
@@ -264,7 +262,7 @@ impl Api for Player<'_> {
     }
 
     fn construction_possible(&mut self, x: i32, y: i32) -> i32 {
-        done(self.check_building(x, y).map(drop))
+        done(pos(x, y).and_then(|p| self.check_building(p)))
     }
 
     fn cout_achat_maison(&mut self) -> i32 {
@@ -296,7 +294,8 @@ impl Api for Player<'_> {
     fn construire_maison(&mut self, x: i32, y: i32) -> i32 {
         done((|| {
             self.may_act(&[1])?;
-            let p = self.check_building(x, y)?;
+            let p = pos(x, y)?;
+            self.check_building(p)?;
             let price = self.cout_achat_maison();
             require(price != INFINI, ApiError::ActionInterdite)?;
             self.pay(price)?;
@@ -318,7 +317,8 @@ impl Api for Player<'_> {
     fn reserver_case(&mut self, x: i32, y: i32) -> i32 {
         done((|| {
             self.may_act(&[1])?;
-            let p = self.check_building(x, y)?;
+            let p = pos(x, y)?;
+            self.check_building(p)?;
             require(
                 self.view().board.cell(p).kind == Kind::Vide,
                 ApiError::CaseOccupee,
@@ -396,16 +396,13 @@ impl Api for Player<'_> {
     fn construire_monument(&mut self, x: i32, y: i32) -> i32 {
         done((|| {
             let p = pos(x, y)?;
-            require(
-                matches!(self.view().stage, Stage::Placement { winner } if winner == self.me),
-                ApiError::ActionInterdite,
-            )?;
+            self.may_act(&[3])?;
             require(!self.view().monument_placed, ApiError::ActionInterdite)?;
             let id = self
                 .view()
                 .current_monument
                 .ok_or(ApiError::ActionInterdite)?;
-            self.check_building(p.x.into(), p.y.into())?;
+            self.check_building(p)?;
             let state = self.view_mut();
             state.board.build_monument(p, id);
             state.monument_placed = true;
