@@ -47,10 +47,8 @@ const _: () = {
 impl Game {
     /// A game about to play `init_game`.
     pub fn new(setup: Setup) -> Game {
-        let mut state = State::new(setup.board, setup.monument_order, setup.first_player);
-        state.money = setup.money;
         Game {
-            state,
+            state: State::new(setup),
             auction: None,
         }
     }

@@ -1,9 +1,9 @@
 //! The whole state of a game at one instant: board, money, turn, auction results.
 
 use crate::board::Board;
-use crate::constants::ARGENT_INITIAL;
 use crate::player::Seat;
 use crate::price::Counters;
+use crate::setup::Setup;
 use crate::turn::{order, Stage};
 use serde::{Deserialize, Serialize};
 
@@ -33,14 +33,14 @@ pub struct State {
 }
 
 impl State {
-    /// The state before `init_game`.
-    pub fn new(board: Board, monument_order: [u8; 14], first: Seat) -> State {
+    /// The state of `setup` before `init_game`.
+    pub fn new(setup: Setup) -> State {
         State {
-            board,
-            money: [ARGENT_INITIAL; 3],
+            board: setup.board,
+            money: setup.money,
             turn: 1,
-            first,
-            monument_order,
+            first: setup.first_player,
+            monument_order: setup.monument_order,
             current_monument: None,
             monument_placed: false,
             last_bids: [0; 3],
