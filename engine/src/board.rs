@@ -310,23 +310,6 @@ impl Board {
         self.extent = e;
     }
 
-    /// The smallest rectangle inside `within` holding every non-empty cell of `within`.
-    fn extent_within(&self, within: Extent) -> Extent {
-        let mut extent = Extent::EMPTY;
-        if within.is_empty() {
-            return extent;
-        }
-        for y in within.y0..=within.y1 {
-            let row = usize::from(y) * SIZE;
-            for x in within.x0..=within.x1 {
-                if self.cells[row + usize::from(x)].kind != Kind::Vide {
-                    extent.include(Pos { x, y });
-                }
-            }
-        }
-        extent
-    }
-
     /// Build monument `id` on `pos` and raise the values of the cells in range (rule 6).
     pub fn build_monument(&mut self, pos: Pos, id: u8) {
         self.set(
@@ -363,16 +346,17 @@ impl Board {
     /// the map (rule 21). Cells that are not empty never block: they already are obstacles
     /// or roads.
     pub fn is_blocking(&self, pos: Pos) -> bool {
-        self.blocking
-            .get_or_init(|| Blocking::compute(self))
-            .contains(pos)
+        self.blocking().contains(pos)
     }
 
     /// Whether rule 21 holds now: some road can be reached from outside the map.
     pub fn is_open(&self) -> bool {
-        self.blocking
-            .get_or_init(|| Blocking::compute(self))
-            .is_open()
+        self.blocking().is_open()
+    }
+
+    /// The rule 21 answer of this board, computed on first use.
+    fn blocking(&self) -> &Blocking {
+        self.blocking.get_or_init(|| Blocking::compute(self))
     }
 
     /// The sum of the worth of the houses owned by `seat` (`score`, rule 9).
@@ -389,21 +373,16 @@ impl Board {
             .map(|(i, _)| Pos::from_index(i))
     }
 
-    pub(crate) fn from_parts(cells: Vec<Cell>, values: Vec<i8>) -> Board {
-        let mut board = Board {
-            cells: cells.into(),
-            values: values.into(),
-            extent: Extent::EMPTY,
-            blocking: OnceCell::new(),
-        };
-        let last = (SIZE - 1) as u8;
-        board.extent = board.extent_within(Extent {
-            x0: 0,
-            x1: last,
-            y0: 0,
-            y1: last,
-        });
-        board
+    /// The extent found by scanning every cell, to check the maintained one against.
+    #[cfg(test)]
+    pub(crate) fn scanned_extent(&self) -> Extent {
+        let mut extent = Extent::EMPTY;
+        for (i, cell) in self.cells.iter().enumerate() {
+            if cell.kind != Kind::Vide {
+                extent.include(Pos::from_index(i));
+            }
+        }
+        extent
     }
 
     /// A rectangle holding every non-empty cell (empty if there is none).

@@ -50,7 +50,7 @@ impl TryFrom<BoardText> for Board {
         if kinds.len() != CELLS || owners.len() != CELLS || monuments.len() != CELLS {
             return Err(format!("a board has {CELLS} characters per string"));
         }
-        let mut board = Board::from_parts(vec![Cell::EMPTY; CELLS], vec![0; CELLS]);
+        let mut board = Board::empty();
         for i in 0..CELLS {
             let kind = match kinds[i] {
                 b'0' => Kind::Vide,
