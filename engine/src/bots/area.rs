@@ -183,6 +183,15 @@ impl Local {
             .collect()
     }
 
+    /// Cells where `construction_possible` succeeds: the building candidates, asked in
+    /// row order (where a house, a reservation or the monument may go).
+    pub fn construction_sites(&self, api: &mut dyn Api) -> Vec<(i32, i32)> {
+        self.building_candidates()
+            .into_iter()
+            .filter(|&(x, y)| api.construction_possible(x, y) == SUCCES)
+            .collect()
+    }
+
     /// The houses in the area, with their owner (relative; `MAIRIE` for sold ones).
     pub fn houses(&self) -> Vec<(i32, i32, i32)> {
         self.area

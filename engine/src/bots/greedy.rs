@@ -47,15 +47,6 @@ fn advantage(delta: [i32; 3], j: usize) -> i32 {
     delta[j] - others.unwrap_or(0)
 }
 
-/// Where a monument could go: cells `construction_possible` accepts.
-fn placements(api: &mut dyn Api, local: &Local) -> Vec<(i32, i32)> {
-    local
-        .building_candidates()
-        .into_iter()
-        .filter(|&(x, y)| api.construction_possible(x, y) == SUCCES)
-        .collect()
-}
-
 /// The first cell of `cells` with the greatest `key`.
 fn best_by<K: Ord>(
     cells: &[(i32, i32)],
@@ -221,7 +212,7 @@ impl Champion for Greedy {
         }
         let last_auction = api.numero_tour() == i32::from(LAST_TURN) - 1;
         let mut local = Local::read(api, 2);
-        let cells = placements(api, &local);
+        let cells = local.construction_sites(api);
         if last_auction && p < 0 {
             // Selling is neutral now and keeps these houses out of the monument's reach.
             for (x, y, owner) in local.houses() {
@@ -289,7 +280,7 @@ impl Champion for Greedy {
             return;
         }
         let local = Local::read(api, 2);
-        let cells = placements(api, &local);
+        let cells = local.construction_sites(api);
         let best = best_by(&cells, |(x, y)| {
             let gain = advantage(deltas(&local, x, y, p, r), 0);
             // Between equal gains, a positive monument goes near free land to build on.

@@ -48,11 +48,8 @@ impl Random {
         }
         let house = api.cout_achat_maison();
         if house != INFINI && house <= money {
-            for (x, y) in local.building_candidates() {
-                if api.construction_possible(x, y) == SUCCES {
-                    moves.push(Move::House(x, y));
-                }
-            }
+            let sites = local.construction_sites(api);
+            moves.extend(sites.into_iter().map(|(x, y)| Move::House(x, y)));
         }
         moves
     }
@@ -76,12 +73,7 @@ impl Champion for Random {
     }
 
     fn placement(&mut self, api: &mut dyn Api) {
-        let local = Local::read(api, 2);
-        let cells: Vec<(i32, i32)> = local
-            .building_candidates()
-            .into_iter()
-            .filter(|&(x, y)| api.construction_possible(x, y) == SUCCES)
-            .collect();
+        let cells = Local::read(api, 2).construction_sites(api);
         if let Some(&(x, y)) = cells.choose(&mut self.rng) {
             api.construire_monument(x, y);
         }
