@@ -28,6 +28,7 @@ pub type Owner = Option<Seat>;
 /// One cell of the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cell {
+    /// What stands on the cell (`type_case`).
     pub kind: Kind,
     /// The player owning the house or reservation; `None` for everything else.
     pub owner: Owner,
@@ -53,7 +54,9 @@ impl Cell {
 /// A position on the map, checked to be on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Pos {
+    /// The column, `0..100` (rule 1).
     pub x: u8,
+    /// The row, `0..100`.
     pub y: u8,
 }
 

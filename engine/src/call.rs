@@ -82,6 +82,7 @@ impl Function {
 /// A call: a function and exactly `function.arity()` arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Call {
+    /// The function called; its arity bounds `args`.
     pub function: Function,
     args: [i32; 4],
 }

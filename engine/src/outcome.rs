@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 /// Final scores and points of the three seats, absolute.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
+    /// Money plus the worth of the houses (rule 9): what the ranking compares.
     pub final_scores: [i32; 3],
+    /// Tournament points of rule 26 (3, 1 or 0, ties sharing the lowest).
     pub points: [u32; 3],
 }
 

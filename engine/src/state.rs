@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// Everything the rules need to know; serialisable as a snapshot.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
+    /// The map with its cells and values (rules 1-8).
     pub board: Board,
     /// Money of each seat, absolute (rule 4).
     pub money: [i32; 3],
@@ -27,6 +28,7 @@ pub struct State {
     pub last_bids: [i32; 3],
     /// Winner of the last resolved auction.
     pub last_winner: Option<Seat>,
+    /// Where the turn stands: whose callback is due (rules 10-16).
     pub stage: Stage,
     /// Roads and houses each seat built in its current callback (rule 17).
     pub counters: [Counters; 3],

@@ -67,6 +67,7 @@ fn best_by<K: Ord>(
 pub struct Greedy;
 
 impl Greedy {
+    /// The greedy bot; it has no state and no seed, so every game it plays is reproducible.
     pub fn new() -> Greedy {
         Greedy
     }
