@@ -12,6 +12,9 @@ C_SRCS := $(wildcard *.c)
 CXX_SRCS := $(wildcard *.cc *.cpp)
 OBJS := $(C_SRCS:.c=.o) $(patsubst %.cpp,%.o,$(CXX_SRCS:.cc=.o)) prologin_kit.o
 LINKER := $(if $(CXX_SRCS),$(CXX),$(CC))
+# Every source sees both kit folders (a C++ champion's .c files include prologin.h too).
+INCLUDES := -I$(KIT) $(if $(filter $(KIT),$(KIT_C)),,-I$(KIT_C))
+HEADERS := $(sort $(wildcard $(KIT)/*.h $(KIT)/*.hh $(KIT_C)/*.h *.h *.hh))
 
 champion: $(OBJS)
 	$(LINKER) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
@@ -19,14 +22,14 @@ champion: $(OBJS)
 prologin_kit.o: $(KIT_C)/prologin_kit.c $(KIT_C)/prologin.h
 	$(CC) $(CFLAGS) -I$(KIT_C) -c -o $@ $<
 
-%.o: %.c $(wildcard $(KIT)/*.h *.h)
-	$(CC) $(CFLAGS) -I$(KIT) -c -o $@ $<
+%.o: %.c $(HEADERS)
+	$(CC) $(CFLAGS) $(INCLUDES) -c -o $@ $<
 
-%.o: %.cc $(wildcard $(KIT)/*.h $(KIT)/*.hh *.h *.hh)
-	$(CXX) $(CXXFLAGS) -I$(KIT) -I$(KIT_C) -c -o $@ $<
+%.o: %.cc $(HEADERS)
+	$(CXX) $(CXXFLAGS) $(INCLUDES) -c -o $@ $<
 
-%.o: %.cpp $(wildcard $(KIT)/*.h $(KIT)/*.hh *.h *.hh)
-	$(CXX) $(CXXFLAGS) -I$(KIT) -I$(KIT_C) -c -o $@ $<
+%.o: %.cpp $(HEADERS)
+	$(CXX) $(CXXFLAGS) $(INCLUDES) -c -o $@ $<
 
 clean:
 	rm -f champion *.o
