@@ -93,8 +93,9 @@ def _arg(v):
     return -2147483648 if v < -2147483648 else 2147483647 if v > 2147483647 else v
 
 
-def _ask(request, name):
-    _send(request.encode("ascii"))
+def _ask(name, *args):
+    """Sends the request `name args...` in the canonical form and returns its answer."""
+    _send(("%s%s\n" % (name, "".join(" %d" % _arg(a) for a in args))).encode("ascii"))
     line = _read_line(name)
     try:
         return int(line)
@@ -103,9 +104,9 @@ def _ask(request, name):
               % (line[:60].decode("ascii", "replace"), name))
 
 
-def _act(request, name):
+def _act(name, *args):
     global _dirty
-    r = _ask(request, name)
+    r = _ask(name, *args)
     if r == SUCCES:
         _dirty = True
     return r
@@ -227,46 +228,45 @@ def montant_encheres(num_joueur):
 
 
 def distance(x1, y1, x2, y2):
-    return _ask("distance %d %d %d %d\n" % (_arg(x1), _arg(y1), _arg(x2), _arg(y2)),
-                "distance")
+    return _ask("distance", x1, y1, x2, y2)
 
 
 def route_possible(x, y):
-    return _ask("route_possible %d %d\n" % (_arg(x), _arg(y)), "route_possible")
+    return _ask("route_possible", x, y)
 
 
 def construction_possible(x, y):
-    return _ask("construction_possible %d %d\n" % (_arg(x), _arg(y)), "construction_possible")
+    return _ask("construction_possible", x, y)
 
 
 # Actions.
 
 def construire_route(x, y):
-    return _act("construire_route %d %d\n" % (_arg(x), _arg(y)), "construire_route")
+    return _act("construire_route", x, y)
 
 
 def construire_maison(x, y):
-    return _act("construire_maison %d %d\n" % (_arg(x), _arg(y)), "construire_maison")
+    return _act("construire_maison", x, y)
 
 
 def reserver_case(x, y):
-    return _act("reserver_case %d %d\n" % (_arg(x), _arg(y)), "reserver_case")
+    return _act("reserver_case", x, y)
 
 
 def detruire_maison(x, y):
-    return _act("detruire_maison %d %d\n" % (_arg(x), _arg(y)), "detruire_maison")
+    return _act("detruire_maison", x, y)
 
 
 def vendre_maison(x, y):
-    return _act("vendre_maison %d %d\n" % (_arg(x), _arg(y)), "vendre_maison")
+    return _act("vendre_maison", x, y)
 
 
 def encherir(montant):
-    return _act("encherir %d\n" % _arg(montant), "encherir")
+    return _act("encherir", montant)
 
 
 def construire_monument(x, y):
-    return _act("construire_monument %d %d\n" % (_arg(x), _arg(y)), "construire_monument")
+    return _act("construire_monument", x, y)
 
 
 _CALLBACKS = ("init_game", "jouer", "enchere", "placement", "end_game")
