@@ -1,7 +1,7 @@
 /* random: a C champion that plays legal-looking random moves.
  *
- * Seeds itself from PROLOGIN_SEED, so a match replays identically. Builds a road and up
- * to two houses next to random roads, bids a little, places monuments at random. */
+ * Seeds itself from PROLOGIN_SEED, so a match replays identically. Builds up to three
+ * roads and two houses next to random roads, bids a little, places monuments at random. */
 #include "prologin.h"
 
 #include <stdio.h>
