@@ -69,17 +69,10 @@ fn run(mut command: Command) -> Output {
 
 /// A CSV file as rows of `column -> value`, timing columns removed.
 fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    const TIMING: [&str; 9] = [
-        "cpu_us0",
-        "cpu_us1",
-        "cpu_us2",
-        "max_cpu_us0",
-        "max_cpu_us1",
-        "max_cpu_us2",
-        "duration_ms",
-        "mean_call_cpu_us",
-        "max_call_cpu_us",
-    ];
+    use referee::export::{leaderboard_csv, matches_csv};
+    let is_timing = |h: &str| {
+        matches_csv::TIMING_COLUMNS.contains(&h) || leaderboard_csv::TIMING_COLUMNS.contains(&h)
+    };
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header = reader.headers().unwrap().clone();
@@ -90,7 +83,7 @@ fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
             header
                 .iter()
                 .zip(r.iter())
-                .filter(|(h, _)| !TIMING.contains(h))
+                .filter(|(h, _)| !is_timing(h))
                 .map(|(h, v)| (h.to_string(), v.to_string()))
                 .collect()
         })
@@ -278,7 +271,6 @@ fn a_broken_champion_is_reported_and_excluded_only_when_asked() {
     );
 }
 
-/// Whether a process runs the script `name`.
 #[test]
 fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion() {
     let dir = common::fresh_dir("tournament", "sigint");
