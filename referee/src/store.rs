@@ -4,6 +4,7 @@
 //! (temporary file + rename).
 
 use crate::export::matches_csv::{self, ParsedRow};
+use crate::standings::MatchRow;
 use anyhow::{bail, Context};
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -106,11 +107,17 @@ impl Appender {
 }
 
 /// Write the rows of `sources` sorted by match id into `out` (atomically), holding only an
-/// index of the rows in memory. Fails on an id present twice. Returns the number of rows.
-pub fn write_sorted(sources: &[PathBuf], out: &Path) -> anyhow::Result<u64> {
+/// index of the rows in memory, and hand each row to `visit` as it is read (in file order).
+/// Fails on an id present twice. Returns the number of rows.
+pub fn write_sorted(
+    sources: &[PathBuf],
+    out: &Path,
+    mut visit: impl FnMut(&MatchRow),
+) -> anyhow::Result<u64> {
     let mut slots = Vec::new();
     for (source, path) in sources.iter().enumerate() {
         read_rows(path, |(row, _), offset, len| {
+            visit(&row);
             slots.push(Slot {
                 id: row.id,
                 source,

@@ -171,13 +171,8 @@ pub fn write_results(
     spec: &TournamentSpec,
     html: bool,
 ) -> anyhow::Result<(u64, Standings)> {
-    let csv_path = dir.join("matches.csv");
-    let rows = store::write_sorted(sources, &csv_path)?;
     let mut standings = Standings::with_champions(spec.champions.iter().map(|c| c.name.as_str()));
-    store::read_rows(&csv_path, |(row, _), _, _| {
-        standings.add(&row);
-        Ok(())
-    })?;
+    let rows = store::write_sorted(sources, &dir.join("matches.csv"), |row| standings.add(row))?;
     store::write_atomic(
         &dir.join("leaderboard.csv"),
         &leaderboard_csv::render(&standings),
