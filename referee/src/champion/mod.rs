@@ -127,16 +127,6 @@ impl Budget {
         self.wall_start.elapsed()
     }
 
-    /// The CPU allowance.
-    pub fn cpu(&self) -> Duration {
-        self.cpu
-    }
-
-    /// The wall allowance.
-    pub fn wall(&self) -> Duration {
-        self.wall
-    }
-
     /// When the wall allowance runs out.
     pub fn wall_deadline(&self) -> Instant {
         self.wall_start + self.wall
@@ -174,7 +164,6 @@ struct Meter {
 /// Dropping a `Champion` kills it like [`Champion::kill`].
 pub struct Champion {
     pid: i32,
-    program: PathBuf,
     limits: Limits,
     ident: Ident,
     io: Channel,
@@ -255,7 +244,6 @@ impl Champion {
         };
         Ok(Champion {
             pid,
-            program,
             limits: spec.limits.clone(),
             ident,
             io,
@@ -272,11 +260,6 @@ impl Champion {
     /// The main process's id (also its process group id).
     pub fn pid(&self) -> u32 {
         self.pid as u32
-    }
-
-    /// The executable this champion runs (absolute path).
-    pub fn program(&self) -> &std::path::Path {
-        &self.program
     }
 
     /// Writes `line` and a `\n`, never blocking past `deadline` (the write is non-blocking

@@ -26,7 +26,7 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-pub use seccomp::Filters;
+use seccomp::Filters;
 
 /// Whether to use the sandbox layers (`--sandbox`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
