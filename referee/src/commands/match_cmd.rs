@@ -2,7 +2,7 @@
 
 use super::Failure;
 use crate::cli::{parse_monuments, MatchArgs};
-use crate::record::MatchRecord;
+use crate::export::table;
 use crate::roster::resolve;
 use crate::run_match::MatchPlan;
 use anyhow::anyhow;
@@ -53,7 +53,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     eprintln!("{}", plan.limits.sandbox.line());
     crate::interrupt::catch(false);
     let record = plan.run(&dir)?;
-    print!("{}", table(&record));
+    print!("{}", table::match_result(&record));
     println!("record: {}", dir.join("record.json").display());
     if args.html {
         let page = crate::view::html::replay_page(&record)?;
@@ -70,42 +70,4 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     }
     println!("reproduce: {}", plan.reproduce_command());
     Ok(())
-}
-
-/// The final table of a match: one row per seat.
-pub fn table(record: &MatchRecord) -> String {
-    let result = &record.result;
-    let width = record
-        .seats
-        .iter()
-        .map(|s| s.name.len())
-        .max()
-        .unwrap_or(0)
-        .max("champion".len());
-    let mut out = format!(
-        "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  faults\n",
-        "seat", "champion", "score", "money", "houses", "points"
-    );
-    for seat in &record.seats {
-        let s = usize::from(seat.seat);
-        let faults: Vec<String> = record
-            .faults_of(seat.seat)
-            .map(|f| format!("{}: {}", f.kind.name(), f.message))
-            .collect();
-        out.push_str(&format!(
-            "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {}\n",
-            s,
-            seat.name,
-            result.final_scores[s],
-            result.money[s],
-            result.houses[s],
-            result.points[s],
-            if faults.is_empty() {
-                "-".to_string()
-            } else {
-                faults.join("; ")
-            }
-        ));
-    }
-    out
 }

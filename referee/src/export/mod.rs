@@ -1,5 +1,6 @@
-//! Output formats of a tournament, one file each; every function returns bytes (or text)
-//! and never touches the filesystem. Column names and meanings: docs/results.md.
+//! Output formats of results (a tournament's CSV files, the terminal tables), one file each;
+//! every function returns bytes (or text) and never touches the filesystem. Column names and
+//! meanings: docs/results.md.
 
 pub mod leaderboard_csv;
 pub mod matches_csv;

@@ -1,17 +1,22 @@
-//! The leaderboard as an aligned text table for the terminal.
+//! Aligned text tables for the terminal: a tournament's leaderboard and a match's final
+//! table.
 
 use crate::fault::FaultKind;
+use crate::record::MatchRecord;
 use crate::standings::Standings;
+
+/// Width of a left-aligned text column: its widest cell, and at least its header.
+pub fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usize {
+    cells
+        .into_iter()
+        .map(str::len)
+        .fold(header.len(), usize::max)
+}
 
 /// The table, one line per champion, best first.
 pub fn leaderboard(standings: &Standings) -> String {
     let ranked = standings.ranked();
-    let width = ranked
-        .iter()
-        .map(|(_, n, _)| n.len())
-        .max()
-        .unwrap_or(0)
-        .max("champion".len());
+    let width = width("champion", ranked.iter().map(|(_, n, _)| *n));
     let mut out = format!(
         "{:>4}  {:<width$}  {:>6}  {:>7}  {:>5} {:>5} {:>5}  {:>4}  {:>8}  {:<20}  {:>9}\n",
         "rank",
@@ -33,11 +38,7 @@ pub fn leaderboard(standings: &Standings) -> String {
             .filter(|(_, n)| *n > 0)
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
-        let faults = if faults.is_empty() {
-            "-".to_string()
-        } else {
-            faults.join(", ")
-        };
+        let faults = list_or_dash(&faults, ", ");
         out.push_str(&format!(
             "{:>4}  {:<width$}  {:>6}  {:>7}  {:>5} {:>5} {:>5}  {:>4}  {:>8.2}  {:<20}  {:>7.0}us\n",
             rank,
@@ -54,4 +55,41 @@ pub fn leaderboard(standings: &Standings) -> String {
         ));
     }
     out
+}
+
+/// The final table of a match: one row per seat.
+pub fn match_result(record: &MatchRecord) -> String {
+    let result = &record.result;
+    let width = width("champion", record.seats.iter().map(|s| s.name.as_str()));
+    let mut out = format!(
+        "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  faults\n",
+        "seat", "champion", "score", "money", "houses", "points"
+    );
+    for seat in &record.seats {
+        let s = usize::from(seat.seat);
+        let faults: Vec<String> = record
+            .faults_of(seat.seat)
+            .map(|f| format!("{}: {}", f.kind.name(), f.message))
+            .collect();
+        out.push_str(&format!(
+            "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {}\n",
+            s,
+            seat.name,
+            result.final_scores[s],
+            result.money[s],
+            result.houses[s],
+            result.points[s],
+            list_or_dash(&faults, "; ")
+        ));
+    }
+    out
+}
+
+/// `items` joined by `separator`, or `-` when there are none.
+fn list_or_dash(items: &[String], separator: &str) -> String {
+    if items.is_empty() {
+        "-".to_string()
+    } else {
+        items.join(separator)
+    }
 }

@@ -3,6 +3,7 @@
 //! actions of the step, and the faults so far. Colours (ANSI, by owner) are optional.
 
 use super::timeline::{roman, CellView, Step, StepKind, Timeline};
+use crate::export::table::width;
 use std::fmt::Write;
 
 /// ANSI colour of each seat: red, blue, green (the HTML viewer uses the same hues).
@@ -48,13 +49,7 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
 
     // The players.
     let bids = last_bids(timeline, index);
-    let width = timeline
-        .seats
-        .iter()
-        .map(|s| s.name.len())
-        .max()
-        .unwrap_or(0)
-        .max("champion".len());
+    let width = width("champion", timeline.seats.iter().map(|s| s.name.as_str()));
     let _ = writeln!(
         out,
         "seat  {:<width$}  {:>5}  {:>5}  {:>5}  {:>8}",
