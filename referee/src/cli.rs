@@ -33,24 +33,34 @@ pub enum Command {
     Bot(BotArgs),
 }
 
+/// Default of `--time-scale`.
+pub const DEFAULT_TIME_SCALE: f64 = 1.0;
+/// Default of `--init-cpu`, seconds.
+pub const DEFAULT_INIT_CPU: f64 = 10.0;
+/// Default of `--call-cpu`, seconds.
+pub const DEFAULT_CALL_CPU: f64 = 1.0;
+/// Default of `--memory`, MiB.
+pub const DEFAULT_MEMORY: u64 = 1024;
+
 /// Limits applied to every champion.
 #[derive(Debug, Clone, Args)]
 pub struct LimitArgs {
     /// Multiply every time budget and deadline (e.g. 0.5 for quick tests, 10 under a debugger).
-    #[arg(long, default_value_t = 1.0, value_name = "F")]
+    #[arg(long, default_value_t = DEFAULT_TIME_SCALE, value_name = "F")]
     pub time_scale: f64,
     /// CPU seconds of `init_game` (start-up included).
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULT_INIT_CPU, value_name = "SECONDS")]
     pub init_cpu: f64,
     /// CPU seconds of every other callback.
-    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULT_CALL_CPU, value_name = "SECONDS")]
     pub call_cpu: f64,
     /// Do not pin each match and its champions to one CPU (pinning makes requests ~3x
     /// faster; CPU budgets are the same either way).
     #[arg(long)]
     pub no_pin: bool,
-    /// Memory limit of each champion process (RLIMIT_DATA), MiB.
-    #[arg(long, default_value_t = 1024, value_name = "MIB")]
+    /// Memory limit of each champion, MiB: its cgroup's memory.max when the sandbox has one
+    /// (the sandbox line's `memory=`), and RLIMIT_DATA of each of its processes.
+    #[arg(long, default_value_t = DEFAULT_MEMORY, value_name = "MIB")]
     pub memory: u64,
     /// Most processes and threads of each champion (pids.max, or RLIMIT_NPROC under its
     /// own uid or user namespace).

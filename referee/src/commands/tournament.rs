@@ -10,7 +10,7 @@
 
 use super::Failure;
 use crate::check::check;
-use crate::cli::{LimitArgs, TournamentArgs};
+use crate::cli::{self, LimitArgs, TournamentArgs};
 use crate::events::TournamentEvent;
 use crate::export::{leaderboard_csv, matches_csv, pairwise_csv, table, RESULTS_SCHEMA};
 use crate::interrupt;
@@ -221,10 +221,10 @@ fn limits_spec(args: &LimitArgs) -> LimitsSpec {
 
 /// The default limits (`cli::LimitArgs`'s defaults).
 const DEFAULT_LIMITS: LimitsSpec = LimitsSpec {
-    time_scale: 1.0,
-    init_cpu: 10.0,
-    call_cpu: 1.0,
-    memory: 1024,
+    time_scale: cli::DEFAULT_TIME_SCALE,
+    init_cpu: cli::DEFAULT_INIT_CPU,
+    call_cpu: cli::DEFAULT_CALL_CPU,
+    memory: cli::DEFAULT_MEMORY,
 };
 
 /// Flags `referee match` needs besides `--time-scale` (which `MatchPlan` writes).
