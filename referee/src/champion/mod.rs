@@ -406,8 +406,8 @@ impl Champion {
     pub fn finish(mut self, grace: Duration) -> ExitReport {
         self.io.close_stdin();
         let exited = self.wait_death(grace);
-        let before = self.measure(false, true);
-        let mut report = self.sweep_all(before);
+        self.measure(false, true);
+        let mut report = self.sweep_all();
         if exited {
             if let Some(r) = self.reaped {
                 if !fate::is_clean(r.status) {
@@ -428,8 +428,8 @@ impl Champion {
 
     /// Stops the champion now and leaves nothing behind.
     pub fn kill(mut self) -> ExitReport {
-        let before = self.measure(false, true);
-        self.sweep_all(before)
+        self.measure(false, true);
+        self.sweep_all()
     }
 
     /// The token in the environment of every process of this champion.
@@ -583,8 +583,9 @@ impl Champion {
         )
     }
 
-    /// Kills and reaps everything, and builds the report.
-    fn sweep_all(&mut self, before: Meter) -> ExitReport {
+    /// Kills and reaps everything, and builds the report (with the peaks of the last
+    /// measurement, kept in `meter`).
+    fn sweep_all(&mut self) -> ExitReport {
         if !self.swept {
             self.io.close_stdin();
             let mut main = None;
@@ -596,7 +597,7 @@ impl Champion {
             }
             let mut meter = self.meter.get();
             meter.reaped_cpu += collected.cpu;
-            meter.cpu = meter.cpu.max(before.cpu).max(meter.reaped_cpu);
+            meter.cpu = meter.cpu.max(meter.reaped_cpu);
             meter.peak_rss = meter.peak_rss.max(collected.max_rss);
             self.meter.set(meter);
             self.swept = true;
@@ -620,8 +621,7 @@ impl Champion {
 impl Drop for Champion {
     fn drop(&mut self) {
         if !self.swept {
-            let before = self.meter.get();
-            self.sweep_all(before);
+            self.sweep_all();
         }
     }
 }
