@@ -75,7 +75,7 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         ..first
     };
     let sources: Vec<PathBuf> = args.shards.iter().map(|d| d.join("matches.csv")).collect();
-    let (rows, standings) = super::tournament::write_results(&sources, &out, &spec, args.html)?;
+    let (rows, standings) = super::tournament::results::write(&sources, &out, &spec, args.html)?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
     print!("{}", table::leaderboard(&standings));
     let missing: Vec<String> = (1..=count)

@@ -1,0 +1,126 @@
+//! The field of a new tournament: the champions given as arguments, with `--from-dir` and
+//! with `--manifest`, resolved under unique names, then each started once for the pre-run
+//! check (`crate::check`), in parallel.
+
+use super::usage;
+use crate::champion::Limits;
+use crate::check::check;
+use crate::cli::TournamentArgs;
+use crate::commands::Failure;
+use crate::game::TimeLimits;
+use crate::manifest::{self, Entry};
+use crate::roster::{resolve, ChampionSpec};
+use crate::tournament::ExcludedSpec;
+use anyhow::{anyhow, Context};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::path::Path;
+
+/// Every champion given, resolved, under its unique name; refuses fewer than 3 champions
+/// and a champion given twice.
+pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure> {
+    let mut entries: Vec<Entry> = args
+        .champions
+        .iter()
+        .map(|given| Entry {
+            name: None,
+            given: given.clone(),
+        })
+        .collect();
+    for path in &args.from_dir {
+        let (found, skipped) = manifest::scan(path).map_err(Failure::usage)?;
+        for s in skipped {
+            eprintln!(
+                "--from-dir: skipping {s} (not an executable nor a directory holding `champion`)"
+            );
+        }
+        entries.extend(found);
+    }
+    for path in &args.manifest {
+        entries.extend(manifest::read(path).map_err(Failure::usage)?);
+    }
+    if entries.len() < 3 {
+        return Err(usage(format!(
+            "a tournament needs at least 3 champions, got {}: give CHAMPION arguments, \
+             --from-dir DIR or --manifest FILE",
+            entries.len()
+        )));
+    }
+    let mut champions: Vec<ChampionSpec> = entries
+        .iter()
+        .map(|e| resolve(&e.given))
+        .collect::<Result<_, _>>()
+        .map_err(Failure::usage)?;
+    let names = manifest::unique_names(
+        &entries
+            .iter()
+            .zip(&champions)
+            .map(|(e, c)| (e.name.clone().unwrap_or(c.name.clone()), c.given.clone()))
+            .collect::<Vec<_>>(),
+    );
+    for (champion, name) in champions.iter_mut().zip(names) {
+        champion.name = name;
+    }
+    let mut seen = HashSet::new();
+    if let Some(twice) = champions.iter().find(|c| !seen.insert(c.name.clone())) {
+        return Err(usage(format!(
+            "champion `{}` is listed twice (as `{}`); give each champion once",
+            twice.name, twice.given
+        )));
+    }
+    Ok(champions)
+}
+
+/// Check every champion, `jobs` at once, each one's stderr in `<dir>/check/<i>.stderr`;
+/// returns the champions that passed and, reported on stderr, those that failed.
+pub(super) fn check_all(
+    champions: Vec<ChampionSpec>,
+    dir: &Path,
+    jobs: usize,
+    time: TimeLimits,
+    process: &Limits,
+) -> anyhow::Result<(Vec<ChampionSpec>, Vec<ExcludedSpec>)> {
+    let check_dir = dir.join("check");
+    std::fs::create_dir_all(&check_dir)
+        .with_context(|| format!("cannot create {}", check_dir.display()))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| anyhow!(e))?;
+    let verdicts: Vec<_> = pool.install(|| {
+        champions
+            .par_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let stderr = check_dir.join(format!("{i}.stderr"));
+                let scratch =
+                    std::env::temp_dir().join(format!("referee-check-{}-{i}", std::process::id()));
+                let verdict = check(c, time, process, &scratch, &stderr);
+                let _ = std::fs::remove_dir_all(&scratch);
+                (verdict, stderr)
+            })
+            .collect()
+    });
+    let mut kept = Vec::new();
+    let mut excluded = Vec::new();
+    for (champion, (verdict, stderr)) in champions.into_iter().zip(verdicts) {
+        match verdict {
+            Ok(()) => kept.push(champion),
+            Err(fault) => {
+                eprintln!(
+                    "champion `{}` ({}) failed the pre-run check (init_game): {fault}; its \
+                     stderr: {}",
+                    champion.name,
+                    champion.given,
+                    stderr.display()
+                );
+                excluded.push(ExcludedSpec {
+                    name: champion.name,
+                    given: champion.given,
+                    fault: fault.to_string(),
+                });
+            }
+        }
+    }
+    Ok((kept, excluded))
+}

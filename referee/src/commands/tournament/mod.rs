@@ -1,0 +1,178 @@
+//! `referee tournament`: gather and check the champions, write `tournament.json`, play the
+//! missing matches of the schedule (or of one shard) with a progress bar, append each row
+//! to `matches.csv` as it comes, then write the sorted `matches.csv`, `leaderboard.csv`
+//! and `pairwise.csv` and print the leaderboard.
+//!
+//! Ctrl-C (or SIGTERM): the first stops scheduling new matches and lets the running ones
+//! finish (at most `--jobs`), then writes the partial results and prints how to resume
+//! (exit 130); a second one kills every champion and everything they started, exits at
+//! once, and `--resume` replays the matches it cut short.
+
+mod field;
+pub mod results;
+mod setup;
+
+use super::Failure;
+use crate::cli::TournamentArgs;
+use crate::events::TournamentEvent;
+use crate::export::{matches_csv, table};
+use crate::interrupt;
+use crate::schedule::{Format, Shard};
+use crate::store::{self, Appender};
+use crate::tournament::Runner;
+use anyhow::anyhow;
+use std::collections::HashSet;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn usage(message: impl std::fmt::Display) -> Failure {
+    Failure::usage(anyhow!("{message}"))
+}
+
+pub fn run(args: TournamentArgs) -> Result<(), Failure> {
+    let shard = args
+        .shard
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()
+        .map_err(usage)?;
+    let dir = tournament_dir(&args.results, &args.name, shard);
+    // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
+    let stop = interrupt::catch(true);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return Err(usage("--jobs must be at least 1"));
+    }
+    let (spec, champions) = if args.resume {
+        setup::resumed(&args, &dir, shard)?
+    } else {
+        setup::started(&args, &dir, shard, jobs)?
+    };
+    let limit_args = setup::limit_args(&args.limits, &spec.limits);
+    let schedule = spec.schedule().map_err(usage)?;
+    let runner = Runner {
+        champions,
+        time: limit_args.time().map_err(usage)?,
+        limits: limit_args.process().map_err(usage)?,
+        dir: dir.clone(),
+        reproduce_suffix: setup::reproduce_suffix(&spec.limits),
+        jobs,
+        pin: !args.limits.no_pin,
+    };
+    let csv_path = dir.join("matches.csv");
+    let mut done = HashSet::new();
+    let complete_len = if csv_path.exists() {
+        Some(store::read_rows(&csv_path, |(row, _), _, _| {
+            anyhow::ensure!(
+                row.id < schedule.len() && shard.is_none_or(|s| s.contains(row.id)),
+                "match {} of {} is not in this tournament's schedule",
+                row.id,
+                csv_path.display()
+            );
+            done.insert(row.id);
+            Ok(())
+        })?)
+    } else {
+        None
+    };
+    let mut appender = Appender::open(&csv_path, complete_len)?;
+    let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
+    eprintln!("{}", runner.limits.sandbox.line());
+    eprintln!(
+        "tournament {}: {} champions, {} {}, seed {}, {} matches{}, {} already played, {jobs} jobs",
+        spec.name,
+        spec.champions.len(),
+        spec.format.name(),
+        match spec.format {
+            Format::RoundRobin { rounds } => format!("{rounds} round(s)"),
+            Format::Groups { matches } => format!("{matches} match(es) each"),
+        },
+        spec.seed,
+        total,
+        shard.map_or(String::new(), |s| format!(
+            " in shard {}/{}",
+            s.index, s.count
+        )),
+        done.len(),
+    );
+    let progress = progress_bar(total, done.len() as u64);
+    let mut faults = 0u64;
+    let mut played = 0u64;
+    let started = Instant::now();
+    let pending = schedule
+        .iter()
+        .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
+    let outcome = runner.run(pending, stop, |event| match event {
+        TournamentEvent::Played { row, first_player } => {
+            appender.append(&matches_csv::row(&row, first_player))?;
+            played += 1;
+            faults += row.faults.iter().flatten().count() as u64;
+            progress.set_message(format!("faults {faults}"));
+            progress.inc(1);
+            Ok(())
+        }
+        TournamentEvent::Failed { id, error } => Err(anyhow!("match {id}: {error}")),
+    });
+    progress.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+    let (rows, standings) = results::write(&[csv_path], &dir, &spec, args.html)?;
+    print!("{}", table::leaderboard(&standings));
+    eprintln!(
+        "played {played} matches in {elapsed:.1} s ({:.2} matches/s), {faults} faults; \
+         results: {}",
+        played as f64 / elapsed.max(1e-9),
+        dir.display()
+    );
+    outcome?;
+    if rows < total {
+        let mut command = format!(
+            "referee tournament --name {} --resume",
+            crate::run_match::shell_quote(&spec.name)
+        );
+        if args.results != Path::new("results") {
+            command += &format!(
+                " --results {}",
+                crate::run_match::shell_quote(&args.results.display().to_string())
+            );
+        }
+        if let Some(s) = shard {
+            command += &format!(" --shard {}/{}", s.index, s.count);
+        }
+        return Err(Failure {
+            code: interrupt::EXIT_INTERRUPTED,
+            error: anyhow!(
+                "interrupted: {rows} of {total} matches played (partial results written); \
+                 resume with: {command}"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// `<results>/<name>`, or `<results>/<name>/shard-I-of-N`.
+fn tournament_dir(results: &Path, name: &str, shard: Option<Shard>) -> PathBuf {
+    let dir = results.join(name);
+    match shard {
+        Some(s) => dir.join(format!("shard-{}-of-{}", s.index, s.count)),
+        None => dir,
+    }
+}
+
+fn progress_bar(total: u64, done: u64) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} matches  {per_sec}  ETA {eta}  {msg}")
+            .expect("a valid template"),
+    );
+    bar.set_position(done);
+    bar.reset_eta();
+    bar.set_message("faults 0");
+    bar
+}

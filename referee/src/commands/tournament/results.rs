@@ -1,0 +1,30 @@
+//! The results of a tournament directory (or of merged shards): the sorted `matches.csv`,
+//! `leaderboard.csv` and `pairwise.csv` beside it, and with `--html` the `index.html`.
+
+use crate::export::{leaderboard_csv, pairwise_csv};
+use crate::standings::Standings;
+use crate::store;
+use crate::tournament::TournamentSpec;
+use std::path::{Path, PathBuf};
+
+/// Sort `sources` into `<dir>/matches.csv`, write the tables next to it; returns the number
+/// of rows and the standings; with `html`, also `index.html` and every match's
+/// `replay.html`.
+pub fn write(
+    sources: &[PathBuf],
+    dir: &Path,
+    spec: &TournamentSpec,
+    html: bool,
+) -> anyhow::Result<(u64, Standings)> {
+    let mut standings = Standings::with_champions(spec.champions.iter().map(|c| c.name.as_str()));
+    let rows = store::write_sorted(sources, &dir.join("matches.csv"), |row| standings.add(row))?;
+    store::write_atomic(
+        &dir.join("leaderboard.csv"),
+        &leaderboard_csv::render(&standings),
+    )?;
+    store::write_atomic(&dir.join("pairwise.csv"), &pairwise_csv::render(&standings))?;
+    if html {
+        crate::view::html::tournament_index(dir)?;
+    }
+    Ok((rows, standings))
+}

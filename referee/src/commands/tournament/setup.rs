@@ -1,0 +1,270 @@
+//! What a run plays: the `tournament.json` of a new tournament (its field gathered and
+//! checked, written before the first match), or the stored one of a tournament to resume,
+//! checked against the flags given; and the limits it runs under.
+
+use super::{field, usage};
+use crate::cli::{self, LimitArgs, TournamentArgs};
+use crate::commands::Failure;
+use crate::export::RESULTS_SCHEMA;
+use crate::roster::{resolve, ChampionSpec};
+use crate::schedule::{Format, Shard};
+use crate::store;
+use crate::tournament::{EntrySpec, InputSpec, LimitsSpec, TournamentSpec};
+use anyhow::Context;
+use std::path::{Path, PathBuf};
+
+/// The limit flags given, with the tournament's limits in force.
+pub(super) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
+    let mut args = given.clone();
+    args.time_scale = limits.time_scale;
+    args.init_cpu = limits.init_cpu;
+    args.call_cpu = limits.call_cpu;
+    args.memory = limits.memory;
+    args
+}
+
+fn limits_spec(args: &LimitArgs) -> LimitsSpec {
+    LimitsSpec {
+        time_scale: args.time_scale,
+        init_cpu: args.init_cpu,
+        call_cpu: args.call_cpu,
+        memory: args.memory,
+    }
+}
+
+/// The default limits (`cli::LimitArgs`'s defaults).
+const DEFAULT_LIMITS: LimitsSpec = LimitsSpec {
+    time_scale: cli::DEFAULT_TIME_SCALE,
+    init_cpu: cli::DEFAULT_INIT_CPU,
+    call_cpu: cli::DEFAULT_CALL_CPU,
+    memory: cli::DEFAULT_MEMORY,
+};
+
+/// Flags `referee match` needs besides `--time-scale` (which `MatchPlan` writes).
+pub(super) fn reproduce_suffix(limits: &LimitsSpec) -> String {
+    let mut suffix = String::new();
+    if limits.init_cpu != DEFAULT_LIMITS.init_cpu {
+        suffix += &format!(" --init-cpu {}", limits.init_cpu);
+    }
+    if limits.call_cpu != DEFAULT_LIMITS.call_cpu {
+        suffix += &format!(" --call-cpu {}", limits.call_cpu);
+    }
+    if limits.memory != DEFAULT_LIMITS.memory {
+        suffix += &format!(" --memory {}", limits.memory);
+    }
+    suffix
+}
+
+fn input_spec(args: &TournamentArgs) -> InputSpec {
+    let text = |paths: &[PathBuf]| paths.iter().map(|p| p.display().to_string()).collect();
+    InputSpec {
+        champions: args.champions.clone(),
+        from_dir: text(&args.from_dir),
+        manifest: text(&args.manifest),
+    }
+}
+
+fn format_of(args: &TournamentArgs) -> Result<Format, Failure> {
+    match args.format.as_deref().unwrap_or("round-robin") {
+        "round-robin" => {
+            if args.matches.is_some() {
+                return Err(usage(
+                    "--matches applies to --format groups; a round-robin takes --rounds",
+                ));
+            }
+            Ok(Format::RoundRobin {
+                rounds: args.rounds.unwrap_or(1),
+            })
+        }
+        "groups" => {
+            if args.rounds.is_some() {
+                return Err(usage(
+                    "--rounds applies to --format round-robin; groups take --matches",
+                ));
+            }
+            Ok(Format::Groups {
+                matches: args.matches.unwrap_or(10),
+            })
+        }
+        other => Err(usage(format!(
+            "--format is round-robin or groups, got `{other}`"
+        ))),
+    }
+}
+
+/// A new tournament: gather, resolve, name and check the champions, write `tournament.json`.
+pub(super) fn started(
+    args: &TournamentArgs,
+    dir: &Path,
+    shard: Option<Shard>,
+    jobs: usize,
+) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
+    if dir.join("tournament.json").exists() || dir.join("matches.csv").exists() {
+        return Err(usage(format!(
+            "{} already holds a tournament; pass --resume to continue it, or choose another --name",
+            dir.display()
+        )));
+    }
+    let format = format_of(args)?;
+    let limits = limits_spec(&args.limits);
+    let time = args.limits.time().map_err(usage)?;
+    let process = args.limits.process().map_err(usage)?;
+    let champions = field::gather(args)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process)?;
+    if !excluded.is_empty() && !args.exclude_broken {
+        return Err(usage(format!(
+            "{} champion(s) failed the pre-run check (see above): fix them, or pass \
+             --exclude-broken to run without them",
+            excluded.len()
+        )));
+    }
+    for e in &excluded {
+        eprintln!(
+            "excluding `{}` from the tournament (--exclude-broken)",
+            e.name
+        );
+    }
+    eprintln!("pre-run check: {} champions answered init_game", kept.len());
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let schedule = crate::schedule::Schedule::new(seed, kept.len(), format).map_err(usage)?;
+    let spec = TournamentSpec {
+        schema: RESULTS_SCHEMA,
+        name: args.name.clone(),
+        seed,
+        format,
+        input: input_spec(args),
+        champions: kept
+            .iter()
+            .map(|c| EntrySpec {
+                name: c.name.clone(),
+                given: c.given.clone(),
+                path: c.path.clone(),
+                sha256: c.sha256.clone(),
+            })
+            .collect(),
+        excluded,
+        limits,
+        shard,
+        matches: schedule.len(),
+    };
+    store::write_atomic(&dir.join("tournament.json"), &spec.to_json())?;
+    Ok((spec, kept))
+}
+
+/// A tournament to continue: its `tournament.json`, checked against the flags given.
+pub(super) fn resumed(
+    args: &TournamentArgs,
+    dir: &Path,
+    shard: Option<Shard>,
+) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
+    let path = dir.join("tournament.json");
+    if !path.exists() {
+        return Err(usage(format!(
+            "--resume: no tournament to resume in {} (no tournament.json); start it without \
+             --resume, or check --name, --results and --shard",
+            dir.display()
+        )));
+    }
+    let spec = TournamentSpec::load(&path).map_err(Failure::usage)?;
+    let conflict = |flag: &str, given: String, stored: String| {
+        usage(format!(
+            "--resume: {flag} {given} conflicts with the tournament's {stored} ({}); drop \
+             {flag} or choose another --name",
+            path.display()
+        ))
+    };
+    let input = input_spec(args);
+    if input != InputSpec::default() && input != spec.input {
+        return Err(usage(format!(
+            "--resume: the champions given ({}) differ from the tournament's ({}); drop them \
+             to resume with the tournament's own",
+            describe(&input),
+            describe(&spec.input)
+        )));
+    }
+    if let Some(seed) = args.seed.filter(|&s| s != spec.seed) {
+        return Err(conflict(
+            "--seed",
+            seed.to_string(),
+            format!("seed {}", spec.seed),
+        ));
+    }
+    if args.format.is_some() || args.rounds.is_some() || args.matches.is_some() {
+        let format = format_of(args)?;
+        if format != spec.format {
+            let flag = match (args.format.is_some(), format) {
+                (true, _) => "--format",
+                (false, Format::RoundRobin { .. }) => "--rounds",
+                (false, Format::Groups { .. }) => "--matches",
+            };
+            return Err(conflict(
+                flag,
+                format!("{format:?}"),
+                format!("{:?}", spec.format),
+            ));
+        }
+    }
+    let given = limits_spec(&args.limits);
+    for (flag, a, d, s) in [
+        (
+            "--time-scale",
+            given.time_scale,
+            DEFAULT_LIMITS.time_scale,
+            spec.limits.time_scale,
+        ),
+        (
+            "--init-cpu",
+            given.init_cpu,
+            DEFAULT_LIMITS.init_cpu,
+            spec.limits.init_cpu,
+        ),
+        (
+            "--call-cpu",
+            given.call_cpu,
+            DEFAULT_LIMITS.call_cpu,
+            spec.limits.call_cpu,
+        ),
+        (
+            "--memory",
+            given.memory as f64,
+            DEFAULT_LIMITS.memory as f64,
+            spec.limits.memory as f64,
+        ),
+    ] {
+        if a != d && a != s {
+            return Err(conflict(flag, a.to_string(), format!("{flag} {s}")));
+        }
+    }
+    if spec.shard != shard {
+        return Err(usage(format!(
+            "--resume: {} belongs to shard {:?}",
+            path.display(),
+            spec.shard
+        )));
+    }
+    let champions = spec
+        .champions
+        .iter()
+        .map(|entry| {
+            let mut champion = resolve(&entry.given)?;
+            if champion.sha256 != entry.sha256 {
+                eprintln!(
+                    "warning: champion `{}` ({}) changed since the tournament started",
+                    entry.name, entry.given
+                );
+            }
+            champion.name = entry.name.clone();
+            Ok(champion)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()
+        .map_err(Failure::usage)?;
+    Ok((spec, champions))
+}
+
+fn describe(input: &InputSpec) -> String {
+    let mut words = input.champions.clone();
+    words.extend(input.from_dir.iter().map(|d| format!("--from-dir {d}")));
+    words.extend(input.manifest.iter().map(|m| format!("--manifest {m}")));
+    words.join(" ")
+}
