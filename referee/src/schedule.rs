@@ -165,10 +165,6 @@ impl Schedule {
         })
     }
 
-    pub fn format(&self) -> Format {
-        self.format
-    }
-
     /// Number of matches.
     pub fn len(&self) -> u64 {
         let n = self.champions as u64;

@@ -36,7 +36,7 @@ pub struct Runner {
 
 impl Runner {
     /// The plan of one match.
-    pub fn plan(&self, pairing: &Pairing) -> MatchPlan {
+    fn plan(&self, pairing: &Pairing) -> MatchPlan {
         MatchPlan {
             seed: pairing.seed,
             monuments: None,
@@ -49,7 +49,7 @@ impl Runner {
     }
 
     /// Directory of match `id`.
-    pub fn match_dir(dir: &Path, id: u64) -> PathBuf {
+    fn match_dir(dir: &Path, id: u64) -> PathBuf {
         dir.join("matches").join(id.to_string())
     }
 

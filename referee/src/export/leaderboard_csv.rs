@@ -5,7 +5,7 @@ use crate::fault::FaultKind;
 use crate::standings::Standings;
 
 /// The columns, in order.
-pub fn columns() -> Vec<String> {
+fn columns() -> Vec<String> {
     let mut columns: Vec<String> = [
         "rank",
         "champion",
