@@ -152,9 +152,9 @@ impl Standings {
     /// Count one match. Points are recomputed from the scores (rule 26).
     pub fn add(&mut self, row: &MatchRow) {
         let points = points_of(row.scores);
-        for s in 0..3 {
+        for (s, points) in points.into_iter().enumerate() {
             let line = self.lines.entry(row.champions[s].clone()).or_default();
-            line.points += u64::from(points[s]);
+            line.points += u64::from(points);
             line.matches += 1;
             line.places[place_of(row.scores, s) - 1] += 1;
             if (0..3).any(|o| o != s && row.scores[o] == row.scores[s]) {

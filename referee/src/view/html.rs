@@ -19,7 +19,7 @@ pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
 }
 
 /// The replay page of an already built timeline.
-pub fn timeline_page(timeline: &Timeline) -> String {
+fn timeline_page(timeline: &Timeline) -> String {
     // `</` cannot appear inside a <script> element; `<\/` is the same JSON string.
     let json = serde_json::to_string(timeline)
         .expect("timelines serialise")
@@ -81,8 +81,11 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// A CSV file's header and rows.
+type CsvTable = (Vec<String>, Vec<Vec<String>>);
+
 /// A CSV file as a header and rows, `None` when the file does not exist.
-fn read_csv(path: &Path) -> anyhow::Result<Option<(Vec<String>, Vec<Vec<String>>)>> {
+fn read_csv(path: &Path) -> anyhow::Result<Option<CsvTable>> {
     if !path.exists() {
         return Ok(None);
     }
