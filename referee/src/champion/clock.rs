@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 /// How often a long wait rescans all of `/proc` to find escaped members.
@@ -73,10 +73,14 @@ pub(crate) fn self_info() -> &'static SelfInfo {
 }
 
 /// Main pids of live champions (spawned, not yet reaped), process-wide, so that a sweep of
-/// one champion never reaps or inspects another champion's main process.
-pub(crate) fn live_mains() -> &'static Mutex<HashSet<i32>> {
+/// one champion never reaps or inspects another champion's main process. A panic elsewhere
+/// does not lose the set: a poisoned lock is taken anyway.
+pub(crate) fn live_mains() -> MutexGuard<'static, HashSet<i32>> {
     static MAINS: OnceLock<Mutex<HashSet<i32>>> = OnceLock::new();
-    MAINS.get_or_init(|| Mutex::new(HashSet::new()))
+    MAINS
+        .get_or_init(|| Mutex::new(HashSet::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
 }
 
 /// Converts clock ticks to a duration.
@@ -215,10 +219,11 @@ pub(crate) struct Ident {
 /// champion's main process); a sweep passes `thorough = true` and checks everyone.
 pub(crate) fn members(procs: &[ProcStat], ident: &Ident, thorough: bool) -> Vec<ProcStat> {
     let me = self_info().pid;
-    let others: HashSet<i32> = {
-        let mains = live_mains().lock().unwrap_or_else(|e| e.into_inner());
-        mains.iter().copied().filter(|&p| p != ident.main).collect()
-    };
+    let others: HashSet<i32> = live_mains()
+        .iter()
+        .copied()
+        .filter(|&p| p != ident.main)
+        .collect();
     let mut buf = Vec::with_capacity(4096);
     let mut chosen: HashSet<i32> = HashSet::new();
     for p in procs {

@@ -212,10 +212,7 @@ impl Champion {
         let token = spawn::new_token();
         let mut child = spawn::fork_exec(&spec, program.clone(), &token, &sandbox)?;
         let pid = child.id() as i32;
-        clock::live_mains()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(pid);
+        clock::live_mains().insert(pid);
         let ident = Ident {
             main: pid,
             main_reaped: false,
@@ -560,10 +557,7 @@ impl Champion {
         meter.cpu = meter.cpu.max(meter.reaped_cpu);
         meter.peak_rss = meter.peak_rss.max(r.max_rss);
         self.meter.set(meter);
-        clock::live_mains()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&self.pid);
+        clock::live_mains().remove(&self.pid);
     }
 
     fn classify(&self, status: i32, context: &str) -> Fault {
@@ -601,10 +595,7 @@ impl Champion {
             meter.peak_rss = meter.peak_rss.max(collected.max_rss);
             self.meter.set(meter);
             self.swept = true;
-            clock::live_mains()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(&self.pid);
+            clock::live_mains().remove(&self.pid);
             self.stderr.wait_eof(STDERR_GRACE);
         }
         let meter = self.meter.get();

@@ -96,10 +96,7 @@ pub(crate) fn sweep(ident: &mut Ident, main: &mut Option<Reaped>, patience: Dura
             if let Some(r) = reap(ident.main, false) {
                 *main = Some(r);
                 ident.main_reaped = true;
-                clock::live_mains()
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .remove(&ident.main);
+                clock::live_mains().remove(&ident.main);
             }
         }
         // Reap zombies reparented to us: our members, and strays of any champion that left
@@ -146,20 +143,14 @@ fn only_foreign_zombies(found: &[ProcStat]) -> bool {
 }
 
 fn is_live_main(pid: i32) -> bool {
-    clock::live_mains()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .contains(&pid)
+    clock::live_mains().contains(&pid)
 }
 
 /// Kill, at once, every champion this referee started and everything they started: each
 /// live main process's group, and every process whose token names this referee. For a
 /// referee about to exit in a hurry (a second Ctrl-C): no reaping, no waiting.
 pub fn kill_every_champion() {
-    let mains: Vec<i32> = clock::live_mains()
-        .lock()
-        .map(|m| m.iter().copied().collect())
-        .unwrap_or_default();
+    let mains: Vec<i32> = clock::live_mains().iter().copied().collect();
     for main in mains {
         // The main process leads its own group.
         let _ = kill(Pid::from_raw(-main), Signal::SIGKILL);
