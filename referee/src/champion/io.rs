@@ -284,12 +284,12 @@ impl Channel {
             return Ok(Wake::Timeout);
         }
         if fds[0].revents != 0 {
-            let got = self.read_available()?;
-            if got > 0 {
-                return Ok(Wake::Data);
-            }
-            if self.eof {
-                return Ok(Wake::Eof);
+            // One read: it takes all a default pipe holds, and a second one would mostly say
+            // EAGAIN (a syscall per request on the hot path).
+            match self.read_once()? {
+                Some(0) => return Ok(Wake::Eof),
+                Some(_) => return Ok(Wake::Data),
+                None => {}
             }
         }
         if nfds == 2 && fds[1].revents != 0 {
