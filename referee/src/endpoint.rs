@@ -20,17 +20,6 @@ pub struct CallTiming {
     pub wall: Duration,
 }
 
-/// How a champion's process ended.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Ending {
-    /// "exit 0", "signal 9 (SIGKILL)", or `None` if unknown.
-    pub status: Option<String>,
-    /// Peak memory seen, in bytes.
-    pub peak_memory: Option<u64>,
-    /// Total CPU time of the process tree.
-    pub cpu_time: Duration,
-}
-
 /// The match's view of a champion.
 pub trait Endpoint {
     /// What the champion wrote while no callback was running (a line, or its start), if
@@ -45,8 +34,9 @@ pub trait Endpoint {
     /// End the callback and say what it cost.
     fn end(&mut self) -> CallTiming;
     /// The match is over for this champion: close its stdin, let it exit within `grace`,
-    /// then kill it and everything it spawned.
-    fn finish(&mut self, grace: Duration) -> Ending;
+    /// then kill it and everything it spawned. How it exits is ignored (protocol.md
+    /// section 6).
+    fn finish(&mut self, grace: Duration);
     /// Kill it now, and everything it spawned.
-    fn kill(&mut self) -> Ending;
+    fn kill(&mut self);
 }

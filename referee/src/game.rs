@@ -1,7 +1,7 @@
 //! Plays one match between three endpoints and turns it into a [`MatchRecord`]: callbacks in
 //! the engine's order, requests answered through the engine, faults contained (rule 28).
 
-use crate::endpoint::{CallLimits, Ending, Endpoint};
+use crate::endpoint::{CallLimits, Endpoint};
 use crate::fault::{Fault, FaultKind};
 use crate::protocol::{quote, Request};
 use crate::record::{
@@ -65,12 +65,12 @@ struct Contestant<'a> {
 }
 
 /// Play a whole match. `spawn_faults[s]` is the fault of a seat whose champion could not
-/// start (its endpoint is then never used). Returns the record and how each process ended.
+/// start (its endpoint is then never used). Every champion is finished or killed on return.
 pub fn play(
     spec: &MatchSpec,
     endpoints: [&mut dyn Endpoint; 3],
     spawn_faults: [Option<Fault>; 3],
-) -> (MatchRecord, [Ending; 3]) {
+) -> MatchRecord {
     let mut game = Game::new(Setup::with_order(spec.monument_order, spec.first_player));
     let mut record = MatchRecord {
         schema: RECORD_SCHEMA,
@@ -91,7 +91,6 @@ pub fn play(
             stopped: false,
         })
         .collect();
-    let mut endings: [Ending; 3] = Default::default();
     for (seat, fault) in spawn_faults.into_iter().enumerate() {
         if let Some(fault) = fault {
             contestants[seat].stopped = true;
@@ -115,7 +114,7 @@ pub fn play(
                 play_callback(&mut game, seat, callback, contestant, spec.limits);
             if let Some(fault) = &callback_record.fault {
                 contestant.stopped = true;
-                endings[seat.index()] = contestant.endpoint.kill();
+                contestant.endpoint.kill();
                 record.faults.push(FaultRecord {
                     seat: seat.0,
                     turn: callback_record.turn,
@@ -148,10 +147,10 @@ pub fn play(
                 ),
             });
         }
-        endings[seat] = contestant.endpoint.finish(Duration::from_secs(1));
+        contestant.endpoint.finish(Duration::from_secs(1));
     }
     record.result = result_of(&game);
-    (record, endings)
+    record
 }
 
 /// One callback of one seat: send its name, answer requests until `fin` or a fault.

@@ -1,8 +1,8 @@
 //! The [`Endpoint`] of a real champion process, on top of the containment layer in
 //! `champion/`.
 
-use crate::champion::{Budget, Champion, ExitReport};
-use crate::endpoint::{CallLimits, CallTiming, Ending, Endpoint};
+use crate::champion::{Budget, Champion};
+use crate::endpoint::{CallLimits, CallTiming, Endpoint};
 use crate::fault::Fault;
 use std::time::{Duration, Instant};
 
@@ -26,14 +26,6 @@ impl ProcessEndpoint {
         self.champion
             .as_mut()
             .expect("the champion is used only while running")
-    }
-}
-
-fn ending(report: ExitReport) -> Ending {
-    Ending {
-        status: report.status,
-        peak_memory: report.peak_memory,
-        cpu_time: report.cpu_time,
     }
 }
 
@@ -79,18 +71,16 @@ impl Endpoint for ProcessEndpoint {
         }
     }
 
-    fn finish(&mut self, grace: Duration) -> Ending {
-        self.champion
-            .take()
-            .map(|c| ending(c.finish(grace)))
-            .unwrap_or_default()
+    fn finish(&mut self, grace: Duration) {
+        if let Some(champion) = self.champion.take() {
+            champion.finish(grace);
+        }
     }
 
-    fn kill(&mut self) -> Ending {
-        self.champion
-            .take()
-            .map(|c| ending(c.kill()))
-            .unwrap_or_default()
+    fn kill(&mut self) {
+        if let Some(champion) = self.champion.take() {
+            champion.kill();
+        }
     }
 }
 

@@ -120,7 +120,7 @@ impl MatchPlan {
         let [a, b, c] = endpoints.as_mut_slice() else {
             unreachable!("three seats")
         };
-        let (record, _) = play(&spec, [a.as_mut(), b.as_mut(), c.as_mut()], spawn_faults);
+        let record = play(&spec, [a.as_mut(), b.as_mut(), c.as_mut()], spawn_faults);
         drop(endpoints);
         let _ = std::fs::remove_dir_all(&scratch_root);
         std::fs::write(dir.join("record.json"), record.to_json())
@@ -148,12 +148,8 @@ impl Endpoint for Absent {
     fn end(&mut self) -> crate::endpoint::CallTiming {
         Default::default()
     }
-    fn finish(&mut self, _: std::time::Duration) -> crate::endpoint::Ending {
-        Default::default()
-    }
-    fn kill(&mut self) -> crate::endpoint::Ending {
-        Default::default()
-    }
+    fn finish(&mut self, _: std::time::Duration) {}
+    fn kill(&mut self) {}
 }
 
 /// A fresh directory for the champions' scratch directories of one match.

@@ -2,7 +2,7 @@
 //! champion sends and when it fails, so every path of a match is checked in microseconds.
 
 use engine::Seat;
-use referee::endpoint::{CallLimits, CallTiming, Ending, Endpoint};
+use referee::endpoint::{CallLimits, CallTiming, Endpoint};
 use referee::fault::{Fault, FaultKind};
 use referee::game::{play, MatchSpec, TimeLimits};
 use referee::record::{MatchRecord, SeatRecord};
@@ -75,13 +75,11 @@ impl Endpoint for Scripted {
     fn end(&mut self) -> CallTiming {
         CallTiming::default()
     }
-    fn finish(&mut self, _: Duration) -> Ending {
+    fn finish(&mut self, _: Duration) {
         self.finished = true;
-        Ending::default()
     }
-    fn kill(&mut self) -> Ending {
+    fn kill(&mut self) {
         self.killed = true;
-        Ending::default()
     }
 }
 
@@ -105,7 +103,7 @@ fn spec(first: u8) -> MatchSpec {
 
 fn run(seats: &mut [Scripted; 3], spawn_faults: [Option<Fault>; 3]) -> MatchRecord {
     let [a, b, c] = seats;
-    let (record, _) = play(&spec(0), [a, b, c], spawn_faults);
+    let record = play(&spec(0), [a, b, c], spawn_faults);
     referee::replay::replay(&record).expect("every record replays");
     record
 }
