@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 pub struct ProcessEndpoint {
     champion: Option<Champion>,
     budget: Option<Budget>,
-    deadline: Instant,
 }
 
 impl ProcessEndpoint {
@@ -18,7 +17,6 @@ impl ProcessEndpoint {
         ProcessEndpoint {
             champion: Some(champion),
             budget: None,
-            deadline: Instant::now(),
         }
     }
 
@@ -26,6 +24,14 @@ impl ProcessEndpoint {
         self.champion
             .as_mut()
             .expect("the champion is used only while running")
+    }
+
+    /// When the current callback's wall allowance runs out.
+    fn deadline(&self) -> Instant {
+        self.budget
+            .as_ref()
+            .expect("inside a callback")
+            .wall_deadline()
     }
 }
 
@@ -44,12 +50,9 @@ impl Endpoint for ProcessEndpoint {
     }
 
     fn begin(&mut self, callback: &str, limits: CallLimits) -> Result<(), Fault> {
-        let champion = self.champion.as_mut().expect("running");
-        let budget = Budget::start(champion, limits.cpu, limits.wall);
-        self.deadline = Instant::now() + limits.wall;
-        self.budget = Some(budget);
-        let deadline = self.deadline;
-        self.champion().send(callback, deadline)
+        let champion = self.champion();
+        self.budget = Some(Budget::start(champion, limits.cpu, limits.wall));
+        self.send(callback)
     }
 
     fn recv(&mut self) -> Result<String, Fault> {
@@ -58,7 +61,7 @@ impl Endpoint for ProcessEndpoint {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {
-        let deadline = self.deadline;
+        let deadline = self.deadline();
         self.champion().send(line, deadline)
     }
 
