@@ -135,7 +135,7 @@ pub(crate) fn fork_exec(
     // setrlimit, setresuid, prctl, getppid, kill, landlock, seccomp) and allocates nothing.
     // Order: own group; cgroup and namespaces while still privileged; rlimits (root may
     // still raise them); uid; the parent-death signal after the last credential change
-    // (which clears it); Landlock, no_new_privs and seccomp last.
+    // (which clears it); no_new_privs, Landlock and seccomp last.
     unsafe {
         cmd.pre_exec(move || {
             if nix::libc::setpgid(0, 0) != 0 {

@@ -86,16 +86,12 @@ fn build(read_exec: &[PathBuf], scratch: &Path) -> Result<OwnedFd, landlock::Rul
 }
 
 /// Enforces the ruleset on the calling (child) process. `no_new_privs` must be set, or
-/// the process must have `CAP_SYS_ADMIN` in its user namespace; we set it just before.
+/// the process must have `CAP_SYS_ADMIN` in its user namespace: `ChildSteps::confine` sets
+/// it just before.
 pub(crate) fn restrict_self(fd: i32) -> io::Result<()> {
-    // SAFETY: prctl and the landlock syscall with a valid ruleset fd and no flags.
-    unsafe {
-        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        if libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) != 0 {
-            return Err(io::Error::last_os_error());
-        }
+    // SAFETY: the landlock syscall with a valid ruleset fd and no flags.
+    if unsafe { libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) } != 0 {
+        return Err(io::Error::last_os_error());
     }
     Ok(())
 }

@@ -536,14 +536,14 @@ impl ChildSteps {
         }
     }
 
-    /// Last, right before exec: Landlock, `no_new_privs`, seccomp.
+    /// Last, right before exec: `no_new_privs` (which both need), Landlock, seccomp.
     pub(crate) fn confine(&self) -> io::Result<()> {
-        if let Some(fd) = self.landlock {
-            landlock::restrict_self(fd)?;
-        }
         // SAFETY: plain prctl.
         if unsafe { nix::libc::prctl(nix::libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
             return Err(io::Error::last_os_error());
+        }
+        if let Some(fd) = self.landlock {
+            landlock::restrict_self(fd)?;
         }
         if let Some(filters) = self.seccomp {
             // SAFETY: see the `Send` impl: the parent keeps the filters alive.
