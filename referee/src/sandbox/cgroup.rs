@@ -119,15 +119,20 @@ static BASE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
 /// At exit: removes the base and the (empty) groups left in it.
 extern "C" fn remove_base() {
     if let Some(dir) = BASE.get() {
-        if let Ok(children) = fs::read_dir(dir) {
-            for child in children.flatten() {
-                if child.path().is_dir() {
-                    let _ = fs::remove_dir(child.path());
-                }
+        remove_empty(dir);
+    }
+}
+
+/// Removes the cgroup `dir` and its child cgroups, when they hold no process.
+fn remove_empty(dir: &Path) {
+    if let Ok(children) = fs::read_dir(dir) {
+        for child in children.flatten() {
+            if child.path().is_dir() {
+                let _ = fs::remove_dir(child.path());
             }
         }
-        let _ = fs::remove_dir(dir);
     }
+    let _ = fs::remove_dir(dir);
 }
 
 fn cgroup2_mount() -> Option<PathBuf> {
@@ -162,14 +167,7 @@ fn remove_stale(own_dir: &Path) {
         if Path::new(&format!("/proc/{pid}")).exists() {
             continue;
         }
-        if let Ok(children) = fs::read_dir(entry.path()) {
-            for child in children.flatten() {
-                if child.path().is_dir() {
-                    let _ = fs::remove_dir(child.path());
-                }
-            }
-        }
-        let _ = fs::remove_dir(entry.path());
+        remove_empty(&entry.path());
     }
 }
 
