@@ -81,7 +81,7 @@ pub fn play(
         sandbox: spec.sandbox.clone(),
         callbacks: Vec::new(),
         faults: Vec::new(),
-        result: empty_result(),
+        result: ResultRecord::default(),
         timings: Vec::new(),
     };
     let mut contestants: Vec<Contestant> = endpoints
@@ -177,13 +177,7 @@ fn play_callback(
             quote(&line)
         );
         record.fault = Some(Fault::new(FaultKind::Protocol, message));
-        return (
-            record,
-            TimingRecord {
-                cpu_us: 0,
-                wall_us: 0,
-            },
-        );
+        return (record, TimingRecord::default());
     }
     let outcome = converse(game, seat, callback, endpoint, limits, &mut record.requests);
     let timing = endpoint.end();
@@ -223,16 +217,6 @@ pub fn converse(
                 endpoint.send(&answer.to_string())?;
             }
         }
-    }
-}
-
-fn empty_result() -> ResultRecord {
-    ResultRecord {
-        final_scores: [0; 3],
-        money: [0; 3],
-        houses: [0; 3],
-        points: [0; 3],
-        digest: String::new(),
     }
 }
 

@@ -71,8 +71,8 @@ pub struct FaultRecord {
     pub message: String,
 }
 
-/// The end of the match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The end of the match (all zero and no digest until it ends).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultRecord {
     /// Money + worth of houses, per seat (rule 9).
     pub final_scores: [i32; 3],
@@ -86,7 +86,7 @@ pub struct ResultRecord {
 }
 
 /// Time used by one callback, microseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimingRecord {
     pub cpu_us: u64,
     pub wall_us: u64,
@@ -118,7 +118,7 @@ impl MatchRecord {
         bytes
     }
 
-    /// Faults of a seat, by kind.
+    /// Faults of a seat, in order.
     pub fn faults_of(&self, seat: u8) -> impl Iterator<Item = &FaultRecord> {
         self.faults.iter().filter(move |f| f.seat == seat)
     }
