@@ -12,10 +12,13 @@ use std::time::Duration;
 /// What a scripted champion sends in one callback: lines, or a fault in place of a line.
 type Lines = Vec<Result<String, Fault>>;
 
+/// What a scripted champion sends in its `n`-th callback (counted from 0) named `callback`.
+type Script = Box<dyn FnMut(&str, usize) -> Lines>;
+
 /// A champion whose every callback is answered by `script(callback, n)` (n counts this
 /// seat's callbacks from 0); after the script's lines it sends `fin`.
 struct Scripted {
-    script: Box<dyn FnMut(&str, usize) -> Lines>,
+    script: Script,
     queue: VecDeque<Result<String, Fault>>,
     calls: usize,
     /// Every line the referee sent: callback names and answers.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_no_process_left, running};
+use common::{assert_no_process_left, passive, running};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -13,13 +13,6 @@ fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/match")
         .join(name)
-        .display()
-        .to_string()
-}
-
-fn passive() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../champions/shell/passive.sh")
         .display()
         .to_string()
 }
@@ -137,7 +130,6 @@ fn the_shell_champion_of_protocol_md_plays_a_full_match() {
         "the champion of protocol.md has at most ten lines"
     );
     let dir = common::fresh_dir("match", "doc-champion");
-    std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("champion.sh");
     std::fs::write(&path, body).unwrap();
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
@@ -244,7 +236,6 @@ fn a_missing_champion_is_refused_with_the_fix() {
 #[test]
 fn a_non_executable_champion_is_refused_with_the_fix() {
     let dir = common::fresh_dir("match", "noexec");
-    std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("champion.sh");
     std::fs::write(&path, "#!/bin/sh\n").unwrap();
     let output = referee(&["match", path.to_str().unwrap(), "random", "random"]);

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::assert_no_process_left;
+use common::{assert_no_process_left, passive};
 use serde_json::Value;
 use std::fs;
 use std::io::ErrorKind;
@@ -71,13 +71,6 @@ fn attacker(arena: &Path, name: &str, attacks: &[String]) -> PathBuf {
     fs::write(dir.join("attacks"), attacks.join("\n") + "\n").unwrap();
     fs::write(dir.join("secret.txt"), format!("secret of {name}\n")).unwrap();
     dir
-}
-
-fn passive() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../champions/shell/passive.sh")
-        .display()
-        .to_string()
 }
 
 /// Runs `referee` as `who`.

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests that spawn real champions: fresh directories,
-//! and checks that nothing is left running. Each test crate uses some of them.
+//! the passive champion, and checks that nothing is left running. Each test crate uses some of them.
 #![allow(dead_code)]
 
 use serde_json::Value;
@@ -20,6 +20,14 @@ pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     dir
+}
+
+/// The smallest valid champion, the shell one of protocol.md (answers `fin` to everything).
+pub fn passive() -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../champions/shell/passive.sh")
+        .display()
+        .to_string()
 }
 
 /// Whether a running process has `marker` in its command line.
