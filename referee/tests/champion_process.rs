@@ -429,7 +429,15 @@ fn setsid_grandchildren_are_swept_by_kill() {
     with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
         assert_eq!(c.recv(&budget(&c)).unwrap(), "ready");
-        assert!(processes_with_token(c.token()).len() >= 3);
+        // The background children may still be in `execve` (no readable environment yet).
+        let start = Instant::now();
+        while processes_with_token(c.token()).len() < 3 {
+            assert!(
+                start.elapsed() < GENEROUS,
+                "the grandchildren never started"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
         c.kill()
     });
 }

@@ -75,6 +75,9 @@ pub(crate) fn sweep(ident: &mut Ident, main: &mut Option<Reaped>, patience: Dura
     let mut collected = Collected::default();
     let deadline = Instant::now() + patience;
     let mut round = 0u32;
+    // A process caught in the middle of `execve` shows an empty environment for an instant,
+    // so one clean snapshot may miss it: only two clean rounds in a row end the sweep.
+    let mut clean_rounds = 0;
     loop {
         round += 1;
         if !ident.main_reaped {
@@ -121,8 +124,14 @@ pub(crate) fn sweep(ident: &mut Ident, main: &mut Option<Reaped>, patience: Dura
             }
         }
         if alive == 0 && ident.main_reaped && pending_zombies == 0 && only_foreign_zombies(&found) {
-            break;
+            clean_rounds += 1;
+            if clean_rounds == 2 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
         }
+        clean_rounds = 0;
         if Instant::now() >= deadline {
             break;
         }
