@@ -57,8 +57,25 @@ impl MatchPlan {
         if let Some(first) = self.first_player {
             command.push_str(&format!(" --first-player {first}"));
         }
-        if self.time.scale != 1.0 {
+        // Every limit that differs from the default, so that the match plays the same.
+        let (time, limits) = (TimeLimits::default(), Limits::default());
+        if self.time.scale != time.scale {
             command.push_str(&format!(" --time-scale {}", self.time.scale));
+        }
+        if self.time.init_cpu != time.init_cpu {
+            command.push_str(&format!(" --init-cpu {}", self.time.init_cpu.as_secs_f64()));
+        }
+        if self.time.call_cpu != time.call_cpu {
+            command.push_str(&format!(" --call-cpu {}", self.time.call_cpu.as_secs_f64()));
+        }
+        if self.limits.memory != limits.memory {
+            command.push_str(&format!(" --memory {}", self.limits.memory >> 20));
+        }
+        if self.limits.processes != limits.processes {
+            command.push_str(&format!(" --processes {}", self.limits.processes));
+        }
+        if !self.limits.sandbox.is_on() {
+            command.push_str(" --sandbox off");
         }
         command
     }

@@ -27,7 +27,6 @@ pub struct Runner {
     pub dir: PathBuf,
     /// Flags appended to every reproduce command (limits the match command would not
     /// otherwise know, e.g. ` --call-cpu 0.5`).
-    pub reproduce_suffix: String,
     /// Worker threads (matches at once).
     pub jobs: usize,
     /// Pin each worker and its match's champions to one CPU (`affinity.rs`, `--no-pin`).
@@ -59,7 +58,7 @@ impl Runner {
         let started = Instant::now();
         match plan.run(&Self::match_dir(&self.dir, pairing.id)) {
             Ok(record) => {
-                let reproduce = plan.reproduce_command() + &self.reproduce_suffix;
+                let reproduce = plan.reproduce_command();
                 let duration_ms = started.elapsed().as_millis() as u64;
                 TournamentEvent::Played {
                     first_player: record.first_player,

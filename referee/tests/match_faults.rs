@@ -392,3 +392,44 @@ fn ctrl_c_during_a_match_kills_every_champion_and_what_it_started() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+#[test]
+fn the_printed_reproduce_command_plays_the_same_match() {
+    let first = common::fresh_dir("match", "reproduce-a");
+    let echo = fixture("echo_state.sh");
+    let output = referee(&[
+        "match",
+        &echo,
+        "random",
+        "greedy",
+        "--seed",
+        "79",
+        "--call-cpu",
+        "0.5",
+        "--memory",
+        "512",
+        "--first-player",
+        "1",
+        "--out",
+        first.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let command = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line");
+    for flag in [
+        "--seed 79",
+        "--call-cpu 0.5",
+        "--memory 512",
+        "--first-player 1",
+    ] {
+        assert!(command.contains(flag), "{command}");
+    }
+    let second = common::fresh_dir("match", "reproduce-b");
+    let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    args.extend(["--out", second.to_str().unwrap()]);
+    assert!(referee(&args).status.success());
+    assert_eq!(without_timings(&first), without_timings(&second));
+}

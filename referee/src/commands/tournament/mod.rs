@@ -58,7 +58,6 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         time: limit_args.time().map_err(usage)?,
         limits: limit_args.process().map_err(usage)?,
         dir: dir.clone(),
-        reproduce_suffix: setup::reproduce_suffix(&spec.limits),
         jobs,
         pin: !args.limits.no_pin,
     };

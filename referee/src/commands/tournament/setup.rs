@@ -40,21 +40,6 @@ const DEFAULT_LIMITS: LimitsSpec = LimitsSpec {
     memory: cli::DEFAULT_MEMORY,
 };
 
-/// Flags `referee match` needs besides `--time-scale` (which `MatchPlan` writes).
-pub(super) fn reproduce_suffix(limits: &LimitsSpec) -> String {
-    let mut suffix = String::new();
-    if limits.init_cpu != DEFAULT_LIMITS.init_cpu {
-        suffix += &format!(" --init-cpu {}", limits.init_cpu);
-    }
-    if limits.call_cpu != DEFAULT_LIMITS.call_cpu {
-        suffix += &format!(" --call-cpu {}", limits.call_cpu);
-    }
-    if limits.memory != DEFAULT_LIMITS.memory {
-        suffix += &format!(" --memory {}", limits.memory);
-    }
-    suffix
-}
-
 fn input_spec(args: &TournamentArgs) -> InputSpec {
     let text = |paths: &[PathBuf]| paths.iter().map(|p| p.display().to_string()).collect();
     InputSpec {
