@@ -97,3 +97,28 @@ mod tests {
         }
     }
 }
+
+/// How many bytes of an offending line a fault quotes (protocol.md section 5).
+const QUOTE_BYTES: usize = 60;
+
+/// An offending line as a fault quotes it: its first 60 bytes, each byte that is not
+/// printable ASCII as `\xNN`, and `...` when cut.
+///
+/// ```
+/// assert_eq!(referee::fault::quote(b"a\x01b"), "a\\x01b");
+/// assert!(referee::fault::quote(&[b'x'; 100]).ends_with("..."));
+/// ```
+pub fn quote(line: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in line.iter().take(QUOTE_BYTES) {
+        if (0x20..0x7f).contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    if line.len() > QUOTE_BYTES {
+        out.push_str("...");
+    }
+    out
+}

@@ -45,3 +45,12 @@ pub fn catch(graceful: bool) -> &'static AtomicBool {
     }
     &STOP
 }
+
+/// Called before the referee exits normally: if an abort has begun, the watcher thread is
+/// killing the champions and will exit with [`EXIT_INTERRUPTED`]; wait for it rather than
+/// exit with a result that was cut short.
+pub fn wait_for_abort() {
+    while ABORT.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

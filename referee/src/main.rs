@@ -4,7 +4,10 @@ use clap::Parser;
 
 fn main() {
     let cli = referee::cli::Cli::parse();
-    if let Err(failure) = referee::commands::run(cli) {
+    let result = referee::commands::run(cli);
+    // An interrupted run exits from the thread that kills the champions, with code 130.
+    referee::interrupt::wait_for_abort();
+    if let Err(failure) = result {
         eprintln!("error: {:#}", failure.error);
         std::process::exit(failure.code);
     }

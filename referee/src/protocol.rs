@@ -15,9 +15,6 @@ pub enum Request {
     Fin,
 }
 
-/// How many bytes of an offending line a fault quotes.
-const QUOTE_BYTES: usize = 60;
-
 impl Request {
     /// Parse a line (without its `\n`, a trailing `\r` tolerated) sent during `callback`.
     /// The error is the protocol fault's message: it quotes the line and says what was
@@ -74,25 +71,13 @@ impl Request {
     }
 }
 
-/// A line cut to its first bytes for quoting, non-printable bytes as `\xNN`.
+/// A line cut to its first bytes for quoting ([`crate::fault::quote`]).
 ///
 /// ```
 /// assert_eq!(referee::protocol::quote("a\u{1}b"), "a\\x01b");
 /// ```
 pub fn quote(line: &str) -> String {
-    let bytes = line.as_bytes();
-    let mut out = String::new();
-    for &b in bytes.iter().take(QUOTE_BYTES) {
-        if (0x20..0x7f).contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    if bytes.len() > QUOTE_BYTES {
-        out.push_str("...");
-    }
-    out
+    crate::fault::quote(line.as_bytes())
 }
 
 #[cfg(test)]

@@ -336,7 +336,7 @@ fn endless_line_is_a_protocol_fault() {
         c.send("go", deadline()).unwrap();
         let fault = c.recv(&budget(&c)).unwrap_err();
         assert_eq!(fault.kind, FaultKind::Protocol, "{fault}");
-        assert!(fault.message.contains("\"xxxxxxxx"), "{fault}");
+        assert!(fault.message.contains("`xxxxxxxx"), "{fault}");
         assert!(fault.message.contains("at most 256 bytes"), "{fault}");
         assert!(fault.message.len() < 400, "{fault}");
         c.kill()

@@ -396,19 +396,9 @@ fn set_nonblocking(fd: RawFd) -> io::Result<()> {
     Ok(())
 }
 
-/// The first 40 bytes of a line, quoted with escapes, for fault messages.
+/// The start of an offending line, quoted as every fault quotes (protocol.md section 5).
 pub(crate) fn quote_start(line: &[u8]) -> String {
-    const SHOWN: usize = 40;
-    let cut = line.len().min(SHOWN);
-    let mut out: String = line[..cut]
-        .iter()
-        .flat_map(|&b| std::ascii::escape_default(b))
-        .map(char::from)
-        .collect();
-    if line.len() > SHOWN {
-        out.push_str("...");
-    }
-    format!("\"{out}\"")
+    format!("`{}`", crate::fault::quote(line))
 }
 
 #[cfg(test)]
@@ -443,7 +433,7 @@ mod tests {
 
     #[test]
     fn quotes_start() {
-        assert_eq!(quote_start(b"a\tb"), "\"a\\tb\"");
-        assert!(quote_start(&[b'x'; 100]).ends_with("...\""));
+        assert_eq!(quote_start(b"a\tb"), "`a\\x09b`");
+        assert!(quote_start(&[b'x'; 100]).ends_with("...`"));
     }
 }

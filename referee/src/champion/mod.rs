@@ -183,6 +183,11 @@ impl Champion {
     /// Starts the champion described by `spec`. A `Spawn` fault names the file and the fix
     /// (missing file, `chmod +x`, bad `#!` line, ...).
     pub fn spawn(spec: &LaunchSpec) -> Result<Champion, Fault> {
+        if sweep::is_shutting_down() {
+            return Err(spawn::spawn_fault(
+                "the referee is shutting down".to_string(),
+            ));
+        }
         let program = spawn::check_program(&spec.program)?;
         fs::create_dir_all(&spec.scratch_dir).map_err(|e| {
             spawn::spawn_fault(format!(

@@ -2,6 +2,7 @@
 //! every descendant, and every process carrying the champion's token, even one that left the
 //! group with `setsid` and was reparented to the referee (a child subreaper).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use nix::libc;
@@ -155,21 +156,41 @@ fn is_live_main(pid: i32) -> bool {
     clock::live_mains().contains(&pid)
 }
 
-/// Kill, at once, every champion this referee started and everything they started: each
-/// live main process's group, and every process whose token names this referee. For a
-/// referee about to exit in a hurry (a second Ctrl-C): no reaping, no waiting.
+/// Set once the referee is killing everything to exit: no champion starts after it.
+static SHUTTING_DOWN: AtomicBool = AtomicBool::new(false);
+
+/// Whether [`kill_every_champion`] has begun.
+pub(crate) fn is_shutting_down() -> bool {
+    SHUTTING_DOWN.load(Ordering::SeqCst)
+}
+
+/// Kill every champion this referee started and everything they started: each live main
+/// process's group, and every process whose token names this referee. For a referee about
+/// to exit in a hurry (Ctrl-C): no reaping. No champion starts once this has begun, and
+/// passes repeat until two in a row find nothing (a champion caught starting, or a process
+/// in `execve`, shows no token for an instant), for one second at most.
 pub fn kill_every_champion() {
-    let mains: Vec<i32> = clock::live_mains().iter().copied().collect();
-    for main in mains {
-        // The main process leads its own group.
-        let _ = kill(Pid::from_raw(-main), Signal::SIGKILL);
-        let _ = kill(Pid::from_raw(main), Signal::SIGKILL);
-    }
+    SHUTTING_DOWN.store(true, Ordering::SeqCst);
     let prefix = format!("{}={}-", super::TOKEN_VAR, std::process::id()).into_bytes();
     let mut buf = Vec::new();
-    for process in clock::snapshot() {
-        if clock::has_env_prefix(process.pid, &prefix, &mut buf) {
-            let _ = kill(Pid::from_raw(process.pid), Signal::SIGKILL);
+    let deadline = Instant::now() + Duration::from_secs(1);
+    let mut quiet = 0;
+    while quiet < 2 && Instant::now() < deadline {
+        let mains: Vec<i32> = clock::live_mains().iter().copied().collect();
+        for main in mains {
+            // The main process leads its own group (a zombie leader still answers `kill`,
+            // so only the token scan below counts what was found).
+            let _ = kill(Pid::from_raw(-main), Signal::SIGKILL);
+            let _ = kill(Pid::from_raw(main), Signal::SIGKILL);
         }
+        let mut found = 0;
+        for process in clock::snapshot() {
+            if !process.is_zombie() && clock::has_env_prefix(process.pid, &prefix, &mut buf) {
+                found += 1;
+                let _ = kill(Pid::from_raw(process.pid), Signal::SIGKILL);
+            }
+        }
+        quiet = if found == 0 { quiet + 1 } else { 0 };
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
