@@ -23,18 +23,23 @@ fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     let echo = build_echo(&dir);
 
-    let bare = bare_pipe(&echo, false);
-    report("bare pipe (std, blocking read)", &bare);
-    let bare_poll = bare_pipe(&echo, true);
-    report("bare pipe (poll + read)", &bare_poll);
+    // Both ends on one CPU, then on two: the two regimes of a wake-up (PERF-NOTES).
+    let pin = referee::affinity::Pin::current_thread(0);
+    let bare = bare_pipe(&echo, false, 0);
+    report("bare pipe, one CPU (blocking read)", &bare);
+    let bare_poll = bare_pipe(&echo, true, 0);
+    report("bare pipe, one CPU (poll + read)", &bare_poll);
+    let bare_cross = bare_pipe(&echo, false, 1);
+    report("bare pipe, two CPUs (blocking read)", &bare_cross);
 
     let spec = LaunchSpec::new(&echo, dir.join("scratch"), dir.join("stderr.txt"));
     let (champion, with_budget, budget_start) = champion(&spec);
+    drop(pin);
     report("Champion::send + recv", &champion);
     report("send + Budget::start + recv", &with_budget);
     report("Budget::start alone (tree walk)", &budget_start);
 
-    whole_matches(&dir, &bare);
+    whole_matches(&dir, &bare, &bare_cross);
 
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -61,7 +66,7 @@ fn build_c(dir: &std::path::Path, source: &str, name: &str, flags: &[&str]) -> P
 /// A whole match of three askers through `MatchPlan::run`: the referee's cost per request
 /// against the bare pipe of the same run; then matches per second with champions that only
 /// answer `fin`.
-fn whole_matches(dir: &std::path::Path, bare: &[Duration]) {
+fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duration]) {
     use referee::run_match::MatchPlan;
     let plan = |program: &PathBuf, pin: bool| {
         let spec = referee::roster::resolve(program.to_str().unwrap()).unwrap();
@@ -76,8 +81,9 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration]) {
         }
     };
     let asker = build_c(dir, "benches/fixtures/asker.c", "asker", &["-DASKS=1000"]);
-    let bare_mean = bare.iter().sum::<Duration>() / bare.len() as u32;
+    let mean = |times: &[Duration]| times.iter().sum::<Duration>() / times.len() as u32;
     for pin in [true, false] {
+        let bare_mean = mean(if pin { bare } else { bare_cross });
         let t = Instant::now();
         let record = plan(&asker, pin).run(&dir.join("asker-match")).unwrap();
         let wall = t.elapsed();
@@ -85,10 +91,11 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration]) {
         let requests: usize = record.callbacks.iter().map(|c| c.requests.len()).sum();
         let per_request = wall / requests as u32;
         println!(
-            "whole match ({}), {requests} requests: {:.2} s, {:.1} µs per request (bare pipe mean {:.1} µs)",
+            "whole match ({}), {requests} requests: {:.2} s, {:.1} µs per request (bare pipe on {} mean {:.1} µs)",
             if pin { "pinned to one CPU" } else { "not pinned" },
             wall.as_secs_f64(),
             us(per_request),
+            if pin { "one CPU" } else { "two CPUs" },
             us(bare_mean),
         );
     }
@@ -114,12 +121,14 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration]) {
 
 /// A plain child and a blocking write + line read; with `poll`, each read is preceded by a
 /// `poll` on the pipe, as `Champion::recv` does.
-fn bare_pipe(echo: &PathBuf, poll: bool) -> Vec<Duration> {
+/// The child runs on allowed CPU `child_slot` (the caller is pinned to slot 0).
+fn bare_pipe(echo: &PathBuf, poll: bool, child_slot: usize) -> Vec<Duration> {
     let mut child = Command::new(echo)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
+    referee::affinity::pin_process(child.id(), child_slot);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();

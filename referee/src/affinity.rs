@@ -30,8 +30,7 @@ impl Pin {
     /// tournament gives each worker its slot, so parallel matches spread over the CPUs.
     /// `None` when the system refuses.
     pub fn current_thread(slot: usize) -> Option<Pin> {
-        let cpus = allowed();
-        let cpu = *cpus.get(slot % cpus.len().max(1))?;
+        let cpu = cpu_of(slot)?;
         let previous = sched_getaffinity(Pid::from_raw(0)).ok();
         sched_setaffinity(Pid::from_raw(0), &one(cpu)?).ok()?;
         Some(Pin { cpu, previous })
@@ -51,6 +50,20 @@ impl Drop for Pin {
         if let Some(previous) = &self.previous {
             let _ = sched_setaffinity(Pid::from_raw(0), previous);
         }
+    }
+}
+
+/// The `slot`-th allowed CPU, modulo their number.
+fn cpu_of(slot: usize) -> Option<usize> {
+    let cpus = allowed();
+    cpus.get(slot % cpus.len().max(1)).copied()
+}
+
+/// Pin process `pid` to the `slot`-th allowed CPU (benchmarks use it to place the two ends
+/// of a pipe on chosen CPUs). Best effort.
+pub fn pin_process(pid: u32, slot: usize) {
+    if let Some(set) = cpu_of(slot).and_then(one) {
+        let _ = sched_setaffinity(Pid::from_raw(pid as i32), &set);
     }
 }
 
