@@ -23,7 +23,7 @@ fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     let echo = build_echo(&dir);
 
-    // Both ends on one CPU, then on two: the two regimes of a wake-up (PERF-NOTES).
+    // Both ends on one CPU, then on two: the two regimes of a wake-up.
     let pin = referee::affinity::Pin::current_thread(0);
     let bare = bare_pipe(&echo, false, 0);
     report("bare pipe, one CPU (blocking read)", &bare);
