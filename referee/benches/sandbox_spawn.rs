@@ -24,8 +24,10 @@ fn main() {
     for mode in [SandboxMode::Off, SandboxMode::Auto] {
         let report = probe(mode);
         println!("{}", report.line());
-        let mut limits = Limits::default();
-        limits.sandbox = report.plan();
+        let limits = Limits {
+            sandbox: report.plan(),
+            ..Limits::default()
+        };
         let (spawn, life) = measure(&program, &dir, &limits);
         println!(
             "  spawn: median {:.3} ms, p90 {:.3} ms | spawn + finish: median {:.3} ms, p90 {:.3} ms",

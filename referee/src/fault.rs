@@ -83,21 +83,6 @@ impl fmt::Display for Fault {
 
 impl std::error::Error for Fault {}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_match_serde() {
-        for kind in FaultKind::ALL {
-            let json = serde_json::to_string(&kind).unwrap();
-            assert_eq!(json, format!("\"{}\"", kind.name()));
-            let back: FaultKind = serde_json::from_str(&json).unwrap();
-            assert_eq!(back, kind);
-        }
-    }
-}
-
 /// How many bytes of an offending line a fault quotes (protocol.md section 5).
 const QUOTE_BYTES: usize = 60;
 
@@ -121,4 +106,19 @@ pub fn quote(line: &[u8]) -> String {
         out.push_str("...");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_serde() {
+        for kind in FaultKind::ALL {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+            let back: FaultKind = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, kind);
+        }
+    }
 }
