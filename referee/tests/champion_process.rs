@@ -98,6 +98,16 @@ fn with_champion<T>(spec: &LaunchSpec, body: impl FnOnce(Champion) -> T) -> T {
     result
 }
 
+/// The fault of a fixture that misbehaves as soon as it reads `go`; nothing is left after.
+fn fault_after_go(fixture_name: &str) -> referee::fault::Fault {
+    with_champion(&spec(fixture(fixture_name)), |mut c| {
+        c.send("go", deadline()).unwrap();
+        let fault = c.recv(&budget(&c)).unwrap_err();
+        c.kill();
+        fault
+    })
+}
+
 fn assert_nothing_left(token: &str, pid: i32) {
     let left = processes_with_token(token);
     assert!(left.is_empty(), "processes left behind: {left:?}");
@@ -331,43 +341,28 @@ fn python_allocating_past_the_limit_is_a_memory_fault() {
 
 #[test]
 fn endless_line_is_a_protocol_fault() {
-    let spec = spec(fixture("endless_line.sh"));
-    with_champion(&spec, |mut c| {
-        c.send("go", deadline()).unwrap();
-        let fault = c.recv(&budget(&c)).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Protocol, "{fault}");
-        assert!(fault.message.contains("`xxxxxxxx"), "{fault}");
-        assert!(fault.message.contains("at most 256 bytes"), "{fault}");
-        assert!(fault.message.len() < 400, "{fault}");
-        c.kill()
-    });
+    let fault = fault_after_go("endless_line.sh");
+    assert_eq!(fault.kind, FaultKind::Protocol, "{fault}");
+    assert!(fault.message.contains("`xxxxxxxx"), "{fault}");
+    assert!(fault.message.contains("at most 256 bytes"), "{fault}");
+    assert!(fault.message.len() < 400, "{fault}");
 }
 
 #[test]
 fn non_ascii_line_is_a_protocol_fault() {
-    let spec = spec(fixture("non_ascii.sh"));
-    with_champion(&spec, |mut c| {
-        c.send("go", deadline()).unwrap();
-        let fault = c.recv(&budget(&c)).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Protocol, "{fault}");
-        assert!(fault.message.contains("non-ASCII"), "{fault}");
-        c.kill()
-    });
+    let fault = fault_after_go("non_ascii.sh");
+    assert_eq!(fault.kind, FaultKind::Protocol, "{fault}");
+    assert!(fault.message.contains("non-ASCII"), "{fault}");
 }
 
 #[test]
 fn closing_stdout_while_running_is_a_crash() {
-    let spec = spec(fixture("close_stdout.sh"));
-    with_champion(&spec, |mut c| {
-        c.send("go", deadline()).unwrap();
-        let fault = c.recv(&budget(&c)).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Crash, "{fault}");
-        assert!(
-            fault.message.contains("closed its standard output"),
-            "{fault}"
-        );
-        c.kill()
-    });
+    let fault = fault_after_go("close_stdout.sh");
+    assert_eq!(fault.kind, FaultKind::Crash, "{fault}");
+    assert!(
+        fault.message.contains("closed its standard output"),
+        "{fault}"
+    );
 }
 
 // ---- crashes ----
@@ -394,14 +389,9 @@ fn exit_mid_conversation_is_a_crash_with_the_code() {
 
 #[test]
 fn death_by_signal_is_a_crash_naming_it() {
-    let spec = spec(fixture("signal.sh"));
-    with_champion(&spec, |mut c| {
-        c.send("go", deadline()).unwrap();
-        let fault = c.recv(&budget(&c)).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Crash, "{fault}");
-        assert!(fault.message.contains("signal 6 (SIGABRT)"), "{fault}");
-        c.kill()
-    });
+    let fault = fault_after_go("signal.sh");
+    assert_eq!(fault.kind, FaultKind::Crash, "{fault}");
+    assert!(fault.message.contains("signal 6 (SIGABRT)"), "{fault}");
 }
 
 #[test]
