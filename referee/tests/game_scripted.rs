@@ -305,3 +305,23 @@ fn an_auction_winner_stopped_in_its_enchere_places_nothing_and_the_monument_is_l
     assert_eq!(record.result.money[2], 7);
     assert_eq!(record.faults.len(), 1);
 }
+
+#[test]
+fn a_record_file_reads_back_equal_with_one_callback_per_line() {
+    let mut seats = [
+        Scripted::passive(),
+        Scripted::passive(),
+        Scripted::passive(),
+    ];
+    let record = run(&mut seats, Default::default());
+    let bytes = record.to_json();
+    let back: MatchRecord = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(back, record);
+    let text = String::from_utf8(bytes).unwrap();
+    let callback_lines = text
+        .lines()
+        .filter(|l| l.starts_with("    {\"turn\":"))
+        .count();
+    assert_eq!(callback_lines, record.callbacks.len());
+    assert!(text.starts_with("{\n  \"schema\": 1,\n"), "{}", &text[..40]);
+}
