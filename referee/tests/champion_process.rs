@@ -420,14 +420,9 @@ fn setsid_grandchildren_are_swept_by_kill() {
         c.send("go", deadline()).unwrap();
         assert_eq!(c.recv(&budget(&c)).unwrap(), "ready");
         // The background children may still be in `execve` (no readable environment yet).
-        let start = Instant::now();
-        while processes_with_token(c.token()).len() < 3 {
-            assert!(
-                start.elapsed() < GENEROUS,
-                "the grandchildren never started"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        common::wait_until("the grandchildren never started", GENEROUS, || {
+            !(processes_with_token(c.token()).len() < 3)
+        });
         c.kill()
     });
 }

@@ -8,6 +8,7 @@ use common::{assert_no_process_left, passive, running};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::Duration;
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -363,14 +364,11 @@ fn ctrl_c_during_a_match_kills_every_champion_and_what_it_started() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    while !running("match-spawner-grandchild") {
-        assert!(
-            start.elapsed().as_secs() < 30,
-            "the grandchild never started"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    common::wait_until(
+        "the grandchild never started",
+        Duration::from_secs(30),
+        || running("match-spawner-grandchild"),
+    );
     nix::sys::signal::kill(
         nix::unistd::Pid::from_raw(child.id() as i32),
         nix::sys::signal::Signal::SIGINT,
@@ -383,14 +381,11 @@ fn ctrl_c_during_a_match_kills_every_champion_and_what_it_started() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let start = std::time::Instant::now();
-    while running("match-spawner-grandchild") || running(&spawner) {
-        assert!(
-            start.elapsed().as_secs() < 5,
-            "a champion's process outlived the interrupted referee"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    common::wait_until(
+        "a champion's process outlived the interrupted referee",
+        Duration::from_secs(5),
+        || !(running("match-spawner-grandchild") || running(&spawner)),
+    );
 }
 
 #[test]

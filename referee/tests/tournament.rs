@@ -8,7 +8,7 @@ use common::running;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
@@ -178,11 +178,9 @@ fn a_run_killed_midway_resumes_to_the_same_files() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while rows(&cut.join("t")) < 5 {
-        assert!(start.elapsed() < Duration::from_secs(60), "no rows appear");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::wait_until("no rows appear", Duration::from_secs(60), || {
+        !(rows(&cut.join("t")) < 5)
+    });
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let played = rows(&cut.join("t"));
@@ -285,11 +283,9 @@ fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while rows(&dir.join("t")) < 1 {
-        assert!(start.elapsed() < Duration::from_secs(60), "no rows appear");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::wait_until("no rows appear", Duration::from_secs(60), || {
+        !(rows(&dir.join("t")) < 1)
+    });
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
     let out = child.wait_with_output().unwrap();
@@ -324,14 +320,11 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while !running("slow-spawner-grandchild") {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the grandchild never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::wait_until(
+        "the grandchild never started",
+        Duration::from_secs(60),
+        || running("slow-spawner-grandchild"),
+    );
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
     for _ in 0..2 {
         nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
@@ -344,14 +337,11 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let start = Instant::now();
-    while running("slow-spawner-grandchild") || running("slow.sh") {
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "a champion's process outlived the referee"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::wait_until(
+        "a champion's process outlived the referee",
+        Duration::from_secs(5),
+        || !(running("slow-spawner-grandchild") || running("slow.sh")),
+    );
 }
 
 #[test]

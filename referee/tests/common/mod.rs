@@ -6,6 +6,7 @@ use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
 
 /// A fresh, empty directory for one test, readable by everyone (champions may run under
 /// other uids): `<tmp>/referee-<kind>-<pid>-<n>-<name>`.
@@ -47,29 +48,31 @@ pub fn assert_no_process_left(record: &Value) {
         .iter()
         .map(|s| format!("PROLOGIN_SEED={}", s["seed"]))
         .collect();
+    let carries_a_seed = |entry: &std::fs::DirEntry| {
+        std::fs::read(entry.path().join("environ")).is_ok_and(|environ| {
+            String::from_utf8_lossy(&environ)
+                .split('\0')
+                .any(|v| seeds.iter().any(|s| s == v))
+        })
+    };
     // The sweep is synchronous, but give the kernel a moment to reap.
-    for _ in 0..50 {
-        let left: Vec<String> = std::fs::read_dir("/proc")
-            .unwrap()
-            .flatten()
-            .filter(|e| {
-                e.file_name()
-                    .to_string_lossy()
-                    .bytes()
-                    .all(|b| b.is_ascii_digit())
-            })
-            .filter_map(|e| {
-                let environ = std::fs::read(e.path().join("environ")).ok()?;
-                let text = String::from_utf8_lossy(&environ).into_owned();
-                text.split('\0')
-                    .any(|v| seeds.iter().any(|s| s == v))
-                    .then(|| e.file_name().to_string_lossy().into_owned())
-            })
-            .collect();
-        if left.is_empty() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+    wait_until(
+        "processes of the match are still running",
+        Duration::from_secs(1),
+        || {
+            !std::fs::read_dir("/proc")
+                .unwrap()
+                .flatten()
+                .any(|e| carries_a_seed(&e))
+        },
+    );
+}
+
+/// Poll `done` until it holds; fail with `what` after `timeout`.
+pub fn wait_until(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < timeout, "{what}");
+        std::thread::sleep(Duration::from_millis(10));
     }
-    panic!("processes of the match are still running");
 }
