@@ -12,6 +12,7 @@ pub mod export;
 pub mod fault;
 pub mod game;
 pub mod interrupt;
+pub mod jail;
 pub mod manifest;
 pub mod process_endpoint;
 pub mod protocol;

@@ -3,6 +3,8 @@
 use clap::Parser;
 
 fn main() {
+    // The same executable serves as the jails' zygote (crate::jail::zygote).
+    referee::jail::zygote::serve_if_zygote();
     let cli = referee::cli::Cli::parse();
     let result = referee::commands::run(cli);
     // An interrupted run exits from the thread that kills the champions, with code 130.

@@ -51,6 +51,7 @@ impl Endpoint for ProcessEndpoint {
 
     fn begin(&mut self, callback: &str, limits: CallLimits) -> Result<(), Fault> {
         let champion = self.champion();
+        champion.resume();
         self.budget = Some(Budget::start(champion, limits.cpu, limits.wall));
         self.send(callback)
     }
@@ -67,7 +68,9 @@ impl Endpoint for ProcessEndpoint {
 
     fn end(&mut self) -> CallTiming {
         let budget = self.budget.take().expect("inside a callback");
-        let champion = self.champion.as_ref().expect("running");
+        let champion = self.champion.as_mut().expect("running");
+        // Measures, then freezes a jailed champion until its next callback.
+        champion.pause();
         CallTiming {
             cpu: budget.cpu_used(champion),
             wall: budget.wall_used(),

@@ -73,8 +73,6 @@ impl Channel {
     /// Wraps the pipes (set non-blocking here) and opens a pidfd on `pid` when the kernel
     /// supports it.
     pub(crate) fn new(stdin: OwnedFd, stdout: OwnedFd, pid: i32) -> io::Result<Channel> {
-        set_nonblocking(stdin.as_raw_fd())?;
-        set_nonblocking(stdout.as_raw_fd())?;
         // SAFETY: pidfd_open takes a pid and flags and returns a new fd or -1.
         let raw = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
         let pidfd = if raw >= 0 {
@@ -83,6 +81,18 @@ impl Channel {
         } else {
             None
         };
+        Channel::with_watch(stdin, stdout, pidfd)
+    }
+
+    /// Wraps the pipes with `watch`, a descriptor that becomes readable when the main
+    /// process exits (a pidfd, or a jail's control socket).
+    pub(crate) fn with_watch(
+        stdin: OwnedFd,
+        stdout: OwnedFd,
+        pidfd: Option<OwnedFd>,
+    ) -> io::Result<Channel> {
+        set_nonblocking(stdin.as_raw_fd())?;
+        set_nonblocking(stdout.as_raw_fd())?;
         Ok(Channel {
             stdin: Some(stdin),
             stdout,

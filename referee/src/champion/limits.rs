@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use nix::sys::resource::{getrlimit, setrlimit, Resource};
+use nix::libc;
 
 /// Resource limits of one champion. All of them are enforced by the kernel (rlimits) except
 /// `max_line`, which the referee checks on every request line.
@@ -28,13 +28,15 @@ pub struct Limits {
     /// `RLIMIT_NPROC` where it counts this champion alone (its own uid or user namespace);
     /// not enforced otherwise (see the sandbox line's `pids=`).
     pub processes: u64,
+    /// Bytes of the jailed champion's private `/tmp` (its home and scratch), a tmpfs.
+    pub disk: u64,
     /// The sandbox layers (none by default; `LimitArgs` sets the probed ones).
     pub sandbox: crate::sandbox::SandboxPlan,
 }
 
 impl Default for Limits {
     /// 1 GiB of memory, 16 GiB of address space, 256 files, 64 MiB files, 300 s of CPU,
-    /// 256-byte lines, 256 processes, no sandbox layer.
+    /// 256-byte lines, 256 processes, 64 MiB of disk, no sandbox layer.
     fn default() -> Self {
         Limits {
             memory: 1 << 30,
@@ -44,15 +46,18 @@ impl Default for Limits {
             cpu_backstop: Duration::from_secs(300),
             max_line: 256,
             processes: 256,
+            disk: 64 << 20,
             sandbox: crate::sandbox::SandboxPlan::none(),
         }
     }
 }
 
-/// The rlimits to set, computed before fork so that the child only makes syscalls.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RlimitPlan {
-    items: [(Resource, u64, u64); 6],
+/// The rlimits to set, computed before fork so that the child only makes syscalls; plain
+/// numbers, so that a spawn request to the jail's zygote carries them.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct RlimitPlan {
+    /// (resource, soft, hard), resources as the kernel numbers them.
+    items: Vec<(u32, u64, u64)>,
     /// `RLIMIT_NPROC`, set only where it counts the champion's processes alone.
     nproc: Option<u64>,
 }
@@ -63,38 +68,60 @@ impl RlimitPlan {
         let cpu = limits.cpu_backstop.as_secs().max(1);
         RlimitPlan {
             nproc: nproc.then_some(limits.processes),
-            items: [
-                (Resource::RLIMIT_CORE, 0, 0),
-                (Resource::RLIMIT_FSIZE, limits.file_size, limits.file_size),
-                (
-                    Resource::RLIMIT_NOFILE,
-                    limits.open_files,
-                    limits.open_files,
-                ),
-                (Resource::RLIMIT_DATA, limits.memory, limits.memory),
-                (
-                    Resource::RLIMIT_AS,
-                    limits.address_space,
-                    limits.address_space,
-                ),
+            items: vec![
+                (libc::RLIMIT_CORE, 0, 0),
+                (libc::RLIMIT_FSIZE, limits.file_size, limits.file_size),
+                (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
+                (libc::RLIMIT_DATA, limits.memory, limits.memory),
+                (libc::RLIMIT_AS, limits.address_space, limits.address_space),
                 // SIGXCPU at the soft limit, SIGKILL one second later.
-                (Resource::RLIMIT_CPU, cpu, cpu + 1),
+                (libc::RLIMIT_CPU, cpu, cpu + 1),
             ],
         }
     }
 
+    /// No limit at all.
+    pub(crate) fn none() -> Self {
+        RlimitPlan::default()
+    }
+
     /// Applies the plan in the current process. Async-signal-safe (getrlimit/setrlimit
-    /// only): meant for `pre_exec`. Limits are clamped to the current hard limits, which an
-    /// unprivileged process cannot raise.
+    /// only): meant for the child between fork and exec. Limits are clamped to the current
+    /// hard limits, which an unprivileged process cannot raise.
     pub(crate) fn apply(&self) -> std::io::Result<()> {
+        let set = |resource: u32, soft: u64, hard: u64| -> std::io::Result<()> {
+            let mut cur = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: valid rlimit pointers.
+            unsafe {
+                if libc::getrlimit(resource as _, &mut cur) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                let hard = hard.min(cur.rlim_max);
+                let new = libc::rlimit {
+                    rlim_cur: soft.min(hard),
+                    rlim_max: hard,
+                };
+                if libc::setrlimit(resource as _, &new) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        };
         for &(resource, soft, hard) in &self.items {
-            let (_, cur_hard) = getrlimit(resource).map_err(std::io::Error::from)?;
-            let hard = hard.min(cur_hard);
-            let soft = soft.min(hard);
-            setrlimit(resource, soft, hard).map_err(std::io::Error::from)?;
+            set(resource, soft, hard)?;
         }
         if let Some(n) = self.nproc {
-            setrlimit(Resource::RLIMIT_NPROC, n, n).map_err(std::io::Error::from)?;
+            // SAFETY: a valid rlimit pointer.
+            let new = libc::rlimit {
+                rlim_cur: n,
+                rlim_max: n,
+            };
+            if unsafe { libc::setrlimit(libc::RLIMIT_NPROC as _, &new) } != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
         }
         Ok(())
     }

@@ -28,6 +28,7 @@
 mod clock;
 mod fate;
 mod io;
+mod jailed;
 mod limits;
 mod spawn;
 mod stderr;
@@ -39,7 +40,8 @@ use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub use limits::Limits;
+pub use limits::{Limits, RlimitPlan};
+pub(crate) use spawn::on_spawner_thread;
 pub use spawn::TOKEN_VAR;
 pub use sweep::kill_every_champion;
 
@@ -57,6 +59,10 @@ const DEATH_GRACE: Duration = Duration::from_millis(300);
 const STDERR_GRACE: Duration = Duration::from_millis(300);
 /// How long a sweep keeps trying (processes in uninterruptible sleep die late).
 const SWEEP_PATIENCE: Duration = Duration::from_secs(10);
+/// How often the CPU budget is checked while a champion keeps sending lines (it is also
+/// checked whenever a wait for a line times out): a champion over budget is stopped within
+/// this much wall time, times the CPUs it keeps busy.
+const CHECK_EVERY: Duration = Duration::from_millis(2);
 
 /// How to start one champion.
 #[derive(Clone, Debug)]
@@ -112,7 +118,7 @@ impl Budget {
         Budget {
             cpu,
             wall,
-            cpu_start: champion.cpu_time(),
+            cpu_start: champion.budget_base(),
             wall_start: Instant::now(),
         }
     }
@@ -177,6 +183,11 @@ pub struct Champion {
     swept: bool,
     /// The sandbox layers held for this champion (cgroup, uid lease) until it is swept.
     sandbox: crate::sandbox::Prepared,
+    /// The champion's jail, when the jail layer is on (then `ident` and `roster` are unused:
+    /// the jail holds every process of the champion).
+    jail: Option<crate::jail::Jail>,
+    /// When the CPU budget was last checked.
+    last_check: Cell<Instant>,
 }
 
 impl Champion {
@@ -214,6 +225,9 @@ impl Champion {
             spec.limits.processes,
         )
         .map_err(spawn::spawn_fault)?;
+        if let Some(setup) = spec.limits.sandbox.jail() {
+            return Champion::start_jailed(&spec, &program, setup, sandbox, stderr_file);
+        }
         let token = spawn::new_token();
         let mut child = spawn::fork_exec(&spec, program.clone(), &token, &sandbox)?;
         let pid = child.id() as i32;
@@ -256,7 +270,74 @@ impl Champion {
             fatal: None,
             swept: false,
             sandbox,
+            jail: None,
+            last_check: Cell::new(Instant::now()),
         })
+    }
+
+    fn start_jailed(
+        spec: &LaunchSpec,
+        program: &std::path::Path,
+        setup: crate::sandbox::JailSetup,
+        sandbox: crate::sandbox::Prepared,
+        stderr_file: fs::File,
+    ) -> Result<Champion, Fault> {
+        let (jail, ends) = jailed::start(spec, program, setup, &sandbox)?;
+        let watch = jail
+            .exit_watch()
+            .map_err(|e| spawn::spawn_fault(format!("cannot watch the jail: {e}")))?;
+        let io = Channel::with_watch(ends.stdin, ends.stdout, Some(watch))
+            .map_err(|e| spawn::spawn_fault(format!("cannot set up the pipes: {e}")))?;
+        let stderr = stderr::Drain::start(ends.stderr.into(), stderr_file, spec.stderr_cap)
+            .map_err(|e| spawn::spawn_fault(format!("cannot read the champion's stderr: {e}")))?;
+        Ok(Champion {
+            pid: jail.pid(),
+            limits: spec.limits.clone(),
+            ident: Ident {
+                main: jail.pid(),
+                main_reaped: true,
+                token_entry: Vec::new(),
+            },
+            io,
+            stderr,
+            meter: Cell::new(Meter::default()),
+            roster: RefCell::new(Roster::default()),
+            reaped: None,
+            fatal: None,
+            swept: false,
+            sandbox,
+            jail: Some(jail),
+            last_check: Cell::new(Instant::now()),
+        })
+    }
+
+    /// Freezes every process of a jailed champion (between its callbacks), after measuring
+    /// what it used so far. Without a jail, nothing happens.
+    pub fn pause(&mut self) {
+        if self.jail.is_some() {
+            self.measure(false, true);
+            if let Some(jail) = &mut self.jail {
+                jail.stop();
+            }
+        }
+    }
+
+    /// Thaws a jailed champion (at the start of its callbacks).
+    pub fn resume(&mut self) {
+        if let Some(jail) = &mut self.jail {
+            jail.cont();
+        }
+    }
+
+    /// The CPU a new budget counts from: for a jailed champion, what was measured when it
+    /// was last paused (so that every CPU second of its processes is charged to one of its
+    /// callbacks); otherwise a fresh measurement.
+    fn budget_base(&self) -> Duration {
+        if self.jail.is_some() {
+            self.meter.get().cpu
+        } else {
+            self.cpu_time()
+        }
     }
 
     /// The main process's id (also its process group id).
@@ -318,7 +399,14 @@ impl Champion {
                 return Err(fault.clone());
             }
             match self.io.take_line(self.limits.max_line) {
-                Line::Complete(line) => return Ok(line),
+                Line::Complete(line) => {
+                    if self.last_check.get().elapsed() >= CHECK_EVERY {
+                        if let Some(fault) = self.check_budget(budget) {
+                            return Err(self.fail(fault));
+                        }
+                    }
+                    return Ok(line);
+                }
                 Line::Partial => {}
                 Line::TooLong { start, len } => {
                     return Err(self.fail(Fault::new(
@@ -406,6 +494,7 @@ impl Champion {
     /// Closes stdin, waits up to `grace` for the main process to exit, then kills and
     /// reaps everything that is left.
     pub fn finish(mut self, grace: Duration) -> ExitReport {
+        self.resume();
         self.io.close_stdin();
         let exited = self.wait_death(grace);
         self.measure(false, true);
@@ -436,6 +525,9 @@ impl Champion {
 
     /// The token in the environment of every process of this champion.
     pub fn token(&self) -> &str {
+        if self.jail.is_some() {
+            return "";
+        }
         let entry = &self.ident.token_entry[TOKEN_VAR.len() + 1..];
         std::str::from_utf8(entry).unwrap_or("")
     }
@@ -462,25 +554,47 @@ impl Champion {
 
     /// At an expired poll slice: CPU budget, memory sample, main process still alive.
     fn check_slice(&mut self, budget: &Budget) -> Option<Fault> {
-        let full = self.roster.borrow().is_stale(clock::FULL_SCAN_EVERY);
-        let usage = self.measure(full, true);
-        let used = usage.cpu.saturating_sub(budget.cpu_start);
-        if used > budget.cpu {
-            return Some(Fault::new(
-                FaultKind::Timeout,
-                format!(
-                    "used {} ms of CPU (whole process tree) without finishing; the budget is {} \
-                     ms",
-                    used.as_millis(),
-                    budget.cpu.as_millis()
-                ),
-            ));
+        if let Some(fault) = self.check_budget(budget) {
+            return Some(fault);
         }
         if self.io.has_exited().is_none() && sweep::has_exited(self.pid) {
             let _ = self.io.read_available();
             if !self.io.has_buffered() {
                 return Some(self.death_fault("while the referee waited for a line"));
             }
+        }
+        None
+    }
+
+    /// Measures CPU and memory now: a `Timeout` over the CPU budget, a `Memory` fault (the
+    /// jail killed) when a jailed champion's processes together hold more than its limit.
+    fn check_budget(&mut self, budget: &Budget) -> Option<Fault> {
+        self.last_check.set(Instant::now());
+        let full = self.jail.is_none() && self.roster.borrow().is_stale(clock::FULL_SCAN_EVERY);
+        let usage = self.measure(full, true);
+        let used = usage.cpu.saturating_sub(budget.cpu_start);
+        if used > budget.cpu {
+            return Some(Fault::new(
+                FaultKind::Timeout,
+                format!(
+                    "used {} ms of CPU (all its processes) without finishing; the budget is {} ms",
+                    used.as_millis(),
+                    budget.cpu.as_millis()
+                ),
+            ));
+        }
+        if self.jail.is_some() && usage.peak_rss > self.limits.memory {
+            if let Some(jail) = &mut self.jail {
+                jail.kill();
+            }
+            return Some(Fault::new(
+                FaultKind::Memory,
+                format!(
+                    "its processes held {} of memory together; the limit is {}",
+                    fate::mib(usage.peak_rss),
+                    fate::mib(self.limits.memory)
+                ),
+            ));
         }
         None
     }
@@ -503,6 +617,15 @@ impl Champion {
     /// and updates the peaks.
     fn measure(&self, full: bool, memory: bool) -> Meter {
         let mut meter = self.meter.get();
+        if let Some(jail) = &self.jail {
+            let usage = jail.usage();
+            meter.cpu = meter.cpu.max(usage.cpu);
+            if memory {
+                meter.peak_rss = meter.peak_rss.max(usage.memory);
+            }
+            self.meter.set(meter);
+            return meter;
+        }
         if !self.swept {
             let mut roster = self.roster.borrow_mut();
             let usage: TreeUsage = clock::measure(&self.ident, &mut roster, full, memory);
@@ -516,9 +639,12 @@ impl Champion {
     }
 
     /// Waits up to `timeout` for the main process to exit (without reaping it).
-    fn wait_death(&self, timeout: Duration) -> bool {
+    fn wait_death(&mut self, timeout: Duration) -> bool {
         if self.reaped.is_some() {
             return true;
+        }
+        if let Some(jail) = &mut self.jail {
+            return jail.main_status(timeout).is_some();
         }
         if let Some(done) = self.io.wait_exit(timeout) {
             return done;
@@ -541,7 +667,15 @@ impl Champion {
         // Sample memory of the tree one last time while the zombie still holds the group.
         self.measure(false, true);
         if self.reaped.is_none() {
-            if let Some(r) = sweep::reap(self.pid, false) {
+            let reaped = match &mut self.jail {
+                Some(jail) => jail.main_status(DEATH_GRACE).map(|status| Reaped {
+                    status,
+                    cpu: Duration::ZERO,
+                    max_rss: 0,
+                }),
+                None => sweep::reap(self.pid, false),
+            };
+            if let Some(r) = reaped {
                 self.record_main(r);
             }
         }
@@ -589,7 +723,20 @@ impl Champion {
             self.io.close_stdin();
             let mut main = None;
             self.sandbox.kill_all();
-            let collected = sweep::sweep(&mut self.ident, &mut main, SWEEP_PATIENCE);
+            let collected = match &mut self.jail {
+                Some(jail) => {
+                    if self.reaped.is_none() {
+                        main = jail.main_status(Duration::ZERO).map(|status| Reaped {
+                            status,
+                            cpu: Duration::ZERO,
+                            max_rss: 0,
+                        });
+                    }
+                    jail.kill();
+                    sweep::Collected::default()
+                }
+                None => sweep::sweep(&mut self.ident, &mut main, SWEEP_PATIENCE),
+            };
             self.sandbox.release();
             if let Some(r) = main {
                 self.record_main(r);

@@ -32,7 +32,7 @@ type Job = Box<dyn FnOnce() + Send>;
 /// forks therefore happen on one thread that lives as long as the referee. The same thread
 /// makes the referee a child subreaper, once, so that orphaned descendants of champions are
 /// reparented to the referee (where a sweep finds and reaps them) rather than to init.
-fn on_spawner_thread<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> T {
+pub(crate) fn on_spawner_thread<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> T {
     static SPAWNER: OnceLock<mpsc::Sender<Job>> = OnceLock::new();
     let sender = SPAWNER.get_or_init(|| {
         let _ = nix::sys::prctl::set_child_subreaper(true);
@@ -168,7 +168,7 @@ pub(crate) fn fork_exec(
 }
 
 /// Turns an exec failure into a message naming the cause and the fix.
-fn diagnose_exec_error(program: &Path, err: &io::Error, uid: Option<u32>) -> Fault {
+pub(crate) fn diagnose_exec_error(program: &Path, err: &io::Error, uid: Option<u32>) -> Fault {
     let shown = program.display();
     let shebang = read_shebang(program);
     let message = match (err.raw_os_error(), shebang) {

@@ -95,3 +95,11 @@ pub(crate) fn restrict_self(fd: i32) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// The ruleset of a jailed champion, built inside its jail (paths as seen there: its own
+/// files, the kits, its scratch `/tmp`).
+pub(crate) fn jail_ruleset() -> Result<OwnedFd, String> {
+    use crate::jail::view::{CHAMPION_DIR, KITS_DIR, KIT_DIR, SCRATCH_DIR};
+    let read_exec = [CHAMPION_DIR, KIT_DIR, KITS_DIR].map(PathBuf::from);
+    ruleset(&read_exec, Path::new(SCRATCH_DIR))
+}

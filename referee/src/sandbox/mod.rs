@@ -15,10 +15,10 @@
 //! `cgroup.procs` fd and the uid lease; the child ([`ChildSteps`]) only makes syscalls.
 
 mod cgroup;
-mod landlock;
+pub(crate) mod landlock;
 mod netns;
-mod seccomp;
-mod uid;
+pub(crate) mod seccomp;
+pub(crate) mod uid;
 
 use std::fmt;
 use std::io;
@@ -63,6 +63,9 @@ impl Layer {
 #[derive(Clone)]
 pub struct SandboxReport {
     pub mode: SandboxMode,
+    /// One jail per champion (`crate::jail`): PID, mount, IPC, UTS, network and cgroup
+    /// namespaces, plus a user namespace when not root.
+    pub jail: Layer,
     pub netns: Layer,
     pub landlock: Layer,
     pub seccomp: Layer,
@@ -105,7 +108,8 @@ impl SandboxReport {
             return "sandbox: off (--sandbox off): process group, rlimits and sweep only".into();
         }
         format!(
-            "sandbox: {} {} {} {} {} memory={} {}",
+            "sandbox: {} {} {} {} {} {} memory={} {}",
+            self.jail.show("jail"),
             self.netns.show("netns"),
             self.landlock.show("landlock"),
             self.seccomp.show("seccomp"),
@@ -138,6 +142,11 @@ impl SandboxReport {
             });
             return out;
         }
+        check(
+            "jail",
+            &self.jail,
+            "run as root, or allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces > 0; on Ubuntu >= 23.10 also kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor profile for the referee that allows userns)",
+        );
         check(
             "netns",
             &self.netns,
@@ -206,6 +215,7 @@ fn probe_off() -> SandboxReport {
     let off = || Layer::Off("--sandbox off".into());
     SandboxReport {
         mode: SandboxMode::Off,
+        jail: off(),
         netns: off(),
         landlock: off(),
         seccomp: off(),
@@ -236,12 +246,29 @@ fn probe_auto() -> SandboxReport {
     } else {
         Layer::Off("no user namespace or pids cgroup".into())
     };
+    let map_user = (!root).then(|| {
+        // SAFETY: plain id queries.
+        unsafe { (nix::libc::getuid(), nix::libc::getgid()) }
+    });
+    let (jail_setup, jail) = match crate::jail::probe(map_user) {
+        Ok(()) => (
+            Some(JailSetup { map_user }),
+            Layer::On(format!(
+                "on(pid,mount,ipc,uts,net,cgroup,{})",
+                if root { "uid" } else { "user" }
+            )),
+        ),
+        Err(why) => (None, Layer::Off(why)),
+    };
     let memory = if memory_cgroup {
         "cgroup".to_string()
+    } else if jail_setup.is_some() {
+        "jail".to_string()
     } else {
         "rlimit".to_string()
     };
     let layers = Layers {
+        jail: jail_setup,
         net,
         landlock_abi,
         seccomp: filters,
@@ -251,6 +278,7 @@ fn probe_auto() -> SandboxReport {
     };
     SandboxReport {
         mode: SandboxMode::Auto,
+        jail,
         netns,
         landlock,
         seccomp,
@@ -269,6 +297,7 @@ pub(crate) fn is_root() -> bool {
 
 /// The probed facilities, shared by every champion of the run.
 pub(crate) struct Layers {
+    jail: Option<JailSetup>,
     net: netns::NetMode,
     landlock_abi: Option<i32>,
     seccomp: Option<Filters>,
@@ -276,6 +305,13 @@ pub(crate) struct Layers {
     uids: Option<uid::Pool>,
     /// Whether `RLIMIT_NPROC` bounds the champion's processes (own uid or user namespace).
     nproc_rlimit: bool,
+}
+
+/// How jails are built here (probed once).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct JailSetup {
+    /// As a user: the (uid, gid) mapped to themselves in each jail's user namespace.
+    pub map_user: Option<(u32, u32)>,
 }
 
 /// Which sandbox a champion gets: a field of [`crate::champion::Limits`], so every command
@@ -320,6 +356,21 @@ impl SandboxPlan {
         self.layers.is_some()
     }
 
+    /// How to build jails, when the jail layer is on.
+    pub(crate) fn jail(&self) -> Option<JailSetup> {
+        self.layers.as_ref().and_then(|l| l.jail)
+    }
+
+    /// Whether Landlock and seccomp are on (inner layers of a jail).
+    pub(crate) fn inner_layers(&self) -> (bool, bool, bool) {
+        let layers = self.layers.as_deref();
+        (
+            layers.is_some_and(|l| l.landlock_abi.is_some()),
+            layers.is_some_and(|l| l.seccomp.is_some()),
+            layers.is_some_and(|l| l.cgroup.as_ref().is_none_or(|c| !c.memory)),
+        )
+    }
+
     /// The sandbox line this plan was made from (empty for [`SandboxPlan::none`]).
     pub fn line(&self) -> &str {
         &self.line
@@ -356,6 +407,11 @@ impl Prepared {
         } else {
             Vec::new()
         }
+    }
+
+    /// The `cgroup.procs` of the champion's cgroup, if it has one.
+    pub(crate) fn cgroup_procs(&self) -> Option<i32> {
+        self.cgroup.as_ref().map(|g| g.procs_fd())
     }
 
     /// The uid the champion runs under, if switched.
@@ -422,10 +478,13 @@ pub(crate) fn prepare(
     let Some(layers) = plan.layers.clone() else {
         return Ok(Prepared::none());
     };
+    let jailed = layers.jail.is_some();
     let uid = match &layers.uids {
         Some(pool) => {
             let lease = pool.lease()?;
-            lease.own(scratch)?;
+            if !jailed {
+                lease.own(scratch)?;
+            }
             Some(lease)
         }
         None => None,
@@ -435,7 +494,7 @@ pub(crate) fn prepare(
         None => None,
     };
     let landlock = match layers.landlock_abi {
-        Some(_) => {
+        Some(_) if !jailed => {
             let mut read_exec = plan.read_exec.clone();
             let area = champion_area(program);
             // The kits' layout (champions/<language>/kit beside the champions' folders):
@@ -449,9 +508,10 @@ pub(crate) fn prepare(
             read_exec.extend(bundled_kits().iter().cloned());
             Some(landlock::ruleset(&read_exec, scratch)?)
         }
-        None => None,
+        _ => None,
     };
-    let userns_maps = (layers.net == netns::NetMode::UserNs).then(netns::Maps::current);
+    let userns_maps =
+        (!jailed && layers.net == netns::NetMode::UserNs).then(netns::Maps::current);
     Ok(Prepared {
         landlock,
         cgroup,
@@ -459,6 +519,17 @@ pub(crate) fn prepare(
         userns_maps,
         layers: Some(layers),
     })
+}
+
+/// The bundled kits as (language, folder).
+pub(crate) fn bundled_kits_by_language() -> Vec<(String, PathBuf)> {
+    bundled_kits()
+        .iter()
+        .filter_map(|kit| {
+            let language = kit.parent()?.file_name()?.to_str()?.to_string();
+            Some((language, kit.clone()))
+        })
+        .collect()
 }
 
 /// The kits bundled with this referee (`champions/<language>/kit` of its source tree, when

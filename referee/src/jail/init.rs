@@ -1,0 +1,325 @@
+//! The first process of a jail (PID 1 of its namespace), running the zygote's code after
+//! `clone`: it maps the user, builds the file system view, starts the champion's main
+//! process and then serves the referee on the control socket: `stop` and `cont` freeze and
+//! thaw every other process of the namespace (`kill(-1, SIGSTOP)`), and it reports
+//! `started`, `exit <status>` of the main process, or why it could not start. When it
+//! dies, by the referee's `SIGKILL` or because the control socket closed, the kernel kills
+//! every process of the namespace and reaps them: nothing of the champion is left.
+
+use std::ffi::CString;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+
+use nix::libc;
+
+use super::{wire, Spec};
+use crate::sandbox::seccomp::Filters;
+
+/// The descriptors the zygote received for this jail.
+pub(crate) struct Fds {
+    pub stdin: OwnedFd,
+    pub stdout: OwnedFd,
+    pub stderr: OwnedFd,
+    pub ctl: OwnedFd,
+    pub cgroup_procs: Option<OwnedFd>,
+}
+
+/// Runs the init. Never returns.
+pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
+    // Our own copy of the control socket, which no error path closes.
+    // SAFETY: dup of a descriptor we hold.
+    let ctl = unsafe { libc::fcntl(fds.ctl.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };
+    // SAFETY: plain prctl; the zygote is our parent (single-threaded, long-lived).
+    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) };
+    let main = match setup(spec, &fds).and_then(|()| start_main(spec, fds, filters)) {
+        Ok(Some(main)) => main,
+        Ok(None) => exit(0),
+        Err(message) => {
+            let _ = wire::send(ctl, format!("setup {message}").as_bytes(), &[]);
+            exit(1)
+        }
+    };
+    serve(ctl, main)
+}
+
+fn exit(code: i32) -> ! {
+    // SAFETY: ends the process without running the zygote's destructors.
+    unsafe { libc::_exit(code) }
+}
+
+fn check(r: libc::c_int, what: &str) -> Result<(), String> {
+    if r < 0 {
+        Err(format!("{what}: {}", io::Error::last_os_error()))
+    } else {
+        Ok(())
+    }
+}
+
+/// Before the main process: signals, user mapping, cgroup, file system, host name.
+fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
+    // SAFETY: signal-mask and disposition changes of this single-threaded process.
+    unsafe {
+        libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGCHLD);
+        check(
+            libc::sigprocmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()),
+            "sigprocmask",
+        )?;
+    }
+    if let Some((uid, gid)) = spec.map_user {
+        write_file("/proc/self/setgroups", b"deny")?;
+        write_file("/proc/self/uid_map", format!("{uid} {uid} 1").as_bytes())?;
+        write_file("/proc/self/gid_map", format!("{gid} {gid} 1").as_bytes())?;
+    }
+    if let Some(fd) = &fds.cgroup_procs {
+        // SAFETY: a write of two bytes from a static buffer.
+        let r = unsafe { libc::write(fd.as_raw_fd(), b"0\n".as_ptr().cast(), 2) };
+        check(r as libc::c_int, "joining the cgroup")?;
+    }
+    spec.view.enter()?;
+    let name = b"champion";
+    // SAFETY: a valid buffer and its length.
+    check(
+        unsafe { libc::sethostname(name.as_ptr().cast(), name.len()) },
+        "sethostname",
+    )?;
+    // The champion runs as the same user as this init when not root: keep it from
+    // reading or tracing the init's memory.
+    // SAFETY: plain prctl.
+    check(
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) },
+        "PR_SET_DUMPABLE",
+    )?;
+    Ok(())
+}
+
+fn write_file(path: &str, data: &[u8]) -> Result<(), String> {
+    std::fs::write(path, data).map_err(|e| format!("writing {path}: {e}"))
+}
+
+/// Forks and execs the champion. `Ok(None)`: exec failed, and the referee was told.
+fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option<i32>, String> {
+    let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in an argument".to_string());
+    let program = c(spec.program.as_os_str().as_bytes())?;
+    let mut argv = vec![program.clone()];
+    for a in &spec.args {
+        argv.push(c(a.as_bytes())?);
+    }
+    let envp: Vec<CString> = spec
+        .env
+        .iter()
+        .map(|(k, v)| c(format!("{k}={v}").as_bytes()))
+        .collect::<Result<_, _>>()?;
+    let mut pipe = [0 as RawFd; 2];
+    // SAFETY: a valid array of two ints.
+    check(unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) }, "pipe2")?;
+    let ruleset = if spec.landlock {
+        Some(crate::sandbox::landlock::jail_ruleset()?)
+    } else {
+        None
+    };
+    // SAFETY: this process is single-threaded: the child may do anything.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(format!("fork: {}", io::Error::last_os_error()));
+    }
+    if pid == 0 {
+        let errno = exec_main(spec, &fds, pipe[1], &program, &argv, &envp, ruleset, filters);
+        // SAFETY: writes four bytes to the error pipe, then ends the child.
+        unsafe {
+            libc::write(pipe[1], errno.to_ne_bytes().as_ptr().cast(), 4);
+            libc::_exit(127)
+        }
+    }
+    drop(fds.stdin);
+    drop(fds.stdout);
+    drop(fds.stderr);
+    drop(fds.cgroup_procs);
+    // SAFETY: closes our copy of the write end; reads the child's report.
+    let mut buf = [0u8; 4];
+    let n = unsafe {
+        libc::close(pipe[1]);
+        loop {
+            let n = libc::read(pipe[0], buf.as_mut_ptr().cast(), 4);
+            if n >= 0 || io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                break n;
+            }
+        }
+    };
+    // SAFETY: our descriptor.
+    unsafe { libc::close(pipe[0]) };
+    let ctl = fds.ctl.as_raw_fd();
+    std::mem::forget(fds.ctl); // kept open for the champion's life
+    if n == 4 {
+        let errno = i32::from_ne_bytes(buf);
+        let _ = wire::send(ctl, format!("exec {errno}").as_bytes(), &[]);
+        return Ok(None);
+    }
+    if spec.start_frozen {
+        freeze(true);
+    }
+    wire::send(ctl, b"started", &[]).map_err(|e| format!("reporting the start: {e}"))?;
+    Ok(Some(pid))
+}
+
+/// In the main process's child, before exec: returns the errno of the failed step.
+#[allow(clippy::too_many_arguments)]
+fn exec_main(
+    spec: &Spec,
+    fds: &Fds,
+    err_pipe: RawFd,
+    program: &CString,
+    argv: &[CString],
+    envp: &[CString],
+    ruleset: Option<OwnedFd>,
+    filters: Option<&Filters>,
+) -> i32 {
+    let fail = || io::Error::last_os_error().raw_os_error().unwrap_or(libc::EINVAL);
+    // SAFETY: syscalls on descriptors and credentials of this child process only.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        if libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut()) != 0 {
+            return fail();
+        }
+        libc::setsid();
+        let ruleset_fd = ruleset.as_ref().map(|r| r.as_raw_fd());
+        // The error pipe and the ruleset move to 3 and 4; everything above is closed.
+        if libc::dup2(fds.stdin.as_raw_fd(), 0) < 0
+            || libc::dup2(fds.stdout.as_raw_fd(), 1) < 0
+            || libc::dup2(fds.stderr.as_raw_fd(), 2) < 0
+            || libc::dup3(err_pipe, 3, libc::O_CLOEXEC) < 0
+        {
+            return fail();
+        }
+        if let Some(fd) = ruleset_fd {
+            if libc::dup3(fd, 4, libc::O_CLOEXEC) < 0 {
+                return fail();
+            }
+        }
+        libc::syscall(libc::SYS_close_range, 5u32, u32::MAX, 0u32);
+        if ruleset_fd.is_none() {
+            libc::close(4);
+        }
+        let report = |errno: i32| {
+            libc::write(3, errno.to_ne_bytes().as_ptr().cast(), 4);
+            libc::_exit(127)
+        };
+        if spec.rlimits.apply().is_err() {
+            report(fail());
+        }
+        if let Some(uid) = spec.uid {
+            if crate::sandbox::uid::switch(uid).is_err() {
+                report(fail());
+            }
+        }
+        if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) != 0
+            || libc::chdir(c"/tmp".as_ptr()) != 0
+            || libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+        {
+            report(fail());
+        }
+        if ruleset_fd.is_some() {
+            if crate::sandbox::landlock::restrict_self(4).is_err() {
+                report(fail());
+            }
+            libc::close(4);
+        }
+        if let Some(filters) = filters {
+            if filters.apply().is_err() {
+                report(fail());
+            }
+        }
+        let mut argv_ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
+        argv_ptrs.push(std::ptr::null());
+        let mut envp_ptrs: Vec<*const libc::c_char> = envp.iter().map(|e| e.as_ptr()).collect();
+        envp_ptrs.push(std::ptr::null());
+        libc::execve(program.as_ptr(), argv_ptrs.as_ptr(), envp_ptrs.as_ptr());
+        let _ = (err_pipe, &spec.view);
+        fail()
+    }
+}
+
+/// Stops (`true`) or continues every process of the namespace but this one.
+fn freeze(stop: bool) {
+    let signal = if stop { libc::SIGSTOP } else { libc::SIGCONT };
+    // SAFETY: from PID 1 of a PID namespace, -1 means every other process of it.
+    unsafe { libc::kill(-1, signal) };
+}
+
+/// Serves the referee until the control socket closes.
+fn serve(ctl: RawFd, main: i32) -> ! {
+    // SAFETY: a signalfd for the SIGCHLD blocked in `setup`.
+    let sigfd = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGCHLD);
+        libc::signalfd(-1, &set, libc::SFD_CLOEXEC | libc::SFD_NONBLOCK)
+    };
+    let mut main_alive = true;
+    loop {
+        if main_alive {
+            main_alive = reap(ctl, main);
+        } else {
+            reap(ctl, -1);
+        }
+        let mut pfd = [
+            libc::pollfd {
+                fd: ctl,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: sigfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        let n = if sigfd >= 0 {
+            // SAFETY: two valid pollfds.
+            unsafe { libc::poll(pfd.as_mut_ptr(), 2, -1) }
+        } else {
+            // SAFETY: one valid pollfd; without a signalfd, reap every 10 ms.
+            unsafe { libc::poll(pfd.as_mut_ptr(), 1, 10) }
+        };
+        if n < 0 {
+            continue;
+        }
+        if pfd[1].revents != 0 {
+            let mut info = [0u8; 128];
+            // SAFETY: drains the signalfd into a buffer of one siginfo.
+            while unsafe { libc::read(sigfd, info.as_mut_ptr().cast(), info.len()) } > 0 {}
+        }
+        if pfd[0].revents != 0 {
+            match wire::recv(ctl) {
+                Ok(Some((msg, _))) => match msg.as_slice() {
+                    b"stop" => freeze(true),
+                    b"cont" => freeze(false),
+                    _ => {}
+                },
+                _ => exit(0),
+            }
+        }
+    }
+}
+
+/// Reaps every exited child; reports the main process's end. Returns whether the main
+/// process (when `main` > 0) is still alive.
+fn reap(ctl: RawFd, main: i32) -> bool {
+    let mut alive = main > 0;
+    loop {
+        let mut status = 0;
+        // SAFETY: a valid status pointer.
+        let pid = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG | libc::__WALL) };
+        if pid <= 0 {
+            return alive;
+        }
+        if pid == main {
+            alive = false;
+            let _ = wire::send(ctl, format!("exit {status}").as_bytes(), &[]);
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! One jail per champion, the way isolate, nsjail and bubblewrap build theirs: its own PID,
+//! mount, IPC, UTS, network and cgroup namespaces, a user namespace when the referee is not
+//! root (and a uid of its own when it is), a file system view with nothing of the host but
+//! the system directories, its own files and a private size-limited tmpfs ([`view`]), and
+//! the champion's processes frozen between its callbacks.
+//!
+//! ```text
+//! referee ──spawn request (JSON + fds)──> zygote ──clone(namespaces)──> init (PID 1) ──fork+exec──> champion
+//!    └──────────────────── control socket: stop / cont, started / exit <status> ──────┘
+//! ```
+//!
+//! The jail ends when its init dies (the referee's `SIGKILL` through a pidfd, or end of
+//! file on the control socket when the referee is gone): the kernel then kills every
+//! process of the namespace and reaps it, so nothing outlives the match, not even a
+//! zombie. The zygote ([`zygote`]) is a small process cloned from, so that the referee's
+//! size never reaches a champion; [`usage`] measures a jail's processes from outside.
+
+mod init;
+pub mod usage;
+pub mod view;
+mod wire;
+pub mod zygote;
+
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use nix::libc;
+use serde::{Deserialize, Serialize};
+
+pub use usage::Usage;
+pub use view::View;
+
+use crate::champion::RlimitPlan;
+
+/// How long a jail may take to start (namespaces, mounts, exec) before it is given up.
+const START_TIMEOUT_MS: i32 = 20_000;
+
+/// Everything the zygote needs to start one champion in a jail.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Spec {
+    /// The program, as a path inside the jail.
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    /// The whole environment.
+    pub env: Vec<(String, String)>,
+    pub view: View,
+    pub rlimits: RlimitPlan,
+    /// As root: the champion's own uid (and gid).
+    pub uid: Option<u32>,
+    /// As a user: the (uid, gid) mapped to themselves in a new user namespace.
+    pub map_user: Option<(u32, u32)>,
+    pub landlock: bool,
+    pub seccomp: bool,
+    pub deny_shared_memory: bool,
+    /// Stop the champion right after exec (it runs from its first callback on).
+    pub start_frozen: bool,
+}
+
+/// Why a jail did not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// `execve` of the program failed with this errno.
+    Exec(i32),
+    /// The jail could not be built.
+    Setup(String),
+}
+
+/// The referee's handle on one running jail.
+pub struct Jail {
+    pid: i32,
+    pidfd: OwnedFd,
+    ctl: OwnedFd,
+    /// The main process's wait status, once reported.
+    status: Option<i32>,
+    frozen: bool,
+    dead: bool,
+}
+
+impl Jail {
+    /// Starts `spec` with the given ends of the champion's pipes (and, where the cgroup
+    /// layer is on, its `cgroup.procs`).
+    pub fn start(
+        spec: &Spec,
+        stdin: OwnedFd,
+        stdout: OwnedFd,
+        stderr: OwnedFd,
+        cgroup_procs: Option<RawFd>,
+    ) -> Result<Jail, StartError> {
+        let setup = |e: io::Error| StartError::Setup(e.to_string());
+        let (ours, theirs) = wire::pair().map_err(setup)?;
+        let request = serde_json::to_vec(spec).map_err(|e| StartError::Setup(e.to_string()))?;
+        let mut fds = vec![
+            stdin.as_raw_fd(),
+            stdout.as_raw_fd(),
+            stderr.as_raw_fd(),
+            theirs.as_raw_fd(),
+        ];
+        fds.extend(cgroup_procs);
+        let (pid, pidfd) = zygote_request(&request, &fds)?;
+        drop((stdin, stdout, stderr, theirs));
+        let mut jail = Jail {
+            pid,
+            pidfd,
+            ctl: ours,
+            status: None,
+            frozen: spec.start_frozen,
+            dead: false,
+        };
+        registry().lock().unwrap_or_else(|e| e.into_inner()).push(jail.pid);
+        if !wire::wait_readable(&jail.ctl, START_TIMEOUT_MS) {
+            jail.kill();
+            return Err(StartError::Setup("the jail did not start in time".into()));
+        }
+        match wire::recv(jail.ctl.as_raw_fd()) {
+            Ok(Some((msg, _))) if msg == b"started" => Ok(jail),
+            Ok(Some((msg, _))) => {
+                jail.kill();
+                let text = String::from_utf8_lossy(&msg).into_owned();
+                Err(match text.strip_prefix("exec ") {
+                    Some(n) => StartError::Exec(n.parse().unwrap_or(libc::EINVAL)),
+                    None => StartError::Setup(text.strip_prefix("setup ").unwrap_or(&text).into()),
+                })
+            }
+            _ => {
+                jail.kill();
+                Err(StartError::Setup("the jail's init died while starting".into()))
+            }
+        }
+    }
+
+    /// The host pid of the jail's init (the parent of the champion's main process).
+    pub fn pid(&self) -> i32 {
+        self.pid
+    }
+
+    /// A descriptor that becomes readable when the main process exits (or the jail dies).
+    pub fn exit_watch(&self) -> io::Result<OwnedFd> {
+        self.ctl.try_clone()
+    }
+
+    /// Freezes every process of the champion (between its callbacks).
+    pub fn stop(&mut self) {
+        if !self.frozen && !self.dead {
+            let _ = wire::send(self.ctl.as_raw_fd(), b"stop", &[]);
+            self.frozen = true;
+        }
+    }
+
+    /// Thaws them.
+    pub fn cont(&mut self) {
+        if self.frozen && !self.dead {
+            let _ = wire::send(self.ctl.as_raw_fd(), b"cont", &[]);
+            self.frozen = false;
+        }
+    }
+
+    /// The main process's wait status if it has exited; waits up to `timeout` for it.
+    pub fn main_status(&mut self, timeout: Duration) -> Option<i32> {
+        if self.status.is_none() && !self.dead {
+            let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
+            while wire::wait_readable(&self.ctl, ms) {
+                match wire::recv(self.ctl.as_raw_fd()) {
+                    Ok(Some((msg, _))) => {
+                        if let Some(n) = msg.strip_prefix(b"exit ") {
+                            let status = std::str::from_utf8(n).ok().and_then(|n| n.parse().ok());
+                            self.status = Some(status.unwrap_or(libc::SIGKILL));
+                            break;
+                        }
+                    }
+                    _ => {
+                        // The init is gone, and the main process with it.
+                        self.dead = true;
+                        break;
+                    }
+                }
+            }
+        }
+        if self.dead && self.status.is_none() {
+            self.status = Some(libc::SIGKILL);
+        }
+        self.status
+    }
+
+    /// CPU and memory of the champion's processes now ([`usage::measure`]).
+    pub fn usage(&self) -> Usage {
+        if self.dead {
+            return Usage::default();
+        }
+        usage::measure(self.pid)
+    }
+
+    /// Kills the jail and waits until the kernel has killed and reaped every process in it.
+    pub fn kill(&mut self) {
+        if self.dead {
+            return;
+        }
+        // SAFETY: a signal through our pidfd (no pid reuse race).
+        unsafe {
+            libc::syscall(
+                libc::SYS_pidfd_send_signal,
+                self.pidfd.as_raw_fd(),
+                libc::SIGKILL,
+                std::ptr::null::<libc::siginfo_t>(),
+                0u32,
+            )
+        };
+        wire::wait_readable(&self.pidfd, -1);
+        self.dead = true;
+        if self.status.is_none() {
+            self.status = Some(libc::SIGKILL);
+        }
+        let mut live = registry().lock().unwrap_or_else(|e| e.into_inner());
+        live.retain(|&p| p != self.pid);
+    }
+}
+
+impl Drop for Jail {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Pids of live jails' inits, for [`kill_every_jail`].
+fn registry() -> &'static Mutex<Vec<i32>> {
+    static LIVE: OnceLock<Mutex<Vec<i32>>> = OnceLock::new();
+    LIVE.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// Kills every live jail (on Ctrl-C or a fatal error): their inits die, and with them
+/// everything they hold.
+pub fn kill_every_jail() {
+    let live = registry().lock().unwrap_or_else(|e| e.into_inner()).clone();
+    for pid in live {
+        // SAFETY: a signal to a jail's init; at worst a stale pid that died meanwhile
+        // (inits are children of our zygote, which reaps them only once they are dead).
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+}
+
+/// The executable started as the zygote: the referee itself by default.
+static HELPER: OnceLock<PathBuf> = OnceLock::new();
+
+/// Names the executable that serves as the zygote (a program whose `main` calls
+/// [`zygote::serve_if_zygote`] first; the `referee` binary does). Programs other than the
+/// referee that start jailed champions (tests using the library) must call it first.
+pub fn use_helper(path: impl Into<PathBuf>) {
+    let _ = HELPER.set(path.into());
+}
+
+fn helper() -> PathBuf {
+    HELPER
+        .get_or_init(|| std::env::current_exe().unwrap_or_else(|_| PathBuf::from("/proc/self/exe")))
+        .clone()
+}
+
+struct Zygote {
+    socket: OwnedFd,
+    _child: std::process::Child,
+}
+
+/// Sends one request to the zygote (started on first use) and reads its answer.
+fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), StartError> {
+    static ZYGOTE: OnceLock<Mutex<Option<Zygote>>> = OnceLock::new();
+    let mut guard = ZYGOTE
+        .get_or_init(|| Mutex::new(None))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    for attempt in 0..2 {
+        if guard.is_none() {
+            let exe = helper();
+            let started = crate::champion::on_spawner_thread(move || zygote::start(&exe));
+            let (socket, child) = started.map_err(|e| {
+                StartError::Setup(format!("cannot start the jail's zygote ({}): {e}", helper().display()))
+            })?;
+            *guard = Some(Zygote {
+                socket,
+                _child: child,
+            });
+        }
+        let socket = guard.as_ref().expect("started above").socket.as_raw_fd();
+        let answer = wire::send(socket, request, fds).and_then(|()| wire::recv(socket));
+        match answer {
+            Ok(Some((msg, mut got))) => {
+                let text = String::from_utf8_lossy(&msg).into_owned();
+                if let Some(pid) = text.strip_prefix("ok ") {
+                    let pid = pid.parse().map_err(|_| StartError::Setup(text.clone()))?;
+                    let pidfd = got.pop().ok_or_else(|| StartError::Setup("no pidfd".into()))?;
+                    return Ok((pid, pidfd));
+                }
+                return Err(StartError::Setup(text.strip_prefix("err ").unwrap_or(&text).into()));
+            }
+            // The zygote died (killed by someone): start a new one, once.
+            _ if attempt == 0 => *guard = None,
+            Ok(None) => return Err(StartError::Setup("the jail's zygote is gone".into())),
+            Err(e) => return Err(StartError::Setup(format!("the jail's zygote: {e}"))),
+        }
+    }
+    unreachable!("the loop returns on its second attempt")
+}
+
+/// Whether a pidfd-capable kernel lets this process build jails: tries one (a jail running
+/// `/bin/true` with default settings). `Err` names what is missing.
+pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
+    let spec = Spec {
+        program: PathBuf::from("/bin/true"),
+        args: Vec::new(),
+        env: Vec::new(),
+        view: View {
+            champion: PathBuf::from("/bin/true"),
+            champion_is_dir: false,
+            kit: None,
+            kits: Vec::new(),
+            masks: Vec::new(),
+            disk: 1 << 20,
+            owner: map_user.unwrap_or((0, 0)),
+        },
+        rlimits: RlimitPlan::none(),
+        uid: None,
+        map_user,
+        landlock: false,
+        seccomp: false,
+        deny_shared_memory: false,
+        start_frozen: false,
+    };
+    let null = || -> io::Result<OwnedFd> {
+        Ok(OwnedFd::from(std::fs::OpenOptions::new().read(true).write(true).open("/dev/null")?))
+    };
+    let (a, b, c) = (null(), null(), null());
+    let (a, b, c) = (a.map_err(|e| e.to_string())?, b.map_err(|e| e.to_string())?, c.map_err(|e| e.to_string())?);
+    let mut jail = Jail::start(&spec, a, b, c, None).map_err(|e| match e {
+        StartError::Exec(n) => format!("exec in the jail: {}", io::Error::from_raw_os_error(n)),
+        StartError::Setup(why) => why,
+    })?;
+    jail.main_status(Duration::from_secs(5));
+    jail.kill();
+    Ok(())
+}
+

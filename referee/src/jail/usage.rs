@@ -1,0 +1,126 @@
+//! CPU time and memory of a jail's processes, read from the host's `/proc` by walking the
+//! tree under the jail's init (every process of the namespace descends from it: orphans
+//! are reparented to it). Live processes are read with their CPU clocks (nanoseconds);
+//! the processes they reaped count through `cutime`/`cstime` (clock ticks), and so do the
+//! orphans the init reaped. Memory is the sum of the private resident memory (anonymous
+//! pages) of the live processes: many processes cannot dodge a limit on it, and libraries
+//! shared with the host do not count.
+
+use std::fs;
+use std::time::Duration;
+
+use nix::libc;
+
+/// What a jail's processes use now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// CPU (user + system) of every process of the jail over its life, the init's own
+    /// excluded.
+    pub cpu: Duration,
+    /// Resident anonymous memory of the live processes, in bytes.
+    pub memory: u64,
+    /// Live processes (the init excluded).
+    pub processes: u32,
+}
+
+/// Walks the tree under `init` (a host pid).
+pub fn measure(init: i32) -> Usage {
+    let mut usage = Usage::default();
+    let mut stack = vec![init];
+    let mut seen = 0usize;
+    while let Some(pid) = stack.pop() {
+        seen += 1;
+        if seen > 100_000 {
+            break;
+        }
+        let Some(stat) = read_stat(pid) else { continue };
+        let reaped = ticks(stat.cutime + stat.cstime);
+        if pid == init {
+            usage.cpu += reaped;
+        } else {
+            usage.cpu += process_clock(pid).unwrap_or(ticks(stat.utime + stat.stime)) + reaped;
+            usage.memory += anonymous_memory(pid);
+            usage.processes += 1;
+        }
+        children(pid, &mut stack);
+    }
+    usage
+}
+
+struct Stat {
+    utime: u64,
+    stime: u64,
+    cutime: u64,
+    cstime: u64,
+}
+
+fn read_stat(pid: i32) -> Option<Stat> {
+    let text = fs::read(format!("/proc/{pid}/stat")).ok()?;
+    let close = text.iter().rposition(|&b| b == b')')?;
+    let rest = std::str::from_utf8(text.get(close + 2..)?).ok()?;
+    // After the name: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+    // cmajflt utime stime cutime cstime ...
+    let fields: Vec<&str> = rest.split_ascii_whitespace().take(15).collect();
+    let num = |i: usize| -> Option<u64> { Some(fields.get(i)?.parse::<i64>().ok()?.max(0) as u64) };
+    Some(Stat {
+        utime: num(11)?,
+        stime: num(12)?,
+        cutime: num(13)?,
+        cstime: num(14)?,
+    })
+}
+
+fn ticks(n: u64) -> Duration {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    // SAFETY: a plain sysconf query.
+    let tps = *TICKS.get_or_init(|| match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
+        t if t > 0 => t as u64,
+        _ => 100,
+    });
+    Duration::from_nanos(n.saturating_mul(1_000_000_000) / tps)
+}
+
+/// The process's CPU clock (all its threads, live and exited), in nanoseconds.
+fn process_clock(pid: i32) -> Option<Duration> {
+    // The clock id of a process's CPU clock: see clock_getcpuclockid(3) (CPUCLOCK_SCHED).
+    let clock = ((!pid) << 3) | 2;
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid timespec pointer.
+    if unsafe { libc::clock_gettime(clock as libc::clockid_t, &mut ts) } != 0 {
+        return None;
+    }
+    Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+/// Resident anonymous memory: `statm`'s resident minus shared (file-backed) pages.
+fn anonymous_memory(pid: i32) -> u64 {
+    static PAGE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    // SAFETY: a plain sysconf query.
+    let page = *PAGE.get_or_init(|| match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
+        p if p > 0 => p as u64,
+        _ => 4096,
+    });
+    let Ok(text) = fs::read_to_string(format!("/proc/{pid}/statm")) else {
+        return 0;
+    };
+    let mut fields = text.split_ascii_whitespace().skip(1);
+    let resident: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
+    let shared: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
+    resident.saturating_sub(shared) * page
+}
+
+/// Pushes the children of every thread of `pid`.
+fn children(pid: i32, out: &mut Vec<i32>) {
+    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+        return;
+    };
+    for task in tasks.flatten() {
+        let path = task.path().join("children");
+        if let Ok(text) = fs::read_to_string(path) {
+            out.extend(text.split_ascii_whitespace().filter_map(|p| p.parse::<i32>().ok()));
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! The file system a jailed champion sees, built by its init in a fresh mount namespace:
+//! a read-only tmpfs root holding read-only binds of the system directories, the
+//! champion's own files at [`CHAMPION_DIR`], the kit beside them at [`KIT_DIR`], the
+//! bundled kits under [`KITS_DIR`], a fresh `/proc`, a minimal `/dev`, and a private
+//! size-limited tmpfs at `/tmp` (its home, scratch and temporary directory). Nothing else of
+//! the host exists inside: not the operator's files, the referee, the results or the other
+//! champions.
+//!
+//! The steps follow bubblewrap: a staging tmpfs is mounted on `/tmp` and pivoted into, so
+//! that the host tree stays reachable at `/oldroot` while the new root is filled, then the
+//! new root is pivoted into and the old one detached.
+
+use std::ffi::CString;
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+use nix::libc;
+use serde::{Deserialize, Serialize};
+
+/// Where the champion's own files are, inside.
+pub const CHAMPION_DIR: &str = "/champion";
+/// Where the `kit` folder beside the champion's folder is, inside (so that a launcher's
+/// `$(dirname "$0")/../kit` finds it).
+pub const KIT_DIR: &str = "/kit";
+/// Where the bundled kits are, inside: `/kits/<language>`.
+pub const KITS_DIR: &str = "/kits";
+/// The champion's home, scratch and temporary directory, inside.
+pub const SCRATCH_DIR: &str = "/tmp";
+
+/// System directories bound read-only when they exist (a symlink is recreated as such).
+const SYSTEM: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
+];
+/// Devices bound into the minimal `/dev`.
+const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
+
+/// What to show one champion.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct View {
+    /// The champion's own files on the host: its folder, or its program alone.
+    pub champion: PathBuf,
+    /// Whether `champion` is a folder (read on the host: inside, the host is gone).
+    pub champion_is_dir: bool,
+    /// The `kit` folder beside the champion's folder on the host, if any.
+    pub kit: Option<PathBuf>,
+    /// Bundled kits: (language, host folder).
+    pub kits: Vec<(String, PathBuf)>,
+    /// Host paths inside `champion` to hide behind an empty read-only tmpfs (a results
+    /// folder kept under a champion's folder).
+    pub masks: Vec<PathBuf>,
+    /// Size of the `/tmp` tmpfs, in bytes.
+    pub disk: u64,
+    /// Owner of `/tmp` (the champion's uid and gid, as seen from the mount namespace).
+    pub owner: (u32, u32),
+}
+
+impl View {
+    /// The path inside the jail of a host path under the champion's files.
+    pub fn inside(&self, host: &Path) -> Option<PathBuf> {
+        if self.champion_is_dir {
+            let rel = host.strip_prefix(&self.champion).ok()?;
+            Some(Path::new(CHAMPION_DIR).join(rel))
+        } else if host == self.champion {
+            Some(Path::new(CHAMPION_DIR).join(host.file_name()?))
+        } else {
+            None
+        }
+    }
+
+    /// Builds the view and makes it the root of the calling process, which must be alone
+    /// in a new mount namespace, and in a new PID namespace (for `/proc`).
+    pub(crate) fn enter(&self) -> Result<(), String> {
+        let at = |what: &str, e: io::Error| format!("{what}: {e}");
+        mount(None, "/", None, libc::MS_REC | libc::MS_PRIVATE, None)
+            .map_err(|e| at("making / private", e))?;
+        mount(
+            Some("tmpfs"),
+            "/tmp",
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            Some("mode=0755,size=1m"),
+        )
+        .map_err(|e| at("staging tmpfs on /tmp", e))?;
+        for dir in ["/tmp/newroot", "/tmp/oldroot"] {
+            mkdir(dir).map_err(|e| at(dir, e))?;
+        }
+        mount(
+            Some("tmpfs"),
+            "/tmp/newroot",
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            Some("mode=0755,size=1m,nr_inodes=4096"),
+        )
+        .map_err(|e| at("root tmpfs", e))?;
+        pivot_root("/tmp", "/tmp/oldroot").map_err(|e| at("first pivot_root", e))?;
+        chdir("/").map_err(|e| at("chdir /", e))?;
+        self.fill().map_err(|(what, e)| at(&what, e))?;
+        chdir("/newroot").map_err(|e| at("chdir /newroot", e))?;
+        pivot_root(".", ".").map_err(|e| at("second pivot_root", e))?;
+        umount_detach(".").map_err(|e| at("detaching the host tree", e))?;
+        chdir("/").map_err(|e| at("chdir /", e))?;
+        set_readonly("/", false).map_err(|e| at("read-only root", e))?;
+        Ok(())
+    }
+
+    /// Fills `/newroot` from the host tree at `/oldroot`.
+    fn fill(&self) -> Result<(), (String, io::Error)> {
+        let ctx = |what: String| move |e: io::Error| (what, e);
+        for dir in SYSTEM {
+            let src = format!("/oldroot{dir}");
+            let dst = format!("/newroot{dir}");
+            match std::fs::symlink_metadata(&src) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    let target = std::fs::read_link(&src).map_err(ctx(src.clone()))?;
+                    std::os::unix::fs::symlink(target, &dst).map_err(ctx(dst.clone()))?;
+                }
+                Ok(m) if m.is_dir() => {
+                    bind_readonly(Path::new(&src), &dst, true).map_err(ctx(dst))?
+                }
+                _ => {}
+            }
+        }
+        let root = Path::new("/oldroot");
+        let host = |p: &Path| root.join(p.strip_prefix("/").unwrap_or(p));
+        if self.champion_is_dir {
+            bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true)
+                .map_err(ctx(format!("the champion's folder {}", self.champion.display())))?;
+            for mask in &self.masks {
+                let Ok(rel) = mask.strip_prefix(&self.champion) else { continue };
+                let dst = Path::new(CHAMPION_DIR_NEW).join(rel);
+                if dst.is_dir() {
+                    mount(
+                        Some("tmpfs"),
+                        &dst.to_string_lossy(),
+                        Some("tmpfs"),
+                        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_RDONLY,
+                        Some("size=4k,nr_inodes=1"),
+                    )
+                    .map_err(ctx(format!("hiding {}", mask.display())))?;
+                }
+            }
+        } else {
+            mkdir(CHAMPION_DIR_NEW).map_err(ctx(CHAMPION_DIR_NEW.into()))?;
+            let name = self.champion.file_name().unwrap_or_default();
+            let dst = Path::new(CHAMPION_DIR_NEW).join(name);
+            touch(&dst).map_err(ctx(dst.display().to_string()))?;
+            bind_readonly(&host(&self.champion), &dst.to_string_lossy(), false)
+                .map_err(ctx(format!("the champion {}", self.champion.display())))?;
+        }
+        if let Some(kit) = &self.kit {
+            bind_readonly(&host(kit), "/newroot/kit", true)
+                .map_err(ctx(format!("the kit {}", kit.display())))?;
+        }
+        if !self.kits.is_empty() {
+            mkdir("/newroot/kits").map_err(ctx("/newroot/kits".into()))?;
+            for (language, dir) in &self.kits {
+                let dst = format!("/newroot/kits/{language}");
+                bind_readonly(&host(dir), &dst, true)
+                    .map_err(ctx(format!("the bundled kit {}", dir.display())))?;
+            }
+        }
+        let proc_dir = "/newroot/proc";
+        mkdir(proc_dir).map_err(ctx(proc_dir.into()))?;
+        mount(
+            Some("proc"),
+            proc_dir,
+            Some("proc"),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            None,
+        )
+        .map_err(ctx("a fresh /proc".into()))?;
+        self.fill_dev().map_err(|e| ("the minimal /dev".to_string(), e))?;
+        let scratch = "/newroot/tmp";
+        mkdir(scratch).map_err(ctx(scratch.into()))?;
+        let (uid, gid) = self.owner;
+        let options = format!(
+            "mode=0700,uid={uid},gid={gid},size={},nr_inodes={}",
+            self.disk.max(4096),
+            INODES
+        );
+        mount(
+            Some("tmpfs"),
+            scratch,
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            Some(&options),
+        )
+        .map_err(ctx(format!("the scratch tmpfs ({options})")))?;
+        Ok(())
+    }
+
+    fn fill_dev(&self) -> io::Result<()> {
+        let dev = "/newroot/dev";
+        mkdir(dev)?;
+        mount(
+            Some("tmpfs"),
+            dev,
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NOEXEC,
+            Some("mode=0755,size=64k,nr_inodes=64"),
+        )?;
+        for name in DEVICES {
+            let dst = format!("{dev}/{name}");
+            touch(Path::new(&dst))?;
+            mount(
+                Some(&format!("/oldroot/dev/{name}")),
+                &dst,
+                None,
+                libc::MS_BIND,
+                None,
+            )?;
+        }
+        for (name, target) in [
+            ("fd", "/proc/self/fd"),
+            ("stdin", "/proc/self/fd/0"),
+            ("stdout", "/proc/self/fd/1"),
+            ("stderr", "/proc/self/fd/2"),
+            ("shm", SCRATCH_DIR),
+        ] {
+            std::os::unix::fs::symlink(target, format!("{dev}/{name}"))?;
+        }
+        set_readonly(dev, false)
+    }
+}
+
+/// Inodes of the scratch tmpfs: enough for any honest champion, few enough that a
+/// directory bomb ends quickly (it is freed with the mount namespace anyway).
+const INODES: u64 = 65_536;
+const CHAMPION_DIR_NEW: &str = "/newroot/champion";
+
+fn cstr(s: &str) -> io::Result<CString> {
+    CString::new(s).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))
+}
+
+fn check(r: libc::c_int) -> io::Result<()> {
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+fn mount(
+    source: Option<&str>,
+    target: &str,
+    fstype: Option<&str>,
+    flags: libc::c_ulong,
+    data: Option<&str>,
+) -> io::Result<()> {
+    let source = source.map(cstr).transpose()?;
+    let target = cstr(target)?;
+    let fstype = fstype.map(cstr).transpose()?;
+    let data = data.map(cstr).transpose()?;
+    let ptr = |c: &Option<CString>| c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr());
+    // SAFETY: every pointer is a valid C string or null.
+    check(unsafe {
+        libc::mount(
+            ptr(&source),
+            target.as_ptr(),
+            ptr(&fstype),
+            flags,
+            ptr(&data).cast(),
+        )
+    })
+}
+
+fn mkdir(path: &str) -> io::Result<()> {
+    std::fs::create_dir(path)
+}
+
+fn touch(path: &Path) -> io::Result<()> {
+    std::fs::File::create(path).map(drop)
+}
+
+fn chdir(path: &str) -> io::Result<()> {
+    std::env::set_current_dir(path)
+}
+
+fn pivot_root(new_root: &str, put_old: &str) -> io::Result<()> {
+    let (a, b) = (cstr(new_root)?, cstr(put_old)?);
+    // SAFETY: two valid C strings.
+    let r = unsafe { libc::syscall(libc::SYS_pivot_root, a.as_ptr(), b.as_ptr()) };
+    check(r as libc::c_int)
+}
+
+fn umount_detach(path: &str) -> io::Result<()> {
+    let p = cstr(path)?;
+    // SAFETY: a valid C string.
+    check(unsafe { libc::umount2(p.as_ptr(), libc::MNT_DETACH) })
+}
+
+/// Binds `src` on `dst` (created), read-only, no setuid, no devices; `recursive` for a
+/// folder and everything mounted under it.
+fn bind_readonly(src: &Path, dst: &str, recursive: bool) -> io::Result<()> {
+    if recursive && !Path::new(dst).exists() {
+        mkdir(dst)?;
+    }
+    let src = src.as_os_str().as_bytes();
+    let src = std::str::from_utf8(src).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))?;
+    let rec = if recursive { libc::MS_REC } else { 0 };
+    mount(Some(src), dst, None, libc::MS_BIND | rec, None)?;
+    set_readonly(dst, recursive)
+}
+
+/// Adds read-only, nosuid and nodev to the mount at `path` (and, `recursive`, the mounts
+/// under it). `mount_setattr` only adds flags, so the flags a user namespace locks (such
+/// as `noexec` of the source) are kept; older kernels get a remount with those flags read
+/// back with `statvfs`.
+fn set_readonly(path: &str, recursive: bool) -> io::Result<()> {
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    const MOUNT_ATTR_RDONLY: u64 = 0x1;
+    const MOUNT_ATTR_NOSUID: u64 = 0x2;
+    const MOUNT_ATTR_NODEV: u64 = 0x4;
+    const AT_RECURSIVE: libc::c_uint = 0x8000;
+    let p = cstr(path)?;
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    // SAFETY: a valid C string and a mount_attr of the size given.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            p.as_ptr(),
+            flags,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if r == 0 {
+        return Ok(());
+    }
+    if io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS) {
+        return Err(io::Error::last_os_error());
+    }
+    let vfs = nix::sys::statvfs::statvfs(path).map_err(io::Error::from)?;
+    let kept = vfs.flags().bits() as libc::c_ulong
+        & (libc::MS_NOEXEC | libc::MS_NOATIME | libc::MS_NODIRATIME | libc::MS_RELATIME);
+    mount(
+        None,
+        path,
+        None,
+        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | kept,
+        None,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(champion: &str) -> View {
+        View {
+            champion: PathBuf::from(champion),
+            champion_is_dir: Path::new(champion).is_dir(),
+            kit: None,
+            kits: Vec::new(),
+            masks: Vec::new(),
+            disk: 1 << 20,
+            owner: (0, 0),
+        }
+    }
+
+    #[test]
+    fn a_folder_champion_is_seen_at_champion() {
+        let dir = std::env::temp_dir();
+        let v = view(dir.to_str().unwrap());
+        assert_eq!(
+            v.inside(&dir.join("champion")),
+            Some(PathBuf::from("/champion/champion"))
+        );
+        assert_eq!(v.inside(Path::new("/elsewhere/x")), None);
+    }
+
+    #[test]
+    fn a_single_file_champion_is_seen_alone() {
+        let v = view("/nonexistent/dir/bot.sh");
+        assert_eq!(
+            v.inside(Path::new("/nonexistent/dir/bot.sh")),
+            Some(PathBuf::from("/champion/bot.sh"))
+        );
+        assert_eq!(v.inside(Path::new("/nonexistent/dir/other.sh")), None);
+    }
+}

@@ -1,0 +1,160 @@
+//! The zygote: a small process started once per referee (the referee's own executable,
+//! freshly executed with [`ZYGOTE_ARG`]), from which every jail is cloned. Cloning from it
+//! rather than from the referee keeps the referee's memory (gigabytes after large matches)
+//! out of every champion and makes each clone cheap. It serves spawn requests on one
+//! `SOCK_SEQPACKET` socket (fd 3): a JSON [`Spec`] with the champion's stdin, stdout,
+//! stderr, its control socket and optionally its cgroup's `cgroup.procs`; it answers
+//! `ok <pid>` with a pidfd of the jail's init, or `err <why>`. It dies with the referee
+//! (parent-death signal, and end of file on its socket), and its jails with it.
+
+use std::collections::HashMap;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::process::{Child, Command, Stdio};
+
+use nix::libc;
+
+use super::init::{self, Fds};
+use super::{wire, Spec};
+use crate::sandbox::seccomp::{self, Filters};
+
+/// The first argument that makes the referee's executable a zygote.
+pub const ZYGOTE_ARG: &str = "__jail-zygote";
+/// The zygote's end of its socket.
+const SOCKET_FD: RawFd = 3;
+
+/// If this process was started as a zygote, serves and exits; otherwise returns.
+/// The referee's `main` calls it first.
+pub fn serve_if_zygote() {
+    if std::env::args_os().nth(1).as_deref() == Some(std::ffi::OsStr::new(ZYGOTE_ARG)) {
+        serve();
+    }
+}
+
+/// Starts a zygote from `exe`; returns the referee's end of its socket and the process.
+pub(crate) fn start(exe: &std::path::Path) -> std::io::Result<(OwnedFd, Child)> {
+    let (ours, theirs) = wire::pair()?;
+    let theirs_raw = theirs.as_raw_fd();
+    let mut cmd = Command::new(exe);
+    cmd.arg(ZYGOTE_ARG)
+        .env_clear()
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    // SAFETY: dup2 and prctl only, between fork and exec.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        cmd.pre_exec(move || {
+            if libc::dup2(theirs_raw, SOCKET_FD) < 0
+                || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0)
+                    != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let child = cmd.spawn()?;
+    drop(theirs);
+    Ok((ours, child))
+}
+
+fn serve() -> ! {
+    // SAFETY: process-wide settings of this fresh, single-threaded process: exited jails
+    // are reaped by the kernel (SIGCHLD ignored), and the zygote dies with the referee.
+    unsafe {
+        libc::signal(libc::SIGCHLD, libc::SIG_IGN);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0);
+        if libc::getppid() == 1 {
+            libc::_exit(0);
+        }
+    }
+    let mut filters: HashMap<bool, Option<Filters>> = HashMap::new();
+    loop {
+        let (bytes, fds) = match wire::recv(SOCKET_FD) {
+            Ok(Some(m)) => m,
+            _ => unsafe { libc::_exit(0) },
+        };
+        let reply = match serde_json::from_slice::<Spec>(&bytes) {
+            Ok(spec) => {
+                let filter = if spec.seccomp {
+                    filters
+                        .entry(spec.deny_shared_memory)
+                        .or_insert_with(|| seccomp::probe(spec.deny_shared_memory).0)
+                        .as_ref()
+                } else {
+                    None
+                };
+                clone_jail(&spec, fds, filter)
+            }
+            Err(e) => Err(format!("bad request: {e}")),
+        };
+        let sent = match reply {
+            Ok((pid, pidfd)) => wire::send(
+                SOCKET_FD,
+                format!("ok {pid}").as_bytes(),
+                &[pidfd.as_raw_fd()],
+            ),
+            Err(why) => wire::send(SOCKET_FD, format!("err {why}").as_bytes(), &[]),
+        };
+        if sent.is_err() {
+            // SAFETY: ends the zygote; its jails die with it.
+            unsafe { libc::_exit(0) }
+        }
+    }
+}
+
+/// Clones the jail's init into fresh namespaces. Returns its pid and a pidfd.
+fn clone_jail(
+    spec: &Spec,
+    fds: Vec<OwnedFd>,
+    filters: Option<&Filters>,
+) -> Result<(i32, OwnedFd), String> {
+    let mut fds = fds.into_iter();
+    let (Some(stdin), Some(stdout), Some(stderr), Some(ctl)) =
+        (fds.next(), fds.next(), fds.next(), fds.next())
+    else {
+        return Err("a spawn request needs four descriptors".into());
+    };
+    let fds = Fds {
+        stdin,
+        stdout,
+        stderr,
+        ctl,
+        cgroup_procs: fds.next(),
+    };
+    let mut flags = libc::CLONE_NEWPID
+        | libc::CLONE_NEWNS
+        | libc::CLONE_NEWIPC
+        | libc::CLONE_NEWUTS
+        | libc::CLONE_NEWNET
+        | libc::CLONE_NEWCGROUP
+        | libc::CLONE_PIDFD
+        | libc::SIGCHLD;
+    if spec.map_user.is_some() {
+        flags |= libc::CLONE_NEWUSER;
+    }
+    let mut pidfd: libc::c_int = -1;
+    // SAFETY: clone without CLONE_VM behaves like fork (this process is single-threaded);
+    // the pidfd is written to `pidfd` (the third argument on every architecture).
+    let pid = unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            flags as libc::c_ulong,
+            0usize,
+            &mut pidfd as *mut libc::c_int,
+            0usize,
+            0usize,
+        )
+    };
+    if pid == 0 {
+        init::run(spec, fds, filters);
+    }
+    if pid < 0 {
+        return Err(format!(
+            "cannot create the jail's namespaces: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    // SAFETY: the kernel gave us this pidfd.
+    Ok((pid as i32, unsafe { OwnedFd::from_raw_fd(pidfd) }))
+}
