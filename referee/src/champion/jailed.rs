@@ -8,7 +8,7 @@ use super::limits::RlimitPlan;
 use super::spawn::{diagnose_exec_error, spawn_fault, MINIMAL_PATH};
 use super::LaunchSpec;
 use crate::fault::Fault;
-use crate::jail::view::SCRATCH_DIR;
+use crate::jail::view::{KITS_DIR, SCRATCH_DIR};
 use crate::jail::{Jail, Spec, StartError, View};
 use crate::sandbox::{JailSetup, Prepared};
 
@@ -76,6 +76,9 @@ pub(crate) fn start(
         ("TMPDIR".to_string(), SCRATCH_DIR.to_string()),
         ("LANG".to_string(), "C.UTF-8".to_string()),
     ];
+    if !view.kits.is_empty() {
+        env.push(("PROLOGIN_KITS".to_string(), KITS_DIR.to_string()));
+    }
     env.extend(spec.env.iter().cloned());
     let (landlock, seccomp, deny_shared_memory) = spec.limits.sandbox.inner_layers();
     let jail_spec = Spec {

@@ -183,7 +183,8 @@ pub fn kill_every_champion() {
             let _ = kill(Pid::from_raw(-main), Signal::SIGKILL);
             let _ = kill(Pid::from_raw(main), Signal::SIGKILL);
         }
-        let mut found = 0;
+        // A jail dies whole with its init.
+        let mut found = crate::jail::kill_every_jail();
         for process in clock::snapshot() {
             if !process.is_zombie() && clock::has_env_prefix(process.pid, &prefix, &mut buf) {
                 found += 1;

@@ -230,14 +230,15 @@ fn registry() -> &'static Mutex<Vec<i32>> {
 }
 
 /// Kills every live jail (on Ctrl-C or a fatal error): their inits die, and with them
-/// everything they hold.
-pub fn kill_every_jail() {
-    let live = registry().lock().unwrap_or_else(|e| e.into_inner()).clone();
-    for pid in live {
+/// everything they hold. Returns how many were alive.
+pub fn kill_every_jail() -> usize {
+    let live = std::mem::take(&mut *registry().lock().unwrap_or_else(|e| e.into_inner()));
+    for &pid in &live {
         // SAFETY: a signal to a jail's init; at worst a stale pid that died meanwhile
         // (inits are children of our zygote, which reaps them only once they are dead).
         unsafe { libc::kill(pid, libc::SIGKILL) };
     }
+    live.len()
 }
 
 /// The executable started as the zygote: the referee itself by default.
