@@ -127,12 +127,7 @@ fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option
         return Err(format!("fork: {}", io::Error::last_os_error()));
     }
     if pid == 0 {
-        let errno = exec_main(spec, &fds, pipe[1], &program, &argv, &envp, ruleset, filters);
-        // SAFETY: writes four bytes to the error pipe, then ends the child.
-        unsafe {
-            libc::write(pipe[1], errno.to_ne_bytes().as_ptr().cast(), 4);
-            libc::_exit(127)
-        }
+        exec_main(spec, &fds, pipe[1], &program, &argv, &envp, ruleset, filters);
     }
     drop(fds.stdin);
     drop(fds.stdout);
@@ -165,7 +160,8 @@ fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option
     Ok(Some(pid))
 }
 
-/// In the main process's child, before exec: returns the errno of the failed step.
+/// In the main process's child: sets it up and execs the program; on failure, writes the
+/// errno to the error pipe and exits.
 #[allow(clippy::too_many_arguments)]
 fn exec_main(
     spec: &Spec,
@@ -176,38 +172,44 @@ fn exec_main(
     envp: &[CString],
     ruleset: Option<OwnedFd>,
     filters: Option<&Filters>,
-) -> i32 {
+) -> ! {
     let fail = || io::Error::last_os_error().raw_os_error().unwrap_or(libc::EINVAL);
+    // Descriptors are closed by number below: nothing here may close them again on drop.
+    let ruleset_fd = ruleset.map(|r| std::os::fd::IntoRawFd::into_raw_fd(r));
     // SAFETY: syscalls on descriptors and credentials of this child process only.
     unsafe {
+        // The error pipe moves to 3 first (over the zygote's socket), so every failure
+        // below can be reported there.
+        if libc::dup3(err_pipe, 3, libc::O_CLOEXEC) < 0 {
+            libc::write(err_pipe, fail().to_ne_bytes().as_ptr().cast(), 4);
+            libc::_exit(127);
+        }
+        let report = |errno: i32| -> ! {
+            libc::write(3, errno.to_ne_bytes().as_ptr().cast(), 4);
+            libc::_exit(127)
+        };
         let mut set: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
         if libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut()) != 0 {
-            return fail();
+            report(fail());
         }
         libc::setsid();
-        let ruleset_fd = ruleset.as_ref().map(|r| r.as_raw_fd());
-        // The error pipe and the ruleset move to 3 and 4; everything above is closed.
+        // The ruleset moves to 4; everything above is closed.
         if libc::dup2(fds.stdin.as_raw_fd(), 0) < 0
             || libc::dup2(fds.stdout.as_raw_fd(), 1) < 0
             || libc::dup2(fds.stderr.as_raw_fd(), 2) < 0
-            || libc::dup3(err_pipe, 3, libc::O_CLOEXEC) < 0
         {
-            return fail();
+            report(fail());
         }
         if let Some(fd) = ruleset_fd {
             if libc::dup3(fd, 4, libc::O_CLOEXEC) < 0 {
-                return fail();
+                report(fail());
             }
         }
         libc::syscall(libc::SYS_close_range, 5u32, u32::MAX, 0u32);
         if ruleset_fd.is_none() {
             libc::close(4);
         }
-        let report = |errno: i32| {
-            libc::write(3, errno.to_ne_bytes().as_ptr().cast(), 4);
-            libc::_exit(127)
-        };
         if spec.rlimits.apply().is_err() {
             report(fail());
         }
@@ -238,8 +240,7 @@ fn exec_main(
         let mut envp_ptrs: Vec<*const libc::c_char> = envp.iter().map(|e| e.as_ptr()).collect();
         envp_ptrs.push(std::ptr::null());
         libc::execve(program.as_ptr(), argv_ptrs.as_ptr(), envp_ptrs.as_ptr());
-        let _ = (err_pipe, &spec.view);
-        fail()
+        report(fail())
     }
 }
 
