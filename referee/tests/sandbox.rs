@@ -226,7 +226,7 @@ fn escapes_fail_and_the_match_completes() {
             format!("write {}", stray.display()),
             format!("write {}", out.join("forged.json").display()),
             format!("write {}", arena.join("thief/forged").display()),
-            "write /tmp/referee-sandbox-escaped".to_string(),
+            "write /var/tmp/referee-sandbox-escaped".to_string(),
             "kill_parent".into(),
             "setsid".into(),
             "setpgid".into(),
@@ -266,7 +266,7 @@ fn escapes_fail_and_the_match_completes() {
             Err(e) if e.kind() == ErrorKind::WouldBlock => {}
             other => panic!("as {who:?}, the listener on 127.0.0.1 was reached: {other:?}"),
         }
-        assert!(!stray.exists() && !Path::new("/tmp/referee-sandbox-escaped").exists());
+        assert!(!stray.exists() && !Path::new("/var/tmp/referee-sandbox-escaped").exists());
         assert!(!played.out.join("forged.json").exists());
         let _ = fs::remove_dir_all(&arena);
     }

@@ -75,17 +75,17 @@ fn serve() -> ! {
             _ => unsafe { libc::_exit(0) },
         };
         let reply = match serde_json::from_slice::<Spec>(&bytes) {
-            Ok(spec) => {
-                let filter = if spec.seccomp {
-                    filters
-                        .entry(spec.deny_shared_memory)
-                        .or_insert_with(|| seccomp::probe(spec.deny_shared_memory).0)
-                        .as_ref()
-                } else {
-                    None
-                };
-                clone_jail(&spec, fds, filter)
+            Ok(spec) if spec.seccomp => {
+                let filter = filters
+                    .entry(spec.deny_shared_memory)
+                    .or_insert_with(|| seccomp::build(spec.deny_shared_memory).ok());
+                match filter.as_ref() {
+                    Some(f) => clone_jail(&spec, fds, Some(f)),
+                    // Never run a champion without the filter the report promised.
+                    None => Err("cannot build the seccomp filter".into()),
+                }
             }
+            Ok(spec) => clone_jail(&spec, fds, None),
             Err(e) => Err(format!("bad request: {e}")),
         };
         let sent = match reply {

@@ -86,7 +86,7 @@ fn x32_enabled() -> bool {
     r >= 0
 }
 
-fn build(deny_shared_memory: bool) -> Result<Filters, seccompiler::BackendError> {
+pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, seccompiler::BackendError> {
     let arch = TargetArch::try_from(std::env::consts::ARCH)?;
     let referee = i64::from(std::process::id());
     // SAFETY: no arguments.
