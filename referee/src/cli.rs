@@ -41,6 +41,10 @@ pub const DEFAULT_INIT_CPU: f64 = 10.0;
 pub const DEFAULT_CALL_CPU: f64 = 1.0;
 /// Default of `--memory`, MiB.
 pub const DEFAULT_MEMORY: u64 = 1024;
+/// Default of `--disk`, MiB.
+pub const DEFAULT_DISK: u64 = 64;
+/// Largest `--memory` and `--disk`, MiB (1 TiB: larger values would overflow in bytes).
+pub const MAX_MIB: u64 = 1 << 20;
 
 /// Limits applied to every champion.
 #[derive(Debug, Clone, Args)]
@@ -66,6 +70,10 @@ pub struct LimitArgs {
     /// own uid or user namespace).
     #[arg(long, default_value_t = 256, value_name = "N")]
     pub processes: u64,
+    /// Size of each jailed champion's private /tmp (its home and scratch), MiB: writes
+    /// beyond it fail with ENOSPC.
+    #[arg(long, default_value_t = DEFAULT_DISK, value_name = "MIB")]
+    pub disk: u64,
     /// Sandbox layers: auto (every one the kernel and the user allow) or off (process
     /// group, rlimits and sweep only).
     #[arg(long, value_enum, default_value_t = crate::sandbox::SandboxMode::Auto, value_name = "MODE")]
@@ -100,6 +108,18 @@ impl LimitArgs {
                 self.memory
             ));
         }
+        if self.memory > MAX_MIB {
+            return Err(format!(
+                "--memory is in MiB and must be at most {MAX_MIB} (1 TiB), got {}",
+                self.memory
+            ));
+        }
+        if !(1..=MAX_MIB).contains(&self.disk) {
+            return Err(format!(
+                "--disk is in MiB and must be between 1 and {MAX_MIB} (1 TiB), got {}",
+                self.disk
+            ));
+        }
         if self.processes < 8 {
             return Err(format!(
                 "--processes must be at least 8 (interpreters start threads), got {}",
@@ -110,6 +130,7 @@ impl LimitArgs {
         limits.memory = self.memory << 20;
         limits.address_space = limits.address_space.max(limits.memory * 4);
         limits.processes = self.processes;
+        limits.disk = self.disk << 20;
         let report = crate::sandbox::probe(self.sandbox);
         if self.require_sandbox {
             report.require()?;

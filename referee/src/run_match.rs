@@ -12,7 +12,7 @@ use crate::roster::ChampionSpec;
 use crate::seeds::seat_seed;
 use anyhow::Context;
 use engine::{Seat, Setup};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Most of a champion's stderr kept per match.
 pub const STDERR_CAP: u64 = 1 << 20;
@@ -74,6 +74,9 @@ impl MatchPlan {
         if self.limits.processes != limits.processes {
             command.push_str(&format!(" --processes {}", self.limits.processes));
         }
+        if self.limits.disk != limits.disk {
+            command.push_str(&format!(" --disk {}", self.limits.disk >> 20));
+        }
         if !self.limits.sandbox.is_on() {
             command.push_str(" --sandbox off");
         }
@@ -108,7 +111,7 @@ impl MatchPlan {
                 program: champion.program.clone(),
                 args: champion.args.clone(),
                 env: vec![("PROLOGIN_SEED".to_string(), seats[i].seed.to_string())],
-                scratch_dir: scratch_root.join(format!("seat{i}")),
+                scratch_dir: scratch_root.path().join(format!("seat{i}")),
                 stderr_path: dir.join(format!("seat{i}.stderr")),
                 stderr_cap: STDERR_CAP,
                 limits: self.limits.clone(),
@@ -139,7 +142,7 @@ impl MatchPlan {
         };
         let record = play(&spec, [a.as_mut(), b.as_mut(), c.as_mut()], spawn_faults);
         drop(endpoints);
-        let _ = std::fs::remove_dir_all(&scratch_root);
+        remove_scratch(scratch_root);
         std::fs::write(dir.join("record.json"), record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;
         Ok(record)
@@ -169,18 +172,41 @@ impl Endpoint for Absent {
     fn kill(&mut self) {}
 }
 
-/// A fresh directory for the champions' scratch directories of one match.
-fn scratch_root() -> anyhow::Result<PathBuf> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "referee-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir)
-        .with_context(|| format!("cannot create scratch directory {}", dir.display()))?;
-    Ok(dir)
+/// A fresh directory for the champions' scratch directories of one match (used without
+/// the jail; a jailed champion's scratch is a tmpfs inside its jail): an unpredictable
+/// name, created exclusively with mode 0700 (`mkdtemp`), so nobody can plant a link there.
+fn scratch_root() -> anyhow::Result<tempfile::TempDir> {
+    tempfile::Builder::new()
+        .prefix("referee-")
+        .tempdir()
+        .context("cannot create a scratch directory in the temporary directory")
+}
+
+/// Removes a scratch tree whatever a champion left in it (directories without
+/// permissions, deep chains), and says so on stderr when it cannot.
+fn remove_scratch(root: tempfile::TempDir) {
+    let path = root.keep();
+    if std::fs::remove_dir_all(&path).is_ok() {
+        return;
+    }
+    // A champion may have removed the owner's permissions on its directories.
+    let mut stack = vec![path.clone()];
+    while let Some(dir) = stack.pop() {
+        let _ = std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o700));
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            for entry in entries.flatten() {
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    stack.push(entry.path());
+                }
+            }
+        }
+    }
+    if let Err(e) = std::fs::remove_dir_all(&path) {
+        eprintln!(
+            "warning: cannot remove the scratch directory {}: {e}; remove it by hand",
+            path.display()
+        );
+    }
 }
 
 /// Quote a word for a POSIX shell when it needs it.

@@ -200,12 +200,15 @@ impl Champion {
             ));
         }
         let program = spawn::check_program(&spec.program)?;
-        fs::create_dir_all(&spec.scratch_dir).map_err(|e| {
-            spawn::spawn_fault(format!(
-                "cannot create the scratch directory `{}`: {e}",
-                spec.scratch_dir.display()
-            ))
-        })?;
+        // A jailed champion's scratch is a tmpfs inside its jail: nothing on the host.
+        if spec.limits.sandbox.jail().is_none() {
+            fs::create_dir_all(&spec.scratch_dir).map_err(|e| {
+                spawn::spawn_fault(format!(
+                    "cannot create the scratch directory `{}`: {e}",
+                    spec.scratch_dir.display()
+                ))
+            })?;
+        }
         let scratch = std::path::absolute(&spec.scratch_dir).unwrap_or(spec.scratch_dir.clone());
         let stderr_file = fs::File::create(&spec.stderr_path).map_err(|e| {
             spawn::spawn_fault(format!(
