@@ -109,7 +109,12 @@ impl Jail {
             frozen: spec.start_frozen,
             dead: false,
         };
-        registry().lock().unwrap_or_else(|e| e.into_inner()).push(jail.pid);
+        if let Ok(fd) = jail.pidfd.try_clone() {
+            registry()
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((jail.pid, fd));
+        }
         if !wire::wait_readable(&jail.ctl, START_TIMEOUT_MS) {
             jail.kill();
             return Err(StartError::Setup("the jail did not start in time".into()));
@@ -197,23 +202,14 @@ impl Jail {
         if self.dead {
             return;
         }
-        // SAFETY: a signal through our pidfd (no pid reuse race).
-        unsafe {
-            libc::syscall(
-                libc::SYS_pidfd_send_signal,
-                self.pidfd.as_raw_fd(),
-                libc::SIGKILL,
-                std::ptr::null::<libc::siginfo_t>(),
-                0u32,
-            )
-        };
+        kill_through(&self.pidfd);
         wire::wait_readable(&self.pidfd, -1);
         self.dead = true;
         if self.status.is_none() {
             self.status = Some(libc::SIGKILL);
         }
         let mut live = registry().lock().unwrap_or_else(|e| e.into_inner());
-        live.retain(|&p| p != self.pid);
+        live.retain(|(p, _)| *p != self.pid);
     }
 }
 
@@ -223,9 +219,23 @@ impl Drop for Jail {
     }
 }
 
-/// Pids of live jails' inits, for [`kill_every_jail`].
-fn registry() -> &'static Mutex<Vec<i32>> {
-    static LIVE: OnceLock<Mutex<Vec<i32>>> = OnceLock::new();
+/// `SIGKILL` to a process through its pidfd (never a reused pid).
+fn kill_through(pidfd: &OwnedFd) {
+    // SAFETY: a signal through a pidfd we own.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            libc::SIGKILL,
+            std::ptr::null::<libc::siginfo_t>(),
+            0u32,
+        )
+    };
+}
+
+/// The pids and pidfds of live jails' inits, for [`kill_every_jail`].
+fn registry() -> &'static Mutex<Vec<(i32, OwnedFd)>> {
+    static LIVE: OnceLock<Mutex<Vec<(i32, OwnedFd)>>> = OnceLock::new();
     LIVE.get_or_init(|| Mutex::new(Vec::new()))
 }
 
@@ -233,10 +243,8 @@ fn registry() -> &'static Mutex<Vec<i32>> {
 /// everything they hold. Returns how many were alive.
 pub fn kill_every_jail() -> usize {
     let live = std::mem::take(&mut *registry().lock().unwrap_or_else(|e| e.into_inner()));
-    for &pid in &live {
-        // SAFETY: a signal to a jail's init; at worst a stale pid that died meanwhile
-        // (inits are children of our zygote, which reaps them only once they are dead).
-        unsafe { libc::kill(pid, libc::SIGKILL) };
+    for (_, pidfd) in &live {
+        kill_through(pidfd);
     }
     live.len()
 }

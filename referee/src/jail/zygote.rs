@@ -70,7 +70,7 @@ fn serve() -> ! {
     }
     let mut filters: HashMap<bool, Option<Filters>> = HashMap::new();
     loop {
-        let (bytes, fds) = match wire::recv(SOCKET_FD) {
+        let (mut bytes, fds) = match wire::recv(SOCKET_FD) {
             Ok(Some(m)) => m,
             _ => unsafe { libc::_exit(0) },
         };
@@ -88,6 +88,9 @@ fn serve() -> ! {
             Ok(spec) => clone_jail(&spec, fds, None),
             Err(e) => Err(format!("bad request: {e}")),
         };
+        // Every jail is cloned from this process: leave no earlier request (another seat's
+        // seed) in the memory the next one inherits.
+        bytes.fill(0);
         let sent = match reply {
             Ok((pid, pidfd)) => wire::send(
                 SOCKET_FD,
