@@ -415,8 +415,9 @@ fn distance_section_6() {
         ".....HHH.............",
     ];
     let mut game = game_from_rows(&rows, Seat(0));
-    // (name, seat, from, to, expected)
-    let cases: [(&str, u8, (i32, i32), (i32, i32), i32); 21] = [
+    /// (name, seat, from, to, expected)
+    type Case<'a> = (&'a str, u8, (i32, i32), (i32, i32), i32);
+    let cases: [Case; 21] = [
         ("through own reservation", 0, (5, 0), (5, 2), 2),
         ("onto own reservation", 0, (5, 0), (5, 1), 1),
         ("from own reservation", 0, (5, 1), (5, 2), 1),

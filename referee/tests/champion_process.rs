@@ -421,7 +421,7 @@ fn setsid_grandchildren_are_swept_by_kill() {
         assert_eq!(c.recv(&budget(&c)).unwrap(), "ready");
         // The background children may still be in `execve` (no readable environment yet).
         common::wait_until("the grandchildren never started", GENEROUS, || {
-            !(processes_with_token(c.token()).len() < 3)
+            processes_with_token(c.token()).len() >= 3
         });
         c.kill()
     });

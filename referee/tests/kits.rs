@@ -562,9 +562,10 @@ fn full_map_scan_champions_play_without_fault_and_read_the_true_board() {
             let seat = seat_of(game, dir);
             let end = report(&game.stderr(seat), prefix);
             // Houses per player as the scan saw them (ids relative to the champion).
-            for rel in 0..3 {
+            assert_eq!(end["houses"].len(), 3, "{prefix} houses of three players");
+            for (rel, houses) in end["houses"].iter().enumerate() {
                 assert_eq!(
-                    end["houses"][rel],
+                    *houses,
                     game.result("houses", (seat + rel) % 3),
                     "{prefix} houses of relative player {rel}"
                 );

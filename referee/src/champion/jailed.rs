@@ -37,7 +37,9 @@ pub(crate) fn start(
     setup: JailSetup,
     sandbox: &Prepared,
 ) -> Result<(Jail, Ends), Fault> {
-    let program = program.canonicalize().unwrap_or_else(|_| program.to_path_buf());
+    let program = program
+        .canonicalize()
+        .unwrap_or_else(|_| program.to_path_buf());
     let champion = own_files(&program);
     let kit = program
         .parent()
@@ -97,22 +99,28 @@ pub(crate) fn start(
     let (stdin_r, stdin_w) = pipe()?;
     let (stdout_r, stdout_w) = pipe()?;
     let (stderr_r, stderr_w) = pipe()?;
-    let jail = Jail::start(&jail_spec, stdin_r, stdout_w, stderr_w, sandbox.cgroup_procs())
-        .map_err(|e| match e {
-            StartError::Exec(errno) => {
-                let err = std::io::Error::from_raw_os_error(errno);
-                let mut fault = diagnose_exec_error(&program, &err, sandbox.uid());
-                fault.message.push_str(
-                    " (in its jail the champion sees only /usr, /bin, /lib*, /etc, /opt, its own \
+    let jail = Jail::start(
+        &jail_spec,
+        stdin_r,
+        stdout_w,
+        stderr_w,
+        sandbox.cgroup_procs(),
+    )
+    .map_err(|e| match e {
+        StartError::Exec(errno) => {
+            let err = std::io::Error::from_raw_os_error(errno);
+            let mut fault = diagnose_exec_error(&program, &err, sandbox.uid());
+            fault.message.push_str(
+                " (in its jail the champion sees only /usr, /bin, /lib*, /etc, /opt, its own \
                      files at /champion and the kits at /kit and /kits)",
-                );
-                fault
-            }
-            StartError::Setup(why) => spawn_fault(format!(
-                "cannot build the jail of `{}`: {why}; `--sandbox off` runs without it",
-                program.display()
-            )),
-        })?;
+            );
+            fault
+        }
+        StartError::Setup(why) => spawn_fault(format!(
+            "cannot build the jail of `{}`: {why}; `--sandbox off` runs without it",
+            program.display()
+        )),
+    })?;
     Ok((
         jail,
         Ends {
@@ -127,4 +135,3 @@ fn pipe() -> Result<(OwnedFd, OwnedFd), Fault> {
     nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
         .map_err(|e| spawn_fault(format!("cannot create a pipe: {e}")))
 }
-

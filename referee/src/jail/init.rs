@@ -31,7 +31,15 @@ pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
     // SAFETY: dup of a descriptor we hold.
     let ctl = unsafe { libc::fcntl(fds.ctl.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };
     // SAFETY: plain prctl; the zygote is our parent (single-threaded, long-lived).
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) };
+    unsafe {
+        libc::prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+            0,
+            0,
+            0,
+        )
+    };
     let main = match setup(spec, &fds).and_then(|()| start_main(spec, fds, filters)) {
         Ok(Some(main)) => main,
         Ok(None) => exit(0),
@@ -115,7 +123,10 @@ fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option
         .collect::<Result<_, _>>()?;
     let mut pipe = [0 as RawFd; 2];
     // SAFETY: a valid array of two ints.
-    check(unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) }, "pipe2")?;
+    check(
+        unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) },
+        "pipe2",
+    )?;
     let ruleset = if spec.landlock {
         Some(crate::sandbox::landlock::jail_ruleset()?)
     } else {
@@ -127,7 +138,9 @@ fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option
         return Err(format!("fork: {}", io::Error::last_os_error()));
     }
     if pid == 0 {
-        exec_main(spec, &fds, pipe[1], &program, &argv, &envp, ruleset, filters);
+        exec_main(
+            spec, &fds, pipe[1], &program, &argv, &envp, ruleset, filters,
+        );
     }
     drop(fds.stdin);
     drop(fds.stdout);
@@ -173,9 +186,13 @@ fn exec_main(
     ruleset: Option<OwnedFd>,
     filters: Option<&Filters>,
 ) -> ! {
-    let fail = || io::Error::last_os_error().raw_os_error().unwrap_or(libc::EINVAL);
+    let fail = || {
+        io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::EINVAL)
+    };
     // Descriptors are closed by number below: nothing here may close them again on drop.
-    let ruleset_fd = ruleset.map(|r| std::os::fd::IntoRawFd::into_raw_fd(r));
+    let ruleset_fd = ruleset.map(std::os::fd::IntoRawFd::into_raw_fd);
     // SAFETY: syscalls on descriptors and credentials of this child process only.
     unsafe {
         // The error pipe moves to 3 first (over the zygote's socket), so every failure
@@ -218,7 +235,13 @@ fn exec_main(
                 report(fail());
             }
         }
-        if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) != 0
+        if libc::prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+            0,
+            0,
+            0,
+        ) != 0
             || libc::chdir(c"/tmp".as_ptr()) != 0
             || libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
         {

@@ -131,7 +131,9 @@ impl Jail {
             }
             _ => {
                 jail.kill();
-                Err(StartError::Setup("the jail's init died while starting".into()))
+                Err(StartError::Setup(
+                    "the jail's init died while starting".into(),
+                ))
             }
         }
     }
@@ -282,7 +284,10 @@ fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), Start
             let exe = helper();
             let started = crate::champion::on_spawner_thread(move || zygote::start(&exe));
             let (socket, child) = started.map_err(|e| {
-                StartError::Setup(format!("cannot start the jail's zygote ({}): {e}", helper().display()))
+                StartError::Setup(format!(
+                    "cannot start the jail's zygote ({}): {e}",
+                    helper().display()
+                ))
             })?;
             *guard = Some(Zygote {
                 socket,
@@ -296,10 +301,14 @@ fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), Start
                 let text = String::from_utf8_lossy(&msg).into_owned();
                 if let Some(pid) = text.strip_prefix("ok ") {
                     let pid = pid.parse().map_err(|_| StartError::Setup(text.clone()))?;
-                    let pidfd = got.pop().ok_or_else(|| StartError::Setup("no pidfd".into()))?;
+                    let pidfd = got
+                        .pop()
+                        .ok_or_else(|| StartError::Setup("no pidfd".into()))?;
                     return Ok((pid, pidfd));
                 }
-                return Err(StartError::Setup(text.strip_prefix("err ").unwrap_or(&text).into()));
+                return Err(StartError::Setup(
+                    text.strip_prefix("err ").unwrap_or(&text).into(),
+                ));
             }
             // The zygote died (killed by someone): start a new one, once.
             _ if attempt == 0 => *guard = None,
@@ -335,10 +344,19 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
         start_frozen: false,
     };
     let null = || -> io::Result<OwnedFd> {
-        Ok(OwnedFd::from(std::fs::OpenOptions::new().read(true).write(true).open("/dev/null")?))
+        Ok(OwnedFd::from(
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open("/dev/null")?,
+        ))
     };
     let (a, b, c) = (null(), null(), null());
-    let (a, b, c) = (a.map_err(|e| e.to_string())?, b.map_err(|e| e.to_string())?, c.map_err(|e| e.to_string())?);
+    let (a, b, c) = (
+        a.map_err(|e| e.to_string())?,
+        b.map_err(|e| e.to_string())?,
+        c.map_err(|e| e.to_string())?,
+    );
     let mut jail = Jail::start(&spec, a, b, c, None).map_err(|e| match e {
         StartError::Exec(n) => format!("exec in the jail: {}", io::Error::from_raw_os_error(n)),
         StartError::Setup(why) => why,
@@ -347,4 +365,3 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
     jail.kill();
     Ok(())
 }
-

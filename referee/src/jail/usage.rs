@@ -120,7 +120,10 @@ fn children(pid: i32, out: &mut Vec<i32>) {
     for task in tasks.flatten() {
         let path = task.path().join("children");
         if let Ok(text) = fs::read_to_string(path) {
-            out.extend(text.split_ascii_whitespace().filter_map(|p| p.parse::<i32>().ok()));
+            out.extend(
+                text.split_ascii_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            );
         }
     }
 }

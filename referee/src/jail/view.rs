@@ -124,10 +124,14 @@ impl View {
         let root = Path::new("/oldroot");
         let host = |p: &Path| root.join(p.strip_prefix("/").unwrap_or(p));
         if self.champion_is_dir {
-            bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true)
-                .map_err(ctx(format!("the champion's folder {}", self.champion.display())))?;
+            bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true).map_err(ctx(format!(
+                "the champion's folder {}",
+                self.champion.display()
+            )))?;
             for mask in &self.masks {
-                let Ok(rel) = mask.strip_prefix(&self.champion) else { continue };
+                let Ok(rel) = mask.strip_prefix(&self.champion) else {
+                    continue;
+                };
                 let dst = Path::new(CHAMPION_DIR_NEW).join(rel);
                 if dst.is_dir() {
                     mount(
@@ -170,7 +174,8 @@ impl View {
             None,
         )
         .map_err(ctx("a fresh /proc".into()))?;
-        self.fill_dev().map_err(|e| ("the minimal /dev".to_string(), e))?;
+        self.fill_dev()
+            .map_err(|e| ("the minimal /dev".to_string(), e))?;
         let scratch = "/newroot/tmp";
         mkdir(scratch).map_err(ctx(scratch.into()))?;
         let (uid, gid) = self.owner;
@@ -351,7 +356,12 @@ fn set_readonly(path: &str, recursive: bool) -> io::Result<()> {
         None,
         path,
         None,
-        libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | kept,
+        libc::MS_REMOUNT
+            | libc::MS_BIND
+            | libc::MS_RDONLY
+            | libc::MS_NOSUID
+            | libc::MS_NODEV
+            | kept,
         None,
     )
 }

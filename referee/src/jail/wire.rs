@@ -60,7 +60,10 @@ pub(crate) fn recv(socket: RawFd) -> io::Result<Option<(Vec<u8>, Vec<OwnedFd>)>>
         for cmsg in msg.cmsgs().map_err(io::Error::from)? {
             if let ControlMessageOwned::ScmRights(raw) = cmsg {
                 // SAFETY: the kernel just installed these descriptors for us.
-                fds.extend(raw.into_iter().map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }));
+                fds.extend(
+                    raw.into_iter()
+                        .map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }),
+                );
             }
         }
         let n = msg.bytes;

@@ -45,8 +45,13 @@ pub(crate) fn start(exe: &std::path::Path) -> std::io::Result<(OwnedFd, Child)> 
         use std::os::unix::process::CommandExt;
         cmd.pre_exec(move || {
             if libc::dup2(theirs_raw, SOCKET_FD) < 0
-                || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0)
-                    != 0
+                || libc::prctl(
+                    libc::PR_SET_PDEATHSIG,
+                    libc::SIGKILL as libc::c_ulong,
+                    0,
+                    0,
+                    0,
+                ) != 0
             {
                 return Err(std::io::Error::last_os_error());
             }
@@ -63,7 +68,13 @@ fn serve() -> ! {
     // are reaped by the kernel (SIGCHLD ignored), and the zygote dies with the referee.
     unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_IGN);
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0);
+        libc::prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+            0,
+            0,
+            0,
+        );
         if libc::getppid() == 1 {
             libc::_exit(0);
         }

@@ -510,8 +510,7 @@ pub(crate) fn prepare(
         }
         _ => None,
     };
-    let userns_maps =
-        (!jailed && layers.net == netns::NetMode::UserNs).then(netns::Maps::current);
+    let userns_maps = (!jailed && layers.net == netns::NetMode::UserNs).then(netns::Maps::current);
     Ok(Prepared {
         landlock,
         cgroup,
