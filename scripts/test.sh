@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command of the project (the README's and CI's): builds every champion, checks
-# formatting and clippy (warnings are errors), then runs every test of the workspace. Extra arguments go to `cargo test` (e.g. `-p engine`).
+# formatting and clippy (warnings are errors), then runs every test of the workspace.
+# Extra arguments go to `cargo test` (e.g. `-p engine`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build-champions.sh
