@@ -35,6 +35,8 @@ pub use view::View;
 
 use crate::champion::RlimitPlan;
 
+/// How long to wait for a killed jail to be gone.
+const KILL_PATIENCE_MS: i32 = 10_000;
 /// How long a jail may take to start (namespaces, mounts, exec) before it is given up.
 const START_TIMEOUT_MS: i32 = 20_000;
 
@@ -205,7 +207,15 @@ impl Jail {
             return;
         }
         kill_through(&self.pidfd);
-        wire::wait_readable(&self.pidfd, -1);
+        // The init exits once the kernel has killed and reaped the jail's processes; one
+        // stuck in the kernel (uninterruptible sleep) is not waited for past this.
+        if !wire::wait_readable(&self.pidfd, KILL_PATIENCE_MS) {
+            eprintln!(
+                "warning: the jail of pid {} did not end within {} s of SIGKILL",
+                self.pid,
+                KILL_PATIENCE_MS / 1000
+            );
+        }
         self.dead = true;
         if self.status.is_none() {
             self.status = Some(libc::SIGKILL);
@@ -322,6 +332,14 @@ fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), Start
 /// Whether a pidfd-capable kernel lets this process build jails: tries one (a jail running
 /// `/bin/true` with default settings). `Err` names what is missing.
 pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
+    // `usage` finds a jail's processes through the `children` files of `/proc`.
+    // SAFETY: a plain syscall.
+    let tid = unsafe { libc::syscall(libc::SYS_gettid) };
+    if !std::path::Path::new(&format!("/proc/self/task/{tid}/children")).exists() {
+        return Err("the kernel has no /proc/<pid>/task/<tid>/children (CONFIG_PROC_CHILDREN), \
+                    which the jail's CPU accounting needs"
+            .into());
+    }
     let spec = Spec {
         program: PathBuf::from("/bin/true"),
         args: Vec::new(),
