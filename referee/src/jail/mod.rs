@@ -336,9 +336,11 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
     // SAFETY: a plain syscall.
     let tid = unsafe { libc::syscall(libc::SYS_gettid) };
     if !std::path::Path::new(&format!("/proc/self/task/{tid}/children")).exists() {
-        return Err("the kernel has no /proc/<pid>/task/<tid>/children (CONFIG_PROC_CHILDREN), \
+        return Err(
+            "the kernel has no /proc/<pid>/task/<tid>/children (CONFIG_PROC_CHILDREN), \
                     which the jail's CPU accounting needs"
-            .into());
+                .into(),
+        );
     }
     let spec = Spec {
         program: PathBuf::from("/bin/true"),

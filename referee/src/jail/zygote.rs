@@ -164,10 +164,14 @@ fn clone_jail(
         init::run(spec, fds, filters);
     }
     if pid < 0 {
-        return Err(format!(
-            "cannot create the jail's namespaces: {}",
-            std::io::Error::last_os_error()
-        ));
+        let err = std::io::Error::last_os_error();
+        let hint = match (spec.map_user, err.raw_os_error()) {
+            (Some(_), Some(libc::EPERM | libc::ENOSPC | libc::EACCES)) => {
+                " (unprivileged user namespaces are disabled or restricted on this machine)"
+            }
+            _ => "",
+        };
+        return Err(format!("cannot create the jail's namespaces: {err}{hint}"));
     }
     // SAFETY: the kernel gave us this pidfd.
     Ok((pid as i32, unsafe { OwnedFd::from_raw_fd(pidfd) }))

@@ -120,9 +120,10 @@ impl SandboxReport {
         )
     }
 
-    /// The layers `--require-sandbox` asks for that are off, with how to get each.
-    /// The uid layer is required only of root (a user cannot switch uid; it gets a user
-    /// namespace instead).
+    /// The layers `--require-sandbox` asks for that are off, with how to get each: the jail
+    /// and seccomp, and the uid layer of root (a user cannot switch uid; its jail has a
+    /// user namespace instead). Landlock, the separate network namespace and the cgroup
+    /// are used where available, not required: the jail covers what they do.
     pub fn missing(&self) -> Vec<Missing> {
         let mut out = Vec::new();
         let mut check = |layer: &'static str, state: &Layer, fix: &'static str| {
@@ -148,24 +149,9 @@ impl SandboxReport {
             "run as root, or allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces > 0; on Ubuntu >= 23.10 also kernel.apparmor_restrict_unprivileged_userns=0, or an AppArmor profile for the referee that allows userns)",
         );
         check(
-            "netns",
-            &self.netns,
-            "run as root, or allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, user.max_user_namespaces > 0)",
-        );
-        check(
-            "landlock",
-            &self.landlock,
-            "use a kernel >= 5.13 with Landlock enabled (CONFIG_SECURITY_LANDLOCK, lsm=...,landlock)",
-        );
-        check(
             "seccomp",
             &self.seccomp,
             "use a kernel with CONFIG_SECCOMP_FILTER",
-        );
-        check(
-            "cgroup",
-            &self.cgroup,
-            "run as root on a host with cgroup v2 and its memory and pids controllers, or delegate a cgroup v2 subtree (e.g. `systemd-run --user --scope -p Delegate=yes referee ...`)",
         );
         if is_root() {
             check("uid", &self.uid, "free a range of uids from 200000");
@@ -635,10 +621,49 @@ mod tests {
         assert!(!report.plan().is_on());
     }
 
+    fn report_with(jail: Layer, seccomp: Layer, cgroup: Layer) -> SandboxReport {
+        let on = || Layer::On(String::new());
+        SandboxReport {
+            mode: SandboxMode::Auto,
+            jail,
+            netns: on(),
+            landlock: Layer::Off("kernel without Landlock".into()),
+            seccomp,
+            cgroup,
+            uid: on(),
+            memory: "jail".into(),
+            pids: on(),
+            layers: None,
+        }
+    }
+
+    #[test]
+    fn require_asks_for_the_jail_and_seccomp_only() {
+        let on = || Layer::On(String::new());
+        let off = |why: &str| Layer::Off(why.into());
+        let optional_off = report_with(on(), on(), off("not writable"));
+        assert_eq!(optional_off.require(), Ok(()));
+        let err = report_with(off("no user namespaces"), on(), on())
+            .require()
+            .unwrap_err();
+        assert!(
+            err.contains("  jail: no user namespaces; run as root"),
+            "{err}"
+        );
+        assert!(err.contains("1 sandbox layer(s) missing"), "{err}");
+        let err = report_with(off("a"), off("b"), on()).require().unwrap_err();
+        assert!(
+            err.contains("  jail: a;") && err.contains("  seccomp: b;"),
+            "{err}"
+        );
+        assert!(err.contains("2 sandbox layer(s) missing"), "{err}");
+    }
+
     #[test]
     fn auto_line_names_every_layer() {
         let line = probe(SandboxMode::Auto).line();
         for name in [
+            "jail=",
             "netns=",
             "landlock=",
             "seccomp=",
