@@ -36,6 +36,11 @@ impl Pin {
         Some(Pin { cpu, previous })
     }
 
+    /// The CPU of this pin.
+    pub fn cpu(&self) -> usize {
+        self.cpu
+    }
+
     /// Pin process `pid` (a champion just started) to this CPU. Best effort: a champion
     /// that is already gone is not an error here.
     pub fn process(&self, pid: u32) {

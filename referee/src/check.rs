@@ -28,6 +28,7 @@ pub fn check(
         stderr_path: stderr_path.to_path_buf(),
         stderr_cap: crate::run_match::STDERR_CAP,
         limits: limits.clone(),
+        cpu: None,
     };
     let mut endpoint = ProcessEndpoint::new(Champion::spawn(&launch)?);
     let mut game = Game::new(Setup::from_seed(0));

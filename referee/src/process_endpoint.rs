@@ -72,7 +72,7 @@ impl Endpoint for ProcessEndpoint {
         // Measures, then freezes a jailed champion until its next callback.
         champion.pause();
         CallTiming {
-            cpu: budget.cpu_used(champion),
+            cpu: budget.cpu_measured(champion),
             wall: budget.wall_used(),
         }
     }

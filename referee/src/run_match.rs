@@ -115,6 +115,7 @@ impl MatchPlan {
                 stderr_path: dir.join(format!("seat{i}.stderr")),
                 stderr_cap: STDERR_CAP,
                 limits: self.limits.clone(),
+                cpu: pin.as_ref().map(Pin::cpu),
             };
             match Champion::spawn(&launch) {
                 Ok(process) => {

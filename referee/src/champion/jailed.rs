@@ -95,6 +95,7 @@ pub(crate) fn start(
         seccomp,
         deny_shared_memory,
         start_frozen: true,
+        cpu: spec.cpu,
     };
     let (stdin_r, stdin_w) = pipe()?;
     let (stdout_r, stdout_w) = pipe()?;

@@ -82,6 +82,9 @@ pub struct LaunchSpec {
     pub stderr_cap: u64,
     /// Resource limits.
     pub limits: Limits,
+    /// The CPU a jailed champion's processes are pinned to from their start (the match's
+    /// CPU: see `crate::affinity`); `None`: any.
+    pub cpu: Option<usize>,
 }
 
 impl LaunchSpec {
@@ -99,6 +102,7 @@ impl LaunchSpec {
             stderr_path: stderr_path.into(),
             stderr_cap: 1 << 20,
             limits: Limits::default(),
+            cpu: None,
         }
     }
 }
@@ -126,6 +130,12 @@ impl Budget {
     /// CPU used by the champion's tree since the budget started (a walk of the tree in `/proc`).
     pub fn cpu_used(&self, champion: &Champion) -> Duration {
         champion.cpu_time().saturating_sub(self.cpu_start)
+    }
+
+    /// CPU charged to the budget as of the champion's last measurement (no new one: after
+    /// [`Champion::pause`], which measures).
+    pub fn cpu_measured(&self, champion: &Champion) -> Duration {
+        champion.meter.get().cpu.saturating_sub(self.cpu_start)
     }
 
     /// Wall time since the budget started.
@@ -314,14 +324,13 @@ impl Champion {
         })
     }
 
-    /// Freezes every process of a jailed champion (between its callbacks), after measuring
-    /// what it used so far. Without a jail, nothing happens.
+    /// At the end of a callback: measures what the champion used so far, then freezes every
+    /// process of a jailed champion until [`Champion::resume`] (without a jail, nothing is
+    /// frozen).
     pub fn pause(&mut self) {
-        if self.jail.is_some() {
-            self.measure(false, true);
-            if let Some(jail) = &mut self.jail {
-                jail.stop();
-            }
+        self.measure(false, true);
+        if let Some(jail) = &mut self.jail {
+            jail.stop();
         }
     }
 
@@ -330,6 +339,7 @@ impl Champion {
         if let Some(jail) = &mut self.jail {
             jail.cont();
         }
+        self.last_check.set(Instant::now());
     }
 
     /// The CPU a new budget counts from: for a jailed champion, what was measured when it

@@ -87,6 +87,13 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
         let r = unsafe { libc::write(fd.as_raw_fd(), b"0\n".as_ptr().cast(), 2) };
         check(r as libc::c_int, "joining the cgroup")?;
     }
+    if let Some(cpu) = spec.cpu {
+        // The jail and everything it starts share the match's CPU (crate::affinity).
+        let mut set = nix::sched::CpuSet::new();
+        if set.set(cpu).is_ok() {
+            let _ = nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), &set);
+        }
+    }
     spec.view.enter()?;
     let name = b"champion";
     // SAFETY: a valid buffer and its length.

@@ -59,6 +59,8 @@ pub struct Spec {
     pub deny_shared_memory: bool,
     /// Stop the champion right after exec (it runs from its first callback on).
     pub start_frozen: bool,
+    /// The CPU every process of the jail is pinned to, if any.
+    pub cpu: Option<usize>,
 }
 
 /// Why a jail did not start.
@@ -362,6 +364,7 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
         seccomp: false,
         deny_shared_memory: false,
         start_frozen: false,
+        cpu: None,
     };
     let null = || -> io::Result<OwnedFd> {
         Ok(OwnedFd::from(

@@ -7,6 +7,7 @@
 //! shared with the host do not count.
 
 use std::fs;
+use std::io::Read;
 use std::time::Duration;
 
 use nix::libc;
@@ -54,8 +55,15 @@ struct Stat {
     cstime: u64,
 }
 
+/// Reads a small `/proc` file with one `read` (they are generated whole at each read).
+fn read_small<'a>(path: &str, buf: &'a mut [u8; 4096]) -> Option<&'a [u8]> {
+    let n = fs::File::open(path).ok()?.read(buf).ok()?;
+    Some(&buf[..n])
+}
+
 fn read_stat(pid: i32) -> Option<Stat> {
-    let text = fs::read(format!("/proc/{pid}/stat")).ok()?;
+    let mut buf = [0u8; 4096];
+    let text = read_small(&format!("/proc/{pid}/stat"), &mut buf)?;
     let close = text.iter().rposition(|&b| b == b')')?;
     let rest = std::str::from_utf8(text.get(close + 2..)?).ok()?;
     // After the name: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
@@ -103,9 +111,11 @@ fn anonymous_memory(pid: i32) -> u64 {
         p if p > 0 => p as u64,
         _ => 4096,
     });
-    let Ok(text) = fs::read_to_string(format!("/proc/{pid}/statm")) else {
+    let mut buf = [0u8; 4096];
+    let Some(text) = read_small(&format!("/proc/{pid}/statm"), &mut buf) else {
         return 0;
     };
+    let text = std::str::from_utf8(text).unwrap_or("");
     let mut fields = text.split_ascii_whitespace().skip(1);
     let resident: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
     let shared: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
@@ -117,13 +127,18 @@ fn children(pid: i32, out: &mut Vec<i32>) {
     let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
         return;
     };
+    let mut buf = [0u8; 4096];
     for task in tasks.flatten() {
-        let path = task.path().join("children");
-        if let Ok(text) = fs::read_to_string(path) {
-            out.extend(
-                text.split_ascii_whitespace()
-                    .filter_map(|p| p.parse::<i32>().ok()),
-            );
-        }
+        let tid = task.file_name();
+        let path = format!("/proc/{pid}/task/{}/children", tid.to_string_lossy());
+        // A thread with more children than fit in one read is read whole.
+        let text = match read_small(&path, &mut buf) {
+            Some(t) if t.len() < 4096 => String::from_utf8_lossy(t).into_owned(),
+            _ => fs::read_to_string(&path).unwrap_or_default(),
+        };
+        out.extend(
+            text.split_ascii_whitespace()
+                .filter_map(|p| p.parse::<i32>().ok()),
+        );
     }
 }
