@@ -1,5 +1,6 @@
-//! The cost of the sandbox: spawn time of a trivial champion (a C program that reads one
-//! line and exits) with no layer versus every layer `probe(SandboxMode::Auto)` finds.
+//! The cost of the sandbox, layer by layer: spawn time of a trivial champion (a C program
+//! that reads one line and exits) bare, with the layers but no jail, in the jail alone, and
+//! in the jail with its inner layers (everything `probe(SandboxMode::Auto)` finds).
 //! Two figures per configuration: `Champion::spawn` alone (fork, the child's setup, exec),
 //! and the whole life (spawn, one line, `finish`: exit, sweep, cgroup removal, uid freed).
 //!
@@ -23,16 +24,23 @@ fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     let program = build_trivial(&dir);
     println!("uid {}", unsafe { nix::libc::geteuid() });
-    for mode in [SandboxMode::Off, SandboxMode::Auto] {
-        let report = probe(mode);
-        println!("{}", report.line());
+    let off = probe(SandboxMode::Off);
+    let auto = probe(SandboxMode::Auto);
+    println!("{}", auto.line());
+    let cases = [
+        ("bare (--sandbox off)", off.plan()),
+        ("layers without the jail", auto.plan_with(false, true)),
+        ("jail alone", auto.plan_with(true, false)),
+        ("jail + landlock + seccomp", auto.plan()),
+    ];
+    for (name, plan) in cases {
         let limits = Limits {
-            sandbox: report.plan(),
+            sandbox: plan,
             ..Limits::default()
         };
         let (spawn, life) = measure(&program, &dir, &limits);
         println!(
-            "  spawn: median {:.3} ms, p90 {:.3} ms | spawn + finish: median {:.3} ms, p90 {:.3} ms",
+            "  {name:26} spawn: median {:.3} ms, p90 {:.3} ms | spawn + finish: median {:.3} ms, p90 {:.3} ms",
             ms(percentile(&spawn, 50)),
             ms(percentile(&spawn, 90)),
             ms(percentile(&life, 50)),

@@ -179,10 +179,19 @@ impl SandboxReport {
 
     /// The plan for champions: these layers, or none when the mode is off.
     pub fn plan(&self) -> SandboxPlan {
+        self.plan_with(true, true)
+    }
+
+    /// The plan with the jail (`jail`: else the layers apply to a plain process, as where
+    /// no jail can be built) and with or without the jail's inner layers (`inner`: Landlock
+    /// and seccomp). For benchmarks and tests of one layer at a time.
+    pub fn plan_with(&self, jail: bool, inner: bool) -> SandboxPlan {
         SandboxPlan {
             layers: self.layers.clone(),
             line: self.line(),
             read_exec: Vec::new(),
+            use_jail: jail,
+            inner,
         }
     }
 }
@@ -312,6 +321,10 @@ pub struct SandboxPlan {
     /// executable), a `kit` directory beside its own (the layout of `champions/`) and the
     /// kits bundled with the referee (`champions/<language>/kit` of its source tree).
     pub read_exec: Vec<PathBuf>,
+    /// Whether to use the jail when it is available.
+    use_jail: bool,
+    /// Whether a jail gets its inner layers (Landlock, seccomp) when they are available.
+    inner: bool,
 }
 
 impl fmt::Debug for SandboxPlan {
@@ -344,12 +357,15 @@ impl SandboxPlan {
 
     /// How to build jails, when the jail layer is on.
     pub(crate) fn jail(&self) -> Option<JailSetup> {
-        self.layers.as_ref().and_then(|l| l.jail)
+        self.layers
+            .as_ref()
+            .and_then(|l| l.jail)
+            .filter(|_| self.use_jail)
     }
 
     /// Whether Landlock and seccomp are on (inner layers of a jail).
     pub(crate) fn inner_layers(&self) -> (bool, bool, bool) {
-        let layers = self.layers.as_deref();
+        let layers = self.layers.as_deref().filter(|_| self.inner);
         (
             layers.is_some_and(|l| l.landlock_abi.is_some()),
             layers.is_some_and(|l| l.seccomp.is_some()),
@@ -464,7 +480,7 @@ pub(crate) fn prepare(
     let Some(layers) = plan.layers.clone() else {
         return Ok(Prepared::none());
     };
-    let jailed = layers.jail.is_some();
+    let jailed = plan.jail().is_some();
     let uid = match &layers.uids {
         Some(pool) => {
             let lease = pool.lease()?;
