@@ -29,6 +29,7 @@ pub fn check(
         stderr_cap: crate::run_match::STDERR_CAP,
         limits: limits.clone(),
         cpu: None,
+        start_frozen: true,
     };
     let mut endpoint = ProcessEndpoint::new(Champion::spawn(&launch)?);
     let mut game = Game::new(Setup::from_seed(0));

@@ -3,13 +3,15 @@
 
 use crate::champion::{Budget, Champion};
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
-use crate::fault::Fault;
+use crate::fault::{Fault, FaultKind};
 use std::time::{Duration, Instant};
 
 /// A running champion and the budget of its current callback.
 pub struct ProcessEndpoint {
     champion: Option<Champion>,
     budget: Option<Budget>,
+    /// Whether the current callback's `fin` already measured and froze the champion.
+    paused: bool,
 }
 
 impl ProcessEndpoint {
@@ -17,6 +19,7 @@ impl ProcessEndpoint {
         ProcessEndpoint {
             champion: Some(champion),
             budget: None,
+            paused: false,
         }
     }
 
@@ -50,6 +53,7 @@ impl Endpoint for ProcessEndpoint {
     }
 
     fn begin(&mut self, callback: &str, limits: CallLimits) -> Result<(), Fault> {
+        self.paused = false;
         let champion = self.champion();
         champion.resume();
         self.budget = Some(Budget::start(champion, limits.cpu, limits.wall));
@@ -58,7 +62,27 @@ impl Endpoint for ProcessEndpoint {
 
     fn recv(&mut self) -> Result<String, Fault> {
         let champion = self.champion.as_mut().expect("running");
-        champion.recv(self.budget.as_ref().expect("inside a callback"))
+        let budget = self.budget.as_ref().expect("inside a callback");
+        let line = champion.recv(budget)?;
+        if line == "fin" {
+            // The callback's last word: measure and freeze now, and hold the whole
+            // callback to its budget (the checks while it ran may be a few ms behind).
+            champion.pause();
+            self.paused = true;
+            let used = budget.cpu_measured(champion);
+            if used > budget.cpu_allowance() {
+                return Err(Fault::new(
+                    FaultKind::Timeout,
+                    format!(
+                        "used {} ms of CPU (all its processes) in this callback; the budget \
+                         is {} ms",
+                        used.as_millis(),
+                        budget.cpu_allowance().as_millis()
+                    ),
+                ));
+            }
+        }
+        Ok(line)
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {
@@ -69,8 +93,11 @@ impl Endpoint for ProcessEndpoint {
     fn end(&mut self) -> CallTiming {
         let budget = self.budget.take().expect("inside a callback");
         let champion = self.champion.as_mut().expect("running");
-        // Measures, then freezes a jailed champion until its next callback.
-        champion.pause();
+        // Measures, then freezes a jailed champion until its next callback (unless its
+        // `fin` did).
+        if !self.paused {
+            champion.pause();
+        }
         CallTiming {
             cpu: budget.cpu_measured(champion),
             wall: budget.wall_used(),

@@ -116,6 +116,7 @@ impl MatchPlan {
                 stderr_cap: STDERR_CAP,
                 limits: self.limits.clone(),
                 cpu: pin.as_ref().map(Pin::cpu),
+                start_frozen: true,
             };
             match Champion::spawn(&launch) {
                 Ok(process) => {

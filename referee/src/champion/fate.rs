@@ -8,9 +8,11 @@
 //! dereferences the NULL from `malloc` and gets SIGSEGV). A death that is not a clean
 //! `exit 0` is a **Memory** fault when either
 //! 1. the last 4 KiB of stderr contain an out-of-memory message of a known runtime, or
-//! 2. the largest data segment (`VmData`, sampled at poll slices) or resident set (sampled,
-//!    and `ru_maxrss` at reaping) seen in one process reached 90% of the memory limit, or
-//!    the largest virtual size reached 90% of the address-space limit.
+//! 2. the largest data segment (`VmData`, sampled at poll slices) or resident set (sampled;
+//!    in a jail, the private resident memory of all its processes together) reached 90% of
+//!    the memory limit, or the largest virtual size reached 90% of the address-space limit.
+//!    Never `ru_maxrss`: it counts what a process inherited at fork (a referee of gigabytes
+//!    would make every crash look like a memory fault).
 //!
 //! Otherwise it is a **Crash**, except SIGXCPU (the lifetime CPU backstop), a **Timeout**.
 

@@ -94,7 +94,7 @@ pub(crate) fn start(
         landlock,
         seccomp,
         deny_shared_memory,
-        start_frozen: true,
+        start_frozen: spec.start_frozen,
         cpu: spec.cpu,
     };
     let (stdin_r, stdin_w) = pipe()?;

@@ -85,6 +85,9 @@ pub struct LaunchSpec {
     /// The CPU a jailed champion's processes are pinned to from their start (the match's
     /// CPU: see `crate::affinity`); `None`: any.
     pub cpu: Option<usize>,
+    /// Start a jailed champion frozen: it runs from its first [`Champion::resume`] on (what
+    /// a match does: a champion runs only during its callbacks). Default `false`.
+    pub start_frozen: bool,
 }
 
 impl LaunchSpec {
@@ -103,6 +106,7 @@ impl LaunchSpec {
             stderr_cap: 1 << 20,
             limits: Limits::default(),
             cpu: None,
+            start_frozen: false,
         }
     }
 }
@@ -136,6 +140,11 @@ impl Budget {
     /// [`Champion::pause`], which measures).
     pub fn cpu_measured(&self, champion: &Champion) -> Duration {
         champion.meter.get().cpu.saturating_sub(self.cpu_start)
+    }
+
+    /// The CPU allowance.
+    pub fn cpu_allowance(&self) -> Duration {
+        self.cpu
     }
 
     /// Wall time since the budget started.
@@ -684,7 +693,6 @@ impl Champion {
                 Some(jail) => jail.main_status(DEATH_GRACE).map(|status| Reaped {
                     status,
                     cpu: Duration::ZERO,
-                    max_rss: 0,
                 }),
                 None => sweep::reap(self.pid, false),
             };
@@ -707,7 +715,6 @@ impl Champion {
         let mut meter = self.meter.get();
         meter.reaped_cpu += r.cpu;
         meter.cpu = meter.cpu.max(meter.reaped_cpu);
-        meter.peak_rss = meter.peak_rss.max(r.max_rss);
         self.meter.set(meter);
         clock::live_mains().remove(&self.pid);
     }
@@ -742,7 +749,6 @@ impl Champion {
                         main = jail.main_status(Duration::ZERO).map(|status| Reaped {
                             status,
                             cpu: Duration::ZERO,
-                            max_rss: 0,
                         });
                     }
                     jail.kill();
@@ -757,7 +763,6 @@ impl Champion {
             let mut meter = self.meter.get();
             meter.reaped_cpu += collected.cpu;
             meter.cpu = meter.cpu.max(meter.reaped_cpu);
-            meter.peak_rss = meter.peak_rss.max(collected.max_rss);
             self.meter.set(meter);
             self.swept = true;
             clock::live_mains().remove(&self.pid);

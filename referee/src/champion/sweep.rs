@@ -19,8 +19,6 @@ pub(crate) struct Reaped {
     pub status: i32,
     /// User + system CPU, including the children it reaped.
     pub cpu: Duration,
-    /// Peak resident set in bytes (`ru_maxrss`).
-    pub max_rss: u64,
 }
 
 /// Whether `pid` (our child) has exited, without reaping it: the zombie keeps holding its
@@ -51,7 +49,6 @@ pub(crate) fn reap(pid: i32, block: bool) -> Option<Reaped> {
             return Some(Reaped {
                 status,
                 cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
-                max_rss: (usage.ru_maxrss.max(0) as u64) * 1024,
             });
         }
         if r < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
@@ -65,7 +62,6 @@ pub(crate) fn reap(pid: i32, block: bool) -> Option<Reaped> {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Collected {
     pub cpu: Duration,
-    pub max_rss: u64,
 }
 
 /// Kills and reaps every process of `ident`. `main` receives the main process's fate when
@@ -118,7 +114,6 @@ pub(crate) fn sweep(ident: &mut Ident, main: &mut Option<Reaped>, patience: Dura
             if let Some(r) = reap(p.pid, false) {
                 if ours {
                     collected.cpu += r.cpu;
-                    collected.max_rss = collected.max_rss.max(r.max_rss);
                 }
             } else if ours && p.is_zombie() {
                 pending_zombies += 1;

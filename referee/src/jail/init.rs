@@ -95,6 +95,8 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
         }
     }
     spec.view.enter()?;
+    // SAFETY: a NUL-terminated name for this process (what `comm` shows inside).
+    unsafe { libc::prctl(libc::PR_SET_NAME, c"init".as_ptr(), 0, 0, 0) };
     let name = b"champion";
     // SAFETY: a valid buffer and its length.
     check(

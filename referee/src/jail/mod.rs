@@ -324,7 +324,15 @@ fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), Start
             }
             // The zygote died (killed by someone): start a new one, once.
             _ if attempt == 0 => *guard = None,
-            Ok(None) => return Err(StartError::Setup("the jail's zygote is gone".into())),
+            Ok(None) => {
+                return Err(StartError::Setup(format!(
+                    "the jail's zygote (`{} {}`) exited at once: that executable must be the \
+                     referee (a program using the library names it with \
+                     referee::jail::use_helper)",
+                    helper().display(),
+                    zygote::ZYGOTE_ARG
+                )))
+            }
             Err(e) => return Err(StartError::Setup(format!("the jail's zygote: {e}"))),
         }
     }

@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 
 use nix::libc;
@@ -35,14 +36,15 @@ pub(crate) fn start(exe: &std::path::Path) -> std::io::Result<(OwnedFd, Child)> 
     let (ours, theirs) = wire::pair()?;
     let theirs_raw = theirs.as_raw_fd();
     let mut cmd = Command::new(exe);
-    cmd.arg(ZYGOTE_ARG)
+    // What a champion sees of its jail's init (PID 1): `jail __jail-zygote`.
+    cmd.arg0("jail")
+        .arg(ZYGOTE_ARG)
         .env_clear()
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::inherit());
     // SAFETY: dup2 and prctl only, between fork and exec.
     unsafe {
-        use std::os::unix::process::CommandExt;
         cmd.pre_exec(move || {
             if libc::dup2(theirs_raw, SOCKET_FD) < 0
                 || libc::prctl(
