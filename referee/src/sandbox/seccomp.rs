@@ -1,26 +1,136 @@
 //! A seccomp deny list, built once per referee with `seccompiler` and installed last in each
 //! child. Denied calls fail with `EPERM` (the champion gets an error and goes on; nothing is
 //! killed), except `clone3`, which fails with `ENOSYS` so that libc falls back to `clone`,
-//! whose flags can be checked.
+//! whose flags can be checked. A champion runs without capabilities (its own uid, or a user
+//! namespace), so most administration calls fail anyway: they are denied here too in case it
+//! has some (root without the uid layer) and to keep kernel code out of its reach.
 //!
-//! Denied: sockets other than `AF_UNIX`; `setsid`/`setpgid` (the process-group kill holds);
-//! `ptrace`, `process_vm_readv`/`writev`; `unshare`, `setns`, `clone` with a namespace flag;
-//! `mount`, `umount2`, `pivot_root`, `chroot`; `bpf`, `perf_event_open`; `keyctl`,
-//! `add_key`, `request_key`; `io_uring_*`; `userfaultfd`; `open_by_handle_at`; signals
-//! (`kill`, `tkill`, `tgkill`, `pidfd_open`) aimed at the referee or at every process
-//! (`kill(-1)`). Without a memory cgroup, memory that escapes `RLIMIT_DATA` is denied too:
-//! shared anonymous mappings, `memfd_create`, System V `shmget`.
+//! Arguments are compared on their low 32 bits (`Dword`): every one compared here is an
+//! `int` (or flags the kernel reads as one), so high bits set by the caller change nothing.
+//!
+//! Denied, whatever the arguments:
+//! - `setsid`, `setpgid`: the champion stays in its process group, which the sweep kills.
+//! - `ptrace`, `process_vm_readv`, `process_vm_writev`: another process's memory.
+//! - `kcmp`: compares the files and memory of two processes (tells what others hold).
+//! - `pidfd_getfd`: copies a file descriptor out of another process.
+//! - `process_madvise`, `process_mrelease`: act on another process's memory.
+//! - `migrate_pages`: moves another process's pages between NUMA nodes.
+//! - `rt_sigqueueinfo`, `rt_tgsigqueueinfo`: signal any process of the same uid (the
+//!   referee, opponents when not root) with a forged `siginfo`; runtimes use `kill`/`tgkill`.
+//! - `pidfd_send_signal`: its target is an fd, which a filter cannot check.
+//! - `unshare`, `setns`: new namespaces (a user namespace gives capabilities over them).
+//! - `mount`, `umount2`, `pivot_root`, `chroot`, `fsopen`, `fsmount`, `fspick`, `open_tree`,
+//!   `open_tree_attr`, `move_mount`, `mount_setattr`: the mount table (`fsconfig` needs an
+//!   fd from `fsopen`/`fspick`).
+//! - `bpf`, `perf_event_open`: kernel programs, and observing other processes.
+//! - `keyctl`, `add_key`, `request_key`: keyrings are shared by every process of a uid.
+//! - `io_uring_setup`, `io_uring_enter`, `io_uring_register`: I/O this filter never sees.
+//! - `io_setup`: Linux AIO contexts count against the machine-wide `aio-max-nr`.
+//! - `userfaultfd`: stalls the kernel on the champion's page faults, an exploit primitive.
+//! - `open_by_handle_at`, `name_to_handle_at`: open files by handle, around path checks.
+//! - `fanotify_init`: watches other processes' accesses to files.
+//! - `memfd_secret`: memory the kernel itself cannot read (nor the referee measure).
+//! - `shmget`, `shmat`, `shmctl`, `msgget`, `msgsnd`, `msgrcv`, `msgctl`, `semget`, `semop`,
+//!   `semtimedop`, `semctl`, `mq_open`, `mq_unlink`: System V and POSIX IPC objects live in
+//!   the machine's IPC namespace: they outlive the champion (memory no sweep frees, even
+//!   with a memory cgroup), and other champions and host processes reach them by id or name.
+//! - `kexec_load`, `kexec_file_load`, `init_module`, `finit_module`, `delete_module`,
+//!   `reboot`, `swapon`, `swapoff`, `acct`, `quotactl`, `quotactl_fd`, `vhangup`,
+//!   `settimeofday`, `clock_settime`, `clock_adjtime`, `adjtimex`, `sethostname`,
+//!   `setdomainname`: administration of the machine.
+//! - `syslog`: the kernel log (readable by anyone where `dmesg_restrict` is 0).
+//! - `lookup_dcookie`, `nfsservctl`, `uselib` (x86_64): obsolete, nothing calls them.
+//! - `iopl`, `ioperm` (x86_64): I/O ports.
+//! - `modify_ldt` (x86_64): 16-bit segments, for Wine; a history of kernel bugs.
+//! - `vmsplice`: maps user pages into pipes; no champion needs it; a history of kernel bugs.
+//!
+//! Denied for some arguments:
+//! - `socket`: every family but `AF_UNIX`.
+//! - `clone`: a namespace flag, or `CLONE_PARENT` (the child would be the referee's, outside
+//!   the champion's tree). `clone3` gets `ENOSYS`: its flags are in memory, out of reach.
+//! - `kill`: the referee, its process group, every process (`-1`). `tkill`, `tgkill`,
+//!   `pidfd_open`: the referee.
+//! - `fcntl`: `F_SETOWN`, `F_SETOWN_EX` (whom `SIGIO` goes to: any process of the same uid,
+//!   the caller's own pid included, for simplicity) and `F_SETSIG` (which signal, `SIGKILL`
+//!   included). `F_GETOWN` and every other command stay.
+//! - `ioctl`: `FIOSETOWN`, `SIOCSPGRP` (`F_SETOWN` for sockets), `TIOCSTI` (types into a
+//!   terminal), `TIOCLINUX` (console selection and paste), `TIOCSPGRP` (takes the terminal's
+//!   foreground from the referee, so that Ctrl-C reaches the champion instead).
+//! - `mmap`: `MAP_GROWSDOWN` (grows-down mappings escape `RLIMIT_DATA`; nothing uses them);
+//!   without a memory cgroup, `MAP_SHARED | MAP_ANONYMOUS` too, and `memfd_create` (shared
+//!   memory escapes `RLIMIT_DATA`).
+//! - `prlimit64`, `sched_setaffinity`, `sched_setscheduler`, `sched_setparam`,
+//!   `sched_setattr`, `move_pages`: a pid other than 0 (the caller). Other processes of the
+//!   same uid (opponents and the referee when not root) would be slowed or limited; the
+//!   caller's own threads, named by tid, are refused too (`pthread_setschedparam` and
+//!   `pthread_setaffinity_np` fail): a PID namespace would let them through again.
+//! - `setpriority`, `ioprio_set`: a `who` other than 0, or `PRIO_USER`/`IOPRIO_WHO_USER`
+//!   (every process of the uid).
+//! - `personality`: anything but the query (`0xffffffff`) and `PER_LINUX` (`0`): turning
+//!   off ASLR or setting `READ_IMPLIES_EXEC` only weakens the champion, but nothing needs it.
+//! - `prctl(PR_SCHED_CORE)`: core-scheduling cookies, settable on other processes.
+//!
+//! Allowed on purpose:
+//! - `mremap`: it can grow the main stack past `RLIMIT_DATA`, but so can `mprotect` (below);
+//!   denying it would only slow `realloc`.
+//! - `mmap` with `MAP_STACK`: only a hint (no `VM_GROWSDOWN`); counted in `RLIMIT_DATA`.
+//! - `mprotect`: the kernel checks `RLIMIT_DATA` when a private mapping becomes writable.
+//! - `setrlimit`/`prlimit64` on the caller, `RLIMIT_STACK` included: raising the stack for
+//!   deep recursion is a common idiom, and the stack escapes `RLIMIT_DATA` without it.
+//! - `sched_*`, `setpriority`, `ioprio_set`, `move_pages` on pid 0: the caller's own.
+//! - `sched_getaffinity`, `getpriority`, `ioprio_get`, `getpgid`, `getsid`, `capget`,
+//!   `pidfd_open`, `kill(pid, 0)` on other pids: facts about other processes, no effect.
+//! - `mbind`, `set_mempolicy`, `set_mempolicy_home_node`: the caller's memory (Java's NUMA).
+//! - `seccomp`, `landlock_*`, `prctl` but `PR_SCHED_CORE`: restrict or configure the caller.
+//! - `tkill`: musl's `raise` and `pthread_kill` use it (the referee's pid stays denied).
+//! - `connect`/`sendmsg` on `AF_UNIX` sockets: Python's multiprocessing needs them.
+//! - `inotify_*`: the caller's view of files it may read (Node's `fs.watch`).
+//! - `mlock*`: bounded by `RLIMIT_MEMLOCK`.
+//!
+//! Out of a filter's reach (see the sandbox's other layers):
+//! - Memory beyond `RLIMIT_DATA` without a memory cgroup: the kernel does not count stack
+//!   mappings (`VM_GROWSDOWN`) nor shared ones in it. The main stack grows by faults below it,
+//!   each piece up to `RLIMIT_STACK`; splitting it with `mprotect` or `munmap` makes new
+//!   pieces, so it grows until `RLIMIT_AS` or the next mapping. Only a memory cgroup, a
+//!   tighter `RLIMIT_AS` or the referee acting on `/proc/<pid>/statm` (whose data field
+//!   counts the stack; `champion/clock.rs` samples it) bound it. Files written to the scratch directory (on a tmpfs, memory)
+//!   are bounded by `RLIMIT_FSIZE` per file only.
+//! - Signals and scheduling aimed at other processes of the same uid by pid: `tkill` of a
+//!   referee thread, `kill` of an opponent. The uid layer (root), Landlock's signal scope
+//!   (ABI 6) and a PID namespace stop them; the filter knows only the referee's pid.
 
 use std::collections::BTreeMap;
 use std::io;
 
 use nix::libc;
 use seccompiler::{
-    BpfProgram, SeccompAction, SeccompCmpArgLen as Len, SeccompCmpOp as Op, SeccompCondition,
-    SeccompFilter, SeccompRule, TargetArch,
+    BackendError, BpfProgram, SeccompAction, SeccompCmpArgLen as Len, SeccompCmpOp as Op,
+    SeccompCondition, SeccompFilter, SeccompRule, TargetArch,
 };
 
 use super::Layer;
+
+// Linux constants the `libc` crate lacks; the same on x86_64 and aarch64.
+/// `fcntl`: the signal sent to the owner.
+const F_SETSIG: u64 = 10;
+/// `fcntl`: the owner, as a thread, process or process group.
+const F_SETOWN_EX: u64 = 15;
+/// `ioctl` on sockets: the owner, as `F_SETOWN`.
+const FIOSETOWN: u64 = 0x8901;
+/// `ioctl` on sockets: the owner's process group.
+const SIOCSPGRP: u64 = 0x8902;
+/// `ioctl` on terminals: pushes a byte into the terminal's input, as if typed.
+const TIOCSTI: u64 = 0x5412;
+/// `ioctl` on virtual consoles: selection, paste and more.
+const TIOCLINUX: u64 = 0x541c;
+/// `ioctl` on terminals: the foreground process group (`tcsetpgrp`).
+const TIOCSPGRP: u64 = 0x5410;
+/// `ioprio_set`: every process of a uid.
+const IOPRIO_WHO_USER: u64 = 3;
+/// `personality(0xffffffff)` returns the personality and changes nothing.
+const PERSONALITY_QUERY: u64 = 0xffff_ffff;
+/// `open_tree_attr` (Linux 6.15); numbers from 424 on are the same on every architecture.
+const SYS_OPEN_TREE_ATTR: i64 = 467;
 
 /// The two programs: the deny list (`EPERM`) and `clone3` (`ENOSYS`).
 pub struct Filters {
@@ -62,9 +172,8 @@ pub(crate) fn probe(deny_shared_memory: bool) -> (Option<Filters>, Layer) {
         filters.apply()?;
         // The filter must answer EPERM to setsid.
         // SAFETY: no arguments.
-        if unsafe { libc::setsid() } == -1
-            && io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
-        {
+        let r = unsafe { libc::setsid() };
+        if is_eperm(r, io::Error::last_os_error().raw_os_error()) {
             Ok(())
         } else {
             Err(io::Error::from_raw_os_error(libc::ENOTSUP))
@@ -74,6 +183,11 @@ pub(crate) fn probe(deny_shared_memory: bool) -> (Option<Filters>, Layer) {
         Ok(()) => (Some(filters), Layer::On(String::new())),
         Err(e) => (None, Layer::Off(format!("seccomp filter refused: {e}"))),
     }
+}
+
+/// Whether a call that returned `result` and left `errno` failed with `EPERM`.
+fn is_eperm(result: libc::c_int, errno: Option<i32>) -> bool {
+    result == -1 && errno == Some(libc::EPERM)
 }
 
 /// Whether x32 system calls (numbers with bit 30 set) are accepted by this kernel.
@@ -86,34 +200,94 @@ fn x32_enabled() -> bool {
     r >= 0
 }
 
-pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, seccompiler::BackendError> {
-    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
-    let referee = i64::from(std::process::id());
-    // SAFETY: no arguments.
-    let group = i64::from(unsafe { libc::getpgrp() });
-    let always = |rules: &mut BTreeMap<i64, Vec<SeccompRule>>, nr: i64| {
-        rules.insert(nr, Vec::new());
-    };
-    let arg_is = |index: u8, len: Len, op: Op, value: u64| {
-        SeccompRule::new(vec![SeccompCondition::new(index, len, op, value)?])
-    };
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
-    rules.insert(
-        libc::SYS_socket,
-        vec![arg_is(0, Len::Dword, Op::Ne, libc::AF_UNIX as u64)?],
-    );
-    for nr in [
-        libc::SYS_setsid,
-        libc::SYS_setpgid,
+/// The deny list being built: syscall number to rules. No rule: always denied; otherwise
+/// denied when all the conditions of one of its rules hold.
+#[derive(Default)]
+struct Rules(BTreeMap<i64, Vec<SeccompRule>>);
+
+impl Rules {
+    fn always(&mut self, numbers: &[i64]) {
+        for &nr in numbers {
+            self.0.insert(nr, Vec::new());
+        }
+    }
+
+    /// Denies `nr` when every `(argument, comparison, value)` holds (on the low 32 bits).
+    fn when(&mut self, nr: i64, conditions: &[(u8, Op, u64)]) -> Result<(), BackendError> {
+        let conditions = conditions
+            .iter()
+            .map(|(arg, op, value)| SeccompCondition::new(*arg, Len::Dword, op.clone(), *value))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.0
+            .entry(nr)
+            .or_default()
+            .push(SeccompRule::new(conditions)?);
+        Ok(())
+    }
+
+    /// Denies `nr` when argument `arg` equals one of `values`.
+    fn when_arg_is(&mut self, nr: i64, arg: u8, values: &[u64]) -> Result<(), BackendError> {
+        for &value in values {
+            self.when(nr, &[(arg, Op::Eq, value)])?;
+        }
+        Ok(())
+    }
+
+    /// Denies `nr` when argument `arg` has any of the bits of `flags`, each on its own.
+    fn when_any_flag(&mut self, nr: i64, arg: u8, flags: &[u64]) -> Result<(), BackendError> {
+        for &flag in flags {
+            self.when(nr, &[(arg, Op::MaskedEq(flag), flag)])?;
+        }
+        Ok(())
+    }
+}
+
+/// `-v` as the low 32 bits of a negative `pid_t`.
+fn negative(v: i64) -> u64 {
+    u64::from((-v) as i32 as u32)
+}
+
+/// The deny list, for a referee of pid `referee` in process group `group`.
+fn deny_list(
+    referee: i64,
+    group: i64,
+    deny_shared_memory: bool,
+) -> Result<BTreeMap<i64, Vec<SeccompRule>>, BackendError> {
+    let mut rules = Rules::default();
+    // Other processes: their memory, files, signals.
+    rules.always(&[
         libc::SYS_ptrace,
         libc::SYS_process_vm_readv,
         libc::SYS_process_vm_writev,
+        libc::SYS_kcmp,
+        libc::SYS_pidfd_getfd,
+        libc::SYS_process_madvise,
+        libc::SYS_process_mrelease,
+        libc::SYS_migrate_pages,
+        libc::SYS_rt_sigqueueinfo,
+        libc::SYS_rt_tgsigqueueinfo,
+        libc::SYS_pidfd_send_signal,
+    ]);
+    // The process group, namespaces, mounts.
+    rules.always(&[
+        libc::SYS_setsid,
+        libc::SYS_setpgid,
         libc::SYS_unshare,
         libc::SYS_setns,
         libc::SYS_mount,
         libc::SYS_umount2,
         libc::SYS_pivot_root,
         libc::SYS_chroot,
+        libc::SYS_fsopen,
+        libc::SYS_fsmount,
+        libc::SYS_fspick,
+        libc::SYS_open_tree,
+        SYS_OPEN_TREE_ATTR,
+        libc::SYS_move_mount,
+        libc::SYS_mount_setattr,
+    ]);
+    // Kernel attack surface nothing needs.
+    rules.always(&[
         libc::SYS_bpf,
         libc::SYS_perf_event_open,
         libc::SYS_keyctl,
@@ -122,16 +296,64 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, seccompiler::Ba
         libc::SYS_io_uring_setup,
         libc::SYS_io_uring_enter,
         libc::SYS_io_uring_register,
+        libc::SYS_io_setup,
         libc::SYS_userfaultfd,
         libc::SYS_open_by_handle_at,
-        libc::SYS_fsopen,
-        libc::SYS_fsmount,
-        libc::SYS_open_tree,
-        libc::SYS_move_mount,
-    ] {
-        always(&mut rules, nr);
-    }
-    let namespaces = [
+        libc::SYS_name_to_handle_at,
+        libc::SYS_fanotify_init,
+        libc::SYS_memfd_secret,
+        libc::SYS_vmsplice,
+        libc::SYS_lookup_dcookie,
+        libc::SYS_nfsservctl,
+    ]);
+    #[cfg(target_arch = "x86_64")]
+    rules.always(&[
+        libc::SYS_uselib,
+        libc::SYS_iopl,
+        libc::SYS_ioperm,
+        libc::SYS_modify_ldt,
+    ]);
+    // IPC objects of the machine's IPC namespace.
+    rules.always(&[
+        libc::SYS_shmget,
+        libc::SYS_shmat,
+        libc::SYS_shmctl,
+        libc::SYS_msgget,
+        libc::SYS_msgsnd,
+        libc::SYS_msgrcv,
+        libc::SYS_msgctl,
+        libc::SYS_semget,
+        libc::SYS_semop,
+        libc::SYS_semtimedop,
+        libc::SYS_semctl,
+        libc::SYS_mq_open,
+        libc::SYS_mq_unlink,
+    ]);
+    // Administration.
+    rules.always(&[
+        libc::SYS_kexec_load,
+        libc::SYS_kexec_file_load,
+        libc::SYS_init_module,
+        libc::SYS_finit_module,
+        libc::SYS_delete_module,
+        libc::SYS_reboot,
+        libc::SYS_swapon,
+        libc::SYS_swapoff,
+        libc::SYS_acct,
+        libc::SYS_quotactl,
+        libc::SYS_quotactl_fd,
+        libc::SYS_syslog,
+        libc::SYS_vhangup,
+        libc::SYS_settimeofday,
+        libc::SYS_clock_settime,
+        libc::SYS_clock_adjtime,
+        libc::SYS_adjtimex,
+        libc::SYS_sethostname,
+        libc::SYS_setdomainname,
+    ]);
+
+    rules.when(libc::SYS_socket, &[(0, Op::Ne, libc::AF_UNIX as u64)])?;
+    let clone_flags = [
         libc::CLONE_NEWNS,
         libc::CLONE_NEWCGROUP,
         libc::CLONE_NEWUTS,
@@ -139,40 +361,66 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, seccompiler::Ba
         libc::CLONE_NEWUSER,
         libc::CLONE_NEWPID,
         libc::CLONE_NEWNET,
+        libc::CLONE_PARENT,
     ];
-    let mut clone = Vec::new();
-    for flag in namespaces {
-        let flag = flag as u64;
-        clone.push(arg_is(0, Len::Qword, Op::MaskedEq(flag), flag)?);
-    }
-    rules.insert(libc::SYS_clone, clone);
+    rules.when_any_flag(libc::SYS_clone, 0, &clone_flags.map(|f| f as u64))?;
     // Signals to the referee (its pid is its main thread's tid), its process group, or all.
-    let minus = |v: i64| (-v) as i32 as u32 as u64;
-    let mut kill = vec![
-        arg_is(0, Len::Dword, Op::Eq, referee as u64)?,
-        arg_is(0, Len::Dword, Op::Eq, minus(1))?,
-    ];
-    if group > 1 {
-        kill.push(arg_is(0, Len::Dword, Op::Eq, minus(group))?);
-    }
-    rules.insert(libc::SYS_kill, kill);
+    let referee = referee as u64;
+    rules.when_arg_is(libc::SYS_kill, 0, &[referee, negative(group), negative(1)])?;
     for nr in [libc::SYS_tkill, libc::SYS_tgkill, libc::SYS_pidfd_open] {
-        rules.insert(nr, vec![arg_is(0, Len::Dword, Op::Eq, referee as u64)?]);
+        rules.when_arg_is(nr, 0, &[referee])?;
     }
+    rules.when_arg_is(
+        libc::SYS_fcntl,
+        1,
+        &[libc::F_SETOWN as u64, F_SETOWN_EX, F_SETSIG],
+    )?;
+    rules.when_arg_is(
+        libc::SYS_ioctl,
+        1,
+        &[FIOSETOWN, SIOCSPGRP, TIOCSTI, TIOCLINUX, TIOCSPGRP],
+    )?;
+    // Another process than the caller (pid 0).
+    for nr in [
+        libc::SYS_prlimit64,
+        libc::SYS_sched_setaffinity,
+        libc::SYS_sched_setscheduler,
+        libc::SYS_sched_setparam,
+        libc::SYS_sched_setattr,
+        libc::SYS_move_pages,
+    ] {
+        rules.when(nr, &[(0, Op::Ne, 0)])?;
+    }
+    rules.when(libc::SYS_setpriority, &[(1, Op::Ne, 0)])?;
+    rules.when_arg_is(libc::SYS_setpriority, 0, &[libc::PRIO_USER as u64])?;
+    rules.when(libc::SYS_ioprio_set, &[(1, Op::Ne, 0)])?;
+    rules.when_arg_is(libc::SYS_ioprio_set, 0, &[IOPRIO_WHO_USER])?;
+    rules.when(
+        libc::SYS_personality,
+        &[(0, Op::Ne, 0), (0, Op::Ne, PERSONALITY_QUERY)],
+    )?;
+    rules.when_arg_is(libc::SYS_prctl, 0, &[libc::PR_SCHED_CORE as u64])?;
+    // Memory that escapes RLIMIT_DATA.
+    rules.when_any_flag(libc::SYS_mmap, 3, &[libc::MAP_GROWSDOWN as u64])?;
     if deny_shared_memory {
-        let shared_anon = (libc::MAP_SHARED | libc::MAP_ANONYMOUS) as u64;
-        rules.insert(
+        let (shared, anonymous) = (libc::MAP_SHARED as u64, libc::MAP_ANONYMOUS as u64);
+        rules.when(
             libc::SYS_mmap,
-            vec![arg_is(
-                3,
-                Len::Dword,
-                Op::MaskedEq(shared_anon),
-                shared_anon,
-            )?],
-        );
-        always(&mut rules, libc::SYS_memfd_create);
-        always(&mut rules, libc::SYS_shmget);
+            &[
+                (3, Op::MaskedEq(shared), shared),
+                (3, Op::MaskedEq(anonymous), anonymous),
+            ],
+        )?;
+        rules.always(&[libc::SYS_memfd_create]);
     }
+    Ok(rules.0)
+}
+
+pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, BackendError> {
+    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
+    // SAFETY: no arguments.
+    let group = i64::from(unsafe { libc::getpgrp() });
+    let rules = deny_list(i64::from(std::process::id()), group, deny_shared_memory)?;
     let deny = SeccompFilter::new(
         rules,
         SeccompAction::Allow,
@@ -191,4 +439,682 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, seccompiler::Ba
         deny: deny.try_into()?,
         clone3: clone3.try_into()?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each rule, in a forked child under the filters: the denied calls get `EPERM`, the
+    //! calls next to them do not. The arguments are harmless without the filter too (a bad
+    //! fd, a pid that does not exist, the caller itself, signal 0), and `plain` calls would
+    //! get another answer than `EPERM` from the kernel, even as a user: for them, the
+    //! `EPERM` is the filter's.
+
+    use super::*;
+    use libc::c_long;
+    use std::ptr::null;
+
+    /// What a call gets under the filters.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Expect {
+        /// `EPERM` from the filter; without it, never `EPERM`.
+        Denied,
+        /// `EPERM` from the filter; without it, `EPERM` too where the caller lacks a
+        /// capability, or where a sysctl forbids the call.
+        DeniedPrivileged,
+        /// Through the filter: whatever the kernel answers, but not `EPERM`.
+        Allowed,
+        /// `ENOSYS` (clone3).
+        Enosys,
+    }
+    use Expect::*;
+
+    /// A pid that no process has (above the largest `pid_max`).
+    const NO_PID: c_long = 0x7fff_fff0;
+
+    struct Case {
+        name: &'static str,
+        expect: Expect,
+        /// Run in the child before the filters are installed.
+        before: fn(),
+        /// The call: negative with `errno` set on failure.
+        call: Box<dyn Fn() -> c_long>,
+    }
+
+    fn case(name: &'static str, expect: Expect, call: impl Fn() -> c_long + 'static) -> Case {
+        Case {
+            name,
+            expect,
+            before: || {},
+            call: Box::new(call),
+        }
+    }
+
+    /// A raw system call.
+    macro_rules! sys {
+        ($nr:expr $(, $arg:expr)*) => {
+            // SAFETY: every argument is a plain value or a pointer to a live local; the
+            // calls are harmless (see the module's comment).
+            unsafe { libc::syscall($nr $(, $arg)*) }
+        };
+    }
+
+    /// The caller's pid.
+    fn me() -> c_long {
+        // SAFETY: no arguments.
+        c_long::from(unsafe { libc::getpid() })
+    }
+
+    /// `clone` without a new stack (a fork): the child leaves at once.
+    fn clone_with(flags: c_long) -> c_long {
+        let r = sys!(libc::SYS_clone, flags | libc::SIGCHLD as c_long, 0, 0, 0, 0);
+        if r == 0 {
+            // SAFETY: the forked child leaves without running anything.
+            unsafe { libc::_exit(0) };
+        }
+        r
+    }
+
+    /// Root gives itself up for a uid of nobody's (calls that act on every process of the
+    /// caller's uid must not reach root's processes should the filter fail).
+    fn drop_root() {
+        // SAFETY: plain syscalls in the forked child.
+        unsafe {
+            if libc::geteuid() == 0 {
+                let id = 0x7ffe_0000;
+                libc::setgroups(0, null());
+                libc::setresgid(id, id, id);
+                libc::setresuid(id, id, id);
+            }
+        }
+    }
+
+    /// The child of a new session has no controlling terminal (for `vhangup`).
+    fn new_session() {
+        // SAFETY: no arguments.
+        unsafe { libc::setsid() };
+    }
+
+    /// The errno of `case` in a child, under `filters` if any (0 on success).
+    fn errno(filters: Option<&Filters>, case: &Case) -> i32 {
+        let result = crate::sandbox::netns::try_in_child(|| {
+            (case.before)();
+            if let Some(filters) = filters {
+                // SAFETY: plain prctl.
+                if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+                    return Err(io::Error::from_raw_os_error(250));
+                }
+                filters
+                    .apply()
+                    .map_err(|_| io::Error::from_raw_os_error(251))?;
+            }
+            if (case.call)() < 0 {
+                Err(io::Error::last_os_error())
+            } else {
+                Ok(())
+            }
+        });
+        match result {
+            Ok(()) => 0,
+            Err(e) => e.raw_os_error().unwrap_or(-1),
+        }
+    }
+
+    /// The cases of every rule but the shared-memory ones.
+    fn cases() -> Vec<Case> {
+        // SAFETY: no arguments.
+        let referee = c_long::from(unsafe { libc::getpid() });
+        let group = c_long::from(unsafe { libc::getpgrp() });
+        let mut v = vec![
+            case("setsid", Denied, || sys!(libc::SYS_setsid)),
+            case("setpgid", Denied, || sys!(libc::SYS_setpgid, 0, 0)),
+            case("ptrace", Denied, move || {
+                sys!(libc::SYS_ptrace, libc::PTRACE_PEEKDATA, referee, 0, 0)
+            }),
+            case("process_vm_readv", Denied, move || {
+                sys!(libc::SYS_process_vm_readv, referee, 0, 0, 0, 0, 0)
+            }),
+            case("process_vm_writev", Denied, move || {
+                sys!(libc::SYS_process_vm_writev, referee, 0, 0, 0, 0, 0)
+            }),
+            case("kcmp", Denied, || {
+                let me = me();
+                sys!(libc::SYS_kcmp, me, me, 1 /* KCMP_VM */, 0, 0)
+            }),
+            case("pidfd_getfd", Denied, || {
+                sys!(libc::SYS_pidfd_getfd, -1, 0, 0)
+            }),
+            case("process_madvise", Denied, || {
+                sys!(libc::SYS_process_madvise, -1, 0, 0, 0, 0)
+            }),
+            case("process_mrelease", Denied, || {
+                sys!(libc::SYS_process_mrelease, -1, 0)
+            }),
+            case("migrate_pages", Denied, || {
+                sys!(libc::SYS_migrate_pages, NO_PID, 0, 0, 0)
+            }),
+            case("rt_sigqueueinfo", Denied, || {
+                let mut info = [0i32; 32];
+                info[2] = -1; // si_code = SI_QUEUE
+                let me = me();
+                sys!(libc::SYS_rt_sigqueueinfo, me, 0, info.as_mut_ptr())
+            }),
+            case("rt_tgsigqueueinfo", Denied, || {
+                let mut info = [0i32; 32];
+                info[2] = -1;
+                let me = me();
+                sys!(libc::SYS_rt_tgsigqueueinfo, me, me, 0, info.as_mut_ptr())
+            }),
+            case("pidfd_send_signal", Denied, || {
+                sys!(libc::SYS_pidfd_send_signal, -1, 0, 0, 0)
+            }),
+            case("unshare(0)", Denied, || sys!(libc::SYS_unshare, 0)),
+            case("setns", Denied, || sys!(libc::SYS_setns, -1, 0)),
+            case("mount", DeniedPrivileged, || {
+                sys!(libc::SYS_mount, 0, 0, 0, 0, 0)
+            }),
+            case("umount2", DeniedPrivileged, || {
+                sys!(libc::SYS_umount2, c"/nonexistent-referee".as_ptr(), 0)
+            }),
+            case("pivot_root", DeniedPrivileged, || {
+                let p = c"/nonexistent-referee".as_ptr();
+                sys!(libc::SYS_pivot_root, p, p)
+            }),
+            case("chroot", DeniedPrivileged, || {
+                sys!(libc::SYS_chroot, c"/nonexistent-referee".as_ptr())
+            }),
+            case("fsopen", DeniedPrivileged, || sys!(libc::SYS_fsopen, 0, 0)),
+            case("fsmount", DeniedPrivileged, || {
+                sys!(libc::SYS_fsmount, -1, 0, 0)
+            }),
+            case("fspick", DeniedPrivileged, || {
+                sys!(libc::SYS_fspick, -1, 0, 0)
+            }),
+            case("open_tree", DeniedPrivileged, || {
+                sys!(libc::SYS_open_tree, -1, 0, 0)
+            }),
+            case("open_tree_attr", DeniedPrivileged, || {
+                sys!(SYS_OPEN_TREE_ATTR, -1, 0, 0, 0, 0)
+            }),
+            case("move_mount", DeniedPrivileged, || {
+                sys!(libc::SYS_move_mount, -1, 0, -1, 0, 0)
+            }),
+            case("mount_setattr", DeniedPrivileged, || {
+                sys!(libc::SYS_mount_setattr, -1, 0, 0, 0, 0)
+            }),
+            case("bpf", DeniedPrivileged, || sys!(libc::SYS_bpf, 9999, 0, 0)),
+            case("perf_event_open", DeniedPrivileged, || {
+                sys!(libc::SYS_perf_event_open, 0, 0, -1, -1, 0)
+            }),
+            case("keyctl", Denied, || {
+                sys!(libc::SYS_keyctl, 9999, 0, 0, 0, 0)
+            }),
+            case("add_key", Denied, || sys!(libc::SYS_add_key, 0, 0, 0, 0, 0)),
+            case("request_key", Denied, || {
+                sys!(libc::SYS_request_key, 0, 0, 0, 0)
+            }),
+            case("io_uring_setup", DeniedPrivileged, || {
+                sys!(libc::SYS_io_uring_setup, 0, 0)
+            }),
+            case("io_uring_enter", DeniedPrivileged, || {
+                sys!(libc::SYS_io_uring_enter, -1, 0, 0, 0, 0, 0)
+            }),
+            case("io_uring_register", DeniedPrivileged, || {
+                sys!(libc::SYS_io_uring_register, -1, 0, 0, 0)
+            }),
+            case("io_setup", Denied, || sys!(libc::SYS_io_setup, 0, 0)),
+            case("userfaultfd", DeniedPrivileged, || {
+                sys!(libc::SYS_userfaultfd, 0x7fff_ffff)
+            }),
+            case("open_by_handle_at", DeniedPrivileged, || {
+                sys!(libc::SYS_open_by_handle_at, -1, 0, 0)
+            }),
+            case("name_to_handle_at", Denied, || {
+                sys!(libc::SYS_name_to_handle_at, libc::AT_FDCWD, 0, 0, 0, 0)
+            }),
+            case("fanotify_init", DeniedPrivileged, || {
+                sys!(libc::SYS_fanotify_init, 0x7fff_ffff, 0)
+            }),
+            case("memfd_secret", Denied, || {
+                sys!(libc::SYS_memfd_secret, 0x7fff_ffff)
+            }),
+            case("vmsplice", Denied, || sys!(libc::SYS_vmsplice, -1, 0, 0, 0)),
+            case("lookup_dcookie", DeniedPrivileged, || {
+                sys!(libc::SYS_lookup_dcookie, 0, 0, 0)
+            }),
+            case("nfsservctl", Denied, || sys!(libc::SYS_nfsservctl, 0, 0, 0)),
+            case("shmget", Denied, || {
+                sys!(libc::SYS_shmget, libc::IPC_PRIVATE, 0, 0)
+            }),
+            case("shmat", Denied, || sys!(libc::SYS_shmat, -1, 0, 0)),
+            case("shmctl", Denied, || {
+                sys!(libc::SYS_shmctl, -1, libc::IPC_STAT, 0)
+            }),
+            case("msgget", Denied, || sys!(libc::SYS_msgget, 0x7e57_0001, 0)),
+            case("msgsnd", Denied, || sys!(libc::SYS_msgsnd, -1, 0, 0, 0)),
+            case("msgrcv", Denied, || sys!(libc::SYS_msgrcv, -1, 0, 0, 0, 0)),
+            case("msgctl", Denied, || {
+                sys!(libc::SYS_msgctl, -1, libc::IPC_STAT, 0)
+            }),
+            case("semget", Denied, || {
+                sys!(libc::SYS_semget, 0x7e57_0001, 0, 0)
+            }),
+            case("semop", Denied, || sys!(libc::SYS_semop, -1, 0, 0)),
+            case("semtimedop", Denied, || {
+                sys!(libc::SYS_semtimedop, -1, 0, 0, 0)
+            }),
+            case("semctl", Denied, || {
+                sys!(libc::SYS_semctl, -1, 0, libc::IPC_STAT, 0)
+            }),
+            case("mq_open", Denied, || sys!(libc::SYS_mq_open, 0, 0, 0, 0)),
+            case("mq_unlink", Denied, || sys!(libc::SYS_mq_unlink, 0)),
+            case("kexec_load", DeniedPrivileged, || {
+                sys!(libc::SYS_kexec_load, 0, 0xffff, 0, 0)
+            }),
+            case("kexec_file_load", DeniedPrivileged, || {
+                sys!(libc::SYS_kexec_file_load, -1, -1, 0, 0, 0x7fff_ffff)
+            }),
+            case("init_module", DeniedPrivileged, || {
+                sys!(libc::SYS_init_module, 0, 0, 0)
+            }),
+            case("finit_module", DeniedPrivileged, || {
+                sys!(libc::SYS_finit_module, -1, 0, 0)
+            }),
+            case("delete_module", DeniedPrivileged, || {
+                sys!(libc::SYS_delete_module, c"no_such_module_ref".as_ptr(), 0)
+            }),
+            // Not a valid magic number: EINVAL without the filter.
+            case("reboot", DeniedPrivileged, || {
+                sys!(libc::SYS_reboot, 0, 0, 0, 0)
+            }),
+            case("swapon", DeniedPrivileged, || {
+                sys!(libc::SYS_swapon, c"/nonexistent-referee".as_ptr(), 0)
+            }),
+            case("swapoff", DeniedPrivileged, || {
+                sys!(libc::SYS_swapoff, c"/nonexistent-referee".as_ptr())
+            }),
+            case("acct", DeniedPrivileged, || {
+                sys!(libc::SYS_acct, c"/nonexistent-referee/acct".as_ptr())
+            }),
+            case("quotactl", DeniedPrivileged, || {
+                sys!(libc::SYS_quotactl, 0x7fff_ffff, 0, 0, 0)
+            }),
+            case("quotactl_fd", DeniedPrivileged, || {
+                sys!(libc::SYS_quotactl_fd, -1, 0, 0, 0)
+            }),
+            // SYSLOG_ACTION_SIZE_BUFFER: reads a size.
+            case("syslog", DeniedPrivileged, || {
+                sys!(libc::SYS_syslog, 10, 0, 0)
+            }),
+            Case {
+                before: new_session,
+                ..case("vhangup", DeniedPrivileged, || sys!(libc::SYS_vhangup))
+            },
+            // No time given: sets nothing.
+            case("settimeofday", DeniedPrivileged, || {
+                sys!(libc::SYS_settimeofday, 0, 0)
+            }),
+            case("clock_settime", DeniedPrivileged, || {
+                let ts = [0i64; 2];
+                sys!(libc::SYS_clock_settime, libc::CLOCK_MONOTONIC, ts.as_ptr())
+            }),
+            case("clock_adjtime", DeniedPrivileged, || {
+                sys!(libc::SYS_clock_adjtime, libc::CLOCK_REALTIME, 0)
+            }),
+            case("adjtimex", DeniedPrivileged, || sys!(libc::SYS_adjtimex, 0)),
+            case("sethostname", DeniedPrivileged, || {
+                sys!(libc::SYS_sethostname, c"x".as_ptr(), 100_000)
+            }),
+            case("setdomainname", DeniedPrivileged, || {
+                sys!(libc::SYS_setdomainname, c"x".as_ptr(), 100_000)
+            }),
+            case("socket(AF_INET)", Denied, || {
+                sys!(libc::SYS_socket, libc::AF_INET, libc::SOCK_STREAM, 0)
+            }),
+            case("socket(AF_NETLINK)", Denied, || {
+                sys!(libc::SYS_socket, libc::AF_NETLINK, libc::SOCK_RAW, 0)
+            }),
+            case("socket(AF_UNIX)", Allowed, || {
+                sys!(libc::SYS_socket, libc::AF_UNIX, libc::SOCK_STREAM, 0)
+            }),
+            case("clone(CLONE_PARENT)", Denied, || {
+                clone_with(libc::CLONE_PARENT as c_long)
+            }),
+            case("clone(CLONE_NEWUSER)", DeniedPrivileged, || {
+                clone_with(libc::CLONE_NEWUSER as c_long)
+            }),
+            case("clone(CLONE_NEWNET)", DeniedPrivileged, || {
+                clone_with(libc::CLONE_NEWNET as c_long)
+            }),
+            case("clone(CLONE_NEWNS)", DeniedPrivileged, || {
+                clone_with(libc::CLONE_NEWNS as c_long)
+            }),
+            case("clone(CLONE_NEWPID)", DeniedPrivileged, || {
+                clone_with(libc::CLONE_NEWPID as c_long)
+            }),
+            case("clone(CLONE_NEWIPC)", DeniedPrivileged, || {
+                clone_with(libc::CLONE_NEWIPC as c_long)
+            }),
+            case("clone(CLONE_NEWUTS)", DeniedPrivileged, || {
+                clone_with(libc::CLONE_NEWUTS as c_long)
+            }),
+            case("clone(CLONE_NEWCGROUP)", DeniedPrivileged, || {
+                clone_with(libc::CLONE_NEWCGROUP as c_long)
+            }),
+            case("clone (a fork)", Allowed, || clone_with(0)),
+            case("clone3", Enosys, || sys!(libc::SYS_clone3, 0, 0)),
+            case("kill(referee)", Denied, move || {
+                sys!(libc::SYS_kill, referee, 0)
+            }),
+            case("kill(-1)", Denied, || sys!(libc::SYS_kill, -1, 0)),
+            case("kill(-referee's group)", Denied, move || {
+                sys!(libc::SYS_kill, -group, 0)
+            }),
+            case("kill(self)", Allowed, || sys!(libc::SYS_kill, me(), 0)),
+            case("tkill(referee)", Denied, move || {
+                sys!(libc::SYS_tkill, referee, 0)
+            }),
+            case("tgkill(referee)", Denied, move || {
+                sys!(libc::SYS_tgkill, referee, referee, 0)
+            }),
+            case("pidfd_open(referee)", Denied, move || {
+                sys!(libc::SYS_pidfd_open, referee, 0)
+            }),
+            case("pidfd_open(self)", Allowed, || {
+                sys!(libc::SYS_pidfd_open, me(), 0)
+            }),
+            case("fcntl(F_SETOWN)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_SETOWN, 0)
+            }),
+            case("fcntl(F_SETOWN_EX)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, F_SETOWN_EX, 0)
+            }),
+            case("fcntl(F_SETSIG)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, F_SETSIG, 0)
+            }),
+            // The kernel reads `cmd` as an int: high bits change nothing.
+            case("fcntl(F_SETOWN | high bits)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, (1 << 32) | libc::F_SETOWN as c_long, 0)
+            }),
+            case("fcntl(F_GETOWN)", Allowed, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_GETOWN, 0)
+            }),
+            case("fcntl(F_SETFL)", Allowed, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_SETFL, 0)
+            }),
+            case("ioctl(FIOSETOWN)", Denied, || {
+                sys!(libc::SYS_ioctl, -1, FIOSETOWN, 0)
+            }),
+            case("ioctl(SIOCSPGRP)", Denied, || {
+                sys!(libc::SYS_ioctl, -1, SIOCSPGRP, 0)
+            }),
+            case("ioctl(TIOCSTI)", Denied, || {
+                sys!(libc::SYS_ioctl, -1, TIOCSTI, 0)
+            }),
+            case("ioctl(TIOCSTI | high bits)", Denied, || {
+                sys!(libc::SYS_ioctl, -1, (1u64 << 32) | TIOCSTI, 0)
+            }),
+            case("ioctl(TIOCLINUX)", Denied, || {
+                sys!(libc::SYS_ioctl, -1, TIOCLINUX, 0)
+            }),
+            case("ioctl(TIOCSPGRP)", Denied, || {
+                sys!(libc::SYS_ioctl, -1, TIOCSPGRP, 0)
+            }),
+            case("ioctl(FIONREAD)", Allowed, || {
+                sys!(libc::SYS_ioctl, -1, libc::FIONREAD, 0)
+            }),
+            case("prlimit64(other)", Denied, || {
+                let mut old = [0u64; 2];
+                sys!(
+                    libc::SYS_prlimit64,
+                    NO_PID,
+                    libc::RLIMIT_NOFILE,
+                    0,
+                    old.as_mut_ptr()
+                )
+            }),
+            case("prlimit64(0)", Allowed, || {
+                let mut old = [0u64; 2];
+                sys!(
+                    libc::SYS_prlimit64,
+                    0,
+                    libc::RLIMIT_NOFILE,
+                    0,
+                    old.as_mut_ptr()
+                )
+            }),
+            case("sched_setaffinity(other)", Denied, || {
+                sys!(libc::SYS_sched_setaffinity, NO_PID, 0, 0)
+            }),
+            case("sched_setaffinity(0)", Allowed, || {
+                sys!(libc::SYS_sched_setaffinity, 0, 0, 0)
+            }),
+            case("sched_setscheduler(other)", Denied, || {
+                sys!(libc::SYS_sched_setscheduler, NO_PID, 0, 0)
+            }),
+            case("sched_setscheduler(0)", Allowed, || {
+                sys!(libc::SYS_sched_setscheduler, 0, 0, 0)
+            }),
+            case("sched_setparam(other)", Denied, || {
+                sys!(libc::SYS_sched_setparam, NO_PID, 0)
+            }),
+            case("sched_setparam(0)", Allowed, || {
+                sys!(libc::SYS_sched_setparam, 0, 0)
+            }),
+            case("sched_setattr(other)", Denied, || {
+                sys!(libc::SYS_sched_setattr, NO_PID, 0, 0)
+            }),
+            case("sched_setattr(0)", Allowed, || {
+                sys!(libc::SYS_sched_setattr, 0, 0, 0)
+            }),
+            case("move_pages(other)", Denied, || {
+                sys!(libc::SYS_move_pages, NO_PID, 0, 0, 0, 0, 0)
+            }),
+            case("move_pages(0)", Allowed, || {
+                sys!(libc::SYS_move_pages, 0, 0, 0, 0, 0, 0)
+            }),
+            case("setpriority(PRIO_PROCESS, other)", Denied, || {
+                sys!(libc::SYS_setpriority, libc::PRIO_PROCESS, NO_PID, 19)
+            }),
+            case("setpriority(PRIO_PROCESS, 0)", Allowed, || {
+                sys!(libc::SYS_setpriority, libc::PRIO_PROCESS, 0, 19)
+            }),
+            // Without the filter: EACCES (a user cannot lower a nice value).
+            Case {
+                before: drop_root,
+                ..case("setpriority(PRIO_USER, 0)", Denied, || {
+                    sys!(libc::SYS_setpriority, libc::PRIO_USER, 0, -20)
+                })
+            },
+            case("ioprio_set(process, other)", Denied, || {
+                sys!(libc::SYS_ioprio_set, 1, NO_PID, 4 | 2 << 13)
+            }),
+            // An invalid class: EINVAL without the filter.
+            case("ioprio_set(user, 0)", Denied, || {
+                sys!(libc::SYS_ioprio_set, IOPRIO_WHO_USER, 0, 7 << 13)
+            }),
+            case("ioprio_set(process, 0)", Allowed, || {
+                sys!(libc::SYS_ioprio_set, 1, 0, 7 << 13)
+            }),
+            case("personality(ADDR_NO_RANDOMIZE)", Denied, || {
+                sys!(libc::SYS_personality, libc::ADDR_NO_RANDOMIZE)
+            }),
+            case("personality(READ_IMPLIES_EXEC)", Denied, || {
+                sys!(libc::SYS_personality, libc::READ_IMPLIES_EXEC)
+            }),
+            case("personality(query)", Allowed, || {
+                sys!(libc::SYS_personality, PERSONALITY_QUERY)
+            }),
+            case("personality(PER_LINUX)", Allowed, || {
+                sys!(libc::SYS_personality, 0)
+            }),
+            case("prctl(PR_SCHED_CORE)", Denied, || {
+                sys!(libc::SYS_prctl, libc::PR_SCHED_CORE, 0xff, 0, 0, 0)
+            }),
+            case("prctl(PR_GET_DUMPABLE)", Allowed, || {
+                sys!(libc::SYS_prctl, libc::PR_GET_DUMPABLE, 0, 0, 0, 0)
+            }),
+            case("mmap(MAP_GROWSDOWN)", Denied, || {
+                mmap(libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_GROWSDOWN)
+            }),
+            case("mmap(MAP_PRIVATE | MAP_ANONYMOUS)", Allowed, || {
+                mmap(libc::MAP_PRIVATE | libc::MAP_ANONYMOUS)
+            }),
+            case("mmap(MAP_STACK)", Allowed, || {
+                mmap(libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK)
+            }),
+            case("mremap", Allowed, || sys!(libc::SYS_mremap, 0, 0, 0, 0, 0)),
+        ];
+        v.extend(x86_64_cases());
+        v
+    }
+
+    /// The calls only x86_64 has.
+    #[cfg(target_arch = "x86_64")]
+    fn x86_64_cases() -> Vec<Case> {
+        vec![
+            case("uselib", Denied, || sys!(libc::SYS_uselib, 0)),
+            case("iopl", Denied, || sys!(libc::SYS_iopl, 4)),
+            case("ioperm", Denied, || sys!(libc::SYS_ioperm, 0x10000, 1, 1)),
+            case("modify_ldt", Denied, || {
+                let mut buf = [0u8; 16];
+                sys!(libc::SYS_modify_ldt, 0, buf.as_mut_ptr(), 0)
+            }),
+        ]
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn x86_64_cases() -> Vec<Case> {
+        Vec::new()
+    }
+
+    /// One page mapped with `flags`, read-write.
+    fn mmap(flags: i32) -> c_long {
+        // SAFETY: a fresh mapping, never used.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                4096,
+                libc::PROT_READ | libc::PROT_WRITE,
+                flags,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            -1
+        } else {
+            0
+        }
+    }
+
+    fn shared_memory_cases() -> Vec<Case> {
+        vec![
+            case("mmap(MAP_SHARED | MAP_ANONYMOUS)", Denied, || {
+                mmap(libc::MAP_SHARED | libc::MAP_ANONYMOUS)
+            }),
+            case("mmap(MAP_SHARED_VALIDATE | MAP_ANONYMOUS)", Denied, || {
+                mmap(libc::MAP_SHARED_VALIDATE | libc::MAP_ANONYMOUS)
+            }),
+            case("memfd_create", Denied, || {
+                // SAFETY: a valid name.
+                c_long::from(unsafe { libc::memfd_create(c"x".as_ptr(), 0) })
+            }),
+        ]
+    }
+
+    /// The errors that differ from what `case` expects.
+    fn check(filters: &Filters, cases: &[Case]) -> Vec<String> {
+        let mut wrong = Vec::new();
+        for case in cases {
+            let got = errno(Some(filters), case);
+            let ok = match case.expect {
+                Denied | DeniedPrivileged => got == libc::EPERM,
+                Allowed => got != libc::EPERM && got < 250,
+                Enosys => got == libc::ENOSYS,
+            };
+            if !ok {
+                wrong.push(format!(
+                    "{}: expected {:?}, got {}",
+                    case.name,
+                    case.expect,
+                    io::Error::from_raw_os_error(got)
+                ));
+            }
+        }
+        wrong
+    }
+
+    #[test]
+    fn every_rule_denies_what_it_should_and_no_more() {
+        for deny_shared_memory in [false, true] {
+            let filters = build(deny_shared_memory).unwrap();
+            let wrong = check(&filters, &cases());
+            assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        }
+    }
+
+    #[test]
+    fn shared_memory_is_denied_only_without_a_memory_cgroup() {
+        let cases = shared_memory_cases();
+        let wrong = check(&build(true).unwrap(), &cases);
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        let with_cgroup = build(false).unwrap();
+        for case in &cases {
+            let got = errno(Some(&with_cgroup), case);
+            assert_ne!(got, libc::EPERM, "{} with a memory cgroup", case.name);
+        }
+    }
+
+    /// Without the filters, the `Denied` calls get something else than `EPERM`: the tests
+    /// above see the filter's answer, not the kernel's.
+    #[test]
+    fn the_denied_calls_are_not_eperm_without_the_filter() {
+        let mut cases = cases();
+        cases.extend(shared_memory_cases());
+        let mut wrong = Vec::new();
+        for case in cases.iter().filter(|c| c.expect == Denied) {
+            let got = errno(None, case);
+            if got == libc::EPERM {
+                wrong.push(case.name);
+            }
+        }
+        assert!(wrong.is_empty(), "EPERM without the filter: {wrong:?}");
+    }
+
+    /// The kernel takes at most 32768 instructions of filters per process: past that,
+    /// `apply` passes the kernel's `ENOMEM` on.
+    #[test]
+    fn apply_reports_the_kernel_error() {
+        let filters = build(true).unwrap();
+        let refused = crate::sandbox::netns::try_in_child(|| {
+            for _ in 0..10_000 {
+                filters.apply()?;
+            }
+            Ok(())
+        });
+        assert_eq!(
+            refused.map_err(|e| e.raw_os_error()),
+            Err(Some(libc::ENOMEM))
+        );
+    }
+
+    #[test]
+    fn the_probe_takes_the_filters() {
+        let (filters, layer) = probe(true);
+        assert!(filters.is_some(), "{layer:?}");
+        assert_eq!(layer, Layer::On(String::new()));
+    }
+
+    #[test]
+    fn eperm_is_a_failure_with_eperm() {
+        assert!(is_eperm(-1, Some(libc::EPERM)));
+        assert!(!is_eperm(-1, Some(libc::EACCES)));
+        assert!(!is_eperm(0, Some(libc::EPERM)));
+    }
+
+    #[test]
+    fn negative_pids_are_their_low_32_bits() {
+        assert_eq!(negative(1), 0xffff_ffff);
+        assert_eq!(negative(1234), u64::from((-1234i32) as u32));
+    }
 }
