@@ -76,6 +76,10 @@ impl RlimitPlan {
                 (libc::RLIMIT_AS, limits.address_space, limits.address_space),
                 // SIGXCPU at the soft limit, SIGKILL one second later.
                 (libc::RLIMIT_CPU, cpu, cpu + 1),
+                // No real-time scheduling and no raised priority, whatever the referee's
+                // own hard limits allow: a champion must not starve others on its CPU.
+                (libc::RLIMIT_RTPRIO, 0, 0),
+                (libc::RLIMIT_NICE, 0, 0),
             ],
         }
     }
