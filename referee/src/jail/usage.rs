@@ -142,3 +142,90 @@ fn children(pid: i32, out: &mut Vec<i32>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufRead, BufReader};
+    use std::process::{Child, Command, Stdio};
+
+    /// `sh` standing for a jail's init, with one child that takes 64 MiB (pages touched),
+    /// burns `cpu_ms` of CPU, says `ready` and sleeps.
+    fn tree(cpu_ms: u32) -> (Child, u32) {
+        let script = format!(
+            "import time\nx = bytearray(64 << 20)\nfor i in range(0, len(x), 4096): x[i] = 1\n\
+             t = time.process_time()\nwhile time.process_time() - t < {cpu_ms} / 1000: pass\n\
+             print('ready', flush=True)\ntime.sleep(60)\n"
+        );
+        let mut init = Command::new("sh")
+            .args(["-c", "python3 -c \"$0\" & echo $!; wait", &script])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sh");
+        let mut lines = BufReader::new(init.stdout.take().unwrap()).lines();
+        let child: u32 = lines.next().unwrap().unwrap().trim().parse().unwrap();
+        assert_eq!(lines.next().unwrap().unwrap(), "ready");
+        (init, child)
+    }
+
+    #[test]
+    fn measures_the_processes_under_the_init_not_the_init() {
+        let (mut init, child) = tree(300);
+        let live = measure(init.id() as i32);
+        assert_eq!(live.processes, 1, "{live:?}");
+        assert!(live.cpu >= Duration::from_millis(300), "{live:?}");
+        assert!(live.cpu < Duration::from_secs(5), "{live:?}");
+        assert!(live.memory >= 64 << 20, "{live:?}");
+        assert!(live.memory < 512 << 20, "{live:?}");
+        nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(child as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        )
+        .unwrap();
+        init.wait().unwrap();
+    }
+
+    #[test]
+    fn a_reaped_child_still_counts_through_the_init() {
+        // The init (sh) waits for its child, which has burnt 300 ms: sh's cutime holds them.
+        let mut init = Command::new("sh")
+            .args([
+                "-c",
+                "python3 -c 'import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass'; echo done; sleep 60",
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sh");
+        let mut lines = BufReader::new(init.stdout.take().unwrap()).lines();
+        assert_eq!(lines.next().unwrap().unwrap(), "done");
+        let after = measure(init.id() as i32);
+        init.kill().unwrap();
+        init.wait().unwrap();
+        assert!(after.cpu >= Duration::from_millis(290), "{after:?}");
+        // `sleep` is the one live process; python3 is gone.
+        assert_eq!(after.processes, 1, "{after:?}");
+        assert!(after.memory < 16 << 20, "{after:?}");
+    }
+
+    #[test]
+    fn a_gone_process_measures_nothing() {
+        assert_eq!(measure(i32::MAX), Usage::default());
+    }
+
+    #[test]
+    fn stat_survives_a_hostile_command_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let odd = dir.path().join("x) R 1 2 3 (y");
+        std::fs::copy("/bin/sleep", &odd).unwrap();
+        let mut child = Command::new(&odd).arg("60").spawn().unwrap();
+        let stat = read_stat(child.id() as i32);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let stat = stat.expect("parsed");
+        assert!(
+            stat.utime + stat.stime < 100,
+            "a sleeping process used little CPU"
+        );
+        assert_eq!((stat.cutime, stat.cstime), (0, 0));
+    }
+}
