@@ -215,7 +215,7 @@ const CALLS: &[(&str, &str)] = &[
     ("setpriority_user", "EPERM"),
     ("setpriority_self", "ok"),
     ("sched_setaffinity_pid", "EPERM"),
-    ("sched_setaffinity_self", "ok"),
+    ("sched_setaffinity_self", "EPERM"),
     ("sched_setscheduler_pid", "EPERM"),
     ("sched_setscheduler_self", "ok"),
     ("ioprio_set_pid", "EPERM"),

@@ -59,7 +59,9 @@
 //! - `mmap`: `MAP_GROWSDOWN` (grows-down mappings escape `RLIMIT_DATA`; nothing uses them);
 //!   without a memory cgroup, `MAP_SHARED | MAP_ANONYMOUS` too, and `memfd_create` (shared
 //!   memory escapes `RLIMIT_DATA`).
-//! - `prlimit64`, `sched_setaffinity`, `sched_setscheduler`, `sched_setparam`,
+//! - `sched_setaffinity`, always: the referee pins a match and its champions to one CPU,
+//!   and a champion's threads may not spread to the CPU of another match.
+//! - `prlimit64`, `sched_setscheduler`, `sched_setparam`,
 //!   `sched_setattr`, `move_pages`: a pid other than 0 (the caller). Other processes of the
 //!   same uid (opponents and the referee when not root) would be slowed or limited; the
 //!   caller's own threads, named by tid, are refused too (`pthread_setschedparam` and
@@ -380,10 +382,12 @@ fn deny_list(
         1,
         &[FIOSETOWN, SIOCSPGRP, TIOCSTI, TIOCLINUX, TIOCSPGRP],
     )?;
+    // The referee pins a match and its champions to one CPU: a champion may not leave it
+    // (its threads would take the CPU of another match's champion).
+    rules.always(&[libc::SYS_sched_setaffinity]);
     // Another process than the caller (pid 0).
     for nr in [
         libc::SYS_prlimit64,
-        libc::SYS_sched_setaffinity,
         libc::SYS_sched_setscheduler,
         libc::SYS_sched_setparam,
         libc::SYS_sched_setattr,
@@ -885,7 +889,7 @@ mod tests {
             case("sched_setaffinity(other)", Denied, || {
                 sys!(libc::SYS_sched_setaffinity, NO_PID, 0, 0)
             }),
-            case("sched_setaffinity(0)", Allowed, || {
+            case("sched_setaffinity(0)", Denied, || {
                 sys!(libc::SYS_sched_setaffinity, 0, 0, 0)
             }),
             case("sched_setscheduler(other)", Denied, || {
