@@ -835,20 +835,30 @@ const CHATTER_BUDGET_MS: u64 = 250;
 /// in one `jouer`. (a) It never sends `fin`: it must get a `timeout` whose message reports a
 /// CPU use below twice the budget (the accounting, not the machine's speed). (b) It sends
 /// `fin` after about 1 s of CPU (4 budgets) but before the wall deadline: it must get a
-/// `timeout` all the same.
+/// `timeout` all the same. (c) As (a), not pinned to one CPU (`--no-pin`): its chattering
+/// thread never waits for its burners, so only the check made while lines keep coming
+/// catches it.
 #[test]
 fn attack_03_cpu_budget_holds_while_the_champion_chatters() {
     let _heavy = heavy();
     let budget = format!("{}", CHATTER_BUDGET_MS as f64 / 1000.0);
     each_run("03", |who| {
         let arena = Arena::new(who, "chatter");
-        let variants = [("forever", vec!["FOREVER"]), ("fin", vec![])];
-        let cases = variants.map(|(v, d)| (v.to_string(), (v, d)));
-        each_case("variant", cases, |(variant, defines)| {
+        let variants = [
+            ("forever", vec!["FOREVER"], false),
+            ("fin", vec![], false),
+            ("forever-unpinned", vec!["FOREVER"], true),
+        ];
+        let cases = variants.map(|(v, d, u)| (v.to_string(), (v, d, u)));
+        each_case("variant", cases, |(variant, defines, unpinned)| {
             let binary = compiled("chatter.c", &defines);
             let attacker = arena.folder_champion(&format!("chatter-{variant}"), &binary);
+            let mut flags = vec!["--call-cpu", budget.as_str()];
+            if unpinned {
+                flags.push("--no-pin");
+            }
             let played = Setup::new(who, &arena, [attacker, passive(), "random".into()])
-                .extra(&["--call-cpu", &budget])
+                .extra(&flags)
                 .play();
             played.assert_completed();
             played.assert_faultless(&[1, 2]);
@@ -872,7 +882,7 @@ fn attack_03_cpu_budget_holds_while_the_champion_chatters() {
                 "({variant}) {message}\n{}",
                 played.summary()
             );
-            if variant == "forever" {
+            if variant != "fin" {
                 let used = number_after(message, "used ")
                     .or(jouer_cpu)
                     .unwrap_or_else(|| {
@@ -929,6 +939,26 @@ fn attack_04_cpu_between_callbacks_is_charged() {
                 played.summary()
             );
         }
+        played.assert_nothing_left(&[]);
+    });
+}
+
+/// Attack 4b: a child that keeps running after its champion's `fin` (a ticker noting the
+/// time every millisecond), while the opponents take 50 ms a callback: in its jail, the
+/// champion is frozen from its `fin` to its next callback, so the ticker stops at once.
+#[test]
+fn attack_04b_a_champion_is_frozen_between_its_callbacks() {
+    each_run("04b", |who| {
+        let arena = Arena::new(who, "frozen");
+        let attacker = arena.attacker(
+            "attacker",
+            &["init_game ticker".into(), "jouer* ticker_check".into()],
+        );
+        let slow = fixtures().join("slow.sh").display().to_string();
+        let played = Setup::new(who, &arena, [attacker, slow.clone(), slow]).play();
+        played.assert_attack_failed(0, "ticker", 1);
+        played.assert_completed();
+        played.assert_faultless(&[0, 1, 2]);
         played.assert_nothing_left(&[]);
     });
 }
