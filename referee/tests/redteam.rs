@@ -1,0 +1,297 @@
+//! Red-team tests of the jail: each replays a hole found by attacking the jail (as root and
+//! as a user) through the real `referee` binary. Every test here FAILS while the hole is
+//! open (its message says `THE ATTACK WORKED`), and passes once it is closed.
+//!
+//! Fixtures: `tests/fixtures/redteam/*.c`, built with `cc`. Each reports what it achieved
+//! on its stderr (`info <kind>: ...`), which the test reads from `seat0.stderr`.
+//!
+//! Runs: as root and as the user `referee-attacks` (made by `tests/attacks.rs`, or here),
+//! `nobody` when it cannot be made; when the tests do not run as root, as this user only.
+
+mod common;
+
+use serde_json::Value;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+const USER: &str = "referee-attacks";
+const RUN_TIMEOUT: Duration = Duration::from_secs(240);
+
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    Root,
+    User(u32, u32),
+    Me,
+}
+
+fn is_root() -> bool {
+    // SAFETY: no arguments.
+    unsafe { nix::libc::geteuid() == 0 }
+}
+
+fn lookup_user(name: &str) -> Option<(u32, u32)> {
+    let passwd = fs::read_to_string("/etc/passwd").ok()?;
+    passwd.lines().find_map(|line| {
+        let f: Vec<&str> = line.split(':').collect();
+        (f.len() > 3 && f[0] == name)
+            .then(|| Some((f[2].parse().ok()?, f[3].parse().ok()?)))
+            .flatten()
+    })
+}
+
+fn test_user() -> (u32, u32) {
+    static IDS: OnceLock<(u32, u32)> = OnceLock::new();
+    *IDS.get_or_init(|| {
+        if lookup_user(USER).is_none() {
+            let _ = Command::new("useradd")
+                .args(["--system", "--user-group", "--no-create-home"])
+                .args(["--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", USER])
+                .output();
+        }
+        lookup_user(USER).unwrap_or((65534, 65534))
+    })
+}
+
+fn runs() -> Vec<Who> {
+    if is_root() {
+        let (uid, gid) = test_user();
+        vec![Who::Root, Who::User(uid, gid)]
+    } else {
+        eprintln!("redteam: SKIPPED the root run (not root); running as this user only");
+        vec![Who::Me]
+    }
+}
+
+/// Runs `body` for each run; fails after all of them, naming each failure.
+fn each_run(test: &str, body: impl Fn(Who)) {
+    let mut failures = Vec::new();
+    for who in runs() {
+        eprintln!("=== redteam {test} as {who:?}");
+        if let Err(panic) = std::panic::catch_unwind(AssertUnwindSafe(|| body(who))) {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".into());
+            failures.push(format!("--- as {who:?}:\n{message}"));
+        }
+    }
+    assert!(failures.is_empty(), "redteam {test} failed:\n{}", failures.join("\n"));
+}
+
+/// One heavy test at a time (CPU burners, hundreds of MiB of kernel memory).
+fn heavy() -> MutexGuard<'static, ()> {
+    static HEAVY: Mutex<()> = Mutex::new(());
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn unique() -> u32 {
+    static N: AtomicU32 = AtomicU32::new(0);
+    N.fetch_add(1, Ordering::Relaxed)
+}
+
+fn chmod(path: &Path, mode: u32) {
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Builds `tests/fixtures/redteam/<source>` with `-D` definitions; readable by everyone.
+fn compiled(source: &str, defines: &[&str]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("redteam-bin");
+    fs::create_dir_all(&dir).unwrap();
+    let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/redteam").join(source);
+    let out = dir.join(format!("{}-{}-{}", source.trim_end_matches(".c"), std::process::id(), unique()));
+    let mut cc = Command::new("cc");
+    cc.args(["-O1", "-o"]).arg(&out);
+    for d in defines {
+        cc.arg(format!("-D{d}"));
+    }
+    assert!(cc.arg(&src).status().expect("cc").success(), "compiling {source} failed");
+    chmod(&out, 0o755);
+    out
+}
+
+/// A match as played.
+struct Played {
+    who: Who,
+    status: std::process::ExitStatus,
+    stdout: String,
+    stderr: String,
+    record: Option<Value>,
+    seats: [String; 3],
+}
+
+impl Played {
+    fn summary(&self) -> String {
+        let faults = self.record.as_ref().map(|r| r["faults"].to_string()).unwrap_or_default();
+        format!(
+            "[as {:?}, {}]\nfaults: {faults}\nseat0.stderr:\n  {}\nreferee stdout:\n{}\nreferee stderr:\n{}",
+            self.who,
+            self.status,
+            self.seats[0].lines().collect::<Vec<_>>().join("\n  "),
+            self.stdout,
+            self.stderr
+        )
+    }
+
+    fn faults(&self, seat: u64) -> Vec<(String, String)> {
+        let Some(r) = &self.record else { return Vec::new() };
+        r["faults"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter(|f| f["seat"] == seat)
+                    .map(|f| {
+                        (
+                            f["kind"].as_str().unwrap_or("?").to_string(),
+                            f["message"].as_str().unwrap_or("").to_string(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The largest `<key> <N>` number in seat 0's `info` lines.
+    fn reported(&self, key: &str) -> Option<u64> {
+        self.seats[0]
+            .lines()
+            .filter_map(|l| {
+                let at = l.find(key)? + key.len();
+                l[at..].trim_start().split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+            })
+            .max()
+    }
+
+    fn assert_completed_and_opponents_clean(&self) {
+        assert!(self.status.success(), "the referee failed\n{}", self.summary());
+        for seat in [1, 2] {
+            assert!(self.faults(seat).is_empty(), "legal seat {seat} got a fault\n{}", self.summary());
+        }
+        if let Some(r) = &self.record {
+            common::assert_no_process_left(r);
+        }
+    }
+}
+
+/// Plays `attacker` against two passive champions, with `extra` flags.
+fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
+    let arena = common::fresh_dir("redteam", name);
+    chmod(&arena, 0o777);
+    let champ_dir = arena.join("attacker");
+    fs::create_dir_all(&champ_dir).unwrap();
+    chmod(&champ_dir, 0o755);
+    let program = champ_dir.join("champion");
+    fs::copy(attacker, &program).unwrap();
+    chmod(&program, 0o755);
+    let out = arena.join("out");
+    fs::create_dir_all(&out).unwrap();
+    chmod(&out, 0o777);
+    let passive = common::passive();
+    let mut cmd = Command::new(REFEREE);
+    cmd.arg("match")
+        .arg(&program)
+        .args([&passive, &passive])
+        .args(["--seed", "7", "--first-player", "0", "--out"])
+        .arg(&out)
+        .args(extra)
+        .current_dir(&arena)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Who::User(uid, gid) = who {
+        cmd.uid(uid).gid(gid).env("HOME", "/tmp");
+    }
+    let child = cmd.spawn().expect("referee runs");
+    let start = Instant::now();
+    let pid = child.id();
+    let waiter = std::thread::spawn(move || child.wait_with_output());
+    while !waiter.is_finished() {
+        if start.elapsed() > RUN_TIMEOUT {
+            // SAFETY: a signal to our own child.
+            unsafe { nix::libc::kill(pid as i32, nix::libc::SIGKILL) };
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = waiter.join().unwrap().unwrap();
+    let record = fs::read(out.join("record.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
+    let seats = std::array::from_fn(|i| fs::read_to_string(out.join(format!("seat{i}.stderr"))).unwrap_or_default());
+    let played = Played {
+        who,
+        status: output.status,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        record,
+        seats,
+    };
+    eprintln!("{}", played.summary());
+    let _ = fs::remove_dir_all(&arena);
+    played
+}
+
+// ---- 1. CPU of auto-reaped children ------------------------------------------------------
+
+/// Hole 1: with `SIGCHLD` ignored, a child that exits is released by the kernel at once and
+/// its CPU is added to no `cutime`: the referee's walk of /proc (`jail::usage::measure`)
+/// sees it only while it lives, and `Meter::cpu` keeps the max of the sums. Workers that
+/// each burn 4 ms and exit, one after the other, are never charged: the champion computes
+/// for the whole wall deadline (3 x its CPU budget + 1 s) and more in `init_game`. Budget
+/// here: `--call-cpu 0.1` (wall 1.3 s). It must get a CPU timeout (`used N ms of CPU`) once
+/// it burnt twice its budget.
+#[test]
+fn redteam_01_cpu_of_auto_reaped_children_is_charged() {
+    let _heavy = heavy();
+    let fixture = compiled("ghost_cpu.c", &[]);
+    each_run("01", |who| {
+        let played = play(who, "ghost-cpu", &fixture, &["--call-cpu", "0.1"]);
+        played.assert_completed_and_opponents_clean();
+        let burnt = played.reported("burnt").unwrap_or(0);
+        assert!(
+            burnt >= 150,
+            "inconclusive: the fixture burnt only {burnt} ms of CPU (a loaded machine?)\n{}",
+            played.summary()
+        );
+        let faults = played.faults(0);
+        let charged = faults.iter().any(|(k, m)| k == "timeout" && m.starts_with("used "));
+        assert!(
+            charged,
+            "THE ATTACK WORKED: the champion burnt {burnt} ms of CPU in one `jouer` (budget \
+             100 ms) in auto-reaped children, and was not stopped for its CPU: {faults:?}\n{}",
+            played.summary()
+        );
+    });
+}
+
+// ---- 2. memory held in socket buffers ----------------------------------------------------
+
+/// Hole 2: the memory limit is the sum of the private resident memory of the jail's
+/// processes (`jail::usage::anonymous_memory`); without a memory cgroup nothing else is
+/// counted. Data queued in unix sockets (allowed by seccomp) is kernel memory of no
+/// process: 8 processes hold 512 MiB with `--memory 64` (and 256 processes x 256 sockets x
+/// 4 MiB could take the host down). The champion must get a `memory` fault.
+#[test]
+fn redteam_02_socket_buffers_count_against_the_memory_limit() {
+    let _heavy = heavy();
+    let fixture = compiled("sockhoard.c", &["WORKERS=8", "PER_WORKER_MIB=64"]);
+    each_run("02", |who| {
+        let played = play(who, "sockhoard", &fixture, &["--memory", "64"]);
+        played.assert_completed_and_opponents_clean();
+        let queued = played.reported("sockhoard:").unwrap_or(0);
+        let faults = played.faults(0);
+        let caught = faults.iter().any(|(k, _)| k == "memory");
+        assert!(
+            caught || queued < 128,
+            "THE ATTACK WORKED: the champion held {queued} MiB in unix socket buffers with \
+             --memory 64 and got no memory fault: {faults:?}\n{}",
+            played.summary()
+        );
+    });
+}
