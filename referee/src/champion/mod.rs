@@ -641,7 +641,10 @@ impl Champion {
         let mut meter = self.meter.get();
         if let Some(jail) = &self.jail {
             let usage = jail.usage();
-            meter.cpu = meter.cpu.max(usage.cpu);
+            // The cgroup counts every process that ever ran in the jail, also those the
+            // kernel reaped at once (SIGCHLD ignored), which no walk of /proc sees.
+            let cpu = usage.cpu.max(self.sandbox.cgroup_cpu().unwrap_or_default());
+            meter.cpu = meter.cpu.max(cpu);
             if memory {
                 meter.peak_rss = meter.peak_rss.max(usage.memory);
             }

@@ -236,6 +236,19 @@ impl Group {
         self.procs.as_raw_fd()
     }
 
+    /// CPU (user + system) of every process that was ever in the group, reaped or not
+    /// (`cpu.stat`'s `usage_usec`, present in every cgroup v2 group).
+    pub(crate) fn cpu(&self) -> Option<std::time::Duration> {
+        let text = fs::read_to_string(self.dir.join("cpu.stat")).ok()?;
+        let usec = text
+            .lines()
+            .find_map(|l| l.strip_prefix("usage_usec "))?
+            .trim()
+            .parse()
+            .ok()?;
+        Some(std::time::Duration::from_micros(usec))
+    }
+
     pub(crate) fn kill(&self) {
         let _ = write(&self.dir.join("cgroup.kill"), "1");
     }

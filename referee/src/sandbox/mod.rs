@@ -73,6 +73,10 @@ pub struct SandboxReport {
     pub uid: Layer,
     /// `cgroup` (memory.max) or `rlimit` (RLIMIT_DATA + RLIMIT_AS, shared memory denied).
     pub memory: String,
+    /// Where a jail's CPU is read: `cgroup` (every process that ever ran in it) or `proc`
+    /// (a walk of /proc: children the kernel reaps at once, SIGCHLD ignored, are missed,
+    /// and only the wall deadline bounds them).
+    pub cpu: String,
     /// What bounds the number of processes: `cgroup`, `rlimit(uid)`, `rlimit(userns)`, `off(...)`.
     pub pids: Layer,
     layers: Option<Arc<Layers>>,
@@ -108,7 +112,7 @@ impl SandboxReport {
             return "sandbox: off (--sandbox off): process group, rlimits and sweep only".into();
         }
         format!(
-            "sandbox: {} {} {} {} {} {} memory={} {}",
+            "sandbox: {} {} {} {} {} {} memory={} cpu={} {}",
             self.jail.show("jail"),
             self.netns.show("netns"),
             self.landlock.show("landlock"),
@@ -116,6 +120,7 @@ impl SandboxReport {
             self.cgroup.show("cgroup"),
             self.uid.show("uid"),
             self.memory,
+            self.cpu,
             self.pids.show("pids"),
         )
     }
@@ -217,6 +222,7 @@ fn probe_off() -> SandboxReport {
         cgroup: off(),
         uid: off(),
         memory: "rlimit".into(),
+        cpu: "proc".into(),
         pids: off(),
         layers: None,
     }
@@ -262,6 +268,7 @@ fn probe_auto() -> SandboxReport {
     } else {
         "rlimit".to_string()
     };
+    let cpu = if cg.is_some() { "cgroup" } else { "proc" }.to_string();
     let layers = Layers {
         jail: jail_setup,
         net,
@@ -280,6 +287,7 @@ fn probe_auto() -> SandboxReport {
         cgroup,
         uid,
         memory,
+        cpu,
         pids,
         layers: Some(Arc::new(layers)),
     }
@@ -409,6 +417,11 @@ impl Prepared {
         } else {
             Vec::new()
         }
+    }
+
+    /// CPU of every process of the champion's cgroup, reaped ones included, if it has one.
+    pub(crate) fn cgroup_cpu(&self) -> Option<std::time::Duration> {
+        self.cgroup.as_ref().and_then(|g| g.cpu())
     }
 
     /// The `cgroup.procs` of the champion's cgroup, if it has one.
@@ -648,6 +661,7 @@ mod tests {
             cgroup,
             uid: on(),
             memory: "jail".into(),
+            cpu: "proc".into(),
             pids: on(),
             layers: None,
         }
@@ -686,6 +700,7 @@ mod tests {
             "cgroup=",
             "uid=",
             "memory=",
+            "cpu=",
             "pids=",
         ] {
             assert!(line.contains(name), "{line}");
