@@ -100,11 +100,6 @@ impl Pin {
         })
     }
 
-    /// The CPU the thread is pinned to.
-    pub fn cpu(&self) -> usize {
-        self.cpu
-    }
-
     /// Pin process `pid` (a champion just started) to this CPU. Best effort: a champion
     /// that is already gone is not an error here.
     pub fn process(&self, pid: u32) {
@@ -148,8 +143,11 @@ fn claim_in(
 /// Open the claim directory, creating it mode 1777 (sticky, everyone may add a CPU's file,
 /// nobody may remove another's) if it does not exist. Never follows a symlink at `dir`.
 fn open_dir(dir: &Path) -> nix::Result<OwnedFd> {
-    let flags = OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC;
-    match open(dir, flags, Mode::empty()) {
+    const FLAGS: OFlag = OFlag::O_RDONLY
+        .union(OFlag::O_DIRECTORY)
+        .union(OFlag::O_NOFOLLOW)
+        .union(OFlag::O_CLOEXEC);
+    match open(dir, FLAGS, Mode::empty()) {
         Err(Errno::ENOENT) => {}
         opened => return opened,
     }
@@ -158,7 +156,7 @@ fn open_dir(dir: &Path) -> nix::Result<OwnedFd> {
         Ok(()) | Err(Errno::EEXIST) => {}
         Err(error) => return Err(error),
     }
-    let fd = open(dir, flags, Mode::empty())?;
+    let fd = open(dir, FLAGS, Mode::empty())?;
     // The umask took bits off; the owner (whoever created it) puts them back, anyone else
     // is refused (EPERM) and leaves them.
     let _ = fchmod(&fd, shared);
@@ -169,25 +167,24 @@ fn open_dir(dir: &Path) -> nix::Result<OwnedFd> {
 /// `flock` needs no more, so a file one user created serves every user. Refuses anything
 /// but a regular file with one link (no symlink, FIFO or hard link to someone's file).
 fn open_claim_file(dir: &OwnedFd, cpu: usize) -> nix::Result<OwnedFd> {
+    // Not inherited by the champions (forked while other matches hold claims); no waiting
+    // on a FIFO.
+    const FLAGS: OFlag = OFlag::O_RDONLY
+        .union(OFlag::O_NOFOLLOW)
+        .union(OFlag::O_NONBLOCK)
+        .union(OFlag::O_CLOEXEC);
+    const CREATE: OFlag = FLAGS.union(OFlag::O_CREAT).union(OFlag::O_EXCL);
     let name = format!("cpu{cpu}.lock");
-    let flags = OFlag::O_RDONLY | OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC;
     let readable = Mode::from_bits_truncate(0o444);
-    let fd = match openat(dir, name.as_str(), flags, Mode::empty()) {
-        Err(Errno::ENOENT) => {
-            match openat(
-                dir,
-                name.as_str(),
-                flags | OFlag::O_CREAT | OFlag::O_EXCL,
-                readable,
-            ) {
-                Ok(fd) => {
-                    fchmod(&fd, readable)?;
-                    fd
-                }
-                Err(Errno::EEXIST) => openat(dir, name.as_str(), flags, Mode::empty())?,
-                Err(error) => return Err(error),
+    let fd = match openat(dir, name.as_str(), FLAGS, Mode::empty()) {
+        Err(Errno::ENOENT) => match openat(dir, name.as_str(), CREATE, readable) {
+            Ok(fd) => {
+                fchmod(&fd, readable)?;
+                fd
             }
-        }
+            Err(Errno::EEXIST) => openat(dir, name.as_str(), FLAGS, Mode::empty())?,
+            Err(error) => return Err(error),
+        },
         opened => opened?,
     };
     let stat = fstat(&fd)?;
@@ -285,19 +282,22 @@ mod tests {
     fn symlinks_fifos_and_hard_links_are_not_claimed() {
         let dir = fresh("odd");
         std::fs::create_dir_all(&dir).unwrap();
-        let elsewhere = dir.join("elsewhere");
-        std::fs::write(&elsewhere, "").unwrap();
-        std::os::unix::fs::symlink(&elsewhere, dir.join("cpu0.lock")).unwrap();
+        let (linked, symlinked) = (dir.join("linked"), dir.join("symlinked"));
+        std::fs::write(&linked, "").unwrap();
+        std::fs::write(&symlinked, "").unwrap();
+        std::os::unix::fs::symlink(&symlinked, dir.join("cpu0.lock")).unwrap();
         nix::unistd::mkfifo(&dir.join("cpu1.lock"), Mode::from_bits_truncate(0o644)).unwrap();
-        std::fs::hard_link(&elsewhere, dir.join("cpu2.lock")).unwrap();
+        std::fs::hard_link(&linked, dir.join("cpu2.lock")).unwrap();
         std::fs::create_dir(dir.join("cpu3.lock")).unwrap();
         let claimed = claim(&dir, 0, &[0, 1, 2, 3, 4]);
         assert_eq!(cpu(&claimed), Some(4));
-        let file = std::fs::File::open(&elsewhere).unwrap();
-        assert!(
-            Flock::lock(file, FlockArg::LockExclusiveNonblock).is_ok(),
-            "the file behind the links is not locked"
-        );
+        for file in [&linked, &symlinked] {
+            let file = std::fs::File::open(file).unwrap();
+            assert!(
+                Flock::lock(file, FlockArg::LockExclusiveNonblock).is_ok(),
+                "the file behind a link is not locked"
+            );
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -319,21 +319,50 @@ mod tests {
         let _ = std::fs::remove_dir_all(&real);
     }
 
+    /// The allowed CPUs in `set`.
+    fn members(set: &CpuSet) -> Vec<usize> {
+        let all = 0..CpuSet::count();
+        all.filter(|&c| set.is_set(c).unwrap()).collect()
+    }
+
+    #[test]
+    fn slots_go_round_the_allowed_cpus() {
+        let cpus = allowed();
+        assert!(!cpus.is_empty());
+        for slot in 0..3 * cpus.len() {
+            assert_eq!(cpu_of(slot), Some(cpus[slot % cpus.len()]), "slot {slot}");
+        }
+    }
+
     #[test]
     fn a_pin_pins_the_thread_and_restores_it() {
         let cpus = allowed();
         let before = sched_getaffinity(Pid::from_raw(0)).unwrap();
         let last = cpus.len() - 1;
-        let pin = Pin::current_thread(last + cpus.len()).expect("pinned");
-        assert_eq!(pin.cpu(), cpus[last], "slot modulo the CPUs");
-        let now = sched_getaffinity(Pid::from_raw(0)).unwrap();
-        let pinned: Vec<usize> = cpus
-            .iter()
-            .copied()
-            .filter(|&c| now.is_set(c).unwrap())
-            .collect();
-        assert_eq!(pinned, [cpus[last]]);
+        let pin = Pin::current_thread(last).expect("pinned");
+        assert_eq!(
+            members(&sched_getaffinity(Pid::from_raw(0)).unwrap()),
+            [cpus[last]]
+        );
         drop(pin);
         assert_eq!(sched_getaffinity(Pid::from_raw(0)).unwrap(), before);
+    }
+
+    #[test]
+    fn processes_are_pinned_where_asked() {
+        let cpus = allowed();
+        let last = cpus.len() - 1;
+        let mut child = std::process::Command::new("sleep")
+            .arg("60")
+            .spawn()
+            .unwrap();
+        let pid = Pid::from_raw(child.id() as i32);
+        pin_process(child.id(), last);
+        assert_eq!(members(&sched_getaffinity(pid).unwrap()), [cpus[last]]);
+        let pin = Pin::current_thread(0).expect("pinned");
+        pin.process(child.id());
+        assert_eq!(members(&sched_getaffinity(pid).unwrap()), [cpus[0]]);
+        let _ = child.kill();
+        let _ = child.wait();
     }
 }

@@ -42,8 +42,8 @@ fn expand(list: &str) -> Vec<usize> {
         .collect()
 }
 
-/// A champion, written into `dir`, that reports its CPUs on stderr when `init_game`
-/// arrives, then (with `hold`) waits for `dir/release` before it answers, then answers
+/// A champion, written into `dir`, that reports its CPUs and its open files on stderr when
+/// `init_game` arrives, then (with `hold`) waits for `dir/release` before it answers, then answers
 /// `fin` to everything.
 fn reporter(dir: &Path, hold: bool) -> String {
     let path = dir.join(if hold { "holder.sh" } else { "reporter.sh" });
@@ -58,7 +58,7 @@ fn reporter(dir: &Path, hold: bool) -> String {
     std::fs::write(
         &path,
         format!(
-            "#!/bin/sh\nread -r _\ngrep Cpus_allowed_list /proc/self/status >&2\n{wait}\
+            "#!/bin/sh\nread -r _\nls -l /proc/$$/fd >&2\ngrep Cpus_allowed_list /proc/self/status >&2\n{wait}\
              echo fin\nwhile read -r _; do echo fin; done\n"
         ),
     )
@@ -234,11 +234,33 @@ fn a_match_takes_a_free_cpu_and_runs_unpinned_when_every_cpu_is_claimed() {
     let free = run("free", &[]);
     assert_eq!(reported(&free), cpus[0].to_string());
 
-    // Where a match runs never shows in its result.
+    // Where a match runs never shows in its result; champions inherit no claim.
     let record = without_timings(&free);
-    for out in [&one_free, &all_claimed, &no_pin] {
+    for out in [&free, &one_free, &all_claimed, &no_pin] {
         assert_eq!(without_timings(out), record, "{}", out.display());
+        let stderr = std::fs::read_to_string(out.join("seat0.stderr")).unwrap();
+        assert!(
+            stderr.contains("/dev/null") || stderr.contains("pipe:"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains(".lock"), "{stderr}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_empty_claim_directory_variable_means_the_default_one() {
+    let dir = common::fresh_dir("pinning", "default");
+    let reporter = reporter(&dir, false);
+    let out = dir.join("out");
+    let output = succeeded(
+        referee_match(&reporter, Path::new(""), &out, &[])
+            .output()
+            .unwrap(),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("cannot claim"), "{stderr}");
+    assert!(Path::new(referee::affinity::CLAIM_DIR).is_dir());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
