@@ -28,7 +28,8 @@ pub struct MatchPlan {
     pub champions: [ChampionSpec; 3],
     pub time: TimeLimits,
     pub limits: Limits,
-    /// Pin the match (this thread and its champions) to one CPU (`affinity.rs`).
+    /// Pin the match (this thread and its champions) to a CPU no other match of the machine
+    /// holds, if there is one (`affinity.rs`).
     pub pin: bool,
 }
 
@@ -99,11 +100,7 @@ impl MatchPlan {
             }
         });
         let slot = rayon::current_thread_index().unwrap_or(0);
-        let pin = if self.pin {
-            Pin::current_thread(slot)
-        } else {
-            None
-        };
+        let pin = if self.pin { Pin::claim(slot) } else { None };
         let mut spawn_faults: [Option<Fault>; 3] = Default::default();
         let mut endpoints: Vec<Box<dyn Endpoint>> = Vec::new();
         for (i, champion) in self.champions.iter().enumerate() {
