@@ -77,6 +77,10 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
             "sigprocmask",
         )?;
     }
+    // The referee's umask must not shape the jail (a 077 would leave /champion and /kits
+    // unreadable to the champion's uid) nor the champion's files.
+    // SAFETY: a plain syscall.
+    unsafe { libc::umask(0o022) };
     if let Some((uid, gid)) = spec.map_user {
         write_file("/proc/self/setgroups", b"deny")?;
         write_file("/proc/self/uid_map", format!("{uid} {uid} 1").as_bytes())?;
