@@ -11,8 +11,10 @@
 //! 2. the largest data segment (`VmData`, sampled at poll slices) or resident set (sampled;
 //!    in a jail, the private resident memory of all its processes together) reached 90% of
 //!    the memory limit, or the largest virtual size reached 90% of the address-space limit.
-//!    Never `ru_maxrss`: it counts what a process inherited at fork (a referee of gigabytes
-//!    would make every crash look like a memory fault).
+//!    `ru_maxrss` counts only beyond the referee's size when it forked the champion
+//!    (without a jail; a jailed champion is cloned from a small zygote and measured by the
+//!    jail): it includes what a process inherited at fork, and a referee of gigabytes
+//!    would make every crash look like a memory fault.
 //!
 //! Otherwise it is a **Crash**, except SIGXCPU (the lifetime CPU backstop), a **Timeout**.
 

@@ -19,6 +19,9 @@ pub(crate) struct Reaped {
     pub status: i32,
     /// User + system CPU, including the children it reaped.
     pub cpu: Duration,
+    /// Peak resident set in bytes (`ru_maxrss`): it includes what the process inherited
+    /// at fork, so it tells only when it exceeds the referee's own size (see `record_main`).
+    pub max_rss: u64,
 }
 
 /// Whether `pid` (our child) has exited, without reaping it: the zombie keeps holding its
@@ -49,6 +52,7 @@ pub(crate) fn reap(pid: i32, block: bool) -> Option<Reaped> {
             return Some(Reaped {
                 status,
                 cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
+                max_rss: (usage.ru_maxrss.max(0) as u64) * 1024,
             });
         }
         if r < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
