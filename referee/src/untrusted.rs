@@ -49,7 +49,7 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     for c in text.chars() {
         if !is_escaped(c) {
             out.push(c);
-        } else if u32::from(c) < 0x100 {
+        } else if c <= '\u{9f}' {
             out.push_str(&format!("\\x{:02x}", u32::from(c)));
         } else {
             out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
@@ -137,7 +137,7 @@ mod tests {
             assert_eq!(shown != c.to_string(), expected, "U+{:04X}", u32::from(c));
             assert!(!shown.chars().any(is_escaped));
         }
-        assert_eq!(printable("\u{0}\n\u{7f}"), "\\x00\\x0a\\x7f");
+        assert_eq!(printable("\u{0}\n\u{7f}\u{9f}"), "\\x00\\x0a\\x7f\\x9f");
         assert_eq!(printable("\u{2069}x"), "\\u{2069}x");
         assert!(matches!(
             printable("plain \\ text"),
