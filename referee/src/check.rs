@@ -37,7 +37,10 @@ pub fn check(
         endpoint.kill();
         return Err(Fault::new(
             FaultKind::Protocol,
-            format!("wrote `{line}` before init_game: logs belong on stderr"),
+            format!(
+                "wrote `{}` before init_game: logs belong on stderr",
+                crate::protocol::quote(&line)
+            ),
         ));
     }
     let outcome = converse(

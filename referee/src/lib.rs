@@ -26,4 +26,5 @@ pub mod seeds;
 pub mod standings;
 pub mod store;
 pub mod tournament;
+pub mod untrusted;
 pub mod view;

@@ -10,7 +10,9 @@ fn main() {
     // An interrupted run exits from the thread that kills the champions, with code 130.
     referee::interrupt::wait_for_abort();
     if let Err(failure) = result {
-        eprintln!("error: {:#}", failure.error);
+        // Errors may quote champion names, paths and record contents.
+        let message = format!("{:#}", failure.error);
+        eprintln!("error: {}", referee::untrusted::printable(&message));
         std::process::exit(failure.code);
     }
 }

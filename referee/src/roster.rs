@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 /// A champion ready to be launched.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChampionSpec {
-    /// Short name for tables: the file or directory name, or the bot name.
+    /// Short name for tables: the file or directory name, or the bot name, as a
+    /// [`crate::untrusted::label`].
     pub name: String,
     /// What the user wrote (kept for reproduce commands).
     pub given: String,
@@ -72,11 +73,15 @@ pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
     let program = executable
         .canonicalize()
         .with_context(|| format!("champion `{given}`: cannot resolve its path"))?;
+    // A label for tables: a file name may hold ESC or start like a spreadsheet formula.
     let name = path
         .canonicalize()
         .ok()
-        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .unwrap_or_else(|| given.to_string());
+        .and_then(|p| {
+            p.file_name()
+                .map(|n| crate::untrusted::label(&n.to_string_lossy()))
+        })
+        .unwrap_or_else(|| crate::untrusted::label(given));
     Ok(ChampionSpec {
         name,
         given: given.to_string(),

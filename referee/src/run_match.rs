@@ -208,7 +208,18 @@ fn remove_scratch(root: tempfile::TempDir) {
     }
 }
 
-/// Quote a word for a POSIX shell when it needs it.
+/// Quote a word for a POSIX shell when it needs it. A word holding control characters
+/// (`untrusted::is_escaped`: a champion's file name may hold ESC) is written in the
+/// `$'...'` quotes of bash, zsh and ksh (and POSIX.1-2024), each such character as the
+/// `\xNN` of its UTF-8 bytes, so that the command stays one printable line that a shell
+/// turns back into the exact word.
+///
+/// ```
+/// use referee::run_match::shell_quote;
+/// assert_eq!(shell_quote("a/b.sh"), "a/b.sh");
+/// assert_eq!(shell_quote("it's"), r"'it'\''s'");
+/// assert_eq!(shell_quote("e\u{1b}[2J\\'"), r"$'e\x1b[2J\\\''");
+/// ```
 pub fn shell_quote(word: &str) -> String {
     if !word.is_empty()
         && word
@@ -216,7 +227,58 @@ pub fn shell_quote(word: &str) -> String {
             .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,".contains(&b))
     {
         word.to_string()
+    } else if word.chars().any(crate::untrusted::is_escaped) {
+        let mut out = String::from("$'");
+        for c in word.chars() {
+            match c {
+                '\\' | '\'' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c if crate::untrusted::is_escaped(c) => {
+                    for b in c.to_string().bytes() {
+                        out.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+        out
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_quote;
+
+    /// bash turns every quoted word back into the exact word.
+    #[test]
+    fn bash_reads_back_every_quoted_word() {
+        let words = [
+            "plain",
+            "two words",
+            "it's",
+            "",
+            "e\u{1b}]0;pwned\u{7}\u{1b}[2J",
+            "back\\slash'quote\u{1b}",
+            "c1 \u{9b}2J caf\u{e9} \u{202e}",
+            "\u{1b}a\u{1b}0f",
+        ];
+        for word in words {
+            let quoted = shell_quote(word);
+            assert!(
+                !quoted.chars().any(crate::untrusted::is_escaped),
+                "{quoted}"
+            );
+            let out = std::process::Command::new("bash")
+                .arg("-c")
+                .arg(format!("printf %s {quoted}"))
+                .output()
+                .expect("bash runs");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), word, "{quoted}");
+        }
     }
 }

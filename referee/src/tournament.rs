@@ -197,9 +197,11 @@ impl TournamentSpec {
             .with_context(|| format!("{} is not a tournament description", path.display()))
     }
 
-    /// As pretty JSON bytes.
+    /// As pretty JSON bytes (the excluded champions' faults quote their stderr: no raw
+    /// DEL or C1 character is left for a terminal to obey, `untrusted::escape_json`).
     pub fn to_json(&self) -> Vec<u8> {
-        let mut bytes = serde_json::to_vec_pretty(self).expect("specs serialise");
+        let json = serde_json::to_string_pretty(self).expect("specs serialise");
+        let mut bytes = crate::untrusted::escape_json(&json, false).into_bytes();
         bytes.push(b'\n');
         bytes
     }

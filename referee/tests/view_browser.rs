@@ -205,3 +205,47 @@ fn a_record_of_100000_requests_loads_in_under_a_second() {
         seen.ready_ms
     );
 }
+
+/// Champions whose faults quote `<!--<script>` and `</script>`: the page still loads, its
+/// board and timeline show the whole match, and the End key reaches the record's result.
+#[test]
+fn quoted_script_tags_do_not_break_the_page() {
+    let Some(chromium) = browser_ready("quoted_script_tags_do_not_break_the_page") else {
+        return;
+    };
+    let dir = temp_dir("script-tags");
+    let fixture = |name: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/untrusted")
+            .join(name)
+    };
+    let out = Command::new(REFEREE)
+        .arg("match")
+        .arg(fixture("html_comment.sh"))
+        .arg(fixture("html_close.sh"))
+        .args(["random", "--seed", "6", "--html", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    assert!(record
+        .faults
+        .iter()
+        .any(|f| f.message.contains("<!--<script>")));
+    let timeline = referee::view::Timeline::build(&record).unwrap();
+    let seen = open(&chromium, &dir.join("replay.html"), &["--last"]);
+    assert_eq!(seen.steps, timeline.steps.len() as u64);
+    assert_eq!(seen.step + 1, seen.steps);
+    let expected: Vec<i64> = record
+        .result
+        .final_scores
+        .iter()
+        .map(|&s| i64::from(s))
+        .collect();
+    assert_eq!(seen.scores, expected);
+}

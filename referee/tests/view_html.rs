@@ -147,3 +147,29 @@ fn tournament_index_shows_the_pairwise_matrix() {
         "{matrix}"
     );
 }
+
+/// A `matches.csv` field holding an absolute path is not a match directory: the index
+/// writes no replay outside the tournament directory.
+#[test]
+fn tournament_index_stays_in_its_directory() {
+    let dir = temp_dir("outside");
+    let elsewhere = temp_dir("outside-match");
+    let out = Command::new(REFEREE)
+        .args([
+            "match", "random", "greedy", "random", "--seed", "21", "--out",
+        ])
+        .arg(&elsewhere)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    std::fs::write(
+        dir.join("matches.csv"),
+        format!("id,where\n7,{}\n", elsewhere.display()),
+    )
+    .unwrap();
+    html::tournament_index(&dir).unwrap();
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(!index.contains("href=\"/"), "{index}");
+    assert!(index.contains("<td>-</td>"), "{index}");
+    assert!(!elsewhere.join("replay.html").exists());
+}

@@ -4,7 +4,8 @@ use super::Failure;
 use crate::cli::{parse_monuments, MatchArgs};
 use crate::export::table;
 use crate::roster::resolve;
-use crate::run_match::MatchPlan;
+use crate::run_match::{shell_quote, MatchPlan};
+use crate::untrusted::printable_path;
 use anyhow::anyhow;
 use std::path::PathBuf;
 
@@ -54,18 +55,18 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     crate::interrupt::catch(false);
     let record = plan.run(&dir)?;
     print!("{}", table::match_result(&record));
-    println!("record: {}", dir.join("record.json").display());
+    println!("record: {}", printable_path(&dir.join("record.json")));
     if args.html {
         let page = crate::view::html::replay_page(&record)?;
         let path = dir.join("replay.html");
         std::fs::write(&path, page).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
-        println!("replay: {}", path.display());
+        println!("replay: {}", printable_path(&path));
     }
-    println!("stderr: {}", dir.join("seat<N>.stderr").display());
+    println!("stderr: {}", printable_path(&dir.join("seat<N>.stderr")));
     if !args.html {
         println!(
             "see it: referee show {} (or add --html for a replay in the browser)",
-            dir.display()
+            shell_quote(&dir.to_string_lossy())
         );
     }
     println!("reproduce: {}", plan.reproduce_command());

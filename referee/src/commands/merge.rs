@@ -92,6 +92,9 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
             spec.matches
         );
     }
-    eprintln!("merged {rows} matches into {}", out.display());
+    eprintln!(
+        "merged {rows} matches into {}",
+        crate::untrusted::printable_path(&out)
+    );
     Ok(())
 }

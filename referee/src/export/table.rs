@@ -1,9 +1,11 @@
 //! Aligned text tables for the terminal: a tournament's leaderboard and a match's final
-//! table.
+//! table. Names and fault messages come from champions: they are shown
+//! [`printable`](crate::untrusted::printable).
 
 use crate::fault::FaultKind;
 use crate::record::MatchRecord;
 use crate::standings::Standings;
+use crate::untrusted::printable;
 
 /// Width of a left-aligned text column: its widest cell, and at least its header.
 pub fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usize {
@@ -16,7 +18,11 @@ pub fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usiz
 /// The table, one line per champion, best first.
 pub fn leaderboard(standings: &Standings) -> String {
     let ranked = standings.ranked();
-    let width = width("champion", ranked.iter().map(|(_, n, _)| *n));
+    let names: Vec<String> = ranked
+        .iter()
+        .map(|(_, n, _)| printable(n).into_owned())
+        .collect();
+    let width = width("champion", names.iter().map(String::as_str));
     let mut out = format!(
         "{:>4}  {:<width$}  {:>6}  {:>7}  {:>5} {:>5} {:>5}  {:>4}  {:>8}  {:<20}  {:>9}\n",
         "rank",
@@ -31,7 +37,7 @@ pub fn leaderboard(standings: &Standings) -> String {
         "faults",
         "cpu/call"
     );
-    for (rank, name, line) in ranked {
+    for ((rank, _, line), name) in ranked.into_iter().zip(names) {
         let faults: Vec<String> = FaultKind::ALL
             .iter()
             .zip(line.faults)
@@ -60,21 +66,26 @@ pub fn leaderboard(standings: &Standings) -> String {
 /// The final table of a match: one row per seat.
 pub fn match_result(record: &MatchRecord) -> String {
     let result = &record.result;
-    let width = width("champion", record.seats.iter().map(|s| s.name.as_str()));
+    let names: Vec<String> = record
+        .seats
+        .iter()
+        .map(|s| printable(&s.name).into_owned())
+        .collect();
+    let width = width("champion", names.iter().map(String::as_str));
     let mut out = format!(
         "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  faults\n",
         "seat", "champion", "score", "money", "houses", "points"
     );
-    for seat in &record.seats {
+    for (seat, name) in record.seats.iter().zip(&names) {
         let s = usize::from(seat.seat);
         let faults: Vec<String> = record
             .faults_of(seat.seat)
-            .map(|f| format!("{}: {}", f.kind.name(), f.message))
+            .map(|f| format!("{}: {}", f.kind.name(), printable(&f.message)))
             .collect();
         out.push_str(&format!(
             "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {}\n",
             s,
-            seat.name,
+            name,
             result.final_scores[s],
             result.money[s],
             result.houses[s],

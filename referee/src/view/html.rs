@@ -20,10 +20,13 @@ pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
 
 /// The replay page of an already built timeline.
 fn timeline_page(timeline: &Timeline) -> String {
-    // `</` cannot appear inside a <script> element; `<\/` is the same JSON string.
-    let json = serde_json::to_string(timeline)
-        .expect("timelines serialise")
-        .replace("</", "<\\/");
+    // No `<` at all inside the <script> element: neither `</script>` nor `<!--` (which
+    // switches the HTML tokenizer to its "script data escaped" state, where a later
+    // `<script>` keeps the element open past its end) can come from a champion's text.
+    let json = crate::untrusted::escape_json(
+        &serde_json::to_string(timeline).expect("timelines serialise"),
+        true,
+    );
     let names: Vec<String> = timeline.seats.iter().map(|s| s.name.clone()).collect();
     let title = escape(&format!(
         "{} (seed {}) - La loi du plus riche",
@@ -106,11 +109,12 @@ fn read_csv(path: &Path) -> anyhow::Result<Option<CsvTable>> {
 }
 
 /// The match directory (relative to the tournament directory) a `matches.csv` row points
-/// to: the first field naming `matches/<field>/` or a path to a record or its directory.
+/// to: the first field naming `matches/<field>/` or a path to a record or its directory,
+/// inside `dir` (no `..`, not absolute: the index writes the replay there).
 fn match_dir_of(dir: &Path, row: &[String]) -> Option<String> {
     row.iter().find_map(|field| {
         let field = field.trim();
-        if field.is_empty() || field.contains("..") {
+        if field.is_empty() || field.contains("..") || field.starts_with('/') {
             return None;
         }
         let field = field.strip_suffix("record.json").unwrap_or(field);

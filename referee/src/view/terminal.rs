@@ -1,9 +1,12 @@
 //! The terminal view of a match at one step: the board around the built area with
 //! labelled rows and columns, then each seat's money, score, final score and last bid, the
 //! actions of the step, and the faults so far. Colours (ANSI, by owner) are optional.
+//! Names, requests and fault messages come from champions: they are shown
+//! [`printable`], so the only escape sequences in the output are the colours.
 
 use super::timeline::{roman, CellView, Step, StepKind, Timeline};
 use crate::export::table::width;
+use crate::untrusted::printable;
 use std::fmt::Write;
 
 /// ANSI colour of each seat: red, blue, green (the HTML viewer uses the same hues).
@@ -21,10 +24,16 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
         }
     };
     let mut out = String::new();
+    let shown: Vec<String> = timeline
+        .seats
+        .iter()
+        .map(|s| printable(&s.name).into_owned())
+        .collect();
     let names: Vec<String> = timeline
         .seats
         .iter()
-        .map(|s| format!("{} (seat {})", s.name, s.seat))
+        .zip(&shown)
+        .map(|(s, name)| format!("{name} (seat {})", s.seat))
         .collect();
     let _ = writeln!(out, "match seed {}: {}", timeline.seed, names.join(", "));
     let _ = write!(
@@ -49,13 +58,13 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
 
     // The players.
     let bids = last_bids(timeline, index);
-    let width = width("champion", timeline.seats.iter().map(|s| s.name.as_str()));
+    let width = width("champion", shown.iter().map(String::as_str));
     let _ = writeln!(
         out,
         "seat  {:<width$}  {:>5}  {:>5}  {:>5}  {:>8}",
         "champion", "money", "score", "final", "last bid"
     );
-    for seat in &timeline.seats {
+    for (seat, shown) in timeline.seats.iter().zip(&shown) {
         let s = usize::from(seat.seat);
         let bid = match bids {
             Some((bids, winner)) => {
@@ -71,7 +80,7 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
             }
             None => "-  ".to_string(),
         };
-        let name = format!("{:<width$}", seat.name);
+        let name = format!("{shown:<width$}");
         let line = format!(
             "{:<4}  {}  {:>5}  {:>5}  {:>5}  {:>8}",
             format!("{s} {}", char::from(b'A' + seat.seat.min(2))),
@@ -123,7 +132,7 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
             let actions: Vec<String> = step
                 .actions
                 .iter()
-                .map(|(call, code)| format!("{call} -> {}", code_name(*code)))
+                .map(|(call, code)| format!("{} -> {}", printable(call), code_name(*code)))
                 .collect();
             let _ = writeln!(
                 out,
@@ -155,7 +164,12 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
             } else {
                 format!("turn {} phase {}", s.turn, roman(s.phase))
             };
-            format!("  seat {} {when}: {}: {}", f.seat, f.kind, f.message)
+            format!(
+                "  seat {} {when}: {}: {}",
+                f.seat,
+                printable(&f.kind),
+                printable(&f.message)
+            )
         })
         .collect();
     if faults.is_empty() {

@@ -11,6 +11,7 @@ use crate::game::TimeLimits;
 use crate::manifest::{self, Entry};
 use crate::roster::{resolve, ChampionSpec};
 use crate::tournament::ExcludedSpec;
+use crate::untrusted::{label, printable};
 use anyhow::{anyhow, Context};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -31,7 +32,8 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
         let (found, skipped) = manifest::scan(path).map_err(Failure::usage)?;
         for s in skipped {
             eprintln!(
-                "--from-dir: skipping {s} (not an executable nor a directory holding `champion`)"
+                "--from-dir: skipping {} (not an executable nor a directory holding `champion`)",
+                printable(&s)
             );
         }
         entries.extend(found);
@@ -59,7 +61,8 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
             .collect::<Vec<_>>(),
     );
     for (champion, name) in champions.iter_mut().zip(names) {
-        champion.name = name;
+        // Path components and manifest names become labels too.
+        champion.name = label(&name);
     }
     let mut seen = HashSet::new();
     if let Some(twice) = champions.iter().find(|c| !seen.insert(c.name.clone())) {
@@ -108,11 +111,12 @@ pub(super) fn check_all(
             Ok(()) => kept.push(champion),
             Err(fault) => {
                 eprintln!(
-                    "champion `{}` ({}) failed the pre-run check (init_game): {fault}; its \
+                    "champion `{}` ({}) failed the pre-run check (init_game): {}; its \
                      stderr: {}",
-                    champion.name,
-                    champion.given,
-                    stderr.display()
+                    printable(&champion.name),
+                    printable(&champion.given),
+                    printable(&fault.to_string()),
+                    printable(&stderr.display().to_string())
                 );
                 excluded.push(ExcludedSpec {
                     name: champion.name,

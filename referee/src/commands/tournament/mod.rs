@@ -20,6 +20,7 @@ use crate::interrupt;
 use crate::schedule::{Format, Shard};
 use crate::store::{self, Appender};
 use crate::tournament::Runner;
+use crate::untrusted::printable;
 use anyhow::anyhow;
 use std::collections::HashSet;
 use std::io::IsTerminal;
@@ -82,7 +83,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     eprintln!("{}", runner.limits.sandbox.line());
     eprintln!(
         "tournament {}: {} champions, {} {}, seed {}, {} matches{}, {} already played, {jobs} jobs",
-        spec.name,
+        printable(&spec.name),
         spec.champions.len(),
         spec.format.name(),
         match spec.format {
@@ -123,7 +124,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         "played {played} matches in {elapsed:.1} s ({:.2} matches/s), {faults} faults; \
          results: {}",
         played as f64 / elapsed.max(1e-9),
-        dir.display()
+        printable(&dir.display().to_string())
     );
     outcome?;
     if rows < total {

@@ -10,6 +10,7 @@ use crate::roster::{resolve, ChampionSpec};
 use crate::schedule::{Format, Shard};
 use crate::store;
 use crate::tournament::{EntrySpec, InputSpec, LimitsSpec, TournamentSpec};
+use crate::untrusted::printable;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
@@ -107,7 +108,7 @@ pub(super) fn started(
     for e in &excluded {
         eprintln!(
             "excluding `{}` from the tournament (--exclude-broken)",
-            e.name
+            printable(&e.name)
         );
     }
     eprintln!("pre-run check: {} champions answered init_game", kept.len());
@@ -236,7 +237,8 @@ pub(super) fn resumed(
             if champion.sha256 != entry.sha256 {
                 eprintln!(
                     "warning: champion `{}` ({}) changed since the tournament started",
-                    entry.name, entry.given
+                    printable(&entry.name),
+                    printable(&entry.given)
                 );
             }
             champion.name = entry.name.clone();
