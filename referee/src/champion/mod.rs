@@ -284,7 +284,22 @@ impl Champion {
                 )));
             }
         };
-        Ok(Champion {
+        let mut champion = Champion::started(pid, &spec, ident, io, stderr, sandbox, None);
+        champion.inherited = inherited;
+        Ok(champion)
+    }
+
+    /// A champion just started, its main process `pid` (or its jail's init).
+    fn started(
+        pid: i32,
+        spec: &LaunchSpec,
+        ident: Ident,
+        io: Channel,
+        stderr: stderr::Drain,
+        sandbox: crate::sandbox::Prepared,
+        jail: Option<crate::jail::Jail>,
+    ) -> Champion {
+        Champion {
             pid,
             limits: spec.limits.clone(),
             ident,
@@ -296,10 +311,10 @@ impl Champion {
             fatal: None,
             swept: false,
             sandbox,
-            jail: None,
+            jail,
             last_check: Cell::new(Instant::now()),
-            inherited,
-        })
+            inherited: 0,
+        }
     }
 
     fn start_jailed(
@@ -317,26 +332,21 @@ impl Champion {
             .map_err(|e| spawn::spawn_fault(format!("cannot set up the pipes: {e}")))?;
         let stderr = stderr::Drain::start(ends.stderr.into(), stderr_file, spec.stderr_cap)
             .map_err(|e| spawn::spawn_fault(format!("cannot read the champion's stderr: {e}")))?;
-        Ok(Champion {
-            pid: jail.pid(),
-            limits: spec.limits.clone(),
-            ident: Ident {
-                main: jail.pid(),
-                main_reaped: true,
-                token_entry: Vec::new(),
-            },
+        // The jail holds every process of the champion: no token, no sweep by ident.
+        let ident = Ident {
+            main: jail.pid(),
+            main_reaped: true,
+            token_entry: Vec::new(),
+        };
+        Ok(Champion::started(
+            jail.pid(),
+            spec,
+            ident,
             io,
             stderr,
-            meter: Cell::new(Meter::default()),
-            roster: RefCell::new(Roster::default()),
-            reaped: None,
-            fatal: None,
-            swept: false,
             sandbox,
-            jail: Some(jail),
-            last_check: Cell::new(Instant::now()),
-            inherited: 0,
-        })
+            Some(jail),
+        ))
     }
 
     /// At the end of a callback: measures what the champion used so far, then freezes every

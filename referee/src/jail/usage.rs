@@ -188,10 +188,11 @@ mod tests {
     #[test]
     fn a_reaped_child_still_counts_through_the_init() {
         // The init (sh) waits for its child, which has burnt 300 ms: sh's cutime holds them.
+        // `sleep` is started before `done` is said, so it is there when measured.
         let mut init = Command::new("sh")
             .args([
                 "-c",
-                "python3 -c 'import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass'; echo done; sleep 60",
+                "python3 -c 'import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass'; sleep 60 & echo done; wait",
             ])
             .stdout(Stdio::piped())
             .spawn()
