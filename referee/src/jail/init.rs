@@ -27,6 +27,11 @@ pub(crate) struct Fds {
 
 /// Runs the init. Never returns.
 pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
+    // The zygote's socket (its fd 3) is not the jail's: drop our copy at once, so that
+    // nothing of this jail can ask the zygote for anything.
+    // SAFETY: closes a descriptor number this process inherited and never uses; every
+    // descriptor of `fds` was received after it, under another number.
+    unsafe { libc::close(3) };
     // Our own copy of the control socket, which no error path closes.
     // SAFETY: dup of a descriptor we hold.
     let ctl = unsafe { libc::fcntl(fds.ctl.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };

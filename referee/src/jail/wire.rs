@@ -40,12 +40,27 @@ pub(crate) fn send(socket: RawFd, bytes: &[u8], fds: &[RawFd]) -> io::Result<()>
     }
 }
 
-/// Receives one message (blocking). `Ok(None)` at end of stream (the peer is gone).
+/// Longest control message (`stop`, `exit <status>`, `setup <why>`...): what [`recv`] takes.
+const CONTROL_MESSAGE: usize = 4096;
+
+/// Receives one control message (blocking). `Ok(None)` at end of stream (the peer is gone).
+/// Its buffer is on the stack: this runs twice a callback, in the jail's init and in the
+/// referee, and a fresh heap buffer of [`MAX_MESSAGE`] cost a memset and page faults each
+/// time.
 pub(crate) fn recv(socket: RawFd) -> io::Result<Option<(Vec<u8>, Vec<OwnedFd>)>> {
-    let mut buf = vec![0u8; MAX_MESSAGE];
+    let mut buf = [0u8; CONTROL_MESSAGE];
+    Ok(recv_into(socket, &mut buf)?.map(|(n, fds)| (buf[..n].to_vec(), fds)))
+}
+
+/// Receives one message into `buf` (blocking): its length and descriptors. `Ok(None)` at
+/// end of stream. A message longer than `buf` is cut (`SOCK_SEQPACKET`).
+pub(crate) fn recv_into(
+    socket: RawFd,
+    buf: &mut [u8],
+) -> io::Result<Option<(usize, Vec<OwnedFd>)>> {
     let mut space = cmsg_space!([RawFd; MAX_FDS]);
     loop {
-        let mut iov = [IoSliceMut::new(&mut buf)];
+        let mut iov = [IoSliceMut::new(buf)];
         let msg = match recvmsg::<()>(
             socket,
             &mut iov,
@@ -70,8 +85,7 @@ pub(crate) fn recv(socket: RawFd) -> io::Result<Option<(Vec<u8>, Vec<OwnedFd>)>>
         if n == 0 && fds.is_empty() {
             return Ok(None);
         }
-        buf.truncate(n);
-        return Ok(Some((buf, fds)));
+        return Ok(Some((n, fds)));
     }
 }
 

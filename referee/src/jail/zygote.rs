@@ -82,28 +82,36 @@ fn serve() -> ! {
         }
     }
     let mut filters: HashMap<bool, Option<Filters>> = HashMap::new();
+    // One buffer for every request (a fresh one cost a memset and page faults a spawn).
+    let mut buf = vec![0u8; wire::MAX_MESSAGE];
     loop {
-        let (mut bytes, fds) = match wire::recv(SOCKET_FD) {
+        let (n, fds) = match wire::recv_into(SOCKET_FD, &mut buf) {
             Ok(Some(m)) => m,
+            // SAFETY: ends the zygote; its jails die with it.
             _ => unsafe { libc::_exit(0) },
         };
-        let reply = match serde_json::from_slice::<Spec>(&bytes) {
-            Ok(spec) if spec.seccomp => {
-                let filter = filters
-                    .entry(spec.deny_shared_memory)
-                    .or_insert_with(|| seccomp::build(spec.deny_shared_memory).ok());
-                match filter.as_ref() {
-                    Some(f) => clone_jail(&spec, fds, Some(f)),
-                    // Never run a champion without the filter the report promised.
-                    None => Err("cannot build the seccomp filter".into()),
-                }
+        let reply = match serde_json::from_slice::<Spec>(&buf[..n]) {
+            Ok(spec) => {
+                let reply = if spec.seccomp {
+                    let filter = filters
+                        .entry(spec.deny_shared_memory)
+                        .or_insert_with(|| seccomp::build(spec.deny_shared_memory).ok());
+                    match filter.as_ref() {
+                        Some(f) => clone_jail(&spec, fds, Some(f)),
+                        // Never run a champion without the filter the report promised.
+                        None => Err("cannot build the seccomp filter".into()),
+                    }
+                } else {
+                    clone_jail(&spec, fds, None)
+                };
+                wipe(spec);
+                reply
             }
-            Ok(spec) => clone_jail(&spec, fds, None),
             Err(e) => Err(format!("bad request: {e}")),
         };
         // Every jail is cloned from this process: leave no earlier request (another seat's
         // seed) in the memory the next one inherits.
-        bytes.fill(0);
+        buf[..n].fill(0);
         let sent = match reply {
             Ok((pid, pidfd)) => wire::send(
                 SOCKET_FD,
@@ -116,6 +124,21 @@ fn serve() -> ! {
             // SAFETY: ends the zygote; its jails die with it.
             unsafe { libc::_exit(0) }
         }
+    }
+}
+
+/// Zeroes the environment and arguments of a request before their memory is freed: the
+/// next jail is cloned from this process, and another seat's `PROLOGIN_SEED` must not be
+/// in what it inherits.
+fn wipe(spec: Spec) {
+    let Spec { args, env, .. } = spec;
+    let strings = args
+        .into_iter()
+        .chain(env.into_iter().flat_map(|(k, v)| [k, v]));
+    for s in strings {
+        let mut bytes = s.into_bytes();
+        bytes.fill(0);
+        std::hint::black_box(&bytes);
     }
 }
 
