@@ -87,7 +87,11 @@ impl MatchPlan {
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let scratch_root = scratch_root()?;
+        // Jailed champions have their scratch in their jail: nothing to make on the host.
+        let scratch_root = match self.limits.sandbox.jail() {
+            Some(_) => None,
+            None => Some(scratch_root()?),
+        };
         let (monument_order, first_player) = self.setup();
         let seats: [SeatRecord; 3] = std::array::from_fn(|i| {
             let champion = &self.champions[i];
@@ -108,7 +112,10 @@ impl MatchPlan {
                 program: champion.program.clone(),
                 args: champion.args.clone(),
                 env: vec![("PROLOGIN_SEED".to_string(), seats[i].seed.to_string())],
-                scratch_dir: scratch_root.path().join(format!("seat{i}")),
+                scratch_dir: scratch_root
+                    .as_ref()
+                    .map(|root| root.path().join(format!("seat{i}")))
+                    .unwrap_or_default(),
                 stderr_path: dir.join(format!("seat{i}.stderr")),
                 stderr_cap: STDERR_CAP,
                 limits: self.limits.clone(),
@@ -141,7 +148,9 @@ impl MatchPlan {
         };
         let record = play(&spec, [a.as_mut(), b.as_mut(), c.as_mut()], spawn_faults);
         drop(endpoints);
-        remove_scratch(scratch_root);
+        if let Some(root) = scratch_root {
+            remove_scratch(root);
+        }
         std::fs::write(dir.join("record.json"), record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;
         Ok(record)

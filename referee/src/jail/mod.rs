@@ -61,6 +61,13 @@ pub struct Spec {
     pub start_frozen: bool,
     /// The CPU every process of the jail is pinned to, if any.
     pub cpu: Option<usize>,
+    /// Join the zygote's one empty network namespace rather than create one (creating and
+    /// tearing down a network namespace was the largest cost of a jail). Set only where
+    /// the two things a namespace without interfaces would still separate between jails
+    /// are closed otherwise: sockets of any family but `AF_UNIX` (seccomp denies them) and
+    /// abstract unix sockets (Landlock ABI 6 scopes them to each champion). Only as root:
+    /// as a user, the zygote would need a user namespace of its own.
+    pub share_net: bool,
 }
 
 /// Why a jail did not start.
@@ -81,6 +88,8 @@ pub struct Jail {
     status: Option<i32>,
     frozen: bool,
     dead: bool,
+    /// The `/proc` files of its processes, kept open between measurements.
+    tracker: std::cell::RefCell<usage::Tracker>,
 }
 
 impl Jail {
@@ -112,6 +121,7 @@ impl Jail {
             status: None,
             frozen: spec.start_frozen,
             dead: false,
+            tracker: Default::default(),
         };
         if let Ok(fd) = jail.pidfd.try_clone() {
             registry()
@@ -195,12 +205,12 @@ impl Jail {
         self.status
     }
 
-    /// CPU and memory of the champion's processes now ([`usage::measure`]).
+    /// CPU and memory of the champion's processes now ([`usage::Tracker`]).
     pub fn usage(&self) -> Usage {
         if self.dead {
             return Usage::default();
         }
-        usage::measure(self.pid)
+        self.tracker.borrow_mut().measure(self.pid)
     }
 
     /// Kills the jail and waits until the kernel has killed and reaped every process in it.
@@ -373,6 +383,7 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
         deny_shared_memory: false,
         start_frozen: false,
         cpu: None,
+        share_net: false,
     };
     let null = || -> io::Result<OwnedFd> {
         Ok(OwnedFd::from(

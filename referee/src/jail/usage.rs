@@ -6,8 +6,9 @@
 //! pages) of the live processes: many processes cannot dodge a limit on it, and libraries
 //! shared with the host do not count.
 
+use std::collections::HashMap;
 use std::fs;
-use std::io::Read;
+use std::os::unix::fs::FileExt;
 use std::time::Duration;
 
 use nix::libc;
@@ -24,28 +25,151 @@ pub struct Usage {
     pub processes: u32,
 }
 
-/// Walks the tree under `init` (a host pid).
+/// Walks the tree under `init` (a host pid) once.
 pub fn measure(init: i32) -> Usage {
-    let mut usage = Usage::default();
-    let mut stack = vec![init];
-    let mut seen = 0usize;
-    while let Some(pid) = stack.pop() {
-        seen += 1;
-        if seen > 100_000 {
-            break;
+    Tracker::default().measure(init)
+}
+
+/// Most processes whose `/proc` files a [`Tracker`] keeps open (past them, files are
+/// opened and closed at each walk).
+const KEPT: usize = 64;
+
+/// Walks a jail's tree again and again, keeping the `/proc` files of its processes open
+/// between walks: a walk is then a few `pread`s instead of opens, reads, directory
+/// listings and closes (it runs at the end of every callback). An open `/proc/<pid>` file
+/// stays bound to its process: once the process is reaped its reads fail (and it is
+/// opened again under the same pid, should a new process get it), so a reused pid is
+/// never read through an old process's file.
+#[derive(Default)]
+pub struct Tracker {
+    open: HashMap<i32, Files>,
+}
+
+/// The files of one process.
+struct Files {
+    stat: fs::File,
+    /// `statm` (not read for the init).
+    statm: Option<fs::File>,
+    /// The main thread's `children`.
+    children: Option<fs::File>,
+}
+
+impl Tracker {
+    /// Walks the tree under `init` (a host pid).
+    pub fn measure(&mut self, init: i32) -> Usage {
+        let mut usage = Usage::default();
+        let mut stack = vec![init];
+        let mut seen = Vec::new();
+        while let Some(pid) = stack.pop() {
+            if seen.len() >= 100_000 {
+                break;
+            }
+            seen.push(pid);
+            let Some(stat) = self.stat(pid) else { continue };
+            let reaped = ticks(stat.cutime + stat.cstime);
+            if pid == init {
+                usage.cpu += reaped;
+            } else {
+                usage.cpu += process_clock(pid).unwrap_or(ticks(stat.utime + stat.stime)) + reaped;
+                usage.memory += self.anonymous_memory(pid);
+                usage.processes += 1;
+            }
+            self.children(pid, stat.threads, &mut stack);
         }
-        let Some(stat) = read_stat(pid) else { continue };
-        let reaped = ticks(stat.cutime + stat.cstime);
-        if pid == init {
-            usage.cpu += reaped;
-        } else {
-            usage.cpu += process_clock(pid).unwrap_or(ticks(stat.utime + stat.stime)) + reaped;
-            usage.memory += anonymous_memory(pid);
-            usage.processes += 1;
+        // Files of processes that are gone are closed.
+        if self.open.len() > seen.len() {
+            seen.sort_unstable();
+            self.open.retain(|pid, _| seen.binary_search(pid).is_ok());
         }
-        children(pid, &mut stack);
+        usage
     }
-    usage
+
+    /// The process's `stat`, from its kept file (opened again once if that fails: the
+    /// process it was bound to is gone, and a new one may have its pid).
+    fn stat(&mut self, pid: i32) -> Option<Stat> {
+        let mut buf = [0u8; 4096];
+        if let Some(files) = self.open.get(&pid) {
+            if let Some(stat) = read_at(&files.stat, &mut buf).and_then(parse_stat) {
+                return Some(stat);
+            }
+            self.open.remove(&pid);
+        }
+        let file = fs::File::open(format!("/proc/{pid}/stat")).ok()?;
+        let stat = read_at(&file, &mut buf).and_then(parse_stat)?;
+        if self.open.len() < KEPT {
+            self.open.insert(
+                pid,
+                Files {
+                    stat: file,
+                    statm: None,
+                    children: None,
+                },
+            );
+        }
+        Some(stat)
+    }
+
+    /// Resident anonymous memory: `statm`'s resident minus shared (file-backed) pages.
+    fn anonymous_memory(&mut self, pid: i32) -> u64 {
+        let mut buf = [0u8; 4096];
+        let text = match self.open.get_mut(&pid) {
+            Some(files) => {
+                if files.statm.is_none() {
+                    files.statm = fs::File::open(format!("/proc/{pid}/statm")).ok();
+                }
+                files.statm.as_ref().and_then(|f| read_at(f, &mut buf))
+            }
+            None => fs::File::open(format!("/proc/{pid}/statm"))
+                .ok()
+                .and_then(|f| read_at(&f, &mut buf)),
+        };
+        text.map(parse_statm).unwrap_or(0)
+    }
+
+    /// Pushes the children of every thread of `pid` (`threads` of them).
+    fn children(&mut self, pid: i32, threads: u64, out: &mut Vec<i32>) {
+        let mut buf = [0u8; 4096];
+        if threads <= 1 {
+            // One thread: its `children` file, kept open.
+            if let Some(files) = self.open.get_mut(&pid) {
+                if files.children.is_none() {
+                    files.children =
+                        fs::File::open(format!("/proc/{pid}/task/{pid}/children")).ok();
+                }
+                match files.children.as_ref().and_then(|f| read_at(f, &mut buf)) {
+                    Some(text) if text.len() < 4096 => return push_pids(text, out),
+                    Some(_) => {} // more children than one read holds: read whole below
+                    None => return,
+                }
+            }
+        }
+        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            return;
+        };
+        for task in tasks.flatten() {
+            let tid = task.file_name();
+            let path = format!("/proc/{pid}/task/{}/children", tid.to_string_lossy());
+            // A thread with more children than fit in one read is read whole.
+            match fs::File::open(&path)
+                .ok()
+                .and_then(|f| read_at(&f, &mut buf))
+            {
+                Some(text) if text.len() < 4096 => push_pids(text, out),
+                _ => push_pids(
+                    fs::read_to_string(&path).unwrap_or_default().as_bytes(),
+                    out,
+                ),
+            }
+        }
+    }
+}
+
+fn push_pids(text: &[u8], out: &mut Vec<i32>) {
+    out.extend(
+        String::from_utf8_lossy(text)
+            .split_ascii_whitespace()
+            .filter_map(|p| p.parse::<i32>().ok()),
+    );
 }
 
 struct Stat {
@@ -53,28 +177,36 @@ struct Stat {
     stime: u64,
     cutime: u64,
     cstime: u64,
+    threads: u64,
 }
 
-/// Reads a small `/proc` file with one `read` (they are generated whole at each read).
-fn read_small<'a>(path: &str, buf: &'a mut [u8; 4096]) -> Option<&'a [u8]> {
-    let n = fs::File::open(path).ok()?.read(buf).ok()?;
+/// Reads a small `/proc` file whole from its start, with one `pread` (they are generated
+/// whole at each read from offset 0).
+fn read_at<'a>(file: &fs::File, buf: &'a mut [u8; 4096]) -> Option<&'a [u8]> {
+    let n = file.read_at(buf, 0).ok()?;
     Some(&buf[..n])
 }
 
+#[cfg(test)]
 fn read_stat(pid: i32) -> Option<Stat> {
     let mut buf = [0u8; 4096];
-    let text = read_small(&format!("/proc/{pid}/stat"), &mut buf)?;
+    let file = fs::File::open(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(read_at(&file, &mut buf)?)
+}
+
+fn parse_stat(text: &[u8]) -> Option<Stat> {
     let close = text.iter().rposition(|&b| b == b')')?;
     let rest = std::str::from_utf8(text.get(close + 2..)?).ok()?;
     // After the name: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
-    // cmajflt utime stime cutime cstime ...
-    let fields: Vec<&str> = rest.split_ascii_whitespace().take(15).collect();
+    // cmajflt utime stime cutime cstime priority nice num_threads ...
+    let fields: Vec<&str> = rest.split_ascii_whitespace().take(18).collect();
     let num = |i: usize| -> Option<u64> { Some(fields.get(i)?.parse::<i64>().ok()?.max(0) as u64) };
     Some(Stat {
         utime: num(11)?,
         stime: num(12)?,
         cutime: num(13)?,
         cstime: num(14)?,
+        threads: num(17)?,
     })
 }
 
@@ -103,44 +235,19 @@ fn process_clock(pid: i32) -> Option<Duration> {
     Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
 }
 
-/// Resident anonymous memory: `statm`'s resident minus shared (file-backed) pages.
-fn anonymous_memory(pid: i32) -> u64 {
+/// `statm`'s resident minus shared (file-backed) pages, in bytes.
+fn parse_statm(text: &[u8]) -> u64 {
     static PAGE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
     // SAFETY: a plain sysconf query.
     let page = *PAGE.get_or_init(|| match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
         p if p > 0 => p as u64,
         _ => 4096,
     });
-    let mut buf = [0u8; 4096];
-    let Some(text) = read_small(&format!("/proc/{pid}/statm"), &mut buf) else {
-        return 0;
-    };
     let text = std::str::from_utf8(text).unwrap_or("");
     let mut fields = text.split_ascii_whitespace().skip(1);
     let resident: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
     let shared: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
     resident.saturating_sub(shared) * page
-}
-
-/// Pushes the children of every thread of `pid`.
-fn children(pid: i32, out: &mut Vec<i32>) {
-    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
-        return;
-    };
-    let mut buf = [0u8; 4096];
-    for task in tasks.flatten() {
-        let tid = task.file_name();
-        let path = format!("/proc/{pid}/task/{}/children", tid.to_string_lossy());
-        // A thread with more children than fit in one read is read whole.
-        let text = match read_small(&path, &mut buf) {
-            Some(t) if t.len() < 4096 => String::from_utf8_lossy(t).into_owned(),
-            _ => fs::read_to_string(&path).unwrap_or_default(),
-        };
-        out.extend(
-            text.split_ascii_whitespace()
-                .filter_map(|p| p.parse::<i32>().ok()),
-        );
-    }
 }
 
 #[cfg(test)]

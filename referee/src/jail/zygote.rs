@@ -82,6 +82,9 @@ fn serve() -> ! {
         }
     }
     let mut filters: HashMap<bool, Option<Filters>> = HashMap::new();
+    // Whether this process is in its own empty network namespace (tried at the first
+    // request that may share one: `Spec::share_net`).
+    let mut empty_net: Option<bool> = None;
     // One buffer for every request (a fresh one cost a memset and page faults a spawn).
     let mut buf = vec![0u8; wire::MAX_MESSAGE];
     loop {
@@ -92,17 +95,20 @@ fn serve() -> ! {
         };
         let reply = match serde_json::from_slice::<Spec>(&buf[..n]) {
             Ok(spec) => {
+                let share_net = spec.share_net
+                    && spec.map_user.is_none()
+                    && *empty_net.get_or_insert_with(enter_empty_network);
                 let reply = if spec.seccomp {
                     let filter = filters
                         .entry(spec.deny_shared_memory)
                         .or_insert_with(|| seccomp::build(spec.deny_shared_memory).ok());
                     match filter.as_ref() {
-                        Some(f) => clone_jail(&spec, fds, Some(f)),
+                        Some(f) => clone_jail(&spec, fds, Some(f), share_net),
                         // Never run a champion without the filter the report promised.
                         None => Err("cannot build the seccomp filter".into()),
                     }
                 } else {
-                    clone_jail(&spec, fds, None)
+                    clone_jail(&spec, fds, None, share_net)
                 };
                 wipe(spec);
                 reply
@@ -127,6 +133,13 @@ fn serve() -> ! {
     }
 }
 
+/// Moves this process (as root) into a new network namespace, which has no interface up
+/// and which the jails cloned with [`Spec::share_net`] then share. Whether it did.
+fn enter_empty_network() -> bool {
+    // SAFETY: a plain syscall on this single-threaded process.
+    unsafe { libc::unshare(libc::CLONE_NEWNET) == 0 }
+}
+
 /// Zeroes the environment and arguments of a request before their memory is freed: the
 /// next jail is cloned from this process, and another seat's `PROLOGIN_SEED` must not be
 /// in what it inherits.
@@ -147,6 +160,7 @@ fn clone_jail(
     spec: &Spec,
     fds: Vec<OwnedFd>,
     filters: Option<&Filters>,
+    share_net: bool,
 ) -> Result<(i32, OwnedFd), String> {
     let mut fds = fds.into_iter();
     let (Some(stdin), Some(stdout), Some(stderr), Some(ctl)) =
@@ -165,12 +179,14 @@ fn clone_jail(
         | libc::CLONE_NEWNS
         | libc::CLONE_NEWIPC
         | libc::CLONE_NEWUTS
-        | libc::CLONE_NEWNET
         | libc::CLONE_NEWCGROUP
         | libc::CLONE_PIDFD
         | libc::SIGCHLD;
     if spec.map_user.is_some() {
         flags |= libc::CLONE_NEWUSER;
+    }
+    if !share_net {
+        flags |= libc::CLONE_NEWNET;
     }
     let mut pidfd: libc::c_int = -1;
     // SAFETY: clone without CLONE_VM behaves like fork (this process is single-threaded);

@@ -216,7 +216,14 @@ impl Base {
             Ok(procs)
         })();
         match result {
-            Ok(procs) => Ok(Group { dir, procs }),
+            Ok(procs) => {
+                let cpu_stat = fs::File::open(dir.join("cpu.stat")).ok();
+                Ok(Group {
+                    dir,
+                    procs,
+                    cpu_stat,
+                })
+            }
             Err(e) => {
                 let _ = fs::remove_dir(&dir);
                 Err(e)
@@ -229,6 +236,8 @@ impl Base {
 pub(crate) struct Group {
     dir: PathBuf,
     procs: OwnedFd,
+    /// `cpu.stat`, kept open: it is read at the end of every callback.
+    cpu_stat: Option<fs::File>,
 }
 
 impl Group {
@@ -239,7 +248,10 @@ impl Group {
     /// CPU (user + system) of every process that was ever in the group, reaped or not
     /// (`cpu.stat`'s `usage_usec`, present in every cgroup v2 group).
     pub(crate) fn cpu(&self) -> Option<std::time::Duration> {
-        let text = fs::read_to_string(self.dir.join("cpu.stat")).ok()?;
+        use std::os::unix::fs::FileExt;
+        let mut buf = [0u8; 1024];
+        let n = self.cpu_stat.as_ref()?.read_at(&mut buf, 0).ok()?;
+        let text = std::str::from_utf8(&buf[..n]).ok()?;
         let usec = text
             .lines()
             .find_map(|l| l.strip_prefix("usage_usec "))?
