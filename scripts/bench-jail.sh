@@ -6,7 +6,9 @@
 #  2. spawn and whole life of a trivial champion through the referee's own code,
 #     `--sandbox off` against the jail (benches/sandbox_spawn.rs);
 #  3. matches per second of trivial C champions (answer `fin` to every callback),
-#     `--jobs 2`, `--sandbox off` against the jail, and two such tournaments at once.
+#     `--jobs 2`, `--sandbox off` against the jail, and two such tournaments at once;
+#     then `--jobs 1` alone against two `--jobs 1` tournaments at once (together they fit
+#     two CPUs: each should keep most of its solo rate).
 # Figures are written down in referee/BENCHMARKS.md, section "Jail".
 #   scripts/bench-jail.sh [MATCHES_ROUNDS]      (default 20 rounds: 20 matches a run)
 set -euo pipefail
@@ -59,20 +61,24 @@ echo "== 2. the referee's own spawn (benches/sandbox_spawn.rs)"
 cargo bench -p referee --bench sandbox_spawn 2>/dev/null | grep -v '^$'
 
 echo "== 3. matches per second, trivial C champions, --jobs 2"
-rate() { # name, extra flags...
-  local name=$1; shift
+rate() { # name, jobs, extra flags...
+  local name=$1 jobs=$2; shift 2
   local start end n
   start=$(date +%s.%N)
   "$referee" tournament "$work/fin1" "$work/fin2" "$work/fin3" --rounds "$rounds" --seed 1 \
-    --name "$name" --results "$work" --jobs 2 "$@" >/dev/null 2>"$work/$name.err" ||
+    --name "$name" --results "$work" --jobs "$jobs" "$@" >/dev/null 2>"$work/$name.err" ||
     { cat "$work/$name.err" >&2; return 1; }
   end=$(date +%s.%N)
   n=$(($(wc -l <"$work/$name/matches.csv") - 1))
   awk -v n="$n" -v s="$start" -v e="$end" -v name="$name" \
     'BEGIN { printf "%-22s %4d matches in %6.2f s = %6.1f matches/s\n", name, n, e - s, n / (e - s) }'
 }
-rate off --sandbox off
-rate jail
-rate jail-again
-echo "-- two jailed tournaments at once"
-rate both-a & rate both-b & wait
+rate off 2 --sandbox off
+rate jail 2
+rate jail-again 2
+echo "-- two jailed tournaments of --jobs 2 at once"
+rate both-a 2 & rate both-b 2 & wait
+echo "== 4. --jobs 1: alone, then two at once"
+rate solo-1 1
+rate solo-1-again 1
+rate pair-a 1 & rate pair-b 1 & wait

@@ -39,6 +39,10 @@ pub const DEFAULT_TIME_SCALE: f64 = 1.0;
 pub const DEFAULT_INIT_CPU: f64 = 10.0;
 /// Default of `--call-cpu`, seconds.
 pub const DEFAULT_CALL_CPU: f64 = 1.0;
+/// Range of `--init-cpu` and `--call-cpu`, seconds.
+pub const CPU_SECONDS: (f64, f64) = (0.001, 3600.0);
+/// Range of `--time-scale`.
+pub const TIME_SCALES: (f64, f64) = (0.01, 100.0);
 /// Default of `--memory`, MiB.
 pub const DEFAULT_MEMORY: u64 = 1024;
 /// Default of `--disk`, MiB.
@@ -84,19 +88,32 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    /// The time limits, checked.
+    /// The time limits, checked: every value in a range whose budgets and deadlines (up to
+    /// 3 x the scaled CPU + 1 s) are exact in nanoseconds and print back as given.
     pub fn time(&self) -> Result<TimeLimits, String> {
-        let positive = |v: f64, flag: &str| {
-            if v.is_finite() && v > 0.0 {
+        let ranged = |v: f64, flag: &str, (low, high): (f64, f64), unit: &str| {
+            if v.is_finite() && (low..=high).contains(&v) {
                 Ok(v)
             } else {
-                Err(format!("--{flag} must be a positive number, got {v}"))
+                Err(format!(
+                    "--{flag} must be between {low} and {high}{unit}, got {v:?}"
+                ))
             }
         };
         Ok(TimeLimits {
-            init_cpu: Duration::from_secs_f64(positive(self.init_cpu, "init-cpu")?),
-            call_cpu: Duration::from_secs_f64(positive(self.call_cpu, "call-cpu")?),
-            scale: positive(self.time_scale, "time-scale")?,
+            init_cpu: Duration::from_secs_f64(ranged(
+                self.init_cpu,
+                "init-cpu",
+                CPU_SECONDS,
+                " seconds",
+            )?),
+            call_cpu: Duration::from_secs_f64(ranged(
+                self.call_cpu,
+                "call-cpu",
+                CPU_SECONDS,
+                " seconds",
+            )?),
+            scale: ranged(self.time_scale, "time-scale", TIME_SCALES, "")?,
         })
     }
 

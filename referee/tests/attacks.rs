@@ -963,18 +963,90 @@ fn attack_04b_a_champion_is_frozen_between_its_callbacks() {
     });
 }
 
+/// Attack 4c (red team): workers that wake themselves while frozen, with a POSIX timer
+/// sending them `SIGCONT` every millisecond, and burn CPU noting the time. Where the
+/// champion has a cgroup, its freezer holds them (no `SIGCONT` thaws a frozen cgroup): they
+/// note nothing between the attacker's `fin` and its next callback. Otherwise (`SIGSTOP`
+/// from the jail's init), the CPU they used while frozen is found before the attacker is
+/// thawed: a timeout that says so, and the jail is killed. Either way the opponents play on.
+#[test]
+fn attack_04c_a_sigcont_timer_does_not_thaw_a_frozen_champion() {
+    let _heavy = heavy();
+    each_run("04c", |who| {
+        let arena = Arena::new(who, "thaw");
+        let attacker = arena.attacker(
+            "attacker",
+            &["init_game thaw 2 0".into(), "jouer* thaw_check".into()],
+        );
+        let slow = fixtures().join("slow.sh").display().to_string();
+        let played = Setup::new(who, &arena, [attacker, slow.clone(), slow]).play();
+        assert_thaw_failed(&played, &["timeout"]);
+        played.assert_completed();
+        played.assert_faultless(&[1, 2]);
+        played.assert_nothing_left(&[]);
+    });
+}
+
+/// The attacker of seat 0 either got nowhere (`blocked thaw`, no fault) or was stopped with
+/// a fault of one of `kinds`; a `timeout` must say it ran while frozen, and cannot happen
+/// where the champion has a cgroup freezer (the sandbox line names `cgroup.freeze`, or the
+/// cgroup layer is on).
+fn assert_thaw_failed(played: &Played, kinds: &[&str]) {
+    let faults = played.faults(0);
+    let sandbox = played
+        .record
+        .as_ref()
+        .map_or(String::new(), |r| r["sandbox"].to_string());
+    let freezer = sandbox.contains("cgroup=on") || sandbox.contains("cgroup.freeze");
+    if freezer {
+        assert!(
+            !faults.iter().any(|(_, m)| m.contains("while frozen")),
+            "the cgroup freezer did not hold the attacker: {faults:?}\n{}",
+            played.summary()
+        );
+    }
+    match faults.first() {
+        None => played.assert_attack_failed(0, "thaw", 1),
+        Some((kind, message)) => {
+            let escaped: Vec<&str> = played
+                .seat(0)
+                .lines()
+                .filter(|l| l.starts_with("ESCAPED") || l.starts_with("error "))
+                .collect();
+            assert!(escaped.is_empty(), "{escaped:?}\n{}", played.summary());
+            assert!(
+                kinds.contains(&kind.as_str()),
+                "expected a fault of {kinds:?}, got {faults:?}\n{}",
+                played.summary()
+            );
+            if kind == "timeout" {
+                assert!(
+                    message.contains("while frozen"),
+                    "the timeout should name CPU used while frozen: {message}\n{}",
+                    played.summary()
+                );
+            }
+        }
+    }
+}
+
 // ---- 5. hidden information ---------------------------------------------------------------
 
 /// Attack 5: read /proc/*/cmdline and /proc/*/environ of every visible process, looking
 /// for the match seed (the referee's `--seed N`); the champion must not find it, and must
-/// see no process but its own.
+/// see no process but its own. Its /proc/self/cgroup names no cgroup of the host (the
+/// referee's, the seat's).
 #[test]
 fn attack_05_other_processes_are_invisible() {
     each_run("05", |who| {
         let arena = Arena::new(who, "procscan");
-        let attacker = arena.attacker("attacker", &["jouer procscan".into()]);
+        let attacker = arena.attacker(
+            "attacker",
+            &["jouer procscan".into(), "jouer cgroup".into()],
+        );
         let played = Setup::new(who, &arena, [attacker, passive(), "random".into()]).play();
         let seed = played.seed.to_string();
+        played.assert_attack_failed(0, "cgroup", 1);
         assert!(
             !played.seat(0).contains(&seed),
             "THE ATTACK WORKED: the champion found the match seed {seed}\n{}",
@@ -1276,6 +1348,35 @@ fn attack_08_memory_counts_the_whole_tree() {
     });
 }
 
+/// Attack 8b (red team): eight workers woken by a `SIGCONT` timer (as in 4c) that each
+/// allocate, touch and free 30 MiB over and over, under `--memory 64`: memory that would
+/// exist only while the champion is meant to be frozen. The attacker must get a `memory`
+/// fault (what it holds is measured when it is frozen and before it is thawed) or the
+/// timeout of 4c; the opponents play on.
+#[test]
+fn attack_08b_memory_held_between_callbacks_counts() {
+    let _heavy = heavy();
+    each_run("08b", |who| {
+        let arena = Arena::new(who, "hoard");
+        let attacker = arena.attacker(
+            "attacker",
+            &["init_game thaw 8 30".into(), "jouer* thaw_check".into()],
+        );
+        let played = Setup::new(who, &arena, [attacker, passive(), "random".into()])
+            .extra(&["--memory", "64"])
+            .play();
+        assert!(
+            !played.faults(0).is_empty(),
+            "THE ATTACK WORKED: eight workers of 30 MiB under --memory 64, no fault\n{}",
+            played.summary()
+        );
+        assert_thaw_failed(&played, &["memory", "timeout"]);
+        played.assert_completed();
+        played.assert_faultless(&[1, 2]);
+        played.assert_nothing_left(&[]);
+    });
+}
+
 // ---- 9. disk -----------------------------------------------------------------------------
 
 /// Entries of /tmp.
@@ -1453,6 +1554,49 @@ fn attack_10_a_fork_bomb_harms_nobody_else() {
             );
         }
         played.assert_nothing_left(&[&bomb]);
+    });
+}
+
+/// Attack 10b (red team): the kernel counts POSIX timers (as pending signals) and inotify
+/// instances per user, and as a user every champion's user is the operator's. The champion
+/// of seat 0 takes all it can get and keeps it; the one of seat 1, playing next, must still
+/// get its own share: each champion is bounded (`RLIMIT_SIGPENDING`, and inotify counts of
+/// its user namespace), and as root each has a uid of its own.
+#[test]
+fn attack_10b_per_user_counts_are_not_shared() {
+    each_run("10b", |who| {
+        let arena = Arena::new(who, "ucounts");
+        let hog = arena.attacker("hog", &["init_game ucounts".into()]);
+        let victim = arena.attacker("victim", &["init_game ucounts".into()]);
+        let played = Setup::new(who, &arena, [hog, victim, passive()]).play();
+        played.assert_completed();
+        played.assert_faultless(&[0, 1, 2]);
+        let counts = |seat: usize| {
+            let line = played
+                .seat(seat)
+                .lines()
+                .find(|l| l.starts_with("info ucounts:"))
+                .unwrap_or_else(|| panic!("seat {seat} did not report\n{}", played.summary()))
+                .to_string();
+            let timers = number_after(&line, "timers").unwrap();
+            let inotify = number_after(&line, "inotify").unwrap();
+            (timers, inotify)
+        };
+        let (hog_timers, hog_inotify) = counts(0);
+        let (timers, inotify) = counts(1);
+        eprintln!("the hog got {hog_timers} timers and {hog_inotify} inotify instances; the next champion {timers} and {inotify}");
+        assert!(
+            hog_timers <= 1024 && hog_inotify <= 128,
+            "a champion took {hog_timers} timers and {hog_inotify} inotify instances\n{}",
+            played.summary()
+        );
+        assert!(
+            timers >= 64 && inotify >= 8,
+            "THE ATTACK WORKED: after the hog, the next champion got only {timers} timers and \
+             {inotify} inotify instances\n{}",
+            played.summary()
+        );
+        played.assert_nothing_left(&[]);
     });
 }
 

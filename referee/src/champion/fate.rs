@@ -181,13 +181,30 @@ fn last_lines(text: &str, n: usize) -> String {
 }
 
 /// Bytes as MiB, for messages.
+/// Bytes in MiB for a message: whole MiB as such, otherwise to a tenth (never rounded to
+/// the limit it is compared with: 64.3 MiB is not shown as "64 MiB of its 64 MiB").
 pub(crate) fn mib(bytes: u64) -> String {
-    format!("{:.0} MiB", bytes as f64 / (1024.0 * 1024.0))
+    const MIB: u64 = 1 << 20;
+    if bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        let tenths = (bytes * 10).div_ceil(MIB);
+        format!("{}.{} MiB", tenths / 10, tenths % 10)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mib_is_never_rounded_down_to_a_limit() {
+        assert_eq!(mib(64 << 20), "64 MiB");
+        assert_eq!(mib((64 << 20) + 1), "64.1 MiB");
+        assert_eq!(mib((64 << 20) + (1 << 19)), "64.5 MiB");
+        assert_eq!(mib(1 << 19), "0.5 MiB");
+        assert_eq!(mib(0), "0 MiB");
+    }
 
     #[test]
     fn statuses() {

@@ -30,12 +30,14 @@ pub(crate) fn own_files(program: &Path) -> PathBuf {
     }
 }
 
-/// Starts `program` (checked, absolute) as `spec` says, in a jail.
+/// Starts `program` (checked, absolute) as `spec` says, in a jail; its init stops it with
+/// `SIGSTOP` right after `exec` when `stop_at_start`.
 pub(crate) fn start(
     spec: &LaunchSpec,
     program: &Path,
     setup: JailSetup,
     sandbox: &Prepared,
+    stop_at_start: bool,
 ) -> Result<(Jail, Ends), Fault> {
     let program = program
         .canonicalize()
@@ -94,7 +96,7 @@ pub(crate) fn start(
         landlock,
         seccomp,
         deny_shared_memory,
-        start_frozen: spec.start_frozen,
+        start_frozen: spec.start_frozen && stop_at_start,
         cpu: spec.cpu,
         share_net: spec.limits.sandbox.scopes_unix_sockets(),
     };

@@ -52,6 +52,9 @@ impl Default for Limits {
     }
 }
 
+/// Signals queued and POSIX timers of one champion (`RLIMIT_SIGPENDING`).
+pub const SIGPENDING: u64 = 128;
+
 /// The rlimits to set, computed before fork so that the child only makes syscalls; plain
 /// numbers, so that a spawn request to the jail's zygote carries them.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
@@ -80,6 +83,10 @@ impl RlimitPlan {
                 // own hard limits allow: a champion must not starve others on its CPU.
                 (libc::RLIMIT_RTPRIO, 0, 0),
                 (libc::RLIMIT_NICE, 0, 0),
+                // Queued signals and POSIX timers are counted per user, and as a user the
+                // champion's user is the operator's: a champion may not take them all.
+                (libc::RLIMIT_SIGPENDING, SIGPENDING, SIGPENDING),
+                (libc::RLIMIT_MSGQUEUE, 0, 0),
             ],
         }
     }

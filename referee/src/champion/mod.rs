@@ -63,6 +63,9 @@ const SWEEP_PATIENCE: Duration = Duration::from_secs(10);
 /// checked whenever a wait for a line times out): a champion over budget is stopped within
 /// this much wall time, times the CPUs it keeps busy.
 const CHECK_EVERY: Duration = Duration::from_millis(2);
+/// CPU a frozen champion may be measured to use before it is thawed (measurement noise:
+/// a frozen process runs nothing) without a fault.
+const FROZEN_SLACK: Duration = Duration::from_millis(20);
 
 /// How to start one champion.
 #[derive(Clone, Debug)]
@@ -207,6 +210,11 @@ pub struct Champion {
     jail: Option<crate::jail::Jail>,
     /// When the CPU budget was last checked.
     last_check: Cell<Instant>,
+    /// A jailed champion's CPU when it was last frozen (`None` while it runs): what its
+    /// next callback counts from, and what it may not exceed when thawed.
+    frozen_at: Cell<Option<Duration>>,
+    /// The CPU it was frozen at when last thawed: what the running callback counts from.
+    thawed_from: Cell<Option<Duration>>,
     /// The referee's resident set when it forked this champion (without a jail): what the
     /// champion's `ru_maxrss` may count without having used it.
     inherited: u64,
@@ -313,6 +321,8 @@ impl Champion {
             sandbox,
             jail,
             last_check: Cell::new(Instant::now()),
+            frozen_at: Cell::new(None),
+            thawed_from: Cell::new(None),
             inherited: 0,
         }
     }
@@ -324,7 +334,10 @@ impl Champion {
         sandbox: crate::sandbox::Prepared,
         stderr_file: fs::File,
     ) -> Result<Champion, Fault> {
-        let (jail, ends) = jailed::start(spec, program, setup, &sandbox)?;
+        // With a cgroup freezer, the referee freezes the champion itself once it started;
+        // otherwise its init stops it with SIGSTOP before reporting the start.
+        let cgroup_freezer = spec.start_frozen && sandbox.has_freezer();
+        let (jail, ends) = jailed::start(spec, program, setup, &sandbox, !cgroup_freezer)?;
         let watch = jail
             .exit_watch()
             .map_err(|e| spawn::spawn_fault(format!("cannot watch the jail: {e}")))?;
@@ -338,41 +351,104 @@ impl Champion {
             main_reaped: true,
             token_entry: Vec::new(),
         };
-        Ok(Champion::started(
-            jail.pid(),
-            spec,
-            ident,
-            io,
-            stderr,
-            sandbox,
-            Some(jail),
-        ))
+        let champion = Champion::started(jail.pid(), spec, ident, io, stderr, sandbox, Some(jail));
+        if spec.start_frozen {
+            if cgroup_freezer {
+                champion.sandbox.freeze(true);
+            }
+            champion
+                .frozen_at
+                .set(Some(champion.measure(false, true).cpu));
+        }
+        Ok(champion)
     }
 
-    /// At the end of a callback: measures what the champion used so far, then freezes every
-    /// process of a jailed champion until [`Champion::resume`] (without a jail, nothing is
-    /// frozen).
+    /// At the end of a callback: freezes every process of a jailed champion until
+    /// [`Champion::resume`] (with its cgroup's freezer when it has one, otherwise with
+    /// `SIGSTOP` from its init), then measures what it used so far. A jailed champion that
+    /// holds more memory than its limit gets a `Memory` fault, for its next callback.
+    /// (Without a jail, nothing is frozen.)
     pub fn pause(&mut self) {
-        self.measure(false, true);
         if let Some(jail) = &mut self.jail {
-            jail.stop();
+            if !self.sandbox.freeze(true) {
+                jail.stop();
+            }
+        }
+        let meter = self.measure(false, true);
+        if self.jail.is_some() && self.fatal.is_none() {
+            self.frozen_at.set(Some(meter.cpu));
+            if let Some(fault) = self.memory_fault(meter.peak_rss) {
+                self.kill_jail();
+                self.fatal = Some(fault);
+            }
         }
     }
 
-    /// Thaws a jailed champion (at the start of its callbacks).
+    /// Thaws a jailed champion (at the start of its callbacks), after checking that nothing
+    /// of it ran while it was frozen: a process woken by a `SIGCONT` (its own timer can send
+    /// one) gets the champion a `Timeout` fault, and is killed with the rest of the jail
+    /// before it runs again.
     pub fn resume(&mut self) {
-        if let Some(jail) = &mut self.jail {
-            jail.cont();
+        if let Some(base) = self.frozen_at.get() {
+            let meter = self.measure(false, true);
+            let ran = meter.cpu.saturating_sub(base);
+            if ran > FROZEN_SLACK && self.fatal.is_none() {
+                let fault = Fault::new(
+                    FaultKind::Timeout,
+                    format!(
+                        "its processes used {} ms of CPU while frozen between its callbacks \
+                         (a SIGCONT woke them, from a timer or another process); a champion \
+                         runs only during its own callbacks",
+                        ran.as_millis()
+                    ),
+                );
+                self.kill_jail();
+                self.fatal = Some(fault);
+            } else if let Some(fault) = self.memory_fault(meter.peak_rss) {
+                self.kill_jail();
+                self.fatal.get_or_insert(fault);
+            }
+        }
+        if self.fatal.is_none() {
+            if let Some(jail) = &mut self.jail {
+                if !self.sandbox.freeze(false) {
+                    jail.cont();
+                }
+            }
+        }
+        if let Some(base) = self.frozen_at.take() {
+            self.thawed_from.set(Some(base));
         }
         self.last_check.set(Instant::now());
     }
 
+    /// A `Memory` fault if the jailed champion's processes hold more than its limit.
+    fn memory_fault(&self, held: u64) -> Option<Fault> {
+        (self.jail.is_some() && held > self.limits.memory).then(|| {
+            Fault::new(
+                FaultKind::Memory,
+                format!(
+                    "its processes held {} of memory together; the limit is {}",
+                    fate::mib(held),
+                    fate::mib(self.limits.memory)
+                ),
+            )
+        })
+    }
+
+    fn kill_jail(&mut self) {
+        if let Some(jail) = &mut self.jail {
+            jail.kill();
+        }
+    }
+
     /// The CPU a new budget counts from: for a jailed champion, what was measured when it
-    /// was last paused (so that every CPU second of its processes is charged to one of its
+    /// was last frozen (so that every CPU second of its processes is charged to one of its
     /// callbacks); otherwise a fresh measurement.
     fn budget_base(&self) -> Duration {
         if self.jail.is_some() {
-            self.meter.get().cpu
+            let frozen = self.frozen_at.get().or(self.thawed_from.get());
+            frozen.unwrap_or_else(|| self.meter.get().cpu)
         } else {
             self.cpu_time()
         }
@@ -621,18 +697,9 @@ impl Champion {
                 ),
             ));
         }
-        if self.jail.is_some() && usage.peak_rss > self.limits.memory {
-            if let Some(jail) = &mut self.jail {
-                jail.kill();
-            }
-            return Some(Fault::new(
-                FaultKind::Memory,
-                format!(
-                    "its processes held {} of memory together; the limit is {}",
-                    fate::mib(usage.peak_rss),
-                    fate::mib(self.limits.memory)
-                ),
-            ));
+        if let Some(fault) = self.memory_fault(usage.peak_rss) {
+            self.kill_jail();
+            return Some(fault);
         }
         None
     }

@@ -1,8 +1,11 @@
 //! The first process of a jail (PID 1 of its namespace), running the zygote's code after
 //! `clone`: it maps the user, builds the file system view, starts the champion's main
 //! process and then serves the referee on the control socket: `stop` and `cont` freeze and
-//! thaw every other process of the namespace (`kill(-1, SIGSTOP)`), and it reports
-//! `started`, `exit <status>` of the main process, or why it could not start. When it
+//! thaw every other process of the namespace (`kill(-1, SIGSTOP)`; `stop` is answered
+//! `stopped` on a socket of its own once the signals are sent), and it reports `started`,
+//! `exit <status>` of the main process, or why it could not start. (Where the champion has
+//! a cgroup, the referee freezes it with the cgroup freezer instead, which no `SIGCONT`
+//! undoes.) When it
 //! dies, by the referee's `SIGKILL` or because the control socket closed, the kernel kills
 //! every process of the namespace and reaps them: nothing of the champion is left.
 
@@ -22,6 +25,9 @@ pub(crate) struct Fds {
     pub stdout: OwnedFd,
     pub stderr: OwnedFd,
     pub ctl: OwnedFd,
+    /// Where `stopped` is answered to each `stop` (not on `ctl`, whose readability tells
+    /// the referee that the main process exited).
+    pub acks: OwnedFd,
     pub cgroup_procs: Option<OwnedFd>,
 }
 
@@ -35,6 +41,8 @@ pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
     // Our own copy of the control socket, which no error path closes.
     // SAFETY: dup of a descriptor we hold.
     let ctl = unsafe { libc::fcntl(fds.ctl.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };
+    // SAFETY: dup of a descriptor we hold.
+    let acks = unsafe { libc::fcntl(fds.acks.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 0) };
     // SAFETY: plain prctl; the zygote is our parent (single-threaded, long-lived).
     unsafe {
         libc::prctl(
@@ -53,7 +61,7 @@ pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
             exit(1)
         }
     };
-    serve(ctl, main)
+    serve(ctl, acks, main)
 }
 
 fn exit(code: i32) -> ! {
@@ -96,6 +104,16 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
         let r = unsafe { libc::write(fd.as_raw_fd(), b"0\n".as_ptr().cast(), 2) };
         check(r as libc::c_int, "joining the cgroup")?;
     }
+    // The cgroup namespace starts here, after joining: its root is the champion's own
+    // group, so /proc/self/cgroup reads `0::/`, not the referee's path and the seat's group.
+    // SAFETY: a plain syscall of this single-threaded process.
+    check(
+        unsafe { libc::unshare(libc::CLONE_NEWCGROUP) },
+        "unshare(CLONE_NEWCGROUP)",
+    )?;
+    if spec.map_user.is_some() {
+        limit_user_counts()?;
+    }
     if let Some(cpu) = spec.cpu {
         // The jail and everything it starts share the match's CPU (crate::affinity).
         let mut set = nix::sched::CpuSet::new();
@@ -119,6 +137,36 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
         unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) },
         "PR_SET_DUMPABLE",
     )?;
+    Ok(())
+}
+
+/// In the jail's user namespace (as a user): the counts the kernel keeps per user, which
+/// the champion would otherwise share with the operator, are bounded for this namespace
+/// (inotify instances and watches), and it may create no namespace of its own.
+fn limit_user_counts() -> Result<(), String> {
+    const LIMITS: [(&str, &[u8]); 12] = [
+        ("max_inotify_instances", b"16"),
+        ("max_inotify_watches", b"8192"),
+        ("max_fanotify_groups", b"0"),
+        ("max_fanotify_marks", b"0"),
+        ("max_user_namespaces", b"0"),
+        ("max_mnt_namespaces", b"0"),
+        ("max_pid_namespaces", b"0"),
+        ("max_net_namespaces", b"0"),
+        ("max_ipc_namespaces", b"0"),
+        ("max_uts_namespaces", b"0"),
+        ("max_cgroup_namespaces", b"0"),
+        ("max_time_namespaces", b"0"),
+    ];
+    for (name, value) in LIMITS {
+        let path = format!("/proc/sys/user/{name}");
+        match std::fs::write(&path, value) {
+            Ok(()) => {}
+            // An older kernel without this count.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("writing {path}: {e}")),
+        }
+    }
     Ok(())
 }
 
@@ -164,6 +212,7 @@ fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option
     drop(fds.stdout);
     drop(fds.stderr);
     drop(fds.cgroup_procs);
+    drop(fds.acks);
     // SAFETY: closes our copy of the write end; reads the child's report.
     let mut buf = [0u8; 4];
     let n = unsafe {
@@ -293,7 +342,7 @@ fn freeze(stop: bool) {
 }
 
 /// Serves the referee until the control socket closes.
-fn serve(ctl: RawFd, main: i32) -> ! {
+fn serve(ctl: RawFd, acks: RawFd, main: i32) -> ! {
     // SAFETY: a signalfd for the SIGCHLD blocked in `setup`.
     let sigfd = unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
@@ -338,7 +387,10 @@ fn serve(ctl: RawFd, main: i32) -> ! {
         if pfd[0].revents != 0 {
             match wire::recv(ctl) {
                 Ok(Some((msg, _))) => match msg.as_slice() {
-                    b"stop" => freeze(true),
+                    b"stop" => {
+                        freeze(true);
+                        let _ = wire::send(acks, b"stopped", &[]);
+                    }
                     b"cont" => freeze(false),
                     _ => {}
                 },

@@ -6,7 +6,8 @@
 //!
 //! ```text
 //! referee ──spawn request (JSON + fds)──> zygote ──clone(namespaces)──> init (PID 1) ──fork+exec──> champion
-//!    └──────────────────── control socket: stop / cont, started / exit <status> ──────┘
+//!    ├──────────────────── control socket: stop / cont, started / exit <status> ──────┤
+//!    └──────────────────── acknowledgements: stopped ─────────────────────────────────┘
 //! ```
 //!
 //! The jail ends when its init dies (the referee's `SIGKILL` through a pidfd, or end of
@@ -39,6 +40,9 @@ use crate::champion::RlimitPlan;
 const KILL_PATIENCE_MS: i32 = 10_000;
 /// How long a jail may take to start (namespaces, mounts, exec) before it is given up.
 const START_TIMEOUT_MS: i32 = 20_000;
+/// How long to wait for the init to acknowledge a `stop` (it does at once; it is never
+/// frozen itself).
+const STOP_PATIENCE_MS: i32 = 2_000;
 
 /// Everything the zygote needs to start one champion in a jail.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -84,6 +88,8 @@ pub struct Jail {
     pid: i32,
     pidfd: OwnedFd,
     ctl: OwnedFd,
+    /// The init's answers to `stop`.
+    acks: OwnedFd,
     /// The main process's wait status, once reported.
     status: Option<i32>,
     frozen: bool,
@@ -104,20 +110,23 @@ impl Jail {
     ) -> Result<Jail, StartError> {
         let setup = |e: io::Error| StartError::Setup(e.to_string());
         let (ours, theirs) = wire::pair().map_err(setup)?;
+        let (acks, their_acks) = wire::pair().map_err(setup)?;
         let request = serde_json::to_vec(spec).map_err(|e| StartError::Setup(e.to_string()))?;
         let mut fds = vec![
             stdin.as_raw_fd(),
             stdout.as_raw_fd(),
             stderr.as_raw_fd(),
             theirs.as_raw_fd(),
+            their_acks.as_raw_fd(),
         ];
         fds.extend(cgroup_procs);
         let (pid, pidfd) = zygote_request(&request, &fds)?;
-        drop((stdin, stdout, stderr, theirs));
+        drop((stdin, stdout, stderr, theirs, their_acks));
         let mut jail = Jail {
             pid,
             pidfd,
             ctl: ours,
+            acks,
             status: None,
             frozen: spec.start_frozen,
             dead: false,
@@ -162,10 +171,18 @@ impl Jail {
         self.ctl.try_clone()
     }
 
-    /// Freezes every process of the champion (between its callbacks).
+    /// Stops every process of the champion (between its callbacks) with `SIGSTOP`, and
+    /// returns once the init has sent the signals, so that a measurement right after counts
+    /// nothing the champion runs later. A stopped process is woken by any `SIGCONT`: the
+    /// referee checks at the next [`Jail::cont`] that nothing ran meanwhile, and uses the
+    /// cgroup freezer instead where the champion has a cgroup.
     pub fn stop(&mut self) {
         if !self.frozen && !self.dead {
-            let _ = wire::send(self.ctl.as_raw_fd(), b"stop", &[]);
+            if wire::send(self.ctl.as_raw_fd(), b"stop", &[]).is_ok()
+                && wire::wait_readable(&self.acks, STOP_PATIENCE_MS)
+            {
+                let _ = wire::recv(self.acks.as_raw_fd());
+            }
             self.frozen = true;
         }
     }

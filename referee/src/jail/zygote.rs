@@ -3,7 +3,8 @@
 //! rather than from the referee keeps the referee's memory (gigabytes after large matches)
 //! out of every champion and makes each clone cheap. It serves spawn requests on one
 //! `SOCK_SEQPACKET` socket (fd 3): a JSON [`Spec`] with the champion's stdin, stdout,
-//! stderr, its control socket and optionally its cgroup's `cgroup.procs`; it answers
+//! stderr, its control and acknowledgement sockets and optionally its cgroup's
+//! `cgroup.procs`; it answers
 //! `ok <pid>` with a pidfd of the jail's init, or `err <why>`. It dies with the referee
 //! (parent-death signal, and end of file on its socket), and its jails with it.
 
@@ -163,23 +164,23 @@ fn clone_jail(
     share_net: bool,
 ) -> Result<(i32, OwnedFd), String> {
     let mut fds = fds.into_iter();
-    let (Some(stdin), Some(stdout), Some(stderr), Some(ctl)) =
-        (fds.next(), fds.next(), fds.next(), fds.next())
+    let (Some(stdin), Some(stdout), Some(stderr), Some(ctl), Some(acks)) =
+        (fds.next(), fds.next(), fds.next(), fds.next(), fds.next())
     else {
-        return Err("a spawn request needs four descriptors".into());
+        return Err("a spawn request needs five descriptors".into());
     };
     let fds = Fds {
         stdin,
         stdout,
         stderr,
         ctl,
+        acks,
         cgroup_procs: fds.next(),
     };
     let mut flags = libc::CLONE_NEWPID
         | libc::CLONE_NEWNS
         | libc::CLONE_NEWIPC
         | libc::CLONE_NEWUTS
-        | libc::CLONE_NEWCGROUP
         | libc::CLONE_PIDFD
         | libc::SIGCHLD;
     if spec.map_user.is_some() {

@@ -1,6 +1,6 @@
 //! One cgroup v2 per champion, under a base cgroup of the referee: `memory.max` (and
 //! `memory.swap.max` = 0) and `pids.max` when those controllers are available, the whole
-//! group killed with `cgroup.kill`, and `memory.events` read to tell a memory fault from a
+//! group frozen between callbacks with `cgroup.freeze` and killed with `cgroup.kill`, and `memory.events` read to tell a memory fault from a
 //! crash. Needs a writable cgroup v2 (root, or a delegated subtree).
 //!
 //! The base is `<the referee's cgroup>/prologin-referee-<pid>`. Enabling controllers for
@@ -38,7 +38,7 @@ pub(crate) fn probe() -> (Option<Base>, Layer) {
                         .filter_map(|(miss, name)| miss.then_some(name))
                         .collect();
                     Layer::Off(format!(
-                        "no {} controller in cgroup v2 at {}; used for cgroup.kill only",
+                        "no {} controller in cgroup v2 at {}; used for cgroup.freeze and cgroup.kill only",
                         missing.join(", "),
                         base.dir.parent().unwrap_or(Path::new("/")).display()
                     ))
@@ -218,10 +218,15 @@ impl Base {
         match result {
             Ok(procs) => {
                 let cpu_stat = fs::File::open(dir.join("cpu.stat")).ok();
+                let freeze = fs::OpenOptions::new()
+                    .write(true)
+                    .open(dir.join("cgroup.freeze"))
+                    .ok();
                 Ok(Group {
                     dir,
                     procs,
                     cpu_stat,
+                    freeze,
                 })
             }
             Err(e) => {
@@ -238,6 +243,8 @@ pub(crate) struct Group {
     procs: OwnedFd,
     /// `cpu.stat`, kept open: it is read at the end of every callback.
     cpu_stat: Option<fs::File>,
+    /// `cgroup.freeze` (kernel 5.2+), kept open: written twice a callback.
+    freeze: Option<fs::File>,
 }
 
 impl Group {
@@ -259,6 +266,23 @@ impl Group {
             .parse()
             .ok()?;
         Some(std::time::Duration::from_micros(usec))
+    }
+
+    /// Freezes (`true`) or thaws every process of the group with the cgroup freezer, which
+    /// no signal undoes (a process stopped with `SIGSTOP` is woken by any `SIGCONT`, its own
+    /// timers' included). Whether the group has a freezer and the write worked.
+    pub(crate) fn freeze(&self, frozen: bool) -> bool {
+        use std::os::unix::fs::FileExt;
+        let Some(file) = &self.freeze else {
+            return false;
+        };
+        let value: &[u8] = if frozen { b"1" } else { b"0" };
+        file.write_at(value, 0).is_ok()
+    }
+
+    /// Whether the group can be frozen ([`Group::freeze`]).
+    pub(crate) fn has_freezer(&self) -> bool {
+        self.freeze.is_some()
     }
 
     pub(crate) fn kill(&self) {

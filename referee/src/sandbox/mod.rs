@@ -432,6 +432,16 @@ impl Prepared {
         self.cgroup.as_ref().and_then(|g| g.cpu())
     }
 
+    /// Whether the champion's processes can be frozen with its cgroup's freezer.
+    pub(crate) fn has_freezer(&self) -> bool {
+        self.cgroup.as_ref().is_some_and(|g| g.has_freezer())
+    }
+
+    /// Freezes or thaws the champion's cgroup; whether it could.
+    pub(crate) fn freeze(&self, frozen: bool) -> bool {
+        self.cgroup.as_ref().is_some_and(|g| g.freeze(frozen))
+    }
+
     /// The `cgroup.procs` of the champion's cgroup, if it has one.
     pub(crate) fn cgroup_procs(&self) -> Option<i32> {
         self.cgroup.as_ref().map(|g| g.procs_fd())
