@@ -100,6 +100,10 @@ pub struct Schedule {
     format: Format,
 }
 
+/// Most matches in one tournament (what a bad `--rounds` or `--matches` would otherwise
+/// start: 18446744073709551615 rounds were accepted and overflowed).
+pub const MAX_MATCHES: u64 = 10_000_000;
+
 /// `C(n, k)` for k <= 3.
 fn choose(n: u64, k: u32) -> u64 {
     let n = u128::from(n);
@@ -157,6 +161,23 @@ impl Schedule {
                 ))
             }
             _ => {}
+        }
+        let n = champions as u128;
+        let total = match format {
+            Format::RoundRobin { rounds } => {
+                n * n.saturating_sub(1) * n.saturating_sub(2) / 6 * u128::from(rounds)
+            }
+            Format::Groups { matches } => (n * u128::from(matches)).div_ceil(3),
+        };
+        if total > u128::from(MAX_MATCHES) {
+            let flag = match format {
+                Format::RoundRobin { .. } => "--rounds",
+                Format::Groups { .. } => "--matches",
+            };
+            return Err(format!(
+                "{total} matches with {champions} champions; a tournament plays at most \
+                 {MAX_MATCHES}: lower {flag}, or split the field"
+            ));
         }
         Ok(Schedule {
             seed,
@@ -281,6 +302,44 @@ impl Schedule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn too_many_matches_are_refused_naming_the_flag() {
+        let err = Schedule::new(1, 3, Format::RoundRobin { rounds: u64::MAX }).unwrap_err();
+        assert!(
+            err.contains("--rounds") && err.contains("at most 10000000"),
+            "{err}"
+        );
+        let err = Schedule::new(1, 100, Format::Groups { matches: u64::MAX }).unwrap_err();
+        assert!(err.contains("--matches"), "{err}");
+        // The largest allowed is accepted, one more is not.
+        let ok = Schedule::new(
+            1,
+            3,
+            Format::RoundRobin {
+                rounds: MAX_MATCHES,
+            },
+        )
+        .unwrap();
+        assert_eq!(ok.len(), MAX_MATCHES);
+        assert!(Schedule::new(
+            1,
+            3,
+            Format::RoundRobin {
+                rounds: MAX_MATCHES + 1
+            }
+        )
+        .is_err());
+        let groups = Schedule::new(
+            1,
+            3,
+            Format::Groups {
+                matches: MAX_MATCHES,
+            },
+        )
+        .unwrap();
+        assert_eq!(groups.len(), MAX_MATCHES);
+    }
 
     #[test]
     fn unrank_enumerates_every_combination_once() {

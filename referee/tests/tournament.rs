@@ -389,3 +389,36 @@ fn a_bad_manifest_line_is_refused_with_its_line_number() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("m.txt") && stderr.contains('2'), "{stderr}");
 }
+
+#[test]
+fn an_unplayable_number_of_rounds_is_refused_before_anyone_plays() {
+    let dir = common::fresh_dir("tournament", "huge-rounds");
+    for (flag, value) in [
+        ("--rounds", "18446744073709551615"),
+        ("--rounds", "4294967296"),
+    ] {
+        let out = tournament(&dir, &four(), &[flag, value]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.contains(flag) && stderr.contains("at most 10000000"),
+            "{flag} {value}: {stderr}"
+        );
+        assert!(!stderr.contains("pre-run check"), "{stderr}");
+        assert!(
+            !dir.join("t").exists(),
+            "nothing is written for a refused tournament"
+        );
+    }
+    let three = &four()[..3];
+    let out = tournament(
+        &dir,
+        three,
+        &["--format", "groups", "--matches", "99999999999"],
+    )
+    .output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--matches"), "{stderr}");
+}

@@ -96,6 +96,8 @@ pub(super) fn started(
     let time = args.limits.time().map_err(usage)?;
     let process = args.limits.process().map_err(usage)?;
     let champions = field::gather(args)?;
+    // A schedule that cannot be played is refused before the pre-run check starts anyone.
+    crate::schedule::Schedule::new(0, champions.len(), format).map_err(usage)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process)?;
     if !excluded.is_empty() && !args.exclude_broken {
