@@ -974,16 +974,25 @@ fn attack_04c_a_sigcont_timer_does_not_thaw_a_frozen_champion() {
     let _heavy = heavy();
     each_run("04c", |who| {
         let arena = Arena::new(who, "thaw");
-        let attacker = arena.attacker(
-            "attacker",
-            &["init_game thaw 2 0".into(), "jouer* thaw_check".into()],
-        );
-        let slow = fixtures().join("slow.sh").display().to_string();
-        let played = Setup::new(who, &arena, [attacker, slow.clone(), slow]).play();
-        assert_thaw_failed(&played, &["timeout"]);
-        played.assert_completed();
-        played.assert_faultless(&[1, 2]);
-        played.assert_nothing_left(&[]);
+        let cases = [
+            ("burning workers", "thaw 2 0"),
+            // The bursts run in children the kernel reaps at once (SIGCHLD ignored), whose
+            // CPU no walk of /proc sees once they are gone: without a cgroup, the pids the
+            // jail handed out while frozen give them away.
+            ("a worker forking reaped children", "thaw 1 0 fork"),
+        ];
+        each_case("thaw", cases.map(|(n, a)| (n.to_string(), a)), |attack| {
+            let attacker = arena.attacker(
+                &format!("attacker-{}", unique()),
+                &[format!("init_game {attack}"), "jouer* thaw_check".into()],
+            );
+            let slow = fixtures().join("slow.sh").display().to_string();
+            let played = Setup::new(who, &arena, [attacker, slow.clone(), slow]).play();
+            assert_thaw_failed(&played, &["timeout"]);
+            played.assert_completed();
+            played.assert_faultless(&[1, 2]);
+            played.assert_nothing_left(&[]);
+        });
     });
 }
 

@@ -385,9 +385,10 @@ impl Champion {
     }
 
     /// Thaws a jailed champion (at the start of its callbacks), after checking that nothing
-    /// of it ran while it was frozen: a process woken by a `SIGCONT` (its own timer can send
-    /// one) gets the champion a `Timeout` fault, and is killed with the rest of the jail
-    /// before it runs again.
+    /// of it ran while it was frozen (CPU measured, and without a cgroup freezer the pids
+    /// its jail handed out): a process woken by a `SIGCONT` (its own timer can send one)
+    /// gets the champion a `Timeout` fault, and is killed with the rest of the jail before
+    /// it runs again.
     pub fn resume(&mut self) {
         if let Some(base) = self.frozen_at.get() {
             let meter = self.measure(false, true);
@@ -412,7 +413,17 @@ impl Champion {
         if self.fatal.is_none() {
             if let Some(jail) = &mut self.jail {
                 if !self.sandbox.freeze(false) {
-                    jail.cont();
+                    if let Err(started) = jail.cont() {
+                        self.kill_jail();
+                        self.fatal = Some(Fault::new(
+                            FaultKind::Timeout,
+                            format!(
+                                "started {started} processes or threads while frozen between \
+                                 its callbacks (a SIGCONT woke it, from a timer or another \
+                                 process); a champion runs only during its own callbacks"
+                            ),
+                        ));
+                    }
                 }
             }
         }

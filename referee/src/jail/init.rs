@@ -2,7 +2,9 @@
 //! `clone`: it maps the user, builds the file system view, starts the champion's main
 //! process and then serves the referee on the control socket: `stop` and `cont` freeze and
 //! thaw every other process of the namespace (`kill(-1, SIGSTOP)`; `stop` is answered
-//! `stopped` on a socket of its own once the signals are sent), and it reports `started`,
+//! `stopped` on a socket of its own once every thread has stopped, `cont` is answered
+//! `thawed`, or `ran <n>` without thawing when the namespace handed out pids meanwhile),
+//! and it reports `started`,
 //! `exit <status>` of the main process, or why it could not start. (Where the champion has
 //! a cgroup, the referee freezes it with the cgroup freezer instead, which no `SIGCONT`
 //! undoes.) When it
@@ -61,7 +63,7 @@ pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
             exit(1)
         }
     };
-    serve(ctl, acks, main)
+    serve(ctl, acks, main.0, main.1)
 }
 
 fn exit(code: i32) -> ! {
@@ -174,8 +176,13 @@ fn write_file(path: &str, data: &[u8]) -> Result<(), String> {
     std::fs::write(path, data).map_err(|e| format!("writing {path}: {e}"))
 }
 
-/// Forks and execs the champion. `Ok(None)`: exec failed, and the referee was told.
-fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option<i32>, String> {
+/// Forks and execs the champion: its pid and, when it starts stopped, the namespace's last
+/// pid then. `Ok(None)`: exec failed, and the referee was told.
+fn start_main(
+    spec: &Spec,
+    fds: Fds,
+    filters: Option<&Filters>,
+) -> Result<Option<(i32, Option<u64>)>, String> {
     let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in an argument".to_string());
     let program = c(spec.program.as_os_str().as_bytes())?;
     let mut argv = vec![program.clone()];
@@ -233,11 +240,14 @@ fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option
         let _ = wire::send(ctl, format!("exec {errno}").as_bytes(), &[]);
         return Ok(None);
     }
+    let mut stopped_at = None;
     if spec.start_frozen {
-        freeze(true);
+        stop_all();
+        let pids = std::fs::File::open("/proc/sys/kernel/ns_last_pid").ok();
+        stopped_at = last_pid(pids.as_ref());
     }
     wire::send(ctl, b"started", &[]).map_err(|e| format!("reporting the start: {e}"))?;
-    Ok(Some(pid))
+    Ok(Some((pid, stopped_at)))
 }
 
 /// In the main process's child: sets it up and execs the program; on failure, writes the
@@ -341,8 +351,69 @@ fn freeze(stop: bool) {
     unsafe { libc::kill(-1, signal) };
 }
 
-/// Serves the referee until the control socket closes.
-fn serve(ctl: RawFd, acks: RawFd, main: i32) -> ! {
+/// Stops every process of the namespace but this one and waits (up to about 10 ms) until
+/// each of their threads has stopped: a thread that was in the middle of a `clone` when the
+/// signal came finishes it first, and its new pid must be counted before the freeze.
+fn stop_all() {
+    freeze(true);
+    for _ in 0..500 {
+        if all_stopped() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_micros(20));
+    }
+}
+
+/// Whether no thread of the namespace but this process's is running or about to run
+/// (`R`, or `S`: a sleeper not yet woken by the signal).
+fn all_stopped() -> bool {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return true;
+    };
+    for entry in procs.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        if pid == 1 {
+            continue;
+        }
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let Ok(stat) = std::fs::read(task.path().join("stat")) else {
+                continue;
+            };
+            let state = stat
+                .iter()
+                .rposition(|&b| b == b')')
+                .and_then(|close| stat.get(close + 2).copied());
+            if matches!(state, Some(b'R' | b'S')) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The last pid the namespace handed out (`/proc/sys/kernel/ns_last_pid` of the jail's
+/// own `/proc`): it moves when anything of the champion starts a process or a thread,
+/// even one that is gone by the time anyone looks (a child reaped at once, whose CPU no
+/// measurement sees).
+fn last_pid(file: Option<&std::fs::File>) -> Option<u64> {
+    use std::os::unix::fs::FileExt;
+    let mut buf = [0u8; 24];
+    let n = file?.read_at(&mut buf, 0).ok()?;
+    std::str::from_utf8(&buf[..n]).ok()?.trim().parse().ok()
+}
+
+/// Serves the referee until the control socket closes. `stop` is answered `stopped`;
+/// `cont` is answered `thawed`, or `ran <n>` without thawing when `n` processes or threads
+/// were started while the champion was stopped (a `SIGCONT` woke it).
+fn serve(ctl: RawFd, acks: RawFd, main: i32, stopped_at: Option<u64>) -> ! {
+    let pids = std::fs::File::open("/proc/sys/kernel/ns_last_pid").ok();
+    let mut stopped_at = stopped_at;
     // SAFETY: a signalfd for the SIGCHLD blocked in `setup`.
     let sigfd = unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
@@ -388,10 +459,23 @@ fn serve(ctl: RawFd, acks: RawFd, main: i32) -> ! {
             match wire::recv(ctl) {
                 Ok(Some((msg, _))) => match msg.as_slice() {
                     b"stop" => {
-                        freeze(true);
+                        stop_all();
+                        stopped_at = last_pid(pids.as_ref());
                         let _ = wire::send(acks, b"stopped", &[]);
                     }
-                    b"cont" => freeze(false),
+                    b"cont" => {
+                        let now = last_pid(pids.as_ref());
+                        match (stopped_at.take(), now) {
+                            (Some(then), Some(now)) if now != then => {
+                                let started = now.wrapping_sub(then);
+                                let _ = wire::send(acks, format!("ran {started}").as_bytes(), &[]);
+                            }
+                            _ => {
+                                freeze(false);
+                                let _ = wire::send(acks, b"thawed", &[]);
+                            }
+                        }
+                    }
                     _ => {}
                 },
                 _ => exit(0),

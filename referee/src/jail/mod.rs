@@ -7,7 +7,7 @@
 //! ```text
 //! referee ──spawn request (JSON + fds)──> zygote ──clone(namespaces)──> init (PID 1) ──fork+exec──> champion
 //!    ├──────────────────── control socket: stop / cont, started / exit <status> ──────┤
-//!    └──────────────────── acknowledgements: stopped ─────────────────────────────────┘
+//!    └──────────────────── acknowledgements: stopped, thawed / ran <n> ────────────────┘
 //! ```
 //!
 //! The jail ends when its init dies (the referee's `SIGKILL` through a pidfd, or end of
@@ -40,8 +40,8 @@ use crate::champion::RlimitPlan;
 const KILL_PATIENCE_MS: i32 = 10_000;
 /// How long a jail may take to start (namespaces, mounts, exec) before it is given up.
 const START_TIMEOUT_MS: i32 = 20_000;
-/// How long to wait for the init to acknowledge a `stop` (it does at once; it is never
-/// frozen itself).
+/// How long to wait for the init to acknowledge a `stop` or a `cont` (it does at once; it
+/// is never frozen itself).
 const STOP_PATIENCE_MS: i32 = 2_000;
 
 /// Everything the zygote needs to start one champion in a jail.
@@ -187,12 +187,24 @@ impl Jail {
         }
     }
 
-    /// Thaws them.
-    pub fn cont(&mut self) {
+    /// Thaws them, unless processes or threads were started while they were stopped (a
+    /// `SIGCONT` woke them): then they stay stopped and `Err` gives how many were started.
+    pub fn cont(&mut self) -> Result<(), u64> {
         if self.frozen && !self.dead {
-            let _ = wire::send(self.ctl.as_raw_fd(), b"cont", &[]);
             self.frozen = false;
+            if wire::send(self.ctl.as_raw_fd(), b"cont", &[]).is_ok()
+                && wire::wait_readable(&self.acks, STOP_PATIENCE_MS)
+            {
+                if let Ok(Some((answer, _))) = wire::recv(self.acks.as_raw_fd()) {
+                    if let Some(n) = answer.strip_prefix(b"ran ") {
+                        self.frozen = true;
+                        let n = std::str::from_utf8(n).ok().and_then(|n| n.parse().ok());
+                        return Err(n.unwrap_or(1));
+                    }
+                }
+            }
         }
+        Ok(())
     }
 
     /// The main process's wait status if it has exited; waits up to `timeout` for it.
