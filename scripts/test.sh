@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build-champions.sh
-# The lint gate: formatting and every clippy warning are errors.
+# The lint gate (lints in the root Cargo.toml's [workspace.lints]): formatting, every
+# clippy warning and every rustdoc warning are errors.
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
 cargo build --workspace --bins
 cargo test --workspace "$@"

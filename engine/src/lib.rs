@@ -6,6 +6,8 @@
 //! stage: [`Game::seats_to_play`] says whose callback is due, [`Game::player`] gives that seat
 //! the subject's [`Api`], and [`Game::advance`] ends the stage.
 
+#![forbid(unsafe_code)]
+
 pub mod api;
 mod blocking;
 pub mod board;

@@ -23,6 +23,7 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("referee-bench-sandbox-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let program = build_trivial(&dir);
+    // SAFETY: no arguments.
     println!("uid {}", unsafe { nix::libc::geteuid() });
     let off = probe(SandboxMode::Off);
     let auto = probe(SandboxMode::Auto);

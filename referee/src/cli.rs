@@ -1,6 +1,10 @@
 //! The command line: clap definitions and the checks that turn arguments into plans. Every
 //! error names the flag or argument to fix.
 
+// The doc comments below are also clap's `--help` text, where `<name>` is a placeholder,
+// not HTML.
+#![allow(rustdoc::invalid_html_tags)]
+
 use crate::champion::Limits;
 use crate::game::TimeLimits;
 use clap::{Args, Parser, Subcommand};

@@ -3,7 +3,7 @@
 //!
 //! Two constructions, for two kinds of secrecy:
 //!
-//! - [`derive`] (SplitMix64) feeds the streams no champion sees: the match seeds of a
+//! - [`derive()`] (SplitMix64) feeds the streams no champion sees: the match seeds of a
 //!   tournament and its group draws. It is fast and well mixed, but invertible: whoever
 //!   holds an output and the stream and index can compute the seed. So one match seed of a
 //!   tournament (in `matches.csv` or a record) gives away the tournament seed and every

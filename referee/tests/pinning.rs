@@ -98,6 +98,7 @@ fn referee_match(seat0: &str, claims: &Path, out: &Path, extra: &[&str]) -> Comm
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
+    // SAFETY: the closure only makes syscalls between fork and exec.
     unsafe {
         command.pre_exec(|| {
             nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));

@@ -125,11 +125,11 @@ impl RlimitPlan {
             set(resource, soft, hard)?;
         }
         if let Some(n) = self.nproc {
-            // SAFETY: a valid rlimit pointer.
             let new = libc::rlimit {
                 rlim_cur: n,
                 rlim_max: n,
             };
+            // SAFETY: a valid rlimit pointer.
             if unsafe { libc::setrlimit(libc::RLIMIT_NPROC as _, &new) } != 0 {
                 return Err(std::io::Error::last_os_error());
             }

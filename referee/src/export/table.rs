@@ -1,6 +1,6 @@
 //! Aligned text tables for the terminal: a tournament's leaderboard and a match's final
 //! table. Names and fault messages come from champions: they are shown
-//! [`printable`](crate::untrusted::printable).
+//! [`crate::untrusted::printable`].
 
 use crate::fault::FaultKind;
 use crate::record::MatchRecord;

@@ -108,8 +108,8 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
     }
     // The cgroup namespace starts here, after joining: its root is the champion's own
     // group, so /proc/self/cgroup reads `0::/`, not the referee's path and the seat's group.
-    // SAFETY: a plain syscall of this single-threaded process.
     check(
+        // SAFETY: a plain syscall of this single-threaded process.
         unsafe { libc::unshare(libc::CLONE_NEWCGROUP) },
         "unshare(CLONE_NEWCGROUP)",
     )?;
@@ -127,15 +127,15 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
     // SAFETY: a NUL-terminated name for this process (what `comm` shows inside).
     unsafe { libc::prctl(libc::PR_SET_NAME, c"init".as_ptr(), 0, 0, 0) };
     let name = b"champion";
-    // SAFETY: a valid buffer and its length.
     check(
+        // SAFETY: a valid buffer and its length.
         unsafe { libc::sethostname(name.as_ptr().cast(), name.len()) },
         "sethostname",
     )?;
     // The champion runs as the same user as this init when not root: keep it from
     // reading or tracing the init's memory.
-    // SAFETY: plain prctl.
     check(
+        // SAFETY: plain prctl.
         unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) },
         "PR_SET_DUMPABLE",
     )?;
@@ -195,8 +195,8 @@ fn start_main(
         .map(|(k, v)| c(format!("{k}={v}").as_bytes()))
         .collect::<Result<_, _>>()?;
     let mut pipe = [0 as RawFd; 2];
-    // SAFETY: a valid array of two ints.
     check(
+        // SAFETY: a valid array of two ints.
         unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) },
         "pipe2",
     )?;
@@ -220,8 +220,8 @@ fn start_main(
     drop(fds.stderr);
     drop(fds.cgroup_procs);
     drop(fds.acks);
-    // SAFETY: closes our copy of the write end; reads the child's report.
     let mut buf = [0u8; 4];
+    // SAFETY: closes our copy of the write end; reads the child's report.
     let n = unsafe {
         libc::close(pipe[1]);
         loop {

@@ -10,9 +10,9 @@
 //! | `cgroup` | one cgroup v2 per champion: `memory.max` (no swap), `pids.max`, `cgroup.kill`, `memory.events` | a writable cgroup v2 with the memory and pids controllers |
 //! | `uid` | each live champion under its own unprivileged uid (200000+) | root |
 //!
-//! Everything a child applies between fork and exec is prepared in the parent ([`prepare`]):
+//! Everything a child applies between fork and exec is prepared in the parent (`prepare`):
 //! the seccomp programs (once per referee), the Landlock ruleset fd, the cgroup's
-//! `cgroup.procs` fd and the uid lease; the child ([`ChildSteps`]) only makes syscalls.
+//! `cgroup.procs` fd and the uid lease; the child (`ChildSteps`) only makes syscalls.
 
 mod cgroup;
 pub(crate) mod landlock;
@@ -619,6 +619,7 @@ pub(crate) struct ChildSteps {
 // SAFETY: the raw pointer is only dereferenced in the forked child, where the `Filters` it
 // points to is part of the copied address space and never freed before exec.
 unsafe impl Send for ChildSteps {}
+// SAFETY: as for `Send`: nothing reads through the pointer but the forked child.
 unsafe impl Sync for ChildSteps {}
 
 impl ChildSteps {

@@ -74,8 +74,10 @@ pub(crate) fn probe(root: bool) -> (NetMode, Layer) {
 pub(crate) fn enter(mode: NetMode, maps: Option<&Maps>) -> io::Result<()> {
     match mode {
         NetMode::Off => Ok(()),
+        // SAFETY: a plain syscall of the child.
         NetMode::Root => check(unsafe { libc::unshare(libc::CLONE_NEWNET) }),
         NetMode::UserNs => {
+            // SAFETY: a plain syscall of the child.
             check(unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) })?;
             let Some(maps) = maps else {
                 return Ok(());
@@ -126,6 +128,7 @@ pub(crate) fn try_in_child(step: impl Fn() -> io::Result<()>) -> io::Result<()> 
             Ok(()) => 0,
             Err(e) => e.raw_os_error().unwrap_or(libc::EINVAL).clamp(1, 255),
         };
+        // SAFETY: ends the forked child without running the parent's destructors.
         unsafe { libc::_exit(code) };
     }
     let mut status = 0;

@@ -567,6 +567,7 @@ mod tests {
     fn cases() -> Vec<Case> {
         // SAFETY: no arguments.
         let referee = c_long::from(unsafe { libc::getpid() });
+        // SAFETY: no arguments.
         let group = c_long::from(unsafe { libc::getpgrp() });
         let mut v = vec![
             case("setsid", Denied, || sys!(libc::SYS_setsid)),
