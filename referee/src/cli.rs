@@ -223,8 +223,8 @@ pub struct TournamentArgs {
     /// Also the champions of a manifest file: one `[name =] champion` per line.
     #[arg(long, value_name = "FILE")]
     pub manifest: Vec<PathBuf>,
-    /// Tournament name: results go to <results>/<name>/.
-    #[arg(long, default_value = "tournament")]
+    /// Tournament name: results go to <results>/<name>/ (one folder name: no `/`, not `..`).
+    #[arg(long, default_value = "tournament", value_parser = tournament_name)]
     pub name: String,
     /// Directory holding the tournaments' results.
     #[arg(long, value_name = "DIR", default_value = "results")]
@@ -295,4 +295,22 @@ pub fn parse_monuments(list: &str) -> Result<[u8; 14], String> {
         .collect::<Result<_, _>>()?;
     engine::Setup::check_order(&ids)
         .map_err(|e| format!("--monuments: {e}; give a permutation of 0..=13"))
+}
+
+/// A `--name`: one plain folder name, so that the results stay inside `--results`.
+fn tournament_name(name: &str) -> Result<String, String> {
+    let plain = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\0'])
+        && name.len() <= 200;
+    if plain {
+        Ok(name.to_string())
+    } else {
+        Err(format!(
+            "`{}` is not a folder name: the results go to <results>/<name>/, so give a plain \
+             name (no `/`, not `.` or `..`, at most 200 bytes), e.g. --name final-2009",
+            crate::untrusted::printable(name)
+        ))
+    }
 }

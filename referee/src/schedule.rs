@@ -38,6 +38,16 @@ impl Format {
     }
 }
 
+/// As the flags that give it: `--format round-robin --rounds 3`.
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Format::RoundRobin { rounds } => write!(f, "--format round-robin --rounds {rounds}"),
+            Format::Groups { matches } => write!(f, "--format groups --matches {matches}"),
+        }
+    }
+}
+
 /// A deterministic slice of a schedule: ids with `id % count == index - 1` (1-based, like
 /// `--shard 2/8`, Slurm's `--array=1-8`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

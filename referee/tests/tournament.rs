@@ -422,3 +422,69 @@ fn an_unplayable_number_of_rounds_is_refused_before_anyone_plays() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("--matches"), "{stderr}");
 }
+
+/// Refused with exit 2 and every word of `needles` in the message.
+fn refused(command: &mut Command, needles: &[&str]) {
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "expected `{needle}` in: {stderr}");
+    }
+    assert!(!stderr.contains("pre-run check"), "{stderr}");
+}
+
+#[test]
+fn a_name_that_leaves_the_results_folder_is_refused() {
+    let dir = common::fresh_dir("tournament", "bad-name");
+    let results = dir.join("results");
+    for name in ["../escape", "/tmp/escape-abs", "a/b", "..", ""] {
+        let mut command = Command::new(REFEREE);
+        command
+            .args(["tournament", "random", "greedy"])
+            .arg(shell("passive.sh"))
+            .args(["--name", name, "--results"])
+            .arg(&results);
+        refused(&mut command, &["--name", "not a folder name"]);
+    }
+    assert!(!dir.join("escape").exists() && !results.exists());
+}
+
+#[test]
+fn one_champion_under_two_spellings_or_two_names_alike_is_refused() {
+    let dir = common::fresh_dir("tournament", "twice");
+    let c_random = Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions/c/random");
+    let spelled = format!("{}/./champion", c_random.display());
+    let mut command = tournament(
+        &dir,
+        &["random".into(), c_random.display().to_string(), spelled],
+        &[],
+    );
+    refused(
+        &mut command,
+        &["are the same champion", "give each champion once"],
+    );
+    std::fs::write(
+        dir.join("m.txt"),
+        format!("a = random\na = greedy\nb = {}\n", shell("passive.sh")),
+    )
+    .unwrap();
+    let mut command = Command::new(REFEREE);
+    command
+        .args(["tournament", "--manifest"])
+        .arg(dir.join("m.txt"))
+        .arg("--results")
+        .arg(&dir);
+    refused(&mut command, &["`a` is given to two champions", "greedy"]);
+}
+
+#[test]
+fn a_resume_with_other_rounds_names_the_flag_and_both_values() {
+    let dir = common::fresh_dir("tournament", "resume-rounds");
+    run(tournament(&dir, &four(), &["--rounds", "1"]));
+    let mut command = tournament(&dir, &four(), &["--rounds", "2", "--resume"]);
+    refused(
+        &mut command,
+        &["--rounds 2 conflicts", "--format round-robin --rounds 1"],
+    );
+}

@@ -48,6 +48,20 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
             entries.len()
         )));
     }
+    // A name the organiser chose (a manifest's `name = path`) is kept as chosen, never
+    // renamed: two alike are an error.
+    let mut chosen = HashSet::new();
+    if let Some(e) = entries
+        .iter()
+        .find(|e| e.name.as_ref().is_some_and(|n| !chosen.insert(n.clone())))
+    {
+        return Err(usage(format!(
+            "the name `{}` is given to two champions in the manifest (the second for `{}`); \
+             give each champion its own name",
+            printable(e.name.as_deref().unwrap_or_default()),
+            printable(&e.given)
+        )));
+    }
     let mut champions: Vec<ChampionSpec> = entries
         .iter()
         .map(|e| resolve(&e.given))
@@ -63,6 +77,18 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
     for (champion, name) in champions.iter_mut().zip(names) {
         // Path components and manifest names become labels too.
         champion.name = label(&name);
+    }
+    // One champion per real file, whatever its spelling (`c/random`, `./c/random/champion`).
+    let mut files = std::collections::HashMap::new();
+    for c in &champions {
+        if let Some(first) = files.insert(c.path.clone(), c.given.clone()) {
+            return Err(usage(format!(
+                "`{}` and `{}` are the same champion ({}); give each champion once",
+                printable(&first),
+                printable(&c.given),
+                printable(&c.path)
+            )));
+        }
     }
     let mut seen = HashSet::new();
     if let Some(twice) = champions.iter().find(|c| !seen.insert(c.name.clone())) {

@@ -181,16 +181,12 @@ pub(super) fn resumed(
     if args.format.is_some() || args.rounds.is_some() || args.matches.is_some() {
         let format = format_of(args)?;
         if format != spec.format {
-            let flag = match (args.format.is_some(), format) {
-                (true, _) => "--format",
-                (false, Format::RoundRobin { .. }) => "--rounds",
-                (false, Format::Groups { .. }) => "--matches",
+            let (flag, given) = match (args.format.is_some(), format) {
+                (true, _) => ("--format", format.name().to_string()),
+                (false, Format::RoundRobin { rounds }) => ("--rounds", rounds.to_string()),
+                (false, Format::Groups { matches }) => ("--matches", matches.to_string()),
             };
-            return Err(conflict(
-                flag,
-                format!("{format:?}"),
-                format!("{:?}", spec.format),
-            ));
+            return Err(conflict(flag, given, spec.format.to_string()));
         }
     }
     let given = limits_spec(&args.limits);
