@@ -275,6 +275,10 @@ pub struct MergeArgs {
     /// Also write index.html and each match's replay.html.
     #[arg(long)]
     pub html: bool,
+    /// Merge even when shards or matches are missing (the results are then partial);
+    /// without it, an incomplete set is an error.
+    #[arg(long)]
+    pub partial: bool,
 }
 
 #[derive(Debug, Args)]

@@ -232,6 +232,34 @@ fn shards_merged_equal_a_single_run() {
             &[&args[..], &["--shard", &shard]].concat(),
         ));
     }
+    // Two of the three shards: refused, naming the missing one, unless --partial.
+    let two = || {
+        let mut merge = Command::new(REFEREE);
+        merge.arg("merge");
+        for i in [1, 3] {
+            merge.arg(sharded.join(format!("t/shard-{i}-of-3")));
+        }
+        merge
+    };
+    let out = two().output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("shards missing: 2/3") && stderr.contains("--partial"),
+        "{stderr}"
+    );
+    assert!(
+        !sharded.join("t/leaderboard.csv").exists(),
+        "nothing merged"
+    );
+    let out = run({
+        let mut merge = two();
+        merge.arg("--partial");
+        merge
+    });
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("partial"), "{stderr}");
+
     let mut merge = Command::new(REFEREE);
     merge.arg("merge");
     for i in 1..=3 {

@@ -74,27 +74,42 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         shard: None,
         ..first
     };
-    let sources: Vec<PathBuf> = args.shards.iter().map(|d| d.join("matches.csv")).collect();
-    let (rows, standings) = super::tournament::results::write(&sources, &out, &spec, args.html)?;
-    crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
-    print!("{}", table::leaderboard(&standings));
     let missing: Vec<String> = (1..=count)
         .filter(|i| !indices.contains(i))
         .map(|i| format!("{i}/{count}"))
         .collect();
+    if !missing.is_empty() && !args.partial {
+        return Err(Failure::usage(anyhow!(
+            "shards missing: {} (of {count}); give every shard directory, or pass --partial \
+             to merge these alone",
+            missing.join(", ")
+        )));
+    }
+    let sources: Vec<PathBuf> = args.shards.iter().map(|d| d.join("matches.csv")).collect();
+    let (rows, standings) = super::tournament::results::write(&sources, &out, &spec, args.html)?;
+    crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
+    print!("{}", table::leaderboard(&standings));
     if !missing.is_empty() {
         eprintln!("warning: shards missing: {}", missing.join(", "));
-    }
-    if rows < spec.matches {
-        eprintln!(
-            "warning: {} of the {} matches are missing; these results are partial",
-            spec.matches - rows,
-            spec.matches
-        );
     }
     eprintln!(
         "merged {rows} matches into {}",
         crate::untrusted::printable_path(&out)
     );
+    if rows < spec.matches {
+        let message = format!(
+            "{} of the {} matches are missing; these results are partial",
+            spec.matches - rows,
+            spec.matches
+        );
+        if !args.partial {
+            return Err(anyhow!(
+                "{message}: finish the shards (`referee tournament ... --shard I/N --resume`), \
+                 then merge again, or pass --partial to accept them"
+            )
+            .into());
+        }
+        eprintln!("warning: {message}");
+    }
     Ok(())
 }
