@@ -516,3 +516,37 @@ fn a_resume_with_other_rounds_names_the_flag_and_both_values() {
         &["--rounds 2 conflicts", "--format round-robin --rounds 1"],
     );
 }
+
+#[test]
+fn the_scratch_of_a_killed_referee_is_removed_by_the_next_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = common::fresh_dir("tournament", "stale-scratch");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    // A referee that is gone (a pid that exited) left its scratch, with a directory a
+    // champion made unreadable; one of a live referee (this test) must stay.
+    let mut gone = Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let stale = tmp.join(format!("referee-{dead}-AbC123"));
+    std::fs::create_dir_all(stale.join("seat0/locked")).unwrap();
+    std::fs::set_permissions(stale.join("seat0/locked"), PermissionsExt::from_mode(0o000)).unwrap();
+    let live = tmp.join(format!("referee-{}-XyZ789", std::process::id()));
+    std::fs::create_dir_all(&live).unwrap();
+    let mut command = Command::new(REFEREE);
+    command
+        .args(["match", "random", "greedy"])
+        .arg(shell("passive.sh"))
+        .args(["--sandbox", "off", "--out"])
+        .arg(dir.join("out"))
+        .env("TMPDIR", &tmp);
+    run(command);
+    assert!(!stale.exists(), "the stale scratch is still there");
+    assert!(live.exists(), "a live referee's scratch was removed");
+    let left: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left, vec![live.file_name().unwrap().to_owned()], "{left:?}");
+}

@@ -122,10 +122,19 @@ pub(super) fn check_all(
             .enumerate()
             .map(|(i, c)| {
                 let stderr = check_dir.join(format!("{i}.stderr"));
-                let scratch =
-                    std::env::temp_dir().join(format!("referee-check-{}-{i}", std::process::id()));
+                // As for a match: an unpredictable scratch, made only without the jail.
+                let root = match process.sandbox.jail() {
+                    Some(_) => None,
+                    None => crate::run_match::scratch_root().ok(),
+                };
+                let scratch = root
+                    .as_ref()
+                    .map(|r| r.path().join("check"))
+                    .unwrap_or_default();
                 let verdict = check(c, time, process, &scratch, &stderr);
-                let _ = std::fs::remove_dir_all(&scratch);
+                if let Some(root) = root {
+                    crate::run_match::remove_scratch(root);
+                }
                 (verdict, stderr)
             })
             .collect()
