@@ -189,8 +189,14 @@ fn play_callback(
     (record, timing)
 }
 
+/// Most requests in one callback (protocol.md section 5): the heaviest champion of 2009
+/// asked about 700,000; every request is kept in the record, so a champion flooding cheap
+/// requests must not grow it without bound.
+pub const MAX_REQUESTS: usize = 2_000_000;
+
 /// Send `callback` to `endpoint` and answer its requests for `seat` until `fin`; every
-/// request is appended to `requests` with its answer.
+/// request is appended to `requests` with its answer. More than [`MAX_REQUESTS`] is a
+/// `Protocol` fault.
 pub fn converse(
     game: &mut Game,
     seat: Seat,
@@ -200,8 +206,18 @@ pub fn converse(
     requests: &mut Vec<(String, i32)>,
 ) -> Result<(), Fault> {
     endpoint.begin(callback.name(), limits.of(callback))?;
+    let first = requests.len();
     loop {
         let line = endpoint.recv()?;
+        if requests.len() - first >= MAX_REQUESTS && line != "fin" {
+            return Err(Fault::new(
+                FaultKind::Protocol,
+                format!(
+                    "sent more than {MAX_REQUESTS} requests in {callback}; a callback may make \
+                     at most {MAX_REQUESTS} (protocol.md section 5)"
+                ),
+            ));
+        }
         match Request::parse(&line, callback)
             .map_err(|message| Fault::new(FaultKind::Protocol, message))?
         {

@@ -325,3 +325,62 @@ fn a_record_file_reads_back_equal_with_one_callback_per_line() {
     assert_eq!(callback_lines, record.callbacks.len());
     assert!(text.starts_with("{\n  \"schema\": 1,\n"), "{}", &text[..40]);
 }
+
+/// A champion that sends `mon_tour` `count` times, then `fin`.
+struct Flood {
+    left: usize,
+}
+
+impl Endpoint for Flood {
+    fn unexpected_output(&mut self) -> Option<String> {
+        None
+    }
+    fn begin(&mut self, _: &str, _: CallLimits) -> Result<(), Fault> {
+        Ok(())
+    }
+    fn recv(&mut self) -> Result<String, Fault> {
+        if self.left == 0 {
+            return Ok("fin".into());
+        }
+        self.left -= 1;
+        Ok("mon_tour".into())
+    }
+    fn send(&mut self, _: &str) -> Result<(), Fault> {
+        Ok(())
+    }
+    fn end(&mut self) -> CallTiming {
+        CallTiming::default()
+    }
+    fn finish(&mut self, _: Duration) {}
+    fn kill(&mut self) {}
+}
+
+#[test]
+fn a_callback_may_make_max_requests_and_no_more() {
+    use referee::game::{converse, MAX_REQUESTS};
+    let run = |count: usize| {
+        let mut game = engine::Game::new(engine::Setup::from_seed(0));
+        let mut requests = Vec::new();
+        let outcome = converse(
+            &mut game,
+            Seat(0),
+            engine::Callback::InitGame,
+            &mut Flood { left: count },
+            TimeLimits::default(),
+            &mut requests,
+        );
+        (outcome, requests.len())
+    };
+    let (outcome, kept) = run(MAX_REQUESTS);
+    assert!(outcome.is_ok(), "{outcome:?}");
+    assert_eq!(kept, MAX_REQUESTS);
+    let (outcome, kept) = run(MAX_REQUESTS + 1);
+    let fault = outcome.unwrap_err();
+    assert_eq!(fault.kind, FaultKind::Protocol);
+    assert!(
+        fault.message.contains("more than 2000000 requests"),
+        "{}",
+        fault.message
+    );
+    assert_eq!(kept, MAX_REQUESTS, "nothing past the cap is kept");
+}
