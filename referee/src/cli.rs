@@ -89,6 +89,42 @@ pub struct LimitArgs {
     /// Refuse to play unless every sandbox layer is on (the error names what is missing).
     #[arg(long)]
     pub require_sandbox: bool,
+    /// The ids of the flags above given on the command line (not defaulted), which a
+    /// `--resume` compares with the tournament's ([`Cli::parse_command_line`]).
+    #[arg(skip)]
+    pub explicit: Vec<String>,
+}
+
+/// The ids (field names) of the limit flags that are part of a tournament's identity.
+pub const IDENTITY_LIMITS: [&str; 8] = [
+    "time_scale",
+    "init_cpu",
+    "call_cpu",
+    "memory",
+    "processes",
+    "disk",
+    "sandbox",
+    "require_sandbox",
+];
+
+impl Cli {
+    /// Parses the command line (exiting on a usage error, as `Parser::parse`), noting which
+    /// limit flags of a tournament were given rather than defaulted.
+    pub fn parse_command_line() -> Cli {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = Cli::command().get_matches();
+        let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+        if let (Command::Tournament(args), Some((_, sub))) =
+            (&mut cli.command, matches.subcommand())
+        {
+            args.limits.explicit = IDENTITY_LIMITS
+                .iter()
+                .filter(|id| sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+                .map(|id| id.to_string())
+                .collect();
+        }
+        cli
+    }
 }
 
 impl LimitArgs {

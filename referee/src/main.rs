@@ -1,11 +1,9 @@
 //! The `referee` binary: parse, run, map failures to documented exit codes.
 
-use clap::Parser;
-
 fn main() {
     // The same executable serves as the jails' zygote (crate::jail::zygote).
     referee::jail::zygote::serve_if_zygote();
-    let cli = referee::cli::Cli::parse();
+    let cli = referee::cli::Cli::parse_command_line();
     let result = referee::commands::run(cli);
     // An interrupted run exits from the thread that kills the champions, with code 130.
     referee::interrupt::wait_for_abort();

@@ -23,6 +23,10 @@ pub struct ChampionSpec {
     pub path: String,
     /// SHA-256 of the executable (hex); for built-ins, of the referee binary.
     pub sha256: String,
+    /// SHA-256 of everything the champion runs from (hex, [`identity_of`]): its folder and
+    /// the kit beside it for a folder champion, its file otherwise. A tournament refuses
+    /// to resume with a champion whose identity changed.
+    pub identity: String,
 }
 
 /// Resolve what the user wrote for a champion.
@@ -30,10 +34,13 @@ pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
     let path = Path::new(given);
     if !path.exists() && engine::bots::NAMES.contains(&given) {
         let exe = std::env::current_exe().context("cannot find the referee's own executable")?;
+        let sha256 = sha256_of(&exe)?;
         return Ok(ChampionSpec {
             name: given.to_string(),
             given: given.to_string(),
-            sha256: sha256_of(&exe)?,
+            // The bot's code is the referee's release, not every rebuild of its binary.
+            identity: format!("builtin:{given}:{}", env!("CARGO_PKG_VERSION")),
+            sha256,
             program: exe,
             args: vec!["bot".to_string(), given.to_string()],
             path: format!("builtin:{given}"),
@@ -85,6 +92,8 @@ pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
     Ok(ChampionSpec {
         name,
         given: given.to_string(),
+        identity: identity_of(&program)
+            .with_context(|| format!("champion `{given}`: cannot read its files"))?,
         sha256: sha256_of(&program)?,
         path: program.display().to_string(),
         program,
@@ -98,4 +107,82 @@ fn sha256_of(path: &Path) -> anyhow::Result<String> {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect())
+}
+
+/// Most files hashed for a champion's identity (a folder beyond that is refused).
+const MAX_IDENTITY_FILES: usize = 100_000;
+
+/// The identity of the champion whose executable is `program`: for a folder champion (an
+/// executable named `champion`), SHA-256 over its folder and the `kit` folder beside it
+/// (what its jail shows it: every Python champion of the kit has the same launcher, and
+/// what differs is `prologin.py` beside it); for a single file, over that file. Each entry
+/// counts with its path relative to its folder, its kind, its executable bit and its
+/// contents (a symbolic link by its target), in path order.
+pub fn identity_of(program: &Path) -> anyhow::Result<String> {
+    let in_folder = program.file_name().is_some_and(|n| n == "champion");
+    let mut hasher = Sha256::new();
+    match program.parent() {
+        Some(dir) if in_folder => {
+            hash_tree(&mut hasher, dir, "champion")?;
+            let kit = dir.parent().map(|p| p.join("kit"));
+            if let Some(kit) = kit.filter(|k| k.is_dir() && k != dir) {
+                hash_tree(&mut hasher, &kit, "kit")?;
+            }
+        }
+        _ => {
+            hasher.update(b"file\0");
+            hasher.update(std::fs::read(program)?);
+        }
+    }
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// Feeds every entry under `root` to `hasher`, under `label`.
+fn hash_tree(hasher: &mut Sha256, root: &Path, label: &str) -> anyhow::Result<()> {
+    let mut entries = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in
+            std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?
+        {
+            let path = entry?.path();
+            let meta = std::fs::symlink_metadata(&path)?;
+            if meta.is_dir() {
+                stack.push(path.clone());
+            }
+            entries.push((path, meta));
+            anyhow::ensure!(
+                entries.len() <= MAX_IDENTITY_FILES,
+                "{} holds more than {MAX_IDENTITY_FILES} files",
+                root.display()
+            );
+        }
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    for (path, meta) in entries {
+        let rel = path.strip_prefix(root).unwrap_or(&path);
+        hasher.update(label.as_bytes());
+        hasher.update(b"/");
+        hasher.update(rel.as_os_str().as_encoded_bytes());
+        hasher.update(b"\0");
+        if meta.is_dir() {
+            hasher.update(b"d");
+        } else if meta.file_type().is_symlink() {
+            hasher.update(b"l");
+            hasher.update(std::fs::read_link(&path)?.as_os_str().as_encoded_bytes());
+        } else {
+            let exec = meta.permissions().mode() & 0o111 != 0;
+            hasher.update(if exec { b"x" } else { b"f" });
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            hasher.update((bytes.len() as u64).to_le_bytes());
+            hasher.update(&bytes);
+        }
+        hasher.update(b"\0");
+    }
+    Ok(())
 }

@@ -156,6 +156,8 @@ pub struct EntrySpec {
     pub given: String,
     pub path: String,
     pub sha256: String,
+    /// `roster::identity_of`: what `--resume` and `merge` compare.
+    pub identity: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -165,13 +167,19 @@ pub struct ExcludedSpec {
     pub fault: String,
 }
 
-/// The limit flags (`cli::LimitArgs`) of the run.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// The limit flags (`cli::LimitArgs`) of the run: every one is part of the tournament's
+/// identity (`--resume` and `merge` compare them).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LimitsSpec {
     pub time_scale: f64,
     pub init_cpu: f64,
     pub call_cpu: f64,
     pub memory: u64,
+    pub processes: u64,
+    pub disk: u64,
+    /// `auto` or `off`.
+    pub sandbox: String,
+    pub require_sandbox: bool,
 }
 
 impl TournamentSpec {

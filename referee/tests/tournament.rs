@@ -550,3 +550,76 @@ fn the_scratch_of_a_killed_referee_is_removed_by_the_next_one() {
         .collect();
     assert_eq!(left, vec![live.file_name().unwrap().to_owned()], "{left:?}");
 }
+
+#[test]
+fn a_resume_takes_every_limit_from_the_tournament_and_refuses_other_values() {
+    let dir = common::fresh_dir("tournament", "strict-resume");
+    run(tournament(
+        &dir,
+        &four(),
+        &["--memory", "512", "--disk", "32"],
+    ));
+    for (extra, needle) in [
+        (
+            &["--sandbox", "off"][..],
+            "--sandbox off conflicts with the tournament's --sandbox auto",
+        ),
+        (
+            &["--processes", "64"][..],
+            "--processes 64 conflicts with the tournament's --processes 256",
+        ),
+        // Given explicitly at its default value: still not the tournament's.
+        (
+            &["--memory", "1024"][..],
+            "--memory 1024 conflicts with the tournament's --memory 512",
+        ),
+        (&["--disk", "64"][..], "--disk 64 conflicts"),
+        (
+            &["--require-sandbox"][..],
+            "--require-sandbox true conflicts",
+        ),
+    ] {
+        let mut command = tournament(&dir, &four(), &[extra, &["--resume"][..]].concat());
+        refused(&mut command, &[needle, "drop"]);
+    }
+    // Without limit flags, or with the same values, it resumes (here: nothing is left).
+    run(tournament(&dir, &[], &["--resume"]));
+    run(tournament(&dir, &[], &["--resume", "--memory", "512"]));
+}
+
+#[test]
+fn a_resume_refuses_a_champion_whose_folder_or_kit_changed() {
+    let dir = common::fresh_dir("tournament", "identity");
+    let python = repo().join("champions/python");
+    for sub in ["random", "kit"] {
+        let status = Command::new("cp")
+            .arg("-r")
+            .arg(python.join(sub))
+            .arg(dir.join(sub))
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let champions = vec![
+        "random".to_string(),
+        "greedy".to_string(),
+        dir.join("random").display().to_string(),
+    ];
+    let results = dir.join("results");
+    run(tournament(&results, &champions, &[]));
+    run(tournament(&results, &[], &["--resume"]));
+    for file in ["random/prologin.py", "kit/run.py"] {
+        let path = dir.join(file);
+        let original = std::fs::read(&path).unwrap();
+        let mut edited = original.clone();
+        edited.extend_from_slice(b"\n# edited\n");
+        std::fs::write(&path, edited).unwrap();
+        let mut command = tournament(&results, &[], &["--resume"]);
+        refused(
+            &mut command,
+            &["changed since the tournament started", "not its executable"],
+        );
+        std::fs::write(&path, original).unwrap();
+        run(tournament(&results, &[], &["--resume"]));
+    }
+}

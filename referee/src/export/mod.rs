@@ -9,7 +9,7 @@ pub mod table;
 
 /// Version of the results schema (`matches.csv`, `leaderboard.csv`, `pairwise.csv`,
 /// `tournament.json`); bumped on any change of a column's name or meaning.
-pub const RESULTS_SCHEMA: u32 = 1;
+pub const RESULTS_SCHEMA: u32 = 2;
 
 /// Serialise one CSV record (with its `\n`), each field
 /// [`printable`](crate::untrusted::printable): a CSV file is read by people, in a pager or

@@ -3,10 +3,11 @@
 //! checked against the flags given; and the limits it runs under.
 
 use super::{field, usage};
-use crate::cli::{self, LimitArgs, TournamentArgs};
+use crate::cli::{LimitArgs, TournamentArgs};
 use crate::commands::Failure;
 use crate::export::RESULTS_SCHEMA;
 use crate::roster::{resolve, ChampionSpec};
+use crate::sandbox::SandboxMode;
 use crate::schedule::{Format, Shard};
 use crate::store;
 use crate::tournament::{EntrySpec, InputSpec, LimitsSpec, TournamentSpec};
@@ -21,7 +22,19 @@ pub(super) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
     args.init_cpu = limits.init_cpu;
     args.call_cpu = limits.call_cpu;
     args.memory = limits.memory;
+    args.processes = limits.processes;
+    args.disk = limits.disk;
+    args.sandbox = sandbox_mode(&limits.sandbox);
+    args.require_sandbox = limits.require_sandbox;
     args
+}
+
+fn sandbox_mode(name: &str) -> SandboxMode {
+    if name == "off" {
+        SandboxMode::Off
+    } else {
+        SandboxMode::Auto
+    }
 }
 
 fn limits_spec(args: &LimitArgs) -> LimitsSpec {
@@ -30,16 +43,33 @@ fn limits_spec(args: &LimitArgs) -> LimitsSpec {
         init_cpu: args.init_cpu,
         call_cpu: args.call_cpu,
         memory: args.memory,
+        processes: args.processes,
+        disk: args.disk,
+        sandbox: match args.sandbox {
+            SandboxMode::Auto => "auto".into(),
+            SandboxMode::Off => "off".into(),
+        },
+        require_sandbox: args.require_sandbox,
     }
 }
 
-/// The default limits (`cli::LimitArgs`'s defaults).
-const DEFAULT_LIMITS: LimitsSpec = LimitsSpec {
-    time_scale: cli::DEFAULT_TIME_SCALE,
-    init_cpu: cli::DEFAULT_INIT_CPU,
-    call_cpu: cli::DEFAULT_CALL_CPU,
-    memory: cli::DEFAULT_MEMORY,
-};
+/// Each identity limit as (id in `cli::IDENTITY_LIMITS`, flag, value as the flag takes it).
+fn identity(limits: &LimitsSpec) -> [(&'static str, &'static str, String); 8] {
+    [
+        ("time_scale", "--time-scale", limits.time_scale.to_string()),
+        ("init_cpu", "--init-cpu", limits.init_cpu.to_string()),
+        ("call_cpu", "--call-cpu", limits.call_cpu.to_string()),
+        ("memory", "--memory", limits.memory.to_string()),
+        ("processes", "--processes", limits.processes.to_string()),
+        ("disk", "--disk", limits.disk.to_string()),
+        ("sandbox", "--sandbox", limits.sandbox.clone()),
+        (
+            "require_sandbox",
+            "--require-sandbox",
+            limits.require_sandbox.to_string(),
+        ),
+    ]
+}
 
 fn input_spec(args: &TournamentArgs) -> InputSpec {
     let text = |paths: &[PathBuf]| paths.iter().map(|p| p.display().to_string()).collect();
@@ -129,6 +159,7 @@ pub(super) fn started(
                 given: c.given.clone(),
                 path: c.path.clone(),
                 sha256: c.sha256.clone(),
+                identity: c.identity.clone(),
             })
             .collect(),
         excluded,
@@ -189,35 +220,12 @@ pub(super) fn resumed(
             return Err(conflict(flag, given, spec.format.to_string()));
         }
     }
-    let given = limits_spec(&args.limits);
-    for (flag, a, d, s) in [
-        (
-            "--time-scale",
-            given.time_scale,
-            DEFAULT_LIMITS.time_scale,
-            spec.limits.time_scale,
-        ),
-        (
-            "--init-cpu",
-            given.init_cpu,
-            DEFAULT_LIMITS.init_cpu,
-            spec.limits.init_cpu,
-        ),
-        (
-            "--call-cpu",
-            given.call_cpu,
-            DEFAULT_LIMITS.call_cpu,
-            spec.limits.call_cpu,
-        ),
-        (
-            "--memory",
-            given.memory as f64,
-            DEFAULT_LIMITS.memory as f64,
-            spec.limits.memory as f64,
-        ),
-    ] {
-        if a != d && a != s {
-            return Err(conflict(flag, a.to_string(), format!("{flag} {s}")));
+    // Every limit is the tournament's: a flag given (even at its default value) must say
+    // the same; one not given takes the tournament's value (`limit_args`).
+    let given = identity(&limits_spec(&args.limits));
+    for ((id, flag, a), (_, _, s)) in given.into_iter().zip(identity(&spec.limits)) {
+        if args.limits.explicit.iter().any(|e| e == id) && a != s {
+            return Err(conflict(flag, a, format!("{flag} {s}")));
         }
     }
     if spec.shard != shard {
@@ -232,13 +240,20 @@ pub(super) fn resumed(
         .iter()
         .map(|entry| {
             let mut champion = resolve(&entry.given)?;
-            if champion.sha256 != entry.sha256 {
-                eprintln!(
-                    "warning: champion `{}` ({}) changed since the tournament started",
-                    printable(&entry.name),
-                    printable(&entry.given)
-                );
-            }
+            // Matches played and to play must be of the same programs.
+            anyhow::ensure!(
+                champion.identity == entry.identity,
+                "--resume: champion `{}` ({}) changed since the tournament started (its \
+                 files differ: {}); restore it as it was, or start a new tournament \
+                 with another --name",
+                printable(&entry.name),
+                printable(&entry.given),
+                if champion.sha256 == entry.sha256 {
+                    "not its executable, but a file beside it or its kit"
+                } else {
+                    "its executable"
+                }
+            );
             champion.name = entry.name.clone();
             Ok(champion)
         })
