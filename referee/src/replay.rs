@@ -47,16 +47,54 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
     if record.first_player > 2 {
         return Err(format!("bad first player {}", record.first_player));
     }
+    let seats: Vec<u8> = record.seats.iter().map(|s| s.seat).collect();
+    if seats != [0, 1, 2] {
+        return Err(format!(
+            "the record's seats are {seats:?}, expected [0, 1, 2]"
+        ));
+    }
+    if record.timings.len() != record.callbacks.len() {
+        return Err(format!(
+            "the record has {} timings for {} callbacks",
+            record.timings.len(),
+            record.callbacks.len()
+        ));
+    }
+    // A seat stops playing only after a fault: at its spawn, or in a callback.
+    let mut stopped = [false; 3];
+    for fault in &record.faults {
+        if fault.seat > 2 {
+            return Err(format!(
+                "a fault of seat {}, which does not exist",
+                fault.seat
+            ));
+        }
+        if fault.callback.is_none() {
+            stopped[usize::from(fault.seat)] = true;
+        }
+    }
     let mut game = Game::new(Setup::with_order(order, Seat(record.first_player)));
     let mut callbacks = record.callbacks.iter().enumerate().peekable();
     let mut requests = 0;
     while let Some(callback) = game.callback() {
         for seat in game.seats_to_play() {
-            let Some((index, played)) =
-                callbacks.next_if(|(_, c)| c.seat == seat.0 && c.callback == callback)
-            else {
-                continue; // a stopped seat plays no more
+            let next = callbacks.next_if(|(_, c)| c.seat == seat.0 && c.callback == callback);
+            let Some((index, played)) = next else {
+                if stopped[seat.index()] {
+                    continue; // a stopped seat plays no more
+                }
+                return Err(format!(
+                    "seat {seat} has no {callback} at turn {}, and no fault stopped it",
+                    game.state().turn
+                ));
             };
+            if stopped[seat.index()] {
+                return Err(format!(
+                    "callback #{index} ({callback} of seat {seat}) comes after the fault that \
+                     stopped that seat"
+                ));
+            }
+            stopped[seat.index()] = played.fault.is_some();
             let expected = (game.state().turn, game.stage().phase());
             if (played.turn, played.phase) != expected {
                 return Err(format!(

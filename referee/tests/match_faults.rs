@@ -331,6 +331,65 @@ fn a_tampered_record_fails_its_replay() {
 }
 
 #[test]
+fn a_record_whose_seat_stops_without_a_fault_fails_its_replay() {
+    let dir = common::fresh_dir("match", "truncated");
+    let output = referee(&[
+        "match",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        "79",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let path = dir.join("record.json");
+    let original: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let replay_of = |record: &Value| {
+        std::fs::write(&path, serde_json::to_vec(record).unwrap()).unwrap();
+        let replay = referee(&["replay", path.to_str().unwrap()]);
+        (
+            replay.status.code(),
+            String::from_utf8_lossy(&replay.stderr).into_owned(),
+        )
+    };
+    // Seat 1's callbacks from the tenth on removed (with their timings): the game itself
+    // cannot tell (a stopped seat plays no more), the missing fault does.
+    let mut cut = original.clone();
+    let (mut callbacks, mut timings, mut seen) = (Vec::new(), Vec::new(), 0);
+    let pairs = original["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(original["timings"].as_array().unwrap());
+    for (c, t) in pairs {
+        if c["seat"] == 1 {
+            seen += 1;
+            if seen >= 10 {
+                continue;
+            }
+        }
+        callbacks.push(c.clone());
+        timings.push(t.clone());
+    }
+    cut["callbacks"] = Value::Array(callbacks);
+    cut["timings"] = Value::Array(timings);
+    let (code, stderr) = replay_of(&cut);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("no fault stopped it"), "{stderr}");
+    // Timings that do not match the callbacks.
+    let mut short = original.clone();
+    short["timings"].as_array_mut().unwrap().pop();
+    let (code, stderr) = replay_of(&short);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("timings for"), "{stderr}");
+    // The untouched record replays.
+    let (code, stderr) = replay_of(&original);
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+#[test]
 fn the_2009_reference_setup_is_reproduced() {
     let order = "0,1,2,3,4,5,6,7,8,9,10,11,12,13";
     let record = play(
