@@ -9,7 +9,20 @@ fn main() {
     referee::interrupt::wait_for_abort();
     if let Err(failure) = result {
         // Errors may quote champion names, paths and record contents.
-        let message = format!("{:#}", failure.error);
+        let mut message = format!("{:#}", failure.error);
+        let full = failure.error.chain().any(|cause| {
+            cause
+                .downcast_ref::<std::io::Error>()
+                .and_then(std::io::Error::raw_os_error)
+                .is_some_and(|code| code == 28 || code == 122) // ENOSPC, EDQUOT
+        });
+        if full {
+            message.push_str(
+                "; that disk is full (or over quota): free space on it, or write elsewhere \
+                 (--out for a match, --results for a tournament); a tournament resumes with \
+                 --resume",
+            );
+        }
         eprintln!("error: {}", referee::untrusted::printable(&message));
         std::process::exit(failure.code);
     }

@@ -487,3 +487,37 @@ fn the_printed_reproduce_command_plays_the_same_match() {
     assert!(referee(&args).status.success());
     assert_eq!(without_timings(&first), without_timings(&second));
 }
+
+#[test]
+fn a_full_disk_is_named_with_its_path_and_the_fix() {
+    // SAFETY: no arguments.
+    if unsafe { nix::libc::geteuid() } != 0 {
+        eprintln!("SKIPPED: mounting a small tmpfs to fill needs root");
+        return;
+    }
+    let dir = common::fresh_dir("match", "full-disk");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&dir)
+        .status()
+        .unwrap();
+    assert!(mounted.success(), "mount failed");
+    let out = dir.join("m");
+    let output = referee(&[
+        "match",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let _ = Command::new("umount").arg(&dir).status();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(out.to_str().unwrap()) && stderr.contains("that disk is full"),
+        "{stderr}"
+    );
+}
