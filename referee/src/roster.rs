@@ -34,7 +34,14 @@ pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
     let path = Path::new(given);
     if !path.exists() && engine::bots::NAMES.contains(&given) {
         let exe = std::env::current_exe().context("cannot find the referee's own executable")?;
-        let sha256 = sha256_of(&exe)?;
+        // Hashed once per process (built-ins are named in every match of a tournament).
+        static OWN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let sha256 = match OWN.get() {
+            Some(sha) => sha.clone(),
+            None => OWN
+                .get_or_init(|| sha256_of(&exe).unwrap_or_default())
+                .clone(),
+        };
         return Ok(ChampionSpec {
             name: given.to_string(),
             given: given.to_string(),

@@ -10,41 +10,7 @@ use anyhow::anyhow;
 use std::path::PathBuf;
 
 pub fn run(args: MatchArgs) -> Result<(), Failure> {
-    let champions: Vec<_> = args
-        .champions
-        .iter()
-        .map(|c| resolve(c))
-        .collect::<Result<_, _>>()
-        .map_err(Failure::usage)?;
-    let champions: [_; 3] = champions
-        .try_into()
-        .map_err(|_| Failure::usage(anyhow!("a match takes 3 champions")))?;
-    let monuments = args
-        .monuments
-        .as_deref()
-        .map(parse_monuments)
-        .transpose()
-        .map_err(|e| Failure::usage(anyhow!(e)))?;
-    if let Some(first) = args.first_player {
-        if first > 2 {
-            return Err(Failure::usage(anyhow!(
-                "--first-player is a seat: 0, 1 or 2, got {first}"
-            )));
-        }
-    }
-    let limits = args
-        .limits
-        .process()
-        .map_err(|e| Failure::usage(anyhow!(e)))?;
-    let plan = MatchPlan {
-        seed: args.seed.unwrap_or_else(rand::random),
-        monuments,
-        first_player: args.first_player,
-        champions,
-        time: args.limits.time().map_err(|e| Failure::usage(anyhow!(e)))?,
-        limits,
-        pin: !args.limits.no_pin,
-    };
+    let plan = plan(&args)?;
     let dir = args.out.unwrap_or_else(|| {
         let names: Vec<&str> = plan.champions.iter().map(|c| c.name.as_str()).collect();
         PathBuf::from("results")
@@ -71,4 +37,46 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     }
     println!("reproduce: {}", plan.reproduce_command());
     Ok(())
+}
+
+/// The match `args` describe, every value checked (exit 2 on a bad one).
+pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
+    let champions: Vec<_> = args
+        .champions
+        .iter()
+        .map(|c| resolve(c))
+        .collect::<Result<_, _>>()
+        .map_err(Failure::usage)?;
+    let champions: [_; 3] = champions
+        .try_into()
+        .map_err(|_| Failure::usage(anyhow!("a match takes 3 champions")))?;
+    let monuments = args
+        .monuments
+        .as_deref()
+        .map(parse_monuments)
+        .transpose()
+        .map_err(|e| Failure::usage(anyhow!(e)))?;
+    if let Some(first) = args.first_player {
+        if first > 2 {
+            return Err(Failure::usage(anyhow!(
+                "--first-player is a seat: 0, 1 or 2, got {first}"
+            )));
+        }
+    }
+    // The cheap checks first: `process` probes the sandbox.
+    let time = args.limits.time().map_err(|e| Failure::usage(anyhow!(e)))?;
+    let limits = args
+        .limits
+        .process()
+        .map_err(|e| Failure::usage(anyhow!(e)))?;
+    let plan = MatchPlan {
+        seed: args.seed.unwrap_or_else(rand::random),
+        monuments,
+        first_player: args.first_player,
+        champions,
+        time,
+        limits,
+        pin: !args.limits.no_pin,
+    };
+    Ok(plan)
 }

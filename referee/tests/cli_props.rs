@@ -1,0 +1,128 @@
+//! Property tests of the command line: whatever value a numeric flag is given, the referee
+//! either accepts it or refuses it naming the flag (never a panic, never a value that
+//! overflows into another), and the reproduce command it prints for an accepted match is
+//! accepted as printed and plans the same match.
+
+use clap::Parser;
+use proptest::prelude::*;
+use referee::cli::{Cli, Command, MatchArgs};
+use referee::commands::match_cmd;
+use referee::run_match::MatchPlan;
+
+/// The match arguments of `words` (after `referee`), or clap's refusal.
+fn parse(words: &[String]) -> Result<MatchArgs, clap::Error> {
+    let cli =
+        Cli::try_parse_from(std::iter::once("referee".to_string()).chain(words.iter().cloned()))?;
+    match cli.command {
+        Command::Match(args) => Ok(args),
+        other => panic!("not a match: {other:?}"),
+    }
+}
+
+/// What a plan plays, without the champions' file hashes.
+fn key(plan: &MatchPlan) -> String {
+    format!(
+        "{} {:?} {:?} {:?} {:?} {} {} {} {}",
+        plan.seed,
+        plan.monuments,
+        plan.first_player,
+        plan.time.init_cpu,
+        plan.time.call_cpu,
+        plan.time.scale,
+        plan.limits.memory,
+        plan.limits.processes,
+        plan.limits.disk
+    )
+}
+
+/// Numbers as people (and fuzzers) type them: huge, tiny, negative, exponents, not numbers.
+fn number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<u64>().prop_map(|n| n.to_string()),
+        any::<i64>().prop_map(|n| n.to_string()),
+        (0u64..5000).prop_map(|n| n.to_string()),
+        any::<f64>().prop_map(|f| f.to_string()),
+        (0.0f64..100.0).prop_map(|f| f.to_string()),
+        (-320i32..320).prop_map(|e| format!("1e{e}")),
+        prop::sample::select(vec![
+            "nan",
+            "inf",
+            "-inf",
+            "0",
+            "-0",
+            "0.0",
+            "1e-300",
+            "18446744073709551616",
+            "",
+            "x",
+            "0x10",
+            "1_000",
+        ])
+        .prop_map(str::to_string),
+    ]
+}
+
+const FLAGS: [&str; 8] = [
+    "--time-scale",
+    "--init-cpu",
+    "--call-cpu",
+    "--memory",
+    "--processes",
+    "--disk",
+    "--seed",
+    "--first-player",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn numeric_flags_are_accepted_or_refused_by_name(
+        flag in prop::sample::select(FLAGS.to_vec()),
+        value in number(),
+        other in prop::sample::select(FLAGS.to_vec()),
+        other_value in number(),
+    ) {
+        let mut words: Vec<String> = ["match", "random", "greedy", "random", "--sandbox", "off"]
+            .map(String::from)
+            .to_vec();
+        words.extend([format!("{flag}={value}"), format!("{other}={other_value}")]);
+        if flag == other {
+            words.truncate(words.len() - 1);
+        }
+        let args = match parse(&words) {
+            Ok(args) => args,
+            Err(e) => {
+                // clap's refusal names the flag it could not read.
+                let text = e.to_string();
+                prop_assert!(
+                    text.contains(flag) || text.contains(other),
+                    "{words:?}: {text}"
+                );
+                prop_assert_eq!(e.exit_code(), 2);
+                return Ok(());
+            }
+        };
+        match match_cmd::plan(&args) {
+            Err(failure) => {
+                let text = failure.error.to_string();
+                prop_assert_eq!(failure.code, 2, "{:?}: {}", words, text);
+                prop_assert!(
+                    text.contains(flag) || text.contains(other),
+                    "{words:?}: {text}"
+                );
+            }
+            Ok(plan) => {
+                // The reproduce command, as printed, plans the same match.
+                let printed = plan.reproduce_command();
+                let again: Vec<String> =
+                    printed.split_whitespace().skip(1).map(String::from).collect();
+                let args = parse(&again)
+                    .map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
+                let replanned = match_cmd::plan(&args)
+                    .map_err(|f| TestCaseError::fail(format!("{printed}: {:#}", f.error)))?;
+                prop_assert_eq!(key(&plan), key(&replanned), "{}", printed);
+            }
+        }
+    }
+}
