@@ -78,6 +78,7 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
             time: Default::default(),
             limits: Default::default(),
             pin,
+            full_log: false,
         }
     };
     let asker = build_c(dir, "benches/fixtures/asker.c", "asker", &["-DASKS=1000"]);
@@ -88,7 +89,7 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
         let record = plan(&asker, pin).run(&dir.join("asker-match")).unwrap();
         let wall = t.elapsed();
         assert!(record.faults.is_empty());
-        let requests: usize = record.callbacks.iter().map(|c| c.requests.len()).sum();
+        let requests: usize = record.callbacks.iter().map(|c| c.requests as usize).sum();
         let per_request = wall / requests as u32;
         println!(
             "whole match ({}), {requests} requests: {:.2} s, {:.1} µs per request (bare pipe on {} mean {:.1} µs)",

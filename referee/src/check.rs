@@ -49,7 +49,7 @@ pub fn check(
         Callback::InitGame,
         &mut endpoint,
         time,
-        &mut Vec::new(),
+        &mut crate::record::RequestLog::new(false),
     );
     if outcome.is_ok() {
         endpoint.end();

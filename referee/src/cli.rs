@@ -89,6 +89,11 @@ pub struct LimitArgs {
     /// Refuse to play unless every sandbox layer is on (the error names what is missing).
     #[arg(long)]
     pub require_sandbox: bool,
+    /// Keep every request of every callback in the records (`log`), not only the actions
+    /// and counts of the rest: records of champions that ask millions of questions grow
+    /// to hundreds of MB.
+    #[arg(long)]
+    pub full_log: bool,
     /// The ids of the flags above given on the command line (not defaulted), which a
     /// `--resume` compares with the tournament's ([`Cli::parse_command_line`]).
     #[arg(skip)]

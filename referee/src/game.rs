@@ -5,7 +5,8 @@ use crate::endpoint::{CallLimits, Endpoint};
 use crate::fault::{Fault, FaultKind};
 use crate::protocol::{quote, Request};
 use crate::record::{
-    CallbackRecord, FaultRecord, MatchRecord, ResultRecord, SeatRecord, TimingRecord, RECORD_SCHEMA,
+    CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord, TimingRecord,
+    RECORD_SCHEMA,
 };
 use engine::{Callback, Game, Kind, Seat, Setup, Stage};
 use std::time::Duration;
@@ -56,6 +57,8 @@ pub struct MatchSpec {
     pub seats: [SeatRecord; 3],
     pub limits: TimeLimits,
     pub sandbox: String,
+    /// Keep every request in the record (`--full-log`), not only the actions.
+    pub full_log: bool,
 }
 
 /// A seat during the match: its endpoint, or why it was stopped.
@@ -110,8 +113,14 @@ pub fn play(
             if contestant.stopped {
                 continue;
             }
-            let (callback_record, timing) =
-                play_callback(&mut game, seat, callback, contestant, spec.limits);
+            let (callback_record, timing) = play_callback(
+                &mut game,
+                seat,
+                callback,
+                contestant,
+                spec.limits,
+                spec.full_log,
+            );
             if let Some(fault) = &callback_record.fault {
                 contestant.stopped = true;
                 contestant.endpoint.kill();
@@ -160,6 +169,7 @@ fn play_callback(
     callback: Callback,
     contestant: &mut Contestant,
     limits: TimeLimits,
+    full_log: bool,
 ) -> (CallbackRecord, TimingRecord) {
     let stage = game.stage();
     let mut record = CallbackRecord {
@@ -167,9 +177,15 @@ fn play_callback(
         phase: stage.phase(),
         seat: seat.0,
         callback,
-        requests: Vec::new(),
+        requests: 0,
+        actions: Vec::new(),
+        info: Default::default(),
+        refused: Default::default(),
+        digest: String::new(),
+        log: None,
         fault: None,
     };
+    let mut log = RequestLog::new(full_log);
     let endpoint = &mut *contestant.endpoint;
     if let Some(line) = endpoint.unexpected_output() {
         let message = format!(
@@ -177,9 +193,11 @@ fn play_callback(
             quote(&line)
         );
         record.fault = Some(Fault::new(FaultKind::Protocol, message));
+        log.into_record(&mut record);
         return (record, TimingRecord::default());
     }
-    let outcome = converse(game, seat, callback, endpoint, limits, &mut record.requests);
+    let outcome = converse(game, seat, callback, endpoint, limits, &mut log);
+    log.into_record(&mut record);
     let timing = endpoint.end();
     record.fault = outcome.err();
     let timing = TimingRecord {
@@ -195,7 +213,7 @@ fn play_callback(
 pub const MAX_REQUESTS: usize = 2_000_000;
 
 /// Send `callback` to `endpoint` and answer its requests for `seat` until `fin`; every
-/// request is appended to `requests` with its answer. More than [`MAX_REQUESTS`] is a
+/// request is logged in `requests` with its answer. More than [`MAX_REQUESTS`] is a
 /// `Protocol` fault.
 pub fn converse(
     game: &mut Game,
@@ -203,13 +221,13 @@ pub fn converse(
     callback: Callback,
     endpoint: &mut dyn Endpoint,
     limits: TimeLimits,
-    requests: &mut Vec<(String, i32)>,
+    requests: &mut RequestLog,
 ) -> Result<(), Fault> {
     endpoint.begin(callback.name(), limits.of(callback))?;
     let first = requests.len();
     loop {
         let line = endpoint.recv()?;
-        if requests.len() - first >= MAX_REQUESTS && line != "fin" {
+        if requests.len() - first >= MAX_REQUESTS as u64 && line != "fin" {
             return Err(Fault::new(
                 FaultKind::Protocol,
                 format!(
@@ -224,12 +242,12 @@ pub fn converse(
             Request::Fin => return Ok(()),
             Request::Etat => {
                 let answer = prologin::etat::encode(&mut game.player(seat));
-                requests.push(("etat".to_string(), 0));
+                requests.etat();
                 endpoint.send(&answer)?;
             }
             Request::Call(call) => {
                 let answer = call.apply(&mut game.player(seat));
-                requests.push((call.to_string(), answer));
+                requests.call(&call, answer);
                 endpoint.send(&answer.to_string())?;
             }
         }

@@ -3,12 +3,16 @@
 //! match give byte-identical records once `timings` is set aside.
 
 use crate::fault::{Fault, FaultKind};
-use engine::Callback;
+use engine::{Call, Callback};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::Path;
 
-/// Version of the record schema; bumped on any incompatible change.
-pub const RECORD_SCHEMA: u32 = 1;
+/// Version of the record schema; bumped on any incompatible change (2: requests kept as
+/// actions in full and the rest counted, with a digest of them all).
+pub const RECORD_SCHEMA: u32 = 2;
 
 /// One match, as played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,8 +56,25 @@ pub struct CallbackRecord {
     pub phase: u8,
     pub seat: u8,
     pub callback: Callback,
-    /// Each request with its answer; `etat` requests are recorded with answer 0.
-    pub requests: Vec<(String, i32)>,
+    /// Requests made, of every kind.
+    pub requests: u64,
+    /// The actions that succeeded (the only requests that change the game), with their
+    /// answer, in order: what a replay makes again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<(String, i32)>,
+    /// Information requests (and `etat`), counted by function.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub info: BTreeMap<String, u64>,
+    /// Refused actions (they change nothing), counted by function and answer
+    /// (`construire_maison -9`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub refused: BTreeMap<String, u64>,
+    /// SHA-256 (hex) of every request and its answer, in order, one `<request>\t<answer>\n`
+    /// each (`etat` answered 0): what a full log is checked against.
+    pub digest: String,
+    /// Every request with its answer, in order (`etat` with 0): only with `--full-log`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<Vec<(String, i32)>>,
     /// The fault that ended this callback, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault: Option<Fault>,
@@ -145,4 +166,109 @@ impl MatchRecord {
     pub fn faults_of(&self, seat: u8) -> impl Iterator<Item = &FaultRecord> {
         self.faults.iter().filter(move |f| f.seat == seat)
     }
+}
+
+/// The requests of one callback as they are made, kept the way the record keeps them: a
+/// champion asking a million questions costs a few counters, not a million lines.
+pub struct RequestLog {
+    actions: Vec<(String, i32)>,
+    info: BTreeMap<String, u64>,
+    refused: BTreeMap<String, u64>,
+    count: u64,
+    hasher: Sha256,
+    log: Option<Vec<(String, i32)>>,
+    /// The text of the request being logged (one buffer for all).
+    line: String,
+}
+
+impl RequestLog {
+    /// An empty log; `full`: also keep every request (`--full-log`).
+    pub fn new(full: bool) -> RequestLog {
+        RequestLog {
+            actions: Vec::new(),
+            info: BTreeMap::new(),
+            refused: BTreeMap::new(),
+            count: 0,
+            hasher: Sha256::new(),
+            log: full.then(Vec::new),
+            line: String::new(),
+        }
+    }
+
+    /// Requests logged so far.
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    /// Whether nothing was logged.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// An `etat` request.
+    pub fn etat(&mut self) {
+        self.line.clear();
+        self.line.push_str("etat");
+        bump(&mut self.info, "etat");
+        self.finish(0);
+    }
+
+    /// An API call and its answer.
+    pub fn call(&mut self, call: &Call, answer: i32) {
+        self.line.clear();
+        let _ = write!(self.line, "{call}");
+        let name = call.function.name();
+        if !call.function.is_action() {
+            bump(&mut self.info, name);
+        } else if answer == engine::constants::SUCCES {
+            self.actions.push((self.line.clone(), answer));
+        } else {
+            self.refused
+                .entry(format!("{name} {answer}"))
+                .and_modify(|n| *n += 1)
+                .or_insert(1);
+        }
+        self.finish(answer);
+    }
+
+    fn finish(&mut self, answer: i32) {
+        self.count += 1;
+        if let Some(log) = &mut self.log {
+            log.push((self.line.clone(), answer));
+        }
+        let _ = writeln!(self.line, "\t{answer}");
+        self.hasher.update(self.line.as_bytes());
+    }
+
+    /// Fills the request fields of `record`.
+    pub fn into_record(self, record: &mut CallbackRecord) {
+        record.requests = self.count;
+        record.actions = self.actions;
+        record.info = self.info;
+        record.refused = self.refused;
+        record.digest = hex(&self.hasher.finalize());
+        record.log = self.log;
+    }
+}
+
+/// The digest of a full log, as [`RequestLog`] computes it.
+pub fn log_digest(log: &[(String, i32)]) -> String {
+    let mut hasher = Sha256::new();
+    for (line, answer) in log {
+        hasher.update(format!("{line}\t{answer}\n").as_bytes());
+    }
+    hex(&hasher.finalize())
+}
+
+fn bump(counts: &mut BTreeMap<String, u64>, name: &str) {
+    match counts.get_mut(name) {
+        Some(n) => *n += 1,
+        None => {
+            counts.insert(name.to_string(), 1);
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

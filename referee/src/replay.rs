@@ -5,7 +5,7 @@
 //! timeline (`crate::view::timeline`) watches the game through it with a [`Visitor`].
 
 use crate::game::result_of;
-use crate::record::{CallbackRecord, MatchRecord};
+use crate::record::{CallbackRecord, MatchRecord, RequestLog};
 use engine::{Call, Game, Seat, Setup, Stage};
 
 /// How a replay went.
@@ -19,9 +19,9 @@ pub struct ReplayReport {
 
 /// Watches a record being walked through the engine. Every method has an empty default.
 pub trait Visitor {
-    /// A request of callback #`index` was made again and got the recorded `answer`; `call`
-    /// is `None` for `etat` requests (not API calls).
-    fn request(&mut self, index: usize, played: &CallbackRecord, call: Option<&Call>, answer: i32) {
+    /// An action of callback #`index` that succeeded (one that changes the game) was made
+    /// again and got the recorded `answer`.
+    fn request(&mut self, index: usize, played: &CallbackRecord, call: &Call, answer: i32) {
         let _ = (index, played, call, answer);
     }
     /// Callback #`index` has been replayed entirely; `game` is the state right after it.
@@ -103,10 +103,28 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
                 ));
             }
             let mut player = game.player(seat);
-            for (line, answer) in &played.requests {
-                requests += 1;
+            let counted = played.actions.len() as u64
+                + played.info.values().sum::<u64>()
+                + played.refused.values().sum::<u64>();
+            if counted != played.requests {
+                return Err(format!(
+                    "callback #{index}: {} requests recorded, but its actions and counts add up \
+                     to {counted}",
+                    played.requests
+                ));
+            }
+            // With a full log, every request is made again and must give back the record's
+            // actions, counts and digest; otherwise the actions alone (the rest changes
+            // nothing).
+            let (lines, mut again) = match &played.log {
+                Some(log) => (log, Some(RequestLog::new(false))),
+                None => (&played.actions, None),
+            };
+            for (line, answer) in lines {
                 if line == "etat" {
-                    visitor.request(index, played, None, *answer);
+                    if let Some(again) = &mut again {
+                        again.etat();
+                    }
                     continue;
                 }
                 let call: Call = line
@@ -119,8 +137,25 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
                         played.turn
                     ));
                 }
-                visitor.request(index, played, Some(&call), got);
+                if let Some(again) = &mut again {
+                    again.call(&call, got);
+                }
+                if call.function.is_action() && got == engine::constants::SUCCES {
+                    visitor.request(index, played, &call, got);
+                }
             }
+            if let Some(again) = again {
+                let mut rebuilt = played.clone();
+                again.into_record(&mut rebuilt);
+                rebuilt.log.clone_from(&played.log);
+                if rebuilt != *played {
+                    return Err(format!(
+                        "callback #{index}: its full log does not give its recorded actions, \
+                         counts and digest"
+                    ));
+                }
+            }
+            requests += played.requests as usize;
             visitor.callback_end(index, played, &game);
         }
         let (ended, turn) = (game.stage(), game.state().turn);

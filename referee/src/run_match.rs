@@ -31,6 +31,8 @@ pub struct MatchPlan {
     /// Pin the match (this thread and its champions) to a CPU no other match of the machine
     /// holds, if there is one (`affinity.rs`).
     pub pin: bool,
+    /// Keep every request in the record (`--full-log`).
+    pub full_log: bool,
 }
 
 impl MatchPlan {
@@ -80,6 +82,9 @@ impl MatchPlan {
         }
         if !self.limits.sandbox.is_on() {
             command.push_str(" --sandbox off");
+        }
+        if self.full_log {
+            command.push_str(" --full-log");
         }
         command
     }
@@ -142,6 +147,7 @@ impl MatchPlan {
             seats,
             limits: self.time,
             sandbox: self.limits.sandbox.line().to_string(),
+            full_log: self.full_log,
         };
         let [a, b, c] = endpoints.as_mut_slice() else {
             unreachable!("three seats")

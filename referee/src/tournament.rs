@@ -31,6 +31,8 @@ pub struct Runner {
     pub jobs: usize,
     /// Pin each worker and its match's champions to one CPU (`affinity.rs`, `--no-pin`).
     pub pin: bool,
+    /// Keep every request in the records (`--full-log`).
+    pub full_log: bool,
 }
 
 impl Runner {
@@ -44,6 +46,7 @@ impl Runner {
             time: self.time,
             limits: self.limits.clone(),
             pin: self.pin,
+            full_log: self.full_log,
         }
     }
 

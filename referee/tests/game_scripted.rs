@@ -101,6 +101,8 @@ fn spec(first: u8) -> MatchSpec {
         seats,
         limits: TimeLimits::default(),
         sandbox: "sandbox: scripted".into(),
+        // Every request kept: each replay below also checks the log against the counts.
+        full_log: true,
     }
 }
 
@@ -163,14 +165,14 @@ fn requests_are_answered_in_order_and_recorded() {
         .iter()
         .find(|c| c.seat == 0 && c.callback == engine::Callback::Jouer)
         .unwrap();
-    assert_eq!(
-        played.requests[1],
-        ("construire_route 50 51".to_string(), 0)
-    );
-    assert_eq!(
-        played.requests[2],
-        ("construire_route 50 51".to_string(), -9)
-    );
+    let log = played.log.as_ref().expect("a full log");
+    assert_eq!(log[1], ("construire_route 50 51".to_string(), 0));
+    assert_eq!(log[2], ("construire_route 50 51".to_string(), -9));
+    // What the record keeps without the log: the action that succeeded, the refused one
+    // counted with its answer.
+    assert_eq!(played.actions, [("construire_route 50 51".to_string(), 0)]);
+    assert_eq!(played.refused.get("construire_route -9"), Some(&1));
+    assert_eq!(played.requests, log.len() as u64);
 }
 
 #[test]
@@ -323,7 +325,7 @@ fn a_record_file_reads_back_equal_with_one_callback_per_line() {
         .filter(|l| l.starts_with("    {\"turn\":"))
         .count();
     assert_eq!(callback_lines, record.callbacks.len());
-    assert!(text.starts_with("{\n  \"schema\": 1,\n"), "{}", &text[..40]);
+    assert!(text.starts_with("{\n  \"schema\": 2,\n"), "{}", &text[..40]);
 }
 
 /// A champion that sends `mon_tour` `count` times, then `fin`.
@@ -360,7 +362,7 @@ fn a_callback_may_make_max_requests_and_no_more() {
     use referee::game::{converse, MAX_REQUESTS};
     let run = |count: usize| {
         let mut game = engine::Game::new(engine::Setup::from_seed(0));
-        let mut requests = Vec::new();
+        let mut requests = referee::record::RequestLog::new(false);
         let outcome = converse(
             &mut game,
             Seat(0),
@@ -369,7 +371,7 @@ fn a_callback_may_make_max_requests_and_no_more() {
             TimeLimits::default(),
             &mut requests,
         );
-        (outcome, requests.len())
+        (outcome, requests.len() as usize)
     };
     let (outcome, kept) = run(MAX_REQUESTS);
     assert!(outcome.is_ok(), "{outcome:?}");

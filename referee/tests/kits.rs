@@ -200,7 +200,7 @@ impl Played {
     fn requests(&self, seat: usize) -> Vec<(String, i64)> {
         self.callbacks(seat)
             .iter()
-            .flat_map(|c| c["requests"].as_array().unwrap().iter())
+            .flat_map(|c| c["log"].as_array().unwrap().iter())
             .map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_i64().unwrap()))
             .collect()
     }
@@ -221,6 +221,8 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
             .args(champions)
             .arg("--seed")
             .arg(seed.to_string())
+            // Every request kept: the tests read what each kit asked.
+            .arg("--full-log")
             .arg("--out")
             .arg(&dir),
         &format!("referee match {} --seed {seed}", champions.join(" ")),

@@ -502,7 +502,13 @@ fn a_full_disk_is_named_with_its_path_and_the_fix() {
         .status()
         .unwrap();
     assert!(mounted.success(), "mount failed");
+    // Filled to the last byte but for room for the output folder itself.
     let out = dir.join("m");
+    std::fs::create_dir(&out).unwrap();
+    let mut filler = std::fs::File::create(dir.join("filler")).unwrap();
+    let block = vec![0u8; 4096];
+    while std::io::Write::write_all(&mut filler, &block).is_ok() {}
+    drop(filler);
     let output = referee(&[
         "match",
         "random",

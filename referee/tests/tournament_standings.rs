@@ -9,8 +9,14 @@ use std::collections::BTreeMap;
 /// A `matches.csv` row with the given champions and scores (other columns filler).
 fn line(id: u64, champions: [&str; 3], scores: [i32; 3]) -> String {
     format!(
-        "{id},{id},0,{},{},{},{},{},{},0,0,0,,,,1,1,1,5,5,5,5,5,5,9,00,referee match x,1\n",
-        champions[0], champions[1], champions[2], scores[0], scores[1], scores[2]
+        "{id},{id},0,{},{},{},{},{},{},0,0,0,,,,1,1,1,5,5,5,5,5,5,9,00,referee match x,{}\n",
+        champions[0],
+        champions[1],
+        champions[2],
+        scores[0],
+        scores[1],
+        scores[2],
+        referee::export::RESULTS_SCHEMA
     )
 }
 

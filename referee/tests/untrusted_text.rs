@@ -192,8 +192,9 @@ fn show_and_errors_escape_a_raw_record() {
 
     // A request the engine rejects: `replay` quotes it in its error.
     record.callbacks[1]
-        .requests
+        .actions
         .insert(0, (format!("bad{SEQUENCES}"), 0));
+    record.callbacks[1].requests += 1;
     std::fs::write(&path, record.to_json()).unwrap();
     let output = Command::new(REFEREE)
         .arg("replay")

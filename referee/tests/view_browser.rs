@@ -151,19 +151,16 @@ fn the_last_step_shows_the_final_scores_of_the_record() {
     assert_eq!(first.scores, vec![10, 10, 10]);
 }
 
-/// `record` with information requests added (`type_case 50 50`: the first road, always
-/// `ROUTE` = 4) so that it holds exactly `total` requests and still replays.
+/// `record` with information requests added (`type_case`, counted as the record keeps
+/// them) so that it holds exactly `total` requests and still replays.
 fn inflate(record: &mut MatchRecord, total: usize) {
-    let have: usize = record.callbacks.iter().map(|c| c.requests.len()).sum();
+    let have: usize = record.callbacks.iter().map(|c| c.requests as usize).sum();
     let missing = total - have;
     let n = record.callbacks.len();
     for (i, callback) in record.callbacks.iter_mut().enumerate() {
-        let add = missing / n + usize::from(i < missing % n);
-        let tail = callback.requests.split_off(callback.requests.len().min(1));
-        callback
-            .requests
-            .extend(std::iter::repeat_n(("type_case 50 50".to_string(), 4), add));
-        callback.requests.extend(tail);
+        let add = (missing / n + usize::from(i < missing % n)) as u64;
+        callback.requests += add;
+        *callback.info.entry("type_case".to_string()).or_default() += add;
     }
 }
 

@@ -68,7 +68,7 @@ fn timeline_changes_rebuild_the_final_board() {
     let cells = timeline.cells_at(timeline.steps.len() - 1);
     let houses = |seat: i32| cells.iter().filter(|c| c[2] == 1 && c[3] == seat).count() as u32;
     assert_eq!([houses(0), houses(1), houses(2)], record.result.houses);
-    let requests: usize = record.callbacks.iter().map(|c| c.requests.len()).sum();
+    let requests: usize = record.callbacks.iter().map(|c| c.requests as usize).sum();
     let counted: usize = timeline
         .steps
         .iter()

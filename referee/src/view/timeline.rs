@@ -171,7 +171,6 @@ impl Timeline {
             previous: Vec::new(),
             steps: Vec::new(),
             actions: Vec::new(),
-            info: 0,
             bounds: [50, 50, 50, 50],
         };
         let initial_game = Game::new(engine::Setup::with_order(
@@ -295,7 +294,6 @@ struct Builder {
     previous: Vec<CellView>,
     steps: Vec<Step>,
     actions: Vec<(String, i32)>,
-    info: u32,
     bounds: [i32; 4],
 }
 
@@ -355,13 +353,8 @@ fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
 }
 
 impl Visitor for Builder {
-    fn request(&mut self, _: usize, _: &CallbackRecord, call: Option<&Call>, answer: i32) {
-        match call {
-            Some(call) if call.function.is_action() => {
-                self.actions.push((call.to_string(), answer));
-            }
-            _ => self.info += 1,
-        }
+    fn request(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
+        self.actions.push((call.to_string(), answer));
     }
 
     fn callback_end(&mut self, _: usize, played: &CallbackRecord, game: &Game) {
@@ -373,7 +366,7 @@ impl Visitor for Builder {
         );
         step.seat = Some(played.seat);
         step.actions = std::mem::take(&mut self.actions);
-        step.info = std::mem::take(&mut self.info);
+        step.info = (played.requests - played.actions.len() as u64) as u32;
         self.push(step, game);
     }
 

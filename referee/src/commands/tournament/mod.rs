@@ -61,6 +61,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         dir: dir.clone(),
         jobs,
         pin: !args.limits.no_pin,
+        full_log: args.limits.full_log,
     };
     let csv_path = dir.join("matches.csv");
     let mut done = HashSet::new();
