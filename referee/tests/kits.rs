@@ -16,6 +16,8 @@
 //! the leftover-process check looks at every descendant of this test process, which is
 //! made a child subreaper so that an orphaned champion process would be reparented here.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -212,8 +214,7 @@ impl Played {
 
 /// Plays one match with the real referee and checks what every match must show.
 fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
-    let dir = std::env::temp_dir().join(format!("referee-kits-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+    let dir = common::fresh_dir("kits", name);
     let started = Instant::now();
     let out = run(
         Command::new(referee())

@@ -9,6 +9,8 @@
 //!   (`performance.now()` from navigation start to the viewer's ready marker; the figure is
 //!   printed, run with `--nocapture` to see it, and kept in `referee/BENCHMARKS.md`).
 
+mod common;
+
 use referee::record::MatchRecord;
 use referee::view::html;
 use std::path::{Path, PathBuf};
@@ -54,13 +56,7 @@ fn browser_ready(test: &str) -> Option<PathBuf> {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "referee-view-browser-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir("view-browser", name)
 }
 
 fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {

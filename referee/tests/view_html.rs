@@ -1,6 +1,8 @@
 //! The HTML views without a browser: the replay page is self-contained and carries a
 //! timeline that agrees with the record; a tournament's index links every replay.
 
+mod common;
+
 use referee::record::MatchRecord;
 use referee::view::{html, Timeline};
 use std::path::PathBuf;
@@ -9,10 +11,7 @@ use std::process::Command;
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("referee-view-html-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir("view-html", name)
 }
 
 #[test]

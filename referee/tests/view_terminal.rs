@@ -5,6 +5,8 @@
 //! them with `UPDATE_SNAPSHOTS=1 cargo test -p referee --test view_terminal` and review
 //! the diff.
 
+mod common;
+
 use referee::record::MatchRecord;
 use referee::view::{terminal, Timeline};
 use std::path::{Path, PathBuf};
@@ -19,6 +21,7 @@ fn record(seed: u64) -> PathBuf {
         "referee-view-terminal-{}-{seed}",
         std::process::id()
     ));
+    common::remove_at_exit(&dir);
     let path = dir.join("record.json");
     static PLAYING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_at_a_time = PLAYING.lock().unwrap_or_else(|e| e.into_inner());

@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// A fresh, empty directory for one test, readable by everyone (champions may run under
-/// other uids): `<tmp>/referee-<kind>-<pid>-<n>-<name>`.
+/// other uids): `<tmp>/referee-<kind>-<pid>-<n>-<name>`. Removed when the test binary exits
+/// (set `REFEREE_KEEP_TEST_DIRS=1` to keep them for a look).
 pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
     static N: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
@@ -20,7 +21,40 @@ pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    remove_at_exit(&dir);
     dir
+}
+
+/// Removes `dir` (whatever champions left in it) when the test binary exits.
+pub fn remove_at_exit(dir: &std::path::Path) {
+    static DIRS: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    static REGISTER: std::sync::Once = std::sync::Once::new();
+    extern "C" fn cleanup() {
+        if std::env::var_os("REFEREE_KEEP_TEST_DIRS").is_some() {
+            return;
+        }
+        let dirs = std::mem::take(&mut *DIRS.lock().unwrap_or_else(|e| e.into_inner()));
+        for dir in dirs {
+            // Champions may leave directories without permissions, and very deep trees.
+            let _ = std::process::Command::new("chmod")
+                .arg("-R")
+                .arg("u+rwX")
+                .arg(&dir)
+                .stderr(std::process::Stdio::null())
+                .status();
+            let _ = std::process::Command::new("rm")
+                .arg("-rf")
+                .arg(&dir)
+                .status();
+        }
+    }
+    // SAFETY: registers a plain function that runs at exit.
+    REGISTER.call_once(|| unsafe {
+        nix::libc::atexit(cleanup);
+    });
+    DIRS.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(dir.to_path_buf());
 }
 
 /// The smallest valid champion, the shell one of protocol.md (answers `fin` to everything).
