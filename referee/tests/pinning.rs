@@ -139,7 +139,9 @@ fn held(claims: &Path, cpu: usize) -> bool {
 /// Hold the claim of `cpu` in `claims` as another referee would.
 fn hold(claims: &Path, cpu: usize) -> Flock<File> {
     std::fs::create_dir_all(claims).unwrap();
-    let file = File::create(claims.join(format!("cpu{cpu}.lock"))).unwrap();
+    // A referee makes its claim files read-only (a lock needs no write): open as it does.
+    let path = claims.join(format!("cpu{cpu}.lock"));
+    let file = File::open(&path).or_else(|_| File::create(&path)).unwrap();
     Flock::lock(file, FlockArg::LockExclusiveNonblock).unwrap()
 }
 

@@ -112,11 +112,10 @@ fn chmod(path: &Path, mode: u32) {
     fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
 }
 
-/// Builds `tests/fixtures/redteam/<source>` with `-D` definitions; readable by everyone.
+/// Builds `tests/fixtures/redteam/<source>` with `-D` definitions into a fresh directory
+/// of the test (removed at exit); readable by everyone.
 fn compiled(source: &str, defines: &[&str]) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("redteam-bin");
-    fs::create_dir_all(&dir).unwrap();
-    let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
+    let dir = common::fresh_dir("redteam", "bin");
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/redteam")
         .join(source);
