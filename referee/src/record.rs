@@ -272,3 +272,104 @@ fn bump(counts: &mut BTreeMap<String, u64>, name: &str) {
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blank() -> CallbackRecord {
+        CallbackRecord {
+            turn: 1,
+            phase: 1,
+            seat: 0,
+            callback: Callback::Jouer,
+            requests: 0,
+            actions: Vec::new(),
+            info: BTreeMap::new(),
+            refused: BTreeMap::new(),
+            digest: String::new(),
+            log: None,
+            fault: None,
+        }
+    }
+
+    #[test]
+    fn a_log_keeps_the_actions_in_full_counts_the_rest_and_digests_everything() {
+        let mut log = RequestLog::new(true);
+        assert!(log.is_empty());
+        log.etat();
+        log.call(&"mon_tour".parse().unwrap(), 0);
+        log.call(&"construire_route 1 2".parse().unwrap(), 0);
+        log.call(&"construire_route 1 2".parse().unwrap(), -9);
+        assert_eq!(log.len(), 4);
+        assert!(!log.is_empty());
+        let mut record = blank();
+        log.into_record(&mut record);
+        assert_eq!(record.requests, 4);
+        assert_eq!(record.actions, [("construire_route 1 2".to_string(), 0)]);
+        assert_eq!(
+            record.info,
+            BTreeMap::from([("etat".to_string(), 1), ("mon_tour".to_string(), 1)])
+        );
+        assert_eq!(
+            record.refused,
+            BTreeMap::from([("construire_route -9".to_string(), 1)])
+        );
+        // SHA-256 of "etat\t0\nmon_tour\t0\nconstruire_route 1 2\t0\nconstruire_route 1 2\t-9\n"
+        // (computed with Python's hashlib).
+        let known = "a65c36006a2b347bd6173671116badfe823cd73a6264c25026c18974c8d75311";
+        assert_eq!(record.digest, known);
+        let full = record.log.as_ref().expect("a full log");
+        assert_eq!(full.len(), 4);
+        assert_eq!(log_digest(full), known);
+        // Without the full log: the same counts and digest, no log.
+        let mut short = RequestLog::new(false);
+        short.etat();
+        short.call(&"mon_tour".parse().unwrap(), 0);
+        short.call(&"construire_route 1 2".parse().unwrap(), 0);
+        short.call(&"construire_route 1 2".parse().unwrap(), -9);
+        let mut compact = blank();
+        short.into_record(&mut compact);
+        assert_eq!(compact.log, None);
+        assert_eq!(compact.digest, known);
+    }
+
+    #[test]
+    fn faults_of_gives_one_seat_s_faults_in_order() {
+        let fault = |seat, message: &str| FaultRecord {
+            seat,
+            turn: 1,
+            phase: 1,
+            callback: Some(Callback::Jouer),
+            kind: FaultKind::Protocol,
+            message: message.into(),
+        };
+        let record = MatchRecord {
+            schema: RECORD_SCHEMA,
+            seed: 0,
+            monument_order: (0..14).collect(),
+            first_player: 0,
+            seats: Vec::new(),
+            sandbox: String::new(),
+            callbacks: vec![blank()],
+            faults: vec![fault(1, "a"), fault(0, "b"), fault(1, "c")],
+            result: ResultRecord::default(),
+            timings: vec![TimingRecord::default()],
+        };
+        let of =
+            |seat| -> Vec<&str> { record.faults_of(seat).map(|f| f.message.as_str()).collect() };
+        assert_eq!(of(1), ["a", "c"]);
+        assert_eq!(of(0), ["b"]);
+        assert!(of(2).is_empty());
+        // Lists of objects one per line; lists of numbers on their own line, whole.
+        let text = String::from_utf8(record.to_json()).unwrap();
+        assert!(
+            text.contains("\n  \"monument_order\": [0,1,2,3,4,5,6,7,8,9,10,11,12,13],\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  \"faults\": [\n    {\"seat\":1,"),
+            "{text}"
+        );
+    }
+}

@@ -109,7 +109,10 @@ fn spec(first: u8) -> MatchSpec {
 fn run(seats: &mut [Scripted; 3], spawn_faults: [Option<Fault>; 3]) -> MatchRecord {
     let [a, b, c] = seats;
     let record = play(&spec(0), [a, b, c], spawn_faults);
-    referee::replay::replay(&record).expect("every record replays");
+    let report = referee::replay::replay(&record).expect("every record replays");
+    let requests: u64 = record.callbacks.iter().map(|c| c.requests).sum();
+    assert_eq!(report.requests as u64, requests);
+    assert_eq!(report.callbacks, record.callbacks.len());
     record
 }
 

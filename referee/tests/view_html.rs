@@ -74,6 +74,30 @@ fn timeline_changes_rebuild_the_final_board() {
         .map(|s| s.actions.len() + s.info as usize)
         .sum();
     assert_eq!(counted, requests);
+    // The same match with every request kept gives the same timeline.
+    let full = temp_dir("board-full");
+    let out = Command::new(REFEREE)
+        .args([
+            "match",
+            "greedy",
+            "random",
+            "greedy",
+            "--seed",
+            "4",
+            "--full-log",
+            "--out",
+        ])
+        .arg(&full)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let full = MatchRecord::load(&full.join("record.json")).unwrap();
+    assert!(full.callbacks.iter().all(|c| c.log.is_some()));
+    let again = Timeline::build(&full).unwrap();
+    assert_eq!(
+        serde_json::to_string(&again).unwrap(),
+        serde_json::to_string(&timeline).unwrap()
+    );
 }
 
 #[test]
