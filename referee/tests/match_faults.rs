@@ -303,22 +303,30 @@ fn the_same_seed_gives_byte_identical_records_and_replays() {
     );
 }
 
-#[test]
-fn a_tampered_record_fails_its_replay() {
-    let dir = common::fresh_dir("match", "tampered");
+/// Plays `random greedy random --seed <seed>` into a fresh directory; the record's path and
+/// its JSON.
+fn played_record(name: &str, seed: u64) -> (PathBuf, Value) {
+    let dir = common::fresh_dir("match", name);
+    let seed = seed.to_string();
     let output = referee(&[
         "match",
         "random",
         "greedy",
         "random",
         "--seed",
-        "78",
+        &seed,
         "--out",
         dir.to_str().unwrap(),
     ]);
     assert!(output.status.success());
     let path = dir.join("record.json");
-    let mut record: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let record = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    (path, record)
+}
+
+#[test]
+fn a_tampered_record_fails_its_replay() {
+    let (path, mut record) = played_record("tampered", 78);
     record["result"]["final_scores"][0] = serde_json::json!(9999);
     std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
     let replay = referee(&["replay", path.to_str().unwrap()]);
@@ -332,20 +340,7 @@ fn a_tampered_record_fails_its_replay() {
 
 #[test]
 fn a_record_whose_seat_stops_without_a_fault_fails_its_replay() {
-    let dir = common::fresh_dir("match", "truncated");
-    let output = referee(&[
-        "match",
-        "random",
-        "greedy",
-        "random",
-        "--seed",
-        "79",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(output.status.success());
-    let path = dir.join("record.json");
-    let original: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let (path, original) = played_record("truncated", 79);
     let replay_of = |record: &Value| {
         std::fs::write(&path, serde_json::to_vec(record).unwrap()).unwrap();
         let replay = referee(&["replay", path.to_str().unwrap()]);
