@@ -1839,6 +1839,8 @@ fn attack_14_helper_as_user() {
 fn installed(tool: &str, arg: &str) -> bool {
     Command::new(tool)
         .arg(arg)
+        // A JVM run on the host would leave /tmp/hsperfdata_<user> behind.
+        .env("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData")
         .output()
         .is_ok_and(|o| o.status.success())
 }
@@ -1863,6 +1865,7 @@ fn runtimes_start_under_the_default_limits() {
         if installed("javac", "-version") && installed("java", "-version") {
             let dir = arena.dir("java");
             let status = Command::new("javac")
+                .env("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData")
                 .arg("-d")
                 .arg(&dir)
                 .arg(runtimes.join("Main.java"))

@@ -349,6 +349,8 @@ fn memory_beyond_the_limit_fails_shared_mappings_too() {
 fn installed(tool: &str) -> bool {
     Command::new(tool)
         .arg("--version")
+        // A JVM run on the host would leave /tmp/hsperfdata_<user> behind.
+        .env("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData")
         .output()
         .is_ok_and(|o| o.status.success())
 }
