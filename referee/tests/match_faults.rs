@@ -303,12 +303,10 @@ fn the_same_seed_gives_byte_identical_records_and_replays() {
     );
 }
 
-/// Plays `random greedy random --seed <seed>` into a fresh directory; the record's path and
-/// its JSON.
-fn played_record(name: &str, seed: u64) -> (PathBuf, Value) {
-    let dir = common::fresh_dir("match", name);
+/// Runs `referee match random greedy random --seed <seed> --out <out>`.
+fn bots_match(seed: u64, out: &Path) -> Output {
     let seed = seed.to_string();
-    let output = referee(&[
+    referee(&[
         "match",
         "random",
         "greedy",
@@ -316,8 +314,15 @@ fn played_record(name: &str, seed: u64) -> (PathBuf, Value) {
         "--seed",
         &seed,
         "--out",
-        dir.to_str().unwrap(),
-    ]);
+        out.to_str().unwrap(),
+    ])
+}
+
+/// Plays `random greedy random --seed <seed>` into a fresh directory; the record's path and
+/// its JSON.
+fn played_record(name: &str, seed: u64) -> (PathBuf, Value) {
+    let dir = common::fresh_dir("match", name);
+    let output = bots_match(seed, &dir);
     assert!(output.status.success());
     let path = dir.join("record.json");
     let record = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
@@ -504,16 +509,7 @@ fn a_full_disk_is_named_with_its_path_and_the_fix() {
     let block = vec![0u8; 4096];
     while std::io::Write::write_all(&mut filler, &block).is_ok() {}
     drop(filler);
-    let output = referee(&[
-        "match",
-        "random",
-        "greedy",
-        "random",
-        "--seed",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = bots_match(3, &out);
     let _ = Command::new("umount").arg(&dir).status();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
