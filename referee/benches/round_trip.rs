@@ -19,6 +19,8 @@ const WARM_UP: usize = 1_000;
 const ROUNDS: usize = 100_000;
 
 fn main() {
+    // Jailed champions start from a zygote: the referee binary.
+    referee::jail::use_helper(env!("CARGO_BIN_EXE_referee"));
     let dir = std::env::temp_dir().join(format!("referee-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let echo = build_echo(&dir);
@@ -63,60 +65,81 @@ fn build_c(dir: &std::path::Path, source: &str, name: &str, flags: &[&str]) -> P
     out
 }
 
-/// A whole match of three askers through `MatchPlan::run`: the referee's cost per request
-/// against the bare pipe of the same run; then matches per second with champions that only
-/// answer `fin`.
+/// Whole matches through `MatchPlan::run`, without the sandbox and then with every layer
+/// this machine allows (the jail as root): matches per second with champions that only
+/// answer `fin`, then the referee's cost per request in a match of three askers against
+/// the same conversation with the same asker over a bare pipe. The per-request figure
+/// leaves out what a match costs whatever its requests (the `fin`-only match's time).
 fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duration]) {
     use referee::run_match::MatchPlan;
-    let plan = |program: &PathBuf, pin: bool| {
+    let report = referee::sandbox::probe(Default::default());
+    // No layer; the jail alone; the jail with Landlock and seccomp.
+    let layers = [
+        ("sandbox off", None),
+        (
+            "jail without Landlock and seccomp",
+            Some(report.plan_with(true, false)),
+        ),
+        ("every layer", Some(report.plan())),
+    ];
+    let plan = |program: &PathBuf, pin: bool, sandbox: &Option<referee::sandbox::SandboxPlan>| {
         let spec = referee::roster::resolve(program.to_str().unwrap()).unwrap();
+        let mut limits = referee::champion::Limits::default();
+        if let Some(sandbox) = sandbox {
+            limits.sandbox = sandbox.clone();
+        }
         MatchPlan {
             seed: 1,
             monuments: None,
             first_player: None,
             champions: [spec.clone(), spec.clone(), spec],
             time: Default::default(),
-            limits: Default::default(),
+            limits,
             pin,
             full_log: false,
         }
     };
     let asker = build_c(dir, "benches/fixtures/asker.c", "asker", &["-DASKS=1000"]);
-    let mean = |times: &[Duration]| times.iter().sum::<Duration>() / times.len() as u32;
-    for pin in [true, false] {
-        let bare_mean = mean(if pin { bare } else { bare_cross });
-        let t = Instant::now();
-        let record = plan(&asker, pin).run(&dir.join("asker-match")).unwrap();
-        let wall = t.elapsed();
-        assert!(record.faults.is_empty());
-        let requests: usize = record.callbacks.iter().map(|c| c.requests as usize).sum();
-        let per_request = wall / requests as u32;
-        println!(
-            "whole match ({}), {requests} requests: {:.2} s, {:.1} µs per request (bare pipe on {} mean {:.1} µs)",
-            if pin { "pinned to one CPU" } else { "not pinned" },
-            wall.as_secs_f64(),
-            us(per_request),
-            if pin { "one CPU" } else { "two CPUs" },
-            us(bare_mean),
-        );
-    }
     let passive = build_c(dir, "benches/fixtures/asker.c", "passive", &[]);
-    let matches = 20;
-    for pin in [true, false] {
-        let t = Instant::now();
-        for i in 0..matches {
-            let record = plan(&passive, pin)
-                .run(&dir.join(format!("passive-{i}")))
+    let mean = |times: &[Duration]| times.iter().sum::<Duration>() / times.len() as u32;
+    println!("{}", report.line());
+    for (name, sandbox) in &layers {
+        println!("-- {name}");
+        for pin in [true, false] {
+            let regime = if pin { "pinned" } else { "not pinned" };
+            let matches = 20;
+            let t = Instant::now();
+            for i in 0..matches {
+                let record = plan(&passive, pin, sandbox)
+                    .run(&dir.join(format!("passive-{i}")))
+                    .unwrap();
+                assert!(record.faults.is_empty());
+            }
+            let fixed = t.elapsed() / matches;
+            println!(
+                "trivial champions (C, `fin` only, {regime}): {:.1} ms a match = {:.1} matches/s, one at a time",
+                fixed.as_secs_f64() * 1e3,
+                1.0 / fixed.as_secs_f64()
+            );
+            let t = Instant::now();
+            let record = plan(&asker, pin, sandbox)
+                .run(&dir.join("asker-match"))
                 .unwrap();
+            let wall = t.elapsed();
             assert!(record.faults.is_empty());
+            let requests: u32 = record.callbacks.iter().map(|c| c.requests as u32).sum();
+            let per_request = wall.saturating_sub(fixed) / requests;
+            let bare_asker = bare_conversation(&asker, pin, record.callbacks.len());
+            println!(
+                "whole match ({regime}), {requests} requests: {:.2} s, {:.1} µs per request beyond a `fin`-only match \
+                 (bare pipe {:.1} µs; same conversation over a bare pipe {:.1} µs): {:.2}x the bare conversation",
+                wall.as_secs_f64(),
+                us(per_request),
+                us(mean(if pin { bare } else { bare_cross })),
+                us(bare_asker),
+                per_request.as_secs_f64() / bare_asker.as_secs_f64(),
+            );
         }
-        let wall = t.elapsed();
-        println!(
-            "trivial champions (C, `fin` only, {}): {matches} matches in {:.2} s = {:.1} matches/s, one at a time",
-            if pin { "pinned" } else { "not pinned" },
-            wall.as_secs_f64(),
-            matches as f64 / wall.as_secs_f64()
-        );
     }
 }
 
@@ -150,6 +173,43 @@ fn bare_pipe(echo: &PathBuf, poll: bool, child_slot: usize) -> Vec<Duration> {
     drop(stdin);
     child.wait().unwrap();
     times
+}
+
+/// The conversation of a whole match with `asker` (one line per callback, then a canned
+/// answer to each request until `fin`) over a bare blocking pipe, with nothing behind the
+/// answers: no jail, engine, record or clock. The mean time per request, spawn included.
+fn bare_conversation(asker: &PathBuf, pin: bool, callbacks: usize) -> Duration {
+    let pin = pin
+        .then(|| referee::affinity::Pin::current_thread(0))
+        .flatten();
+    let t = Instant::now();
+    let mut child = Command::new(asker)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if pin.is_some() {
+        referee::affinity::pin_process(child.id(), 0);
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut requests = 0u32;
+    for _ in 0..callbacks {
+        stdin.write_all(b"jouer\n").unwrap();
+        loop {
+            line.clear();
+            stdout.read_line(&mut line).unwrap();
+            if line == "fin\n" {
+                break;
+            }
+            requests += 1;
+            stdin.write_all(b"0\n").unwrap();
+        }
+    }
+    drop(stdin);
+    child.wait().unwrap();
+    t.elapsed() / requests.max(1)
 }
 
 fn champion(spec: &LaunchSpec) -> (Vec<Duration>, Vec<Duration>, Vec<Duration>) {

@@ -267,6 +267,22 @@ impl Channel {
         if self.eof {
             return Ok(Wake::Eof);
         }
+        // A read first: when the referee and the champion share a CPU, writing the answer
+        // often switched to the champion, whose next line is then already in the pipe. If
+        // not, the champion was woken but has not run: yield the CPU to it, and read again.
+        // Only then `poll`, whose timer costs more than the yield and the reads
+        // (BENCHMARKS.md, "Request round trip").
+        for attempt in 0..2 {
+            match self.read_once()? {
+                Some(0) => return Ok(Wake::Eof),
+                Some(_) => return Ok(Wake::Data),
+                None if attempt == 0 => {
+                    // SAFETY: sched_yield takes no argument and cannot fail on Linux.
+                    unsafe { libc::sched_yield() };
+                }
+                None => {}
+            }
+        }
         let mut fds = [
             libc::pollfd {
                 fd: self.stdout.as_raw_fd(),
