@@ -64,17 +64,17 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<Entry>, String> {
 
 /// Read a manifest file.
 pub fn read(path: &Path) -> anyhow::Result<Vec<Entry>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("--manifest: cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let base = path.parent().unwrap_or(Path::new(""));
-    parse(&text, base).map_err(|e| anyhow::anyhow!("--manifest {}: {e}", path.display()))
+    parse(&text, base).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 /// Every champion of a directory, by name: executables and directories holding an
 /// executable `champion`. Returns them and the entries skipped (hidden ones are ignored).
 pub fn scan(dir: &Path) -> anyhow::Result<(Vec<Entry>, Vec<String>)> {
     let mut names: Vec<_> = std::fs::read_dir(dir)
-        .with_context(|| format!("--from-dir: cannot list {}", dir.display()))?
+        .with_context(|| format!("cannot list {}", dir.display()))?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.'))
@@ -96,7 +96,7 @@ pub fn scan(dir: &Path) -> anyhow::Result<(Vec<Entry>, Vec<String>)> {
         }
     }
     if entries.is_empty() {
-        bail!("--from-dir {}: no champion in it", dir.display());
+        bail!("no champion in {}", dir.display());
     }
     Ok((entries, skipped))
 }

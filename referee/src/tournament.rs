@@ -187,7 +187,7 @@ pub struct LimitsSpec {
 
 impl TournamentSpec {
     /// The schedule it plays.
-    pub fn schedule(&self) -> Result<crate::schedule::Schedule, String> {
+    pub fn schedule(&self) -> Result<crate::schedule::Schedule, crate::schedule::ScheduleError> {
         crate::schedule::Schedule::new(self.seed, self.champions.len(), self.format)
     }
 

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use referee::cli::{Cli, Command, MatchArgs};
 use referee::commands::match_cmd;
 use referee::run_match::MatchPlan;
+use referee::schedule::{Format, Schedule};
 
 /// The match arguments of `words` (after `referee`), or clap's refusal.
 fn parse(words: &[String]) -> Result<MatchArgs, clap::Error> {
@@ -123,6 +124,66 @@ proptest! {
                     .map_err(|f| TestCaseError::fail(format!("{printed}: {:#}", f.error)))?;
                 prop_assert_eq!(key(&plan), key(&replanned), "{}", printed);
             }
+        }
+    }
+}
+
+const TOURNAMENT_FLAGS: [&str; 5] = ["--rounds", "--matches", "--jobs", "--seed", "--shard"];
+
+/// A shard as people type it, well or badly.
+fn shard_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (number(), number()).prop_map(|(i, n)| format!("{i}/{n}")),
+        (0u64..10, 0u64..10).prop_map(|(i, n)| format!("{i}/{n}")),
+        number(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A tournament's numeric flags: refused by clap naming the flag, or accepted and then
+    /// either a playable schedule or an error naming the flag to lower.
+    #[test]
+    fn tournament_flags_are_accepted_or_refused_by_name(
+        flag in prop::sample::select(TOURNAMENT_FLAGS.to_vec()),
+        value in number(),
+        shard in shard_text(),
+        champions in 3usize..40,
+    ) {
+        let value = if flag == "--shard" { shard } else { value };
+        let mut words: Vec<String> = ["referee", "tournament", "a", "b", "c"]
+            .map(String::from)
+            .to_vec();
+        if flag == "--matches" {
+            words.extend(["--format".to_string(), "groups".to_string()]);
+        }
+        words.push(format!("{flag}={value}"));
+        let args = match Cli::try_parse_from(&words) {
+            Ok(Cli { command: Command::Tournament(args) }) => args,
+            Ok(other) => panic!("not a tournament: {other:?}"),
+            Err(e) => {
+                prop_assert!(e.to_string().contains(flag), "{words:?}: {e}");
+                prop_assert_eq!(e.exit_code(), 2);
+                return Ok(());
+            }
+        };
+        if let Some(shard) = args.shard {
+            prop_assert!(shard.index >= 1 && shard.index <= shard.count, "{words:?}");
+        }
+        if let Some(jobs) = args.jobs {
+            prop_assert!(jobs >= 1, "{words:?}");
+        }
+        let format = match (args.rounds, args.matches) {
+            (_, Some(matches)) => Format::Groups { matches },
+            (rounds, None) => Format::RoundRobin { rounds: rounds.unwrap_or(1) },
+        };
+        if let Err(e) = Schedule::new(1, champions, format) {
+            let text = e.to_string();
+            prop_assert!(
+                text.contains(flag) || champions < 6,
+                "{words:?} with {champions} champions: {text}"
+            );
         }
     }
 }

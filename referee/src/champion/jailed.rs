@@ -121,7 +121,8 @@ pub(crate) fn start(
             fault
         }
         StartError::Setup(why) => spawn_fault(format!(
-            "cannot build the jail of `{}`: {why}; `--sandbox off` runs without it",
+            "cannot build the jail of `{}`: {why}; with the sandbox turned off, champions run \
+             without it",
             program.display()
         )),
     })?;

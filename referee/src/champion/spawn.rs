@@ -214,7 +214,7 @@ pub(crate) fn diagnose_exec_error(program: &Path, err: &io::Error, uid: Option<u
         (Some(uid), Some(nix::libc::EACCES | nix::libc::ENOENT)) => spawn_fault(format!(
             "{message} (the champion runs as uid {uid}, not as root: the program, its \
              interpreter and every directory above them must be readable and searchable by \
-             others, e.g. `chmod o+rX`; or, for a champion you trust, `--sandbox off`)"
+             others, e.g. `chmod o+rX`; or, for a champion you trust, turn the sandbox off)"
         )),
         _ => spawn_fault(message),
     }

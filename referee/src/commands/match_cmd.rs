@@ -1,10 +1,11 @@
 //! `referee match`: one match, its table, its record and the command that reproduces it.
 
 use super::Failure;
+use crate::cli::words::shell_quote;
 use crate::cli::{parse_monuments, MatchArgs};
 use crate::export::table;
 use crate::roster::resolve;
-use crate::run_match::{shell_quote, MatchPlan};
+use crate::run_match::MatchPlan;
 use crate::untrusted::printable_path;
 use anyhow::anyhow;
 use std::path::PathBuf;
@@ -56,13 +57,6 @@ pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
         .map(parse_monuments)
         .transpose()
         .map_err(|e| Failure::usage(anyhow!(e)))?;
-    if let Some(first) = args.first_player {
-        if first > 2 {
-            return Err(Failure::usage(anyhow!(
-                "--first-player is a seat: 0, 1 or 2, got {first}"
-            )));
-        }
-    }
     // The cheap checks first: `process` probes the sandbox.
     let time = args.limits.time().map_err(|e| Failure::usage(anyhow!(e)))?;
     let limits = args

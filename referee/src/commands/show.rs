@@ -28,36 +28,30 @@ pub fn run(args: ShowArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The step `args` asks for.
+/// The step `args` asks for (clap checked each flag's range and combination; what is
+/// left depends on the record).
 pub fn select(timeline: &Timeline, args: &ShowArgs) -> Result<usize, String> {
     let last = timeline.steps.len() - 1;
     if let Some(step) = args.step {
-        if args.turn.is_some() || args.phase.is_some() {
-            return Err("--step cannot be combined with --turn or --phase".into());
-        }
-        if step == 0 || step > last + 1 {
-            return Err(format!("--step must be in 1..={}, got {step}", last + 1));
-        }
-        return Ok(step - 1);
+        return match usize::try_from(step) {
+            Ok(step) if (1..=last + 1).contains(&step) => Ok(step - 1),
+            _ => Err(format!("--step must be in 1..={}, got {step}", last + 1)),
+        };
     }
     match (args.turn, args.phase) {
-        (None, None) => Ok(last),
-        (None, Some(_)) => Err("--phase needs --turn".into()),
+        (None, _) => Ok(last),
         (Some(0), None) => timeline
             .stage_end(1, 0)
             .ok_or_else(|| "this match has no start step".into()),
         (Some(0), Some(_)) => Err("--turn 0 is the start and has no phase".into()),
-        (Some(turn), phase) if turn <= 15 => {
+        (Some(15), Some(phase)) if phase != 1 => Err(format!(
+            "--phase on turn 15 must be 1 (the last turn has one phase), got {phase}"
+        )),
+        (Some(turn), phase) => {
             let phase = phase.unwrap_or(if turn == 15 { 1 } else { 3 });
-            if !(1..=3).contains(&phase) || (turn == 15 && phase != 1) {
-                return Err(format!(
-                    "--phase must be 1, 2 or 3 (only 1 on turn 15), got {phase}"
-                ));
-            }
             timeline.stage_end(turn, phase).ok_or_else(|| {
                 format!("turn {turn} phase {phase} is not in this record (it stopped early?)")
             })
         }
-        (Some(turn), _) => Err(format!("--turn must be in 0..=15, got {turn}")),
     }
 }

@@ -109,7 +109,7 @@ impl SandboxReport {
     /// `sandbox: netns=on landlock=v7 seccomp=on cgroup=off(not writable) uid=on(200000+) memory=rlimit pids=rlimit(uid)`.
     pub fn line(&self) -> String {
         if self.mode == SandboxMode::Off {
-            return "sandbox: off (--sandbox off): process group, rlimits and sweep only".into();
+            return "sandbox: off (as asked): process group, rlimits and sweep only".into();
         }
         format!(
             "sandbox: {} {} {} {} {} {} memory={} cpu={} {}",
@@ -143,8 +143,8 @@ impl SandboxReport {
         if self.mode == SandboxMode::Off {
             out.push(Missing {
                 layer: "all",
-                why: "--sandbox off".into(),
-                fix: "drop --sandbox off",
+                why: "the sandbox is turned off".into(),
+                fix: "turn it on",
             });
             return out;
         }
@@ -164,22 +164,9 @@ impl SandboxReport {
         out
     }
 
-    /// `Err` with one message naming every missing layer, why, and how to get it.
-    pub fn require(&self) -> Result<(), String> {
-        let missing = self.missing();
-        if missing.is_empty() {
-            return Ok(());
-        }
-        let list: Vec<String> = missing
-            .iter()
-            .map(|m| format!("  {}: {}; {}", m.layer, m.why, m.fix))
-            .collect();
-        Err(format!(
-            "--require-sandbox: {} sandbox layer(s) missing:\n{}\n({}; drop --require-sandbox to run with what is available)",
-            missing.len(),
-            list.join("\n"),
-            self.line()
-        ))
+    /// Whether the sandbox was turned off.
+    pub fn is_off(&self) -> bool {
+        self.mode == SandboxMode::Off
     }
 
     /// The plan for champions: these layers, or none when the mode is off.
@@ -212,7 +199,7 @@ pub fn probe(mode: SandboxMode) -> SandboxReport {
 }
 
 fn probe_off() -> SandboxReport {
-    let off = || Layer::Off("--sandbox off".into());
+    let off = || Layer::Off("turned off".into());
     SandboxReport {
         mode: SandboxMode::Off,
         jail: off(),
@@ -665,7 +652,8 @@ mod tests {
     fn off_line_says_off() {
         let report = probe(SandboxMode::Off);
         assert!(report.line().contains("off"));
-        assert!(report.require().is_err());
+        assert!(report.is_off());
+        assert_eq!(report.missing().len(), 1);
         assert!(!report.plan().is_on());
     }
 
@@ -691,21 +679,21 @@ mod tests {
         let on = || Layer::On(String::new());
         let off = |why: &str| Layer::Off(why.into());
         let optional_off = report_with(on(), on(), off("not writable"));
-        assert_eq!(optional_off.require(), Ok(()));
-        let err = report_with(off("no user namespaces"), on(), on())
-            .require()
-            .unwrap_err();
-        assert!(
-            err.contains("  jail: no user namespaces; run as root"),
-            "{err}"
+        assert_eq!(optional_off.missing(), vec![]);
+        let missing = report_with(off("no user namespaces"), on(), on()).missing();
+        assert_eq!(missing.len(), 1);
+        assert_eq!(
+            (missing[0].layer, missing[0].why.as_str()),
+            ("jail", "no user namespaces")
         );
-        assert!(err.contains("1 sandbox layer(s) missing"), "{err}");
-        let err = report_with(off("a"), off("b"), on()).require().unwrap_err();
         assert!(
-            err.contains("  jail: a;") && err.contains("  seccomp: b;"),
-            "{err}"
+            missing[0].fix.starts_with("run as root"),
+            "{:?}",
+            missing[0]
         );
-        assert!(err.contains("2 sandbox layer(s) missing"), "{err}");
+        let missing = report_with(off("a"), off("b"), on()).missing();
+        let names: Vec<_> = missing.iter().map(|m| (m.layer, m.why.as_str())).collect();
+        assert_eq!(names, [("jail", "a"), ("seccomp", "b")]);
     }
 
     #[test]

@@ -29,7 +29,8 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
         })
         .collect();
     for path in &args.from_dir {
-        let (found, skipped) = manifest::scan(path).map_err(Failure::usage)?;
+        let (found, skipped) =
+            manifest::scan(path).map_err(|e| Failure::usage(e.context("--from-dir")))?;
         for s in skipped {
             eprintln!(
                 "--from-dir: skipping {} (not an executable nor a directory holding `champion`)",
@@ -39,7 +40,7 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
         entries.extend(found);
     }
     for path in &args.manifest {
-        entries.extend(manifest::read(path).map_err(Failure::usage)?);
+        entries.extend(manifest::read(path).map_err(|e| Failure::usage(e.context("--manifest")))?);
     }
     if entries.len() < 3 {
         return Err(usage(format!(

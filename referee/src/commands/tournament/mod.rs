@@ -32,21 +32,13 @@ fn usage(message: impl std::fmt::Display) -> Failure {
 }
 
 pub fn run(args: TournamentArgs) -> Result<(), Failure> {
-    let shard = args
-        .shard
-        .as_deref()
-        .map(Shard::parse)
-        .transpose()
-        .map_err(usage)?;
+    let shard = args.shard;
     let dir = tournament_dir(&args.results, &args.name, shard);
     // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
     let stop = interrupt::catch(true);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return Err(usage("--jobs must be at least 1"));
-    }
     let (spec, champions) = if args.resume {
         setup::resumed(&args, &dir, shard)?
     } else {
@@ -131,12 +123,12 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     if rows < total {
         let mut command = format!(
             "referee tournament --name {} --resume",
-            crate::run_match::shell_quote(&spec.name)
+            crate::cli::words::shell_quote(&spec.name)
         );
         if args.results != Path::new("results") {
             command += &format!(
                 " --results {}",
-                crate::run_match::shell_quote(&args.results.display().to_string())
+                crate::cli::words::shell_quote(&args.results.display().to_string())
             );
         }
         if let Some(s) = shard {

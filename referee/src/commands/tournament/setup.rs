@@ -3,7 +3,7 @@
 //! checked against the flags given; and the limits it runs under.
 
 use super::{field, usage};
-use crate::cli::{LimitArgs, TournamentArgs};
+use crate::cli::{FormatName, LimitArgs, TournamentArgs};
 use crate::commands::Failure;
 use crate::export::RESULTS_SCHEMA;
 use crate::roster::{resolve, ChampionSpec};
@@ -53,24 +53,6 @@ fn limits_spec(args: &LimitArgs) -> LimitsSpec {
     }
 }
 
-/// Each identity limit as (id in `cli::IDENTITY_LIMITS`, flag, value as the flag takes it).
-fn identity(limits: &LimitsSpec) -> [(&'static str, &'static str, String); 8] {
-    [
-        ("time_scale", "--time-scale", limits.time_scale.to_string()),
-        ("init_cpu", "--init-cpu", limits.init_cpu.to_string()),
-        ("call_cpu", "--call-cpu", limits.call_cpu.to_string()),
-        ("memory", "--memory", limits.memory.to_string()),
-        ("processes", "--processes", limits.processes.to_string()),
-        ("disk", "--disk", limits.disk.to_string()),
-        ("sandbox", "--sandbox", limits.sandbox.clone()),
-        (
-            "require_sandbox",
-            "--require-sandbox",
-            limits.require_sandbox.to_string(),
-        ),
-    ]
-}
-
 fn input_spec(args: &TournamentArgs) -> InputSpec {
     let text = |paths: &[PathBuf]| paths.iter().map(|p| p.display().to_string()).collect();
     InputSpec {
@@ -81,30 +63,19 @@ fn input_spec(args: &TournamentArgs) -> InputSpec {
 }
 
 fn format_of(args: &TournamentArgs) -> Result<Format, Failure> {
-    match args.format.as_deref().unwrap_or("round-robin") {
-        "round-robin" => {
-            if args.matches.is_some() {
-                return Err(usage(
-                    "--matches applies to --format groups; a round-robin takes --rounds",
-                ));
-            }
-            Ok(Format::RoundRobin {
-                rounds: args.rounds.unwrap_or(1),
-            })
-        }
-        "groups" => {
-            if args.rounds.is_some() {
-                return Err(usage(
-                    "--rounds applies to --format round-robin; groups take --matches",
-                ));
-            }
-            Ok(Format::Groups {
-                matches: args.matches.unwrap_or(10),
-            })
-        }
-        other => Err(usage(format!(
-            "--format is round-robin or groups, got `{other}`"
-        ))),
+    match args.format {
+        Some(FormatName::Groups) if args.rounds.is_some() => Err(usage(
+            "--rounds applies to --format round-robin; groups take --matches",
+        )),
+        Some(FormatName::Groups) => Ok(Format::Groups {
+            matches: args.matches.unwrap_or(10),
+        }),
+        _ if args.matches.is_some() => Err(usage(
+            "--matches applies to --format groups; a round-robin takes --rounds",
+        )),
+        Some(FormatName::RoundRobin) | None => Ok(Format::RoundRobin {
+            rounds: args.rounds.unwrap_or(1),
+        }),
     }
 }
 
@@ -222,8 +193,11 @@ pub(super) fn resumed(
     }
     // Every limit is the tournament's: a flag given (even at its default value) must say
     // the same; one not given takes the tournament's value (`limit_args`).
-    let given = identity(&limits_spec(&args.limits));
-    for ((id, flag, a), (_, _, s)) in given.into_iter().zip(identity(&spec.limits)) {
+    let given = crate::cli::words::identity_flags(&limits_spec(&args.limits));
+    for ((id, flag, a), (_, _, s)) in given
+        .into_iter()
+        .zip(crate::cli::words::identity_flags(&spec.limits))
+    {
         if args.limits.explicit.iter().any(|e| e == id) && a != s {
             return Err(conflict(flag, a, format!("{flag} {s}")));
         }

@@ -5,8 +5,11 @@
 // not HTML.
 #![allow(rustdoc::invalid_html_tags)]
 
+pub mod words;
+
 use crate::champion::Limits;
 use crate::game::TimeLimits;
+use crate::schedule::Shard;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -195,7 +198,7 @@ impl LimitArgs {
         limits.disk = self.disk << 20;
         let report = crate::sandbox::probe(self.sandbox);
         if self.require_sandbox {
-            report.require()?;
+            words::require_sandbox(&report)?;
         }
         limits.sandbox = report.plan();
         Ok(limits)
@@ -215,7 +218,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "LIST")]
     pub monuments: Option<String>,
     /// Seat (0, 1 or 2) that opens turn 1.
-    #[arg(long, value_name = "SEAT")]
+    #[arg(long, value_name = "SEAT", value_parser = clap::value_parser!(u8).range(0..=2))]
     pub first_player: Option<u8>,
     /// Directory for the record and stderr logs (default: results/matches/<seed>-<names>).
     #[arg(long, value_name = "DIR")]
@@ -239,15 +242,15 @@ pub struct ShowArgs {
     pub record: PathBuf,
     /// Show the state at the end of turn T (0 = the start, after init_game; default: the end
     /// of the match).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u8).range(0..=15))]
     pub turn: Option<u8>,
     /// With --turn: show the state right after phase P (1, 2 or 3) of that turn ended.
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u8).range(1..=3), requires = "turn")]
     pub phase: Option<u8>,
     /// Show the state after step N of the timeline (each callback and each phase end is a
     /// step; the header says "step N/M").
-    #[arg(long, value_name = "N")]
-    pub step: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["turn", "phase"])]
+    pub step: Option<u64>,
     /// Colour houses by owner: auto (a terminal and NO_COLOR unset), always or never.
     #[arg(long, value_enum, default_value_t = crate::view::ColourChoice::Auto, value_name = "WHEN")]
     pub color: crate::view::ColourChoice,
@@ -272,25 +275,25 @@ pub struct TournamentArgs {
     pub results: PathBuf,
     /// `round-robin` (every set of three plays --rounds matches) or `groups` (each
     /// champion plays --matches matches in random balanced groups) [default: round-robin].
-    #[arg(long, value_name = "FORMAT")]
-    pub format: Option<String>,
+    #[arg(long, value_name = "FORMAT", value_enum)]
+    pub format: Option<FormatName>,
     /// Round-robin: matches per set of three champions [default: 1].
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u64).range(1..))]
     pub rounds: Option<u64>,
     /// Groups: matches per champion [default: 10].
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub matches: Option<u64>,
     /// Tournament seed; every match seed derives from it and the match id (default: drawn
     /// at random and printed).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Matches played at once (each holds 3 champion processes) [default: number of cores].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
     /// Play only the matches of shard I of N (ids with id % N == I - 1); results go to
     /// <results>/<name>/shard-I-of-N/, to be combined with `referee merge`.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
+    #[arg(long, value_name = "I/N", value_parser = shard)]
+    pub shard: Option<Shard>,
     /// Continue the tournament <results>/<name>: play only its missing matches.
     #[arg(long)]
     pub resume: bool,
@@ -342,6 +345,28 @@ pub fn parse_monuments(list: &str) -> Result<[u8; 14], String> {
         .map_err(|e| format!("--monuments: {e}; give a permutation of 0..=13"))
 }
 
+/// The formats of `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatName {
+    RoundRobin,
+    Groups,
+}
+
+/// A `--shard`: `i/n` with `1 <= i <= n`.
+fn shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).ok_or_else(|| format!("takes i/n with 1 <= i <= n (e.g. 2/8), got `{text}`"))
+}
+
+/// A `--jobs`: at least 1, and at most what a machine could hold.
+fn jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=4096).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "is a number of matches at once, 1 to 4096, got `{text}`"
+        )),
+    }
+}
+
 /// A `--name`: one plain folder name, so that the results stay inside `--results`.
 fn tournament_name(name: &str) -> Result<String, String> {
     let plain = !name.is_empty()
@@ -357,5 +382,57 @@ fn tournament_name(name: &str) -> Result<String, String> {
              name (no `/`, not `.` or `..`, at most 200 bytes), e.g. --name final-2009",
             crate::untrusted::printable(name)
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The modules below the command line name no flag: a message that needs one is built
+    /// here (`words.rs`) or in `commands/`, from a typed error or a plain value.
+    #[test]
+    fn only_the_command_line_names_flags() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut found = Vec::new();
+        let mut stack = vec![src.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                let relative = path
+                    .strip_prefix(&src)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                if ["cli", "commands", "main.rs"].contains(&relative.as_str()) {
+                    continue;
+                }
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                // Up to the unit tests, which may spell what users type.
+                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                for (n, line) in code.lines().enumerate() {
+                    let line = line.trim_start();
+                    let is_comment = line.starts_with("//");
+                    let names_flag = line
+                        .match_indices("--")
+                        .any(|(i, _)| line[i + 2..].starts_with(|c: char| c.is_ascii_lowercase()));
+                    if !is_comment && names_flag {
+                        found.push(format!("{relative}:{}: {line}", n + 1));
+                    }
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "flags named below the command line:\n{}",
+            found.join("\n")
+        );
     }
 }

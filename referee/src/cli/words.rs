@@ -1,0 +1,278 @@
+//! The configuration written back as words: the `referee match` command that plays a match
+//! again, a tournament's format and limits as the flags that give them, and the messages
+//! of schedule errors in terms of those flags. With `cli/mod.rs`, the only place that
+//! names flags (the modules below return plain values and typed errors).
+
+use crate::champion::Limits;
+use crate::cli::IDENTITY_LIMITS;
+use crate::game::TimeLimits;
+use crate::run_match::MatchPlan;
+use crate::sandbox::{Missing, SandboxReport};
+use crate::schedule::{Format, ScheduleError};
+use crate::tournament::LimitsSpec;
+use std::fmt;
+
+impl MatchPlan {
+    /// The one-line command that plays this match again.
+    pub fn reproduce_command(&self) -> String {
+        let mut command = String::from("referee match");
+        for champion in &self.champions {
+            command.push(' ');
+            command.push_str(&shell_quote(&champion.given));
+        }
+        command.push_str(&format!(" --seed {}", self.seed));
+        if let Some(order) = self.monuments {
+            let list: Vec<String> = order.iter().map(u8::to_string).collect();
+            command.push_str(&format!(" --monuments {}", list.join(",")));
+        }
+        if let Some(first) = self.first_player {
+            command.push_str(&format!(" --first-player {first}"));
+        }
+        // Every limit that differs from the default, so that the match plays the same.
+        let (time, limits) = (TimeLimits::default(), Limits::default());
+        if self.time.scale != time.scale {
+            command.push_str(&format!(" --time-scale {}", self.time.scale));
+        }
+        if self.time.init_cpu != time.init_cpu {
+            command.push_str(&format!(" --init-cpu {}", self.time.init_cpu.as_secs_f64()));
+        }
+        if self.time.call_cpu != time.call_cpu {
+            command.push_str(&format!(" --call-cpu {}", self.time.call_cpu.as_secs_f64()));
+        }
+        if self.limits.memory != limits.memory {
+            command.push_str(&format!(" --memory {}", self.limits.memory >> 20));
+        }
+        if self.limits.processes != limits.processes {
+            command.push_str(&format!(" --processes {}", self.limits.processes));
+        }
+        if self.limits.disk != limits.disk {
+            command.push_str(&format!(" --disk {}", self.limits.disk >> 20));
+        }
+        if !self.limits.sandbox.is_on() {
+            command.push_str(" --sandbox off");
+        }
+        if self.full_log {
+            command.push_str(" --full-log");
+        }
+        command
+    }
+}
+
+/// As the flags that give it: `--format round-robin --rounds 3`.
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Format::RoundRobin { rounds } => write!(f, "--format round-robin --rounds {rounds}"),
+            Format::Groups { matches } => write!(f, "--format groups --matches {matches}"),
+        }
+    }
+}
+
+/// The flag that sets how many matches a format plays.
+fn count_flag(format: &Format) -> &'static str {
+    match format {
+        Format::RoundRobin { .. } => "--rounds",
+        Format::Groups { .. } => "--matches",
+    }
+}
+
+/// What is wrong, and the flag to change.
+impl fmt::Display for ScheduleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScheduleError::TooFewChampions(n) => {
+                write!(f, "a tournament needs at least 3 champions, got {n}")
+            }
+            ScheduleError::NoMatches(format) => {
+                write!(f, "{} must be at least 1", count_flag(format))
+            }
+            ScheduleError::GroupsNeedSix(n) => write!(
+                f,
+                "--format groups needs a multiple of 3 or at least 6 champions, got {n}; use \
+                 --format round-robin"
+            ),
+            ScheduleError::TooMany {
+                total,
+                champions,
+                format,
+            } => write!(
+                f,
+                "{total} matches with {champions} champions; a tournament plays at most {}: \
+                 lower {}, or split the field",
+                crate::schedule::MAX_MATCHES,
+                count_flag(format)
+            ),
+        }
+    }
+}
+
+/// `Err` with one message naming every layer `--require-sandbox` asks for that is off,
+/// why, and how to get it.
+pub fn require_sandbox(report: &SandboxReport) -> Result<(), String> {
+    if report.is_off() {
+        return Err(
+            "--require-sandbox and --sandbox off contradict each other: drop one of them".into(),
+        );
+    }
+    let missing = report.missing();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(require_message(&missing, &report.line()))
+}
+
+fn require_message(missing: &[Missing], line: &str) -> String {
+    let list: Vec<String> = missing
+        .iter()
+        .map(|m| format!("  {}: {}; {}", m.layer, m.why, m.fix))
+        .collect();
+    format!(
+        "--require-sandbox: {} sandbox layer(s) missing:\n{}\n({line}; drop --require-sandbox to \
+         run with what is available)",
+        missing.len(),
+        list.join("\n"),
+    )
+}
+
+/// Each identity limit of a tournament as (its id in [`IDENTITY_LIMITS`], its flag, its
+/// value as the flag takes it).
+pub fn identity_flags(limits: &LimitsSpec) -> [(&'static str, &'static str, String); 8] {
+    let flags = [
+        ("time_scale", "--time-scale", limits.time_scale.to_string()),
+        ("init_cpu", "--init-cpu", limits.init_cpu.to_string()),
+        ("call_cpu", "--call-cpu", limits.call_cpu.to_string()),
+        ("memory", "--memory", limits.memory.to_string()),
+        ("processes", "--processes", limits.processes.to_string()),
+        ("disk", "--disk", limits.disk.to_string()),
+        ("sandbox", "--sandbox", limits.sandbox.clone()),
+        (
+            "require_sandbox",
+            "--require-sandbox",
+            limits.require_sandbox.to_string(),
+        ),
+    ];
+    debug_assert!(flags.iter().map(|f| f.0).eq(IDENTITY_LIMITS));
+    flags
+}
+
+/// Quote a word for a POSIX shell when it needs it. A word holding control characters
+/// (`untrusted::is_escaped`: a champion's file name may hold ESC) is written in the
+/// `$'...'` quotes of bash, zsh and ksh (and POSIX.1-2024), each such character as the
+/// `\xNN` of its UTF-8 bytes, so that the command stays one printable line that a shell
+/// turns back into the exact word.
+///
+/// ```
+/// use referee::cli::words::shell_quote;
+/// assert_eq!(shell_quote("a/b.sh"), "a/b.sh");
+/// assert_eq!(shell_quote("it's"), r"'it'\''s'");
+/// assert_eq!(shell_quote("e\u{1b}[2J\\'"), r"$'e\x1b[2J\\\''");
+/// ```
+pub fn shell_quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,".contains(&b))
+    {
+        word.to_string()
+    } else if word.chars().any(crate::untrusted::is_escaped) {
+        let mut out = String::from("$'");
+        for c in word.chars() {
+            match c {
+                '\\' | '\'' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c if crate::untrusted::is_escaped(c) => {
+                    for b in c.to_string().bytes() {
+                        out.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('\'');
+        out
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::SandboxMode;
+    use crate::schedule::{Schedule, MAX_MATCHES};
+
+    #[test]
+    fn require_names_each_missing_layer_and_the_flags() {
+        assert!(require_sandbox(&crate::sandbox::probe(SandboxMode::Off))
+            .unwrap_err()
+            .contains("--sandbox off"));
+        let missing = |layer, why: &str| Missing {
+            layer,
+            why: why.into(),
+            fix: "the fix",
+        };
+        let err = require_message(&[missing("jail", "a"), missing("seccomp", "b")], "line");
+        assert!(
+            err.starts_with("--require-sandbox: 2 sandbox layer(s) missing"),
+            "{err}"
+        );
+        assert!(
+            err.contains("  jail: a; the fix\n  seccomp: b; the fix\n(line;"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn schedule_errors_name_the_flag() {
+        let err = Schedule::new(1, 3, Format::RoundRobin { rounds: u64::MAX })
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("--rounds") && err.contains(&format!("at most {MAX_MATCHES}")),
+            "{err}"
+        );
+        let err = Schedule::new(1, 100, Format::Groups { matches: u64::MAX })
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("--matches"), "{err}");
+        let err = Schedule::new(1, 3, Format::Groups { matches: 0 }).unwrap_err();
+        assert_eq!(err.to_string(), "--matches must be at least 1");
+        let err = Schedule::new(1, 4, Format::Groups { matches: 2 }).unwrap_err();
+        assert!(
+            err.to_string().starts_with("--format groups needs"),
+            "{err}"
+        );
+        let err = Schedule::new(1, 2, Format::RoundRobin { rounds: 1 }).unwrap_err();
+        assert!(err.to_string().contains("at least 3 champions"), "{err}");
+    }
+
+    /// bash turns every quoted word back into the exact word.
+    #[test]
+    fn bash_reads_back_every_quoted_word() {
+        let words = [
+            "plain",
+            "two words",
+            "it's",
+            "",
+            "e\u{1b}]0;pwned\u{7}\u{1b}[2J",
+            "back\\slash'quote\u{1b}",
+            "c1 \u{9b}2J caf\u{e9} \u{202e}",
+            "\u{1b}a\u{1b}0f",
+        ];
+        for word in words {
+            let quoted = shell_quote(word);
+            assert!(
+                !quoted.chars().any(crate::untrusted::is_escaped),
+                "{quoted}"
+            );
+            let out = std::process::Command::new("bash")
+                .arg("-c")
+                .arg(format!("printf %s {quoted}"))
+                .output()
+                .expect("bash runs");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), word, "{quoted}");
+        }
+    }
+}
