@@ -49,7 +49,7 @@ pub fn check(
         Callback::InitGame,
         &mut endpoint,
         time,
-        &mut crate::record::RequestLog::new(false),
+        &mut crate::record::RequestLog::new(None),
     );
     if outcome.is_ok() {
         endpoint.end();

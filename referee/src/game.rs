@@ -3,6 +3,7 @@
 
 use crate::endpoint::{CallLimits, Endpoint};
 use crate::fault::{Fault, FaultKind};
+use crate::full_log::Sink;
 use crate::protocol::{quote, Request};
 use crate::record::{
     CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord, TimingRecord,
@@ -57,8 +58,6 @@ pub struct MatchSpec {
     pub seats: [SeatRecord; 3],
     pub limits: TimeLimits,
     pub sandbox: String,
-    /// Keep every request in the record (`--full-log`), not only the actions.
-    pub full_log: bool,
 }
 
 /// A seat during the match: its endpoint, or why it was stopped.
@@ -74,6 +73,16 @@ pub fn play(
     endpoints: [&mut dyn Endpoint; 3],
     spawn_faults: [Option<Fault>; 3],
 ) -> MatchRecord {
+    play_logged(spec, endpoints, spawn_faults, None)
+}
+
+/// [`play`], sending every request to `full_log` as it is made (`--full-log`).
+pub fn play_logged(
+    spec: &MatchSpec,
+    endpoints: [&mut dyn Endpoint; 3],
+    spawn_faults: [Option<Fault>; 3],
+    mut full_log: Option<&mut dyn Sink>,
+) -> MatchRecord {
     let mut game = Game::new(Setup::with_order(spec.monument_order, spec.first_player));
     let mut record = MatchRecord {
         schema: RECORD_SCHEMA,
@@ -86,6 +95,7 @@ pub fn play(
         faults: Vec::new(),
         result: ResultRecord::default(),
         timings: Vec::new(),
+        full_log: None,
     };
     let mut contestants: Vec<Contestant> = endpoints
         .into_iter()
@@ -113,14 +123,13 @@ pub fn play(
             if contestant.stopped {
                 continue;
             }
-            let (callback_record, timing) = play_callback(
-                &mut game,
-                seat,
-                callback,
-                contestant,
-                spec.limits,
-                spec.full_log,
-            );
+            let index = record.callbacks.len();
+            let sink: Option<(&mut dyn Sink, usize)> = match full_log {
+                Some(ref mut sink) => Some((&mut **sink, index)),
+                None => None,
+            };
+            let (callback_record, timing) =
+                play_callback(&mut game, seat, callback, contestant, spec.limits, sink);
             if let Some(fault) = &callback_record.fault {
                 contestant.stopped = true;
                 contestant.endpoint.kill();
@@ -169,7 +178,7 @@ fn play_callback(
     callback: Callback,
     contestant: &mut Contestant,
     limits: TimeLimits,
-    full_log: bool,
+    full_log: Option<(&mut dyn Sink, usize)>,
 ) -> (CallbackRecord, TimingRecord) {
     let stage = game.stage();
     let mut record = CallbackRecord {
@@ -182,7 +191,6 @@ fn play_callback(
         info: Default::default(),
         refused: Default::default(),
         digest: String::new(),
-        log: None,
         fault: None,
     };
     let mut log = RequestLog::new(full_log);
@@ -221,7 +229,7 @@ pub fn converse(
     callback: Callback,
     endpoint: &mut dyn Endpoint,
     limits: TimeLimits,
-    requests: &mut RequestLog,
+    requests: &mut RequestLog<'_>,
 ) -> Result<(), Fault> {
     endpoint.begin(callback.name(), limits.of(callback))?;
     let first = requests.len();

@@ -10,6 +10,7 @@ pub mod endpoint;
 pub mod events;
 pub mod export;
 pub mod fault;
+pub mod full_log;
 pub mod game;
 pub mod interrupt;
 pub mod jail;

@@ -3,6 +3,7 @@
 //! match give byte-identical records once `timings` is set aside.
 
 use crate::fault::{Fault, FaultKind};
+use crate::full_log::Sink;
 use engine::{Call, Callback};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -11,8 +12,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// Version of the record schema; bumped on any incompatible change (2: requests kept as
-/// actions in full and the rest counted, with a digest of them all).
-pub const RECORD_SCHEMA: u32 = 2;
+/// actions in full and the rest counted, with a digest of them all; 3: the full log moved
+/// out of the record, into a gzip file beside it).
+pub const RECORD_SCHEMA: u32 = 3;
 
 /// One match, as played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,6 +35,10 @@ pub struct MatchRecord {
     pub result: ResultRecord,
     /// Time used, one entry per element of `callbacks`, in the same order.
     pub timings: Vec<TimingRecord>,
+    /// The file beside the record holding every request (`--full-log`,
+    /// [`crate::full_log`]), if it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_log: Option<String>,
 }
 
 /// A champion in a seat.
@@ -72,9 +78,6 @@ pub struct CallbackRecord {
     /// SHA-256 (hex) of every request and its answer, in order, one `<request>\t<answer>\n`
     /// each (`etat` answered 0): what a full log is checked against.
     pub digest: String,
-    /// Every request with its answer, in order (`etat` with 0): only with `--full-log`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub log: Option<Vec<(String, i32)>>,
     /// The fault that ended this callback, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault: Option<Fault>,
@@ -169,28 +172,30 @@ impl MatchRecord {
 }
 
 /// The requests of one callback as they are made, kept the way the record keeps them: a
-/// champion asking a million questions costs a few counters, not a million lines.
-pub struct RequestLog {
+/// champion asking a million questions costs a few counters, not a million lines. With a
+/// [`Sink`], every request also goes there as it is made (`--full-log`).
+pub struct RequestLog<'s> {
     actions: Vec<(String, i32)>,
     info: BTreeMap<String, u64>,
     refused: BTreeMap<String, u64>,
     count: u64,
     hasher: Sha256,
-    log: Option<Vec<(String, i32)>>,
+    /// Where every request goes, and the index of this callback in the record.
+    sink: Option<(&'s mut dyn Sink, usize)>,
     /// The text of the request being logged (one buffer for all).
     line: String,
 }
 
-impl RequestLog {
-    /// An empty log; `full`: also keep every request (`--full-log`).
-    pub fn new(full: bool) -> RequestLog {
+impl<'s> RequestLog<'s> {
+    /// An empty log; with `sink`, every request also goes there as callback #`index`.
+    pub fn new(sink: Option<(&'s mut dyn Sink, usize)>) -> RequestLog<'s> {
         RequestLog {
             actions: Vec::new(),
             info: BTreeMap::new(),
             refused: BTreeMap::new(),
             count: 0,
             hasher: Sha256::new(),
-            log: full.then(Vec::new),
+            sink,
             line: String::new(),
         }
     }
@@ -233,8 +238,8 @@ impl RequestLog {
 
     fn finish(&mut self, answer: i32) {
         self.count += 1;
-        if let Some(log) = &mut self.log {
-            log.push((self.line.clone(), answer));
+        if let Some((sink, index)) = &mut self.sink {
+            sink.request(*index, &self.line, answer);
         }
         let _ = writeln!(self.line, "\t{answer}");
         self.hasher.update(self.line.as_bytes());
@@ -247,17 +252,7 @@ impl RequestLog {
         record.info = self.info;
         record.refused = self.refused;
         record.digest = hex(&self.hasher.finalize());
-        record.log = self.log;
     }
-}
-
-/// The digest of a full log, as [`RequestLog`] computes it.
-pub fn log_digest(log: &[(String, i32)]) -> String {
-    let mut hasher = Sha256::new();
-    for (line, answer) in log {
-        hasher.update(format!("{line}\t{answer}\n").as_bytes());
-    }
-    hex(&hasher.finalize())
 }
 
 fn bump(counts: &mut BTreeMap<String, u64>, name: &str) {
@@ -277,6 +272,15 @@ fn hex(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
 
+    /// The digest of a full log, as [`RequestLog`] computes it.
+    fn log_digest<'a>(log: impl IntoIterator<Item = (&'a str, i32)>) -> String {
+        let mut hasher = Sha256::new();
+        for (line, answer) in log {
+            hasher.update(format!("{line}\t{answer}\n").as_bytes());
+        }
+        hex(&hasher.finalize())
+    }
+
     fn blank() -> CallbackRecord {
         CallbackRecord {
             turn: 1,
@@ -288,14 +292,14 @@ mod tests {
             info: BTreeMap::new(),
             refused: BTreeMap::new(),
             digest: String::new(),
-            log: None,
             fault: None,
         }
     }
 
     #[test]
     fn a_log_keeps_the_actions_in_full_counts_the_rest_and_digests_everything() {
-        let mut log = RequestLog::new(true);
+        let mut full: Vec<(usize, String, i32)> = Vec::new();
+        let mut log = RequestLog::new(Some((&mut full, 5)));
         assert!(log.is_empty());
         log.etat();
         log.call(&"mon_tour".parse().unwrap(), 0);
@@ -319,19 +323,24 @@ mod tests {
         // (computed with Python's hashlib).
         let known = "a65c36006a2b347bd6173671116badfe823cd73a6264c25026c18974c8d75311";
         assert_eq!(record.digest, known);
-        let full = record.log.as_ref().expect("a full log");
+        // The sink got every request, as callback #5.
         assert_eq!(full.len(), 4);
-        assert_eq!(log_digest(full), known);
-        // Without the full log: the same counts and digest, no log.
-        let mut short = RequestLog::new(false);
+        assert!(full.iter().all(|(index, _, _)| *index == 5));
+        assert_eq!(full[3], (5, "construire_route 1 2".to_string(), -9));
+        assert_eq!(
+            log_digest(full.iter().map(|(_, l, a)| (l.as_str(), *a))),
+            known
+        );
+        // Without a sink: the same counts and digest.
+        let mut short = RequestLog::new(None);
         short.etat();
         short.call(&"mon_tour".parse().unwrap(), 0);
         short.call(&"construire_route 1 2".parse().unwrap(), 0);
         short.call(&"construire_route 1 2".parse().unwrap(), -9);
         let mut compact = blank();
         short.into_record(&mut compact);
-        assert_eq!(compact.log, None);
         assert_eq!(compact.digest, known);
+        assert_eq!(compact, record);
     }
 
     #[test]
@@ -355,6 +364,7 @@ mod tests {
             faults: vec![fault(1, "a"), fault(0, "b"), fault(1, "c")],
             result: ResultRecord::default(),
             timings: vec![TimingRecord::default()],
+            full_log: None,
         };
         let of =
             |seat| -> Vec<&str> { record.faults_of(seat).map(|f| f.message.as_str()).collect() };

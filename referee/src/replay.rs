@@ -4,6 +4,7 @@
 //! [`walk`] is the one loop over a record; [`replay`] checks with it, and the viewer's
 //! timeline (`crate::view::timeline`) watches the game through it with a [`Visitor`].
 
+use crate::full_log;
 use crate::game::result_of;
 use crate::record::{CallbackRecord, MatchRecord, RequestLog};
 use engine::{Call, Game, Seat, Setup, Stage};
@@ -42,6 +43,17 @@ impl Visitor for () {}
 /// and the number of requests; an error says where the engine and the record part ways.
 /// The final result is not compared here (see [`replay`]).
 pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, usize), String> {
+    walk_logged(record, None, visitor)
+}
+
+/// [`walk`]; with `log`, the match's full log ([`crate::full_log`]), every request is made
+/// again and must give back each callback's actions, counts and digest (without it, the
+/// actions alone: the rest changes nothing).
+pub fn walk_logged(
+    record: &MatchRecord,
+    mut log: Option<&mut full_log::Reader>,
+    visitor: &mut impl Visitor,
+) -> Result<(Game, usize), String> {
     let order = Setup::check_order(&record.monument_order)
         .map_err(|e| format!("bad monument order: {e}"))?;
     if record.first_player > 2 {
@@ -113,14 +125,27 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
                     played.requests
                 ));
             }
-            // With a full log, every request is made again and must give back the record's
-            // actions, counts and digest; otherwise the actions alone (the rest changes
-            // nothing).
-            let (lines, mut again) = match &played.log {
-                Some(log) => (log, Some(RequestLog::new(false))),
-                None => (&played.actions, None),
-            };
-            for (line, answer) in lines {
+            if let Some(reader) = log.as_deref_mut() {
+                if let Some(earlier) = reader.pending()?.filter(|&i| i < index) {
+                    return Err(format!(
+                        "the full log has requests of callback #{earlier} after those of a \
+                         later callback"
+                    ));
+                }
+            }
+            let mut again = log.is_some().then(|| RequestLog::new(None));
+            let mut actions = played.actions.iter();
+            loop {
+                let (line, answer) = match log.as_deref_mut() {
+                    Some(reader) => match reader.next_of(index)? {
+                        Some(entry) => entry,
+                        None => break,
+                    },
+                    None => match actions.next() {
+                        Some((line, answer)) => (line.clone(), *answer),
+                        None => break,
+                    },
+                };
                 if line == "etat" {
                     if let Some(again) = &mut again {
                         again.etat();
@@ -131,7 +156,7 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
                     .parse()
                     .map_err(|e| format!("callback #{index}: request `{line}`: {e}"))?;
                 let got = call.apply(&mut player);
-                if got != *answer {
+                if got != answer {
                     return Err(format!(
                         "callback #{index} ({callback} of seat {seat}, turn {}): `{line}` answers {got}, the record says {answer}",
                         played.turn
@@ -147,7 +172,6 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
             if let Some(again) = again {
                 let mut rebuilt = played.clone();
                 again.into_record(&mut rebuilt);
-                rebuilt.log.clone_from(&played.log);
                 if rebuilt != *played {
                     return Err(format!(
                         "callback #{index}: its full log does not give its recorded actions, \
@@ -168,12 +192,28 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
             extra.callback, extra.seat
         ));
     }
+    if let Some(reader) = log {
+        if let Some(index) = reader.pending()? {
+            return Err(format!(
+                "the full log has requests of callback #{index} that the record does not \
+                 replay there"
+            ));
+        }
+    }
     Ok((game, requests))
 }
 
 /// Replay `record`; an error says where the replay and the record part ways.
 pub fn replay(record: &MatchRecord) -> Result<ReplayReport, String> {
-    let (game, requests) = walk(record, &mut ())?;
+    replay_logged(record, None)
+}
+
+/// [`replay`], with the match's full log when it has one (see [`walk_logged`]).
+pub fn replay_logged(
+    record: &MatchRecord,
+    log: Option<&mut full_log::Reader>,
+) -> Result<ReplayReport, String> {
+    let (game, requests) = walk_logged(record, log, &mut ())?;
     let result = result_of(&game);
     if result != record.result {
         return Err(format!(

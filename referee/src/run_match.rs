@@ -5,7 +5,8 @@ use crate::affinity::Pin;
 use crate::champion::{Champion, LaunchSpec, Limits};
 use crate::endpoint::Endpoint;
 use crate::fault::Fault;
-use crate::game::{play, MatchSpec, TimeLimits};
+use crate::full_log;
+use crate::game::{play_logged, MatchSpec, TimeLimits};
 use crate::process_endpoint::ProcessEndpoint;
 use crate::record::{MatchRecord, SeatRecord};
 use crate::roster::ChampionSpec;
@@ -48,6 +49,11 @@ impl MatchPlan {
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        // Before any champion starts: a log that cannot be created stops nothing running.
+        let mut full_log = match self.full_log {
+            true => Some(full_log::Writer::create(&dir.join(full_log::FILE))?),
+            false => None,
+        };
         // Jailed champions have their scratch in their jail: nothing to make on the host.
         let scratch_root = match self.limits.sandbox.jail() {
             Some(_) => None,
@@ -103,15 +109,23 @@ impl MatchPlan {
             seats,
             limits: self.time,
             sandbox: self.limits.sandbox.line().to_string(),
-            full_log: self.full_log,
         };
         let [a, b, c] = endpoints.as_mut_slice() else {
             unreachable!("three seats")
         };
-        let record = play(&spec, [a.as_mut(), b.as_mut(), c.as_mut()], spawn_faults);
+        let mut record = play_logged(
+            &spec,
+            [a.as_mut(), b.as_mut(), c.as_mut()],
+            spawn_faults,
+            full_log.as_mut().map(|log| log as &mut dyn full_log::Sink),
+        );
         drop(endpoints);
         if let Some(root) = scratch_root {
             remove_scratch(root);
+        }
+        if let Some(log) = full_log {
+            log.finish()?;
+            record.full_log = Some(full_log::FILE.to_string());
         }
         std::fs::write(dir.join("record.json"), record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;

@@ -4,7 +4,8 @@
 use engine::Seat;
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
 use referee::fault::{Fault, FaultKind};
-use referee::game::{play, MatchSpec, TimeLimits};
+use referee::full_log;
+use referee::game::{play_logged, MatchSpec, TimeLimits};
 use referee::record::{MatchRecord, SeatRecord};
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -101,19 +102,39 @@ fn spec(first: u8) -> MatchSpec {
         seats,
         limits: TimeLimits::default(),
         sandbox: "sandbox: scripted".into(),
-        // Every request kept: each replay below also checks the log against the counts.
-        full_log: true,
     }
 }
 
 fn run(seats: &mut [Scripted; 3], spawn_faults: [Option<Fault>; 3]) -> MatchRecord {
+    run_logged(seats, spawn_faults).0
+}
+
+/// Plays with every request kept (`--full-log`), and replays from the actions alone, then
+/// from the full log written to a file: every request must give back the record's counts.
+fn run_logged(
+    seats: &mut [Scripted; 3],
+    spawn_faults: [Option<Fault>; 3],
+) -> (MatchRecord, Vec<(usize, String, i32)>) {
     let [a, b, c] = seats;
-    let record = play(&spec(0), [a, b, c], spawn_faults);
+    let mut log = Vec::new();
+    let record = play_logged(&spec(0), [a, b, c], spawn_faults, Some(&mut log));
     let report = referee::replay::replay(&record).expect("every record replays");
     let requests: u64 = record.callbacks.iter().map(|c| c.requests).sum();
     assert_eq!(report.requests as u64, requests);
     assert_eq!(report.callbacks, record.callbacks.len());
-    record
+    assert_eq!(log.len() as u64, requests);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(full_log::FILE);
+    let mut writer = full_log::Writer::create(&path).unwrap();
+    for (index, line, answer) in &log {
+        full_log::Sink::request(&mut writer, *index, line, *answer);
+    }
+    writer.finish().unwrap();
+    let mut reader = full_log::Reader::open(&path).unwrap();
+    let again = referee::replay::replay_logged(&record, Some(&mut reader))
+        .expect("every record replays from its full log");
+    assert_eq!(again, report);
+    (record, log)
 }
 
 fn lines(lines: &[&str]) -> Lines {
@@ -157,7 +178,7 @@ fn requests_are_answered_in_order_and_recorded() {
         Scripted::passive(),
         Scripted::passive(),
     ];
-    let record = run(&mut seats, Default::default());
+    let (record, log) = run_logged(&mut seats, Default::default());
     let first_jouer = seats[0].received.iter().position(|l| l == "jouer").unwrap();
     assert_eq!(
         seats[0].received[first_jouer + 1..first_jouer + 5],
@@ -168,7 +189,12 @@ fn requests_are_answered_in_order_and_recorded() {
         .iter()
         .find(|c| c.seat == 0 && c.callback == engine::Callback::Jouer)
         .unwrap();
-    let log = played.log.as_ref().expect("a full log");
+    let index = record.callbacks.iter().position(|c| c == played).unwrap();
+    let log: Vec<(String, i32)> = log
+        .into_iter()
+        .filter(|(i, _, _)| *i == index)
+        .map(|(_, line, answer)| (line, answer))
+        .collect();
     assert_eq!(log[1], ("construire_route 50 51".to_string(), 0));
     assert_eq!(log[2], ("construire_route 50 51".to_string(), -9));
     // What the record keeps without the log: the action that succeeded, the refused one
@@ -328,7 +354,7 @@ fn a_record_file_reads_back_equal_with_one_callback_per_line() {
         .filter(|l| l.starts_with("    {\"turn\":"))
         .count();
     assert_eq!(callback_lines, record.callbacks.len());
-    assert!(text.starts_with("{\n  \"schema\": 2,\n"), "{}", &text[..40]);
+    assert!(text.starts_with("{\n  \"schema\": 3,\n"), "{}", &text[..40]);
 }
 
 /// A champion that sends `mon_tour` `count` times, then `fin`.
@@ -365,7 +391,7 @@ fn a_callback_may_make_max_requests_and_no_more() {
     use referee::game::{converse, MAX_REQUESTS};
     let run = |count: usize| {
         let mut game = engine::Game::new(engine::Setup::from_seed(0));
-        let mut requests = referee::record::RequestLog::new(false);
+        let mut requests = referee::record::RequestLog::new(None);
         let outcome = converse(
             &mut game,
             Seat(0),

@@ -200,11 +200,21 @@ impl Played {
 
     /// Every (request line, answer) of a seat, in order.
     fn requests(&self, seat: usize) -> Vec<(String, i64)> {
-        self.callbacks(seat)
+        let of_seat: Vec<bool> = self.record["callbacks"]
+            .as_array()
+            .unwrap()
             .iter()
-            .flat_map(|c| c["log"].as_array().unwrap().iter())
-            .map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_i64().unwrap()))
-            .collect()
+            .map(|c| c["seat"].as_u64() == Some(seat as u64))
+            .collect();
+        let path = self.dir.join(referee::full_log::FILE);
+        let mut log = referee::full_log::Reader::open(&path).unwrap();
+        let mut out = Vec::new();
+        while let Some((index, line, answer)) = log.next_entry().unwrap() {
+            if of_seat[index] {
+                out.push((line, i64::from(answer)));
+            }
+        }
+        out
     }
 
     fn result(&self, field: &str, seat: usize) -> i64 {

@@ -344,6 +344,97 @@ fn a_tampered_record_fails_its_replay() {
 }
 
 #[test]
+fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
+    use referee::full_log::{Reader, Sink, Writer, FILE};
+    let dir = common::fresh_dir("match", "full-log");
+    let seed = "81";
+    let output = referee(&[
+        "match",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        seed,
+        "--full-log",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("--full-log"));
+    let record = dir.join("record.json");
+    let replay = || {
+        let out = referee(&["replay", record.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = replay();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("every one made again from the full log"),
+        "{text}"
+    );
+    // The log holds every request the record counts.
+    let log_path = dir.join(FILE);
+    let mut entries = Vec::new();
+    let mut reader = Reader::open(&log_path).unwrap();
+    while let Some(entry) = reader.next_entry().unwrap() {
+        entries.push(entry);
+    }
+    let json: Value = serde_json::from_slice(&std::fs::read(&record).unwrap()).unwrap();
+    let counted: u64 = json["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["requests"].as_u64().unwrap())
+        .sum();
+    assert_eq!(entries.len() as u64, counted);
+    assert_eq!(json["full_log"], FILE);
+    let rewrite = |entries: &[(usize, String, i32)]| {
+        let mut writer = Writer::create(&log_path).unwrap();
+        for (index, line, answer) in entries {
+            writer.request(*index, line, *answer);
+        }
+        writer.finish().unwrap();
+    };
+    // An information request's answer changed: the actions alone would not see it.
+    let info = entries
+        .iter()
+        .position(|(_, line, _)| !line.starts_with("construire") && line != "etat")
+        .expect("the bots ask questions");
+    let mut tampered = entries.clone();
+    tampered[info].2 += 1;
+    rewrite(&tampered);
+    let (code, text) = replay();
+    assert_eq!(code, Some(3), "{text}");
+    assert!(
+        text.contains(&format!("`{}` answers", entries[info].1)),
+        "{text}"
+    );
+    // A request dropped.
+    let mut dropped = entries.clone();
+    dropped.remove(info);
+    rewrite(&dropped);
+    let (code, text) = replay();
+    assert_eq!(code, Some(3), "{text}");
+    assert!(
+        text.contains("does not give its recorded actions, counts and digest"),
+        "{text}"
+    );
+    // The log gone: named, with its cause.
+    std::fs::remove_file(&log_path).unwrap();
+    let (code, text) = replay();
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains(FILE) && text.contains("--full-log"), "{text}");
+    rewrite(&entries);
+    assert_eq!(replay().0, Some(0));
+}
+
+#[test]
 fn a_record_whose_seat_stops_without_a_fault_fails_its_replay() {
     let (path, original) = played_record("truncated", 79);
     let replay_of = |record: &Value| {

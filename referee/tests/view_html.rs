@@ -92,7 +92,12 @@ fn timeline_changes_rebuild_the_final_board() {
         .unwrap();
     assert!(out.status.success());
     let full = MatchRecord::load(&full.join("record.json")).unwrap();
-    assert!(full.callbacks.iter().all(|c| c.log.is_some()));
+    assert_eq!(full.full_log.as_deref(), Some(referee::full_log::FILE));
+    let compact = MatchRecord::load(&dir.join("record.json")).unwrap();
+    assert_eq!(
+        full.callbacks, compact.callbacks,
+        "the log is beside the record, not in it"
+    );
     let again = Timeline::build(&full).unwrap();
     assert_eq!(
         serde_json::to_string(&again).unwrap(),

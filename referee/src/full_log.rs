@@ -1,0 +1,192 @@
+//! The full request log (`--full-log`): every request of a match and its answer, streamed
+//! into a gzip file beside the record as the match is played (the referee holds none of it),
+//! and read back the same way by `referee replay`.
+//!
+//! One line per request: `<callback index>\t<request>\t<answer>\n`, where the index is the
+//! callback's position in the record's `callbacks` and the request is the line the champion
+//! sent (`etat`, or a call as the engine prints it).
+
+use flate2::read::GzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// The log's file name, beside `record.json`.
+pub const FILE: &str = "requests.log.gz";
+
+/// Where the requests of a match go, one at a time.
+pub trait Sink {
+    /// Request `line` of callback #`callback`, answered `answer`.
+    fn request(&mut self, callback: usize, line: &str, answer: i32);
+}
+
+/// Entries kept in memory: for tests.
+impl Sink for Vec<(usize, String, i32)> {
+    fn request(&mut self, callback: usize, line: &str, answer: i32) {
+        self.push((callback, line.to_string(), answer));
+    }
+}
+
+/// A log being written. The first write error is kept and returned by [`Writer::finish`];
+/// the match goes on meanwhile.
+pub struct Writer {
+    path: PathBuf,
+    /// Buffered before the encoder: one deflate call per 64 KiB, not per request.
+    out: BufWriter<GzEncoder<File>>,
+    error: Option<io::Error>,
+}
+
+impl Writer {
+    /// Creates (or truncates) the log at `path`.
+    pub fn create(path: &Path) -> anyhow::Result<Writer> {
+        use anyhow::Context;
+        let file =
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+        Ok(Writer {
+            path: path.to_path_buf(),
+            // Level 1: the log compresses about tenfold at it, and a slower level would
+            // cost more CPU per request than answering it.
+            out: BufWriter::with_capacity(1 << 16, GzEncoder::new(file, Compression::fast())),
+            error: None,
+        })
+    }
+
+    /// Flushes and closes the log.
+    pub fn finish(self) -> anyhow::Result<()> {
+        use anyhow::Context;
+        let path = self.path;
+        if let Some(e) = self.error {
+            return Err(e).with_context(|| format!("cannot write {}", path.display()));
+        }
+        self.out
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .and_then(|encoder| encoder.finish())
+            .and_then(|file| file.sync_all())
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+}
+
+impl Sink for Writer {
+    fn request(&mut self, callback: usize, line: &str, answer: i32) {
+        if self.error.is_none() {
+            if let Err(e) = writeln!(self.out, "{callback}\t{line}\t{answer}") {
+                self.error = Some(e);
+            }
+        }
+    }
+}
+
+/// A log being read, entry by entry.
+pub struct Reader {
+    path: PathBuf,
+    lines: io::Lines<BufReader<GzDecoder<BufReader<File>>>>,
+    peeked: Option<(usize, String, i32)>,
+    line_number: u64,
+}
+
+impl Reader {
+    /// Opens the log at `path`.
+    pub fn open(path: &Path) -> Result<Reader, String> {
+        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        Ok(Reader {
+            path: path.to_path_buf(),
+            lines: BufReader::new(GzDecoder::new(BufReader::new(file))).lines(),
+            peeked: None,
+            line_number: 0,
+        })
+    }
+
+    /// The next entry if it belongs to callback #`callback`; entries of an earlier callback
+    /// left unread, or of a later one, are not taken.
+    pub fn next_of(&mut self, callback: usize) -> Result<Option<(String, i32)>, String> {
+        if self.peeked.is_none() {
+            self.peeked = self.read()?;
+        }
+        match self.peeked.take() {
+            Some((index, line, answer)) if index == callback => Ok(Some((line, answer))),
+            other => {
+                self.peeked = other;
+                Ok(None)
+            }
+        }
+    }
+
+    /// The next entry, whichever callback it belongs to.
+    pub fn next_entry(&mut self) -> Result<Option<(usize, String, i32)>, String> {
+        match self.peeked.take() {
+            Some(entry) => Ok(Some(entry)),
+            None => self.read(),
+        }
+    }
+
+    /// The callback index of the next entry, if any.
+    pub fn pending(&mut self) -> Result<Option<usize>, String> {
+        if self.peeked.is_none() {
+            self.peeked = self.read()?;
+        }
+        Ok(self.peeked.as_ref().map(|(index, _, _)| *index))
+    }
+
+    fn read(&mut self) -> Result<Option<(usize, String, i32)>, String> {
+        let Some(line) = self.lines.next() else {
+            return Ok(None);
+        };
+        self.line_number += 1;
+        let at = || format!("{} line {}", self.path.display(), self.line_number);
+        let line = line.map_err(|e| format!("{}: {e}", at()))?;
+        let mut fields = line.split('\t');
+        let parsed = (|| {
+            let index = fields.next()?.parse().ok()?;
+            let request = fields.next()?.to_string();
+            let answer = fields.next()?.parse().ok()?;
+            fields.next().is_none().then_some((index, request, answer))
+        })();
+        parsed
+            .map(Some)
+            .ok_or_else(|| format!("{}: expected `<callback>\\t<request>\\t<answer>`", at()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_come_back_callback_by_callback() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let mut writer = Writer::create(&path).unwrap();
+        writer.request(0, "etat", 0);
+        writer.request(0, "valeur_case 1 2", 7);
+        writer.request(2, "fin_tour", -1);
+        writer.finish().unwrap();
+        let mut reader = Reader::open(&path).unwrap();
+        assert_eq!(reader.next_of(1), Ok(None));
+        assert_eq!(reader.next_of(0), Ok(Some(("etat".into(), 0))));
+        assert_eq!(reader.next_of(0), Ok(Some(("valeur_case 1 2".into(), 7))));
+        assert_eq!(reader.next_of(0), Ok(None));
+        assert_eq!(reader.pending(), Ok(Some(2)));
+        assert_eq!(reader.next_entry(), Ok(Some((2, "fin_tour".into(), -1))));
+        assert_eq!(reader.pending(), Ok(None));
+        assert_eq!(reader.next_entry(), Ok(None));
+    }
+
+    #[test]
+    fn a_malformed_line_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let mut out = GzEncoder::new(File::create(&path).unwrap(), Compression::fast());
+        out.write_all(b"0\tetat\t0\nzero\tetat\t0\n").unwrap();
+        out.finish().unwrap();
+        let mut reader = Reader::open(&path).unwrap();
+        assert!(reader.next_of(0).unwrap().is_some());
+        let err = reader.next_of(0).unwrap_err();
+        assert!(
+            err.ends_with("line 2: expected `<callback>\\t<request>\\t<answer>`"),
+            "{err}"
+        );
+    }
+}
