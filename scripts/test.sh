@@ -11,4 +11,16 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
 cargo build --workspace --bins
-cargo test --workspace "$@"
+# The tests run with their own temporary directory, kept until the end: every match they
+# play notes its reproduce command (REFEREE_REPRODUCE_LOG), and each is played again and
+# its record compared (referee/examples/reproduce_suite.rs).
+work=$(mktemp -d "${TMPDIR:-/tmp}/referee-suite.XXXXXX")
+# Sticky and writable by all, like /tmp: some tests run a part as another user.
+chmod 1777 "$work"
+trap 'chmod -R u+rwX "$work" 2>/dev/null; rm -rf "$work"' EXIT
+TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.jsonl" \
+  cargo test --workspace "$@"
+if [ -s "$work/reproduce.jsonl" ]; then
+  TMPDIR="$work" cargo run --quiet -p referee --example reproduce_suite -- \
+    "$work/reproduce.jsonl" target/debug/referee
+fi

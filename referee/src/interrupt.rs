@@ -42,6 +42,12 @@ pub fn catch(graceful: bool) -> &'static AtomicBool {
     &STOP
 }
 
+/// Whether the referee is killing every champion to exit: a match that ends now ended
+/// because its champions were killed, and its result must not be kept.
+pub fn aborting() -> bool {
+    ABORT.load(Ordering::SeqCst)
+}
+
 /// Called before the referee exits normally: if an abort has begun, the signal thread is
 /// killing the champions and will exit with [`EXIT_INTERRUPTED`]; wait for it rather than
 /// exit with a result that was cut short.

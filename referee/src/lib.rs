@@ -19,6 +19,7 @@ pub mod process_endpoint;
 pub mod protocol;
 pub mod record;
 pub mod replay;
+pub mod reproduce_log;
 pub mod roster;
 pub mod run_match;
 pub mod sandbox;

@@ -127,8 +127,17 @@ impl MatchPlan {
             log.finish()?;
             record.full_log = Some(full_log::FILE.to_string());
         }
+        // Killed by the referee on Ctrl-C or SIGTERM, the champions would be recorded as
+        // crashed: such a match has no result.
+        if crate::interrupt::aborting() {
+            anyhow::bail!(
+                "interrupted: the match in {} was not finished",
+                dir.display()
+            );
+        }
         std::fs::write(dir.join("record.json"), record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;
+        crate::reproduce_log::note(&self.reproduce_command(), &dir.join("record.json"), &record);
         Ok(record)
     }
 }

@@ -536,6 +536,11 @@ fn ctrl_c_during_a_match_kills_every_champion_and_what_it_started() {
         Duration::from_secs(5),
         || !(running("match-spawner-grandchild") || running(&spawner)),
     );
+    // Killed by the referee, the champions did not crash: the match has no record.
+    assert!(
+        !dir.join("record.json").exists(),
+        "an interrupted match left a record of three crashes"
+    );
 }
 
 #[test]

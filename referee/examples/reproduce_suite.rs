@@ -1,0 +1,197 @@
+//! Plays again every match of a `REFEREE_REPRODUCE_LOG` file (`crate::reproduce_log`), by
+//! running its reproduce command as printed, and compares each new record with the one the
+//! match wrote (kept in the log): everything but the timings and the wording of fault messages (which quote
+//! measured times) must be equal. `scripts/test.sh` runs it after the test suite.
+//!
+//! Run: `cargo run -p referee --example reproduce_suite -- LOG REFEREE_BINARY`
+//!
+//! Seat names are labels (a tournament names its champions; `referee match` names them after
+//! their files) and are not compared. A match whose champion file changed after it was
+//! played or was removed with its test's directory, cannot be played again: it is listed,
+//! with the reason, and not counted as reproduced.
+
+use rayon::prelude::*;
+use referee::reproduce_log::Entry;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+/// What became of one entry.
+enum Outcome {
+    Same,
+    /// A champion's file is not what the match played (changed or removed since), or the
+    /// record was altered after the match.
+    Altered(String),
+    Differs(String),
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [log, referee] = args.as_slice() else {
+        eprintln!("usage: reproduce_suite LOG REFEREE_BINARY");
+        std::process::exit(2);
+    };
+    let referee = std::path::absolute(referee).expect("a path");
+    let text = std::fs::read_to_string(log).unwrap_or_else(|e| {
+        eprintln!("cannot read {log}: {e}");
+        std::process::exit(2)
+    });
+    let entries: Vec<Entry> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a line of the log"))
+        .collect();
+    let scratch = tempfile::tempdir().expect("a scratch directory");
+    let outcomes: Vec<Outcome> = entries
+        .par_iter()
+        .enumerate()
+        .map(|(i, entry)| play_again(entry, &referee, &scratch.path().join(i.to_string())))
+        .collect();
+    let (mut same, mut changed, mut differs) = (0, Vec::new(), Vec::new());
+    for (entry, outcome) in entries.iter().zip(outcomes) {
+        match outcome {
+            Outcome::Same => same += 1,
+            Outcome::Altered(why) => changed.push(format!("  {}: {why}", entry.command)),
+            Outcome::Differs(why) => differs.push(format!(
+                "  {} (in {}; record {}): {why}",
+                entry.command, entry.cwd, entry.path
+            )),
+        }
+    }
+    println!(
+        "reproduce commands of the suite's matches: {} played again, {same} gave the same \
+         record, {} differ, {} not replayable (a champion or the record changed after the match)",
+        entries.len(),
+        differs.len(),
+        changed.len()
+    );
+    if !changed.is_empty() {
+        println!("not replayable:\n{}", changed.join("\n"));
+    }
+    if !differs.is_empty() {
+        println!("DIFFERENT:\n{}", differs.join("\n"));
+        std::process::exit(1);
+    }
+}
+
+fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
+    if let Err(why) = referee::replay::replay(&entry.record) {
+        return Outcome::Altered(format!("its record does not replay ({why})"));
+    }
+    for seat in &entry.record.seats {
+        if !seat.path.starts_with("builtin:") && !Path::new(&seat.path).exists() {
+            return Outcome::Altered(format!("{} is gone (its test removed it)", seat.path));
+        }
+    }
+    let first = serde_json::to_value(&entry.record).expect("a record");
+    // The command as a user pastes it, with `referee` on PATH.
+    let bin = referee.parent().expect("a directory");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = Command::new("bash")
+        .arg("-c")
+        .arg(format!("{} --out \"$1\"", entry.command))
+        .arg("bash")
+        .arg(out)
+        .current_dir(&entry.cwd)
+        .env("PATH", path)
+        .env_remove(referee::reproduce_log::VARIABLE)
+        .output()
+        .expect("bash runs");
+    let again = match load(&out.join("record.json")) {
+        Ok(record) => record,
+        Err(e) => {
+            return Outcome::Differs(format!(
+                "no record ({e}); exit {:?}, stderr: {}",
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr).trim()
+            ))
+        }
+    };
+    if let Some(why) = changed_champion(&first, &again) {
+        return Outcome::Altered(why);
+    }
+    let (first, again) = (comparable(first), comparable(again));
+    if first == again {
+        Outcome::Same
+    } else {
+        Outcome::Differs(first_difference(&first, &again, String::new()))
+    }
+}
+
+fn load(path: &Path) -> Result<Value, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+}
+
+/// A seat whose champion's hash is not the one the match played.
+fn changed_champion(first: &Value, again: &Value) -> Option<String> {
+    let seats = |r: &Value| r["seats"].as_array().cloned().unwrap_or_default();
+    seats(first)
+        .iter()
+        .zip(seats(again))
+        .find(|(a, b)| a["sha256"] != b["sha256"])
+        .map(|(a, _)| format!("{} changed", a["path"]))
+}
+
+/// The record without what measures time.
+fn comparable(mut record: Value) -> Value {
+    let strip = |fault: &mut Value| {
+        if let Some(f) = fault.as_object_mut() {
+            f.remove("message");
+        }
+    };
+    if let Some(object) = record.as_object_mut() {
+        object.remove("timings");
+    }
+    for seat in record["seats"].as_array_mut().into_iter().flatten() {
+        if let Some(s) = seat.as_object_mut() {
+            s.remove("name");
+        }
+    }
+    for fault in record["faults"].as_array_mut().into_iter().flatten() {
+        strip(fault);
+    }
+    for callback in record["callbacks"].as_array_mut().into_iter().flatten() {
+        strip(&mut callback["fault"]);
+    }
+    record
+}
+
+/// Where two JSON values first differ.
+fn first_difference(a: &Value, b: &Value, at: String) -> String {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (key, value) in x {
+                if y.get(key) != Some(value) {
+                    return first_difference(
+                        value,
+                        y.get(key).unwrap_or(&Value::Null),
+                        format!("{at}.{key}"),
+                    );
+                }
+            }
+            format!("{at}: keys differ")
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                if p != q {
+                    return first_difference(p, q, format!("{at}[{i}]"));
+                }
+            }
+            format!("{at}: ?")
+        }
+        _ => format!("{at}: {} then {}", short(a), short(b)),
+    }
+}
+
+fn short(v: &Value) -> String {
+    let text = v.to_string();
+    if text.len() > 160 {
+        format!("{}...", &text[..160])
+    } else {
+        text
+    }
+}
