@@ -1,15 +1,15 @@
 //! The terminal view (`referee show`) on a recorded match: text snapshots, colour rules and
 //! the meaning of `--turn`/`--phase`.
 //!
-//! Snapshots live in `tests/snapshots/`; after an intended change of the view, regenerate
-//! them with `UPDATE_SNAPSHOTS=1 cargo test -p referee --test view_terminal` and review
-//! the diff.
+//! Snapshots (insta) live in `tests/snapshots/`; a change of the view fails with a diff.
+//! After an intended change, review and accept it with `cargo insta review` (or
+//! `INSTA_UPDATE=always cargo test -p referee --test view_terminal`, then read the diff).
 
 mod common;
 
 use referee::record::MatchRecord;
 use referee::view::{terminal, Timeline};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -48,25 +48,6 @@ fn record(seed: u64) -> PathBuf {
     path
 }
 
-/// Compare `text` with the snapshot `name`, or write it when `UPDATE_SNAPSHOTS` is set or
-/// the snapshot does not exist yet.
-fn snapshot(name: &str, text: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() || !path.exists() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, text).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap();
-    assert!(
-        expected == text,
-        "{} differs; if the change is intended, run with UPDATE_SNAPSHOTS=1\n--- expected\n{expected}\n--- got\n{text}",
-        path.display()
-    );
-}
-
 fn show(args: &[&str], envs: &[(&str, &str)]) -> (bool, String, String) {
     let out = Command::new(REFEREE)
         .arg("show")
@@ -92,7 +73,7 @@ fn snapshots_of_a_recorded_match() {
     let text = [start, mid, end]
         .map(|i| terminal::render(&timeline, i, false))
         .join("\n----------------\n\n");
-    snapshot("view_terminal_seed3.txt", &text);
+    insta::assert_snapshot!("view_terminal_seed3", text);
     // The command prints the same text (stdout is a pipe here: no colour).
     let p = path.to_str().unwrap();
     assert_eq!(

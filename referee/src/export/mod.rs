@@ -33,3 +33,154 @@ where
         .expect("writing to memory");
     writer.into_inner().expect("writing to memory")
 }
+
+/// The header line of rows of `T`: its field names, in order.
+pub(crate) fn csv_header<T: serde::Serialize + Default>() -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    writer.serialize(T::default()).expect("writing to memory");
+    let bytes = writer.into_inner().expect("writing to memory");
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .expect("a header line");
+    bytes[..=end].to_vec()
+}
+
+/// One row of `T` (with its `\n`), every field made [`printable`](crate::untrusted::printable)
+/// as [`csv_line`] does.
+pub(crate) fn csv_record<T: serde::Serialize>(row: &T) -> Vec<u8> {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.serialize(row).expect("writing to memory");
+    let bytes = writer.into_inner().expect("writing to memory");
+    let record = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(bytes.as_slice())
+        .into_records()
+        .next()
+        .expect("one record")
+        .expect("written just above");
+    csv_line(record.iter())
+}
+
+/// One row of `T` read from `line` (with or without its `\n`); an error names the column.
+pub(crate) fn parse_record<T: serde::de::DeserializeOwned + serde::Serialize + Default>(
+    line: &[u8],
+) -> Result<T, String> {
+    let header = csv_header::<T>();
+    let columns: Vec<String> = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(header.as_slice())
+        .into_records()
+        .next()
+        .and_then(Result::ok)
+        .map(|r| r.iter().map(String::from).collect())
+        .unwrap_or_default();
+    let record = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line)
+        .into_records()
+        .next()
+        .ok_or("empty line")?
+        .map_err(|e| e.to_string())?;
+    if record.len() != columns.len() {
+        return Err(format!(
+            "{} fields, expected {}",
+            record.len(),
+            columns.len()
+        ));
+    }
+    record.deserialize(None).map_err(|e| match e.kind() {
+        csv::ErrorKind::Deserialize { err, .. } => {
+            let field = err.field().map(|i| i as usize);
+            let column = field
+                .and_then(|i| columns.get(i))
+                .map_or("?", String::as_str);
+            let text = field.and_then(|i| record.get(i)).unwrap_or("");
+            format!(
+                "column {column}: `{text}` is not valid there ({})",
+                err.kind()
+            )
+        }
+        _ => e.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    //! Snapshots of every results file and of the printed leaderboard, from fixed rows.
+    //! A change of format fails here with a diff; accept it, after a look, with
+    //! `cargo insta review` (or `INSTA_UPDATE=always cargo test`), and bump
+    //! [`RESULTS_SCHEMA`](super::RESULTS_SCHEMA) if a column changed name or meaning.
+
+    use super::*;
+    use crate::fault::FaultKind;
+    use crate::standings::{MatchRow, Standings};
+
+    fn rows() -> Vec<(MatchRow, u8)> {
+        let row = |id: u64, champions: [&str; 3], scores: [i32; 3]| MatchRow {
+            id,
+            seed: 1000 + id,
+            champions: champions.map(String::from),
+            scores,
+            points: crate::standings::points_of(scores),
+            faults: [None; 3],
+            calls: [107, 107, 107],
+            cpu_us: [1_000 * id, 2_000, 3_000],
+            max_cpu_us: [500, 600, 700],
+            duration_ms: 40 + id,
+            digest: format!("{:016x}", id * 0x1234_5678),
+            reproduce: format!("referee match {} --seed {}", champions.join(" "), 1000 + id),
+        };
+        let mut faulty = row(2, ["c/random", "greedy", "it's, \"quoted\""], [10, 80, 0]);
+        faulty.faults[2] = Some(FaultKind::Timeout);
+        vec![
+            (
+                row(0, ["c/random", "greedy", "it's, \"quoted\""], [54, 87, 28]),
+                1,
+            ),
+            (
+                row(1, ["greedy", "it's, \"quoted\"", "c/random"], [87, 87, 3]),
+                2,
+            ),
+            (faulty, 0),
+        ]
+    }
+
+    fn standings() -> Standings {
+        let mut standings = Standings::default();
+        for (row, _) in rows() {
+            standings.add(&row);
+        }
+        standings
+    }
+
+    #[test]
+    fn matches_csv() {
+        let mut file = matches_csv::header();
+        for (row, first) in rows() {
+            file.extend(matches_csv::row(&row, first));
+        }
+        insta::assert_snapshot!(String::from_utf8(file).unwrap());
+    }
+
+    #[test]
+    fn leaderboard_csv() {
+        let file = leaderboard_csv::render(&standings());
+        insta::assert_snapshot!(String::from_utf8(file).unwrap());
+    }
+
+    #[test]
+    fn pairwise_csv() {
+        let file = pairwise_csv::render(&standings());
+        insta::assert_snapshot!(String::from_utf8(file).unwrap());
+    }
+
+    #[test]
+    fn leaderboard_table() {
+        insta::assert_snapshot!(table::leaderboard(&standings()));
+    }
+}
