@@ -1,4 +1,4 @@
-//! `leaderboard.csv`: one row per champion, best first (docs/results.md). A row is [`Row`],
+//! `leaderboard.csv`: one row per champion, best first (docs/results.md). A row is `Row`,
 //! whose fields are the columns in order (serde names them).
 
 use super::{csv_header, csv_record};

@@ -1,6 +1,6 @@
 //! `matches.csv`: one row per match (docs/results.md). Rows are written one at a time so
 //! the file can be appended and flushed match by match, and read back for resume and merge.
-//! A row is [`Line`], whose fields are the columns in order (serde names them).
+//! A row is `Line`, whose fields are the columns in order (serde names them).
 
 use super::{csv_header, csv_record, parse_record};
 use crate::fault::FaultKind;

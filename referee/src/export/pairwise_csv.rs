@@ -1,5 +1,5 @@
 //! `pairwise.csv`: head-to-head, one row per ordered pair of champions that met, in
-//! leaderboard order (docs/results.md). A row is [`Row`], whose fields are the columns.
+//! leaderboard order (docs/results.md). A row is `Row`, whose fields are the columns.
 
 use super::{csv_header, csv_record};
 use crate::standings::Standings;
