@@ -26,6 +26,12 @@ pub fn catch(graceful: bool) -> &'static AtomicBool {
         Ok(mut signals) => {
             std::thread::spawn(move || {
                 for _ in signals.forever() {
+                    if graceful && !STOP.load(Ordering::SeqCst) {
+                        eprintln!(
+                            "\ninterrupted: no new match starts; the running ones finish and \
+                             their results are kept (interrupt again to stop them now)"
+                        );
+                    }
                     if !graceful || STOP.swap(true, Ordering::SeqCst) {
                         ABORT.store(true, Ordering::SeqCst);
                         crate::champion::kill_every_champion();

@@ -280,14 +280,7 @@ impl Arena {
 
 impl Drop for Arena {
     fn drop(&mut self) {
-        // rm copes with mode-000 directories (as root) and very deep trees.
-        let _ = Command::new("chmod")
-            .arg("-R")
-            .arg("u+rwX")
-            .arg(&self.dir)
-            .stderr(Stdio::null())
-            .status();
-        let _ = Command::new("rm").arg("-rf").arg(&self.dir).status();
+        common::remove_dir(&self.dir);
     }
 }
 
@@ -385,20 +378,11 @@ impl Running {
 
     /// Waits for the referee to exit (killing it after [`RUN_TIMEOUT`]).
     fn wait(mut self) -> Finished {
-        let start = Instant::now();
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            if start.elapsed() > RUN_TIMEOUT {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
-                panic!(
-                    "the referee did not finish within {RUN_TIMEOUT:?}: {}",
-                    fs::read_to_string(&self.stderr).unwrap_or_default()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(10));
+        let Some(status) = common::wait_timeout(&mut self.child, RUN_TIMEOUT) else {
+            panic!(
+                "the referee did not finish within {RUN_TIMEOUT:?}: {}",
+                fs::read_to_string(&self.stderr).unwrap_or_default()
+            );
         };
         Finished {
             status,
@@ -1217,6 +1201,7 @@ fn watch_zombies(
                     }
                 }
             }
+            // A sampler, not a wait: zombies raise no event, so it looks every 20 ms.
             std::thread::sleep(Duration::from_millis(20));
         }
         seen
@@ -1521,14 +1506,12 @@ fn attack_10_a_fork_bomb_harms_nobody_else() {
         let second = std::thread::scope(|scope| {
             let waiter = scope.spawn(|| {
                 // Start the second run once the bomb is in place.
-                let start = Instant::now();
-                while !fs::read_to_string(out.join("seat0.stderr"))
-                    .is_ok_and(|s| s.contains("info bomb: started"))
-                {
-                    if start.elapsed() > Duration::from_secs(30) {
-                        return None;
-                    }
-                    std::thread::sleep(Duration::from_millis(10));
+                let started = common::poll_until(Duration::from_secs(30), || {
+                    fs::read_to_string(out.join("seat0.stderr"))
+                        .is_ok_and(|s| s.contains("info bomb: started"))
+                });
+                if !started {
+                    return None;
                 }
                 let bombers = processes_with(&bomb).len();
                 let mut running = Running::start(who, &second_args, &[], &logs);
@@ -1771,7 +1754,7 @@ fn crash_from_a_big_process() -> String {
         .recv(&budget)
         .expect_err("the crasher dies of SIGSEGV");
     champion.kill();
-    let _ = fs::remove_dir_all(&dir);
+    common::remove_dir(&dir);
     format!("{:?}: {}", fault.kind, fault.message).to_lowercase()
 }
 

@@ -228,11 +228,7 @@ fn unasked_output_is_detected() {
     with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
         assert_eq!(c.recv(&budget(&c)).unwrap(), "answer");
-        let until = Instant::now() + GENEROUS;
-        while !c.has_pending_output() {
-            assert!(Instant::now() < until, "surprise never seen");
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        common::wait_until("surprise never seen", GENEROUS, || c.has_pending_output());
         assert_eq!(c.recv(&budget(&c)).unwrap(), "surprise");
         c.kill()
     });
@@ -402,7 +398,10 @@ fn writing_to_a_dead_champion_is_a_crash() {
         assert_eq!(c.recv(&budget(&c)).unwrap(), "first");
         c.send("b", deadline()).unwrap();
         // Wait for its death without reading, then write a lot.
-        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            common::wait_exit(c.pid() as i32, GENEROUS),
+            "it did not exit"
+        );
         let big = "w".repeat(200_000);
         let fault = c.send(&big, deadline()).unwrap_err();
         assert_eq!(fault.kind, FaultKind::Crash, "{fault}");

@@ -82,12 +82,9 @@ fn without_the_jail_the_inner_layers_hold_and_everything_is_swept() {
     }
     assert!(common::running(&marker), "the probe's child did not start");
     champion.kill();
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while common::running(&marker) && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(
-        !common::running(&marker),
-        "the champion's child outlived it without a jail"
+    common::wait_until(
+        "the champion's child outlived it without a jail",
+        Duration::from_secs(5),
+        || !common::running(&marker),
     );
 }

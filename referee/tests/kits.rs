@@ -336,7 +336,7 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
 impl Drop for Played {
     fn drop(&mut self) {
         if !std::thread::panicking() {
-            let _ = fs::remove_dir_all(&self.dir);
+            common::remove_dir(&self.dir);
         }
     }
 }
@@ -410,18 +410,11 @@ fn descends_from(mut pid: u32, ancestor: u32) -> bool {
 
 fn assert_no_leftover(name: &str, needles: &[String]) {
     // The referee has exited; give the kernel a moment to finish killed processes.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    loop {
-        let left = leftovers(needles);
-        if left.is_empty() {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
+    if !common::poll_until(Duration::from_secs(2), || leftovers(needles).is_empty()) {
+        panic!(
             "{name}: champion processes left after the match:\n{}",
-            left.join("\n")
+            leftovers(needles).join("\n")
         );
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 

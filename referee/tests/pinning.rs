@@ -215,7 +215,7 @@ fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
         std::fs::read_to_string(out2.join("stderr")).unwrap()
     );
     assert!(!held(&claims, cpus[1]), "a finished match frees its CPU");
-    let _ = std::fs::remove_dir_all(&dir);
+    common::remove_dir(&dir);
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn a_match_takes_a_free_cpu_and_runs_unpinned_when_every_cpu_is_claimed() {
         );
         assert!(!stderr.contains(".lock"), "{stderr}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    common::remove_dir(&dir);
 }
 
 #[test]
@@ -281,7 +281,7 @@ fn an_empty_claim_directory_variable_means_the_default_one() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("cannot claim"), "{stderr}");
     assert!(Path::new(referee::affinity::CLAIM_DIR).is_dir());
-    let _ = std::fs::remove_dir_all(&dir);
+    common::remove_dir(&dir);
 }
 
 #[test]
@@ -302,5 +302,5 @@ fn an_unusable_claim_directory_means_unpinned_matches_with_a_warning() {
         stderr.contains("cannot claim a CPU in") && stderr.contains("not pinned"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    common::remove_dir(&dir);
 }

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 const USER: &str = "referee-attacks";
@@ -257,15 +257,11 @@ fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
         cmd.uid(uid).gid(gid).env("HOME", "/tmp");
     }
     let child = cmd.spawn().expect("referee runs");
-    let start = Instant::now();
-    let pid = child.id();
+    let pid = child.id() as i32;
     let waiter = std::thread::spawn(move || child.wait_with_output());
-    while !waiter.is_finished() {
-        if start.elapsed() > RUN_TIMEOUT {
-            // SAFETY: a signal to our own child.
-            unsafe { nix::libc::kill(pid as i32, nix::libc::SIGKILL) };
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    if !common::wait_exit(pid, RUN_TIMEOUT) {
+        // SAFETY: a signal to our own child, not reaped yet (it has not exited).
+        unsafe { nix::libc::kill(pid, nix::libc::SIGKILL) };
     }
     let output = waiter.join().unwrap().unwrap();
     let record = fs::read(out.join("record.json"))
@@ -283,7 +279,7 @@ fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
         seats,
     };
     eprintln!("{}", played.summary());
-    let _ = fs::remove_dir_all(&arena);
+    common::remove_dir(&arena);
     played
 }
 

@@ -203,7 +203,7 @@ fn the_line_names_every_layer_and_is_recorded() {
         if who == Who::Nobody {
             assert!(line.contains("uid=off(not root"), "{line}");
         }
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }
 
@@ -268,7 +268,7 @@ fn escapes_fail_and_the_match_completes() {
         }
         assert!(!stray.exists() && !Path::new("/var/tmp/referee-sandbox-escaped").exists());
         assert!(!played.out.join("forged.json").exists());
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }
 
@@ -306,7 +306,7 @@ fn a_fork_bomb_is_bounded_where_a_process_limit_holds() {
         );
         eprintln!("as {who:?}: {}\n{}", played.line(), played.seat_stderr[0]);
         assert_all_blocked(who, &played, 0, 1);
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }
 
@@ -342,7 +342,7 @@ fn memory_beyond_the_limit_fails_shared_mappings_too() {
         } else {
             assert_all_blocked(who, &played, 0, attacks.len());
         }
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }
 
@@ -394,7 +394,7 @@ fn java_and_node_start_under_the_default_memory_limit() {
             );
             assert!(stderr.contains(&format!("{runtime} started")), "{stderr}");
         }
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }
 
@@ -447,7 +447,7 @@ fn require_sandbox_names_what_is_missing() {
         let output = referee(who, &off);
         assert!(!output.status.success());
         assert!(String::from_utf8_lossy(&output.stderr).contains("--sandbox off"));
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }
 
@@ -465,5 +465,5 @@ fn sandbox_off_says_so() {
         "{}",
         played.line()
     );
-    let _ = fs::remove_dir_all(&arena);
+    common::remove_dir(&arena);
 }

@@ -249,7 +249,7 @@ fn a_champion_gets_eperm_from_each_denied_call_and_the_match_completes() {
         if filter_on(who, &played) {
             assert_results(who, &played, &calls);
         }
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }
 
@@ -273,6 +273,6 @@ fn a_grows_down_mapping_cannot_escape_the_memory_limit() {
                 played.rss_kib
             );
         }
-        let _ = fs::remove_dir_all(&arena);
+        common::remove_dir(&arena);
     }
 }

@@ -354,17 +354,28 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
         || running("slow-spawner-grandchild"),
     );
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
-    for _ in 0..2 {
-        nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // The second signal once the first is handled (two pending signals would be one).
+    let mut child = child;
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let (lines, told) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in std::io::BufRead::lines(stderr).map_while(Result::ok) {
+            if line.starts_with("interrupted: no new match starts") {
+                let _ = lines.send(());
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        all
+    });
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    told.recv_timeout(Duration::from_secs(10))
+        .expect("the first Ctrl-C was not acknowledged");
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let status = child.wait().unwrap();
+    let stderr = reader.join().unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
     common::wait_until(
         "a champion's process outlived the referee",
         Duration::from_secs(5),

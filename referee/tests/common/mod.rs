@@ -25,6 +25,31 @@ pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// Removes `dir` now (whatever champions left in it, as [`remove_at_exit`] does), unless
+/// `REFEREE_KEEP_TEST_DIRS` is set: then it stays, for a look, and for `scripts/test.sh` to
+/// play its matches again.
+pub fn remove_dir(dir: &std::path::Path) {
+    if std::env::var_os("REFEREE_KEEP_TEST_DIRS").is_some() {
+        return;
+    }
+    remove_tree(dir);
+}
+
+/// `chmod -R u+rwX` then `rm -rf`: champions may leave directories without permissions,
+/// and very deep trees.
+fn remove_tree(dir: &std::path::Path) {
+    let _ = std::process::Command::new("chmod")
+        .arg("-R")
+        .arg("u+rwX")
+        .arg(dir)
+        .stderr(std::process::Stdio::null())
+        .status();
+    let _ = std::process::Command::new("rm")
+        .arg("-rf")
+        .arg(dir)
+        .status();
+}
+
 /// Removes `dir` (whatever champions left in it) when the test binary exits.
 pub fn remove_at_exit(dir: &std::path::Path) {
     static DIRS: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
@@ -35,17 +60,7 @@ pub fn remove_at_exit(dir: &std::path::Path) {
         }
         let dirs = std::mem::take(&mut *DIRS.lock().unwrap_or_else(|e| e.into_inner()));
         for dir in dirs {
-            // Champions may leave directories without permissions, and very deep trees.
-            let _ = std::process::Command::new("chmod")
-                .arg("-R")
-                .arg("u+rwX")
-                .arg(&dir)
-                .stderr(std::process::Stdio::null())
-                .status();
-            let _ = std::process::Command::new("rm")
-                .arg("-rf")
-                .arg(&dir)
-                .status();
+            remove_tree(&dir);
         }
     }
     // SAFETY: registers a plain function that runs at exit.
@@ -103,10 +118,67 @@ pub fn assert_no_process_left(record: &Value) {
 }
 
 /// Poll `done` until it holds; fail with `what` after `timeout`.
-pub fn wait_until(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
+///
+/// The one polling wait of the tests, for states that raise no event the tests can wait on:
+/// processes that are not their children appearing in or leaving `/proc`, and files written
+/// by a champion inside the referee. A process that is a child, or whose pid is known, is
+/// waited on through a pidfd ([`wait_exit`], [`wait_timeout`]).
+pub fn wait_until(what: &str, timeout: Duration, done: impl FnMut() -> bool) {
+    assert!(poll_until(timeout, done), "{what}");
+}
+
+/// [`wait_until`] that says whether `done` came to hold instead of failing.
+pub fn poll_until(timeout: Duration, mut done: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
     while !done() {
-        assert!(start.elapsed() < timeout, "{what}");
+        if start.elapsed() >= timeout {
+            return false;
+        }
         std::thread::sleep(Duration::from_millis(10));
     }
+    true
+}
+
+/// Waits up to `timeout` for process `pid` to end (a zombie counts), on a pidfd: the kernel
+/// wakes the wait. True if it ended (or was already gone).
+pub fn wait_exit(pid: i32, timeout: Duration) -> bool {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new fd or -1.
+    let fd = unsafe { nix::libc::syscall(nix::libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return true; // no such process
+    }
+    // SAFETY: a fresh fd that nothing else owns.
+    let fd = unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd as i32) };
+    let deadline = Instant::now() + timeout;
+    loop {
+        let mut pfd = nix::libc::pollfd {
+            fd: std::os::fd::AsRawFd::as_raw_fd(&fd),
+            events: nix::libc::POLLIN,
+            revents: 0,
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        // SAFETY: one valid pollfd.
+        let n =
+            unsafe { nix::libc::poll(&mut pfd, 1, left.as_millis().min(i32::MAX as u128) as i32) };
+        if n > 0 {
+            return true;
+        }
+        if n == 0 || Instant::now() >= deadline {
+            return false;
+        }
+    }
+}
+
+/// Waits up to `timeout` for `child` to exit; past it, kills it, reaps it and returns
+/// `None`.
+pub fn wait_timeout(
+    child: &mut std::process::Child,
+    timeout: Duration,
+) -> Option<std::process::ExitStatus> {
+    if wait_exit(child.id() as i32, timeout) {
+        return Some(child.wait().unwrap());
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
 }
