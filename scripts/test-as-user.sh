@@ -6,6 +6,9 @@
 #   scripts/test-as-user.sh [test-name-filter]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Snapshot tests (insta) find their files from the workspace root, which they would ask
+# cargo for (not on the user's PATH), and never write there as the user.
+root=$PWD
 user=${USER_NAME:-referee-attacks}
 [ "$(id -u)" = 0 ] || { echo "run as root: the tests switch to $user" >&2; exit 2; }
 id "$user" >/dev/null 2>&1 ||
@@ -27,6 +30,7 @@ while read -r dir exe; do
   name=$(basename "$exe")
   out=$(cd "$dir" && setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" \
     --clear-groups env HOME=/tmp TMPDIR=/tmp PATH=/usr/local/bin:/usr/bin:/bin \
+    INSTA_WORKSPACE_ROOT="$root" INSTA_UPDATE=no \
     "$exe" "$@" 2>&1) || failed=1
   echo "$name: $(echo "$out" | grep -E '^test result' | tail -1)"
   echo "$out" | grep -E 'FAILED|panicked' | head -5 || true
