@@ -305,8 +305,13 @@ fn the_same_seed_gives_byte_identical_records_and_replays() {
 
 /// Runs `referee match random greedy random --seed <seed> --out <out>`.
 fn bots_match(seed: u64, out: &Path) -> Output {
+    bots_match_with(seed, out, &[])
+}
+
+/// [`bots_match`] with `extra` flags.
+fn bots_match_with(seed: u64, out: &Path, extra: &[&str]) -> Output {
     let seed = seed.to_string();
-    referee(&[
+    let mut args = vec![
         "match",
         "random",
         "greedy",
@@ -315,7 +320,9 @@ fn bots_match(seed: u64, out: &Path) -> Output {
         &seed,
         "--out",
         out.to_str().unwrap(),
-    ])
+    ];
+    args.extend(extra);
+    referee(&args)
 }
 
 /// Plays `random greedy random --seed <seed>` into a fresh directory; the record's path and
@@ -347,18 +354,7 @@ fn a_tampered_record_fails_its_replay() {
 fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
     use referee::full_log::{Reader, Sink, Writer, FILE};
     let dir = common::fresh_dir("match", "full-log");
-    let seed = "81";
-    let output = referee(&[
-        "match",
-        "random",
-        "greedy",
-        "random",
-        "--seed",
-        seed,
-        "--full-log",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let output = bots_match_with(81, &dir, &["--full-log"]);
     assert!(
         output.status.success(),
         "{}",
