@@ -346,9 +346,14 @@ fn exec_main(
 
 /// Stops (`true`) or continues every process of the namespace but this one.
 fn freeze(stop: bool) {
-    let signal = if stop { libc::SIGSTOP } else { libc::SIGCONT };
-    // SAFETY: from PID 1 of a PID namespace, -1 means every other process of it.
-    unsafe { libc::kill(-1, signal) };
+    use nix::sys::signal::{kill, Signal};
+    let signal = if stop {
+        Signal::SIGSTOP
+    } else {
+        Signal::SIGCONT
+    };
+    // From PID 1 of a PID namespace, -1 means every other process of it.
+    let _ = kill(nix::unistd::Pid::from_raw(-1), signal);
 }
 
 /// Stops every process of the namespace but this one and waits (up to about 10 ms) until
@@ -359,23 +364,13 @@ fn stop_all(main: i32, pids: Option<&std::fs::File>) {
     // When nothing but the main process ever started (the namespace handed out no pid
     // after it), its stop report says it all, without reading /proc.
     if main > 0 && last_pid(pids) == Some(main as u64) {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+        let flags = WaitPidFlag::WSTOPPED | WaitPidFlag::WNOHANG;
         for _ in 0..200 {
-            // SAFETY: a zeroed siginfo for the kernel to fill.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            // SAFETY: a valid siginfo pointer; WNOHANG never blocks.
-            let r = unsafe {
-                libc::waitid(
-                    libc::P_PID,
-                    main as libc::id_t,
-                    &mut info,
-                    libc::WSTOPPED | libc::WNOHANG,
-                )
-            };
-            // SAFETY: si_pid is set by the kernel (0 when nothing was reported).
-            if r < 0 || unsafe { info.si_pid() } != 0 {
-                break;
+            match waitid(Id::Pid(nix::unistd::Pid::from_raw(main)), flags) {
+                Ok(WaitStatus::StillAlive) => std::thread::yield_now(),
+                _ => break,
             }
-            std::thread::yield_now();
         }
         if last_pid(pids) == Some(main as u64) {
             return;

@@ -118,35 +118,29 @@ pub(crate) fn write_file(path: &std::ffi::CStr, data: &[u8]) -> io::Result<()> {
 /// Runs `step` in a forked child and reports whether it succeeded (the errno comes back as
 /// the exit status).
 pub(crate) fn try_in_child(step: impl Fn() -> io::Result<()>) -> io::Result<()> {
+    use nix::sys::wait::{waitpid, WaitStatus};
+    use nix::unistd::{fork, ForkResult};
     // SAFETY: the child only makes syscalls (step is async-signal-safe) and _exits.
-    let pid = unsafe { libc::fork() };
-    if pid < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    if pid == 0 {
-        let code = match step() {
-            Ok(()) => 0,
-            Err(e) => e.raw_os_error().unwrap_or(libc::EINVAL).clamp(1, 255),
-        };
-        // SAFETY: ends the forked child without running the parent's destructors.
-        unsafe { libc::_exit(code) };
-    }
-    let mut status = 0;
-    loop {
-        // SAFETY: valid out-pointer.
-        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
-        if r == pid {
-            break;
+    let child = match unsafe { fork() }.map_err(io::Error::from)? {
+        ForkResult::Parent { child } => child,
+        ForkResult::Child => {
+            let code = match step() {
+                Ok(()) => 0,
+                Err(e) => e.raw_os_error().unwrap_or(libc::EINVAL).clamp(1, 255),
+            };
+            // SAFETY: ends the forked child without running the parent's destructors.
+            unsafe { libc::_exit(code) };
         }
-        if io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-            return Err(io::Error::last_os_error());
+    };
+    let status = loop {
+        match waitpid(child, None) {
+            Err(nix::errno::Errno::EINTR) => continue,
+            other => break other.map_err(io::Error::from)?,
         }
-    }
-    match (status & 0x7f, (status >> 8) & 0xff) {
-        (0, 0) => Ok(()),
-        (0, errno) => Err(io::Error::from_raw_os_error(errno)),
-        (sig, _) => Err(io::Error::other(format!(
-            "probe child killed by signal {sig}"
-        ))),
+    };
+    match status {
+        WaitStatus::Exited(_, 0) => Ok(()),
+        WaitStatus::Exited(_, errno) => Err(io::Error::from_raw_os_error(errno)),
+        other => Err(io::Error::other(format!("probe child ended: {other:?}"))),
     }
 }
