@@ -163,6 +163,22 @@ impl Board {
         })
     }
 
+    /// How many squares a queen on `from` reaches.
+    pub fn reach_count(&self, from: Square) -> usize {
+        self.reach(from, None).count()
+    }
+
+    /// Puts `m` on the board without checking it or passing the turn; the arrow only if
+    /// `with_arrow` (for evaluating a move before its arrow is chosen).
+    pub(crate) fn place(&mut self, m: Move, with_arrow: bool) {
+        let color = self.to_move;
+        self.cells[m.from.index()] = Cell::Empty;
+        self.cells[m.to.index()] = Cell::Amazon(color);
+        if with_arrow {
+            self.cells[m.arrow.index()] = Cell::Arrow;
+        }
+    }
+
     /// Every legal move of the player to move, in a fixed order (amazons by square, then
     /// directions, then distance).
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -207,9 +223,7 @@ impl Board {
     /// Plays `m` for the player to move, if it is legal; the other player is then to move.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         self.check(m)?;
-        self.cells[m.from.index()] = Cell::Empty;
-        self.cells[m.to.index()] = Cell::Amazon(self.to_move);
-        self.cells[m.arrow.index()] = Cell::Arrow;
+        self.place(m, true);
         self.to_move = self.to_move.other();
         Ok(())
     }

@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+pub mod bots;
 mod square;
 
 pub use board::{Board, Cell, Color, IllegalMove, Move};
