@@ -174,6 +174,20 @@ mod tests {
         assert_eq!(reader.next_entry(), Ok(None));
     }
 
+    /// A log that cannot be written says so when it is finished (the match goes on).
+    #[test]
+    fn a_write_error_is_reported_at_the_end() {
+        let mut writer = Writer::create(Path::new("/dev/full")).unwrap();
+        for i in 0..100_000 {
+            writer.request(i, "valeur_case 1 2", 0);
+        }
+        let err = writer.finish().unwrap_err();
+        assert!(
+            format!("{err:#}").contains("cannot write /dev/full"),
+            "{err:#}"
+        );
+    }
+
     #[test]
     fn a_malformed_line_is_named() {
         let dir = tempfile::tempdir().unwrap();
