@@ -332,6 +332,24 @@ fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion
         .map(|l| l["matches"].parse::<usize>().unwrap())
         .sum();
     assert_eq!(total, 3 * played);
+    // The printed command, pasted as printed (with `referee` on PATH), finishes the run.
+    let command = stderr
+        .lines()
+        .find_map(|l| l.split_once("resume with: ").map(|(_, c)| c.to_string()))
+        .unwrap();
+    let bin = Path::new(REFEREE).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = run({
+        let mut c = Command::new("bash");
+        c.arg("-c").arg(&command).env("PATH", path);
+        c
+    });
+    assert!(out.status.success());
+    assert_eq!(table(&dir.join("t/matches.csv")).len(), 24, "{command}");
 }
 
 #[test]
