@@ -73,10 +73,7 @@ impl Champion {
                 ("case", &[x, y]) => square(x, y)
                     .map_or(-2, |s| i32::from(self.case(board, s)))
                     .to_string(),
-                ("couleur", []) => (self.color == Color::Black)
-                    .then_some(1)
-                    .unwrap_or(0)
-                    .to_string(),
+                ("couleur", []) => u8::from(self.color == Color::Black).to_string(),
                 ("numero_coup", []) => moves.to_string(),
                 ("mon_tour", []) => i32::from(name == "jouer" && played.is_none()).to_string(),
                 ("deplacer", &[x1, y1, x2, y2, x3, y3]) => {
