@@ -1,6 +1,6 @@
-//! Pure: who plays whom, in which seats, with which seed. A match id maps to its pairing in
-//! O(log n) (round-robin) or O(n) (groups) without any table, so a schedule of millions of
-//! matches costs no memory; a shard is a filter on ids.
+//! Pure: who plays whom, in which seats, with which seed, for games of two or three seats.
+//! A match id maps to its pairing in O(log n) (round-robin) or O(n) (groups) without any
+//! table, so a schedule of millions of matches costs no memory; a shard is a filter on ids.
 
 use crate::seeds::{derive, GROUP_STREAM, MATCH_STREAM};
 use serde::{Deserialize, Serialize};
@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Format {
-    /// Every set of three distinct champions plays `rounds` matches. Match `id` is round
+    /// Every set of three distinct champions plays `rounds` matches (every pair, in a
+    /// two-seat game: see [`Schedule::for_seats`]). Match `id` is round
     /// `id / C(n,3)` of combination `id % C(n,3)` (combinations in colex order), so a
     /// partial run covers the combinations evenly. Seats: within each block of three rounds
     /// the combination plays the three rotations of one seat order (ascending champion
@@ -79,13 +80,13 @@ impl Shard {
 }
 
 /// One match of a schedule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub id: u64,
     /// `derive(tournament seed, MATCH_STREAM, id)`.
     pub seed: u64,
-    /// Champion indices in seats 0, 1, 2.
-    pub seats: [usize; 3],
+    /// Champion indices in seats 0, 1(, 2).
+    pub seats: Vec<usize>,
 }
 
 /// Every match of a tournament, as a function of the match id.
@@ -93,6 +94,8 @@ pub struct Pairing {
 pub struct Schedule {
     seed: u64,
     champions: usize,
+    /// Seats of a match: 3 (the 2009 game) or 2.
+    seats: usize,
     format: Format,
 }
 
@@ -104,8 +107,10 @@ pub const MAX_MATCHES: u64 = 10_000_000;
 /// `cli/words.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScheduleError {
-    /// Fewer than three champions.
-    TooFewChampions(usize),
+    /// Fewer champions than a match has seats.
+    TooFewChampions { got: usize, seats: usize },
+    /// Groups are drawn for three-seat games only.
+    GroupsNeedThreeSeats,
     /// A format of zero rounds or zero matches per champion.
     NoMatches(Format),
     /// Groups of three out of 4 or 5 champions.
@@ -160,15 +165,33 @@ pub fn unrank(index: u64, n: u64) -> [usize; 3] {
 }
 
 impl Schedule {
-    /// A schedule, or what makes it unplayable.
+    /// A schedule of three-seat matches, or what makes it unplayable.
     pub fn new(seed: u64, champions: usize, format: Format) -> Result<Schedule, ScheduleError> {
-        if champions < 3 {
-            return Err(ScheduleError::TooFewChampions(champions));
+        Schedule::for_seats(3, seed, champions, format)
+    }
+
+    /// A schedule of `seats`-seat matches (2 or 3). With two seats, a round-robin plays
+    /// every pair: rounds `2r` and `2r + 1` of a pair play the same seed with the colours
+    /// swapped, so that with an even number of rounds each champion of a pair moves first
+    /// as often as the other, on the same setups.
+    pub fn for_seats(
+        seats: usize,
+        seed: u64,
+        champions: usize,
+        format: Format,
+    ) -> Result<Schedule, ScheduleError> {
+        assert!(seats == 2 || seats == 3, "games of 2 or 3 seats");
+        if champions < seats {
+            return Err(ScheduleError::TooFewChampions {
+                got: champions,
+                seats,
+            });
         }
         match format {
             Format::RoundRobin { rounds: 0 } | Format::Groups { matches: 0 } => {
                 return Err(ScheduleError::NoMatches(format))
             }
+            Format::Groups { .. } if seats != 3 => return Err(ScheduleError::GroupsNeedThreeSeats),
             Format::Groups { .. } if !champions.is_multiple_of(3) && champions < 6 => {
                 return Err(ScheduleError::GroupsNeedSix(champions))
             }
@@ -176,6 +199,9 @@ impl Schedule {
         }
         let n = champions as u128;
         let total = match format {
+            Format::RoundRobin { rounds } if seats == 2 => {
+                n * n.saturating_sub(1) / 2 * u128::from(rounds)
+            }
             Format::RoundRobin { rounds } => {
                 n * n.saturating_sub(1) * n.saturating_sub(2) / 6 * u128::from(rounds)
             }
@@ -191,6 +217,7 @@ impl Schedule {
         Ok(Schedule {
             seed,
             champions,
+            seats,
             format,
         })
     }
@@ -199,7 +226,7 @@ impl Schedule {
     pub fn len(&self) -> u64 {
         let n = self.champions as u64;
         match self.format {
-            Format::RoundRobin { rounds } => choose(n, 3) * rounds,
+            Format::RoundRobin { rounds } => choose(n, self.seats as u32) * rounds,
             Format::Groups { matches } => (n * matches).div_ceil(3),
         }
     }
@@ -208,27 +235,63 @@ impl Schedule {
         self.len() == 0
     }
 
-    /// The seed of match `id`.
+    /// The seed of match `id`: `derive(seed, MATCH_STREAM, id)`; in a two-seat game the
+    /// index of its block of two rounds of its pair instead of `id` (see
+    /// [`Schedule::for_seats`]).
     pub fn seed_of(&self, id: u64) -> u64 {
+        if self.seats == 2 {
+            let pairs = choose(self.champions as u64, 2);
+            let (round, pair) = (id / pairs, id % pairs);
+            return derive(self.seed, MATCH_STREAM, (round / 2) * pairs + pair);
+        }
         derive(self.seed, MATCH_STREAM, id)
+    }
+
+    /// Seats of a match.
+    pub fn seats(&self) -> usize {
+        self.seats
     }
 
     /// Match `id` (< `len()`).
     pub fn pairing(&self, id: u64) -> Pairing {
+        if self.seats == 2 {
+            return self.round_robin_pair(id);
+        }
         let seats = match self.format {
-            Format::RoundRobin { .. } => self.round_robin_seats(id),
+            Format::RoundRobin { .. } => self.round_robin_seats(id).to_vec(),
             Format::Groups { .. } => {
                 let n = self.champions as u64;
-                std::array::from_fn(|k| {
-                    let p = 3 * id + k as u64;
-                    self.group_order(p / n)[(p % n) as usize]
-                })
+                (0..3)
+                    .map(|k| {
+                        let p = 3 * id + k;
+                        self.group_order(p / n)[(p % n) as usize]
+                    })
+                    .collect()
             }
         };
         Pairing {
             id,
             seed: self.seed_of(id),
             seats,
+        }
+    }
+
+    /// Match `id` of a two-seat round-robin: pair `id % C(n,2)` (colex order), round
+    /// `id / C(n,2)`; rounds `2r` and `2r + 1` share a seed and swap the colours. Who moves
+    /// first in round 0 alternates with the pair (`(a + b) % 2`), so that every champion
+    /// moves first about as often as not even with one round.
+    fn round_robin_pair(&self, id: u64) -> Pairing {
+        let n = self.champions as u64;
+        let pairs = choose(n, 2);
+        let (round, pair) = (id / pairs, id % pairs);
+        let b = largest_below(pair, 2, 1, n - 1);
+        let a = (pair - choose(b, 2)) as usize;
+        let b = b as usize;
+        let swap = (round + (a + b) as u64) % 2 == 1;
+        Pairing {
+            id,
+            seed: self.seed_of(id),
+            seats: if swap { vec![b, a] } else { vec![a, b] },
         }
     }
 
@@ -239,8 +302,8 @@ impl Schedule {
             Format::RoundRobin { .. } => self.pairing(id),
             Format::Groups { .. } => {
                 let n = self.champions as u64;
-                let seats = std::array::from_fn(|k| {
-                    let p = 3 * id + k as u64;
+                let seats = (0..3u64).map(|k| {
+                    let p = 3 * id + k;
                     let round = p / n;
                     if !cache.iter().any(|(r, _)| *r == round) {
                         if cache.len() == 2 {
@@ -251,6 +314,7 @@ impl Schedule {
                     let (_, order) = cache.iter().find(|(r, _)| *r == round).expect("cached");
                     order[(p % n) as usize]
                 });
+                let seats = seats.collect();
                 Pairing {
                     id,
                     seed: self.seed_of(id),
@@ -369,9 +433,11 @@ mod tests {
                 let mut played = vec![0u64; n];
                 for (p, q) in s.iter().zip((0..s.len()).map(|id| s.pairing(id))) {
                     assert_eq!(p, q);
-                    let [a, b, c] = p.seats;
+                    let [a, b, c] = p.seats[..] else {
+                        panic!("three seats: {p:?}")
+                    };
                     assert!(a != b && b != c && a != c, "{n} {k} {p:?}");
-                    for x in p.seats {
+                    for &x in &p.seats {
                         played[x] += 1;
                     }
                 }

@@ -42,7 +42,7 @@ impl Runner {
             seed: pairing.seed,
             monuments: None,
             first_player: None,
-            champions: pairing.seats.map(|i| self.champions[i].clone()),
+            champions: std::array::from_fn(|s| self.champions[pairing.seats[s]].clone()),
             time: self.time,
             limits: self.limits.clone(),
             pin: self.pin,

@@ -103,7 +103,7 @@ fn round_robin_is_complete_and_seat_balanced() {
             for p in s.iter() {
                 assert_eq!(p, s.pairing(p.id));
                 assert!(seeds.insert(p.seed));
-                let mut set = p.seats;
+                let mut set: [usize; 3] = p.seats.clone().try_into().unwrap();
                 set.sort();
                 *per_set.entry(set).or_default() += 1;
                 for (seat, &c) in p.seats.iter().enumerate() {
@@ -131,6 +131,64 @@ fn round_robin_is_complete_and_seat_balanced() {
             }
         }
     }
+}
+
+/// Two-seat games (Amazons): every pair plays `rounds` matches; rounds 2r and 2r+1 of a
+/// pair play the same seed with the colours swapped, so with an even number of rounds each
+/// champion moves first in exactly half its matches, on the same setups as its opponents;
+/// with an odd number, within one of half.
+#[test]
+fn two_seat_round_robin_swaps_colours_on_the_same_seed() {
+    for n in 2..=9usize {
+        for rounds in [1u64, 2, 3, 4] {
+            let s = Schedule::for_seats(2, 5, n, Format::RoundRobin { rounds }).unwrap();
+            let pairs = (n * (n - 1) / 2) as u64;
+            assert_eq!(s.len(), pairs * rounds);
+            let mut per_pair: BTreeMap<(usize, usize), Vec<(u64, usize)>> = BTreeMap::new();
+            let mut first = vec![0u64; n];
+            for p in s.iter() {
+                assert_eq!(p, s.pairing(p.id));
+                assert_eq!(p.seed, s.seed_of(p.id));
+                let [a, b] = p.seats[..] else {
+                    panic!("two seats: {p:?}")
+                };
+                assert_ne!(a, b);
+                first[a] += 1;
+                per_pair
+                    .entry((a.min(b), a.max(b)))
+                    .or_default()
+                    .push((p.seed, a));
+            }
+            assert_eq!(per_pair.len() as u64, pairs);
+            let mut seeds = std::collections::HashSet::new();
+            for games in per_pair.values() {
+                assert_eq!(games.len() as u64, rounds);
+                for swap in games.chunks(2) {
+                    if let [(seed1, first1), (seed2, first2)] = swap {
+                        assert_eq!(seed1, seed2, "a swapped pair shares its seed");
+                        assert_ne!(first1, first2, "and swaps who moves first");
+                    }
+                    assert!(
+                        seeds.insert(swap[0].0),
+                        "each block of a pair has its own seed"
+                    );
+                }
+            }
+            for (c, &f) in first.iter().enumerate() {
+                let played = (n as u64 - 1) * rounds;
+                if rounds % 2 == 0 {
+                    assert_eq!(2 * f, played, "champion {c} of {n}, {rounds} rounds");
+                } else {
+                    assert!(
+                        (2 * f).abs_diff(played) <= 2,
+                        "{c} of {n}: first in {f} of {played}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(Schedule::for_seats(2, 1, 1, Format::RoundRobin { rounds: 1 }).is_err());
+    assert!(Schedule::for_seats(2, 1, 6, Format::Groups { matches: 2 }).is_err());
 }
 
 #[test]

@@ -80,9 +80,17 @@ fn count_flag(format: &Format) -> &'static str {
 impl fmt::Display for ScheduleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ScheduleError::TooFewChampions(n) => {
-                write!(f, "a tournament needs at least 3 champions, got {n}")
+            ScheduleError::TooFewChampions { got, seats } => {
+                write!(
+                    f,
+                    "a tournament needs at least {seats} champions, got {got}"
+                )
             }
+            ScheduleError::GroupsNeedThreeSeats => write!(
+                f,
+                "--format groups draws groups of three; a two-player game plays \
+                 --format round-robin"
+            ),
             ScheduleError::NoMatches(format) => {
                 write!(f, "{} must be at least 1", count_flag(format))
             }
@@ -246,6 +254,14 @@ mod tests {
         );
         let err = Schedule::new(1, 2, Format::RoundRobin { rounds: 1 }).unwrap_err();
         assert!(err.to_string().contains("at least 3 champions"), "{err}");
+        let err = Schedule::for_seats(2, 1, 1, Format::RoundRobin { rounds: 1 }).unwrap_err();
+        assert!(err.to_string().contains("at least 2 champions"), "{err}");
+        let err = Schedule::for_seats(2, 1, 6, Format::Groups { matches: 1 }).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("--format groups draws groups of three"),
+            "{err}"
+        );
     }
 
     /// bash turns every quoted word back into the exact word.
