@@ -5,10 +5,10 @@
 use crate::champion::{Champion, LaunchSpec, Limits};
 use crate::endpoint::Endpoint;
 use crate::fault::{Fault, FaultKind};
-use crate::game::{converse, TimeLimits};
+use crate::game::{Loi, TimeLimits};
 use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
-use engine::{Callback, Game, Seat, Setup};
+use engine::Callback;
 use std::path::Path;
 
 /// Start `champion`, play `init_game` for seat 0 of the game of seed 0, stop it. Its
@@ -32,7 +32,6 @@ pub fn check(
         start_frozen: true,
     };
     let mut endpoint = ProcessEndpoint::new(Champion::spawn(&launch)?);
-    let mut game = Game::new(Setup::from_seed(0));
     if let Some(line) = endpoint.unexpected_output() {
         endpoint.kill();
         return Err(Fault::new(
@@ -43,13 +42,12 @@ pub fn check(
             ),
         ));
     }
-    let outcome = converse(
-        &mut game,
-        Seat(0),
-        Callback::InitGame,
+    let outcome = crate::match_loop::converse(
+        &mut Loi::single(Callback::InitGame, 0),
+        0,
+        Callback::InitGame.name(),
         &mut endpoint,
-        time,
-        &mut crate::record::RequestLog::new(None),
+        time.of(Callback::InitGame),
     );
     if outcome.is_ok() {
         endpoint.end();

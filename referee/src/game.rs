@@ -1,7 +1,9 @@
-//! Plays one match between three endpoints and turns it into a [`MatchRecord`]: callbacks in
-//! the engine's order, requests answered through the engine, faults contained (rule 28).
+//! "La loi du plus riche" behind the runner's seam ([`Rules`]): callbacks in the engine's
+//! order, requests answered through the engine, and the match turned into a
+//! [`MatchRecord`]. The runner's loop (`match_loop.rs`) drives it; a fault stops a seat for
+//! the rest of the match (rule 28).
 
-use crate::endpoint::{CallLimits, Endpoint};
+use crate::endpoint::{CallLimits, CallTiming, Endpoint};
 use crate::fault::{Fault, FaultKind};
 use crate::full_log::Sink;
 use crate::protocol::{quote, Request};
@@ -9,6 +11,7 @@ use crate::record::{
     CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord, TimingRecord,
     RECORD_SCHEMA,
 };
+use crate::rules::{Reply, Rules, Step};
 use engine::{Callback, Game, Kind, Seat, Setup, Stage};
 use std::time::Duration;
 
@@ -60,12 +63,6 @@ pub struct MatchSpec {
     pub sandbox: String,
 }
 
-/// A seat during the match: its endpoint, or why it was stopped.
-struct Contestant<'a> {
-    endpoint: &'a mut dyn Endpoint,
-    stopped: bool,
-}
-
 /// Play a whole match. `spawn_faults[s]` is the fault of a seat whose champion could not
 /// start (its endpoint is then never used). Every champion is finished or killed on return.
 pub fn play(
@@ -81,184 +78,194 @@ pub fn play_logged(
     spec: &MatchSpec,
     endpoints: [&mut dyn Endpoint; 3],
     spawn_faults: [Option<Fault>; 3],
-    mut full_log: Option<&mut dyn Sink>,
+    full_log: Option<&mut dyn Sink>,
 ) -> MatchRecord {
-    let mut game = Game::new(Setup::with_order(spec.monument_order, spec.first_player));
-    let mut record = MatchRecord {
-        schema: RECORD_SCHEMA,
-        seed: spec.seed,
-        monument_order: spec.monument_order.to_vec(),
-        first_player: spec.first_player.0,
-        seats: spec.seats.to_vec(),
-        sandbox: spec.sandbox.clone(),
-        callbacks: Vec::new(),
-        faults: Vec::new(),
-        result: ResultRecord::default(),
-        timings: Vec::new(),
-        full_log: None,
-    };
-    let mut contestants: Vec<Contestant> = endpoints
-        .into_iter()
-        .map(|endpoint| Contestant {
-            endpoint,
-            stopped: false,
+    let mut rules = Loi::new(spec, full_log);
+    let mut endpoints = endpoints;
+    crate::match_loop::run(&mut rules, &mut endpoints, spawn_faults.into());
+    rules.finish()
+}
+
+/// The 2009 game's side of one match: the engine's game, the record being written, and the
+/// callback being played.
+pub struct Loi<'a> {
+    game: Game,
+    limits: TimeLimits,
+    record: MatchRecord,
+    full_log: Option<&'a mut dyn Sink>,
+    /// The callback being played now, and for the seat playing it, its record and requests.
+    callback: Option<Callback>,
+    current: Option<(CallbackRecord, RequestLog)>,
+}
+
+impl<'a> Loi<'a> {
+    /// A match of `spec` about to start.
+    pub fn new(spec: &MatchSpec, full_log: Option<&'a mut dyn Sink>) -> Loi<'a> {
+        Loi {
+            game: Game::new(Setup::with_order(spec.monument_order, spec.first_player)),
+            limits: spec.limits,
+            record: MatchRecord {
+                schema: RECORD_SCHEMA,
+                seed: spec.seed,
+                monument_order: spec.monument_order.to_vec(),
+                first_player: spec.first_player.0,
+                seats: spec.seats.to_vec(),
+                sandbox: spec.sandbox.clone(),
+                callbacks: Vec::new(),
+                faults: Vec::new(),
+                result: ResultRecord::default(),
+                timings: Vec::new(),
+                full_log: None,
+            },
+            full_log,
+            callback: None,
+            current: None,
+        }
+    }
+
+    /// One callback alone, outside a match (the pre-run check plays `init_game` so):
+    /// `callback` is the current one, for `seat`.
+    pub fn single(callback: Callback, seat: usize) -> Loi<'static> {
+        let spec = MatchSpec {
+            seed: 0,
+            monument_order: Setup::from_seed(0).monument_order,
+            first_player: Seat(0),
+            seats: std::array::from_fn(|_| SeatRecord::default()),
+            limits: TimeLimits::default(),
+            sandbox: String::new(),
+        };
+        let mut loi = Loi::new(&spec, None);
+        loi.callback = Some(callback);
+        loi.begin(seat);
+        loi
+    }
+
+    /// Requests answered in the callback being played.
+    pub fn requests(&self) -> u64 {
+        self.current.as_ref().map_or(0, |(_, log)| log.len())
+    }
+
+    /// The record of the finished match.
+    pub fn finish(mut self) -> MatchRecord {
+        self.record.result = result_of(&self.game);
+        self.record
+    }
+
+    fn fault_record(&self, seat: usize, fault: &Fault) -> FaultRecord {
+        FaultRecord {
+            seat: seat as u8,
+            turn: self.game.state().turn,
+            phase: self.game.stage().phase(),
+            callback: self.callback,
+            kind: fault.kind,
+            message: fault.message.clone(),
+        }
+    }
+}
+
+impl Rules for Loi<'_> {
+    fn next_step(&mut self) -> Option<Step> {
+        let callback = self.game.callback()?;
+        self.callback = Some(callback);
+        Some(Step {
+            name: callback.name(),
+            limits: self.limits.of(callback),
+            seats: self
+                .game
+                .seats_to_play()
+                .into_iter()
+                .map(Seat::index)
+                .collect(),
         })
-        .collect();
-    for (seat, fault) in spawn_faults.into_iter().enumerate() {
-        if let Some(fault) = fault {
-            contestants[seat].stopped = true;
-            record.faults.push(FaultRecord {
-                seat: seat as u8,
-                turn: 1,
-                phase: 0,
-                callback: None,
-                kind: fault.kind,
-                message: fault.message,
-            });
-        }
     }
-    while let Some(callback) = game.callback() {
-        for seat in game.seats_to_play() {
-            let contestant = &mut contestants[seat.index()];
-            if contestant.stopped {
-                continue;
-            }
-            let index = record.callbacks.len();
-            let sink: Option<(&mut dyn Sink, usize)> = match full_log {
-                Some(ref mut sink) => Some((&mut **sink, index)),
-                None => None,
-            };
-            let (callback_record, timing) =
-                play_callback(&mut game, seat, callback, contestant, spec.limits, sink);
-            if let Some(fault) = &callback_record.fault {
-                contestant.stopped = true;
-                contestant.endpoint.kill();
-                record.faults.push(FaultRecord {
-                    seat: seat.0,
-                    turn: callback_record.turn,
-                    phase: callback_record.phase,
-                    callback: Some(callback),
-                    kind: fault.kind,
-                    message: fault.message.clone(),
-                });
-            }
-            record.callbacks.push(callback_record);
-            record.timings.push(timing);
-        }
-        game.advance();
-    }
-    for (seat, contestant) in contestants.iter_mut().enumerate() {
-        if contestant.stopped {
-            continue;
-        }
-        // Output after end_game's `fin` is a protocol fault too; it changes no result.
-        if let Some(line) = contestant.endpoint.unexpected_output() {
-            record.faults.push(FaultRecord {
-                seat: seat as u8,
-                turn: game.state().turn,
-                phase: 0,
-                callback: Some(Callback::EndGame),
-                kind: FaultKind::Protocol,
-                message: format!(
-                    "unexpected output `{}` after end_game: logs belong on stderr",
-                    quote(&line)
-                ),
-            });
-        }
-        contestant.endpoint.finish(Duration::from_secs(1));
-    }
-    record.result = result_of(&game);
-    record
-}
 
-/// One callback of one seat: send its name, answer requests until `fin` or a fault.
-fn play_callback(
-    game: &mut Game,
-    seat: Seat,
-    callback: Callback,
-    contestant: &mut Contestant,
-    limits: TimeLimits,
-    full_log: Option<(&mut dyn Sink, usize)>,
-) -> (CallbackRecord, TimingRecord) {
-    let stage = game.stage();
-    let mut record = CallbackRecord {
-        turn: game.state().turn,
-        phase: stage.phase(),
-        seat: seat.0,
-        callback,
-        requests: 0,
-        actions: Vec::new(),
-        info: Default::default(),
-        refused: Default::default(),
-        digest: String::new(),
-        fault: None,
-    };
-    let mut log = RequestLog::new(full_log);
-    let endpoint = &mut *contestant.endpoint;
-    if let Some(line) = endpoint.unexpected_output() {
-        let message = format!(
-            "unexpected output `{}` before {callback}: logs belong on stderr",
-            quote(&line)
-        );
-        record.fault = Some(Fault::new(FaultKind::Protocol, message));
-        log.into_record(&mut record);
-        return (record, TimingRecord::default());
+    fn begin(&mut self, seat: usize) {
+        let record = CallbackRecord {
+            turn: self.game.state().turn,
+            phase: self.game.stage().phase(),
+            seat: seat as u8,
+            callback: self.callback.expect("a callback is being played"),
+            requests: 0,
+            actions: Vec::new(),
+            info: Default::default(),
+            refused: Default::default(),
+            digest: String::new(),
+            fault: None,
+        };
+        self.current = Some((record, RequestLog::new()));
     }
-    let outcome = converse(game, seat, callback, endpoint, limits, &mut log);
-    log.into_record(&mut record);
-    let timing = endpoint.end();
-    record.fault = outcome.err();
-    let timing = TimingRecord {
-        cpu_us: timing.cpu.as_micros() as u64,
-        wall_us: timing.wall.as_micros() as u64,
-    };
-    (record, timing)
-}
 
-/// Most requests in one callback (protocol.md section 5): the heaviest champion of 2009
-/// asked about 700,000; every request is kept in the record, so a champion flooding cheap
-/// requests must not grow it without bound.
-pub const MAX_REQUESTS: usize = 2_000_000;
-
-/// Send `callback` to `endpoint` and answer its requests for `seat` until `fin`; every
-/// request is logged in `requests` with its answer. More than [`MAX_REQUESTS`] is a
-/// `Protocol` fault.
-pub fn converse(
-    game: &mut Game,
-    seat: Seat,
-    callback: Callback,
-    endpoint: &mut dyn Endpoint,
-    limits: TimeLimits,
-    requests: &mut RequestLog<'_>,
-) -> Result<(), Fault> {
-    endpoint.begin(callback.name(), limits.of(callback))?;
-    let first = requests.len();
-    loop {
-        let line = endpoint.recv()?;
-        if requests.len() - first >= MAX_REQUESTS as u64 && line != "fin" {
-            return Err(Fault::new(
-                FaultKind::Protocol,
-                format!(
-                    "sent more than {MAX_REQUESTS} requests in {callback}; a callback may make \
-                     at most {MAX_REQUESTS} (protocol.md section 5)"
-                ),
-            ));
-        }
-        match Request::parse(&line, callback)
-            .map_err(|message| Fault::new(FaultKind::Protocol, message))?
-        {
-            Request::Fin => return Ok(()),
+    fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
+        let callback = self.callback.expect("a callback is being played");
+        let (_, log) = self.current.as_mut().expect("a callback is being played");
+        let answer = match Request::parse(line, callback)? {
+            Request::Fin => return Ok(Reply::End),
             Request::Etat => {
-                let answer = prologin::etat::encode(&mut game.player(seat));
-                requests.etat();
-                endpoint.send(&answer)?;
+                log.etat();
+                (
+                    prologin::etat::encode(&mut self.game.player(Seat(seat as u8))),
+                    0,
+                )
             }
             Request::Call(call) => {
-                let answer = call.apply(&mut game.player(seat));
-                requests.call(&call, answer);
-                endpoint.send(&answer.to_string())?;
+                let answer = call.apply(&mut self.game.player(Seat(seat as u8)));
+                log.call(&call, answer);
+                (answer.to_string(), answer)
             }
+        };
+        if let Some(sink) = self.full_log.as_deref_mut() {
+            sink.request(self.record.callbacks.len(), log.last_request(), answer.1);
         }
+        Ok(Reply::Answer(answer.0))
+    }
+
+    fn end(&mut self, seat: usize, fault: Option<&Fault>, timing: CallTiming) {
+        let (mut record, log) = self.current.take().expect("a callback is being played");
+        log.into_record(&mut record);
+        if let Some(fault) = fault {
+            record.fault = Some(fault.clone());
+            let fault = FaultRecord {
+                turn: record.turn,
+                phase: record.phase,
+                ..self.fault_record(seat, fault)
+            };
+            self.record.faults.push(fault);
+        }
+        self.record.callbacks.push(record);
+        self.record.timings.push(TimingRecord {
+            cpu_us: timing.cpu.as_micros() as u64,
+            wall_us: timing.wall.as_micros() as u64,
+        });
+    }
+
+    fn advance(&mut self) {
+        self.game.advance();
+    }
+
+    fn spawn_fault(&mut self, seat: usize, fault: &Fault) {
+        self.record.faults.push(FaultRecord {
+            seat: seat as u8,
+            turn: 1,
+            phase: 0,
+            callback: None,
+            kind: fault.kind,
+            message: fault.message.clone(),
+        });
+    }
+
+    fn late_output(&mut self, seat: usize, line: &str) {
+        // Output after end_game's `fin` is a protocol fault too; it changes no result.
+        self.record.faults.push(FaultRecord {
+            seat: seat as u8,
+            turn: self.game.state().turn,
+            phase: 0,
+            callback: Some(Callback::EndGame),
+            kind: FaultKind::Protocol,
+            message: format!(
+                "unexpected output `{}` after end_game: logs belong on stderr",
+                quote(line)
+            ),
+        });
     }
 }
 

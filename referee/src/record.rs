@@ -3,7 +3,6 @@
 //! match give byte-identical records once `timings` is set aside.
 
 use crate::fault::{Fault, FaultKind};
-use crate::full_log::Sink;
 use engine::{Call, Callback};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -42,7 +41,7 @@ pub struct MatchRecord {
 }
 
 /// A champion in a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatRecord {
     pub seat: u8,
     pub name: String,
@@ -172,32 +171,40 @@ impl MatchRecord {
 }
 
 /// The requests of one callback as they are made, kept the way the record keeps them: a
-/// champion asking a million questions costs a few counters, not a million lines. With a
-/// [`Sink`], every request also goes there as it is made (`--full-log`).
-pub struct RequestLog<'s> {
+/// champion asking a million questions costs a few counters, not a million lines.
+pub struct RequestLog {
     actions: Vec<(String, i32)>,
     info: BTreeMap<String, u64>,
     refused: BTreeMap<String, u64>,
     count: u64,
     hasher: Sha256,
-    /// Where every request goes, and the index of this callback in the record.
-    sink: Option<(&'s mut dyn Sink, usize)>,
-    /// The text of the request being logged (one buffer for all).
+    /// The text of the last request logged (one buffer for all).
     line: String,
 }
 
-impl<'s> RequestLog<'s> {
-    /// An empty log; with `sink`, every request also goes there as callback #`index`.
-    pub fn new(sink: Option<(&'s mut dyn Sink, usize)>) -> RequestLog<'s> {
+impl Default for RequestLog {
+    fn default() -> RequestLog {
+        RequestLog::new()
+    }
+}
+
+impl RequestLog {
+    /// An empty log.
+    pub fn new() -> RequestLog {
         RequestLog {
             actions: Vec::new(),
             info: BTreeMap::new(),
             refused: BTreeMap::new(),
             count: 0,
             hasher: Sha256::new(),
-            sink,
             line: String::new(),
         }
+    }
+
+    /// The text of the last request logged (`etat`, or a call as the engine prints it):
+    /// what a full log keeps ([`crate::full_log`]).
+    pub fn last_request(&self) -> &str {
+        &self.line
     }
 
     /// Requests logged so far.
@@ -238,11 +245,8 @@ impl<'s> RequestLog<'s> {
 
     fn finish(&mut self, answer: i32) {
         self.count += 1;
-        if let Some((sink, index)) = &mut self.sink {
-            sink.request(*index, &self.line, answer);
-        }
-        let _ = writeln!(self.line, "\t{answer}");
         self.hasher.update(self.line.as_bytes());
+        self.hasher.update(format!("\t{answer}\n").as_bytes());
     }
 
     /// Fills the request fields of `record`.
@@ -298,13 +302,19 @@ mod tests {
 
     #[test]
     fn a_log_keeps_the_actions_in_full_counts_the_rest_and_digests_everything() {
-        let mut full: Vec<(usize, String, i32)> = Vec::new();
-        let mut log = RequestLog::new(Some((&mut full, 5)));
+        let mut full: Vec<(String, i32)> = Vec::new();
+        let mut log = RequestLog::new();
         assert!(log.is_empty());
         log.etat();
-        log.call(&"mon_tour".parse().unwrap(), 0);
-        log.call(&"construire_route 1 2".parse().unwrap(), 0);
-        log.call(&"construire_route 1 2".parse().unwrap(), -9);
+        full.push((log.last_request().to_string(), 0));
+        for (call, answer) in [
+            ("mon_tour", 0),
+            ("construire_route 1 2", 0),
+            ("construire_route 1 2", -9),
+        ] {
+            log.call(&call.parse().unwrap(), answer);
+            full.push((log.last_request().to_string(), answer));
+        }
         assert_eq!(log.len(), 4);
         assert!(!log.is_empty());
         let mut record = blank();
@@ -323,16 +333,15 @@ mod tests {
         // (computed with Python's hashlib).
         let known = "a65c36006a2b347bd6173671116badfe823cd73a6264c25026c18974c8d75311";
         assert_eq!(record.digest, known);
-        // The sink got every request, as callback #5.
-        assert_eq!(full.len(), 4);
-        assert!(full.iter().all(|(index, _, _)| *index == 5));
-        assert_eq!(full[3], (5, "construire_route 1 2".to_string(), -9));
+        // Each request's text, as a full log keeps it, gives the same digest.
+        assert_eq!(full[0], ("etat".to_string(), 0));
+        assert_eq!(full[3], ("construire_route 1 2".to_string(), -9));
         assert_eq!(
-            log_digest(full.iter().map(|(_, l, a)| (l.as_str(), *a))),
+            log_digest(full.iter().map(|(l, a)| (l.as_str(), *a))),
             known
         );
-        // Without a sink: the same counts and digest.
-        let mut short = RequestLog::new(None);
+        // Logged again: the same counts and digest.
+        let mut short = RequestLog::new();
         short.etat();
         short.call(&"mon_tour".parse().unwrap(), 0);
         short.call(&"construire_route 1 2".parse().unwrap(), 0);

@@ -133,7 +133,7 @@ pub fn walk_logged(
                     ));
                 }
             }
-            let mut again = log.is_some().then(|| RequestLog::new(None));
+            let mut again = log.is_some().then(RequestLog::new);
             let mut actions = played.actions.iter();
             loop {
                 let (line, answer) = match log.as_deref_mut() {

@@ -388,19 +388,18 @@ impl Endpoint for Flood {
 
 #[test]
 fn a_callback_may_make_max_requests_and_no_more() {
-    use referee::game::{converse, MAX_REQUESTS};
+    use referee::game::Loi;
+    use referee::match_loop::{converse, MAX_REQUESTS};
     let run = |count: usize| {
-        let mut game = engine::Game::new(engine::Setup::from_seed(0));
-        let mut requests = referee::record::RequestLog::new(None);
+        let mut rules = Loi::single(engine::Callback::InitGame, 0);
         let outcome = converse(
-            &mut game,
-            Seat(0),
-            engine::Callback::InitGame,
+            &mut rules,
+            0,
+            "init_game",
             &mut Flood { left: count },
-            TimeLimits::default(),
-            &mut requests,
+            TimeLimits::default().of(engine::Callback::InitGame),
         );
-        (outcome, requests.len() as usize)
+        (outcome, rules.requests() as usize)
     };
     let (outcome, kept) = run(MAX_REQUESTS);
     assert!(outcome.is_ok(), "{outcome:?}");
