@@ -139,6 +139,11 @@ impl Board {
         }
     }
 
+    /// A position from its squares (`cells[square.index()]`) and the player to move.
+    pub fn with(cells: [Cell; (SIZE * SIZE) as usize], to_move: Color) -> Board {
+        Board { cells, to_move }
+    }
+
     /// What stands on `square`.
     pub fn cell(&self, square: Square) -> Cell {
         self.cells[square.index()]

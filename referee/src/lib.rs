@@ -12,6 +12,7 @@ pub mod export;
 pub mod fault;
 pub mod full_log;
 pub mod game;
+pub mod games;
 pub mod interrupt;
 pub mod jail;
 pub mod manifest;

@@ -1,0 +1,342 @@
+//! The Game of the Amazons behind the runner's seam: `protocol-amazons.md` spoken to two
+//! seats (seat 0 plays White and moves first), the `amazons` crate's rules, and the match
+//! kept as an [`AmazonsRecord`].
+
+use crate::endpoint::{CallLimits, CallTiming};
+use crate::fault::{Fault, FaultKind};
+use crate::record::{FaultRecord, SeatRecord, TimingRecord};
+use crate::rules::{Reply, Rules, Step};
+use amazons::{Board, Cell, Color, IllegalMove, Move, Square};
+use serde::{Deserialize, Serialize};
+
+/// Version of the Amazons record.
+pub const AMAZONS_SCHEMA: u32 = 1;
+
+/// One Amazons match, as played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AmazonsRecord {
+    pub schema: u32,
+    /// Always `amazons`.
+    pub game: String,
+    pub seed: u64,
+    /// Seat 0 plays White (moves first), seat 1 Black.
+    pub seats: Vec<SeatRecord>,
+    /// Every move, in order (`d1-d7/g7`); White's are the even ones.
+    pub moves: Vec<String>,
+    /// The number of moves after which no amazon could reach one of the other colour any
+    /// more (each player then only fills their own region), if that happened.
+    pub isolated_after: Option<usize>,
+    /// Every callback played: its seat, name and requests.
+    pub callbacks: Vec<AmazonsCallback>,
+    pub faults: Vec<FaultRecord>,
+    /// The winning seat (`None` only if both seats faulted).
+    pub winner: Option<u8>,
+    /// Time used, one entry per element of `callbacks`.
+    pub timings: Vec<TimingRecord>,
+}
+
+/// One callback of one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AmazonsCallback {
+    pub seat: u8,
+    pub callback: String,
+    pub requests: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<Fault>,
+}
+
+/// Where the match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Init,
+    Play,
+    Over,
+}
+
+/// The Amazons side of one match.
+pub struct Amazons {
+    board: Board,
+    stage: Stage,
+    /// Per-callback allowances: `init_game`'s, then every other callback's.
+    init_limits: CallLimits,
+    call_limits: CallLimits,
+    /// Seats stopped by a fault.
+    stopped: [bool; 2],
+    /// The callback being played, and whether its seat has moved in it.
+    callback: &'static str,
+    moved: bool,
+    requests: u64,
+    record: AmazonsRecord,
+}
+
+/// The colour of `seat`.
+fn color(seat: usize) -> Color {
+    if seat == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+impl Amazons {
+    /// A match about to start.
+    pub fn new(
+        seed: u64,
+        seats: [SeatRecord; 2],
+        init_limits: CallLimits,
+        call_limits: CallLimits,
+    ) -> Amazons {
+        Amazons {
+            board: Board::start(),
+            stage: Stage::Init,
+            init_limits,
+            call_limits,
+            stopped: [false; 2],
+            callback: "init_game",
+            moved: false,
+            requests: 0,
+            record: AmazonsRecord {
+                schema: AMAZONS_SCHEMA,
+                game: "amazons".into(),
+                seed,
+                seats: seats.to_vec(),
+                moves: Vec::new(),
+                isolated_after: None,
+                callbacks: Vec::new(),
+                faults: Vec::new(),
+                winner: None,
+                timings: Vec::new(),
+            },
+        }
+    }
+
+    /// The record of the finished match.
+    pub fn finish(mut self) -> AmazonsRecord {
+        self.record.winner = match self.stopped {
+            [true, true] => None,
+            [true, false] => Some(1),
+            [false, true] => Some(0),
+            [false, false] => self
+                .board
+                .winner()
+                .map(|c| if c == Color::White { 0 } else { 1 }),
+        };
+        self.record
+    }
+
+    /// The page's `case` of `square` for `seat`.
+    fn case(&self, seat: usize, square: Square) -> u8 {
+        match self.board.cell(square) {
+            Cell::Empty => 0,
+            Cell::Amazon(c) if c == color(seat) => 1,
+            Cell::Amazon(_) => 2,
+            Cell::Arrow => 3,
+        }
+    }
+
+    /// `deplacer`'s answer (protocol-amazons.md section 3), playing the move if legal.
+    fn deplacer(&mut self, args: &[i32]) -> i32 {
+        if self.callback != "jouer" || self.moved {
+            return -1;
+        }
+        let square = |x: i32, y: i32| {
+            let x = u8::try_from(x).ok()?;
+            let y = u8::try_from(y).ok()?;
+            Square::new(x, y)
+        };
+        let (Some(from), Some(to), Some(arrow)) = (
+            square(args[0], args[1]),
+            square(args[2], args[3]),
+            square(args[4], args[5]),
+        ) else {
+            return -2;
+        };
+        let m = Move { from, to, arrow };
+        match self.board.play(m) {
+            Ok(()) => {
+                self.moved = true;
+                self.record.moves.push(m.to_string());
+                if self.record.isolated_after.is_none() && self.board.isolated() {
+                    self.record.isolated_after = Some(self.record.moves.len());
+                }
+                0
+            }
+            Err(IllegalMove::NotYourAmazon(_)) => -3,
+            Err(IllegalMove::CannotReach { .. }) => -4,
+            Err(IllegalMove::CannotShoot { .. }) => -5,
+        }
+    }
+}
+
+impl Rules for Amazons {
+    fn next_step(&mut self) -> Option<Step> {
+        let live: Vec<usize> = (0..2).filter(|&s| !self.stopped[s]).collect();
+        let (name, seats) = match self.stage {
+            Stage::Init => {
+                self.stage = Stage::Play;
+                ("init_game", live)
+            }
+            Stage::Play if live.len() == 2 && self.board.can_move() => {
+                let seat = usize::from(self.board.to_move() == Color::Black);
+                ("jouer", vec![seat])
+            }
+            Stage::Play => {
+                self.stage = Stage::Over;
+                ("end_game", live)
+            }
+            Stage::Over => return None,
+        };
+        self.callback = name;
+        let limits = if name == "init_game" {
+            self.init_limits
+        } else {
+            self.call_limits
+        };
+        Some(Step {
+            name,
+            limits,
+            seats,
+        })
+    }
+
+    fn begin(&mut self, _seat: usize) {
+        self.moved = false;
+        self.requests = 0;
+    }
+
+    fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let quoted = || crate::fault::quote(line.as_bytes());
+        let mut words = line.split_ascii_whitespace();
+        let name = words.next().unwrap_or("");
+        let args: Vec<i32> = words
+            .map(|w| w.parse::<i32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                format!(
+                    "`{}` during {}: arguments are 32-bit integers",
+                    quoted(),
+                    self.callback
+                )
+            })?;
+        let arity = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(format!(
+                    "wrong number of arguments in `{}` during {}: `{name}` takes {n}",
+                    quoted(),
+                    self.callback
+                ))
+            }
+        };
+        let answer = match name {
+            "fin" => {
+                arity(0)?;
+                if self.callback == "jouer" && !self.moved {
+                    return Err(
+                        "ended jouer without a move; a player who can move must move \
+                                (protocol-amazons.md section 2)"
+                            .to_string(),
+                    );
+                }
+                return Ok(Reply::End);
+            }
+            "etat" => {
+                arity(0)?;
+                let line = Square::all()
+                    .map(|s| char::from(b'0' + self.case(seat, s)))
+                    .collect();
+                self.requests += 1;
+                return Ok(Reply::Answer(line));
+            }
+            "case" => {
+                arity(2)?;
+                match (u8::try_from(args[0]), u8::try_from(args[1])) {
+                    (Ok(x), Ok(y)) => {
+                        Square::new(x, y).map_or(-2, |s| i32::from(self.case(seat, s)))
+                    }
+                    _ => -2,
+                }
+            }
+            "couleur" => {
+                arity(0)?;
+                i32::from(color(seat) == Color::Black)
+            }
+            "numero_coup" => {
+                arity(0)?;
+                self.record.moves.len() as i32
+            }
+            "mon_tour" => {
+                arity(0)?;
+                i32::from(self.callback == "jouer" && !self.moved)
+            }
+            "deplacer" => {
+                arity(6)?;
+                self.deplacer(&args)
+            }
+            _ => {
+                return Err(format!(
+                    "unknown request `{}` during {}: expected case, couleur, numero_coup, \
+                     mon_tour, deplacer, etat or fin (logs belong on stderr)",
+                    quoted(),
+                    self.callback
+                ))
+            }
+        };
+        self.requests += 1;
+        Ok(Reply::Answer(answer.to_string()))
+    }
+
+    fn end(&mut self, seat: usize, fault: Option<&Fault>, timing: CallTiming) {
+        if let Some(fault) = fault {
+            self.stopped[seat] = true;
+            self.record.faults.push(FaultRecord {
+                seat: seat as u8,
+                turn: self.record.moves.len() as u8,
+                phase: 0,
+                callback: None,
+                kind: fault.kind,
+                message: format!("{}: {}", self.callback, fault.message),
+            });
+        }
+        self.record.callbacks.push(AmazonsCallback {
+            seat: seat as u8,
+            callback: self.callback.to_string(),
+            requests: self.requests,
+            fault: fault.cloned(),
+        });
+        self.record.timings.push(TimingRecord {
+            cpu_us: timing.cpu.as_micros() as u64,
+            wall_us: timing.wall.as_micros() as u64,
+        });
+    }
+
+    fn advance(&mut self) {}
+
+    fn spawn_fault(&mut self, seat: usize, fault: &Fault) {
+        self.stopped[seat] = true;
+        self.record.faults.push(FaultRecord {
+            seat: seat as u8,
+            turn: 0,
+            phase: 0,
+            callback: None,
+            kind: fault.kind,
+            message: fault.message.clone(),
+        });
+    }
+
+    fn late_output(&mut self, seat: usize, line: &str) {
+        self.record.faults.push(FaultRecord {
+            seat: seat as u8,
+            turn: self.record.moves.len() as u8,
+            phase: 0,
+            callback: None,
+            kind: FaultKind::Protocol,
+            message: format!(
+                "unexpected output `{}` after end_game: logs belong on stderr",
+                crate::fault::quote(line.as_bytes())
+            ),
+        });
+    }
+}

@@ -1,0 +1,254 @@
+//! The Game of the Amazons through the runner's loop (`match_loop::run`) and the seam
+//! (`games::amazons`): the built-in players as in-process champions, the champion of
+//! `protocol-amazons.md` as a real process, and champions that break the protocol. Every
+//! record's moves are replayed through the rules.
+
+mod common;
+
+use amazons::{bots, Board, Cell, Color, Move};
+use referee::champion::{Champion, LaunchSpec};
+use referee::endpoint::{CallLimits, CallTiming, Endpoint};
+use referee::fault::{Fault, FaultKind};
+use referee::games::amazons::{Amazons, AmazonsRecord};
+use referee::process_endpoint::ProcessEndpoint;
+use referee::record::SeatRecord;
+use std::collections::VecDeque;
+use std::path::Path;
+use std::time::Duration;
+
+const LIMITS: CallLimits = CallLimits {
+    cpu: Duration::from_secs(10),
+    wall: Duration::from_secs(30),
+};
+
+/// Which built-in player a [`Bot`] is.
+#[derive(Clone, Copy)]
+enum Brain {
+    Random(u64),
+    Mobility,
+    /// Ends `jouer` without moving.
+    Idle,
+    /// Sends a line the protocol does not have.
+    Chatty,
+}
+
+/// A champion in the test process that speaks protocol-amazons.md: `etat`, then one
+/// `deplacer`, then `fin`.
+struct Bot {
+    seat: usize,
+    brain: Brain,
+    random: Option<bots::Random>,
+    out: VecDeque<String>,
+    awaiting: Option<&'static str>,
+}
+
+impl Bot {
+    fn new(seat: usize, brain: Brain) -> Bot {
+        let random = match brain {
+            Brain::Random(seed) => Some(bots::Random::new(seed)),
+            _ => None,
+        };
+        Bot {
+            seat,
+            brain,
+            random,
+            out: VecDeque::new(),
+            awaiting: None,
+        }
+    }
+
+    fn color(&self) -> Color {
+        if self.seat == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+impl Endpoint for Bot {
+    fn unexpected_output(&mut self) -> Option<String> {
+        None
+    }
+    fn begin(&mut self, callback: &str, _: CallLimits) -> Result<(), Fault> {
+        match (callback, self.brain) {
+            ("jouer", Brain::Idle) => self.out.push_back("fin".into()),
+            ("jouer", Brain::Chatty) => self.out.push_back("hello".into()),
+            ("jouer", _) => {
+                self.out.push_back("etat".into());
+                self.awaiting = Some("etat");
+            }
+            _ => self.out.push_back("fin".into()),
+        }
+        Ok(())
+    }
+    fn recv(&mut self) -> Result<String, Fault> {
+        Ok(self.out.pop_front().expect("a line to send"))
+    }
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        match self.awaiting.take() {
+            Some("etat") => {
+                let me = self.color();
+                let cells = std::array::from_fn(|i| match line.as_bytes()[i] {
+                    b'0' => Cell::Empty,
+                    b'1' => Cell::Amazon(me),
+                    b'2' => Cell::Amazon(me.other()),
+                    _ => Cell::Arrow,
+                });
+                let board = Board::with(cells, me);
+                let m = match &mut self.random {
+                    Some(random) => random.choose(&board),
+                    None => bots::mobility_move(&board),
+                }
+                .expect("jouer is sent only to a player who can move");
+                let (f, t, a) = (m.from, m.to, m.arrow);
+                self.out.push_back(format!(
+                    "deplacer {} {} {} {} {} {}",
+                    f.column(),
+                    f.row(),
+                    t.column(),
+                    t.row(),
+                    a.column(),
+                    a.row()
+                ));
+                self.awaiting = Some("deplacer");
+            }
+            Some(_) => {
+                assert_eq!(line, "0", "a generated move is accepted");
+                self.out.push_back("fin".into());
+            }
+            None => {}
+        }
+        Ok(())
+    }
+    fn end(&mut self) -> CallTiming {
+        CallTiming::default()
+    }
+    fn finish(&mut self, _: Duration) {}
+    fn kill(&mut self) {}
+}
+
+fn seats() -> [SeatRecord; 2] {
+    std::array::from_fn(|i| SeatRecord {
+        seat: i as u8,
+        name: format!("seat{i}"),
+        ..SeatRecord::default()
+    })
+}
+
+fn play(a: &mut dyn Endpoint, b: &mut dyn Endpoint) -> AmazonsRecord {
+    let mut rules = Amazons::new(7, seats(), LIMITS, LIMITS);
+    referee::match_loop::run(&mut rules, &mut [a, b], vec![None, None]);
+    rules.finish()
+}
+
+/// Replays the record's moves through the rules; returns the final board.
+fn replayed(record: &AmazonsRecord) -> Board {
+    let mut board = Board::start();
+    for (i, m) in record.moves.iter().enumerate() {
+        let m: Move = m.parse().unwrap();
+        board
+            .play(m)
+            .unwrap_or_else(|e| panic!("move {i} `{m}`: {e}"));
+    }
+    board
+}
+
+#[test]
+fn built_in_players_play_whole_games() {
+    let mut wins = 0;
+    for seed in 0..6 {
+        let mobility_first = seed % 2 == 0;
+        let (mut a, mut b) = if mobility_first {
+            (
+                Bot::new(0, Brain::Mobility),
+                Bot::new(1, Brain::Random(seed)),
+            )
+        } else {
+            (
+                Bot::new(0, Brain::Random(seed)),
+                Bot::new(1, Brain::Mobility),
+            )
+        };
+        let record = play(&mut a, &mut b);
+        assert!(record.faults.is_empty(), "{:?}", record.faults);
+        let board = replayed(&record);
+        // The game ended because the player to move could not move, and that player lost.
+        assert!(!board.can_move());
+        let loser = usize::from(board.to_move() == Color::Black);
+        assert_eq!(record.winner, Some(1 - loser as u8));
+        if record.winner == Some(u8::from(!mobility_first)) {
+            wins += 1;
+        }
+        // Callbacks: init_game for both, one jouer per move, end_game for both.
+        assert_eq!(record.callbacks.len(), record.moves.len() + 4);
+        assert_eq!(record.timings.len(), record.callbacks.len());
+        if let Some(after) = record.isolated_after {
+            let mut board = Board::start();
+            for m in &record.moves[..after] {
+                board.play(m.parse().unwrap()).unwrap();
+            }
+            assert!(board.isolated());
+        }
+    }
+    assert!(wins >= 5, "mobility won {wins} of 6");
+}
+
+#[test]
+fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
+    for brain in [Brain::Idle, Brain::Chatty] {
+        let mut a = Bot::new(0, brain);
+        let mut b = Bot::new(1, Brain::Mobility);
+        let record = play(&mut a, &mut b);
+        assert_eq!(record.winner, Some(1));
+        assert_eq!(record.faults.len(), 1, "{:?}", record.faults);
+        let fault = &record.faults[0];
+        assert_eq!((fault.seat, fault.kind), (0, FaultKind::Protocol));
+        let expected = match brain {
+            Brain::Idle => "jouer: ended jouer without a move",
+            _ => "jouer: unknown request `hello`",
+        };
+        assert!(fault.message.starts_with(expected), "{}", fault.message);
+        // The faulty seat gets nothing more; the other ends the game.
+        let last = record.callbacks.last().unwrap();
+        assert_eq!((last.seat, last.callback.as_str()), (1, "end_game"));
+    }
+}
+
+/// The Python champion of protocol-amazons.md, a real process, plays whole games with both
+/// colours through the runner against the mobility player, without a fault.
+#[test]
+fn the_protocol_page_s_champion_plays_through_the_runner() {
+    let dir = common::fresh_dir("amazons", "doc");
+    let page = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol-amazons.md"),
+    )
+    .unwrap();
+    let start = page.find("```python\n").unwrap() + "```python\n".len();
+    let end = start + page[start..].find("```").unwrap();
+    let program = dir.join("champion.py");
+    std::fs::write(&program, &page[start..end]).unwrap();
+    std::fs::set_permissions(
+        &program,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    for seat in [0usize, 1] {
+        let spec = LaunchSpec::new(
+            &program,
+            dir.join("scratch"),
+            dir.join(format!("{seat}.stderr")),
+        );
+        let mut champion = ProcessEndpoint::new(Champion::spawn(&spec).unwrap());
+        let mut bot = Bot::new(1 - seat, Brain::Mobility);
+        let record = if seat == 0 {
+            play(&mut champion, &mut bot)
+        } else {
+            play(&mut bot, &mut champion)
+        };
+        assert!(record.faults.is_empty(), "{:?}", record.faults);
+        let board = replayed(&record);
+        assert!(!board.can_move());
+        assert!(record.winner.is_some());
+    }
+}
