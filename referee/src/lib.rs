@@ -27,6 +27,7 @@ pub mod rules;
 pub mod run_match;
 pub mod sandbox;
 pub mod schedule;
+pub mod seating;
 pub mod seeds;
 pub mod standings;
 pub mod store;

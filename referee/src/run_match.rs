@@ -1,15 +1,14 @@
 //! One match with real champion processes: launch the three, play, write the record and the
 //! stderr logs into the match directory, and leave nothing running.
 
-use crate::affinity::Pin;
-use crate::champion::{Champion, LaunchSpec, Limits};
+use crate::champion::Limits;
 use crate::endpoint::Endpoint;
 use crate::fault::Fault;
 use crate::full_log;
 use crate::game::{play_logged, MatchSpec, TimeLimits};
-use crate::process_endpoint::ProcessEndpoint;
 use crate::record::{MatchRecord, SeatRecord};
 use crate::roster::ChampionSpec;
+use crate::seating::Seating;
 use crate::seeds::seat_seed;
 use anyhow::Context;
 use engine::{Seat, Setup};
@@ -54,11 +53,6 @@ impl MatchPlan {
             true => Some(full_log::Writer::create(&dir.join(full_log::FILE))?),
             false => None,
         };
-        // Jailed champions have their scratch in their jail: nothing to make on the host.
-        let scratch_root = match self.limits.sandbox.jail() {
-            Some(_) => None,
-            None => Some(scratch_root()?),
-        };
         let (monument_order, first_player) = self.setup();
         let seats: [SeatRecord; 3] = std::array::from_fn(|i| {
             let champion = &self.champions[i];
@@ -70,38 +64,8 @@ impl MatchPlan {
                 seed: seat_seed(self.seed, i as u8),
             }
         });
-        let slot = rayon::current_thread_index().unwrap_or(0);
-        let pin = if self.pin { Pin::claim(slot) } else { None };
-        let mut spawn_faults: [Option<Fault>; 3] = Default::default();
-        let mut endpoints: Vec<Box<dyn Endpoint>> = Vec::new();
-        for (i, champion) in self.champions.iter().enumerate() {
-            let launch = LaunchSpec {
-                program: champion.program.clone(),
-                args: champion.args.clone(),
-                env: vec![("PROLOGIN_SEED".to_string(), seats[i].seed.to_string())],
-                scratch_dir: scratch_root
-                    .as_ref()
-                    .map(|root| root.path().join(format!("seat{i}")))
-                    .unwrap_or_default(),
-                stderr_path: dir.join(format!("seat{i}.stderr")),
-                stderr_cap: STDERR_CAP,
-                limits: self.limits.clone(),
-                cpu: pin.as_ref().map(Pin::cpu),
-                start_frozen: true,
-            };
-            match Champion::spawn(&launch) {
-                Ok(process) => {
-                    if let Some(pin) = &pin {
-                        pin.process(process.pid());
-                    }
-                    endpoints.push(Box::new(ProcessEndpoint::new(process)));
-                }
-                Err(fault) => {
-                    spawn_faults[i] = Some(fault);
-                    endpoints.push(Box::new(Absent));
-                }
-            }
-        }
+        let seeds: Vec<u64> = seats.iter().map(|s| s.seed).collect();
+        let mut seating = Seating::start(&self.champions, &seeds, &self.limits, dir, self.pin)?;
         let spec = MatchSpec {
             seed: self.seed,
             monument_order,
@@ -110,19 +74,18 @@ impl MatchPlan {
             limits: self.time,
             sandbox: self.limits.sandbox.line().to_string(),
         };
-        let [a, b, c] = endpoints.as_mut_slice() else {
-            unreachable!("three seats")
-        };
+        let spawn_faults: [Option<Fault>; 3] = std::mem::take(&mut seating.spawn_faults)
+            .try_into()
+            .expect("three seats");
+        let [a, b, c]: [&mut dyn Endpoint; 3] =
+            seating.endpoints().try_into().ok().expect("three seats");
         let mut record = play_logged(
             &spec,
-            [a.as_mut(), b.as_mut(), c.as_mut()],
+            [a, b, c],
             spawn_faults,
             full_log.as_mut().map(|log| log as &mut dyn full_log::Sink),
         );
-        drop(endpoints);
-        if let Some(root) = scratch_root {
-            remove_scratch(root);
-        }
+        drop(seating);
         if let Some(log) = full_log {
             log.finish()?;
             record.full_log = Some(full_log::FILE.to_string());
@@ -140,29 +103,6 @@ impl MatchPlan {
         crate::reproduce_log::note(&self.reproduce_command(), &dir.join("record.json"), &record);
         Ok(record)
     }
-}
-
-/// The endpoint of a seat whose champion never started; the match never calls it.
-struct Absent;
-
-impl Endpoint for Absent {
-    fn unexpected_output(&mut self) -> Option<String> {
-        None
-    }
-    fn begin(&mut self, _: &str, _: crate::endpoint::CallLimits) -> Result<(), Fault> {
-        unreachable!("a seat that did not start is never called")
-    }
-    fn recv(&mut self) -> Result<String, Fault> {
-        unreachable!("a seat that did not start is never called")
-    }
-    fn send(&mut self, _: &str) -> Result<(), Fault> {
-        unreachable!("a seat that did not start is never called")
-    }
-    fn end(&mut self) -> crate::endpoint::CallTiming {
-        Default::default()
-    }
-    fn finish(&mut self, _: std::time::Duration) {}
-    fn kill(&mut self) {}
 }
 
 /// A fresh directory for the champions' scratch directories of one match (used without

@@ -1,0 +1,122 @@
+//! The champions of one match, for any game: each started in its seat (jailed when the
+//! sandbox has a jail), pinned with the match, its stderr into `seat<N>.stderr`; a seat whose
+//! champion cannot start keeps its `spawn` fault instead. Nothing is left when it is dropped.
+
+use crate::affinity::Pin;
+use crate::champion::{Champion, LaunchSpec, Limits};
+use crate::endpoint::Endpoint;
+use crate::fault::Fault;
+use crate::process_endpoint::ProcessEndpoint;
+use crate::roster::ChampionSpec;
+use crate::run_match::{remove_scratch, scratch_root, STDERR_CAP};
+use std::path::Path;
+
+/// The started champions of one match.
+pub struct Seating {
+    /// One per seat; a seat whose champion did not start has an endpoint never called.
+    pub endpoints: Vec<Box<dyn Endpoint>>,
+    /// The `spawn` fault of each seat that did not start.
+    pub spawn_faults: Vec<Option<Fault>>,
+    scratch_root: Option<tempfile::TempDir>,
+    _pin: Option<Pin>,
+}
+
+impl Seating {
+    /// Starts `champions` in seats 0.. with `seeds` (their `PROLOGIN_SEED`) under `limits`,
+    /// writing their stderr into `dir`; the match and its champions share a CPU when `pin`
+    /// and one is free.
+    pub fn start(
+        champions: &[ChampionSpec],
+        seeds: &[u64],
+        limits: &Limits,
+        dir: &Path,
+        pin: bool,
+    ) -> anyhow::Result<Seating> {
+        // Jailed champions have their scratch in their jail: nothing to make on the host.
+        let scratch_root = match limits.sandbox.jail() {
+            Some(_) => None,
+            None => Some(scratch_root()?),
+        };
+        let slot = rayon::current_thread_index().unwrap_or(0);
+        let pin = if pin { Pin::claim(slot) } else { None };
+        let mut spawn_faults = Vec::new();
+        let mut endpoints: Vec<Box<dyn Endpoint>> = Vec::new();
+        for (i, champion) in champions.iter().enumerate() {
+            let launch = LaunchSpec {
+                program: champion.program.clone(),
+                args: champion.args.clone(),
+                env: vec![("PROLOGIN_SEED".to_string(), seeds[i].to_string())],
+                scratch_dir: scratch_root
+                    .as_ref()
+                    .map(|root| root.path().join(format!("seat{i}")))
+                    .unwrap_or_default(),
+                stderr_path: dir.join(format!("seat{i}.stderr")),
+                stderr_cap: STDERR_CAP,
+                limits: limits.clone(),
+                cpu: pin.as_ref().map(Pin::cpu),
+                start_frozen: true,
+            };
+            match Champion::spawn(&launch) {
+                Ok(process) => {
+                    if let Some(pin) = &pin {
+                        pin.process(process.pid());
+                    }
+                    endpoints.push(Box::new(ProcessEndpoint::new(process)));
+                    spawn_faults.push(None);
+                }
+                Err(fault) => {
+                    endpoints.push(Box::new(Absent));
+                    spawn_faults.push(Some(fault));
+                }
+            }
+        }
+        Ok(Seating {
+            endpoints,
+            spawn_faults,
+            scratch_root,
+            _pin: pin,
+        })
+    }
+
+    /// The endpoints, as the match loop takes them.
+    pub fn endpoints(&mut self) -> Vec<&mut dyn Endpoint> {
+        self.endpoints
+            .iter_mut()
+            .map(|e| e.as_mut() as &mut dyn Endpoint)
+            .collect()
+    }
+}
+
+impl Drop for Seating {
+    fn drop(&mut self) {
+        // The champions first (dropping an endpoint kills what is left of its champion),
+        // then their scratch.
+        self.endpoints.clear();
+        if let Some(root) = self.scratch_root.take() {
+            remove_scratch(root);
+        }
+    }
+}
+
+/// The endpoint of a seat whose champion never started; the match never calls it.
+struct Absent;
+
+impl Endpoint for Absent {
+    fn unexpected_output(&mut self) -> Option<String> {
+        None
+    }
+    fn begin(&mut self, _: &str, _: crate::endpoint::CallLimits) -> Result<(), Fault> {
+        unreachable!("a seat that did not start is never called")
+    }
+    fn recv(&mut self) -> Result<String, Fault> {
+        unreachable!("a seat that did not start is never called")
+    }
+    fn send(&mut self, _: &str) -> Result<(), Fault> {
+        unreachable!("a seat that did not start is never called")
+    }
+    fn end(&mut self) -> crate::endpoint::CallTiming {
+        Default::default()
+    }
+    fn finish(&mut self, _: std::time::Duration) {}
+    fn kill(&mut self) {}
+}
