@@ -7,6 +7,34 @@ use crate::{Board, Color, Move};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+/// The built-in players' names.
+pub const NAMES: [&str; 2] = ["random", "mobility"];
+
+/// A built-in player.
+pub enum Player {
+    Random(Random),
+    Mobility,
+}
+
+impl Player {
+    /// The player called `name` ([`NAMES`]), its randomness drawn from `seed`.
+    pub fn by_name(name: &str, seed: u64) -> Option<Player> {
+        match name {
+            "random" => Some(Player::Random(Random::new(seed))),
+            "mobility" => Some(Player::Mobility),
+            _ => None,
+        }
+    }
+
+    /// Its move, or `None` when the player to move has none.
+    pub fn choose(&mut self, board: &Board) -> Option<Move> {
+        match self {
+            Player::Random(random) => random.choose(board),
+            Player::Mobility => mobility_move(board),
+        }
+    }
+}
+
 /// A uniform choice among the legal moves, from a seeded stream.
 pub struct Random {
     rng: Pcg64,

@@ -39,11 +39,13 @@ impl Default for TimeLimits {
 impl TimeLimits {
     /// The allowance of `callback`: its CPU budget, and a wall deadline of 3x that + 1 s.
     pub fn of(&self, callback: Callback) -> CallLimits {
-        let cpu = if callback == Callback::InitGame {
-            self.init_cpu
-        } else {
-            self.call_cpu
-        };
+        self.allowance(callback == Callback::InitGame)
+    }
+
+    /// The allowance of the first callback (`init`, start-up included) or of any other,
+    /// for any game: its CPU budget, and a wall deadline of 3x that + 1 s, scaled.
+    pub fn allowance(&self, init: bool) -> CallLimits {
+        let cpu = if init { self.init_cpu } else { self.call_cpu };
         let wall = cpu * 3 + Duration::from_secs(1);
         CallLimits {
             cpu: cpu.mul_f64(self.scale),

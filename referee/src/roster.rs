@@ -29,10 +29,20 @@ pub struct ChampionSpec {
     pub identity: String,
 }
 
-/// Resolve what the user wrote for a champion.
+/// Resolve what the user wrote for a champion of the 2009 game.
 pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
+    resolve_for(given, &engine::bots::NAMES, &["bot"])
+}
+
+/// Resolve what the user wrote for a champion of a game whose built-in champions are
+/// `builtins`, run as the referee with `bot_args` and the name.
+pub fn resolve_for(
+    given: &str,
+    builtins: &[&str],
+    bot_args: &[&str],
+) -> anyhow::Result<ChampionSpec> {
     let path = Path::new(given);
-    if !path.exists() && engine::bots::NAMES.contains(&given) {
+    if !path.exists() && builtins.contains(&given) {
         let exe = std::env::current_exe().context("cannot find the referee's own executable")?;
         // Hashed once per process (built-ins are named in every match of a tournament).
         static OWN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -49,7 +59,11 @@ pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
             identity: format!("builtin:{given}:{}", env!("CARGO_PKG_VERSION")),
             sha256,
             program: exe,
-            args: vec!["bot".to_string(), given.to_string()],
+            args: bot_args
+                .iter()
+                .map(|a| a.to_string())
+                .chain([given.to_string()])
+                .collect(),
             path: format!("builtin:{given}"),
         });
     }
@@ -64,7 +78,7 @@ pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
         } else {
             format!(
                 "check the path, or use a built-in champion: {}",
-                engine::bots::NAMES.join(", ")
+                builtins.join(", ")
             )
         };
         bail!(

@@ -160,7 +160,7 @@ proptest! {
         }
         words.push(format!("{flag}={value}"));
         let args = match Cli::try_parse_from(&words) {
-            Ok(Cli { command: Command::Tournament(args) }) => args,
+            Ok(Cli { command: Command::Tournament(args), .. }) => args,
             Ok(other) => panic!("not a tournament: {other:?}"),
             Err(e) => {
                 prop_assert!(e.to_string().contains(flag), "{words:?}: {e}");

@@ -18,6 +18,10 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(name = "referee", version, about, propagate_version = true)]
 pub struct Cli {
+    /// The game: `loi` (La loi du plus riche, 2009) or `amazons` (the Game of the Amazons,
+    /// two players: `protocol-amazons.md`).
+    #[arg(long, global = true, value_enum, default_value_t = GameName::Loi, value_name = "GAME")]
+    pub game: GameName,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -207,9 +211,10 @@ impl LimitArgs {
 
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// Three champions: executable paths, directories holding a `champion`, or the built-in
-    /// `random` and `greedy`. The same champion may sit in several seats.
-    #[arg(num_args = 3, required = true, value_name = "CHAMPION")]
+    /// Three champions (two with `--game amazons`): executable paths, directories holding a
+    /// `champion`, or the built-in `random` and `greedy` (`random` and `mobility` for the
+    /// Amazons). The same champion may sit in several seats.
+    #[arg(num_args = 2..=3, required = true, value_name = "CHAMPION")]
     pub champions: Vec<String>,
     /// Match seed (default: drawn at random and printed).
     #[arg(long)]
@@ -327,7 +332,7 @@ pub struct MergeArgs {
 
 #[derive(Debug, Args)]
 pub struct BotArgs {
-    /// random or greedy.
+    /// random or greedy (random or mobility with `--game amazons`).
     pub name: String,
 }
 
@@ -343,6 +348,15 @@ pub fn parse_monuments(list: &str) -> Result<[u8; 14], String> {
         .collect::<Result<_, _>>()?;
     engine::Setup::check_order(&ids)
         .map_err(|e| format!("--monuments: {e}; give a permutation of 0..=13"))
+}
+
+/// The games of `--game`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameName {
+    /// La loi du plus riche (the 2009 final): three players.
+    Loi,
+    /// The Game of the Amazons: two players.
+    Amazons,
 }
 
 /// The formats of `--format`.

@@ -28,34 +28,59 @@ impl MatchPlan {
         if let Some(first) = self.first_player {
             command.push_str(&format!(" --first-player {first}"));
         }
-        // Every limit that differs from the default, so that the match plays the same.
-        let (time, limits) = (TimeLimits::default(), Limits::default());
-        if self.time.scale != time.scale {
-            command.push_str(&format!(" --time-scale {}", self.time.scale));
-        }
-        if self.time.init_cpu != time.init_cpu {
-            command.push_str(&format!(" --init-cpu {}", self.time.init_cpu.as_secs_f64()));
-        }
-        if self.time.call_cpu != time.call_cpu {
-            command.push_str(&format!(" --call-cpu {}", self.time.call_cpu.as_secs_f64()));
-        }
-        if self.limits.memory != limits.memory {
-            command.push_str(&format!(" --memory {}", self.limits.memory >> 20));
-        }
-        if self.limits.processes != limits.processes {
-            command.push_str(&format!(" --processes {}", self.limits.processes));
-        }
-        if self.limits.disk != limits.disk {
-            command.push_str(&format!(" --disk {}", self.limits.disk >> 20));
-        }
-        if !self.limits.sandbox.is_on() {
-            command.push_str(" --sandbox off");
-        }
-        if self.full_log {
-            command.push_str(" --full-log");
-        }
+        command.push_str(&limit_words(&self.time, &self.limits, self.full_log));
         command
     }
+}
+
+/// Every limit that differs from its default, as the flags that set it (with a leading
+/// space), so that a match plays the same again.
+fn limit_words(time: &TimeLimits, limits: &Limits, full_log: bool) -> String {
+    let mut words = String::new();
+    let (default_time, default_limits) = (TimeLimits::default(), Limits::default());
+    if time.scale != default_time.scale {
+        words.push_str(&format!(" --time-scale {}", time.scale));
+    }
+    if time.init_cpu != default_time.init_cpu {
+        words.push_str(&format!(" --init-cpu {}", time.init_cpu.as_secs_f64()));
+    }
+    if time.call_cpu != default_time.call_cpu {
+        words.push_str(&format!(" --call-cpu {}", time.call_cpu.as_secs_f64()));
+    }
+    if limits.memory != default_limits.memory {
+        words.push_str(&format!(" --memory {}", limits.memory >> 20));
+    }
+    if limits.processes != default_limits.processes {
+        words.push_str(&format!(" --processes {}", limits.processes));
+    }
+    if limits.disk != default_limits.disk {
+        words.push_str(&format!(" --disk {}", limits.disk >> 20));
+    }
+    if !limits.sandbox.is_on() {
+        words.push_str(" --sandbox off");
+    }
+    if full_log {
+        words.push_str(" --full-log");
+    }
+    words
+}
+
+/// The command that plays an Amazons match again: `referee --game amazons match A B --seed
+/// S` and its limits.
+pub fn amazons_reproduce(
+    champions: &[String],
+    seed: u64,
+    time: &TimeLimits,
+    limits: &Limits,
+) -> String {
+    let mut command = String::from("referee --game amazons match");
+    for champion in champions {
+        command.push(' ');
+        command.push_str(&shell_quote(champion));
+    }
+    command.push_str(&format!(" --seed {seed}"));
+    command.push_str(&limit_words(time, limits, false));
+    command
 }
 
 /// As the flags that give it: `--format round-robin --rounds 3`.

@@ -48,9 +48,12 @@ pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
         .map(|c| resolve(c))
         .collect::<Result<_, _>>()
         .map_err(Failure::usage)?;
-    let champions: [_; 3] = champions
-        .try_into()
-        .map_err(|_| Failure::usage(anyhow!("a match takes 3 champions")))?;
+    let champions: [_; 3] = champions.try_into().map_err(|_| {
+        Failure::usage(anyhow!(
+            "a match of La loi du plus riche takes 3 champions (the Amazons take 2, with \
+                 --game amazons)"
+        ))
+    })?;
     let monuments = args
         .monuments
         .as_deref()

@@ -1,5 +1,6 @@
 //! One module per subcommand: each turns checked arguments into work and output.
 
+pub mod amazons;
 pub mod bot;
 pub mod match_cmd;
 pub mod merge;
@@ -38,6 +39,9 @@ impl From<anyhow::Error> for Failure {
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
+    if cli.game == crate::cli::GameName::Amazons {
+        return amazons::run(cli.command);
+    }
     match cli.command {
         Command::Match(args) => match_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),

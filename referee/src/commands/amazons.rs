@@ -1,0 +1,302 @@
+//! `referee --game amazons ...`: the Game of the Amazons from the command line: `match`
+//! (two champions, a record, the command that reproduces it), `replay`, `show` (the board
+//! after any move) and `bot` (the built-in players over the protocol). Tournaments of the
+//! Amazons come with the next step of issue 13.
+
+use super::{Failure, EXIT_MISMATCH};
+use crate::cli::words::{amazons_reproduce, shell_quote};
+use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
+use crate::games::amazons::{Amazons, AmazonsRecord};
+use crate::record::SeatRecord;
+use crate::roster::resolve_for;
+use crate::seating::Seating;
+use crate::seeds::seat_seed;
+use crate::untrusted::printable_path;
+use amazons::bots::{Player, NAMES};
+use amazons::{Board, Cell, Color, Move};
+use anyhow::{anyhow, Context};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+fn usage(message: impl std::fmt::Display) -> Failure {
+    Failure::usage(anyhow!("{message}"))
+}
+
+/// Runs `command` for the Amazons.
+pub fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Match(args) => play(args),
+        Command::Replay(args) => replay(args),
+        Command::Show(args) => show(args),
+        Command::Bot(args) => bot(args),
+        Command::Tournament(_) | Command::Merge(_) => Err(usage(
+            "tournaments of the Amazons are not available yet (issue 13's next step); play \
+             matches with `referee --game amazons match A B`",
+        )),
+    }
+}
+
+fn play(args: MatchArgs) -> Result<(), Failure> {
+    if args.champions.len() != 2 {
+        return Err(usage(format!(
+            "an Amazons match takes 2 champions, got {}",
+            args.champions.len()
+        )));
+    }
+    if args.monuments.is_some() || args.first_player.is_some() || args.html {
+        return Err(usage(
+            "--monuments, --first-player and --html are options of La loi du plus riche, \
+             not of the Amazons (seat 0 plays White and moves first)",
+        ));
+    }
+    let champions = args
+        .champions
+        .iter()
+        .map(|c| resolve_for(c, &NAMES, &["--game", "amazons", "bot"]))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::usage)?;
+    let time = args.limits.time().map_err(usage)?;
+    let limits = args.limits.process().map_err(usage)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let dir = args.out.clone().unwrap_or_else(|| {
+        let names: Vec<&str> = champions.iter().map(|c| c.name.as_str()).collect();
+        PathBuf::from("results")
+            .join("matches")
+            .join(format!("amazons-{seed}-{}", names.join("-")))
+    });
+    eprintln!("{}", limits.sandbox.line());
+    crate::interrupt::catch(false);
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let seats: [SeatRecord; 2] = std::array::from_fn(|i| SeatRecord {
+        seat: i as u8,
+        name: champions[i].name.clone(),
+        path: champions[i].path.clone(),
+        sha256: champions[i].sha256.clone(),
+        seed: seat_seed(seed, i as u8),
+    });
+    let seeds: Vec<u64> = seats.iter().map(|s| s.seed).collect();
+    let mut seating = Seating::start(&champions, &seeds, &limits, &dir, !args.limits.no_pin)?;
+    let mut rules = Amazons::new(seed, seats, time.allowance(true), time.allowance(false));
+    let spawn_faults = std::mem::take(&mut seating.spawn_faults);
+    crate::match_loop::run(&mut rules, &mut seating.endpoints(), spawn_faults);
+    drop(seating);
+    let record = rules.finish();
+    if crate::interrupt::aborting() {
+        return Err(anyhow!(
+            "interrupted: the match in {} was not finished",
+            dir.display()
+        )
+        .into());
+    }
+    let path = dir.join("record.json");
+    let json = serde_json::to_vec_pretty(&record).expect("a record serialises");
+    std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
+    let name =
+        |seat: u8| crate::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();
+    match record.winner {
+        Some(w) => println!(
+            "{} ({}) wins after {} moves",
+            name(w),
+            if w == 0 { "White" } else { "Black" },
+            record.moves.len()
+        ),
+        None => println!("no winner: both champions faulted"),
+    }
+    if let Some(after) = record.isolated_after {
+        println!("the amazons were isolated from each other after move {after}");
+    }
+    for fault in &record.faults {
+        println!(
+            "fault of {}: {} ({})",
+            name(fault.seat),
+            fault.kind.name(),
+            crate::untrusted::printable(&fault.message)
+        );
+    }
+    println!("record: {}", printable_path(&path));
+    println!("stderr: {}", printable_path(&dir.join("seat<N>.stderr")));
+    println!(
+        "see it: referee --game amazons show {}",
+        shell_quote(&dir.to_string_lossy())
+    );
+    let given: Vec<String> = champions.iter().map(|c| c.given.clone()).collect();
+    println!(
+        "reproduce: {}",
+        amazons_reproduce(&given, seed, &time, &limits)
+    );
+    Ok(())
+}
+
+/// Reads an Amazons record (a `record.json`, or the directory holding it).
+fn load(path: &Path) -> Result<AmazonsRecord, Failure> {
+    let file = if path.is_dir() {
+        path.join("record.json")
+    } else {
+        path.to_path_buf()
+    };
+    let bytes = std::fs::read(&file)
+        .with_context(|| format!("cannot read {}", file.display()))
+        .map_err(Failure::usage)?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        usage(format!(
+            "{} is not an Amazons record ({e}); records of La loi du plus riche are read \
+             without --game amazons",
+            file.display()
+        ))
+    })
+}
+
+/// The record's moves played from the start: the board after each one, or where a move
+/// is illegal.
+fn boards(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
+    let mut board = Board::start();
+    let mut boards = vec![board.clone()];
+    for (i, text) in record.moves.iter().enumerate() {
+        let m: Move = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
+        board
+            .play(m)
+            .map_err(|e| format!("move {} `{m}` is illegal: {e}", i + 1))?;
+        boards.push(board.clone());
+    }
+    Ok(boards)
+}
+
+fn replay(args: ReplayArgs) -> Result<(), Failure> {
+    let record = load(&args.record)?;
+    let mismatch = |message: String| Failure {
+        code: EXIT_MISMATCH,
+        error: anyhow!("replay differs from {}: {message}", args.record.display()),
+    };
+    let boards = boards(&record).map_err(mismatch)?;
+    let last = boards.last().expect("the start at least");
+    if record.faults.is_empty() {
+        let winner = last
+            .winner()
+            .map(|c| u8::from(c == Color::Black))
+            .ok_or_else(|| mismatch("the game is not over after the last move".into()))?;
+        if record.winner != Some(winner) {
+            return Err(mismatch(format!(
+                "the moves make seat {winner} the winner, the record says {:?}",
+                record.winner
+            )));
+        }
+    }
+    let isolated = boards.iter().position(Board::isolated);
+    if isolated != record.isolated_after {
+        return Err(mismatch(format!(
+            "the colours are isolated after move {isolated:?}, the record says {:?}",
+            record.isolated_after
+        )));
+    }
+    println!(
+        "replay ok: {} moves, every one legal; the winner matches the record",
+        record.moves.len()
+    );
+    Ok(())
+}
+
+fn show(args: ShowArgs) -> Result<(), Failure> {
+    let record = load(&args.record)?;
+    let boards = boards(&record).map_err(usage)?;
+    let last = boards.len() - 1;
+    let step = match args.step {
+        None => last,
+        Some(n) => usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= last)
+            .ok_or_else(|| {
+                usage(format!(
+                    "--step must be in 0..={last} (moves played), got {n}"
+                ))
+            })?,
+    };
+    println!(
+        "Amazons, seed {}: {} (White) vs {} (Black), after move {step}/{last}",
+        record.seed,
+        crate::untrusted::printable(&record.seats[0].name),
+        crate::untrusted::printable(&record.seats[1].name)
+    );
+    if step > 0 {
+        println!("last move: {}", record.moves[step - 1]);
+    }
+    print!("{}", boards[step]);
+    Ok(())
+}
+
+/// A built-in player over protocol-amazons.md on stdin and stdout: `couleur` and `etat`,
+/// then `deplacer`, in every `jouer`.
+fn bot(args: BotArgs) -> Result<(), Failure> {
+    let seed = std::env::var("PROLOGIN_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let mut player = Player::by_name(&args.name, seed).ok_or_else(|| {
+        usage(format!(
+            "no built-in Amazons champion `{}`; try: {}",
+            args.name,
+            NAMES.join(", ")
+        ))
+    })?;
+    let mut protocol = Protocol {
+        input: std::io::stdin().lock().lines(),
+        out: std::io::stdout().lock(),
+    };
+    protocol
+        .serve(&mut player)
+        .map_err(|e| anyhow!("the built-in Amazons champion stopped: {e}").into())
+}
+
+/// The champion's side of the protocol, on stdin and stdout.
+struct Protocol {
+    input: std::io::Lines<std::io::StdinLock<'static>>,
+    out: std::io::StdoutLock<'static>,
+}
+
+impl Protocol {
+    fn say(&mut self, line: &str) -> std::io::Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+
+    fn ask(&mut self, line: &str) -> std::io::Result<String> {
+        self.say(line)?;
+        self.input
+            .next()
+            .transpose()?
+            .ok_or_else(|| std::io::Error::other("the referee closed the protocol"))
+    }
+
+    /// Every callback until the end of input: a move in each `jouer`, then `fin`.
+    fn serve(&mut self, player: &mut Player) -> std::io::Result<()> {
+        while let Some(callback) = self.input.next().transpose()? {
+            if callback.trim() == "jouer" {
+                let me = if self.ask("couleur")? == "1" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let etat = self.ask("etat")?;
+                let cells = std::array::from_fn(|i| match etat.as_bytes().get(i) {
+                    Some(b'0') => Cell::Empty,
+                    Some(b'1') => Cell::Amazon(me),
+                    Some(b'2') => Cell::Amazon(me.other()),
+                    _ => Cell::Arrow,
+                });
+                if let Some(m) = player.choose(&Board::with(cells, me)) {
+                    let (f, t, a) = (m.from, m.to, m.arrow);
+                    self.ask(&format!(
+                        "deplacer {} {} {} {} {} {}",
+                        f.column(),
+                        f.row(),
+                        t.column(),
+                        t.row(),
+                        a.column(),
+                        a.row()
+                    ))?;
+                }
+            }
+            self.say("fin")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,211 @@
+//! `referee --game amazons ...` as a user types it: a match of the built-in players and of
+//! the protocol page's Python champion (real processes, in their jails), its record
+//! replayed and shown, the printed reproduce command played again, and bad input refused.
+
+mod common;
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+fn referee(args: &[&str]) -> Output {
+    Command::new(REFEREE)
+        .args(args)
+        .output()
+        .expect("the referee runs")
+}
+
+fn text(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+/// The record without its timings.
+fn record(dir: &Path) -> Value {
+    let mut v: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap();
+    v.as_object_mut().unwrap().remove("timings");
+    v
+}
+
+#[test]
+fn a_match_is_played_replayed_shown_and_reproduced() {
+    let dir = common::fresh_dir("amazons", "cli");
+    let first = dir.join("first");
+    let out = referee(&[
+        "--game",
+        "amazons",
+        "match",
+        "mobility",
+        "random",
+        "--seed",
+        "11",
+        "--out",
+        first.to_str().unwrap(),
+    ]);
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("wins after"), "{said}");
+    let played = record(&first);
+    assert_eq!(played["game"], "amazons");
+    assert!(played["faults"].as_array().unwrap().is_empty(), "{played}");
+    let moves = played["moves"].as_array().unwrap().len();
+    assert!(moves > 10 && moves <= 92, "{moves}");
+
+    let replay = referee(&[
+        "--game",
+        "amazons",
+        "replay",
+        first.join("record.json").to_str().unwrap(),
+    ]);
+    assert!(replay.status.success(), "{}", text(&replay));
+    assert!(text(&replay).contains(&format!("replay ok: {moves} moves")));
+
+    let show = referee(&[
+        "--game",
+        "amazons",
+        "show",
+        first.to_str().unwrap(),
+        "--step",
+        "1",
+    ]);
+    let shown = text(&show);
+    assert!(show.status.success(), "{shown}");
+    assert!(
+        shown.contains("after move 1/") && shown.contains("    a b c d e f g h i j"),
+        "{shown}"
+    );
+    let bad_step = referee(&[
+        "--game",
+        "amazons",
+        "show",
+        first.to_str().unwrap(),
+        "--step",
+        "500",
+    ]);
+    assert_eq!(bad_step.status.code(), Some(2));
+    assert!(
+        text(&bad_step).contains("--step must be in 0..="),
+        "{}",
+        text(&bad_step)
+    );
+
+    // The reproduce command, as printed (with `referee` on PATH), plays the same match.
+    let command = said
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line")
+        .to_string();
+    let second = dir.join("second");
+    let bin = Path::new(REFEREE).parent().unwrap();
+    let again = Command::new("bash")
+        .arg("-c")
+        .arg(format!("{command} --out \"$1\""))
+        .arg("bash")
+        .arg(&second)
+        .env(
+            "PATH",
+            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+        )
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{}", text(&again));
+    assert_eq!(record(&second), played, "{command}");
+
+    // A tampered move fails the replay.
+    let mut tampered: Value =
+        serde_json::from_slice(&std::fs::read(first.join("record.json")).unwrap()).unwrap();
+    tampered["moves"][3] = Value::String("a1-a2/a3".into());
+    std::fs::write(
+        first.join("record.json"),
+        serde_json::to_vec(&tampered).unwrap(),
+    )
+    .unwrap();
+    let replay = referee(&[
+        "--game",
+        "amazons",
+        "replay",
+        first.join("record.json").to_str().unwrap(),
+    ]);
+    assert_eq!(replay.status.code(), Some(3), "{}", text(&replay));
+    assert!(
+        text(&replay).contains("move 4 `a1-a2/a3` is illegal"),
+        "{}",
+        text(&replay)
+    );
+}
+
+#[test]
+fn the_protocol_page_s_champion_plays_from_the_command_line() {
+    let dir = common::fresh_dir("amazons", "page");
+    let page = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol-amazons.md"),
+    )
+    .unwrap();
+    let start = page.find("```python\n").unwrap() + "```python\n".len();
+    let end = start + page[start..].find("```").unwrap();
+    let program = dir.join("first_legal.py");
+    std::fs::write(&program, &page[start..end]).unwrap();
+    std::fs::set_permissions(
+        &program,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let out_dir = dir.join("m");
+    let out = referee(&[
+        "--game",
+        "amazons",
+        "match",
+        "random",
+        program.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let played = record(&out_dir);
+    assert!(played["faults"].as_array().unwrap().is_empty(), "{played}");
+    assert!(played["winner"].is_u64(), "{played}");
+}
+
+#[test]
+fn bad_input_is_refused_naming_the_fix() {
+    for (args, expected) in [
+        (
+            vec!["--game", "amazons", "match", "random"],
+            "2 values required",
+        ),
+        (
+            vec!["--game", "amazons", "match", "random", "random", "random"],
+            "takes 2 champions",
+        ),
+        (
+            vec![
+                "--game",
+                "amazons",
+                "match",
+                "random",
+                "random",
+                "--first-player",
+                "1",
+            ],
+            "not of the Amazons",
+        ),
+        (
+            vec!["--game", "amazons", "match", "random", "greedy"],
+            "built-in champion: random, mobility",
+        ),
+        (
+            vec!["--game", "amazons", "tournament", "random", "mobility"],
+            "not available yet",
+        ),
+        (vec!["--game", "chess", "match", "a", "b"], "--game"),
+        (vec!["match", "random", "greedy"], "takes 3 champions"),
+    ] {
+        let out = referee(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains(expected), "{args:?}: {}", text(&out));
+    }
+}
