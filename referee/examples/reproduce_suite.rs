@@ -9,6 +9,10 @@
 //! champion that asks until its CPU budget runs out asks more on a faster machine): of such a
 //! callback only the fault is compared, while what follows it still must be the same.
 //!
+//! Where no cgroup limits memory, it is sampled: a champion that grows past its limit is
+//! stopped in the callback where a sample first sees it. Such a match is reported apart,
+//! when both runs stopped the same seats for the same faults and agree up to that callback.
+//!
 //! Seat names are labels (a tournament names its champions; `referee match` names them after
 //! their files) and are not compared. A match whose champion file changed after it was
 //! played or was removed with its test's directory, cannot be played again: it is listed,
@@ -23,6 +27,9 @@ use std::process::Command;
 /// What became of one entry.
 enum Outcome {
     Same,
+    /// The same up to the first callback that a sampled limit (memory) stopped in either
+    /// run, with the same faults by seat and kind.
+    SameUntilSampled,
     /// A champion's file is not what the match played (changed or removed since), or the
     /// record was altered after the match.
     Altered(String),
@@ -50,10 +57,11 @@ fn main() {
         .enumerate()
         .map(|(i, entry)| play_again(entry, &referee, &scratch.path().join(i.to_string())))
         .collect();
-    let (mut same, mut changed, mut differs) = (0, Vec::new(), Vec::new());
+    let (mut same, mut sampled, mut changed, mut differs) = (0, 0, Vec::new(), Vec::new());
     for (entry, outcome) in entries.iter().zip(outcomes) {
         match outcome {
             Outcome::Same => same += 1,
+            Outcome::SameUntilSampled => sampled += 1,
             Outcome::Altered(why) => changed.push(format!("  {}: {why}", entry.command)),
             Outcome::Differs(why) => differs.push(format!(
                 "  {} (in {}; record {}): {why}",
@@ -63,7 +71,8 @@ fn main() {
     }
     println!(
         "reproduce commands of the suite's matches: {} played again, {same} gave the same \
-         record, {} differ, {} not replayable (a champion or the record changed after the match)",
+         record, {sampled} the same up to a memory fault seen by sampling, {} differ, {} not \
+         replayable (a champion or the record changed after the match)",
         entries.len(),
         differs.len(),
         changed.len()
@@ -121,6 +130,8 @@ fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
     let (first, again) = (comparable(first), comparable(again));
     if first == again {
         Outcome::Same
+    } else if same_until_sampled(&first, &again) {
+        Outcome::SameUntilSampled
     } else {
         Outcome::Differs(first_difference(&first, &again, String::new()))
     }
@@ -139,6 +150,37 @@ fn changed_champion(first: &Value, again: &Value) -> Option<String> {
         .zip(seats(again))
         .find(|(a, b)| a["sha256"] != b["sha256"])
         .map(|(a, _)| format!("{} changed", a["path"]))
+}
+
+/// Memory is sampled (every few milliseconds, and at the end of each callback) where no
+/// cgroup limits it: a champion that grows past its limit is stopped in the callback where
+/// a sample first sees it, which depends on the machine's speed. Two records of such a
+/// match agree on who was stopped for what, and on every callback before the first one
+/// that a memory fault stopped in either.
+fn same_until_sampled(first: &Value, again: &Value) -> bool {
+    let faults = |r: &Value| {
+        let mut f: Vec<(Value, Value)> = r["faults"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| (f["seat"].clone(), f["kind"].clone()))
+            .collect();
+        f.sort_by_key(|(s, k)| (s.to_string(), k.to_string()));
+        f
+    };
+    let callbacks = |r: &Value| r["callbacks"].as_array().cloned().unwrap_or_default();
+    let cut = |r: &Value| {
+        callbacks(r)
+            .iter()
+            .position(|c| c["fault"]["kind"] == "memory")
+    };
+    let (Some(a), b) = (cut(first), cut(again)) else {
+        return false;
+    };
+    let end = b.map_or(a, |b| a.min(b));
+    faults(first) == faults(again)
+        && faults(first).iter().any(|(_, k)| k == "memory")
+        && callbacks(first)[..end] == callbacks(again)[..end.min(callbacks(again).len())]
 }
 
 /// The record without what measures time.
