@@ -4,9 +4,9 @@
 //! the rest of the match (rule 28).
 
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
-use crate::fault::{Fault, FaultKind};
+use crate::fault::Fault;
 use crate::full_log::Sink;
-use crate::protocol::{quote, Request};
+use crate::protocol::Request;
 use crate::record::{
     CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord, TimingRecord,
     RECORD_SCHEMA,
@@ -245,29 +245,19 @@ impl Rules for Loi<'_> {
     }
 
     fn spawn_fault(&mut self, seat: usize, fault: &Fault) {
-        self.record.faults.push(FaultRecord {
-            seat: seat as u8,
-            turn: 1,
-            phase: 0,
-            callback: None,
-            kind: fault.kind,
-            message: fault.message.clone(),
-        });
+        self.record
+            .faults
+            .push(FaultRecord::outside(seat, 1, None, fault));
     }
 
     fn late_output(&mut self, seat: usize, line: &str) {
-        // Output after end_game's `fin` is a protocol fault too; it changes no result.
-        self.record.faults.push(FaultRecord {
-            seat: seat as u8,
-            turn: self.game.state().turn,
-            phase: 0,
-            callback: Some(Callback::EndGame),
-            kind: FaultKind::Protocol,
-            message: format!(
-                "unexpected output `{}` after end_game: logs belong on stderr",
-                quote(line)
-            ),
-        });
+        let turn = self.game.state().turn;
+        self.record.faults.push(FaultRecord::late_output(
+            seat,
+            turn,
+            Some(Callback::EndGame),
+            line,
+        ));
     }
 }
 

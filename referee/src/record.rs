@@ -94,6 +94,36 @@ pub struct FaultRecord {
     pub message: String,
 }
 
+impl FaultRecord {
+    /// A fault of `seat` outside a callback's requests: at its start (`spawn`), or after
+    /// its last callback.
+    pub fn outside(seat: usize, turn: u8, callback: Option<Callback>, fault: &Fault) -> Self {
+        FaultRecord {
+            seat: seat as u8,
+            turn,
+            phase: 0,
+            callback,
+            kind: fault.kind,
+            message: fault.message.clone(),
+        }
+    }
+
+    /// Output of `seat` after its last callback (`end_game`): a protocol fault that changes
+    /// no result.
+    pub fn late_output(seat: usize, turn: u8, callback: Option<Callback>, line: &str) -> Self {
+        let message = format!(
+            "unexpected output `{}` after end_game: logs belong on stderr",
+            crate::fault::quote(line.as_bytes())
+        );
+        FaultRecord::outside(
+            seat,
+            turn,
+            callback,
+            &Fault::new(FaultKind::Protocol, message),
+        )
+    }
+}
+
 /// The end of the match (all zero and no digest until it ends).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultRecord {

@@ -139,19 +139,7 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
 #[test]
 fn the_protocol_page_s_champion_plays_from_the_command_line() {
     let dir = common::fresh_dir("amazons", "page");
-    let page = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol-amazons.md"),
-    )
-    .unwrap();
-    let start = page.find("```python\n").unwrap() + "```python\n".len();
-    let end = start + page[start..].find("```").unwrap();
-    let program = dir.join("first_legal.py");
-    std::fs::write(&program, &page[start..end]).unwrap();
-    std::fs::set_permissions(
-        &program,
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
+    let program = common::amazons_page_champion(&dir);
     let out_dir = dir.join("m");
     let out = referee(&[
         "--game",

@@ -5,15 +5,14 @@
 
 mod common;
 
-use amazons::{bots, Board, Cell, Color, Move};
+use amazons::{bots, Board, Color, Move};
 use referee::champion::{Champion, LaunchSpec};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
 use referee::fault::{Fault, FaultKind};
-use referee::games::amazons::{Amazons, AmazonsRecord};
+use referee::games::amazons::{board_from_etat, deplacer_line, Amazons, AmazonsRecord};
 use referee::process_endpoint::ProcessEndpoint;
 use referee::record::SeatRecord;
 use std::collections::VecDeque;
-use std::path::Path;
 use std::time::Duration;
 
 const LIMITS: CallLimits = CallLimits {
@@ -88,29 +87,13 @@ impl Endpoint for Bot {
     fn send(&mut self, line: &str) -> Result<(), Fault> {
         match self.awaiting.take() {
             Some("etat") => {
-                let me = self.color();
-                let cells = std::array::from_fn(|i| match line.as_bytes()[i] {
-                    b'0' => Cell::Empty,
-                    b'1' => Cell::Amazon(me),
-                    b'2' => Cell::Amazon(me.other()),
-                    _ => Cell::Arrow,
-                });
-                let board = Board::with(cells, me);
+                let board = board_from_etat(line, self.color());
                 let m = match &mut self.random {
                     Some(random) => random.choose(&board),
                     None => bots::mobility_move(&board),
                 }
                 .expect("jouer is sent only to a player who can move");
-                let (f, t, a) = (m.from, m.to, m.arrow);
-                self.out.push_back(format!(
-                    "deplacer {} {} {} {} {} {}",
-                    f.column(),
-                    f.row(),
-                    t.column(),
-                    t.row(),
-                    a.column(),
-                    a.row()
-                ));
+                self.out.push_back(deplacer_line(m));
                 self.awaiting = Some("deplacer");
             }
             Some(_) => {
@@ -220,19 +203,7 @@ fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
 #[test]
 fn the_protocol_page_s_champion_plays_through_the_runner() {
     let dir = common::fresh_dir("amazons", "doc");
-    let page = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol-amazons.md"),
-    )
-    .unwrap();
-    let start = page.find("```python\n").unwrap() + "```python\n".len();
-    let end = start + page[start..].find("```").unwrap();
-    let program = dir.join("champion.py");
-    std::fs::write(&program, &page[start..end]).unwrap();
-    std::fs::set_permissions(
-        &program,
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
+    let program = common::amazons_page_champion(&dir);
     for seat in [0usize, 1] {
         let spec = LaunchSpec::new(
             &program,

@@ -6,14 +6,14 @@
 use super::{Failure, EXIT_MISMATCH};
 use crate::cli::words::{amazons_reproduce, shell_quote};
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::amazons::{Amazons, AmazonsRecord};
+use crate::games::amazons::{board_from_etat, deplacer_line, Amazons, AmazonsRecord};
 use crate::record::SeatRecord;
 use crate::roster::resolve_for;
 use crate::seating::Seating;
 use crate::seeds::seat_seed;
 use crate::untrusted::printable_path;
 use amazons::bots::{Player, NAMES};
-use amazons::{Board, Cell, Color, Move};
+use amazons::{Board, Color, Move};
 use anyhow::{anyhow, Context};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -276,23 +276,8 @@ impl Protocol {
                     Color::White
                 };
                 let etat = self.ask("etat")?;
-                let cells = std::array::from_fn(|i| match etat.as_bytes().get(i) {
-                    Some(b'0') => Cell::Empty,
-                    Some(b'1') => Cell::Amazon(me),
-                    Some(b'2') => Cell::Amazon(me.other()),
-                    _ => Cell::Arrow,
-                });
-                if let Some(m) = player.choose(&Board::with(cells, me)) {
-                    let (f, t, a) = (m.from, m.to, m.arrow);
-                    self.ask(&format!(
-                        "deplacer {} {} {} {} {} {}",
-                        f.column(),
-                        f.row(),
-                        t.column(),
-                        t.row(),
-                        a.column(),
-                        a.row()
-                    ))?;
+                if let Some(m) = player.choose(&board_from_etat(&etat, me)) {
+                    self.ask(&deplacer_line(m))?;
                 }
             }
             self.say("fin")?;

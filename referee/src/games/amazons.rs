@@ -3,7 +3,7 @@
 //! kept as an [`AmazonsRecord`].
 
 use crate::endpoint::{CallLimits, CallTiming};
-use crate::fault::{Fault, FaultKind};
+use crate::fault::Fault;
 use crate::record::{FaultRecord, SeatRecord, TimingRecord};
 use crate::rules::{Reply, Rules, Step};
 use amazons::{Board, Cell, Color, IllegalMove, Move, Square};
@@ -67,6 +67,32 @@ pub struct Amazons {
     moved: bool,
     requests: u64,
     record: AmazonsRecord,
+}
+
+/// The `deplacer` request of `m` (protocol-amazons.md section 3).
+pub fn deplacer_line(m: Move) -> String {
+    let (f, t, a) = (m.from, m.to, m.arrow);
+    format!(
+        "deplacer {} {} {} {} {} {}",
+        f.column(),
+        f.row(),
+        t.column(),
+        t.row(),
+        a.column(),
+        a.row()
+    )
+}
+
+/// The board an `etat` answer describes, for the player `me` it was sent to (digits 1 are
+/// its amazons), with `me` to move.
+pub fn board_from_etat(etat: &str, me: Color) -> Board {
+    let cells = std::array::from_fn(|i| match etat.as_bytes().get(i) {
+        Some(b'0') => Cell::Empty,
+        Some(b'1') => Cell::Amazon(me),
+        Some(b'2') => Cell::Amazon(me.other()),
+        _ => Cell::Arrow,
+    });
+    Board::with(cells, me)
 }
 
 /// The colour of `seat`.
@@ -316,27 +342,15 @@ impl Rules for Amazons {
 
     fn spawn_fault(&mut self, seat: usize, fault: &Fault) {
         self.stopped[seat] = true;
-        self.record.faults.push(FaultRecord {
-            seat: seat as u8,
-            turn: 0,
-            phase: 0,
-            callback: None,
-            kind: fault.kind,
-            message: fault.message.clone(),
-        });
+        self.record
+            .faults
+            .push(FaultRecord::outside(seat, 0, None, fault));
     }
 
     fn late_output(&mut self, seat: usize, line: &str) {
-        self.record.faults.push(FaultRecord {
-            seat: seat as u8,
-            turn: self.record.moves.len() as u8,
-            phase: 0,
-            callback: None,
-            kind: FaultKind::Protocol,
-            message: format!(
-                "unexpected output `{}` after end_game: logs belong on stderr",
-                crate::fault::quote(line.as_bytes())
-            ),
-        });
+        let turn = self.record.moves.len() as u8;
+        self.record
+            .faults
+            .push(FaultRecord::late_output(seat, turn, None, line));
     }
 }

@@ -182,3 +182,18 @@ pub fn wait_timeout(
     let _ = child.wait();
     None
 }
+
+/// The Python champion of `protocol-amazons.md` (its section 5), written into `dir` as an
+/// executable file: the page's example, run as it is printed.
+pub fn amazons_page_champion(dir: &std::path::Path) -> PathBuf {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol-amazons.md"),
+    )
+    .unwrap();
+    let start = page.find("```python\n").expect("a Python block") + "```python\n".len();
+    let end = start + page[start..].find("```").unwrap();
+    let program = dir.join("first_legal.py");
+    std::fs::write(&program, &page[start..end]).unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    program
+}
