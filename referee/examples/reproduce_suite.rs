@@ -87,15 +87,22 @@ fn main() {
 }
 
 fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
-    if let Err(why) = referee::replay::replay(&entry.record) {
-        return Outcome::Altered(format!("its record does not replay ({why})"));
-    }
-    for seat in &entry.record.seats {
-        if !seat.path.starts_with("builtin:") && !Path::new(&seat.path).exists() {
-            return Outcome::Altered(format!("{} is gone (its test removed it)", seat.path));
+    let first = entry.record.clone();
+    // A record of the 2009 game is replayed first: a test may have made one that does not.
+    if first.get("game").is_none() {
+        let replays = serde_json::from_value::<referee::record::MatchRecord>(first.clone())
+            .map_err(|e| e.to_string())
+            .and_then(|record| referee::replay::replay(&record));
+        if let Err(why) = replays {
+            return Outcome::Altered(format!("its record does not replay ({why})"));
         }
     }
-    let first = serde_json::to_value(&entry.record).expect("a record");
+    for seat in first["seats"].as_array().into_iter().flatten() {
+        let path = seat["path"].as_str().unwrap_or("");
+        if !path.starts_with("builtin:") && !Path::new(path).exists() {
+            return Outcome::Altered(format!("{path} is gone (its test removed it)"));
+        }
+    }
     // The command as a user pastes it, with `referee` on PATH.
     let bin = referee.parent().expect("a directory");
     let path = format!(

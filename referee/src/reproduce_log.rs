@@ -17,12 +17,13 @@ pub struct Entry {
     pub command: String,
     /// Where the record was written.
     pub path: String,
-    pub record: crate::record::MatchRecord,
+    /// The record, of either game (an Amazons record says `"game": "amazons"`).
+    pub record: serde_json::Value,
 }
 
 /// Appends `command` and `record` to the log, if the variable is set. Best effort: a log
 /// that cannot be written is said on stderr and changes nothing else.
-pub fn note(command: &str, path: &Path, record: &crate::record::MatchRecord) {
+pub fn note(command: &str, path: &Path, record: &impl serde::Serialize) {
     let Some(log) = std::env::var_os(VARIABLE) else {
         return;
     };
@@ -31,7 +32,7 @@ pub fn note(command: &str, path: &Path, record: &crate::record::MatchRecord) {
         cwd: absolute(Path::new(".")).display().to_string(),
         command: command.to_string(),
         path: absolute(path).display().to_string(),
-        record: record.clone(),
+        record: serde_json::to_value(record).expect("a record serialises"),
     };
     let mut line = serde_json::to_vec(&entry).expect("plain strings");
     line.push(b'\n');

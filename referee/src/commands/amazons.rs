@@ -120,10 +120,9 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         shell_quote(&dir.to_string_lossy())
     );
     let given: Vec<String> = champions.iter().map(|c| c.given.clone()).collect();
-    println!(
-        "reproduce: {}",
-        amazons_reproduce(&given, seed, &time, &limits)
-    );
+    let reproduce = amazons_reproduce(&given, seed, &time, &limits);
+    crate::reproduce_log::note(&reproduce, &path, &record);
+    println!("reproduce: {reproduce}");
     Ok(())
 }
 
