@@ -43,6 +43,12 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
             args.champions.len()
         )));
     }
+    if args.limits.full_log {
+        return Err(usage(
+            "--full-log is not available for the Amazons yet: their record keeps every move \
+             already",
+        ));
+    }
     if args.monuments.is_some() || args.first_player.is_some() || args.html {
         return Err(usage(
             "--monuments, --first-player and --html are options of La loi du plus riche, \
