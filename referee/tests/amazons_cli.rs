@@ -189,6 +189,17 @@ fn bad_input_is_refused_naming_the_fix() {
             vec!["--game", "amazons", "tournament", "random", "mobility"],
             "not available yet",
         ),
+        (
+            vec![
+                "--game",
+                "amazons",
+                "match",
+                "random",
+                "random",
+                "--full-log",
+            ],
+            "every move already",
+        ),
         (vec!["--game", "chess", "match", "a", "b"], "--game"),
         (vec!["match", "random", "greedy"], "takes 3 champions"),
     ] {
