@@ -120,7 +120,7 @@ fn seats() -> [SeatRecord; 2] {
 }
 
 fn play(a: &mut dyn Endpoint, b: &mut dyn Endpoint) -> AmazonsRecord {
-    let mut rules = Amazons::new(7, seats(), LIMITS, LIMITS);
+    let mut rules = Amazons::new(7, seats(), "sandbox: scripted".into(), LIMITS, LIMITS);
     referee::match_loop::run(&mut rules, &mut [a, b], vec![None, None]);
     rules.finish()
 }

@@ -82,7 +82,13 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     });
     let seeds: Vec<u64> = seats.iter().map(|s| s.seed).collect();
     let mut seating = Seating::start(&champions, &seeds, &limits, &dir, !args.limits.no_pin)?;
-    let mut rules = Amazons::new(seed, seats, time.allowance(true), time.allowance(false));
+    let mut rules = Amazons::new(
+        seed,
+        seats,
+        limits.sandbox.line().to_string(),
+        time.allowance(true),
+        time.allowance(false),
+    );
     let spawn_faults = std::mem::take(&mut seating.spawn_faults);
     crate::match_loop::run(&mut rules, &mut seating.endpoints(), spawn_faults);
     drop(seating);

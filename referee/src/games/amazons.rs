@@ -21,6 +21,8 @@ pub struct AmazonsRecord {
     pub seed: u64,
     /// Seat 0 plays White (moves first), seat 1 Black.
     pub seats: Vec<SeatRecord>,
+    /// The sandbox line of the run (which layers were on).
+    pub sandbox: String,
     /// Every move, in order (`d1-d7/g7`); White's are the even ones.
     pub moves: Vec<String>,
     /// The number of moves after which no amazon could reach one of the other colour any
@@ -109,6 +111,7 @@ impl Amazons {
     pub fn new(
         seed: u64,
         seats: [SeatRecord; 2],
+        sandbox: String,
         init_limits: CallLimits,
         call_limits: CallLimits,
     ) -> Amazons {
@@ -126,6 +129,7 @@ impl Amazons {
                 game: "amazons".into(),
                 seed,
                 seats: seats.to_vec(),
+                sandbox,
                 moves: Vec::new(),
                 isolated_after: None,
                 callbacks: Vec::new(),
