@@ -6,11 +6,11 @@
 //! callback's position in the record's `callbacks` and the request is the line the champion
 //! sent (`etat`, or a call as the engine prints it).
 
-use flate2::read::GzDecoder;
+use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The log's file name, beside `record.json`.
@@ -82,7 +82,9 @@ impl Sink for Writer {
 /// A log being read, entry by entry.
 pub struct Reader {
     path: PathBuf,
-    lines: io::Lines<BufReader<GzDecoder<BufReader<File>>>>,
+    /// Every gzip member of the file, in order (a member appended after the log is read
+    /// too, and then refused as requests of no callback).
+    input: BufReader<MultiGzDecoder<BufReader<File>>>,
     peeked: Option<(usize, String, i32)>,
     line_number: u64,
 }
@@ -93,7 +95,7 @@ impl Reader {
         let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         Ok(Reader {
             path: path.to_path_buf(),
-            lines: BufReader::new(GzDecoder::new(BufReader::new(file))).lines(),
+            input: BufReader::new(MultiGzDecoder::new(BufReader::new(file))),
             peeked: None,
             line_number: 0,
         })
@@ -131,12 +133,22 @@ impl Reader {
     }
 
     fn read(&mut self) -> Result<Option<(usize, String, i32)>, String> {
-        let Some(line) = self.lines.next() else {
+        // A line is at most a request (256 bytes) and two numbers: longer is not a log.
+        const MAX_LINE: u64 = 512;
+        let mut bytes = Vec::new();
+        let read = (&mut self.input)
+            .take(MAX_LINE + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("{} line {}: {e}", self.path.display(), self.line_number + 1))?;
+        if read == 0 {
             return Ok(None);
-        };
+        }
         self.line_number += 1;
         let at = || format!("{} line {}", self.path.display(), self.line_number);
-        let line = line.map_err(|e| format!("{}: {e}", at()))?;
+        if bytes.pop() != Some(b'\n') {
+            return Err(format!("{}: longer than {MAX_LINE} bytes, or cut", at()));
+        }
+        let line = String::from_utf8(bytes).map_err(|_| format!("{}: not text", at()))?;
         let mut fields = line.split('\t');
         let parsed = (|| {
             let index = fields.next()?.parse().ok()?;
@@ -185,6 +197,35 @@ mod tests {
         assert!(
             format!("{err:#}").contains("cannot write /dev/full"),
             "{err:#}"
+        );
+    }
+
+    /// A gzip member appended to a log is read too (and a line too long for a log is
+    /// refused without reading it whole).
+    #[test]
+    fn appended_members_are_read_and_long_lines_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let mut writer = Writer::create(&path).unwrap();
+        writer.request(0, "etat", 0);
+        writer.finish().unwrap();
+        let mut extra = GzEncoder::new(Vec::new(), Compression::fast());
+        extra.write_all(b"999\tFORGED\t42\n").unwrap();
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        file.write_all(&extra.finish().unwrap()).unwrap();
+        let mut reader = Reader::open(&path).unwrap();
+        assert_eq!(reader.next_entry(), Ok(Some((0, "etat".into(), 0))));
+        assert_eq!(reader.next_entry(), Ok(Some((999, "FORGED".into(), 42))));
+        let mut long = GzEncoder::new(File::create(&path).unwrap(), Compression::fast());
+        long.write_all(&vec![b'7'; 100_000]).unwrap();
+        long.finish().unwrap();
+        let err = Reader::open(&path).unwrap().next_entry().unwrap_err();
+        assert!(
+            err.ends_with("line 1: longer than 512 bytes, or cut"),
+            "{err}"
         );
     }
 

@@ -58,6 +58,9 @@ pub const TIME_SCALES: (f64, f64) = (0.01, 100.0);
 pub const DEFAULT_MEMORY: u64 = 1024;
 /// Default of `--disk`, MiB.
 pub const DEFAULT_DISK: u64 = 64;
+/// Largest `--processes`: far beyond what a champion needs, and below every kernel's
+/// thread limit (a larger rlimit made every champion fail to start).
+pub const MAX_PROCESSES: u64 = 16_384;
 /// Largest `--memory` and `--disk`, MiB (1 TiB: larger values would overflow in bytes).
 pub const MAX_MIB: u64 = 1 << 20;
 
@@ -189,9 +192,10 @@ impl LimitArgs {
                 self.disk
             ));
         }
-        if self.processes < 8 {
+        if !(8..=MAX_PROCESSES).contains(&self.processes) {
             return Err(format!(
-                "--processes must be at least 8 (interpreters start threads), got {}",
+                "--processes must be between 8 (interpreters start threads) and \
+                 {MAX_PROCESSES}, got {}",
                 self.processes
             ));
         }
@@ -401,7 +405,25 @@ fn tournament_name(name: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use std::path::Path;
+
+    /// A process limit beyond the kernel's made every champion fail to start, silently.
+    #[test]
+    fn process_limits_are_bounded() {
+        let parse = |n: &str| {
+            let cli =
+                Cli::try_parse_from(["referee", "match", "a", "b", "c", "--processes", n]).unwrap();
+            let Command::Match(args) = cli.command else {
+                panic!("a match")
+            };
+            args.limits.process()
+        };
+        let err = parse("4294967296").unwrap_err();
+        assert!(err.starts_with("--processes must be between 8"), "{err}");
+        assert!(parse("7").is_err());
+        assert!(parse(&MAX_PROCESSES.to_string()).is_ok());
+    }
 
     /// The modules below the command line name no flag: a message that needs one is built
     /// here (`words.rs`) or in `commands/`, from a typed error or a plain value.
