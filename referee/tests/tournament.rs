@@ -652,3 +652,37 @@ fn a_resume_refuses_a_champion_whose_folder_or_kit_changed() {
         run(tournament(&results, &[], &["--resume"]));
     }
 }
+
+/// A second referee in a tournament's directory is refused while the first runs (it would
+/// rewrite the files under it), and may resume once the first has stopped.
+#[test]
+fn a_second_run_in_the_same_tournament_is_refused_while_the_first_runs() {
+    let dir = common::fresh_dir("tournament", "lock");
+    let champions = vec![
+        "random".into(),
+        "greedy".into(),
+        fixture("slow.sh"),
+        shell("passive.sh"),
+    ];
+    let child = tournament(&dir, &champions, &["--rounds", "6", "--jobs", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    common::wait_until(
+        "the tournament never started",
+        Duration::from_secs(60),
+        || dir.join("t/tournament.json").exists(),
+    );
+    let second = tournament(&dir, &[], &["--resume"]).output().unwrap();
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{said}");
+    assert!(said.contains("is in use by another referee"), "{said}");
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let resumed = run(tournament(&dir, &[], &["--resume"]));
+    assert!(resumed.status.success());
+    assert_eq!(table(&dir.join("t/matches.csv")).len(), 24);
+}

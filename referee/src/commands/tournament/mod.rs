@@ -34,6 +34,9 @@ fn usage(message: impl std::fmt::Display) -> Failure {
 pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     let shard = args.shard;
     let dir = tournament_dir(&args.results, &args.name, shard);
+    // One referee at a time in a tournament's directory: a second one (a --resume started
+    // while the first still finishes its matches) would rewrite its files under it.
+    let _lock = lock(&dir)?;
     // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
     let stop = interrupt::catch(true);
     let jobs = args
@@ -143,6 +146,29 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         });
     }
     Ok(())
+}
+
+/// Holds `dir/.lock` (created with `dir`) for the life of the run, or says who holds it.
+fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
+    use anyhow::Context;
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create {}", dir.display()))
+        .map_err(Failure::from)?;
+    let path = dir.join(".lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {}", path.display()))
+        .map_err(Failure::from)?;
+    nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(|_| {
+        usage(format!(
+            "{} is in use by another referee (a run of this tournament, or its --resume, is \
+             still going): wait for it to end, or stop it, then --resume",
+            printable(&dir.display().to_string())
+        ))
+    })
 }
 
 /// `<results>/<name>`, or `<results>/<name>/shard-I-of-N`.
