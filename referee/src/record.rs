@@ -149,17 +149,45 @@ impl MatchRecord {
     /// Read a record, checking its schema version.
     pub fn load(path: &Path) -> anyhow::Result<MatchRecord> {
         use anyhow::Context;
-        let text = std::fs::read_to_string(path)
+        use std::io::Read;
+        // Records are a few MB at most (compact, schema 2 on); a device, a FIFO or a huge
+        // file is not one, and is not read whole.
+        const MAX_BYTES: u64 = 256 << 20;
+        let file = std::fs::File::open(path)
+            .with_context(|| format!("cannot read record {}", path.display()))?;
+        let meta = file
+            .metadata()
+            .with_context(|| format!("cannot read record {}", path.display()))?;
+        anyhow::ensure!(
+            meta.is_file() && meta.len() <= MAX_BYTES,
+            "{} is not a match record: not a regular file of at most {} MiB",
+            path.display(),
+            MAX_BYTES >> 20
+        );
+        let mut text = String::new();
+        file.take(MAX_BYTES)
+            .read_to_string(&mut text)
             .with_context(|| format!("cannot read record {}", path.display()))?;
         let value: serde_json::Value = serde_json::from_str(&text)
             .with_context(|| format!("{} is not JSON", path.display()))?;
-        let schema = value.get("schema").and_then(|s| s.as_u64());
-        anyhow::ensure!(
-            schema == Some(u64::from(RECORD_SCHEMA)),
-            "{} has record schema {:?}; this referee reads schema {RECORD_SCHEMA}",
-            path.display(),
-            schema
-        );
+        if value.get("game").and_then(|g| g.as_str()) == Some("amazons") {
+            anyhow::bail!(
+                "{} is a record of the Game of the Amazons: add --game amazons",
+                path.display()
+            );
+        }
+        match value.get("schema").and_then(|s| s.as_u64()) {
+            Some(schema) if schema == u64::from(RECORD_SCHEMA) => {}
+            Some(schema) => anyhow::bail!(
+                "{} has record schema {schema}; this referee reads schema {RECORD_SCHEMA} \
+                 (play the match again to record it anew)",
+                path.display()
+            ),
+            None => anyhow::bail!(
+                "{} is not a match record: it has no schema number",
+                path.display()
+            ),
+        }
         serde_json::from_value(value)
             .with_context(|| format!("{} is not a match record", path.display()))
     }

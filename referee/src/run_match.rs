@@ -48,6 +48,11 @@ impl MatchPlan {
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        // A record left by an earlier match in this directory would be taken for this one's
+        // if this one is interrupted.
+        for stale in ["record.json", full_log::FILE] {
+            let _ = std::fs::remove_file(dir.join(stale));
+        }
         // Before any champion starts: a log that cannot be created stops nothing running.
         let mut full_log = match self.full_log {
             true => Some(full_log::Writer::create(&dir.join(full_log::FILE))?),

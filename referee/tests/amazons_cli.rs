@@ -86,9 +86,30 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
     ]);
     assert_eq!(bad_step.status.code(), Some(2));
     assert!(
-        text(&bad_step).contains("--step must be in 0..="),
+        text(&bad_step).contains("--step must be in 1..="),
         "{}",
         text(&bad_step)
+    );
+    let turn = referee(&[
+        "--game",
+        "amazons",
+        "show",
+        first.to_str().unwrap(),
+        "--turn",
+        "3",
+    ]);
+    assert_eq!(turn.status.code(), Some(2));
+    assert!(
+        text(&turn).contains("no turns or phases"),
+        "{}",
+        text(&turn)
+    );
+    // Without --game, an Amazons record is named as one.
+    let plain = referee(&["show", first.to_str().unwrap()]);
+    assert!(
+        text(&plain).contains("add --game amazons"),
+        "{}",
+        text(&plain)
     );
 
     // The reproduce command, as printed (with `referee` on PATH), plays the same match.

@@ -610,3 +610,14 @@ fn a_full_disk_is_named_with_its_path_and_the_fix() {
         "{stderr}"
     );
 }
+
+/// A device or a FIFO given as a record is refused at once, not read without end.
+#[test]
+fn a_record_that_is_not_a_regular_file_is_refused() {
+    for command in ["show", "replay"] {
+        let out = referee(&[command, "/dev/zero"]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {said}");
+        assert!(said.contains("not a regular file"), "{command}: {said}");
+    }
+}

@@ -73,6 +73,8 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     eprintln!("{}", limits.sandbox.line());
     crate::interrupt::catch(false);
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // An earlier match's record here would be taken for this one's if it is interrupted.
+    let _ = std::fs::remove_file(dir.join("record.json"));
     let seats: [SeatRecord; 2] = std::array::from_fn(|i| SeatRecord {
         seat: i as u8,
         name: champions[i].name.clone(),
@@ -207,6 +209,11 @@ fn replay(args: ReplayArgs) -> Result<(), Failure> {
 }
 
 fn show(args: ShowArgs) -> Result<(), Failure> {
+    if args.turn.is_some() || args.phase.is_some() {
+        return Err(usage(
+            "the Amazons have no turns or phases: --step N shows the board after move N",
+        ));
+    }
     let record = load(&args.record)?;
     let boards = boards(&record).map_err(usage)?;
     let last = boards.len() - 1;
@@ -217,7 +224,8 @@ fn show(args: ShowArgs) -> Result<(), Failure> {
             .filter(|&n| n <= last)
             .ok_or_else(|| {
                 usage(format!(
-                    "--step must be in 0..={last} (moves played), got {n}"
+                    "--step must be in 1..={last} (the moves played; without --step, the \
+                     end), got {n}"
                 ))
             })?,
     };
