@@ -15,6 +15,19 @@ use std::path::Path;
 /// out of the record, into a gzip file beside it).
 pub const RECORD_SCHEMA: u32 = 3;
 
+/// The error of [`MatchRecord::load`] on a record of another game (the Amazons'): the
+/// command line says how to read it.
+#[derive(Debug)]
+pub struct OtherGame(pub String);
+
+impl std::fmt::Display for OtherGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is a record of the Game of the Amazons", self.0)
+    }
+}
+
+impl std::error::Error for OtherGame {}
+
 /// One match, as played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchRecord {
@@ -171,10 +184,7 @@ impl MatchRecord {
         let value: serde_json::Value = serde_json::from_str(&text)
             .with_context(|| format!("{} is not JSON", path.display()))?;
         if value.get("game").and_then(|g| g.as_str()) == Some("amazons") {
-            anyhow::bail!(
-                "{} is a record of the Game of the Amazons: add --game amazons",
-                path.display()
-            );
+            return Err(OtherGame(path.display().to_string()).into());
         }
         match value.get("schema").and_then(|s| s.as_u64()) {
             Some(schema) if schema == u64::from(RECORD_SCHEMA) => {}

@@ -37,6 +37,15 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
+/// The failure of reading a record: bad input (exit 2), and for a record of the Amazons
+/// read as one of the 2009 game, the flag that reads it.
+pub(crate) fn record_failure(error: anyhow::Error) -> Failure {
+    if error.downcast_ref::<crate::record::OtherGame>().is_some() {
+        return Failure::usage(anyhow::anyhow!("{error}: add --game amazons"));
+    }
+    Failure::usage(error)
+}
+
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     if cli.game == crate::cli::GameName::Amazons {

@@ -8,10 +8,7 @@ use anyhow::anyhow;
 use std::path::Path;
 
 pub fn run(args: ReplayArgs) -> Result<(), Failure> {
-    let record = MatchRecord::load(&args.record).map_err(|error| Failure {
-        code: EXIT_USAGE,
-        error,
-    })?;
+    let record = MatchRecord::load(&args.record).map_err(super::record_failure)?;
     let mut log = match &record.full_log {
         None => None,
         Some(name) => Some(open_log(&args.record, name).map_err(|e| Failure {

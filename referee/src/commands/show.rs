@@ -18,7 +18,7 @@ pub fn run(args: ShowArgs) -> Result<(), Failure> {
     } else {
         args.record.clone()
     };
-    let record = MatchRecord::load(&path).map_err(Failure::usage)?;
+    let record = MatchRecord::load(&path).map_err(super::record_failure)?;
     let timeline = Timeline::build(&record).map_err(|e| Failure {
         code: super::EXIT_MISMATCH,
         error: e.context(format!("cannot show {}", path.display())),
