@@ -658,10 +658,13 @@ fn a_resume_refuses_a_champion_whose_folder_or_kit_changed() {
 #[test]
 fn a_second_run_in_the_same_tournament_is_refused_while_the_first_runs() {
     let dir = common::fresh_dir("tournament", "lock");
+    // A copy of slow.sh under its own name: other tests look for slow.sh's processes.
+    let slow = dir.join("slow-held.sh");
+    std::fs::copy(fixture("slow.sh"), &slow).unwrap();
     let champions = vec![
         "random".into(),
         "greedy".into(),
-        fixture("slow.sh"),
+        slow.display().to_string(),
         shell("passive.sh"),
     ];
     let child = tournament(&dir, &champions, &["--rounds", "6", "--jobs", "1"])

@@ -148,13 +148,20 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Holds `dir/.lock` (created with `dir`) for the life of the run, or says who holds it.
+/// Holds `.<name>.lock` beside the tournament's directory `dir` for the life of the run, or
+/// says that another referee holds it. Beside, not inside: a tournament refused before it
+/// starts leaves no directory behind.
 fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
     use anyhow::Context;
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create {}", dir.display()))
+    let parent = dir.parent().unwrap_or(Path::new("."));
+    let name = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))
         .map_err(Failure::from)?;
-    let path = dir.join(".lock");
+    let path = parent.join(format!(".{name}.lock"));
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
