@@ -113,7 +113,8 @@ fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
     // A match of the suite takes seconds; one that hangs is cut and reported.
     let output = Command::new("timeout")
         .args(["--kill-after=10", "300", "bash", "-c"])
-        .arg(format!("{} --out \"$1\"", entry.command))
+        // `--out` right after `match`: the champions may end the command, after a `--`.
+        .arg(entry.command.replacen(" match ", " match --out \"$1\" ", 1))
         .arg("bash")
         .arg(out)
         .current_dir(&entry.cwd)

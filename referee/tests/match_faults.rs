@@ -621,3 +621,46 @@ fn a_record_that_is_not_a_regular_file_is_refused() {
         assert!(said.contains("not a regular file"), "{command}: {said}");
     }
 }
+
+/// A champion whose file name starts with `-` is given after `--`, and the reproduce
+/// command printed for it plays the same match when pasted.
+#[test]
+fn a_reproduce_command_pastes_back_with_a_champion_named_like_a_flag() {
+    let dir = common::fresh_dir("match", "dash");
+    std::fs::copy(common::passive(), dir.join("-dash")).unwrap();
+    let run = |command: &str| {
+        let bin = Path::new(env!("CARGO_BIN_EXE_referee")).parent().unwrap();
+        Command::new("bash")
+            .arg("-c")
+            .arg(command)
+            .current_dir(&dir)
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .output()
+            .unwrap()
+    };
+    let first = run("referee match --seed 3 --sandbox off --out first -- -dash random greedy");
+    let said = String::from_utf8_lossy(&first.stdout).into_owned();
+    assert!(
+        first.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let command = said
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line");
+    assert!(command.ends_with(" -- -dash random greedy"), "{command}");
+    let again = run(&command.replacen(" match ", " match --out second ", 1));
+    assert!(
+        again.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(
+        without_timings(&dir.join("first")),
+        without_timings(&dir.join("second"))
+    );
+}

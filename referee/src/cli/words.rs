@@ -15,21 +15,28 @@ use std::fmt;
 impl MatchPlan {
     /// The one-line command that plays this match again.
     pub fn reproduce_command(&self) -> String {
-        let mut command = String::from("referee match");
-        for champion in &self.champions {
-            command.push(' ');
-            command.push_str(&shell_quote(&champion.given));
-        }
-        command.push_str(&format!(" --seed {}", self.seed));
+        let mut flags = format!(" --seed {}", self.seed);
         if let Some(order) = self.monuments {
             let list: Vec<String> = order.iter().map(u8::to_string).collect();
-            command.push_str(&format!(" --monuments {}", list.join(",")));
+            flags.push_str(&format!(" --monuments {}", list.join(",")));
         }
         if let Some(first) = self.first_player {
-            command.push_str(&format!(" --first-player {first}"));
+            flags.push_str(&format!(" --first-player {first}"));
         }
-        command.push_str(&limit_words(&self.time, &self.limits, self.full_log));
-        command
+        flags.push_str(&limit_words(&self.time, &self.limits, self.full_log));
+        let champions: Vec<&str> = self.champions.iter().map(|c| c.given.as_str()).collect();
+        command_line("referee match", &champions, &flags)
+    }
+}
+
+/// `head`, the champions and the flags as one command: the champions first, or after the
+/// flags and a `--` when one of them starts with `-` (it would be read as a flag).
+fn command_line(head: &str, champions: &[&str], flags: &str) -> String {
+    let words: Vec<String> = champions.iter().map(|c| shell_quote(c)).collect();
+    if champions.iter().any(|c| c.starts_with('-')) {
+        format!("{head}{flags} -- {}", words.join(" "))
+    } else {
+        format!("{head} {}{flags}", words.join(" "))
     }
 }
 
@@ -73,14 +80,9 @@ pub fn amazons_reproduce(
     time: &TimeLimits,
     limits: &Limits,
 ) -> String {
-    let mut command = String::from("referee --game amazons match");
-    for champion in champions {
-        command.push(' ');
-        command.push_str(&shell_quote(champion));
-    }
-    command.push_str(&format!(" --seed {seed}"));
-    command.push_str(&limit_words(time, limits, false));
-    command
+    let flags = format!(" --seed {seed}{}", limit_words(time, limits, false));
+    let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
+    command_line("referee --game amazons match", &champions, &flags)
 }
 
 /// As the flags that give it: `--format round-robin --rounds 3`.
@@ -254,6 +256,20 @@ mod tests {
         assert!(
             err.contains("  jail: a; the fix\n  seccomp: b; the fix\n(line;"),
             "{err}"
+        );
+    }
+
+    /// A champion whose name starts with `-` goes after the flags and a `--`: clap would
+    /// read it as a flag.
+    #[test]
+    fn champions_that_look_like_flags_come_after_a_double_dash() {
+        assert_eq!(
+            command_line("referee match", &["a", "b c", "d"], " --seed 1"),
+            "referee match a 'b c' d --seed 1"
+        );
+        assert_eq!(
+            command_line("referee match", &["-dash", "random", "--seed"], " --seed 3"),
+            "referee match --seed 3 -- -dash random --seed"
         );
     }
 
