@@ -83,7 +83,9 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
         ("every layer", Some(report.plan())),
     ];
     let plan = |program: &PathBuf, pin: bool, sandbox: &Option<referee::sandbox::SandboxPlan>| {
-        let spec = referee::roster::resolve(program.to_str().unwrap()).unwrap();
+        let spec =
+            referee::games::Game::resolve(&referee::games::loi::LoiGame, program.to_str().unwrap())
+                .unwrap();
         let mut limits = referee::champion::Limits::default();
         if let Some(sandbox) = sandbox {
             limits.sandbox = sandbox.clone();

@@ -1,20 +1,20 @@
-//! The pre-run check of a tournament: each champion is started once and must answer
-//! `init_game` on a fresh game within its budget; a broken one is reported with its fault
-//! before any match is played.
+//! The pre-run check of a tournament, for any game: each champion is started once and must
+//! answer `init_game` on a fresh game within its budget; a broken one is reported with its
+//! fault before any match is played.
 
 use crate::champion::{Champion, LaunchSpec, Limits};
-use crate::endpoint::Endpoint;
+use crate::endpoint::{Endpoint, TimeLimits};
 use crate::fault::{Fault, FaultKind};
-use crate::game::{Loi, TimeLimits};
+use crate::games::Game;
 use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
-use engine::Callback;
 use std::path::Path;
 
-/// Start `champion`, play `init_game` for seat 0 of the game of seed 0, stop it. Its
+/// Start `champion`, play `init_game` for seat 0 of a fresh game of `game`, stop it. Its
 /// stderr goes to `stderr_path`, its scratch directory is `scratch` (left to the caller).
 pub fn check(
     champion: &ChampionSpec,
+    game: &dyn Game,
     time: TimeLimits,
     limits: &Limits,
     scratch: &Path,
@@ -38,16 +38,17 @@ pub fn check(
             FaultKind::Protocol,
             format!(
                 "wrote `{}` before init_game: logs belong on stderr",
-                crate::protocol::quote(&line)
+                crate::fault::quote(line.as_bytes())
             ),
         ));
     }
+    let (mut rules, callback) = game.check_rules();
     let outcome = crate::match_loop::converse(
-        &mut Loi::single(Callback::InitGame, 0),
+        rules.as_mut(),
         0,
-        Callback::InitGame.name(),
+        callback,
         &mut endpoint,
-        time.of(Callback::InitGame),
+        time.allowance(true),
     );
     if outcome.is_ok() {
         endpoint.end();

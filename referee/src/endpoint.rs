@@ -13,6 +13,40 @@ pub struct CallLimits {
     pub wall: Duration,
 }
 
+/// Per-callback time allowances (protocol.md section 5).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLimits {
+    /// CPU budget of `init_game` (start-up included).
+    pub init_cpu: Duration,
+    /// CPU budget of every other callback.
+    pub call_cpu: Duration,
+    /// Multiplies every budget and deadline (slow machines, debuggers, quick tests).
+    pub scale: f64,
+}
+
+impl Default for TimeLimits {
+    fn default() -> TimeLimits {
+        TimeLimits {
+            init_cpu: Duration::from_secs(10),
+            call_cpu: Duration::from_secs(1),
+            scale: 1.0,
+        }
+    }
+}
+
+impl TimeLimits {
+    /// The allowance of the first callback (`init`, start-up included) or of any other,
+    /// for any game: its CPU budget, and a wall deadline of 3x that + 1 s, scaled.
+    pub fn allowance(&self, init: bool) -> CallLimits {
+        let cpu = if init { self.init_cpu } else { self.call_cpu };
+        let wall = cpu * 3 + Duration::from_secs(1);
+        CallLimits {
+            cpu: cpu.mul_f64(self.scale),
+            wall: wall.mul_f64(self.scale),
+        }
+    }
+}
+
 /// What one callback cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CallTiming {

@@ -26,7 +26,7 @@ pub struct Entry {
 }
 
 /// Parse a manifest; `base` is the manifest's directory.
-pub fn parse(text: &str, base: &Path) -> Result<Vec<Entry>, String> {
+pub fn parse(text: &str, base: &Path, builtins: &[&str]) -> Result<Vec<Entry>, String> {
     let mut entries = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -49,7 +49,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<Entry>, String> {
                 number + 1
             ));
         }
-        let is_bare = engine::bots::NAMES.contains(&champion)
+        let is_bare = builtins.contains(&champion)
             || Path::new(champion).is_absolute()
             || base.as_os_str().is_empty();
         let given = if is_bare {
@@ -63,11 +63,11 @@ pub fn parse(text: &str, base: &Path) -> Result<Vec<Entry>, String> {
 }
 
 /// Read a manifest file.
-pub fn read(path: &Path) -> anyhow::Result<Vec<Entry>> {
+pub fn read(path: &Path, builtins: &[&str]) -> anyhow::Result<Vec<Entry>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let base = path.parent().unwrap_or(Path::new(""));
-    parse(&text, base).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    parse(&text, base, builtins).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 /// Every champion of a directory, by name: executables and directories holding an

@@ -158,29 +158,35 @@ pub struct TimingRecord {
     pub wall_us: u64,
 }
 
+/// The text of the record file `path`. Records are a few MB at most (compact, schema 2
+/// on): a device, a FIFO or a huge file is not one, and is not read whole.
+pub fn read_bounded(path: &Path) -> anyhow::Result<String> {
+    use anyhow::Context;
+    use std::io::Read;
+    const MAX_BYTES: u64 = 256 << 20;
+    let file = std::fs::File::open(path)
+        .with_context(|| format!("cannot read record {}", path.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read record {}", path.display()))?;
+    anyhow::ensure!(
+        meta.is_file() && meta.len() <= MAX_BYTES,
+        "{} is not a match record: not a regular file of at most {} MiB",
+        path.display(),
+        MAX_BYTES >> 20
+    );
+    let mut text = String::new();
+    file.take(MAX_BYTES)
+        .read_to_string(&mut text)
+        .with_context(|| format!("cannot read record {}", path.display()))?;
+    Ok(text)
+}
+
 impl MatchRecord {
     /// Read a record, checking its schema version.
     pub fn load(path: &Path) -> anyhow::Result<MatchRecord> {
         use anyhow::Context;
-        use std::io::Read;
-        // Records are a few MB at most (compact, schema 2 on); a device, a FIFO or a huge
-        // file is not one, and is not read whole.
-        const MAX_BYTES: u64 = 256 << 20;
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("cannot read record {}", path.display()))?;
-        let meta = file
-            .metadata()
-            .with_context(|| format!("cannot read record {}", path.display()))?;
-        anyhow::ensure!(
-            meta.is_file() && meta.len() <= MAX_BYTES,
-            "{} is not a match record: not a regular file of at most {} MiB",
-            path.display(),
-            MAX_BYTES >> 20
-        );
-        let mut text = String::new();
-        file.take(MAX_BYTES)
-            .read_to_string(&mut text)
-            .with_context(|| format!("cannot read record {}", path.display()))?;
+        let text = read_bounded(path)?;
         let value: serde_json::Value = serde_json::from_str(&text)
             .with_context(|| format!("{} is not JSON", path.display()))?;
         if value.get("game").and_then(|g| g.as_str()) == Some("amazons") {

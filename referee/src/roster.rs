@@ -29,11 +29,6 @@ pub struct ChampionSpec {
     pub identity: String,
 }
 
-/// Resolve what the user wrote for a champion of the 2009 game.
-pub fn resolve(given: &str) -> anyhow::Result<ChampionSpec> {
-    resolve_for(given, &engine::bots::NAMES, &["bot"])
-}
-
 /// Resolve what the user wrote for a champion of a game whose built-in champions are
 /// `builtins`, run as the referee with `bot_args` and the name.
 pub fn resolve_for(

@@ -64,23 +64,48 @@ mod tests {
         "sandbox",
     ];
 
-    /// What names a game: the 2009 engine and kit crates, and the referee's modules of the
-    /// 2009 game.
-    const GAME: [&str; 7] = [
+    /// The runner around a match: tournaments, their pre-run check, schedule, store,
+    /// standings and CSV files, the seating of champions. They know a game only through
+    /// the `games::Game` trait (issue 13; ARCHITECTURE.md).
+    const RUNNER: [&str; 15] = [
+        "tournament.rs",
+        "check.rs",
+        "schedule.rs",
+        "store.rs",
+        "standings.rs",
+        "events.rs",
+        "seating.rs",
+        "roster.rs",
+        "manifest.rs",
+        "export/mod.rs",
+        "export/matches_csv.rs",
+        "export/leaderboard_csv.rs",
+        "export/pairwise_csv.rs",
+        "commands/tournament",
+        "commands/merge.rs",
+    ];
+
+    /// What names a game: the engines and the kit crate, and the referee's modules of
+    /// either game (the `games::Game` trait itself is the seam, and allowed).
+    const GAME: [&str; 10] = [
         "engine::",
         "prologin::",
         "amazons::",
-        "crate::game",
+        "crate::game::",
+        "crate::game;",
+        "crate::games::loi",
+        "crate::games::amazons",
         "crate::protocol",
         "crate::record",
         "crate::replay",
     ];
 
-    #[test]
-    fn the_core_names_no_game() {
+    /// The lines of the files of `modules` (files, or folders) that name a game, outside
+    /// their unit tests; and how many files were read.
+    fn naming_a_game(modules: &[&str]) -> (Vec<String>, usize) {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut files = Vec::new();
-        for name in CORE {
+        for name in modules {
             let path = src.join(name);
             if path.is_dir() {
                 for entry in std::fs::read_dir(&path).unwrap() {
@@ -102,14 +127,39 @@ mod tests {
                 }
             }
         }
-        assert!(
-            files.len() > CORE.len(),
-            "the core's files were read: {files:?}"
-        );
+        (found, files.len())
+    }
+
+    #[test]
+    fn the_core_names_no_game() {
+        let (found, read) = naming_a_game(&CORE);
+        assert!(read > CORE.len(), "the core's files were read: {read}");
         assert!(
             found.is_empty(),
             "the core names a game:\n{}",
             found.join("\n")
         );
+    }
+
+    #[test]
+    fn the_runner_knows_games_only_through_the_seam() {
+        let (found, read) = naming_a_game(&RUNNER);
+        assert!(read > RUNNER.len(), "the runner's files were read: {read}");
+        assert!(
+            found.is_empty(),
+            "the runner names a game:\n{}",
+            found.join("\n")
+        );
+    }
+
+    /// The check finds what it looks for: a planted line naming a game is reported.
+    #[test]
+    fn a_module_naming_a_game_is_found() {
+        let (found, _) = naming_a_game(&["games/loi.rs", "game.rs"]);
+        assert!(
+            found.iter().any(|l| l.contains("crate::record")),
+            "{found:?}"
+        );
+        assert!(found.iter().any(|l| l.contains("engine::")), "{found:?}");
     }
 }

@@ -1,63 +1,84 @@
 //! Pure: a match as one row of results, and the standings (points, places, faults, times,
-//! head-to-head) accumulated from rows in any order. Integer sums only, so the result does
-//! not depend on the order rows arrive in.
+//! head-to-head) accumulated from rows in any order, for games of any number of seats (up
+//! to three places are counted). Integer sums only, so the result does not depend on the
+//! order rows arrive in. It knows no game: a game gives its rows and its points table.
 
 use crate::fault::FaultKind;
-use crate::record::MatchRecord;
 use std::collections::BTreeMap;
 
-/// One played match, as `matches.csv` stores it (see docs/results.md).
+/// One played match, as `matches.csv` stores it (see docs/results.md): one entry per seat
+/// in each per-seat field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRow {
     pub id: u64,
     pub seed: u64,
-    /// Champion names in seats 0, 1, 2.
-    pub champions: [String; 3],
-    pub scores: [i32; 3],
-    pub points: [u32; 3],
+    /// Champion names in seats 0, 1(, 2).
+    pub champions: Vec<String>,
+    /// The final score of each seat (the game's own measure: money and houses' worth in the
+    /// 2009 game, 1 for the winner and 0 for the loser of the Amazons).
+    pub scores: Vec<i32>,
+    pub points: Vec<u32>,
     /// The fault that stopped each seat, if any.
-    pub faults: [Option<FaultKind>; 3],
+    pub faults: Vec<Option<FaultKind>>,
     /// Callbacks played by each seat.
-    pub calls: [u64; 3],
+    pub calls: Vec<u64>,
     /// CPU time of each seat over its callbacks, microseconds (timing: varies run to run).
-    pub cpu_us: [u64; 3],
+    pub cpu_us: Vec<u64>,
     /// Largest CPU time of one callback of each seat, microseconds (timing).
-    pub max_cpu_us: [u64; 3],
+    pub max_cpu_us: Vec<u64>,
     /// Wall time of the whole match, milliseconds (timing).
     pub duration_ms: u64,
-    /// `Game::digest` of the final state.
+    /// The game's digest of the final state.
     pub digest: String,
     /// The one-line command that plays this match again.
     pub reproduce: String,
 }
 
 impl MatchRow {
-    /// The row of a played match.
-    pub fn from_record(id: u64, record: &MatchRecord, duration_ms: u64, reproduce: String) -> Self {
-        let mut calls = [0u64; 3];
-        let mut cpu_us = [0u64; 3];
-        let mut max_cpu_us = [0u64; 3];
-        for (callback, timing) in record.callbacks.iter().zip(&record.timings) {
-            let s = usize::from(callback.seat);
-            calls[s] += 1;
-            cpu_us[s] += timing.cpu_us;
-            max_cpu_us[s] = max_cpu_us[s].max(timing.cpu_us);
-        }
-        MatchRow {
-            id,
-            seed: record.seed,
-            champions: std::array::from_fn(|s| record.seats[s].name.clone()),
-            scores: record.result.final_scores,
-            points: record.result.points,
-            faults: std::array::from_fn(|s| record.faults_of(s as u8).next().map(|f| f.kind)),
-            calls,
-            cpu_us,
-            max_cpu_us,
-            duration_ms,
-            digest: record.result.digest.clone(),
-            reproduce,
-        }
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.champions.len()
     }
+
+    /// Calls, CPU time and largest callback of each of `seats` seats, from the seat and CPU
+    /// time of every callback played.
+    pub fn timings(
+        seats: usize,
+        callbacks: impl IntoIterator<Item = (usize, u64)>,
+    ) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
+        let (mut calls, mut cpu_us, mut max_cpu_us) =
+            (vec![0u64; seats], vec![0u64; seats], vec![0u64; seats]);
+        for (s, cpu) in callbacks {
+            calls[s] += 1;
+            cpu_us[s] += cpu;
+            max_cpu_us[s] = max_cpu_us[s].max(cpu);
+        }
+        (calls, cpu_us, max_cpu_us)
+    }
+}
+
+/// Points of a place, by how many other seats scored at least as much (index 0: none).
+pub type PointsTable = &'static [u32];
+
+/// Rule 26 of the 2009 game: 3 if no other seat has a score >= its own, 1 if exactly one
+/// has, 0 if two have (so tied seats share the lower points).
+pub const RULE_26: PointsTable = &[3, 1, 0];
+
+/// A two-seat game: 1 for the winner, 0 for the loser (and for both of a tie).
+pub const WIN_LOSS: PointsTable = &[1, 0];
+
+/// Points of every seat from the final scores, by `table`.
+///
+/// ```
+/// use referee::standings::{points_with, RULE_26, WIN_LOSS};
+/// assert_eq!(points_with(RULE_26, &[50, 50, 30]), [1, 1, 0]);
+/// assert_eq!(points_with(WIN_LOSS, &[0, 1]), [0, 1]);
+/// assert_eq!(points_with(WIN_LOSS, &[0, 0]), [0, 0]);
+/// ```
+pub fn points_with(table: PointsTable, scores: &[i32]) -> Vec<u32> {
+    (0..scores.len())
+        .map(|s| table.get(at_least(scores, s)).copied().unwrap_or(0))
+        .collect()
 }
 
 /// Points of the three seats from their final scores (rule 26): 3 if no other seat has a
@@ -71,22 +92,21 @@ impl MatchRow {
 /// assert_eq!(points_of([7, 7, 7]), [0, 0, 0]);
 /// ```
 pub fn points_of(scores: [i32; 3]) -> [u32; 3] {
-    std::array::from_fn(|s| match at_least(scores, s) {
-        0 => 3,
-        1 => 1,
-        _ => 0,
-    })
+    let points = points_with(RULE_26, &scores);
+    std::array::from_fn(|s| points[s])
 }
 
 /// How many other seats scored at least as much as seat `s`.
-fn at_least(scores: [i32; 3], s: usize) -> usize {
-    (0..3).filter(|&o| o != s && scores[o] >= scores[s]).count()
+fn at_least(scores: &[i32], s: usize) -> usize {
+    (0..scores.len())
+        .filter(|&o| o != s && scores[o] >= scores[s])
+        .count()
 }
 
-/// Place of seat `s` (1, 2 or 3): one more than the number of seats strictly ahead; tied
-/// seats share the better place ([50, 50, 30] places 1, 1, 3).
-pub fn place_of(scores: [i32; 3], s: usize) -> usize {
-    1 + (0..3).filter(|&o| scores[o] > scores[s]).count()
+/// Place of seat `s` (1 for the best): one more than the number of seats strictly ahead;
+/// tied seats share the better place ([50, 50, 30] places 1, 1, 3).
+pub fn place_of(scores: &[i32], s: usize) -> usize {
+    1 + scores.iter().filter(|&&o| o > scores[s]).count()
 }
 
 /// One champion's totals.
@@ -94,7 +114,8 @@ pub fn place_of(scores: [i32; 3], s: usize) -> usize {
 pub struct Line {
     pub points: u64,
     pub matches: u64,
-    /// Matches finished at place 1, 2, 3 (a shared place counts for each who shares it).
+    /// Matches finished at place 1, 2, 3 (a shared place counts for each who shares it; a
+    /// two-seat game has no third place).
     pub places: [u64; 3],
     /// Matches whose final score equalled another seat's.
     pub ties: u64,
@@ -132,32 +153,57 @@ pub struct Versus {
 }
 
 /// Standings of a tournament, accumulated row by row.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
     pub lines: BTreeMap<String, Line>,
     /// `(a, b)` -> how `a` did against `b`.
     pub versus: BTreeMap<(String, String), Versus>,
+    /// The game's points of a place.
+    pub table: PointsTable,
+}
+
+/// The 2009 game's standings (rule 26).
+impl Default for Standings {
+    fn default() -> Standings {
+        Standings::new(RULE_26)
+    }
 }
 
 impl Standings {
+    /// Empty standings of a game whose places earn `table`.
+    pub fn new(table: PointsTable) -> Standings {
+        Standings {
+            lines: BTreeMap::new(),
+            versus: BTreeMap::new(),
+            table,
+        }
+    }
+
     /// Standings where `champions` all appear, even before they play.
-    pub fn with_champions<'a>(champions: impl IntoIterator<Item = &'a str>) -> Standings {
-        let mut standings = Standings::default();
+    pub fn with_champions<'a>(
+        table: PointsTable,
+        champions: impl IntoIterator<Item = &'a str>,
+    ) -> Standings {
+        let mut standings = Standings::new(table);
         for name in champions {
             standings.lines.entry(name.to_string()).or_default();
         }
         standings
     }
 
-    /// Count one match. Points are recomputed from the scores (rule 26).
+    /// Count one match. Points are recomputed from the scores by the game's table (rule 26
+    /// for the 2009 game), whatever the row says.
     pub fn add(&mut self, row: &MatchRow) {
-        let points = points_of(row.scores);
+        let seats = row.seats();
+        let points = points_with(self.table, &row.scores);
         for (s, points) in points.into_iter().enumerate() {
             let line = self.lines.entry(row.champions[s].clone()).or_default();
             line.points += u64::from(points);
             line.matches += 1;
-            line.places[place_of(row.scores, s) - 1] += 1;
-            if (0..3).any(|o| o != s && row.scores[o] == row.scores[s]) {
+            if let Some(place) = line.places.get_mut(place_of(&row.scores, s) - 1) {
+                *place += 1;
+            }
+            if (0..seats).any(|o| o != s && row.scores[o] == row.scores[s]) {
                 line.ties += 1;
             }
             line.score_sum += i64::from(row.scores[s]);
@@ -171,7 +217,7 @@ impl Standings {
             line.calls += row.calls[s];
             line.cpu_us += row.cpu_us[s];
             line.max_cpu_us = line.max_cpu_us.max(row.max_cpu_us[s]);
-            for o in (0..3).filter(|&o| o != s) {
+            for o in (0..seats).filter(|&o| o != s) {
                 let key = (row.champions[s].clone(), row.champions[o].clone());
                 let versus = self.versus.entry(key).or_default();
                 versus.met += 1;
@@ -223,7 +269,8 @@ mod tests {
 
     #[test]
     fn places_share_the_better_place() {
-        assert_eq!([0, 1, 2].map(|s| place_of([50, 50, 30], s)), [1, 1, 3]);
-        assert_eq!([0, 1, 2].map(|s| place_of([10, 50, 10], s)), [2, 1, 2]);
+        assert_eq!([0, 1, 2].map(|s| place_of(&[50, 50, 30], s)), [1, 1, 3]);
+        assert_eq!([0, 1, 2].map(|s| place_of(&[10, 50, 10], s)), [2, 1, 2]);
+        assert_eq!([0, 1].map(|s| place_of(&[0, 1], s)), [2, 1]);
     }
 }

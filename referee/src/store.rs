@@ -33,11 +33,12 @@ struct Slot {
     len: usize,
 }
 
-/// Read every complete row of `matches.csv` in file order, calling `visit` with each; a
-/// last line without its `\n` (a write cut by a crash) is skipped. Returns the length of
-/// the complete part of the file.
+/// Read every complete row of `matches.csv` of a game of `seats` seats in file order,
+/// calling `visit` with each; a last line without its `\n` (a write cut by a crash) is
+/// skipped. Returns the length of the complete part of the file.
 pub fn read_rows(
     path: &Path,
+    seats: usize,
     mut visit: impl FnMut(ParsedRow, u64, usize) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
@@ -55,15 +56,16 @@ pub fn read_rows(
         }
         number += 1;
         if number == 1 {
-            if line != matches_csv::header() {
+            if line != matches_csv::header(seats) {
                 bail!(
-                    "{} does not start with the matches.csv header of results schema {}",
+                    "{} does not start with the matches.csv header of results schema {} for \
+                     a game of {seats} seats",
                     path.display(),
                     crate::export::RESULTS_SCHEMA
                 );
             }
         } else {
-            let row = matches_csv::parse_line(&line)
+            let row = matches_csv::parse_line(&line, seats)
                 .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", path.display()))?;
             visit(row, offset, n)?;
         }
@@ -77,8 +79,9 @@ pub struct Appender {
 }
 
 impl Appender {
-    /// Open `path` for appending: create it with its header, or cut a torn last line off.
-    pub fn open(path: &Path, complete_len: Option<u64>) -> anyhow::Result<Appender> {
+    /// Open `path` (of a game of `seats` seats) for appending: create it with its header,
+    /// or cut a torn last line off.
+    pub fn open(path: &Path, seats: usize, complete_len: Option<u64>) -> anyhow::Result<Appender> {
         let mut file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -91,7 +94,7 @@ impl Appender {
                 .with_context(|| format!("cannot cut the torn line of {}", path.display()))?,
             None => {
                 file.set_len(0)?;
-                file.write_all(&matches_csv::header())?;
+                file.write_all(&matches_csv::header(seats))?;
             }
         }
         Ok(Appender { file })
@@ -106,17 +109,18 @@ impl Appender {
     }
 }
 
-/// Write the rows of `sources` sorted by match id into `out` (atomically), holding only an
-/// index of the rows in memory, and hand each row to `visit` as it is read (in file order).
-/// Fails on an id present twice. Returns the number of rows.
+/// Write the rows of `sources` (of a game of `seats` seats) sorted by match id into `out`
+/// (atomically), holding only an index of the rows in memory, and hand each row to `visit`
+/// as it is read (in file order). Fails on an id present twice. Returns the number of rows.
 pub fn write_sorted(
     sources: &[PathBuf],
+    seats: usize,
     out: &Path,
     mut visit: impl FnMut(&MatchRow),
 ) -> anyhow::Result<u64> {
     let mut slots = Vec::new();
     for (source, path) in sources.iter().enumerate() {
-        read_rows(path, |(row, _), offset, len| {
+        read_rows(path, seats, |(row, _), offset, len| {
             visit(&row);
             slots.push(Slot {
                 id: row.id,
@@ -145,7 +149,7 @@ pub fn write_sorted(
     let mut writer = std::io::BufWriter::new(
         File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?,
     );
-    writer.write_all(&matches_csv::header())?;
+    writer.write_all(&matches_csv::header(seats))?;
     let mut buffer = Vec::new();
     for slot in &slots {
         buffer.resize(slot.len, 0);

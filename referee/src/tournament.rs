@@ -1,15 +1,14 @@
-//! Runs the matches of a tournament in parallel (a rayon pool of `jobs` threads, one match
-//! per thread, so at most `3 * jobs` live champion processes), emits one event per match in
-//! completion order, and never prints. Which matches, and with which seeds, comes from the
-//! schedule only, never from timing.
+//! Runs the matches of a tournament of any game in parallel (a rayon pool of `jobs`
+//! threads, one match per thread, so at most `seats * jobs` live champion processes), emits
+//! one event per match in completion order, and never prints. Which matches, and with which
+//! seeds, comes from the schedule only, never from timing.
 
 use crate::champion::Limits;
+use crate::endpoint::TimeLimits;
 use crate::events::TournamentEvent;
-use crate::game::TimeLimits;
+use crate::games::{Game, Seats};
 use crate::roster::ChampionSpec;
-use crate::run_match::MatchPlan;
 use crate::schedule::Pairing;
-use crate::standings::MatchRow;
 use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,16 +16,16 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 /// What every match of a tournament shares.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Runner {
+    /// The game played.
+    pub game: &'static dyn Game,
     /// Champions by schedule index.
     pub champions: Vec<ChampionSpec>,
     pub time: TimeLimits,
     pub limits: Limits,
     /// The tournament directory; match `id` writes into `<dir>/matches/<id>/`.
     pub dir: PathBuf,
-    /// Flags appended to every reproduce command (limits the match command would not
-    /// otherwise know, e.g. ` --call-cpu 0.5`).
     /// Worker threads (matches at once).
     pub jobs: usize,
     /// Pin each worker and its match's champions to one CPU (`affinity.rs`, `--no-pin`).
@@ -36,13 +35,15 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// The plan of one match.
-    fn plan(&self, pairing: &Pairing) -> MatchPlan {
-        MatchPlan {
+    /// The seats of one match.
+    fn seats(&self, pairing: &Pairing) -> Seats {
+        Seats {
             seed: pairing.seed,
-            monuments: None,
-            first_player: None,
-            champions: std::array::from_fn(|s| self.champions[pairing.seats[s]].clone()),
+            champions: pairing
+                .seats
+                .iter()
+                .map(|&c| self.champions[c].clone())
+                .collect(),
             time: self.time,
             limits: self.limits.clone(),
             pin: self.pin,
@@ -57,20 +58,19 @@ impl Runner {
 
     /// Play one match.
     pub fn play(&self, pairing: &Pairing) -> TournamentEvent {
-        let plan = self.plan(pairing);
+        let seats = self.seats(pairing);
         let started = Instant::now();
-        match plan.run(&Self::match_dir(&self.dir, pairing.id)) {
-            Ok(record) => {
-                let reproduce = plan.reproduce_command();
-                let duration_ms = started.elapsed().as_millis() as u64;
+        match self
+            .game
+            .play(&seats, &Self::match_dir(&self.dir, pairing.id))
+        {
+            Ok(played) => {
+                let mut row = played.row;
+                row.id = pairing.id;
+                row.duration_ms = started.elapsed().as_millis() as u64;
                 TournamentEvent::Played {
-                    first_player: record.first_player,
-                    row: Box::new(MatchRow::from_record(
-                        pairing.id,
-                        &record,
-                        duration_ms,
-                        reproduce,
-                    )),
+                    first_player: played.first_player,
+                    row: Box::new(row),
                 }
             }
             Err(error) => TournamentEvent::Failed {
@@ -128,6 +128,9 @@ impl Runner {
 pub struct TournamentSpec {
     /// `export::RESULTS_SCHEMA`.
     pub schema: u32,
+    /// The game's `--game` name (`loi` in files written before the Amazons).
+    #[serde(default = "loi")]
+    pub game: String,
     pub name: String,
     pub seed: u64,
     pub format: crate::schedule::Format,
@@ -185,10 +188,17 @@ pub struct LimitsSpec {
     pub require_sandbox: bool,
 }
 
+fn loi() -> String {
+    "loi".into()
+}
+
 impl TournamentSpec {
-    /// The schedule it plays.
-    pub fn schedule(&self) -> Result<crate::schedule::Schedule, crate::schedule::ScheduleError> {
-        crate::schedule::Schedule::new(self.seed, self.champions.len(), self.format)
+    /// The schedule it plays, for matches of `seats` seats.
+    pub fn schedule(
+        &self,
+        seats: usize,
+    ) -> Result<crate::schedule::Schedule, crate::schedule::ScheduleError> {
+        crate::schedule::Schedule::for_seats(seats, self.seed, self.champions.len(), self.format)
     }
 
     /// Read `tournament.json`, checking its schema.

@@ -207,10 +207,6 @@ fn bad_input_is_refused_naming_the_fix() {
             "built-in champion: random, mobility",
         ),
         (
-            vec!["--game", "amazons", "tournament", "random", "mobility"],
-            "not available yet",
-        ),
-        (
             vec![
                 "--game",
                 "amazons",

@@ -70,9 +70,8 @@ fn run(mut command: Command) -> Output {
 /// A CSV file as rows of `column -> value`, timing columns removed.
 fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
     use referee::export::{leaderboard_csv, matches_csv};
-    let is_timing = |h: &str| {
-        matches_csv::TIMING_COLUMNS.contains(&h) || leaderboard_csv::TIMING_COLUMNS.contains(&h)
-    };
+    let is_timing =
+        |h: &str| matches_csv::is_timing(h) || leaderboard_csv::TIMING_COLUMNS.contains(&h);
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header = reader.headers().unwrap().clone();

@@ -134,7 +134,7 @@ fn tournament_index_links_every_replay() {
         "id,seed,seat0,seat1,seat2\n0,21,random,greedy,random\n1,22,random,greedy,random\n",
     )
     .unwrap();
-    html::tournament_index(&dir).unwrap();
+    html::tournament_index(&dir, &referee::games::loi::LoiGame).unwrap();
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(index.contains("<h2>Leaderboard</h2>") && index.contains("<h2>Pairwise results</h2>"));
     assert!(index.contains("<td>greedy</td>"));
@@ -158,7 +158,7 @@ fn tournament_index_shows_the_pairwise_matrix() {
          builder,greedy,2,0,0,2\nbuilder,random,2,1,0,1\n",
     )
     .unwrap();
-    html::tournament_index(&dir).unwrap();
+    html::tournament_index(&dir, &referee::games::loi::LoiGame).unwrap();
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     let matrix = &index[index.find("id=\"pairwise-matrix\"").expect("a matrix")..];
     let matrix = &matrix[..matrix.find("</table>").unwrap()];
@@ -195,7 +195,7 @@ fn tournament_index_stays_in_its_directory() {
         format!("id,where\n7,{}\n", elsewhere.display()),
     )
     .unwrap();
-    html::tournament_index(&dir).unwrap();
+    html::tournament_index(&dir, &referee::games::loi::LoiGame).unwrap();
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(!index.contains("href=\"/"), "{index}");
     assert!(index.contains("<td>-</td>"), "{index}");

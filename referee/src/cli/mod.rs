@@ -363,6 +363,16 @@ pub enum GameName {
     Amazons,
 }
 
+impl GameName {
+    /// Its `--game` value, the name `tournament.json` keeps.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Loi => "loi",
+            GameName::Amazons => "amazons",
+        }
+    }
+}
+
 /// The formats of `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum FormatName {

@@ -4,7 +4,7 @@
 //! names flags (the modules below return plain values and typed errors).
 
 use crate::champion::Limits;
-use crate::cli::IDENTITY_LIMITS;
+use crate::cli::{GameName, IDENTITY_LIMITS};
 use crate::game::TimeLimits;
 use crate::run_match::MatchPlan;
 use crate::sandbox::{Missing, SandboxReport};
@@ -83,6 +83,34 @@ pub fn amazons_reproduce(
     let flags = format!(" --seed {seed}{}", limit_words(time, limits, false));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
     command_line("referee --game amazons match", &champions, &flags)
+}
+
+/// The `--game` words that select the game named `game`, before a subcommand: nothing for
+/// the default game, else `--game NAME ` (with its space).
+pub fn game_flag(game: &str) -> String {
+    if game == GameName::Loi.name() {
+        String::new()
+    } else {
+        format!("--game {game} ")
+    }
+}
+
+/// The arguments that run a built-in champion of the game named `game` (the name follows).
+pub fn bot_args(game: &'static str) -> Vec<&'static str> {
+    if game == GameName::Loi.name() {
+        vec!["bot"]
+    } else {
+        vec!["--game", game, "bot"]
+    }
+}
+
+/// How to select the game named `game`, for a message: `without --game`, or
+/// `with --game NAME`.
+pub fn with_game_flag(game: &str) -> String {
+    match game_flag(game).trim_end() {
+        "" => "without --game".into(),
+        flag => format!("with {flag}"),
+    }
 }
 
 /// As the flags that give it: `--format round-robin --rounds 3`.

@@ -1,20 +1,18 @@
 //! `referee --game amazons ...`: the Game of the Amazons from the command line: `match`
 //! (two champions, a record, the command that reproduces it), `replay`, `show` (the board
-//! after any move) and `bot` (the built-in players over the protocol). Tournaments of the
-//! Amazons come with the next step of issue 13.
+//! after any move) and `bot` (the built-in players over the protocol); `tournament` and
+//! `merge` are the runner's own, given the game.
 
 use super::{Failure, EXIT_MISMATCH};
-use crate::cli::words::{amazons_reproduce, shell_quote};
+use crate::cli::words::shell_quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::amazons::{board_from_etat, deplacer_line, Amazons, AmazonsRecord};
-use crate::record::SeatRecord;
-use crate::roster::resolve_for;
-use crate::seating::Seating;
-use crate::seeds::seat_seed;
+use crate::games::amazons::{board_from_etat, deplacer_line, AmazonsRecord};
+use crate::games::amazons_play::{play_match, reproduce_command, AmazonsGame};
+use crate::games::{Game, Seats};
 use crate::untrusted::printable_path;
 use amazons::bots::{Player, NAMES};
 use amazons::{Board, Color, Move};
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -29,10 +27,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Replay(args) => replay(args),
         Command::Show(args) => show(args),
         Command::Bot(args) => bot(args),
-        Command::Tournament(_) | Command::Merge(_) => Err(usage(
-            "tournaments of the Amazons are not available yet (issue 13's next step); play \
-             matches with `referee --game amazons match A B`",
-        )),
+        Command::Tournament(args) => super::tournament::run(args, &AmazonsGame),
+        Command::Merge(args) => super::merge::run(args, &AmazonsGame),
     }
 }
 
@@ -58,7 +54,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     let champions = args
         .champions
         .iter()
-        .map(|c| resolve_for(c, &NAMES, &["--game", "amazons", "bot"]))
+        .map(|c| AmazonsGame.resolve(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::usage)?;
     let time = args.limits.time().map_err(usage)?;
@@ -72,39 +68,16 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     });
     eprintln!("{}", limits.sandbox.line());
     crate::interrupt::catch(false);
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    // An earlier match's record here would be taken for this one's if it is interrupted.
-    let _ = std::fs::remove_file(dir.join("record.json"));
-    let seats: [SeatRecord; 2] = std::array::from_fn(|i| SeatRecord {
-        seat: i as u8,
-        name: champions[i].name.clone(),
-        path: champions[i].path.clone(),
-        sha256: champions[i].sha256.clone(),
-        seed: seat_seed(seed, i as u8),
-    });
-    let seeds: Vec<u64> = seats.iter().map(|s| s.seed).collect();
-    let mut seating = Seating::start(&champions, &seeds, &limits, &dir, !args.limits.no_pin)?;
-    let mut rules = Amazons::new(
+    let seats = Seats {
         seed,
-        seats,
-        limits.sandbox.line().to_string(),
-        time.allowance(true),
-        time.allowance(false),
-    );
-    let spawn_faults = std::mem::take(&mut seating.spawn_faults);
-    crate::match_loop::run(&mut rules, &mut seating.endpoints(), spawn_faults);
-    drop(seating);
-    let record = rules.finish();
-    if crate::interrupt::aborting() {
-        return Err(anyhow!(
-            "interrupted: the match in {} was not finished",
-            dir.display()
-        )
-        .into());
-    }
+        champions,
+        time,
+        limits,
+        pin: !args.limits.no_pin,
+        full_log: false,
+    };
+    let record = play_match(&seats, &dir)?;
     let path = dir.join("record.json");
-    let json = serde_json::to_vec_pretty(&record).expect("a record serialises");
-    std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
     let name =
         |seat: u8| crate::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();
     match record.winner {
@@ -133,10 +106,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         "see it: referee --game amazons show {}",
         shell_quote(&dir.to_string_lossy())
     );
-    let given: Vec<String> = champions.iter().map(|c| c.given.clone()).collect();
-    let reproduce = amazons_reproduce(&given, seed, &time, &limits);
-    crate::reproduce_log::note(&reproduce, &path, &record);
-    println!("reproduce: {reproduce}");
+    println!("reproduce: {}", reproduce_command(&seats));
     Ok(())
 }
 
@@ -147,14 +117,9 @@ fn load(path: &Path) -> Result<AmazonsRecord, Failure> {
     } else {
         path.to_path_buf()
     };
-    let bytes = std::fs::read(&file)
-        .with_context(|| format!("cannot read {}", file.display()))
-        .map_err(Failure::usage)?;
-    serde_json::from_slice(&bytes).map_err(|e| {
+    crate::games::amazons_play::load(&file).map_err(|e| {
         usage(format!(
-            "{} is not an Amazons record ({e}); records of La loi du plus riche are read \
-             without --game amazons",
-            file.display()
+            "{e:#}; records of La loi du plus riche are read without --game amazons"
         ))
     })
 }

@@ -4,7 +4,7 @@ use super::Failure;
 use crate::cli::words::shell_quote;
 use crate::cli::{parse_monuments, MatchArgs};
 use crate::export::table;
-use crate::roster::resolve;
+use crate::games::{loi::LoiGame, Game};
 use crate::run_match::MatchPlan;
 use crate::untrusted::printable_path;
 use anyhow::anyhow;
@@ -45,7 +45,7 @@ pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
     let champions: Vec<_> = args
         .champions
         .iter()
-        .map(|c| resolve(c))
+        .map(|c| LoiGame.resolve(c))
         .collect::<Result<_, _>>()
         .map_err(Failure::usage)?;
     let champions: [_; 3] = champions.try_into().map_err(|_| {

@@ -5,12 +5,13 @@
 use super::Failure;
 use crate::cli::MergeArgs;
 use crate::export::table;
+use crate::games::Game;
 use crate::tournament::TournamentSpec;
 use anyhow::{anyhow, Context};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-pub fn run(args: MergeArgs) -> Result<(), Failure> {
+pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let mut specs = Vec::new();
     for dir in &args.shards {
         let spec = TournamentSpec::load(&dir.join("tournament.json"))
@@ -25,6 +26,15 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         specs.push(spec);
     }
     let first = specs[0].clone();
+    if first.game != game.name() {
+        return Err(Failure::usage(anyhow!(
+            "{} is a shard of a tournament of {}, not of {}; merge it {}",
+            args.shards[0].display(),
+            crate::games::by_name(&first.game).map_or(first.game.as_str(), |g| g.title()),
+            game.title(),
+            crate::cli::words::with_game_flag(&first.game)
+        )));
+    }
     let Some(count) = first.shard.map(|s| s.count) else {
         return Err(Failure::usage(anyhow!(
             "{} is not a shard (it was run without --shard)",
@@ -86,7 +96,8 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         )));
     }
     let sources: Vec<PathBuf> = args.shards.iter().map(|d| d.join("matches.csv")).collect();
-    let (rows, standings) = super::tournament::results::write(&sources, &out, &spec, args.html)?;
+    let (rows, standings) =
+        super::tournament::results::write(&sources, &out, &spec, args.html, game)?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
     print!("{}", table::leaderboard(&standings));
     if !missing.is_empty() {

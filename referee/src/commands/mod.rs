@@ -54,8 +54,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Match(args) => match_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
-        Command::Tournament(args) => tournament::run(args),
-        Command::Merge(args) => merge::run(args),
+        Command::Tournament(args) => tournament::run(args, &crate::games::loi::LoiGame),
+        Command::Merge(args) => merge::run(args, &crate::games::loi::LoiGame),
         Command::Show(args) => show::run(args),
         Command::Bot(args) => bot::run(args),
     }

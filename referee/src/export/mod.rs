@@ -34,65 +34,53 @@ where
     writer.into_inner().expect("writing to memory")
 }
 
-/// The header line of rows of `T`: its field names, in order.
-pub(crate) fn csv_header<T: serde::Serialize + Default>() -> Vec<u8> {
+/// The field names of `T`, in order: the columns of rows of `T`.
+pub(crate) fn column_names<T: serde::Serialize + Default>() -> Vec<String> {
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
     writer.serialize(T::default()).expect("writing to memory");
     let bytes = writer.into_inner().expect("writing to memory");
-    let end = bytes
-        .iter()
-        .position(|&b| b == b'\n')
-        .expect("a header line");
-    bytes[..=end].to_vec()
+    first_record(&bytes)
+}
+
+/// The header line of rows of `T`: its field names, in order.
+pub(crate) fn csv_header<T: serde::Serialize + Default>() -> Vec<u8> {
+    csv_line(column_names::<T>())
+}
+
+/// The fields of `row` as text, in order (not yet made printable).
+pub(crate) fn fields_of<T: serde::Serialize>(row: &T) -> Vec<String> {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.serialize(row).expect("writing to memory");
+    first_record(&writer.into_inner().expect("writing to memory"))
+}
+
+/// The fields of the first record of CSV `bytes`.
+fn first_record(bytes: &[u8]) -> Vec<String> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(bytes)
+        .into_records()
+        .next()
+        .and_then(Result::ok)
+        .map(|r| r.iter().map(String::from).collect())
+        .unwrap_or_default()
 }
 
 /// One row of `T` (with its `\n`), every field made [`printable`](crate::untrusted::printable)
 /// as [`csv_line`] does.
 pub(crate) fn csv_record<T: serde::Serialize>(row: &T) -> Vec<u8> {
-    let mut writer = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    writer.serialize(row).expect("writing to memory");
-    let bytes = writer.into_inner().expect("writing to memory");
-    let record = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(bytes.as_slice())
-        .into_records()
-        .next()
-        .expect("one record")
-        .expect("written just above");
-    csv_line(record.iter())
+    csv_line(fields_of(row))
 }
 
-/// One row of `T` read from `line` (with or without its `\n`); an error names the column.
-pub(crate) fn parse_record<T: serde::de::DeserializeOwned + serde::Serialize + Default>(
-    line: &[u8],
+/// A `T` from `record`, whose fields are the columns `columns`; an error names the column.
+pub(crate) fn parse_fields<T: serde::de::DeserializeOwned>(
+    record: &csv::StringRecord,
+    columns: &[String],
 ) -> Result<T, String> {
-    let header = csv_header::<T>();
-    let columns: Vec<String> = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(header.as_slice())
-        .into_records()
-        .next()
-        .and_then(Result::ok)
-        .map(|r| r.iter().map(String::from).collect())
-        .unwrap_or_default();
-    let record = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(line)
-        .into_records()
-        .next()
-        .ok_or("empty line")?
-        .map_err(|e| e.to_string())?;
-    if record.len() != columns.len() {
-        return Err(format!(
-            "{} fields, expected {}",
-            record.len(),
-            columns.len()
-        ));
-    }
     record.deserialize(None).map_err(|e| match e.kind() {
         csv::ErrorKind::Deserialize { err, .. } => {
             let field = err.field().map(|i| i as usize);
@@ -124,13 +112,13 @@ mod tests {
         let row = |id: u64, champions: [&str; 3], scores: [i32; 3]| MatchRow {
             id,
             seed: 1000 + id,
-            champions: champions.map(String::from),
-            scores,
-            points: crate::standings::points_of(scores),
-            faults: [None; 3],
-            calls: [107, 107, 107],
-            cpu_us: [1_000 * id, 2_000, 3_000],
-            max_cpu_us: [500, 600, 700],
+            champions: champions.map(String::from).to_vec(),
+            scores: scores.to_vec(),
+            points: crate::standings::points_of(scores).to_vec(),
+            faults: vec![None; 3],
+            calls: vec![107, 107, 107],
+            cpu_us: vec![1_000 * id, 2_000, 3_000],
+            max_cpu_us: vec![500, 600, 700],
             duration_ms: 40 + id,
             digest: format!("{:016x}", id * 0x1234_5678),
             reproduce: format!("referee match {} --seed {}", champions.join(" "), 1000 + id),
@@ -160,7 +148,7 @@ mod tests {
 
     #[test]
     fn matches_csv() {
-        let mut file = matches_csv::header();
+        let mut file = matches_csv::header(3);
         for (row, first) in rows() {
             file.extend(matches_csv::row(&row, first));
         }

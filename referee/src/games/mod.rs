@@ -1,4 +1,78 @@
-//! Games behind the runner's seam ([`crate::rules::Rules`]) other than the 2009 one (which is
-//! still `crate::game`): one module each.
+//! The games the referee plays, each behind two seams: [`crate::rules::Rules`] for one match
+//! (what the runner's loop asks while champions play) and [`Game`] here, for everything
+//! around a match (the tournament runner, its pre-run check, results and viewers). The
+//! tournament, its store, schedule, standings and CSV know a game only through [`Game`].
 
 pub mod amazons;
+pub mod amazons_play;
+pub mod loi;
+
+use crate::champion::Limits;
+use crate::endpoint::TimeLimits;
+use crate::roster::ChampionSpec;
+use crate::rules::Rules;
+use crate::standings::{MatchRow, PointsTable};
+use std::path::Path;
+
+/// One match of a tournament, for any game: who sits where, the seed, the limits.
+#[derive(Clone, Debug)]
+pub struct Seats {
+    pub seed: u64,
+    /// One per seat, in seat order.
+    pub champions: Vec<ChampionSpec>,
+    pub time: TimeLimits,
+    pub limits: Limits,
+    /// Pin the match to a CPU no other match holds (`affinity.rs`).
+    pub pin: bool,
+    /// Stream every request into a log beside the record (`--full-log`).
+    pub full_log: bool,
+}
+
+/// A match played: its row of results (`id` and `duration_ms` left for the runner to set)
+/// and the seat that moved first.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub row: MatchRow,
+    pub first_player: u8,
+}
+
+/// What the runner needs of a game around its matches.
+pub trait Game: Send + Sync {
+    /// Its `--game` name (`loi`, `amazons`), stored in `tournament.json`.
+    fn name(&self) -> &'static str;
+    /// Its title for people (pages, messages).
+    fn title(&self) -> &'static str;
+    /// Seats of a match.
+    fn seats(&self) -> usize;
+    /// Whether `--full-log` (every request in a log beside the record) is available.
+    fn full_log(&self) -> bool;
+    /// Points of a place ([`crate::standings::points_with`]).
+    fn points(&self) -> PointsTable;
+    /// The names of its built-in champions (run as the referee's `bot` command).
+    fn builtins(&self) -> &'static [&'static str];
+    /// What the user wrote for a champion, resolved (a path, or one of the game's
+    /// built-in champions).
+    fn resolve(&self, given: &str) -> anyhow::Result<ChampionSpec> {
+        let bot = crate::cli::words::bot_args(self.name());
+        crate::roster::resolve_for(given, self.builtins(), &bot)
+    }
+    /// The game's side of the pre-run check: a fresh game whose current callback is
+    /// `init_game` for seat 0, and that callback's name.
+    fn check_rules(&self) -> (Box<dyn Rules>, &'static str);
+    /// Plays `seats` with the champions' stderr, the record and any log written into `dir`.
+    fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played>;
+    /// The command that plays `seats` again.
+    fn reproduce(&self, seats: &Seats) -> String;
+    /// The replay page of the match whose directory is `dir`.
+    fn replay_page(&self, dir: &Path) -> anyhow::Result<String>;
+}
+
+/// The game of a `--game` name (`tournament.json` keeps it).
+pub fn by_name(name: &str) -> Option<&'static dyn Game> {
+    [
+        &loi::LoiGame as &'static dyn Game,
+        &amazons_play::AmazonsGame,
+    ]
+    .into_iter()
+    .find(|g| g.name() == name)
+}

@@ -171,7 +171,7 @@ fn pairwise_matrix(header: &[String], rows: &[Vec<String>]) -> Option<String> {
 /// and every match of `leaderboard.csv`, `pairwise.csv` and `matches.csv` (columns as their
 /// header rows say), each match linked to its `replay.html`, which is written from its
 /// `record.json` when missing.
-pub fn tournament_index(dir: &Path) -> anyhow::Result<()> {
+pub fn tournament_index(dir: &Path, game: &dyn crate::games::Game) -> anyhow::Result<()> {
     let name = dir
         .canonicalize()
         .ok()
@@ -222,8 +222,8 @@ pub fn tournament_index(dir: &Path) -> anyhow::Result<()> {
                     Some(m) => {
                         let replay = dir.join(&m).join("replay.html");
                         if !replay.exists() {
-                            let record = MatchRecord::load(&dir.join(&m).join("record.json"))?;
-                            let page = replay_page(&record)
+                            let page = game
+                                .replay_page(&dir.join(&m))
                                 .with_context(|| format!("cannot make the replay of {m}"))?;
                             std::fs::write(&replay, page)
                                 .with_context(|| format!("cannot write {}", replay.display()))?;
@@ -244,8 +244,9 @@ pub fn tournament_index(dir: &Path) -> anyhow::Result<()> {
         dir.display()
     );
     let page = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{} - La loi du plus riche</title>\n<style>{INDEX_CSS}</style></head>\n<body>\n{body}</body></html>\n",
-        escape(&name)
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{} - {}</title>\n<style>{INDEX_CSS}</style></head>\n<body>\n{body}</body></html>\n",
+        escape(&name),
+        escape(game.title())
     );
     let path = dir.join("index.html");
     std::fs::write(&path, page).with_context(|| format!("cannot write {}", path.display()))

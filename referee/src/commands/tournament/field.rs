@@ -7,9 +7,10 @@ use crate::champion::Limits;
 use crate::check::check;
 use crate::cli::TournamentArgs;
 use crate::commands::Failure;
-use crate::game::TimeLimits;
+use crate::endpoint::TimeLimits;
+use crate::games::Game;
 use crate::manifest::{self, Entry};
-use crate::roster::{resolve, ChampionSpec};
+use crate::roster::ChampionSpec;
 use crate::tournament::ExcludedSpec;
 use crate::untrusted::{label, printable};
 use anyhow::{anyhow, Context};
@@ -17,9 +18,9 @@ use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::Path;
 
-/// Every champion given, resolved, under its unique name; refuses fewer than 3 champions
-/// and a champion given twice.
-pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure> {
+/// Every champion given, resolved for `game`, under its unique name; refuses fewer
+/// champions than a match has seats, and a champion given twice.
+pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<ChampionSpec>, Failure> {
     let mut entries: Vec<Entry> = args
         .champions
         .iter()
@@ -40,12 +41,17 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
         entries.extend(found);
     }
     for path in &args.manifest {
-        entries.extend(manifest::read(path).map_err(|e| Failure::usage(e.context("--manifest")))?);
+        entries.extend(
+            manifest::read(path, game.builtins())
+                .map_err(|e| Failure::usage(e.context("--manifest")))?,
+        );
     }
-    if entries.len() < 3 {
+    if entries.len() < game.seats() {
         return Err(usage(format!(
-            "a tournament needs at least 3 champions, got {}: give CHAMPION arguments, \
-             --from-dir DIR or --manifest FILE",
+            "a tournament of {} needs at least {} champions, got {}: give CHAMPION \
+             arguments, --from-dir DIR or --manifest FILE",
+            game.title(),
+            game.seats(),
             entries.len()
         )));
     }
@@ -65,7 +71,7 @@ pub(super) fn gather(args: &TournamentArgs) -> Result<Vec<ChampionSpec>, Failure
     }
     let mut champions: Vec<ChampionSpec> = entries
         .iter()
-        .map(|e| resolve(&e.given))
+        .map(|e| game.resolve(&e.given))
         .collect::<Result<_, _>>()
         .map_err(Failure::usage)?;
     let names = manifest::unique_names(
@@ -109,6 +115,7 @@ pub(super) fn check_all(
     jobs: usize,
     time: TimeLimits,
     process: &Limits,
+    game: &dyn Game,
 ) -> anyhow::Result<(Vec<ChampionSpec>, Vec<ExcludedSpec>)> {
     let check_dir = dir.join("check");
     std::fs::create_dir_all(&check_dir)
@@ -132,7 +139,7 @@ pub(super) fn check_all(
                     .as_ref()
                     .map(|r| r.path().join("check"))
                     .unwrap_or_default();
-                let verdict = check(c, time, process, &scratch, &stderr);
+                let verdict = check(c, game, time, process, &scratch, &stderr);
                 if let Some(root) = root {
                     crate::run_match::remove_scratch(root);
                 }

@@ -16,6 +16,7 @@ use super::Failure;
 use crate::cli::TournamentArgs;
 use crate::events::TournamentEvent;
 use crate::export::{matches_csv, table};
+use crate::games::Game;
 use crate::interrupt;
 use crate::schedule::{Format, Shard};
 use crate::store::{self, Appender};
@@ -31,7 +32,7 @@ fn usage(message: impl std::fmt::Display) -> Failure {
     Failure::usage(anyhow!("{message}"))
 }
 
-pub fn run(args: TournamentArgs) -> Result<(), Failure> {
+pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let shard = args.shard;
     let dir = tournament_dir(&args.results, &args.name, shard);
     // One referee at a time in a tournament's directory: a second one (a --resume started
@@ -43,13 +44,14 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let (spec, champions) = if args.resume {
-        setup::resumed(&args, &dir, shard)?
+        setup::resumed(&args, &dir, shard, game)?
     } else {
-        setup::started(&args, &dir, shard, jobs)?
+        setup::started(&args, &dir, shard, jobs, game)?
     };
     let limit_args = setup::limit_args(&args.limits, &spec.limits);
-    let schedule = spec.schedule().map_err(usage)?;
+    let schedule = spec.schedule(game.seats()).map_err(usage)?;
     let runner = Runner {
+        game,
         champions,
         time: limit_args.time().map_err(usage)?,
         limits: limit_args.process().map_err(usage)?,
@@ -61,20 +63,24 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     let csv_path = dir.join("matches.csv");
     let mut done = HashSet::new();
     let complete_len = if csv_path.exists() {
-        Some(store::read_rows(&csv_path, |(row, _), _, _| {
-            anyhow::ensure!(
-                row.id < schedule.len() && shard.is_none_or(|s| s.contains(row.id)),
-                "match {} of {} is not in this tournament's schedule",
-                row.id,
-                csv_path.display()
-            );
-            done.insert(row.id);
-            Ok(())
-        })?)
+        Some(store::read_rows(
+            &csv_path,
+            game.seats(),
+            |(row, _), _, _| {
+                anyhow::ensure!(
+                    row.id < schedule.len() && shard.is_none_or(|s| s.contains(row.id)),
+                    "match {} of {} is not in this tournament's schedule",
+                    row.id,
+                    csv_path.display()
+                );
+                done.insert(row.id);
+                Ok(())
+            },
+        )?)
     } else {
         None
     };
-    let mut appender = Appender::open(&csv_path, complete_len)?;
+    let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
     let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
     eprintln!("{}", runner.limits.sandbox.line());
     eprintln!(
@@ -114,7 +120,7 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     });
     progress.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let (rows, standings) = results::write(&[csv_path], &dir, &spec, args.html)?;
+    let (rows, standings) = results::write(&[csv_path], &dir, &spec, args.html, game)?;
     print!("{}", table::leaderboard(&standings));
     eprintln!(
         "played {played} matches in {elapsed:.1} s ({:.2} matches/s), {faults} faults; \
@@ -125,7 +131,8 @@ pub fn run(args: TournamentArgs) -> Result<(), Failure> {
     outcome?;
     if rows < total {
         let mut command = format!(
-            "referee tournament --name {} --resume",
+            "referee {}tournament --name {} --resume",
+            crate::cli::words::game_flag(game.name()),
             crate::cli::words::shell_quote(&spec.name)
         );
         if args.results != Path::new("results") {

@@ -2,6 +2,7 @@
 //! `leaderboard.csv` and `pairwise.csv` beside it, and with `--html` the `index.html`.
 
 use crate::export::{leaderboard_csv, pairwise_csv};
+use crate::games::Game;
 use crate::standings::Standings;
 use crate::store;
 use crate::tournament::TournamentSpec;
@@ -15,16 +16,22 @@ pub fn write(
     dir: &Path,
     spec: &TournamentSpec,
     html: bool,
+    game: &dyn Game,
 ) -> anyhow::Result<(u64, Standings)> {
-    let mut standings = Standings::with_champions(spec.champions.iter().map(|c| c.name.as_str()));
-    let rows = store::write_sorted(sources, &dir.join("matches.csv"), |row| standings.add(row))?;
+    let mut standings = Standings::with_champions(
+        game.points(),
+        spec.champions.iter().map(|c| c.name.as_str()),
+    );
+    let rows = store::write_sorted(sources, game.seats(), &dir.join("matches.csv"), |row| {
+        standings.add(row)
+    })?;
     store::write_atomic(
         &dir.join("leaderboard.csv"),
         &leaderboard_csv::render(&standings),
     )?;
     store::write_atomic(&dir.join("pairwise.csv"), &pairwise_csv::render(&standings))?;
     if html {
-        crate::view::html::tournament_index(dir)?;
+        crate::view::html::tournament_index(dir, game)?;
     }
     Ok((rows, standings))
 }

@@ -6,7 +6,8 @@ use super::{field, usage};
 use crate::cli::{FormatName, LimitArgs, TournamentArgs};
 use crate::commands::Failure;
 use crate::export::RESULTS_SCHEMA;
-use crate::roster::{resolve, ChampionSpec};
+use crate::games::Game;
+use crate::roster::ChampionSpec;
 use crate::sandbox::SandboxMode;
 use crate::schedule::{Format, Shard};
 use crate::store;
@@ -85,6 +86,7 @@ pub(super) fn started(
     dir: &Path,
     shard: Option<Shard>,
     jobs: usize,
+    game: &'static dyn Game,
 ) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
     if dir.join("tournament.json").exists() || dir.join("matches.csv").exists() {
         return Err(usage(format!(
@@ -96,11 +98,18 @@ pub(super) fn started(
     let limits = limits_spec(&args.limits);
     let time = args.limits.time().map_err(usage)?;
     let process = args.limits.process().map_err(usage)?;
-    let champions = field::gather(args)?;
+    if args.limits.full_log && !game.full_log() {
+        return Err(usage(format!(
+            "--full-log is not available for {}: drop it (the record keeps every move)",
+            game.title()
+        )));
+    }
+    let champions = field::gather(args, game)?;
     // A schedule that cannot be played is refused before the pre-run check starts anyone.
-    crate::schedule::Schedule::new(0, champions.len(), format).map_err(usage)?;
+    let seats = game.seats();
+    crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format).map_err(usage)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process)?;
+    let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process, game)?;
     if !excluded.is_empty() && !args.exclude_broken {
         return Err(usage(format!(
             "{} champion(s) failed the pre-run check (see above): fix them, or pass \
@@ -116,9 +125,11 @@ pub(super) fn started(
     }
     eprintln!("pre-run check: {} champions answered init_game", kept.len());
     let seed = args.seed.unwrap_or_else(rand::random);
-    let schedule = crate::schedule::Schedule::new(seed, kept.len(), format).map_err(usage)?;
+    let schedule =
+        crate::schedule::Schedule::for_seats(seats, seed, kept.len(), format).map_err(usage)?;
     let spec = TournamentSpec {
         schema: RESULTS_SCHEMA,
+        game: game.name().to_string(),
         name: args.name.clone(),
         seed,
         format,
@@ -147,6 +158,7 @@ pub(super) fn resumed(
     args: &TournamentArgs,
     dir: &Path,
     shard: Option<Shard>,
+    game: &'static dyn Game,
 ) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
     let path = dir.join("tournament.json");
     if !path.exists() {
@@ -157,6 +169,15 @@ pub(super) fn resumed(
         )));
     }
     let spec = TournamentSpec::load(&path).map_err(Failure::usage)?;
+    if spec.game != game.name() {
+        return Err(usage(format!(
+            "--resume: {} is a tournament of {}, not of {}; resume it {}",
+            path.display(),
+            crate::games::by_name(&spec.game).map_or(spec.game.as_str(), |g| g.title()),
+            game.title(),
+            crate::cli::words::with_game_flag(&spec.game)
+        )));
+    }
     let conflict = |flag: &str, given: String, stored: String| {
         usage(format!(
             "--resume: {flag} {given} conflicts with the tournament's {stored} ({}); drop \
@@ -213,7 +234,7 @@ pub(super) fn resumed(
         .champions
         .iter()
         .map(|entry| {
-            let mut champion = resolve(&entry.given)?;
+            let mut champion = game.resolve(&entry.given)?;
             // Matches played and to play must be of the same programs.
             anyhow::ensure!(
                 champion.identity == entry.identity,

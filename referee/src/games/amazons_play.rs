@@ -1,0 +1,175 @@
+//! The Game of the Amazons as a [`Game`] of the runner: one match of two champions played
+//! into a directory (`record.json`, `seat<N>.stderr`), its row of results (the winner
+//! scores 1 and earns 1 point, the loser 0), and the command that plays it again.
+
+use super::{Game, Played, Seats};
+use crate::games::amazons::{Amazons, AmazonsRecord};
+use crate::record::SeatRecord;
+use crate::rules::Rules;
+use crate::seating::Seating;
+use crate::seeds::seat_seed;
+use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
+use anyhow::Context;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// The Game of the Amazons.
+pub struct AmazonsGame;
+
+/// Plays one match of `seats` (seat 0 White) into `dir`, and writes its record there.
+pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
+    anyhow::ensure!(
+        seats.champions.len() == 2,
+        "an Amazons match takes 2 champions, got {}",
+        seats.champions.len()
+    );
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // An earlier match's record here would be taken for this one's if it is interrupted.
+    let path = dir.join("record.json");
+    let _ = std::fs::remove_file(&path);
+    let records: [SeatRecord; 2] = std::array::from_fn(|i| {
+        let c = &seats.champions[i];
+        SeatRecord {
+            seat: i as u8,
+            name: c.name.clone(),
+            path: c.path.clone(),
+            sha256: c.sha256.clone(),
+            seed: seat_seed(seats.seed, i as u8),
+        }
+    });
+    let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
+    let mut seating = Seating::start(&seats.champions, &seeds, &seats.limits, dir, seats.pin)?;
+    let mut rules = Amazons::new(
+        seats.seed,
+        records,
+        seats.limits.sandbox.line().to_string(),
+        seats.time.allowance(true),
+        seats.time.allowance(false),
+    );
+    let spawn_faults = std::mem::take(&mut seating.spawn_faults);
+    crate::match_loop::run(&mut rules, &mut seating.endpoints(), spawn_faults);
+    drop(seating);
+    let record = rules.finish();
+    // Killed by the referee on Ctrl-C or SIGTERM, the champions would be recorded as
+    // crashed: such a match has no result.
+    if crate::interrupt::aborting() {
+        anyhow::bail!(
+            "interrupted: the match in {} was not finished",
+            dir.display()
+        );
+    }
+    let json = serde_json::to_vec_pretty(&record).context("a record serialises")?;
+    std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
+    crate::reproduce_log::note(&reproduce_command(seats), &path, &record);
+    Ok(record)
+}
+
+/// The command that plays `seats` again.
+pub fn reproduce_command(seats: &Seats) -> String {
+    let given: Vec<String> = seats.champions.iter().map(|c| c.given.clone()).collect();
+    crate::cli::words::amazons_reproduce(&given, seats.seed, &seats.time, &seats.limits)
+}
+
+/// A digest of the game: SHA-256 of its moves in order (16 hex digits, like the 2009
+/// game's), so that two runs of a match agree on it exactly when they played alike.
+pub fn digest(record: &AmazonsRecord) -> String {
+    let hash = Sha256::digest(record.moves.join(" ").as_bytes());
+    hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The row of results of a played match (`id` and `duration_ms` are the runner's).
+pub fn row_of(record: &AmazonsRecord, reproduce: String) -> MatchRow {
+    let scores: Vec<i32> = (0..2u8)
+        .map(|s| i32::from(record.winner == Some(s)))
+        .collect();
+    let (calls, cpu_us, max_cpu_us) = MatchRow::timings(
+        2,
+        record
+            .callbacks
+            .iter()
+            .zip(&record.timings)
+            .map(|(c, t)| (usize::from(c.seat), t.cpu_us)),
+    );
+    MatchRow {
+        id: 0,
+        seed: record.seed,
+        champions: record.seats.iter().map(|s| s.name.clone()).collect(),
+        points: crate::standings::points_with(WIN_LOSS, &scores),
+        scores,
+        faults: (0..2u8)
+            .map(|s| record.faults.iter().find(|f| f.seat == s).map(|f| f.kind))
+            .collect(),
+        calls,
+        cpu_us,
+        max_cpu_us,
+        duration_ms: 0,
+        digest: digest(record),
+        reproduce,
+    }
+}
+
+/// Reads an Amazons record from `path` (a `record.json`).
+pub fn load(path: &Path) -> anyhow::Result<AmazonsRecord> {
+    let text = crate::record::read_bounded(path)?;
+    serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{} is not an Amazons record ({e})", path.display()))
+}
+
+impl Game for AmazonsGame {
+    fn name(&self) -> &'static str {
+        "amazons"
+    }
+
+    fn title(&self) -> &'static str {
+        "The Game of the Amazons"
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn full_log(&self) -> bool {
+        false
+    }
+
+    fn points(&self) -> PointsTable {
+        WIN_LOSS
+    }
+
+    fn builtins(&self) -> &'static [&'static str] {
+        &amazons::bots::NAMES
+    }
+
+    fn check_rules(&self) -> (Box<dyn Rules>, &'static str) {
+        let time = crate::endpoint::TimeLimits::default();
+        let rules = Amazons::new(
+            0,
+            std::array::from_fn(|_| SeatRecord::default()),
+            String::new(),
+            time.allowance(true),
+            time.allowance(false),
+        );
+        (Box::new(rules), "init_game")
+    }
+
+    fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
+        anyhow::ensure!(!seats.full_log, "the Amazons keep no full log");
+        let record = play_match(seats, dir)?;
+        Ok(Played {
+            row: row_of(&record, reproduce_command(seats)),
+            first_player: 0,
+        })
+    }
+
+    fn reproduce(&self, seats: &Seats) -> String {
+        reproduce_command(seats)
+    }
+
+    fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
+        let record = load(&dir.join("record.json"))?;
+        anyhow::bail!(
+            "no replay page for the Amazons yet (match of seed {})",
+            record.seed
+        )
+    }
+}

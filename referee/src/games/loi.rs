@@ -1,0 +1,106 @@
+//! "La loi du plus riche" (2009) as a [`Game`] of the runner: three seats, rule 26's
+//! points, matches through `run_match::MatchPlan`, the `MatchRecord` as a row of results.
+
+use super::{Game, Played, Seats};
+use crate::game::Loi;
+use crate::record::MatchRecord;
+use crate::rules::Rules;
+use crate::run_match::MatchPlan;
+use crate::standings::{MatchRow, PointsTable, RULE_26};
+use engine::Callback;
+use std::path::Path;
+
+/// The 2009 game.
+pub struct LoiGame;
+
+/// The row of results of a played match (`id` and `duration_ms` are the runner's).
+pub fn row_of(record: &MatchRecord, reproduce: String) -> MatchRow {
+    let (calls, cpu_us, max_cpu_us) = MatchRow::timings(
+        3,
+        record
+            .callbacks
+            .iter()
+            .zip(&record.timings)
+            .map(|(c, t)| (usize::from(c.seat), t.cpu_us)),
+    );
+    MatchRow {
+        id: 0,
+        seed: record.seed,
+        champions: record.seats.iter().map(|s| s.name.clone()).collect(),
+        scores: record.result.final_scores.to_vec(),
+        points: record.result.points.to_vec(),
+        faults: (0..3u8)
+            .map(|s| record.faults_of(s).next().map(|f| f.kind))
+            .collect(),
+        calls,
+        cpu_us,
+        max_cpu_us,
+        duration_ms: 0,
+        digest: record.result.digest.clone(),
+        reproduce,
+    }
+}
+
+fn plan(seats: &Seats) -> MatchPlan {
+    MatchPlan {
+        seed: seats.seed,
+        monuments: None,
+        first_player: None,
+        champions: std::array::from_fn(|s| seats.champions[s].clone()),
+        time: seats.time,
+        limits: seats.limits.clone(),
+        pin: seats.pin,
+        full_log: seats.full_log,
+    }
+}
+
+impl Game for LoiGame {
+    fn name(&self) -> &'static str {
+        "loi"
+    }
+
+    fn title(&self) -> &'static str {
+        "La loi du plus riche"
+    }
+
+    fn seats(&self) -> usize {
+        3
+    }
+
+    fn full_log(&self) -> bool {
+        true
+    }
+
+    fn points(&self) -> PointsTable {
+        RULE_26
+    }
+
+    fn builtins(&self) -> &'static [&'static str] {
+        &engine::bots::NAMES
+    }
+
+    fn check_rules(&self) -> (Box<dyn Rules>, &'static str) {
+        (
+            Box::new(Loi::single(Callback::InitGame, 0)),
+            Callback::InitGame.name(),
+        )
+    }
+
+    fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
+        let plan = plan(seats);
+        let record = plan.run(dir)?;
+        Ok(Played {
+            row: row_of(&record, plan.reproduce_command()),
+            first_player: record.first_player,
+        })
+    }
+
+    fn reproduce(&self, seats: &Seats) -> String {
+        plan(seats).reproduce_command()
+    }
+
+    fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
+        let record = MatchRecord::load(&dir.join("record.json"))?;
+        crate::view::html::replay_page(&record)
+    }
+}
