@@ -150,11 +150,58 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
             mib(ev.limits.file_size)
         ));
     }
-    let last = last_lines(ev.stderr_tail, 3);
-    if !last.is_empty() {
-        message.push_str(&format!("; stderr ends with: {last}"));
+    if let Some(error) = error_line(ev.stderr_tail) {
+        message.push_str(&format!("; its error: {error}"));
+    } else {
+        let last = last_lines(ev.stderr_tail, 3);
+        if !last.is_empty() {
+            message.push_str(&format!("; stderr ends with: {last}"));
+        }
     }
     Fault::new(FaultKind::Crash, message)
+}
+
+/// The line of a stderr tail that says why a program died, as its runtime prints it: the
+/// exception line that ends a Python traceback, a Rust `panicked at` with its message, a C
+/// `assert` or a C++ `terminate called ...` with its `what()`, a Java or JavaScript
+/// exception. At most 300 characters.
+fn error_line(tail: &str) -> Option<String> {
+    let lines: Vec<&str> = tail.lines().map(str::trim_end).collect();
+    let last_with = |needle: &str| lines.iter().rposition(|l| l.contains(needle));
+    let with_next = |i: usize| match lines.get(i + 1).map(|l| l.trim()) {
+        Some(next) if !next.is_empty() => format!("{} {next}", lines[i].trim()),
+        _ => lines[i].trim().to_string(),
+    };
+    let found = if let Some(i) = last_with("panicked at") {
+        // `thread 'main' panicked at src/main.rs:2:5:` then the message on the next line.
+        Some(with_next(i))
+    } else if let Some(i) = last_with("Traceback (most recent call last)") {
+        // The exception: the last line after the traceback that is not indented.
+        lines[i + 1..]
+            .iter()
+            .rev()
+            .find(|l| !l.is_empty() && !l.starts_with(char::is_whitespace))
+            .map(|l| l.to_string())
+    } else if let Some(i) = last_with("terminate called") {
+        Some(with_next(i))
+    } else {
+        [
+            "Assertion",
+            "assertion failed",
+            "Exception in thread",
+            "Error: ",
+        ]
+        .iter()
+        .find_map(|needle| last_with(needle))
+        .map(|i| lines[i].trim().to_string())
+    };
+    found.map(|line| {
+        if line.chars().count() > 300 {
+            format!("{}...", line.chars().take(300).collect::<String>())
+        } else {
+            line
+        }
+    })
 }
 
 /// The last `n` non-empty lines of `text`, joined with " | ", at most 300 characters.
@@ -227,6 +274,49 @@ mod tests {
             },
             "during a test",
         )
+    }
+
+    /// The crash messages of the common runtimes quote the line that says why.
+    #[test]
+    fn crashes_quote_their_error_line() {
+        let limits = Limits::default();
+        let crash = |tail: &str| ev(1 << 8, 0, tail, &limits).message;
+        insta::assert_snapshot!(
+            "crash_python",
+            crash(
+                "debug: turn 3\nTraceback (most recent call last):\n  File \"/champion/x.py\", \
+                 line 4, in <module>\n    jouer()\n  File \"/champion/x.py\", line 2, in \
+                 jouer\n    raise ValueError(\"bad\")\nValueError: bad\n"
+            )
+        );
+        insta::assert_snapshot!(
+            "crash_rust",
+            crash(
+                "thread 'main' panicked at src/main.rs:2:5:\nindex out of bounds: the len is \
+                 3 but the index is 7\nnote: run with `RUST_BACKTRACE=1` environment \
+                 variable to display a backtrace\n"
+            )
+        );
+        insta::assert_snapshot!(
+            "crash_c_assert",
+            crash("champion: prologin.c:12: jouer: Assertion `x < 100' failed.\n")
+        );
+        insta::assert_snapshot!(
+            "crash_cpp_throw",
+            crash(
+                "terminate called after throwing an instance of 'std::out_of_range'\n  \
+                 what():  vector::_M_range_check\n"
+            )
+        );
+        insta::assert_snapshot!(
+            "crash_java",
+            crash(
+                "Exception in thread \"main\" java.lang.NullPointerException\n\tat \
+                 Prologin.jouer(Prologin.java:5)\n"
+            )
+        );
+        // Nothing recognised: the last lines.
+        insta::assert_snapshot!("crash_other", crash("one\ntwo\nthree\nfour\n"));
     }
 
     #[test]

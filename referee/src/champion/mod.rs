@@ -717,16 +717,26 @@ impl Champion {
 
     fn wall_timeout(&self, budget: &Budget) -> Fault {
         let cpu = budget.cpu_used(self);
-        Fault::new(
-            FaultKind::Timeout,
-            format!(
-                "no complete line after {} ms of wall time (CPU used {} ms); the wall budget is \
-                 {} ms",
-                budget.wall_used().as_millis(),
-                cpu.as_millis(),
-                budget.wall.as_millis()
-            ),
-        )
+        let mut message = format!(
+            "no complete line after {} ms of wall time (CPU used {} ms); the wall budget is {} ms",
+            budget.wall_used().as_millis(),
+            cpu.as_millis(),
+            budget.wall.as_millis()
+        );
+        if self.io.has_buffered() {
+            message.push_str(
+                "; it wrote the start of a line without its end of line: end every line with \
+                 `\\n` (protocol.md section 1)",
+            );
+        } else if cpu * 10 < budget.cpu {
+            // Waiting, not computing: most often a line still sitting in its output buffer.
+            message.push_str(
+                "; it used almost no CPU, so it was waiting: did you flush stdout after each \
+                 line? (e.g. `print(..., flush=True)`, `fflush(stdout)`, `std::endl`; \
+                 protocol.md section 1)",
+            );
+        }
+        Fault::new(FaultKind::Timeout, message)
     }
 
     /// Measures the tree (`full`: scanning all of `/proc`; `memory`: sampling memory too)

@@ -171,6 +171,7 @@ pub(crate) fn fork_exec(
 pub(crate) fn diagnose_exec_error(program: &Path, err: &io::Error, uid: Option<u32>) -> Fault {
     let shown = program.display();
     let shebang = read_shebang(program);
+    let crlf = shebang.as_deref().is_some_and(|l| l.ends_with('\r'));
     let message = match (err.raw_os_error(), shebang) {
         (Some(nix::libc::ENOENT), Some(line)) => {
             if line.ends_with('\r') {
@@ -211,7 +212,7 @@ pub(crate) fn diagnose_exec_error(program: &Path, err: &io::Error, uid: Option<u
         _ => format!("cannot start `{shown}`: {err}"),
     };
     match (uid, err.raw_os_error()) {
-        (Some(uid), Some(nix::libc::EACCES | nix::libc::ENOENT)) => spawn_fault(format!(
+        (Some(uid), Some(nix::libc::EACCES | nix::libc::ENOENT)) if !crlf => spawn_fault(format!(
             "{message} (the champion runs as uid {uid}, not as root: the program, its \
              interpreter and every directory above them must be readable and searchable by \
              others, e.g. `chmod o+rX`; or, for a champion you trust, turn the sandbox off)"

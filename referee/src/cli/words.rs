@@ -104,6 +104,21 @@ pub fn bot_args(game: &'static str) -> Vec<&'static str> {
     }
 }
 
+/// The flag that changes the limit a fault of `kind` ran into, as advice for the person who
+/// reads it, if a limit is the likely cause.
+pub fn fault_hint(kind: crate::fault::FaultKind) -> Option<&'static str> {
+    use crate::fault::FaultKind;
+    match kind {
+        FaultKind::Memory => {
+            Some("if it really needs more memory, raise the limit with --memory MIB (default 1024)")
+        }
+        FaultKind::Timeout => {
+            Some("on a slow machine or under a debugger, --time-scale F multiplies every budget")
+        }
+        _ => None,
+    }
+}
+
 /// How to select the game named `game`, for a message: `without --game`, or
 /// `with --game NAME`.
 pub fn with_game_flag(game: &str) -> String {

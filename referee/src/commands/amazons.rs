@@ -101,7 +101,18 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         );
     }
     println!("record: {}", printable_path(&path));
-    println!("stderr: {}", printable_path(&dir.join("seat<N>.stderr")));
+    super::print_stderr_files(
+        &dir,
+        2,
+        (0..2u8).filter_map(|s| {
+            let fault = record.faults.iter().find(|f| f.seat == s)?;
+            Some((
+                usize::from(s),
+                record.seats[usize::from(s)].name.clone(),
+                fault.kind,
+            ))
+        }),
+    );
     println!(
         "see it: referee --game amazons show {}",
         shell_quote(&dir.to_string_lossy())

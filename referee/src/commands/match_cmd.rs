@@ -29,7 +29,18 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
         std::fs::write(&path, page).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
         println!("replay: {}", printable_path(&path));
     }
-    println!("stderr: {}", printable_path(&dir.join("seat<N>.stderr")));
+    super::print_stderr_files(
+        &dir,
+        3,
+        (0..3u8).filter_map(|s| {
+            let fault = record.faults_of(s).next()?;
+            Some((
+                usize::from(s),
+                record.seats[usize::from(s)].name.clone(),
+                fault.kind,
+            ))
+        }),
+    );
     if !args.html {
         println!(
             "see it: referee show {} (or add --html for a replay in the browser)",

@@ -46,6 +46,33 @@ pub(crate) fn record_failure(error: anyhow::Error) -> Failure {
     Failure::usage(error)
 }
 
+/// After a match: where each seat's stderr is, and for each seat a fault stopped, its file
+/// again with the flag that changes the limit it ran into (`faults`: seat, name, kind).
+pub(crate) fn print_stderr_files(
+    dir: &std::path::Path,
+    seats: usize,
+    faults: impl IntoIterator<Item = (usize, String, crate::fault::FaultKind)>,
+) {
+    use crate::untrusted::{printable, printable_path};
+    let file = |s: usize| dir.join(format!("seat{s}.stderr"));
+    let others: Vec<String> = (1..seats).map(|s| format!("seat{s}.stderr")).collect();
+    println!(
+        "stderr: {} (and {} beside it)",
+        printable_path(&file(0)),
+        others.join(", ")
+    );
+    for (seat, name, kind) in faults {
+        let hint = crate::cli::words::fault_hint(kind)
+            .map(|h| format!("; {h}"))
+            .unwrap_or_default();
+        println!(
+            "{kind} of seat {seat} ({}): its stderr is {}{hint}",
+            printable(&name),
+            printable_path(&file(seat))
+        );
+    }
+}
+
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     if cli.game == crate::cli::GameName::Amazons {
