@@ -1,7 +1,7 @@
 //! `referee --game amazons ...`: the Game of the Amazons from the command line: `match`
-//! (two champions, a record, the command that reproduces it), `replay`, `show` (the board
-//! after any move) and `bot` (the built-in players over the protocol). Tournaments of the
-//! Amazons come with the next step of issue 13.
+//! (two champions, a record, the command that reproduces it, with `--html` a replay page),
+//! `replay`, `show` (the board after any move) and `bot` (the built-in players over the
+//! protocol). Tournaments of the Amazons come with the next step of issue 13.
 
 use super::{Failure, EXIT_MISMATCH};
 use crate::cli::words::{amazons_reproduce, shell_quote};
@@ -49,10 +49,10 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
              already",
         ));
     }
-    if args.monuments.is_some() || args.first_player.is_some() || args.html {
+    if args.monuments.is_some() || args.first_player.is_some() {
         return Err(usage(
-            "--monuments, --first-player and --html are options of La loi du plus riche, \
-             not of the Amazons (seat 0 plays White and moves first)",
+            "--monuments and --first-player are options of La loi du plus riche, not of the \
+             Amazons (seat 0 plays White and moves first)",
         ));
     }
     let champions = args
@@ -128,10 +128,21 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         );
     }
     println!("record: {}", printable_path(&path));
+    if args.html {
+        let page = crate::view::amazons_html::page(&record)?;
+        let html = dir.join("replay.html");
+        std::fs::write(&html, page).with_context(|| format!("cannot write {}", html.display()))?;
+        println!("replay: {}", printable_path(&html));
+    }
     println!("stderr: {}", printable_path(&dir.join("seat<N>.stderr")));
     println!(
-        "see it: referee --game amazons show {}",
-        shell_quote(&dir.to_string_lossy())
+        "see it: referee --game amazons show {}{}",
+        shell_quote(&dir.to_string_lossy()),
+        if args.html {
+            ""
+        } else {
+            " (or add --html for a replay in the browser)"
+        }
     );
     let given: Vec<String> = champions.iter().map(|c| c.given.clone()).collect();
     let reproduce = amazons_reproduce(&given, seed, &time, &limits);
