@@ -167,8 +167,10 @@
     }
     slider.value = String(n);
     entries.forEach((e, k) => e.classList.toggle("now", k === n));
-    const now = entries[n];
-    if (now.scrollIntoView) now.scrollIntoView({ block: "nearest" });
+    // Keep the move in view inside the list only (scrollIntoView would scroll the window).
+    const now = entries[n], top = now.offsetTop, bottom = top + now.offsetHeight;
+    if (top < moves.scrollTop) moves.scrollTop = top - 4;
+    else if (bottom > moves.scrollTop + moves.clientHeight) moves.scrollTop = bottom - moves.clientHeight + 4;
     const isolated = iso !== null && iso !== undefined && n >= iso;
     const head = n === 0 ? "Start" : "Move " + n + "/" + last + " · " + COLOUR[mover(n)] + " " + D.moves[n - 1];
     $("step-label").textContent = "Step " + n + "/" + last + " · " + head + (isolated ? " · isolated" : "");
