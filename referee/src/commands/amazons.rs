@@ -1,7 +1,7 @@
 //! `referee --game amazons ...`: the Game of the Amazons from the command line: `match`
-//! (two champions, a record, the command that reproduces it), `replay`, `show` (the board
-//! after any move) and `bot` (the built-in players over the protocol); `tournament` and
-//! `merge` are the runner's own, given the game.
+//! (two champions, a record, the command that reproduces it, with `--html` a replay page),
+//! `replay`, `show` (the board after any move) and `bot` (the built-in players over the
+//! protocol); `tournament` and `merge` are the runner's own, given the game.
 
 use super::{Failure, EXIT_MISMATCH};
 use crate::cli::words::shell_quote;
@@ -12,7 +12,7 @@ use crate::games::{Game, Seats};
 use crate::untrusted::printable_path;
 use amazons::bots::{Player, NAMES};
 use amazons::{Board, Color, Move};
-use anyhow::anyhow;
+use anyhow::{anyhow, Context};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -45,10 +45,10 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
              already",
         ));
     }
-    if args.monuments.is_some() || args.first_player.is_some() || args.html {
+    if args.monuments.is_some() || args.first_player.is_some() {
         return Err(usage(
-            "--monuments, --first-player and --html are options of La loi du plus riche, \
-             not of the Amazons (seat 0 plays White and moves first)",
+            "--monuments and --first-player are options of La loi du plus riche, not of the \
+             Amazons (seat 0 plays White and moves first)",
         ));
     }
     let champions = args
@@ -101,6 +101,12 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         );
     }
     println!("record: {}", printable_path(&path));
+    if args.html {
+        let page = crate::view::amazons_html::page(&record)?;
+        let html = dir.join("replay.html");
+        std::fs::write(&html, page).with_context(|| format!("cannot write {}", html.display()))?;
+        println!("replay: {}", printable_path(&html));
+    }
     super::print_stderr_files(
         &dir,
         2,
@@ -114,8 +120,13 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         }),
     );
     println!(
-        "see it: referee --game amazons show {}",
-        shell_quote(&dir.to_string_lossy())
+        "see it: referee --game amazons show {}{}",
+        shell_quote(&dir.to_string_lossy()),
+        if args.html {
+            ""
+        } else {
+            " (or add --html for a replay in the browser)"
+        }
     );
     println!("reproduce: {}", reproduce_command(&seats));
     Ok(())

@@ -166,10 +166,6 @@ impl Game for AmazonsGame {
     }
 
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
-        let record = load(&dir.join("record.json"))?;
-        anyhow::bail!(
-            "no replay page for the Amazons yet (match of seed {})",
-            record.seed
-        )
+        crate::view::amazons_html::page(&load(&dir.join("record.json"))?)
     }
 }

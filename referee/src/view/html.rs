@@ -45,7 +45,7 @@ fn timeline_page(timeline: &Timeline) -> String {
 }
 
 /// Replace each marker of `template` once, in a single pass (a value may contain a marker).
-fn fill(template: &str, markers: &[(&str, &str)]) -> String {
+pub(super) fn fill(template: &str, markers: &[(&str, &str)]) -> String {
     let mut out =
         String::with_capacity(template.len() + markers.iter().map(|m| m.1.len()).sum::<usize>());
     let mut rest = template;

@@ -197,3 +197,21 @@ pub fn amazons_page_champion(dir: &std::path::Path) -> PathBuf {
     std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
     program
 }
+
+/// The champion of [`amazons_page_champion`], written into `dir` as `file_name`, that
+/// plays `moves` moves and then exits with status 3 in its next `jouer` (a crash fault).
+pub fn amazons_crashing_champion(dir: &std::path::Path, file_name: &str, moves: u32) -> PathBuf {
+    let page = std::fs::read_to_string(amazons_page_champion(dir)).unwrap();
+    let loop_start = "for callback in sys.stdin:\n    if callback.strip() == \"jouer\":\n";
+    assert!(page.contains(loop_start), "the page's champion changed");
+    let crashing = page.replace(
+        loop_start,
+        &format!(
+            "played = 0\n{loop_start}        played += 1\n        if played > {moves}:\n            sys.exit(3)\n"
+        ),
+    );
+    let program = dir.join(file_name);
+    std::fs::write(&program, crashing).unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    program
+}

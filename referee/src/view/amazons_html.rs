@@ -1,0 +1,138 @@
+//! The Game of the Amazons' replay page: one self-contained HTML file for an
+//! [`AmazonsRecord`] (`assets/amazons.html` with its CSS and JavaScript inlined: no network,
+//! works from `file://`), every board computed here by replaying the moves with the
+//! `amazons` crate.
+//!
+//! The boards are computed in Rust and embedded as JSON rather than replayed in JavaScript:
+//! the rules then live in one place (the `amazons` crate, the same code that refereed the
+//! match and that `show` uses), the page holds no rule (as the 2009 viewer), and a record
+//! whose moves do not replay gets no page at all. The cost is small: at most 93 boards of
+//! 100 characters.
+
+use super::html::{escape, fill};
+use crate::games::amazons::AmazonsRecord;
+use amazons::{Board, Cell, Color, Move, Square};
+use anyhow::{anyhow, Context};
+use serde::Serialize;
+
+const TEMPLATE: &str = include_str!("assets/amazons.html");
+const CSS: &str = include_str!("assets/amazons.css");
+const JS: &str = include_str!("assets/amazons.js");
+
+/// What the page's script reads (the `<script type="application/json">` element).
+#[derive(Serialize)]
+struct PageData<'a> {
+    seed: u64,
+    /// Seat 0 plays White, seat 1 Black.
+    seats: Vec<SeatView<'a>>,
+    /// `moves[i]` is move `i + 1`, as the record writes it (`d1-d7/g7`).
+    moves: &'a [String],
+    /// The squares of each move, as indices `row * 10 + column`: from, to, arrow.
+    marks: Vec<[usize; 3]>,
+    /// `boards[n]`: the board after move `n` (0: the start), one character per square in
+    /// index order: `W`, `B` amazons, `x` arrows, `.` empty.
+    boards: Vec<String>,
+    isolated_after: Option<usize>,
+    /// Whether the player to move after the last move cannot move (the game's end).
+    stuck: bool,
+    winner: Option<u8>,
+    faults: Vec<FaultView<'a>>,
+    sandbox: &'a str,
+}
+
+#[derive(Serialize)]
+struct SeatView<'a> {
+    name: &'a str,
+    path: &'a str,
+}
+
+#[derive(Serialize)]
+struct FaultView<'a> {
+    seat: u8,
+    /// The moves played when it happened: the page's step.
+    step: usize,
+    kind: &'static str,
+    message: &'a str,
+}
+
+/// The board as the page's string: one character per square, `a1`, `b1`, .. `j10`.
+pub fn board_cells(board: &Board) -> String {
+    Square::all()
+        .map(|s| match board.cell(s) {
+            Cell::Empty => '.',
+            Cell::Amazon(Color::White) => 'W',
+            Cell::Amazon(Color::Black) => 'B',
+            Cell::Arrow => 'x',
+        })
+        .collect()
+}
+
+/// The replay page of `record`: one HTML file that shows the match move by move. Fails
+/// when a move of the record is not legal (the record was not written by a match).
+pub fn page(record: &AmazonsRecord) -> anyhow::Result<String> {
+    anyhow::ensure!(
+        record.seats.len() == 2,
+        "an Amazons record has 2 seats, this one {}",
+        record.seats.len()
+    );
+    let mut board = Board::start();
+    let mut boards = vec![board_cells(&board)];
+    let mut marks = Vec::with_capacity(record.moves.len());
+    for (i, text) in record.moves.iter().enumerate() {
+        let m: Move = text
+            .parse()
+            .map_err(|e| anyhow!("{e}"))
+            .with_context(|| format!("move {} of the record", i + 1))?;
+        board
+            .play(m)
+            .map_err(|e| anyhow!("move {} `{m}` is illegal: {e}", i + 1))?;
+        marks.push([m.from.index(), m.to.index(), m.arrow.index()]);
+        boards.push(board_cells(&board));
+    }
+    let data = PageData {
+        seed: record.seed,
+        seats: record
+            .seats
+            .iter()
+            .map(|s| SeatView {
+                name: &s.name,
+                path: &s.path,
+            })
+            .collect(),
+        moves: &record.moves,
+        marks,
+        boards,
+        isolated_after: record.isolated_after,
+        stuck: !board.can_move(),
+        winner: record.winner,
+        faults: record
+            .faults
+            .iter()
+            .map(|f| FaultView {
+                seat: f.seat,
+                step: usize::from(f.turn).min(record.moves.len()),
+                kind: f.kind.name(),
+                message: &f.message,
+            })
+            .collect(),
+        sandbox: &record.sandbox,
+    };
+    // No `<` at all inside the <script> element (see html.rs): no champion text can end it.
+    let json = crate::untrusted::escape_json(
+        &serde_json::to_string(&data).expect("the page data serialises"),
+        true,
+    );
+    let title = escape(&format!(
+        "{} (White) vs {} (Black), seed {} - Game of the Amazons",
+        record.seats[0].name, record.seats[1].name, record.seed
+    ));
+    Ok(fill(
+        TEMPLATE,
+        &[
+            ("__TITLE__", &title),
+            ("/*AMAZONS_CSS*/", CSS),
+            ("/*AMAZONS_JS*/", JS),
+            ("__AMAZONS_JSON__", &json),
+        ],
+    ))
+}

@@ -1,0 +1,213 @@
+//! The Amazons replay page in a real browser: headless Chromium driven by
+//! `tests/browser/amazons.mjs` (Node, the DevTools protocol over a pipe, no npm package).
+//! Opened at `#step=N`, stepped with the keyboard and the hash, the board the page shows is
+//! the board after that move as the `amazons` crate computes it, the move's squares are
+//! marked, the winner is announced at the end, and nothing goes to the console's errors.
+//!
+//! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`,
+//! where a missing browser fails the test (CI installs both, `scripts/ci-install.sh`).
+
+mod common;
+
+use amazons::{Board, Cell, Color, Move, Square};
+use referee::games::amazons::AmazonsRecord;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+/// One browser at a time: the machine may have 2 cores.
+static BROWSER: Mutex<()> = Mutex::new(());
+
+fn chromium() -> Option<PathBuf> {
+    let candidates = [
+        std::env::var_os("CHROMIUM").map(PathBuf::from),
+        Some(PathBuf::from("/usr/bin/chromium")),
+        Some(PathBuf::from("/usr/bin/chromium-browser")),
+    ];
+    candidates.into_iter().flatten().find(|p| p.is_file())
+}
+
+fn has_node() -> bool {
+    Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Chromium, if the browser tests can run here. When they cannot: under `CI=true` the
+/// test fails (a CI without a browser must not pass silently), elsewhere it says why.
+fn browser_ready(test: &str) -> Option<PathBuf> {
+    let missing = match (chromium(), has_node()) {
+        (Some(c), true) => return Some(c),
+        (None, false) => "chromium and node are",
+        (None, true) => "chromium is",
+        (Some(_), false) => "node is",
+    };
+    let message = format!(
+        "{test}: {missing} missing (install Debian's `chromium` and `nodejs`, e.g. \
+         scripts/ci-install.sh)"
+    );
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true and {message}");
+    }
+    println!("SKIPPED {message}");
+    None
+}
+
+fn play(dir: &Path, champions: [&str; 2], seed: u64) -> AmazonsRecord {
+    let out = Command::new(REFEREE)
+        .args(["--game", "amazons", "match"])
+        .args(champions)
+        .args(["--seed", &seed.to_string(), "--html", "--out"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap()
+}
+
+/// The boards after each move of `record` (0: the start), square by square as
+/// `amazons.mjs` reads them from the page: `W`, `B`, `x`, `.`.
+fn boards(record: &AmazonsRecord) -> Vec<String> {
+    let text = |board: &Board| -> String {
+        Square::all()
+            .map(|s| match board.cell(s) {
+                Cell::Empty => '.',
+                Cell::Amazon(Color::White) => 'W',
+                Cell::Amazon(Color::Black) => 'B',
+                Cell::Arrow => 'x',
+            })
+            .collect()
+    };
+    let mut board = Board::start();
+    let mut boards = vec![text(&board)];
+    for m in &record.moves {
+        board.play(m.parse::<Move>().unwrap()).unwrap();
+        boards.push(text(&board));
+    }
+    boards
+}
+
+/// The page's states: when ready, then after each action; fails on a console error.
+fn drive(chromium: &Path, page: &str, actions: &[&str]) -> Vec<Value> {
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/amazons.mjs");
+    let out = Command::new("node")
+        .arg(driver)
+        .arg(page)
+        .args(actions)
+        .env("CHROMIUM", chromium)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "amazons.mjs failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(json["errors"], serde_json::json!([]), "console errors");
+    json["states"].as_array().unwrap().clone()
+}
+
+/// `state` shows the board after move `step` of `record`, with that move's squares marked.
+fn assert_shows(state: &Value, record: &AmazonsRecord, step: usize) {
+    let boards = boards(record);
+    assert_eq!(state["step"], step as u64, "{state}");
+    assert_eq!(state["slider"], step as u64, "{state}");
+    assert_eq!(state["hash"], format!("#step={step}"), "{state}");
+    assert_eq!(state["count"], 100);
+    assert_eq!(state["cells"], boards[step], "the board after move {step}");
+    let marks = &state["marks"];
+    if step == 0 {
+        assert_eq!(marks, &serde_json::json!({}));
+        return;
+    }
+    let m: Move = record.moves[step - 1].parse().unwrap();
+    assert_eq!(marks["to"], m.to.to_string(), "{state}");
+    assert_eq!(marks["arrow"], m.arrow.to_string(), "{state}");
+    // The arrow may land where the amazon came from: that square shows the arrow.
+    if m.arrow != m.from {
+        assert_eq!(marks["from"], m.from.to_string(), "{state}");
+    }
+}
+
+#[test]
+fn stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate() {
+    let Some(chromium) =
+        browser_ready("stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate")
+    else {
+        return;
+    };
+    let dir = common::fresh_dir("amazons-browser", "steps");
+    let record = play(&dir, ["mobility", "random"], 11);
+    let last = record.moves.len();
+    assert!(last > 30, "{last}");
+    let page = format!("{}#step=12", dir.join("replay.html").display());
+    let states = drive(
+        &chromium,
+        &page,
+        &[
+            "key:ArrowRight",
+            "key:ArrowRight",
+            "key:ArrowRight",
+            "key:ArrowLeft",
+            "hash:step=27",
+            "key:End",
+            "key:Home",
+            "click:#btn-next",
+        ],
+    );
+    let expected = [12, 13, 14, 15, 14, 27, last, 0, 1];
+    assert_eq!(states.len(), expected.len());
+    for (state, &step) in states.iter().zip(&expected) {
+        assert_shows(state, &record, step);
+        let banner = &state["banner"];
+        if step == last {
+            let winner = usize::from(record.winner.unwrap());
+            let name = &record.seats[winner].name;
+            assert!(
+                banner.as_str().unwrap().starts_with(&format!("{name} (")),
+                "{banner}"
+            );
+        } else {
+            assert!(banner.is_null(), "{banner}");
+        }
+    }
+}
+
+/// A champion named like markup, which crashes: the page still loads without an error,
+/// shows its name as text and reaches the end.
+#[test]
+fn a_champion_named_like_markup_shows_as_text() {
+    let Some(chromium) = browser_ready("a_champion_named_like_markup_shows_as_text") else {
+        return;
+    };
+    let dir = common::fresh_dir("amazons-browser", "script");
+    let name = "<script>alert(1)<!--";
+    let champion = common::amazons_crashing_champion(&dir, name, 3);
+    let record = play(&dir.join("m"), [champion.to_str().unwrap(), "random"], 4);
+    let page = format!("{}#step=2", dir.join("m/replay.html").display());
+    let states = drive(&chromium, &page, &["key:End"]);
+    assert_shows(&states[0], &record, 2);
+    assert_shows(&states[1], &record, record.moves.len());
+    assert_eq!(states[1]["names"], serde_json::json!([name, "random"]));
+    assert_eq!(
+        states[1]["scripts"], 2,
+        "the template's two script elements"
+    );
+    assert!(
+        states[1]["banner"]
+            .as_str()
+            .unwrap()
+            .contains("White faulted (crash)"),
+        "{}",
+        states[1]["banner"]
+    );
+}
