@@ -6,7 +6,9 @@
 use super::{Failure, EXIT_MISMATCH};
 use crate::cli::words::{amazons_reproduce, shell_quote};
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
+use crate::endpoint::Endpoint;
 use crate::games::amazons::{board_from_etat, deplacer_line, Amazons, AmazonsRecord};
+use crate::human::{amazons::AmazonsSeat, HumanEndpoint};
 use crate::record::SeatRecord;
 use crate::roster::resolve_for;
 use crate::seating::Seating;
@@ -83,7 +85,17 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         seed: seat_seed(seed, i as u8),
     });
     let seeds: Vec<u64> = seats.iter().map(|s| s.seed).collect();
-    let mut seating = Seating::start(&champions, &seeds, &limits, &dir, !args.limits.no_pin)?;
+    let human = |seat| -> Box<dyn Endpoint> {
+        Box::new(HumanEndpoint::console(seat, Box::new(AmazonsSeat::new())))
+    };
+    let mut seating = Seating::start(
+        &champions,
+        &seeds,
+        &limits,
+        &dir,
+        !args.limits.no_pin,
+        &human,
+    )?;
     let mut rules = Amazons::new(
         seed,
         seats,
@@ -135,8 +147,17 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     );
     let given: Vec<String> = champions.iter().map(|c| c.given.clone()).collect();
     let reproduce = amazons_reproduce(&given, seed, &time, &limits);
-    crate::reproduce_log::note(&reproduce, &path, &record);
-    println!("reproduce: {reproduce}");
+    match super::match_cmd::human_seats(champions.iter().map(|c| c.is_human())) {
+        Some(seats) => println!(
+            "reproduce: none: {seats} played by a person (`human`), whom no command plays \
+             again; `referee --game amazons replay {}` checks the record",
+            shell_quote(&path.to_string_lossy())
+        ),
+        None => {
+            crate::reproduce_log::note(&reproduce, &path, &record);
+            println!("reproduce: {reproduce}");
+        }
+    }
     Ok(())
 }
 
