@@ -23,10 +23,12 @@ fn record(dir: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap()
 }
 
-/// The referee with `args`, `input` on its stdin (then closed), its output.
-fn referee_with_input(args: &[&str], input: &str) -> Output {
+/// The referee with `args`, `input` on its stdin (then closed), its output. The suite's
+/// reproduce log (`REFEREE_REPRODUCE_LOG`) goes to `log`.
+fn referee_with_input(args: &[&str], input: &str, log: &Path) -> Output {
     let mut child = Command::new(REFEREE)
         .args(args)
+        .env("REFEREE_REPRODUCE_LOG", log)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -220,7 +222,9 @@ fn end_of_input_gives_up_an_amazons_seat_and_the_opponent_wins() {
             out.to_str().unwrap(),
         ],
         "j7-j8/j9\n",
+        &dir.join("reproduce.jsonl"),
     );
+    assert!(!dir.join("reproduce.jsonl").exists());
     let said = text(&run);
     assert!(run.status.success(), "{said}");
     assert!(
@@ -266,7 +270,10 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
         ],
         "help\nfinances 0\nbogus 1\nconstruire_route 5\nencherir 3\nconstruire_route 50 51\n\
          construire_maison 51 51\nmap\nfin\n",
+        &dir.join("reproduce.jsonl"),
     );
+    // No command plays a person again: the suite must not try.
+    assert!(!dir.join("reproduce.jsonl").exists());
     let said = text(&run);
     assert_eq!(run.status.code(), Some(0), "{said}");
     for expected in [
