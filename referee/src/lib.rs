@@ -13,6 +13,7 @@ pub mod fault;
 pub mod full_log;
 pub mod game;
 pub mod games;
+pub mod human;
 pub mod interrupt;
 pub mod jail;
 pub mod manifest;

@@ -1,6 +1,6 @@
 //! Champions as the user names them: a path to an executable, a directory holding a
-//! `champion` executable, or a built-in bot name. Resolved and checked once, with errors
-//! that name the fix.
+//! `champion` executable, a built-in bot name, or `human` (a person at the terminal, for
+//! single matches). Resolved and checked once, with errors that name the fix.
 
 use anyhow::{bail, Context};
 use sha2::{Digest, Sha256};
@@ -29,6 +29,19 @@ pub struct ChampionSpec {
     pub identity: String,
 }
 
+/// The champion name of a seat played by a person at the terminal.
+pub const HUMAN: &str = "human";
+
+/// The recorded path of a seat played by a person.
+pub const HUMAN_PATH: &str = "builtin:human";
+
+impl ChampionSpec {
+    /// Whether a person plays this seat (`human`): no process is started for it.
+    pub fn is_human(&self) -> bool {
+        self.path == HUMAN_PATH
+    }
+}
+
 /// Resolve what the user wrote for a champion of a game whose built-in champions are
 /// `builtins`, run as the referee with `bot_args` and the name.
 pub fn resolve_for(
@@ -37,7 +50,8 @@ pub fn resolve_for(
     bot_args: &[&str],
 ) -> anyhow::Result<ChampionSpec> {
     let path = Path::new(given);
-    if !path.exists() && builtins.contains(&given) {
+    let human = given == HUMAN;
+    if !path.exists() && (human || builtins.contains(&given)) {
         let exe = std::env::current_exe().context("cannot find the referee's own executable")?;
         // Hashed once per process (built-ins are named in every match of a tournament).
         static OWN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -47,6 +61,18 @@ pub fn resolve_for(
                 .get_or_init(|| sha256_of(&exe).unwrap_or_default())
                 .clone(),
         };
+        if human {
+            // No process: the referee itself reads the person's moves.
+            return Ok(ChampionSpec {
+                name: HUMAN.to_string(),
+                given: given.to_string(),
+                identity: format!("{HUMAN_PATH}:{}", env!("CARGO_PKG_VERSION")),
+                sha256,
+                program: exe,
+                args: Vec::new(),
+                path: HUMAN_PATH.to_string(),
+            });
+        }
         return Ok(ChampionSpec {
             name: given.to_string(),
             given: given.to_string(),
@@ -72,7 +98,8 @@ pub fn resolve_for(
             format!("a champion directory must hold an executable named `champion` (build it first, e.g. `make -C {given}`)")
         } else {
             format!(
-                "check the path, or use a built-in champion: {}",
+                "check the path, or use a built-in champion: {}, or `{HUMAN}` to play the \
+                 seat yourself",
                 builtins.join(", ")
             )
         };

@@ -1,11 +1,13 @@
-//! One match with real champion processes: launch the three, play, write the record and the
-//! stderr logs into the match directory, and leave nothing running.
+//! One match with real champion processes: launch the three (a seat of a person, `human`,
+//! reads the terminal instead), play, write the record and the stderr logs into the match
+//! directory, and leave nothing running.
 
 use crate::champion::Limits;
 use crate::endpoint::Endpoint;
 use crate::fault::Fault;
 use crate::full_log;
 use crate::game::{play_logged, MatchSpec, TimeLimits};
+use crate::human::{loi::Loi, HumanEndpoint};
 use crate::record::{MatchRecord, SeatRecord};
 use crate::roster::ChampionSpec;
 use crate::seating::Seating;
@@ -45,6 +47,11 @@ impl MatchPlan {
         )
     }
 
+    /// Whether a person plays one of the seats (`human`).
+    pub fn has_human(&self) -> bool {
+        self.champions.iter().any(ChampionSpec::is_human)
+    }
+
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -70,7 +77,11 @@ impl MatchPlan {
             }
         });
         let seeds: Vec<u64> = seats.iter().map(|s| s.seed).collect();
-        let mut seating = Seating::start(&self.champions, &seeds, &self.limits, dir, self.pin)?;
+        let human = |seat| -> Box<dyn Endpoint> {
+            Box::new(HumanEndpoint::console(seat, Box::new(Loi::new())))
+        };
+        let mut seating =
+            Seating::start(&self.champions, &seeds, &self.limits, dir, self.pin, &human)?;
         let spec = MatchSpec {
             seed: self.seed,
             monument_order,
@@ -105,7 +116,14 @@ impl MatchPlan {
         }
         std::fs::write(dir.join("record.json"), record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;
-        crate::reproduce_log::note(&self.reproduce_command(), &dir.join("record.json"), &record);
+        // No command plays a person's moves again.
+        if !self.has_human() {
+            crate::reproduce_log::note(
+                &self.reproduce_command(),
+                &dir.join("record.json"),
+                &record,
+            );
+        }
         Ok(record)
     }
 }

@@ -1,6 +1,7 @@
 //! The champions of one match, for any game: each started in its seat (jailed when the
 //! sandbox has a jail), pinned with the match, its stderr into `seat<N>.stderr`; a seat whose
-//! champion cannot start keeps its `spawn` fault instead. Nothing is left when it is dropped.
+//! champion cannot start keeps its `spawn` fault instead; a seat of a person (`human`) gets
+//! the caller's endpoint for it, no process. Nothing is left when it is dropped.
 
 use crate::affinity::Pin;
 use crate::champion::{Champion, LaunchSpec, Limits};
@@ -24,13 +25,14 @@ pub struct Seating {
 impl Seating {
     /// Starts `champions` in seats 0.. with `seeds` (their `PROLOGIN_SEED`) under `limits`,
     /// writing their stderr into `dir`; the match and its champions share a CPU when `pin`
-    /// and one is free.
+    /// and one is free. A seat of a person takes `human(seat)` as its endpoint.
     pub fn start(
         champions: &[ChampionSpec],
         seeds: &[u64],
         limits: &Limits,
         dir: &Path,
         pin: bool,
+        human: &dyn Fn(usize) -> Box<dyn Endpoint>,
     ) -> anyhow::Result<Seating> {
         // Jailed champions have their scratch in their jail: nothing to make on the host.
         let scratch_root = match limits.sandbox.jail() {
@@ -42,6 +44,11 @@ impl Seating {
         let mut spawn_faults = Vec::new();
         let mut endpoints: Vec<Box<dyn Endpoint>> = Vec::new();
         for (i, champion) in champions.iter().enumerate() {
+            if champion.is_human() {
+                endpoints.push(human(i));
+                spawn_faults.push(None);
+                continue;
+            }
             let launch = LaunchSpec {
                 program: champion.program.clone(),
                 args: champion.args.clone(),

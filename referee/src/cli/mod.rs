@@ -216,8 +216,9 @@ impl LimitArgs {
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     /// Three champions (two with `--game amazons`): executable paths, directories holding a
-    /// `champion`, or the built-in `random` and `greedy` (`random` and `mobility` for the
-    /// Amazons). The same champion may sit in several seats.
+    /// `champion`, the built-in `random` and `greedy` (`random` and `mobility` for the
+    /// Amazons), or `human` to play a seat yourself from the terminal. The same champion
+    /// may sit in several seats.
     #[arg(num_args = 2..=3, required = true, value_name = "CHAMPION")]
     pub champions: Vec<String>,
     /// Match seed (default: drawn at random and printed).

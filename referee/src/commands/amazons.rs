@@ -128,7 +128,14 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
             " (or add --html for a replay in the browser)"
         }
     );
-    println!("reproduce: {}", reproduce_command(&seats));
+    match super::match_cmd::human_seats(seats.champions.iter().map(|c| c.is_human())) {
+        Some(humans) => println!(
+            "reproduce: none: {humans} played by a person (`human`), whom no command plays \
+             again; `referee --game amazons replay {}` checks the record",
+            shell_quote(&path.to_string_lossy())
+        ),
+        None => println!("reproduce: {}", reproduce_command(&seats)),
+    }
     Ok(())
 }
 

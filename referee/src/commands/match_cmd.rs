@@ -47,8 +47,29 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
             shell_quote(&dir.to_string_lossy())
         );
     }
-    println!("reproduce: {}", plan.reproduce_command());
+    match human_seats(plan.champions.iter().map(|c| c.is_human())) {
+        Some(seats) => println!(
+            "reproduce: none: {seats} played by a person (`human`), whom no command plays \
+             again; `referee replay {}` checks the record",
+            shell_quote(&dir.join("record.json").to_string_lossy())
+        ),
+        None => println!("reproduce: {}", plan.reproduce_command()),
+    }
     Ok(())
+}
+
+/// `seat 1` or `seats 0, 2`: the seats a person played, if any.
+pub(crate) fn human_seats(human: impl Iterator<Item = bool>) -> Option<String> {
+    let seats: Vec<String> = human
+        .enumerate()
+        .filter(|(_, h)| *h)
+        .map(|(s, _)| s.to_string())
+        .collect();
+    match seats.len() {
+        0 => None,
+        1 => Some(format!("seat {} was", seats[0])),
+        _ => Some(format!("seats {} were", seats.join(", "))),
+    }
 }
 
 /// The match `args` describe, every value checked (exit 2 on a bad one).

@@ -3,7 +3,9 @@
 //! scores 1 and earns 1 point, the loser 0), and the command that plays it again.
 
 use super::{Game, Played, Seats};
+use crate::endpoint::Endpoint;
 use crate::games::amazons::{Amazons, AmazonsRecord};
+use crate::human::{amazons::AmazonsSeat, HumanEndpoint};
 use crate::record::SeatRecord;
 use crate::rules::Rules;
 use crate::seating::Seating;
@@ -38,7 +40,17 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
         }
     });
     let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
-    let mut seating = Seating::start(&seats.champions, &seeds, &seats.limits, dir, seats.pin)?;
+    let human = |seat| -> Box<dyn Endpoint> {
+        Box::new(HumanEndpoint::console(seat, Box::new(AmazonsSeat::new())))
+    };
+    let mut seating = Seating::start(
+        &seats.champions,
+        &seeds,
+        &seats.limits,
+        dir,
+        seats.pin,
+        &human,
+    )?;
     let mut rules = Amazons::new(
         seats.seed,
         records,
@@ -60,7 +72,10 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
     }
     let json = serde_json::to_vec_pretty(&record).context("a record serialises")?;
     std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
-    crate::reproduce_log::note(&reproduce_command(seats), &path, &record);
+    // No command plays a person's moves again.
+    if !seats.champions.iter().any(|c| c.is_human()) {
+        crate::reproduce_log::note(&reproduce_command(seats), &path, &record);
+    }
     Ok(record)
 }
 

@@ -98,32 +98,12 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
     out.push('\n');
 
     // The board.
-    let cells = timeline.cells_at(index);
-    let [x0, y0, x1, y1] = built_bounds(&cells);
-    let _ = writeln!(
-        out,
-        "board, columns x {x0}..{x1}, rows y {y0}..{y1}: A B C houses of seats 0 1 2, a b c their reservations, H town-hall house, # road, 0..13 monument"
-    );
-    let mut tens = String::from("     ");
-    let mut units = String::from("     ");
-    for x in x0..=x1 {
-        if x == x0 || x % 10 == 0 {
-            let _ = write!(tens, "{:<2}", x / 10);
-        } else {
-            tens.push_str("  ");
-        }
-        let _ = write!(units, "{:<2}", x % 10);
-    }
-    let _ = writeln!(out, "{}", tens.trim_end());
-    let _ = writeln!(out, "{}", units.trim_end());
-    for y in y0..=y1 {
-        let mut line = format!("{y:>3}  ");
-        for x in x0..=x1 {
-            let (glyph, code) = glyph(&cells[(y * 100 + x) as usize]);
-            line.push_str(&paint(&glyph, code));
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
+    out.push_str(&board(
+        &timeline.cells_at(index),
+        1,
+        "A B C houses of seats 0 1 2, a b c their reservations, H town-hall house, # road, 0..13 monument",
+        colour,
+    ));
     out.push('\n');
 
     // What happened in this step.
@@ -184,6 +164,46 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
     out
 }
 
+/// The built area of `cells` (the whole map, index `y * 100 + x`) with `margin` cells
+/// around it, under a line naming its columns and rows and `legend`; `colour` turns ANSI
+/// escapes on. The terminal view and the human seat of the 2009 game share it.
+pub fn board(cells: &[CellView], margin: i32, legend: &str, colour: bool) -> String {
+    let paint = |text: &str, code: &str| {
+        if colour && !code.is_empty() {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    };
+    let mut out = String::new();
+    let [x0, y0, x1, y1] = built_bounds(cells, margin);
+    let _ = writeln!(
+        out,
+        "board, columns x {x0}..{x1}, rows y {y0}..{y1}: {legend}"
+    );
+    let mut tens = String::from("     ");
+    let mut units = String::from("     ");
+    for x in x0..=x1 {
+        if x == x0 || x % 10 == 0 {
+            let _ = write!(tens, "{:<2}", x / 10);
+        } else {
+            tens.push_str("  ");
+        }
+        let _ = write!(units, "{:<2}", x % 10);
+    }
+    let _ = writeln!(out, "{}", tens.trim_end());
+    let _ = writeln!(out, "{}", units.trim_end());
+    for y in y0..=y1 {
+        let mut line = format!("{y:>3}  ");
+        for x in x0..=x1 {
+            let (glyph, code) = glyph(&cells[(y * 100 + x) as usize]);
+            line.push_str(&paint(&glyph, code));
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
 /// The bids and winner of the last auction resolved at or before step `index`.
 fn last_bids(timeline: &Timeline, index: usize) -> Option<([i32; 3], Option<u8>)> {
     timeline.steps[..=index]
@@ -192,8 +212,8 @@ fn last_bids(timeline: &Timeline, index: usize) -> Option<([i32; 3], Option<u8>)
         .find_map(|s: &Step| s.bids.map(|b| (b, s.winner)))
 }
 
-/// The rectangle of the built cells, one cell of margin, clipped to the map.
-fn built_bounds(cells: &[CellView]) -> [i32; 4] {
+/// The rectangle of the built cells, `margin` cells around, clipped to the map.
+fn built_bounds(cells: &[CellView], margin: i32) -> [i32; 4] {
     let mut b = [50, 50, 50, 50];
     for c in cells.iter().filter(|c| c[2] != 0) {
         b = [
@@ -204,10 +224,10 @@ fn built_bounds(cells: &[CellView]) -> [i32; 4] {
         ];
     }
     [
-        (b[0] - 1).max(0),
-        (b[1] - 1).max(0),
-        (b[2] + 1).min(99),
-        (b[3] + 1).min(99),
+        (b[0] - margin).max(0),
+        (b[1] - margin).max(0),
+        (b[2] + margin).min(99),
+        (b[3] + margin).min(99),
     ]
 }
 

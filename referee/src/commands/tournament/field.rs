@@ -74,6 +74,16 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
         .map(|e| game.resolve(&e.given))
         .collect::<Result<_, _>>()
         .map_err(Failure::usage)?;
+    if let Some(human) = champions.iter().find(|c| c.is_human()) {
+        return Err(usage(format!(
+            "`{}` cannot play in a tournament: a person cannot sit the matches of a \
+             tournament, which run unattended and in parallel; remove `{}` from the \
+             champions (arguments or --manifest), and play the others one match at a time \
+             with `referee match human A B`",
+            printable(&human.given),
+            printable(&human.given)
+        )));
+    }
     let names = manifest::unique_names(
         &entries
             .iter()
