@@ -4,8 +4,9 @@
 #   scripts/build-champions.sh          build all
 #   scripts/build-champions.sh clean    remove the C/C++ build outputs
 #
-# - C and C++: every folder champions/c/*/ and champions/cpp/*/ with a Makefile (the kit
-#   folders have none) is built with `make`, giving its executable `champion`.
+# - C and C++: every folder champions/c/*/, champions/cpp/*/ and champions/amazons/c/*/
+#   (the Game of the Amazons) with a Makefile (the kit folders have none) is built with
+#   `make`, giving its executable `champion`.
 # - Python and shell: nothing to build.
 # - Rust: `cargo build --release -p prologin --bins` builds every champion binary of the
 #   Rust kit package (target/release/<name>); new [[bin]]s are picked up automatically.
@@ -19,7 +20,7 @@ failed=""
 
 step() { printf '== %s\n' "$*" >&2; }
 
-for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/; do
+for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/amazons/c/*/; do
   [ -f "$dir/Makefile" ] || continue
   name=${dir#"$root"/}
   if [ "$target" = clean ]; then

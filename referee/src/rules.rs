@@ -107,13 +107,15 @@ mod tests {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut files = Vec::new();
         for name in modules {
-            let path = src.join(name);
-            if path.is_dir() {
-                for entry in std::fs::read_dir(&path).unwrap() {
-                    files.push(entry.unwrap().path());
+            let mut stack = vec![src.join(name)];
+            while let Some(path) = stack.pop() {
+                if path.is_dir() {
+                    for entry in std::fs::read_dir(&path).unwrap() {
+                        stack.push(entry.unwrap().path());
+                    }
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
                 }
-            } else {
-                files.push(path);
             }
         }
         let mut found = Vec::new();

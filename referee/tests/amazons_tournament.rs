@@ -104,6 +104,13 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
     );
     let matches = rows(&t.join("matches.csv"));
     assert_eq!(matches.len(), 12, "6 pairs, 2 rounds");
+    for row in &matches {
+        let page = t.join(format!("matches/{}/replay.html", row["id"]));
+        let page = std::fs::read_to_string(page).unwrap();
+        for s in 0..2 {
+            assert!(page.contains(&row[&format!("champion{s}")]), "{row:?}");
+        }
+    }
 
     // Each pair plays one seed twice, colours swapped.
     let mut pairs: BTreeMap<(String, String), Vec<&BTreeMap<String, String>>> = BTreeMap::new();

@@ -540,28 +540,34 @@ pub(crate) fn prepare(
     })
 }
 
-/// The bundled kits as (language, folder).
+/// The bundled kits as (language, folder): the 2009 game's `python`, ..., and the Game of
+/// the Amazons' `amazons-python`, ... (`champions/amazons/<language>/kit`).
 pub(crate) fn bundled_kits_by_language() -> Vec<(String, PathBuf)> {
     bundled_kits()
         .iter()
         .filter_map(|kit| {
-            let language = kit.parent()?.file_name()?.to_str()?.to_string();
+            let lang = kit.parent()?;
+            let language = lang.file_name()?.to_str()?;
+            let language = match lang.parent()?.file_name()?.to_str()? {
+                "amazons" => format!("amazons-{language}"),
+                _ => language.to_string(),
+            };
             Some((language, kit.clone()))
         })
         .collect()
 }
 
-/// The kits bundled with this referee (`champions/<language>/kit` of its source tree, when
-/// it is still there): library code that champions written with a kit load in place.
+/// The kits bundled with this referee (`champions/<language>/kit` and
+/// `champions/amazons/<language>/kit` of its source tree, when it is still there): library
+/// code that champions written with a kit load in place.
 fn bundled_kits() -> &'static [PathBuf] {
     static KITS: OnceLock<Vec<PathBuf>> = OnceLock::new();
     KITS.get_or_init(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions");
-        let Ok(entries) = std::fs::read_dir(&root) else {
-            return Vec::new();
-        };
-        let mut kits: Vec<PathBuf> = entries
-            .flatten()
+        let mut kits: Vec<PathBuf> = [root.clone(), root.join("amazons")]
+            .iter()
+            .filter_map(|dir| std::fs::read_dir(dir).ok())
+            .flat_map(|entries| entries.flatten())
             .map(|e| e.path().join("kit"))
             .filter(|k| k.is_dir())
             .filter_map(|k| k.canonicalize().ok())
