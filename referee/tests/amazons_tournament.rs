@@ -91,9 +91,16 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
     let out = run(tournament(
         &dir,
         &champions,
-        &["--rounds", "2", "--jobs", "2"],
+        &["--rounds", "2", "--jobs", "2", "--html"],
     ));
     let t = dir.join("t");
+    // The index leads to every match's replay page.
+    let index = std::fs::read_to_string(t.join("index.html")).unwrap();
+    assert!(index.contains("The Game of the Amazons"), "{index}");
+    for id in 0..12 {
+        let href = format!("matches/{id}/replay.html");
+        assert!(index.contains(&href), "{href} not linked");
+    }
     let header = std::fs::read_to_string(t.join("matches.csv")).unwrap();
     assert!(
         header.starts_with(
@@ -298,4 +305,52 @@ fn what_the_amazons_cannot_do_is_refused_before_anyone_plays() {
         &["--full-log is not available for The Game of the Amazons"],
     );
     assert!(!dir.join("t").exists(), "nothing was started");
+}
+
+/// The README's tournament of the bundled Amazons champions, run as printed (from the
+/// repository root, the debug referee for `target/release/referee`, results in a fresh
+/// directory).
+#[test]
+fn the_readme_tournament_of_the_bundled_champions_runs_as_printed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let section = &readme[readme
+        .find("The\nbundled Amazons champions")
+        .expect("the section")..];
+    let block = &section[section.find("```sh\n").unwrap() + 6..];
+    let block = &block[..block.find("```").unwrap()];
+    let command = block
+        .replace("\\\n", " ")
+        .lines()
+        .find(|l| l.contains("--game amazons tournament"))
+        .expect("the tournament command")
+        .split('#')
+        .next()
+        .unwrap()
+        .to_string();
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[0], "target/release/referee");
+    let dir = common::fresh_dir("amazons-tournament", "readme");
+    let out = Command::new(REFEREE)
+        .args(&words[1..])
+        .arg("--results")
+        .arg(&dir)
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let t = dir.join("amazons-demo");
+    assert!(t.join("index.html").exists());
+    let board = rows(&t.join("leaderboard.csv"));
+    assert_eq!(board.len(), 4, "{board:?}");
+    for line in &board {
+        assert_eq!(line["matches"], "6", "{line:?}");
+        assert_eq!(line["faults_protocol"], "0", "{line:?}");
+        assert_eq!(line["faults_crash"], "0", "{line:?}");
+    }
 }
