@@ -174,7 +174,7 @@ impl Rules for Loi<'_> {
             Request::Etat => {
                 log.etat();
                 (
-                    prologin::etat::encode(&mut self.game.player(Seat(seat as u8))),
+                    loi_protocol::etat::encode(&mut self.game.player(Seat(seat as u8))),
                     0,
                 )
             }

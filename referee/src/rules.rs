@@ -88,9 +88,10 @@ mod tests {
 
     /// What names a game: the engines and the kit crate, and the referee's modules of
     /// either game (the `games::Game` trait itself is the seam, and allowed).
-    const GAME: [&str; 10] = [
+    const GAME: [&str; 11] = [
         "engine::",
         "prologin::",
+        "loi_protocol::",
         "amazons::",
         "crate::game::",
         "crate::game;",
@@ -153,6 +154,43 @@ mod tests {
             "the runner names a game:\n{}",
             found.join("\n")
         );
+    }
+
+    /// The referee depends on no champion kit (issue 13): none of its dependencies is a
+    /// crate under `champions/` (it shares protocol.md's Rust end with the kit through the
+    /// `loi_protocol` crate instead).
+    #[test]
+    fn the_referee_depends_on_no_kit() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+        let workspace = std::fs::read_to_string(root.join("../Cargo.toml")).unwrap();
+        let section = |text: &str, name: &str| -> Vec<String> {
+            let start = text.find(&format!("[{name}]")).expect(name);
+            text[start..]
+                .lines()
+                .skip(1)
+                .take_while(|l| !l.starts_with('['))
+                .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
+                .map(String::from)
+                .collect()
+        };
+        let kits: Vec<String> = section(&workspace, "workspace.dependencies")
+            .into_iter()
+            .filter(|l| l.contains("\"champions/"))
+            .map(|l| l.split('=').next().unwrap().trim().to_string())
+            .collect();
+        assert!(kits.contains(&"prologin".to_string()), "{kits:?}");
+        for line in section(&manifest, "dependencies") {
+            let name = line.split(['=', '.']).next().unwrap().trim();
+            assert!(
+                !kits.iter().any(|k| k == name),
+                "the referee depends on a kit: {line}"
+            );
+            assert!(
+                !line.contains("champions/"),
+                "the referee depends on a kit: {line}"
+            );
+        }
     }
 
     /// The check finds what it looks for: a planted line naming a game is reported.

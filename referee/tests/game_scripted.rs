@@ -218,7 +218,7 @@ fn etat_answers_the_whole_state_as_the_seat_sees_it() {
         Scripted::passive(),
     ];
     run(&mut seats, Default::default());
-    let etat = prologin::etat::decode(&seats[1].received[1]).expect("a valid etat line");
+    let etat = loi_protocol::etat::decode(&seats[1].received[1]).expect("a valid etat line");
     assert_eq!(etat.numero_tour, 1);
     assert_eq!(
         etat.commence, 2,

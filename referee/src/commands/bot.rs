@@ -17,7 +17,7 @@ pub fn run(args: BotArgs) -> Result<(), Failure> {
             engine::bots::NAMES.join(", ")
         ))
     })?;
-    let code = prologin::run(bot.as_mut());
+    let code = loi_protocol::run(bot.as_mut());
     if code != std::process::ExitCode::SUCCESS {
         // The kit has already said what went wrong on stderr.
         std::process::exit(super::EXIT_USAGE);

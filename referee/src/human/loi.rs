@@ -11,7 +11,7 @@ use crate::view::timeline::CellView;
 use engine::call::{Call, Function};
 use engine::constants::*;
 use engine::monument::MONUMENTS;
-use prologin::etat::{decode, Etat};
+use loi_protocol::etat::{decode, Etat};
 use std::fmt::Write;
 
 /// The person's side of one seat of the 2009 game.

@@ -68,7 +68,7 @@ const BROKEN: i32 = ACTION_INTERDITE;
 /// ```
 /// use engine::Api;
 /// let input = b"42\n" as &[u8];
-/// let mut client = prologin::Client::new(input, Vec::new());
+/// let mut client = loi_protocol::Client::new(input, Vec::new());
 /// assert_eq!(client.distance(50, 50, 51, 50), 42);
 /// assert_eq!(client.type_case(-1, 0), engine::constants::HORS_TERRAIN); // no round trip
 /// assert_eq!(client.into_writer(), b"distance 50 50 51 50\n");

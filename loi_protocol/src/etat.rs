@@ -96,8 +96,8 @@ impl Etat {
 /// ```
 /// use engine::{Game, Seat, Setup};
 /// let mut game = Game::new(Setup::from_seed(1));
-/// let line = prologin::etat::encode(&mut game.player(Seat(0)));
-/// let etat = prologin::etat::decode(&line).unwrap();
+/// let line = loi_protocol::etat::encode(&mut game.player(Seat(0)));
+/// let etat = loi_protocol::etat::decode(&line).unwrap();
 /// assert_eq!(etat.type_case(50, 50), engine::constants::ROUTE);
 /// ```
 pub fn encode(player: &mut Player) -> String {
