@@ -48,6 +48,33 @@ pub fn catch(graceful: bool) -> &'static AtomicBool {
     &STOP
 }
 
+/// Exit code when the reader of the referee's output went away (128 + SIGPIPE, as a shell
+/// reports a program killed by it).
+pub const EXIT_BROKEN_PIPE: i32 = 141;
+
+/// From now on, a `print!` to a closed pipe (`referee show ... | head`) ends the referee
+/// quietly with [`EXIT_BROKEN_PIPE`], every champion killed first, instead of a panic. (The
+/// referee ignores SIGPIPE, as Rust programs do, so that a champion closing its input never
+/// kills it; std's print macros then panic on the broken pipe.) Other panics keep the
+/// default report.
+pub fn exit_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            ABORT.store(true, Ordering::SeqCst);
+            crate::champion::kill_every_champion();
+            std::process::exit(EXIT_BROKEN_PIPE);
+        }
+        default(info);
+    }));
+}
+
 /// Whether the referee is killing every champion to exit: a match that ends now ended
 /// because its champions were killed, and its result must not be kept.
 pub fn aborting() -> bool {

@@ -3,6 +3,7 @@
 fn main() {
     // The same executable serves as the jails' zygote (crate::jail::zygote).
     referee::jail::zygote::serve_if_zygote();
+    referee::interrupt::exit_on_broken_pipe();
     let cli = referee::cli::Cli::parse_command_line();
     let result = referee::commands::run(cli);
     // An interrupted run exits from the thread that kills the champions, with code 130.

@@ -76,6 +76,32 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
         shown.contains("after move 1/") && shown.contains("    a b c d e f g h i j"),
         "{shown}"
     );
+    // The moment the colours were isolated, as recorded, before and after it.
+    if let Some(after) = played["isolated_after"].as_u64() {
+        let at = |step: u64| {
+            let out = referee(&[
+                "--game",
+                "amazons",
+                "show",
+                first.to_str().unwrap(),
+                "--step",
+                &step.to_string(),
+            ]);
+            text(&out)
+        };
+        assert!(
+            at(after - 1).contains(&format!(
+                "isolated: not yet (it happens after move {after})"
+            )),
+            "{}",
+            at(after - 1)
+        );
+        assert!(
+            at(after).contains(&format!("isolated: since move {after}")),
+            "{}",
+            at(after)
+        );
+    }
     let bad_step = referee(&[
         "--game",
         "amazons",
@@ -223,5 +249,40 @@ fn bad_input_is_refused_naming_the_fix() {
         let out = referee(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
         assert!(text(&out).contains(expected), "{args:?}: {}", text(&out));
+    }
+}
+
+/// Output into a closed pipe (`referee ... show | head`) ends the referee quietly with
+/// 141, as a program killed by SIGPIPE, never a panic.
+#[test]
+fn a_closed_output_pipe_ends_the_referee_quietly() {
+    let dir = common::fresh_dir("amazons", "pipe");
+    let out = referee(&[
+        "--game",
+        "amazons",
+        "match",
+        "random",
+        "random",
+        "--seed",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    // A pipe whose reading end is closed before the referee writes anything.
+    let (read, write) = nix::unistd::pipe().unwrap();
+    drop(read);
+    for args in [
+        vec!["--game", "amazons", "show", dir.to_str().unwrap()],
+        vec!["--game", "amazons", "replay", dir.to_str().unwrap()],
+    ] {
+        let out = Command::new(REFEREE)
+            .args(&args)
+            .stdout(std::process::Stdio::from(write.try_clone().unwrap()))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }

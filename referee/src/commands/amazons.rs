@@ -232,6 +232,14 @@ fn show(args: ShowArgs) -> Result<(), Failure> {
     if step > 0 {
         println!("last move: {}", record.moves[step - 1]);
     }
+    match record.isolated_after {
+        Some(after) if after <= step => println!(
+            "isolated: since move {after} no amazon can reach one of the other colour; each \
+             player only fills their own region"
+        ),
+        Some(after) => println!("isolated: not yet (it happens after move {after})"),
+        None => {}
+    }
     print!("{}", boards[step]);
     Ok(())
 }
