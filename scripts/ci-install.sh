@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need on a fresh Debian machine with the Rust toolchain: C and C++
-# compilers, make, Python 3, and Chromium with Node for the viewer's browser test
-# (referee/tests/view_browser.rs; no npm package is needed). Skips what is already there.
+# compilers, make, Python 3, Chromium with Node for the viewers' browser tests
+# (referee/tests/view_browser.rs; no npm package is needed), and a JDK for the attack
+# tests' Java champion. Skips what is already there: under CI=true a test whose tool is
+# missing fails rather than skips (referee/tests/common/mod.rs).
 set -euo pipefail
 need=()
 command -v cc >/dev/null || need+=(gcc)
@@ -10,6 +12,8 @@ command -v make >/dev/null || need+=(make)
 command -v python3 >/dev/null || need+=(python3)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v node >/dev/null || need+=(nodejs)
+# The attack tests run a Java champion in the jail (a JVM's threads and memory map).
+command -v javac >/dev/null || need+=(default-jdk-headless)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${need[@]}"

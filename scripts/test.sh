@@ -18,9 +18,16 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/referee-suite.XXXXXX")
 # Sticky and writable by all, like /tmp: some tests run a part as another user.
 chmod 1777 "$work"
 trap 'chmod -R u+rwX "$work" 2>/dev/null; rm -rf "$work"' EXIT
+# A test part that cannot run here notes why in REFEREE_SKIP_LOG (tests/common/mod.rs:
+# under CI=true a missing tool or privilege fails instead); the summary is printed last.
+skips="$work/skips.log"
+: >"$skips"
+chmod 666 "$skips"
 TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.jsonl" \
-  cargo test --workspace "$@"
+  REFEREE_SKIP_LOG="$skips" cargo test --workspace "$@"
 if [ -s "$work/reproduce.jsonl" ]; then
   TMPDIR="$work" cargo run --quiet -p referee --example reproduce_suite -- \
     "$work/reproduce.jsonl" target/debug/referee
 fi
+echo "skipped test parts: $(wc -l <"$skips")"
+sed 's/^/  skipped: /' "$skips"

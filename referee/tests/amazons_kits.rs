@@ -52,12 +52,7 @@ fn tools(test: &str, names: &[&str]) -> bool {
     if missing.is_empty() {
         return true;
     }
-    let why = format!("{test}: {} missing", missing.join(", "));
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{why} (CI=true)"
-    );
-    eprintln!("SKIPPED {why}");
+    common::skip_missing(&format!("{test}: {} missing", missing.join(", ")));
     false
 }
 

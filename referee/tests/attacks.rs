@@ -149,17 +149,17 @@ fn test_user() -> Result<(u32, u32), String> {
 /// The runs of a test: as root and as a user, printing why one is skipped.
 fn runs(test: &str) -> Vec<Who> {
     if !is_root() {
-        eprintln!(
-            "attacks {test}: SKIPPED the root run: the test does not run as root (uid {}); \
-             running as this user only",
+        common::skip_by_design(&format!(
+            "attacks {test}: the root run: the test does not run as root (uid {}); running \
+             as this user only (scripts/test.sh runs it as root)",
             euid()
-        );
+        ));
         return vec![Who::Me];
     }
     match test_user() {
         Ok((uid, gid)) => vec![Who::Root, Who::User { uid, gid }],
         Err(why) => {
-            eprintln!("attacks {test}: SKIPPED the non-root run: {why}");
+            common::skip_missing(&format!("attacks {test}: the non-root run: {why}"));
             vec![Who::Root]
         }
     }
@@ -1843,7 +1843,7 @@ fn runtimes_start_under_the_default_limits() {
             expected.push((champions.len(), "python started"));
             champions.push(arena.folder_champion("python", &runtimes.join("hello.py")));
         } else {
-            eprintln!("attacks runtimes: SKIPPED python: python3 is not installed");
+            common::skip_missing("attacks runtimes: python: python3 is not installed");
         }
         if installed("javac", "-version") && installed("java", "-version") {
             let dir = arena.dir("java");
@@ -1859,14 +1859,16 @@ fn runtimes_start_under_the_default_limits() {
             expected.push((champions.len(), "java started"));
             champions.push(arena.folder_champion("java", &runtimes.join("java.sh")));
         } else {
-            eprintln!("attacks runtimes: SKIPPED java: java or javac is not installed");
+            common::skip_missing(
+                "attacks runtimes: java: java or javac is not installed (scripts/ci-install.sh)",
+            );
         }
         if installed("node", "--version") {
             fs::copy(runtimes.join("main.js"), arena.dir("node").join("main.js")).unwrap();
             expected.push((champions.len(), "node started"));
             champions.push(arena.folder_champion("node", &runtimes.join("node.sh")));
         } else {
-            eprintln!("attacks runtimes: SKIPPED node: node is not installed");
+            common::skip_missing("attacks runtimes: node: node is not installed");
         }
         while champions.len() < 3 {
             champions.push(passive());

@@ -584,7 +584,10 @@ fn the_printed_reproduce_command_plays_the_same_match() {
 fn a_full_disk_is_named_with_its_path_and_the_fix() {
     // SAFETY: no arguments.
     if unsafe { nix::libc::geteuid() } != 0 {
-        eprintln!("SKIPPED: mounting a small tmpfs to fill needs root");
+        common::skip_by_design(
+            "match_faults: a full disk: mounting a small tmpfs to fill needs root (scripts/test.sh \
+             runs it as root)",
+        );
         return;
     }
     let dir = common::fresh_dir("match", "full-disk");

@@ -47,11 +47,11 @@ fn users() -> Vec<Who> {
         .output();
     match probe {
         Ok(o) if o.status.success() => out.push(Who::Nobody),
-        other => eprintln!(
-            "sandbox test: SKIPPED the non-root run: `nobody` cannot run {} ({other:?}); make \
-             the target directory readable by others",
+        other => common::skip_missing(&format!(
+            "sandbox test: the non-root run: `nobody` cannot run {} ({other:?}); make the \
+             target directory readable by others",
             env!("CARGO_BIN_EXE_referee")
-        ),
+        )),
     }
     out
 }
@@ -287,10 +287,10 @@ fn a_fork_bomb_is_bounded_where_a_process_limit_holds() {
         let arena = common::fresh_dir("sandbox", "forkbomb");
         let line = referee_line(who, &arena);
         if !line.contains("pids=cgroup") && !line.contains("pids=rlimit") {
-            eprintln!(
-                "sandbox test: SKIPPED the fork bomb as {who:?}: no process-count limit in force \
-                 here ({line}); it would take the machine down"
-            );
+            common::skip_missing(&format!(
+                "sandbox test: the fork bomb as {who:?}: no process-count limit in force here \
+                 ({line}); it would take the machine down"
+            ));
             continue;
         }
         let bomber = attacker(&arena, "bomber", &["forkbomb".into()]);
@@ -362,7 +362,7 @@ fn java_and_node_start_under_the_default_memory_limit() {
         if installed(runtime) {
             runtimes.push(runtime);
         } else {
-            eprintln!("sandbox test: SKIPPED {runtime}: not installed");
+            common::skip_missing(&format!("sandbox test: {runtime}: not installed"));
         }
     }
     if runtimes.is_empty() {

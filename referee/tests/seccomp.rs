@@ -47,11 +47,11 @@ fn users() -> Vec<Who> {
         .output();
     match probe {
         Ok(o) if o.status.success() => out.push(Who::Nobody),
-        other => eprintln!(
-            "seccomp test: SKIPPED the non-root run: `nobody` cannot run {} ({other:?}); make \
-             the target directory readable by others",
+        other => common::skip_missing(&format!(
+            "seccomp test: the non-root run: `nobody` cannot run {} ({other:?}); make the \
+             target directory readable by others",
             env!("CARGO_BIN_EXE_referee")
-        ),
+        )),
     }
     out
 }
@@ -174,10 +174,10 @@ fn assert_results(who: Who, played: &Played, expected: &[(&str, &str)]) {
 fn filter_on(who: Who, played: &Played) -> bool {
     let on = played.line.contains("seccomp=on");
     if !on {
-        eprintln!(
-            "seccomp test: SKIPPED as {who:?}: no seccomp filter here ({})",
+        common::skip_missing(&format!(
+            "seccomp test: as {who:?}: no seccomp filter here ({})",
             played.line
-        );
+        ));
     }
     on
 }

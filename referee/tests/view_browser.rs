@@ -1,7 +1,7 @@
 //! The replay page in a real browser: headless Chromium driven by
 //! `tests/browser/viewer.mjs` (Node, the DevTools protocol over a pipe, no npm package).
-//! Skipped, with a message, when `chromium` or `node` is missing; CI installs both
-//! (`scripts/ci-install.sh`).
+//! Skipped, with a message, when `chromium` or `node` is missing, and a failure under
+//! `CI=true` (CI installs both, `scripts/ci-install.sh`).
 //!
 //! - the End key moves the page to the last step, whose displayed final scores are the
 //!   record's;
@@ -42,14 +42,14 @@ fn browser_ready(test: &str) -> Option<PathBuf> {
     match (chromium(), has_node()) {
         (Some(c), true) => Some(c),
         (c, node) => {
-            println!(
-                "SKIPPED {test}: {} missing (install Debian's `chromium` and `nodejs`, e.g. scripts/ci-install.sh)",
+            common::skip_missing(&format!(
+                "{test}: {} missing (install Debian's `chromium` and `nodejs`, e.g. scripts/ci-install.sh)",
                 match (c, node) {
                     (None, false) => "chromium and node are",
                     (None, true) => "chromium is",
                     _ => "node is",
                 }
-            );
+            ));
             None
         }
     }

@@ -215,3 +215,38 @@ pub fn amazons_crashing_champion(dir: &std::path::Path, file_name: &str, moves: 
     std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
     program
 }
+
+/// A test part that cannot run here because a tool or privilege is missing (`why` says
+/// which, and how to get it). Under `CI=true` that is a failure: CI installs everything
+/// (`scripts/ci-install.sh`), so a skip there would hide a missing install step. Elsewhere
+/// it prints a `SKIPPED` line and notes it in `$REFEREE_SKIP_LOG`, whose lines
+/// `scripts/test.sh` counts and prints at the end: never a silent pass.
+pub fn skip_missing(why: &str) {
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "CI=true, and this cannot be skipped there: {why}"
+    );
+    note_skip(why);
+}
+
+/// A test part that does not apply to this run by design (`why` says which run covers
+/// it: e.g. the root part of an attack when the suite runs as a normal user, which
+/// `scripts/test-as-user.sh` does after the root run). Printed and noted like
+/// [`skip_missing`], never a failure.
+pub fn skip_by_design(why: &str) {
+    note_skip(why);
+}
+
+fn note_skip(why: &str) {
+    eprintln!("SKIPPED {why}");
+    if let Some(log) = std::env::var_os("REFEREE_SKIP_LOG") {
+        use std::io::Write;
+        if let Ok(mut file) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+        {
+            let _ = writeln!(file, "{}", why.replace('\n', " "));
+        }
+    }
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Matches per second of two versions of the referee, measured in one sitting: each git ref
+# is built in release (one scratch worktree, one target directory, so dependencies build
+# once), then the same tournament of the bundled champions is played with each binary in
+# turn, A B A B ..., and the ratio B/A of the medians is printed. On a shared, noisy
+# machine only such alternated ratios mean something (referee/BENCHMARKS.md).
+#
+#   scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]   (defaults: 5 pairs, 2 rounds = 40 matches)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+a=${1:?usage: scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]}
+b=${2:?usage: scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]}
+pairs=${3:-5}
+rounds=${4:-2}
+scripts/build-champions.sh >/dev/null 2>&1
+work=$(mktemp -d)
+tree="$work/tree"
+cleanup() {
+  git worktree remove --force "$tree" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+git worktree add --detach -q "$tree" "$a"
+for side in a b; do
+  ref=$a
+  [ "$side" = b ] && ref=$b
+  git -C "$tree" checkout -q --detach "$ref"
+  echo "building $ref ..." >&2
+  (cd "$tree" && CARGO_TARGET_DIR="$work/target" cargo build --release -q -p referee)
+  cp "$work/target/release/referee" "$work/referee-$side"
+done
+play() { # binary name -> matches per second
+  local out="$work/results-$2"
+  rm -rf "$out"
+  "$1" tournament \
+    champions/c/random champions/python/random champions/cpp/greedy \
+    champions/shell/builder.sh random greedy \
+    --rounds "$rounds" --seed 2009 --name bench --results "$out" --jobs 2 \
+    >/dev/null 2>"$work/stderr"
+  sed -n 's/.*(\([0-9.]*\) matches\/s).*/\1/p' "$work/stderr"
+}
+echo "A = $a, B = $b; $pairs pairs of runs, $rounds round(s) of 6 champions (40 matches a run with 2), --jobs 2"
+ra=()
+rb=()
+for i in $(seq "$pairs"); do
+  x=$(play "$work/referee-a" "a$i")
+  y=$(play "$work/referee-b" "b$i")
+  echo "pair $i: A $x matches/s, B $y matches/s"
+  ra+=("$x")
+  rb+=("$y")
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+ma=$(median "${ra[@]}")
+mb=$(median "${rb[@]}")
+awk -v a="$ma" -v b="$mb" 'BEGIN { printf "median: A %.2f, B %.2f matches/s; B/A = %.3f\n", a, b, b / a }'
