@@ -39,21 +39,31 @@ impl MatchRow {
     pub fn seats(&self) -> usize {
         self.champions.len()
     }
+}
 
-    /// Calls, CPU time and largest callback of each of `seats` seats, from the seat and CPU
-    /// time of every callback played.
-    pub fn timings(
-        seats: usize,
-        callbacks: impl IntoIterator<Item = (usize, u64)>,
-    ) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
-        let (mut calls, mut cpu_us, mut max_cpu_us) =
-            (vec![0u64; seats], vec![0u64; seats], vec![0u64; seats]);
+/// Callbacks played, CPU time and largest callback of each seat of a match (the per-seat
+/// columns of [`MatchRow`] that count time).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatTimes {
+    pub calls: Vec<u64>,
+    pub cpu_us: Vec<u64>,
+    pub max_cpu_us: Vec<u64>,
+}
+
+impl SeatTimes {
+    /// The times of `seats` seats, from the seat and CPU time (µs) of every callback played.
+    pub fn of(seats: usize, callbacks: impl IntoIterator<Item = (usize, u64)>) -> SeatTimes {
+        let mut times = SeatTimes {
+            calls: vec![0; seats],
+            cpu_us: vec![0; seats],
+            max_cpu_us: vec![0; seats],
+        };
         for (s, cpu) in callbacks {
-            calls[s] += 1;
-            cpu_us[s] += cpu;
-            max_cpu_us[s] = max_cpu_us[s].max(cpu);
+            times.calls[s] += 1;
+            times.cpu_us[s] += cpu;
+            times.max_cpu_us[s] = times.max_cpu_us[s].max(cpu);
         }
-        (calls, cpu_us, max_cpu_us)
+        times
     }
 }
 

@@ -10,7 +10,7 @@ use crate::record::SeatRecord;
 use crate::rules::Rules;
 use crate::seating::Seating;
 use crate::seeds::seat_seed;
-use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
+use crate::standings::{MatchRow, PointsTable, SeatTimes, WIN_LOSS};
 use anyhow::Context;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -97,7 +97,7 @@ pub fn row_of(record: &AmazonsRecord, reproduce: String) -> MatchRow {
     let scores: Vec<i32> = (0..2u8)
         .map(|s| i32::from(record.winner == Some(s)))
         .collect();
-    let (calls, cpu_us, max_cpu_us) = MatchRow::timings(
+    let times = SeatTimes::of(
         2,
         record
             .callbacks
@@ -114,9 +114,9 @@ pub fn row_of(record: &AmazonsRecord, reproduce: String) -> MatchRow {
         faults: (0..2u8)
             .map(|s| record.faults.iter().find(|f| f.seat == s).map(|f| f.kind))
             .collect(),
-        calls,
-        cpu_us,
-        max_cpu_us,
+        calls: times.calls,
+        cpu_us: times.cpu_us,
+        max_cpu_us: times.max_cpu_us,
         duration_ms: 0,
         digest: digest(record),
         reproduce,
@@ -174,10 +174,6 @@ impl Game for AmazonsGame {
             row: row_of(&record, reproduce_command(seats)),
             first_player: 0,
         })
-    }
-
-    fn reproduce(&self, seats: &Seats) -> String {
-        reproduce_command(seats)
     }
 
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {

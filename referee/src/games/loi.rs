@@ -6,7 +6,7 @@ use crate::game::Loi;
 use crate::record::MatchRecord;
 use crate::rules::Rules;
 use crate::run_match::MatchPlan;
-use crate::standings::{MatchRow, PointsTable, RULE_26};
+use crate::standings::{MatchRow, PointsTable, SeatTimes, RULE_26};
 use engine::Callback;
 use std::path::Path;
 
@@ -15,7 +15,7 @@ pub struct LoiGame;
 
 /// The row of results of a played match (`id` and `duration_ms` are the runner's).
 pub fn row_of(record: &MatchRecord, reproduce: String) -> MatchRow {
-    let (calls, cpu_us, max_cpu_us) = MatchRow::timings(
+    let times = SeatTimes::of(
         3,
         record
             .callbacks
@@ -32,9 +32,9 @@ pub fn row_of(record: &MatchRecord, reproduce: String) -> MatchRow {
         faults: (0..3u8)
             .map(|s| record.faults_of(s).next().map(|f| f.kind))
             .collect(),
-        calls,
-        cpu_us,
-        max_cpu_us,
+        calls: times.calls,
+        cpu_us: times.cpu_us,
+        max_cpu_us: times.max_cpu_us,
         duration_ms: 0,
         digest: record.result.digest.clone(),
         reproduce,
@@ -93,10 +93,6 @@ impl Game for LoiGame {
             row: row_of(&record, plan.reproduce_command()),
             first_player: record.first_player,
         })
-    }
-
-    fn reproduce(&self, seats: &Seats) -> String {
-        plan(seats).reproduce_command()
     }
 
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {

@@ -61,8 +61,6 @@ pub trait Game: Send + Sync {
     fn check_rules(&self) -> (Box<dyn Rules>, &'static str);
     /// Plays `seats` with the champions' stderr, the record and any log written into `dir`.
     fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played>;
-    /// The command that plays `seats` again.
-    fn reproduce(&self, seats: &Seats) -> String;
     /// The replay page of the match whose directory is `dir`.
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String>;
 }
