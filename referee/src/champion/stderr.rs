@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 /// How much of the end of stderr is kept in memory for diagnosis.
 const TAIL_BYTES: usize = 4096;
 /// Appended once when output is dropped.
-pub(crate) const TRUNCATED_MARKER: &str = "\n[stderr truncated]\n";
+pub const TRUNCATED_MARKER: &str = "\n[stderr truncated]\n";
 
 #[derive(Default)]
 struct State {
