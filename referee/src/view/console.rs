@@ -61,6 +61,42 @@ pub struct Output<'a> {
     pub file: &'a SeatFile,
 }
 
+impl Output<'_> {
+    /// What `excerpt` (of these bytes) does not show, and where it is, naming the seat's
+    /// file `file`.
+    pub fn notes(&self, excerpt: &Excerpt, file: &str) -> Vec<String> {
+        let start = self.range[0];
+        let mut notes = Vec::new();
+        if excerpt.unfinished && self.lost == 0 {
+            notes.push("no newline at the end".to_string());
+        }
+        if excerpt.cut_lines > 0 || excerpt.cut_bytes > 0 {
+            let lines = match excerpt.cut_lines {
+                0 => String::new(),
+                n => format!(", {n} more line(s)"),
+            };
+            notes.push(format!(
+                "not shown: {} byte(s){lines}; see {file}, bytes {start}..{}",
+                excerpt.cut_bytes,
+                start + self.bytes.len() as u64
+            ));
+        }
+        if self.lost > 0 {
+            notes.push(match &self.file.error {
+                Some(error) => format!("{} byte(s) not shown: {error}", self.lost),
+                None if self.file.truncated => format!(
+                    "{} byte(s) dropped past the cap of {file}, which keeps the first {} \
+                     byte(s) the seat wrote",
+                    self.lost,
+                    self.file.kept_len()
+                ),
+                None => format!("{} byte(s) not in {file}", self.lost),
+            });
+        }
+        notes
+    }
+}
+
 impl Console {
     /// The console of `record`, its stderr files read from `dir` (`None`: not available).
     pub fn load(record: &MatchRecord, dir: Option<&Path>) -> Console {

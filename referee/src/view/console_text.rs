@@ -5,7 +5,7 @@
 
 use super::console::{Call, Console, Excerpt, Output};
 use super::timeline::{roman, StepKind, Timeline};
-use crate::untrusted::{printable, printable_path};
+use crate::untrusted::printable;
 use std::fmt::Write;
 
 /// Most lines shown of one callback's stderr.
@@ -112,32 +112,8 @@ fn lines(out: &mut String, output: &Output<'_>) {
     for line in &excerpt.lines {
         let _ = writeln!(out, "    | {}", printable(line));
     }
-    let path = printable_path(&output.file.path);
-    let start = output.range[0];
-    if excerpt.unfinished && output.lost == 0 {
-        out.push_str("    [no newline at the end]\n");
-    }
-    if excerpt.cut_lines > 0 || excerpt.cut_bytes > 0 {
-        let lines = match excerpt.cut_lines {
-            0 => String::new(),
-            n => format!(", {n} more line(s)"),
-        };
-        let _ = writeln!(
-            out,
-            "    [not shown: {} byte(s){lines}; see {path}, bytes {start}..{}]",
-            excerpt.cut_bytes,
-            start + output.bytes.len() as u64
-        );
-    }
-    if output.lost > 0 {
-        let why = match &output.file.error {
-            Some(error) => printable(error).into_owned(),
-            None if output.file.truncated => format!(
-                "dropped past the cap of {path}, which keeps the first {} byte(s) the seat wrote",
-                output.file.kept_len()
-            ),
-            None => format!("not in {path}"),
-        };
-        let _ = writeln!(out, "    [{} byte(s) not shown: {why}]", output.lost);
+    let path = output.file.path.to_string_lossy();
+    for note in output.notes(&excerpt, &path) {
+        let _ = writeln!(out, "    [{}]", printable(&note));
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod amazons_html;
 pub mod console;
+pub mod console_page;
 pub mod console_text;
 pub mod html;
 pub mod terminal;
