@@ -323,3 +323,101 @@ fn markup_in_stderr_stays_text_on_the_page() {
         "</script><script>alert(1)</script><b>bold</b> & <!--"
     );
 }
+
+/// The console of one step as `show` prints it, times masked (they vary from run to run).
+#[test]
+fn snapshot_of_a_step_s_console() {
+    let p = played();
+    let text = show_console(p, p.timeline.stage_end(2, 1).unwrap());
+    let dir = p.dir.display().to_string();
+    // `CPU 12 µs of 1000 ms, wall 3.4 ms of 4000 ms`: the amounts used vary, and their unit.
+    let mut words = Vec::new();
+    let mut masking = 0;
+    for word in text.replace(&dir, "DIR").split(' ') {
+        masking = match (masking, word) {
+            (_, "CPU" | "wall") => {
+                words.push(word.to_string());
+                1
+            }
+            (1, w) if w.starts_with(|c: char| c.is_ascii_digit()) => 2,
+            (2, _) => {
+                words.push("T".to_string());
+                0
+            }
+            _ => {
+                words.push(word.to_string());
+                0
+            }
+        };
+    }
+    let masked = words.join(" ");
+    insta::assert_snapshot!("console_turn2_phase1", masked);
+}
+
+#[test]
+fn records_of_schema_3_are_read_and_older_ones_refused() {
+    let p = played();
+    let dir = common::fresh_dir("console", "schema");
+    let mut json: Value =
+        serde_json::from_slice(&std::fs::read(p.dir.join("record.json")).unwrap()).unwrap();
+    json["schema"] = 3.into();
+    json.as_object_mut().unwrap().remove("budgets");
+    for t in json["timings"].as_array_mut().unwrap() {
+        t.as_object_mut().unwrap().remove("stderr");
+    }
+    std::fs::write(dir.join("record.json"), json.to_string()).unwrap();
+    let show = |args: &[&str]| {
+        Command::new(REFEREE)
+            .arg("show")
+            .arg(&dir)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = show(&["--turn", "3", "--phase", "1"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(
+        text.contains("stderr by callback was not recorded (a record of schema 3)"),
+        "{text}"
+    );
+    assert!(text.contains("seat 1 console.sh, jouer of turn 3 phase I: CPU "));
+    assert!(
+        !text.contains(" of 1000 ms"),
+        "no budget in schema 3: {text}"
+    );
+    let replay = Command::new(REFEREE)
+        .arg("replay")
+        .arg(dir.join("record.json"))
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    json["schema"] = 2.into();
+    std::fs::write(dir.join("record.json"), json.to_string()).unwrap();
+    let out = show(&[]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success());
+    assert!(
+        err.contains("has record schema 2; this referee reads schemas 3 to 4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_record_with_its_stderr_ranges_still_replays() {
+    let p = played();
+    let out = Command::new(REFEREE)
+        .arg("replay")
+        .arg(p.dir.join("record.json"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
