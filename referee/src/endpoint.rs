@@ -47,11 +47,16 @@ impl TimeLimits {
     }
 }
 
-/// What one callback cost.
+/// What one callback cost, and what it wrote on stderr.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CallTiming {
     pub cpu: Duration,
     pub wall: Duration,
+    /// The bytes `[start, end)` of the champion's stderr stream that belong to this
+    /// callback: from the end of its previous callback (what it wrote between two
+    /// callbacks belongs to the next) to the end of this one. Offsets count every byte
+    /// written, also those dropped past the stderr file's cap. `None` without a process.
+    pub stderr: Option<[u64; 2]>,
 }
 
 /// The match's view of a champion.

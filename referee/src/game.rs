@@ -8,8 +8,8 @@ use crate::fault::Fault;
 use crate::full_log::Sink;
 use crate::protocol::Request;
 use crate::record::{
-    CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord, TimingRecord,
-    RECORD_SCHEMA,
+    BudgetsRecord, CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord,
+    TimingRecord, RECORD_SCHEMA,
 };
 use crate::rules::{Reply, Rules, Step};
 use engine::{Callback, Game, Kind, Seat, Setup, Stage};
@@ -82,6 +82,7 @@ impl<'a> Loi<'a> {
                 first_player: spec.first_player.0,
                 seats: spec.seats.to_vec(),
                 sandbox: spec.sandbox.clone(),
+                budgets: Some(BudgetsRecord::of(&spec.limits)),
                 callbacks: Vec::new(),
                 faults: Vec::new(),
                 result: ResultRecord::default(),
@@ -203,10 +204,7 @@ impl Rules for Loi<'_> {
             self.record.faults.push(fault);
         }
         self.record.callbacks.push(record);
-        self.record.timings.push(TimingRecord {
-            cpu_us: timing.cpu.as_micros() as u64,
-            wall_us: timing.wall.as_micros() as u64,
-        });
+        self.record.timings.push(TimingRecord::from(timing));
     }
 
     fn advance(&mut self) {

@@ -12,6 +12,8 @@ pub struct ProcessEndpoint {
     budget: Option<Budget>,
     /// Whether the current callback's `fin` already measured and froze the champion.
     paused: bool,
+    /// Bytes of stderr written up to the end of the previous callback.
+    stderr_mark: u64,
 }
 
 impl ProcessEndpoint {
@@ -20,6 +22,7 @@ impl ProcessEndpoint {
             champion: Some(champion),
             budget: None,
             paused: false,
+            stderr_mark: 0,
         }
     }
 
@@ -98,9 +101,14 @@ impl Endpoint for ProcessEndpoint {
         if !self.paused {
             champion.pause();
         }
+        // What it wrote up to now (the pipe included: it is frozen, or said `fin`).
+        let written = champion.stderr_written();
+        let stderr = [self.stderr_mark, written.max(self.stderr_mark)];
+        self.stderr_mark = stderr[1];
         CallTiming {
             cpu: budget.cpu_measured(champion),
             wall: budget.wall_used(),
+            stderr: Some(stderr),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The match record: everything needed to understand, replay and compare a match, as a
-//! versioned JSON document. Timings live in their own fields so that two runs of the same
-//! match give byte-identical records once `timings` is set aside.
+//! versioned JSON document. What each callback measured (its CPU and wall time, the bytes
+//! of stderr it wrote) lives in its own field, `timings`, so that two runs of the same match
+//! give byte-identical records once `timings` is set aside.
 
 use crate::fault::{Fault, FaultKind};
 use engine::{Call, Callback};
@@ -10,10 +11,15 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Version of the record schema; bumped on any incompatible change (2: requests kept as
+/// Version of the record schema; bumped on any change of its shape (2: requests kept as
 /// actions in full and the rest counted, with a digest of them all; 3: the full log moved
-/// out of the record, into a gzip file beside it).
-pub const RECORD_SCHEMA: u32 = 3;
+/// out of the record, into a gzip file beside it; 4: the callbacks' time budgets
+/// (`budgets`), and each callback's bytes of stderr (`timings[i].stderr`)).
+pub const RECORD_SCHEMA: u32 = 4;
+
+/// The oldest schema this referee reads: a schema-3 record is a schema-4 one without
+/// `budgets` and without stderr ranges, which the viewers then say were not recorded.
+pub const OLDEST_SCHEMA: u32 = 3;
 
 /// The error of [`MatchRecord::load`] on a record of another game (the Amazons'): the
 /// command line says how to read it.
@@ -40,12 +46,16 @@ pub struct MatchRecord {
     pub seats: Vec<SeatRecord>,
     /// The sandbox line of the run (which layers were on).
     pub sandbox: String,
+    /// The time allowances of the callbacks (schema 4 on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budgets: Option<BudgetsRecord>,
     /// Every callback played, in order.
     pub callbacks: Vec<CallbackRecord>,
     /// Every fault, in order (also attached to the callback where it happened).
     pub faults: Vec<FaultRecord>,
     pub result: ResultRecord,
-    /// Time used, one entry per element of `callbacks`, in the same order.
+    /// What each callback measured (time used, bytes of stderr written), one entry per
+    /// element of `callbacks`, in the same order: what may differ between two runs.
     pub timings: Vec<TimingRecord>,
     /// The file beside the record holding every request (`--full-log`,
     /// [`crate::full_log`]), if it was kept.
@@ -151,11 +161,69 @@ pub struct ResultRecord {
     pub digest: String,
 }
 
-/// Time used by one callback, microseconds.
+/// What one callback measured: its time, microseconds, and its bytes of stderr.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimingRecord {
     pub cpu_us: u64,
     pub wall_us: u64,
+    /// The bytes `[start, end)` of the seat's stderr stream written from the end of its
+    /// previous callback to the end of this one ([`crate::endpoint::CallTiming::stderr`]):
+    /// offsets in `seat<N>.stderr` while below its cap. Absent in schema 3, and for a seat
+    /// without a process (a person).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<[u64; 2]>,
+}
+
+impl From<crate::endpoint::CallTiming> for TimingRecord {
+    fn from(timing: crate::endpoint::CallTiming) -> TimingRecord {
+        TimingRecord {
+            cpu_us: timing.cpu.as_micros() as u64,
+            wall_us: timing.wall.as_micros() as u64,
+            stderr: timing.stderr,
+        }
+    }
+}
+
+/// The time allowances of a match's callbacks (protocol.md section 5), as scaled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BudgetsRecord {
+    /// `init_game`'s (start-up included).
+    pub init: BudgetRecord,
+    /// Every other callback's.
+    pub call: BudgetRecord,
+}
+
+/// One callback's allowance, microseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BudgetRecord {
+    pub cpu_us: u64,
+    pub wall_us: u64,
+}
+
+impl BudgetsRecord {
+    /// The allowances `limits` gives.
+    pub fn of(limits: &crate::endpoint::TimeLimits) -> BudgetsRecord {
+        let budget = |init| {
+            let l = limits.allowance(init);
+            BudgetRecord {
+                cpu_us: l.cpu.as_micros() as u64,
+                wall_us: l.wall.as_micros() as u64,
+            }
+        };
+        BudgetsRecord {
+            init: budget(true),
+            call: budget(false),
+        }
+    }
+
+    /// The allowance of `callback`.
+    pub fn of_callback(&self, callback: Callback) -> BudgetRecord {
+        if callback == Callback::InitGame {
+            self.init
+        } else {
+            self.call
+        }
+    }
 }
 
 /// The text of the record file `path`. Records are a few MB at most (compact, schema 2
@@ -193,10 +261,11 @@ impl MatchRecord {
             return Err(OtherGame(path.display().to_string()).into());
         }
         match value.get("schema").and_then(|s| s.as_u64()) {
-            Some(schema) if schema == u64::from(RECORD_SCHEMA) => {}
+            Some(schema)
+                if (u64::from(OLDEST_SCHEMA)..=u64::from(RECORD_SCHEMA)).contains(&schema) => {}
             Some(schema) => anyhow::bail!(
-                "{} has record schema {schema}; this referee reads schema {RECORD_SCHEMA} \
-                 (play the match again to record it anew)",
+                "{} has record schema {schema}; this referee reads schemas {OLDEST_SCHEMA} to \
+                 {RECORD_SCHEMA} (play the match again to record it anew)",
                 path.display()
             ),
             None => anyhow::bail!(
@@ -443,6 +512,7 @@ mod tests {
             first_player: 0,
             seats: Vec::new(),
             sandbox: String::new(),
+            budgets: None,
             callbacks: vec![blank()],
             faults: vec![fault(1, "a"), fault(0, "b"), fault(1, "c")],
             result: ResultRecord::default(),

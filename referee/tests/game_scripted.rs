@@ -354,7 +354,7 @@ fn a_record_file_reads_back_equal_with_one_callback_per_line() {
         .filter(|l| l.starts_with("    {\"turn\":"))
         .count();
     assert_eq!(callback_lines, record.callbacks.len());
-    assert!(text.starts_with("{\n  \"schema\": 3,\n"), "{}", &text[..40]);
+    assert!(text.starts_with("{\n  \"schema\": 4,\n"), "{}", &text[..40]);
 }
 
 /// A champion that sends `mon_tour` `count` times, then `fin`.

@@ -7,7 +7,10 @@
 //!   record's;
 //! - a 15-turn match whose record holds 100,000 requests loads in under a second
 //!   (`performance.now()` from navigation start to the viewer's ready marker; the figure is
-//!   printed, run with `--nocapture` to see it, and kept in `referee/BENCHMARKS.md`).
+//!   printed, run with `--nocapture` to see it, and kept in `referee/BENCHMARKS.md`);
+//! - the console panel shows, at a step given in the URL, exactly what the champion printed
+//!   on stderr in that step's callback, escaped and as text, and the CPU chart has a dot per
+//!   callback and the budget line.
 
 mod common;
 
@@ -89,6 +92,11 @@ struct Seen {
     steps: u64,
     step: u64,
     scores: Vec<i64>,
+    /// The console panel's callbacks (`seat`, `head`, `text`, `notes`, `elements`).
+    console: Vec<serde_json::Value>,
+    /// Dots of the CPU chart, and whether it draws the budget line.
+    cpu_dots: u64,
+    budget_line: bool,
 }
 
 fn open(chromium: &Path, page: &Path, extra: &[&str]) -> Seen {
@@ -118,6 +126,9 @@ fn open(chromium: &Path, page: &Path, extra: &[&str]) -> Seen {
             .iter()
             .map(|v| v.as_i64().unwrap())
             .collect(),
+        console: json["console"].as_array().cloned().unwrap_or_default(),
+        cpu_dots: json["cpu_dots"].as_u64().unwrap_or(0),
+        budget_line: json["budget_line"].as_bool().unwrap_or(false),
     }
 }
 
@@ -241,4 +252,65 @@ fn quoted_script_tags_do_not_break_the_page() {
         .map(|&s| i64::from(s))
         .collect();
     assert_eq!(seen.scores, expected);
+}
+
+#[test]
+fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
+    let Some(chromium) = browser_ready("the_console_shows_the_step_s_stderr_and_the_cpu_chart")
+    else {
+        return;
+    };
+    let dir = temp_dir("console");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/console/console.sh");
+    let out = Command::new(REFEREE)
+        .args(["match", "random"])
+        .arg(&fixture)
+        .args(["greedy", "--seed", "3", "--html", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let timeline = referee::view::Timeline::build(&record).unwrap();
+    let step = |turn: u8| {
+        timeline
+            .steps
+            .iter()
+            .position(|s| s.seat == Some(1) && s.turn == turn && s.callback.to_string() == "jouer")
+            .unwrap()
+    };
+    let page = dir.join("replay.html");
+    let at = |turn: u8| {
+        let seen = open(
+            &chromium,
+            Path::new(&format!("{}#step={}", page.display(), step(turn))),
+            &[],
+        );
+        assert_eq!(seen.step as usize, step(turn));
+        seen
+    };
+    let seen = at(3);
+    assert_eq!(seen.console.len(), 1, "{:?}", seen.console);
+    assert_eq!(seen.console[0]["seat"], 1);
+    assert_eq!(seen.console[0]["text"], "turn 3 phase 1");
+    let head = seen.console[0]["head"].as_str().unwrap();
+    assert!(
+        head.contains("jouer") && head.contains("of 1000 ms"),
+        "{head}"
+    );
+    assert_eq!(seen.cpu_dots as usize, record.callbacks.len());
+    assert!(seen.budget_line);
+    let seen = at(2);
+    assert_eq!(
+        seen.console[0]["text"],
+        "turn 2 phase 1\ncolour \\x1b[31mred\\x1b[0m and a bell \\x07 here"
+    );
+    assert_eq!(seen.console[0]["elements"], 0);
+    let seen = at(4);
+    assert_eq!(seen.console[0]["text"], "turn 4 phase 1\nno newline yet");
+    assert_eq!(seen.console[0]["notes"][0], "no newline at the end");
 }

@@ -31,7 +31,7 @@ fn match_html_writes_a_self_contained_replay() {
     );
     let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    assert_eq!(page, html::replay_page(&record).unwrap());
+    assert_eq!(page, html::replay_page_in(&record, Some(&dir)).unwrap());
     // No network: nothing is loaded from elsewhere.
     for needle in ["http://", "https://", "src=", "<link"] {
         let hits: Vec<_> = page

@@ -8,7 +8,8 @@
 mod common;
 
 use referee::record::MatchRecord;
-use referee::view::{terminal, Timeline};
+use referee::view::console::Console;
+use referee::view::{console_text, terminal, Timeline};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -74,17 +75,15 @@ fn snapshots_of_a_recorded_match() {
         .map(|i| terminal::render(&timeline, i, false))
         .join("\n----------------\n\n");
     insta::assert_snapshot!("view_terminal_seed3", text);
-    // The command prints the same text (stdout is a pipe here: no colour).
+    // The command prints the same text (stdout is a pipe here: no colour), then the
+    // console of the step.
     let p = path.to_str().unwrap();
-    assert_eq!(
-        show(&[p, "--turn", "7", "--phase", "2"], &[]).1,
-        terminal::render(&timeline, mid, false)
-    );
-    assert_eq!(show(&[p], &[]).1, terminal::render(&timeline, end, false));
-    assert_eq!(
-        show(&[p, "--turn", "0"], &[]).1,
-        terminal::render(&timeline, start, false)
-    );
+    let console = Console::load(&record, path.parent());
+    let shown =
+        |i| terminal::render(&timeline, i, false) + &console_text::render(&console, &timeline, i);
+    assert_eq!(show(&[p, "--turn", "7", "--phase", "2"], &[]).1, shown(mid));
+    assert_eq!(show(&[p], &[]).1, shown(end));
+    assert_eq!(show(&[p, "--turn", "0"], &[]).1, shown(start));
     // The end shows the record's result.
     let last = &timeline.steps[end];
     assert_eq!(last.final_score, record.result.final_scores);

@@ -5,7 +5,8 @@
 //
 // Prints one JSON line: {"ready_ms": load time in the page (performance.now() from the
 // navigation start to the viewer's ready marker), "steps", "step", "scores": the final
-// scores shown on the page}. With --last it presses the End key (the "last step" shortcut)
+// scores shown on the page, "console": the console panel's callbacks, "cpu_dots" and
+// "budget_line": the CPU chart's}. With --last it presses the End key (the "last step" shortcut)
 // and checks that the page moved to the last step. Exit code 1 on any failure.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -84,13 +85,22 @@ async function main() {
   }
   const step = Number(await evaluate("document.documentElement.dataset.step"));
   const scores = await evaluate("[0, 1, 2].map((s) => Number(document.getElementById('final-' + s).textContent))");
+  // The console panel of the step (referee/src/view/assets/console.js): each callback's
+  // seat, head, stderr text as shown, notes, and elements inside the text (none: text only).
+  const consolePanel = await evaluate(`[...document.querySelectorAll("#console .call")].map((c) => ({
+    seat: Number(c.dataset.seat), head: c.querySelector(".head").textContent,
+    text: c.querySelector("pre") ? c.querySelector("pre").textContent : null,
+    notes: [...c.querySelectorAll(".note")].map((n) => n.textContent),
+    elements: c.querySelector("pre") ? c.querySelector("pre").children.length : 0 }))`);
+  const cpuDots = await evaluate("document.querySelectorAll('#cpu-chart circle.cpu').length");
+  const budgetLine = await evaluate("!!document.querySelector('#cpu-chart path.budget')");
   const shot = option("--screenshot");
   if (shot) {
     await sleep(100);
     const { data } = await s("Page.captureScreenshot", { format: "png" });
     writeFileSync(shot, Buffer.from(data, "base64"));
   }
-  console.log(JSON.stringify({ ready_ms: readyMs, steps, step, scores }));
+  console.log(JSON.stringify({ ready_ms: readyMs, steps, step, scores, console: consolePanel, cpu_dots: cpuDots, budget_line: budgetLine }));
   closing = true;
   await Promise.race([send("Browser.close"), sleep(3000)]);
 }

@@ -43,6 +43,8 @@ use std::time::{Duration, Instant};
 pub use limits::{Limits, RlimitPlan};
 pub(crate) use spawn::on_spawner_thread;
 pub use spawn::TOKEN_VAR;
+/// The line that ends a stderr file cut at its cap.
+pub use stderr::TRUNCATED_MARKER;
 pub use sweep::kill_every_champion;
 
 use crate::fault::{Fault, FaultKind};
@@ -343,7 +345,7 @@ impl Champion {
             .map_err(|e| spawn::spawn_fault(format!("cannot watch the jail: {e}")))?;
         let io = Channel::with_watch(ends.stdin, ends.stdout, Some(watch))
             .map_err(|e| spawn::spawn_fault(format!("cannot set up the pipes: {e}")))?;
-        let stderr = stderr::Drain::start(ends.stderr.into(), stderr_file, spec.stderr_cap)
+        let stderr = stderr::Drain::start(ends.stderr, stderr_file, spec.stderr_cap)
             .map_err(|e| spawn::spawn_fault(format!("cannot read the champion's stderr: {e}")))?;
         // The jail holds every process of the champion: no token, no sweep by ident.
         let ident = Ident {
@@ -608,6 +610,12 @@ impl Champion {
             return true;
         }
         matches!(self.io.read_available(), Ok(n) if n > 0)
+    }
+
+    /// Bytes the champion has written to its stderr so far (kept in its file or dropped
+    /// past the cap), those still in the pipe included. Never waits on the champion.
+    pub fn stderr_written(&self) -> u64 {
+        self.stderr.written()
     }
 
     /// CPU (user + system) of the whole process tree so far, including reaped children.

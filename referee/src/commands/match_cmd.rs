@@ -24,7 +24,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     print!("{}", table::match_result(&record));
     println!("record: {}", printable_path(&dir.join("record.json")));
     if args.html {
-        let page = crate::view::html::replay_page(&record)?;
+        let page = crate::view::html::replay_page_in(&record, Some(&dir))?;
         let path = dir.join("replay.html");
         std::fs::write(&path, page).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
         println!("replay: {}", printable_path(&path));

@@ -5,11 +5,16 @@
 //! resolved (sales applied, bids known, winner paid), after the placement of Phase III.
 //! `--turn T` alone is the end of turn T (its Phase III, or Phase I on turn 15);
 //! `--turn 0` is the start (after `init_game`); no option is the end of the match.
+//!
+//! After the board, the console of the step: what each champion wrote on stderr in the
+//! step's callbacks (the end of a phase shows the phase's callbacks), read from the
+//! `seat<N>.stderr` files beside the record, and each callback's time against its budget.
 
 use super::Failure;
 use crate::cli::ShowArgs;
 use crate::record::MatchRecord;
-use crate::view::{terminal, Timeline};
+use crate::view::console::Console;
+use crate::view::{console_text, terminal, Timeline};
 use anyhow::anyhow;
 
 pub fn run(args: ShowArgs) -> Result<(), Failure> {
@@ -25,6 +30,8 @@ pub fn run(args: ShowArgs) -> Result<(), Failure> {
     })?;
     let index = select(&timeline, &args).map_err(|e| Failure::usage(anyhow!(e)))?;
     print!("{}", terminal::render(&timeline, index, args.color.is_on()));
+    let console = Console::load(&record, path.parent());
+    print!("{}", console_text::render(&console, &timeline, index));
     Ok(())
 }
 

@@ -336,10 +336,7 @@ impl Rules for Amazons {
             requests: self.requests,
             fault: fault.cloned(),
         });
-        self.record.timings.push(TimingRecord {
-            cpu_us: timing.cpu.as_micros() as u64,
-            wall_us: timing.wall.as_micros() as u64,
-        });
+        self.record.timings.push(TimingRecord::from(timing));
     }
 
     fn advance(&mut self) {}

@@ -97,6 +97,6 @@ impl Game for LoiGame {
 
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
         let record = MatchRecord::load(&dir.join("record.json"))?;
-        crate::view::html::replay_page(&record)
+        crate::view::html::replay_page_in(&record, Some(dir))
     }
 }

@@ -189,6 +189,7 @@ impl Endpoint for HumanEndpoint {
         CallTiming {
             cpu: Duration::ZERO,
             wall: self.started.take().map_or(Duration::ZERO, |s| s.elapsed()),
+            stderr: None,
         }
     }
 

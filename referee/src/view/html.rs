@@ -1,8 +1,11 @@
 //! The HTML views: a match's self-contained replay page (the timeline as JSON inside
 //! `assets/viewer.html`, with its CSS and JavaScript inlined: no network, no build step,
-//! works from `file://`) and a tournament's `index.html` (its CSV tables, with a link to
+//! works from `file://`; the console of the champions' stderr and time beside it, as JSON
+//! drawn by `assets/console.js`) and a tournament's `index.html` (its CSV tables, with a link to
 //! every match's replay).
 
+use super::console::Console;
+use super::console_page::ConsoleView;
 use super::Timeline;
 use crate::record::MatchRecord;
 use anyhow::Context;
@@ -11,15 +14,26 @@ use std::path::Path;
 const TEMPLATE: &str = include_str!("assets/viewer.html");
 const CSS: &str = include_str!("assets/viewer.css");
 const JS: &str = include_str!("assets/viewer.js");
+const CONSOLE_CSS: &str = include_str!("assets/console.css");
+const CONSOLE_JS: &str = include_str!("assets/console.js");
 
-/// The replay page of `record`: one HTML file that shows the match step by step.
+/// The replay page of `record`: one HTML file that shows the match step by step. Its
+/// console shows no stderr (the files beside the record are not given: see
+/// [`replay_page_in`]), only each callback's time.
 pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
-    let timeline = Timeline::build(record)?;
-    Ok(timeline_page(&timeline))
+    replay_page_in(record, None)
 }
 
-/// The replay page of an already built timeline.
-fn timeline_page(timeline: &Timeline) -> String {
+/// The replay page of `record`, its console showing the champions' stderr read from the
+/// `seat<N>.stderr` files in `dir` (the record's directory).
+pub fn replay_page_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+    let timeline = Timeline::build(record)?;
+    let console = ConsoleView::of(&Console::load(record, dir), &timeline);
+    Ok(timeline_page(&timeline, &console))
+}
+
+/// The replay page of an already built timeline and its console.
+fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> String {
     // No `<` at all inside the <script> element: neither `</script>` nor `<!--` (which
     // switches the HTML tokenizer to its "script data escaped" state, where a later
     // `<script>` keeps the element open past its end) can come from a champion's text.
@@ -27,6 +41,11 @@ fn timeline_page(timeline: &Timeline) -> String {
         &serde_json::to_string(timeline).expect("timelines serialise"),
         true,
     );
+    let console_json = crate::untrusted::escape_json(
+        &serde_json::to_string(console).expect("consoles serialise"),
+        true,
+    );
+    let css = format!("{CSS}{CONSOLE_CSS}");
     let names: Vec<String> = timeline.seats.iter().map(|s| s.name.clone()).collect();
     let title = escape(&format!(
         "{} (seed {}) - La loi du plus riche",
@@ -37,9 +56,11 @@ fn timeline_page(timeline: &Timeline) -> String {
         TEMPLATE,
         &[
             ("__TITLE__", &title),
-            ("/*VIEWER_CSS*/", CSS),
+            ("/*VIEWER_CSS*/", &css),
             ("/*VIEWER_JS*/", JS),
             ("__TIMELINE_JSON__", &json),
+            ("/*CONSOLE_JS*/", CONSOLE_JS),
+            ("__CONSOLE_JSON__", &console_json),
         ],
     )
 }

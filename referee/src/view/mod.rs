@@ -1,10 +1,14 @@
 //! Seeing a match: the [`timeline`] built from a record by replaying it through the engine,
 //! and two views of it, the [`terminal`] text and the self-contained [`html`] replay page
 //! (plus a tournament's `index.html`). Views never re-implement a rule: everything they
-//! show comes from the timeline. The Game of the Amazons has its own page,
-//! [`amazons_html`], its boards replayed with the `amazons` crate.
+//! show comes from the timeline. The [`console`] adds, step by step, what each champion
+//! wrote on stderr and the time each callback took against its budget. The Game of the
+//! Amazons has its own page, [`amazons_html`], its boards replayed with the `amazons` crate.
 
 pub mod amazons_html;
+pub mod console;
+pub mod console_page;
+pub mod console_text;
 pub mod html;
 pub mod terminal;
 pub mod timeline;

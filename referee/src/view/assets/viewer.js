@@ -272,7 +272,9 @@
     $("step-label").textContent = "Step " + (index + 1) + "/" + steps.length + " · " + label(index);
     document.documentElement.dataset.step = String(index);
     cursor(index);
+    document.dispatchEvent(new CustomEvent("viewer:step", { detail: index }));
   }
+  window.viewerGo = (index) => go(index);
   function turnStart(index, dir) {
     // The first step of the next (dir 1) or current/previous (dir -1) turn.
     const key = (i) => (steps[i].phase === 0 ? (steps[i].callback === "init_game" ? 0 : 99) : steps[i].turn);

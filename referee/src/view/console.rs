@@ -1,0 +1,285 @@
+//! The champions' console, step by step: what each seat wrote on stderr during each
+//! callback (the byte ranges of the record's `timings`, read from the `seat<N>.stderr`
+//! files beside it) and what each callback cost against its budget. The terminal view
+//! (`console_text.rs`) and the replay page (`console_page.rs`) show it; the text here is
+//! the champion's bytes, each view escapes it.
+
+use super::timeline::{StepKind, Timeline};
+use crate::record::{BudgetRecord, MatchRecord, TimingRecord};
+use engine::Callback;
+use std::io::Read;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Most bytes read of a stderr file (the referee keeps 1 MiB and a marker).
+const MAX_FILE: u64 = 4 << 20;
+
+/// A match's stderr, by callback.
+pub struct Console {
+    /// Per seat, its stderr file.
+    pub files: Vec<SeatFile>,
+    /// Per callback of the record, in order.
+    pub calls: Vec<Call>,
+    /// Why no callback has a byte range, when none has (an older record).
+    pub unrecorded: Option<String>,
+}
+
+/// A seat's stderr file, as far as it could be read.
+pub struct SeatFile {
+    pub path: PathBuf,
+    /// The bytes the file kept (without the truncation marker).
+    kept: Vec<u8>,
+    /// Whether the referee cut the file at its cap.
+    pub truncated: bool,
+    /// Why it could not be read, if it could not.
+    pub error: Option<String>,
+}
+
+/// One callback of one seat: what it cost, what it was allowed, where its stderr is.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub seat: u8,
+    pub callback: Callback,
+    pub turn: u8,
+    pub phase: u8,
+    pub cpu_us: u64,
+    pub wall_us: u64,
+    pub budget: Option<BudgetRecord>,
+    /// Its bytes `[start, end)` of the seat's stderr stream, if recorded.
+    pub range: Option<[u64; 2]>,
+}
+
+/// What a range of a seat's stderr holds, as far as the file kept it.
+pub struct Output<'a> {
+    /// The bytes the file kept of the range.
+    pub bytes: &'a [u8],
+    /// Bytes written in the range.
+    pub written: u64,
+    /// Bytes written but not in the file: dropped past its cap, or the file unreadable.
+    pub lost: u64,
+    pub range: [u64; 2],
+    pub file: &'a SeatFile,
+}
+
+impl Output<'_> {
+    /// What `excerpt` (of these bytes) does not show, and where it is, naming the seat's
+    /// file `file`.
+    pub fn notes(&self, excerpt: &Excerpt, file: &str) -> Vec<String> {
+        let start = self.range[0];
+        let mut notes = Vec::new();
+        if excerpt.unfinished && self.lost == 0 {
+            notes.push("no newline at the end".to_string());
+        }
+        if excerpt.cut_lines > 0 || excerpt.cut_bytes > 0 {
+            let lines = match excerpt.cut_lines {
+                0 => String::new(),
+                n => format!(", {n} more line(s)"),
+            };
+            notes.push(format!(
+                "not shown: {} byte(s){lines}; see {file}, bytes {start}..{}",
+                excerpt.cut_bytes,
+                start + self.bytes.len() as u64
+            ));
+        }
+        if self.lost > 0 {
+            notes.push(match &self.file.error {
+                Some(error) => format!("{} byte(s) not shown: {error}", self.lost),
+                None if self.file.truncated => format!(
+                    "{} byte(s) dropped past the cap of {file}, which keeps the first {} \
+                     byte(s) the seat wrote",
+                    self.lost,
+                    self.file.kept_len()
+                ),
+                None => format!("{} byte(s) not in {file}", self.lost),
+            });
+        }
+        notes
+    }
+}
+
+impl Console {
+    /// The console of `record`, its stderr files read from `dir` (`None`: not available).
+    pub fn load(record: &MatchRecord, dir: Option<&Path>) -> Console {
+        let files = record
+            .seats
+            .iter()
+            .map(|s| SeatFile::read(dir, s.seat))
+            .collect();
+        let calls: Vec<Call> = record
+            .callbacks
+            .iter()
+            .zip(
+                record
+                    .timings
+                    .iter()
+                    .copied()
+                    .chain(std::iter::repeat(TimingRecord::default())),
+            )
+            .map(|(c, t)| Call {
+                seat: c.seat,
+                callback: c.callback,
+                turn: c.turn,
+                phase: c.phase,
+                cpu_us: t.cpu_us,
+                wall_us: t.wall_us,
+                budget: record.budgets.map(|b| b.of_callback(c.callback)),
+                range: t.stderr,
+            })
+            .collect();
+        let unrecorded =
+            (!calls.is_empty() && calls.iter().all(|c| c.range.is_none())).then(|| {
+                match record.schema {
+                    3 => "stderr by callback was not recorded (a record of schema 3)".to_string(),
+                    _ => "stderr by callback was not recorded".to_string(),
+                }
+            });
+        Console {
+            files,
+            calls,
+            unrecorded,
+        }
+    }
+
+    /// What callback `index` wrote, if its range was recorded.
+    pub fn output(&self, index: usize) -> Option<Output<'_>> {
+        let call = self.calls.get(index)?;
+        let range = call.range?;
+        Some(self.slice(call.seat, range))
+    }
+
+    /// What `seat` wrote after its last callback ended (up to the end of its file), if
+    /// anything is there.
+    pub fn after(&self, seat: u8) -> Option<Output<'_>> {
+        let last = self.calls.iter().rev().find(|c| c.seat == seat)?.range?[1];
+        let file = self.files.get(usize::from(seat))?;
+        let end = file.kept.len() as u64;
+        (end > last).then(|| self.slice(seat, [last, end]))
+    }
+
+    fn slice(&self, seat: u8, range: [u64; 2]) -> Output<'_> {
+        let file = &self.files[usize::from(seat).min(self.files.len() - 1)];
+        let kept = file.kept.len() as u64;
+        let (start, end) = (range[0].min(kept), range[1].min(kept));
+        let bytes = &file.kept[start as usize..end.max(start) as usize];
+        let written = range[1].saturating_sub(range[0]);
+        Output {
+            bytes,
+            written,
+            lost: written - bytes.len() as u64,
+            range,
+            file,
+        }
+    }
+
+    /// The callbacks (indices in the record) that step `index` of `timeline` shows: a
+    /// callback step its own; the end of a phase the callbacks since the previous end.
+    pub fn calls_of_step(timeline: &Timeline, index: usize) -> Range<usize> {
+        let mut first = 0;
+        let mut next = 0;
+        for (i, step) in timeline.steps.iter().enumerate().take(index + 1) {
+            match step.kind {
+                StepKind::Callback if i == index => return next..next + 1,
+                StepKind::Callback => next += 1,
+                StepKind::StageEnd if i == index => return first..next,
+                StepKind::StageEnd => first = next,
+            }
+        }
+        next..next
+    }
+}
+
+impl SeatFile {
+    /// Bytes the file kept (without the truncation marker).
+    pub fn kept_len(&self) -> u64 {
+        self.kept.len() as u64
+    }
+
+    fn read(dir: Option<&Path>, seat: u8) -> SeatFile {
+        let name = format!("seat{seat}.stderr");
+        let path = dir.map_or_else(|| PathBuf::from(&name), |d| d.join(&name));
+        let mut file = SeatFile {
+            path,
+            kept: Vec::new(),
+            truncated: false,
+            error: None,
+        };
+        if dir.is_none() {
+            file.error = Some(format!("{name} was not given"));
+            return file;
+        }
+        let read = std::fs::File::open(&file.path)
+            .and_then(|f| f.take(MAX_FILE).read_to_end(&mut file.kept));
+        if let Err(e) = read {
+            file.error = Some(format!("{name} cannot be read: {e}"));
+        }
+        let marker = crate::champion::TRUNCATED_MARKER.as_bytes();
+        if file.kept.ends_with(marker) {
+            file.kept.truncate(file.kept.len() - marker.len());
+            file.truncated = true;
+        }
+        file
+    }
+}
+
+/// A piece of text cut to at most `max_lines` lines of at most `max_chars` characters each
+/// (the rest of a longer line is counted, not shown).
+pub struct Excerpt {
+    /// The lines shown, without their newline (lossy UTF-8, unescaped).
+    pub lines: Vec<String>,
+    /// Whether the text ended without a newline.
+    pub unfinished: bool,
+    /// Lines not shown, and their bytes; bytes of the long lines not shown.
+    pub cut_lines: usize,
+    pub cut_bytes: u64,
+}
+
+impl Excerpt {
+    pub fn of(bytes: &[u8], max_lines: usize, max_chars: usize) -> Excerpt {
+        let unfinished = !bytes.is_empty() && !bytes.ends_with(b"\n");
+        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let mut excerpt = Excerpt {
+            lines: Vec::new(),
+            unfinished,
+            cut_lines: 0,
+            cut_bytes: 0,
+        };
+        if bytes.is_empty() {
+            return excerpt;
+        }
+        for line in body.split(|b| *b == b'\n') {
+            if excerpt.lines.len() >= max_lines {
+                excerpt.cut_lines += 1;
+                excerpt.cut_bytes += line.len() as u64 + 1;
+                continue;
+            }
+            let text = String::from_utf8_lossy(line);
+            match text.char_indices().nth(max_chars) {
+                Some((at, _)) => {
+                    excerpt.cut_bytes += (text.len() - at) as u64;
+                    excerpt.lines.push(text[..at].to_string());
+                }
+                None => excerpt.lines.push(text.into_owned()),
+            }
+        }
+        excerpt
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_excerpt_cuts_lines_and_long_lines_and_counts_the_rest() {
+        let e = Excerpt::of(b"a\nbb\nccc\ndddd\n", 2, 10);
+        assert_eq!(e.lines, ["a", "bb"]);
+        assert_eq!((e.cut_lines, e.cut_bytes, e.unfinished), (2, 9, false));
+        let e = Excerpt::of(b"abcdef", 5, 4);
+        assert_eq!(e.lines, ["abcd"]);
+        assert_eq!((e.cut_lines, e.cut_bytes, e.unfinished), (0, 2, true));
+        let e = Excerpt::of(b"", 5, 4);
+        assert!(e.lines.is_empty() && !e.unfinished);
+        let e = Excerpt::of(b"\n", 5, 4);
+        assert_eq!(e.lines, [""]);
+    }
+}

@@ -1,0 +1,139 @@
+//! The console as the replay page's JSON (`<script id="console-data">`, drawn by
+//! `assets/console.js`): per callback its step, seat, time and budget and its stderr as
+//! text (at most [`PAGE_LINES`] lines, control characters escaped like the terminal's),
+//! with a note of what was cut; per step the callbacks it shows. The page sets the text
+//! with `textContent` only, and the JSON is escaped for its `<script>` element.
+
+use super::console::{Console, Excerpt, Output};
+use super::timeline::{StepKind, Timeline};
+use crate::untrusted::printable;
+use serde::Serialize;
+
+/// Most lines of one callback's stderr on the page.
+pub const PAGE_LINES: usize = 1000;
+/// Most characters of one line on the page.
+pub const PAGE_CHARS: usize = 2000;
+
+/// The console of a match, for the page.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConsoleView {
+    /// Why stderr is not shown, when it is not (an older record, files not given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Each seat's name.
+    pub names: Vec<String>,
+    pub calls: Vec<CallView>,
+    /// Per step of the timeline, the callbacks it shows: `[first, end)` in `calls`.
+    pub steps: Vec<[usize; 2]>,
+    /// Per seat, what it wrote after its last callback (shown on the last step).
+    pub after: Vec<Option<TextView>>,
+}
+
+/// One callback on the page.
+#[derive(Clone, Debug, Serialize)]
+pub struct CallView {
+    /// Its step in the timeline.
+    pub step: usize,
+    pub seat: u8,
+    pub callback: String,
+    pub cpu_us: u64,
+    pub wall_us: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_budget_us: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wall_budget_us: Option<u64>,
+    /// Its stderr, if recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<TextView>,
+}
+
+/// Some stderr, as shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct TextView {
+    /// The lines shown, escaped, joined by newlines.
+    pub text: String,
+    /// Bytes written.
+    pub bytes: u64,
+    /// What was not shown, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl ConsoleView {
+    /// The page's view of `console`, along the steps of `timeline`.
+    pub fn of(console: &Console, timeline: &Timeline) -> ConsoleView {
+        let steps: Vec<[usize; 2]> = (0..timeline.steps.len())
+            .map(|i| {
+                let r = Console::calls_of_step(timeline, i);
+                [r.start, r.end]
+            })
+            .collect();
+        let call_steps = timeline
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind == StepKind::Callback)
+            .map(|(i, _)| i);
+        let calls = console
+            .calls
+            .iter()
+            .zip(call_steps)
+            .enumerate()
+            .map(|(i, (call, step))| CallView {
+                step,
+                seat: call.seat,
+                callback: call.callback.to_string(),
+                cpu_us: call.cpu_us,
+                wall_us: call.wall_us,
+                cpu_budget_us: call.budget.map(|b| b.cpu_us),
+                wall_budget_us: call.budget.map(|b| b.wall_us),
+                stderr: console.output(i).map(|o| text(&o)),
+            })
+            .collect();
+        let missing: Vec<&str> = console
+            .files
+            .iter()
+            .filter_map(|f| f.error.as_deref())
+            .collect();
+        let note = console.unrecorded.clone().or_else(|| {
+            (!missing.is_empty()).then(|| format!("not shown: {}", missing.join("; ")))
+        });
+        ConsoleView {
+            note,
+            names: timeline.seats.iter().map(|s| s.name.clone()).collect(),
+            calls,
+            steps,
+            after: timeline
+                .seats
+                .iter()
+                .map(|s| console.after(s.seat).map(|o| text(&o)))
+                .collect(),
+        }
+    }
+}
+
+/// `output` as the page shows it: each line escaped as [`printable`] does, tabs kept.
+fn text(output: &Output<'_>) -> TextView {
+    let excerpt = Excerpt::of(output.bytes, PAGE_LINES, PAGE_CHARS);
+    let lines: Vec<String> = excerpt
+        .lines
+        .iter()
+        .map(|line| {
+            line.split('\t')
+                .map(|part| printable(part).into_owned())
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    let name = output
+        .file
+        .path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let notes = output.notes(&excerpt, &name);
+    TextView {
+        text: lines.join("\n"),
+        bytes: output.written,
+        notes,
+    }
+}
