@@ -42,6 +42,23 @@ impl ChampionSpec {
     }
 }
 
+/// Gives the champions of one match names that tell them apart, as a tournament does
+/// (`manifest::unique_names`): two different champions named alike grow path components
+/// (`c/random`, `python/random`, and the built-in stays `random`); one champion in two
+/// seats keeps its name.
+pub fn names_apart(champions: &mut [ChampionSpec]) {
+    let pairs: Vec<(String, String)> = champions
+        .iter()
+        .map(|c| (c.name.clone(), c.given.clone()))
+        .collect();
+    for (champion, name) in champions
+        .iter_mut()
+        .zip(crate::manifest::unique_names(&pairs))
+    {
+        champion.name = crate::untrusted::label(&name);
+    }
+}
+
 /// Resolve what the user wrote for a champion of a game whose built-in champions are
 /// `builtins`, run as the referee with `bot_args` and the name.
 pub fn resolve_for(

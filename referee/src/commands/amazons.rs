@@ -51,17 +51,18 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
              Amazons (seat 0 plays White and moves first)",
         ));
     }
-    let champions = args
+    let mut champions = args
         .champions
         .iter()
         .map(|c| AmazonsGame.resolve(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::usage)?;
+    crate::roster::names_apart(&mut champions);
     let time = args.limits.time().map_err(usage)?;
     let limits = args.limits.process().map_err(usage)?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let dir = args.out.clone().unwrap_or_else(|| {
-        let names: Vec<&str> = champions.iter().map(|c| c.name.as_str()).collect();
+        let names: Vec<String> = champions.iter().map(|c| c.name.replace('/', "_")).collect();
         PathBuf::from("results")
             .join("matches")
             .join(format!("amazons-{seed}-{}", names.join("-")))

@@ -13,7 +13,12 @@ use std::path::PathBuf;
 pub fn run(args: MatchArgs) -> Result<(), Failure> {
     let plan = plan(&args)?;
     let dir = args.out.unwrap_or_else(|| {
-        let names: Vec<&str> = plan.champions.iter().map(|c| c.name.as_str()).collect();
+        // Names told apart by a path (`c/random`) make one folder, not nested ones.
+        let names: Vec<String> = plan
+            .champions
+            .iter()
+            .map(|c| c.name.replace('/', "_"))
+            .collect();
         PathBuf::from("results")
             .join("matches")
             .join(format!("{}-{}", plan.seed, names.join("-")))
@@ -74,12 +79,13 @@ pub(crate) fn human_seats(human: impl Iterator<Item = bool>) -> Option<String> {
 
 /// The match `args` describe, every value checked (exit 2 on a bad one).
 pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
-    let champions: Vec<_> = args
+    let mut champions: Vec<_> = args
         .champions
         .iter()
         .map(|c| LoiGame.resolve(c))
         .collect::<Result<_, _>>()
         .map_err(Failure::usage)?;
+    crate::roster::names_apart(&mut champions);
     let champions: [_; 3] = champions.try_into().map_err(|_| {
         Failure::usage(anyhow!(
             "a match of La loi du plus riche takes 3 champions (the Amazons take 2, with \
