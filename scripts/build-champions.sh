@@ -14,7 +14,8 @@
 #   kits that need more.
 set -eu
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+# Through links too (a folder that links to scripts/): the repository of the real file.
+root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 target=${1:-all}
 failed=""
 

@@ -138,27 +138,53 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
         text(&plain)
     );
 
-    // The reproduce command, as printed (with `referee` on PATH), plays the same match.
-    let command = said
-        .lines()
-        .find_map(|l| l.strip_prefix("reproduce: "))
-        .expect("a reproduce line")
-        .to_string();
-    let second = dir.join("second");
+    // Every printed command works pasted where the user stands, however the referee was
+    // started: by its absolute path, by a path relative to the working directory (not on
+    // PATH), or by the name `referee` on PATH.
     let bin = Path::new(REFEREE).parent().unwrap();
-    let again = Command::new("bash")
-        .arg("-c")
-        .arg(format!("{command} --out \"$1\""))
-        .arg("bash")
-        .arg(&second)
-        .env(
-            "PATH",
-            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
-        )
-        .output()
-        .unwrap();
-    assert!(again.status.success(), "{}", text(&again));
-    assert_eq!(record(&second), played, "{command}");
+    std::os::unix::fs::symlink(bin, dir.join("bin")).unwrap();
+    let on_path = format!("{}:/usr/bin:/bin", bin.display());
+    for (way, program, path) in [
+        ("absolute", REFEREE, "/usr/bin:/bin"),
+        ("relative", "bin/referee", "/usr/bin:/bin"),
+        ("on-path", "referee", on_path.as_str()),
+    ] {
+        let shell = |command: &str| {
+            Command::new("bash")
+                .arg("-c")
+                .arg(command)
+                .current_dir(&dir)
+                .env("PATH", path)
+                .output()
+                .unwrap()
+        };
+        let out = shell(&format!(
+            "{program} --game amazons match mobility random --seed 11 --out {way}"
+        ));
+        let said = text(&out);
+        assert!(out.status.success(), "{way}: {said}");
+        assert_eq!(record(&dir.join(way)), played, "{way}");
+        let printed = |prefix: &str| {
+            said.lines()
+                .find_map(|l| l.strip_prefix(prefix))
+                .unwrap_or_else(|| panic!("{way}: no `{prefix}` line in {said}"))
+                .to_string()
+        };
+        let reproduce = printed("reproduce: ");
+        assert!(reproduce.starts_with(&format!("{program} ")), "{reproduce}");
+        let again = shell(&format!("{reproduce} --out {way}-again"));
+        assert!(again.status.success(), "{reproduce}: {}", text(&again));
+        assert_eq!(
+            record(&dir.join(format!("{way}-again"))),
+            played,
+            "{reproduce}"
+        );
+        let see = printed("see it: ");
+        let see = see.split(" (or add").next().unwrap();
+        let shown = shell(see);
+        assert!(shown.status.success(), "{see}: {}", text(&shown));
+        assert!(text(&shown).contains("    a b c d e f g h i j"), "{see}");
+    }
 
     // A tampered move fails the replay.
     let mut tampered: Value =

@@ -319,7 +319,7 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
         "{jouer}"
     );
     // The printed command checks the record.
-    let printed = format!("`referee replay {}`", out.join("record.json").display());
+    let printed = format!("`{REFEREE} replay {}`", out.join("record.json").display());
     assert!(said.contains(&printed), "{printed} not in:\n{said}");
     let replay = Command::new(REFEREE)
         .args(["replay", out.join("record.json").to_str().unwrap()])
@@ -342,7 +342,7 @@ fn a_tournament_refuses_a_human_seat_and_names_the_fix() {
     assert!(
         said.contains("`human` cannot play in a tournament")
             && said.contains("remove `human` from the champions")
-            && said.contains("referee match human A B"),
+            && said.contains(&format!("`{REFEREE} match human A B`")),
         "{said}"
     );
     assert!(!dir.join("tournament").exists(), "nothing was started");

@@ -292,7 +292,9 @@ fn the_same_seed_gives_byte_identical_records_and_replays() {
             String::from_utf8_lossy(&output.stderr)
         );
         let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(stdout.contains("reproduce: referee match"), "{stdout}");
+        // Started by its path, the program is printed as that path.
+        let printed = format!("reproduce: {} match", env!("CARGO_BIN_EXE_referee"));
+        assert!(stdout.contains(&printed), "{stdout}");
     }
     assert_eq!(without_timings(&dirs[0]), without_timings(&dirs[1]));
     let replay = referee(&["replay", dirs[0].join("record.json").to_str().unwrap()]);

@@ -2,6 +2,10 @@
 # kit folder) and includes this file; `make` then builds the executable `champion` from
 # every .c (and .cc/.cpp) file of the champion's folder plus the kit's runtime.
 KIT_C ?= $(KIT)
+# Every compile first removes the old `champion`, so a build that fails leaves no
+# executable behind (never a stale one that would play instead of the new code).
+.DELETE_ON_ERROR:
+
 CC ?= cc
 CXX ?= c++
 CFLAGS ?= -O2 -Wall -Wextra
@@ -20,15 +24,19 @@ champion: $(OBJS)
 	$(LINKER) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
 prologin_kit.o: $(KIT_C)/prologin_kit.c $(KIT_C)/prologin.h
+	@rm -f champion
 	$(CC) $(CFLAGS) -I$(KIT_C) -c -o $@ $<
 
 %.o: %.c $(HEADERS)
+	@rm -f champion
 	$(CC) $(CFLAGS) $(INCLUDES) -c -o $@ $<
 
 %.o: %.cc $(HEADERS)
+	@rm -f champion
 	$(CXX) $(CXXFLAGS) $(INCLUDES) -c -o $@ $<
 
 %.o: %.cpp $(HEADERS)
+	@rm -f champion
 	$(CXX) $(CXXFLAGS) $(INCLUDES) -c -o $@ $<
 
 clean:

@@ -120,6 +120,10 @@ pub(crate) fn fork_exec(
     for (key, value) in sandbox.env(&spec.scratch_dir) {
         cmd.env(key, value);
     }
+    // The jail's `/kits` is the repository's `kits` folder here (protocol.md section 6).
+    if let Some(kits) = crate::sandbox::kits_dir() {
+        cmd.env("PROLOGIN_KITS", kits);
+    }
     for (key, value) in &spec.env {
         cmd.env(key, value);
     }

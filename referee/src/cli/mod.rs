@@ -5,6 +5,7 @@
 // not HTML.
 #![allow(rustdoc::invalid_html_tags)]
 
+mod values;
 pub mod words;
 
 use crate::champion::Limits;
@@ -68,13 +69,13 @@ pub const MAX_MIB: u64 = 1 << 20;
 #[derive(Debug, Clone, Args)]
 pub struct LimitArgs {
     /// Multiply every time budget and deadline (e.g. 0.5 for quick tests, 10 under a debugger).
-    #[arg(long, default_value_t = DEFAULT_TIME_SCALE, value_name = "F")]
+    #[arg(long, default_value_t = DEFAULT_TIME_SCALE, value_name = "F", value_parser = values::time_scale, allow_negative_numbers = true)]
     pub time_scale: f64,
     /// CPU seconds of `init_game` (start-up included).
-    #[arg(long, default_value_t = DEFAULT_INIT_CPU, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULT_INIT_CPU, value_name = "SECONDS", value_parser = values::cpu_seconds, allow_negative_numbers = true)]
     pub init_cpu: f64,
     /// CPU seconds of every other callback.
-    #[arg(long, default_value_t = DEFAULT_CALL_CPU, value_name = "SECONDS")]
+    #[arg(long, default_value_t = DEFAULT_CALL_CPU, value_name = "SECONDS", value_parser = values::cpu_seconds, allow_negative_numbers = true)]
     pub call_cpu: f64,
     /// Do not pin each match and its champions to one CPU (pinning makes requests ~3x
     /// faster; CPU budgets are the same either way).
@@ -82,15 +83,15 @@ pub struct LimitArgs {
     pub no_pin: bool,
     /// Memory limit of each champion, MiB: its cgroup's memory.max when the sandbox has one
     /// (the sandbox line's `memory=`), and RLIMIT_DATA of each of its processes.
-    #[arg(long, default_value_t = DEFAULT_MEMORY, value_name = "MIB")]
+    #[arg(long, default_value_t = DEFAULT_MEMORY, value_name = "MIB", value_parser = values::memory, allow_negative_numbers = true)]
     pub memory: u64,
     /// Most processes and threads of each champion (pids.max, or RLIMIT_NPROC under its
     /// own uid or user namespace).
-    #[arg(long, default_value_t = 256, value_name = "N")]
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = values::processes, allow_negative_numbers = true)]
     pub processes: u64,
     /// Size of each jailed champion's private /tmp (its home and scratch), MiB: writes
     /// beyond it fail with ENOSPC.
-    #[arg(long, default_value_t = DEFAULT_DISK, value_name = "MIB")]
+    #[arg(long, default_value_t = DEFAULT_DISK, value_name = "MIB", value_parser = values::disk, allow_negative_numbers = true)]
     pub disk: u64,
     /// Sandbox layers: auto (every one the kernel and the user allow) or off (process
     /// group, rlimits and sweep only).
@@ -222,13 +223,13 @@ pub struct MatchArgs {
     #[arg(num_args = 2..=3, required = true, value_name = "CHAMPION")]
     pub champions: Vec<String>,
     /// Match seed (default: drawn at random and printed).
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = values::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Monument order, 14 ids: e.g. 0,1,2,3,4,5,6,7,8,9,10,11,12,13 (the 2009 reference setup).
     #[arg(long, value_name = "LIST")]
     pub monuments: Option<String>,
     /// Seat (0, 1 or 2) that opens turn 1.
-    #[arg(long, value_name = "SEAT", value_parser = clap::value_parser!(u8).range(0..=2))]
+    #[arg(long, value_name = "SEAT", value_parser = values::first_player, allow_negative_numbers = true)]
     pub first_player: Option<u8>,
     /// Directory for the record and stderr logs (default: results/matches/<seed>-<names>).
     #[arg(long, value_name = "DIR")]
@@ -252,14 +253,14 @@ pub struct ShowArgs {
     pub record: PathBuf,
     /// Show the state at the end of turn T (0 = the start, after init_game; default: the end
     /// of the match).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u8).range(0..=15))]
+    #[arg(long, value_name = "T", value_parser = values::turn, allow_negative_numbers = true)]
     pub turn: Option<u8>,
     /// With --turn: show the state right after phase P (1, 2 or 3) of that turn ended.
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u8).range(1..=3), requires = "turn")]
+    #[arg(long, value_name = "P", value_parser = values::phase, requires = "turn", allow_negative_numbers = true)]
     pub phase: Option<u8>,
     /// Show the state after step N of the timeline (each callback and each phase end is a
     /// step; the header says "step N/M").
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["turn", "phase"])]
+    #[arg(long, value_name = "N", value_parser = values::step, conflicts_with_all = ["turn", "phase"], allow_negative_numbers = true)]
     pub step: Option<u64>,
     /// Colour houses by owner: auto (a terminal and NO_COLOR unset), always or never.
     #[arg(long, value_enum, default_value_t = crate::view::ColourChoice::Auto, value_name = "WHEN")]
@@ -288,17 +289,17 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "FORMAT", value_enum)]
     pub format: Option<FormatName>,
     /// Round-robin: matches per set of three champions [default: 1].
-    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "R", value_parser = values::count, allow_negative_numbers = true)]
     pub rounds: Option<u64>,
     /// Groups: matches per champion [default: 10].
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = values::count, allow_negative_numbers = true)]
     pub matches: Option<u64>,
     /// Tournament seed; every match seed derives from it and the match id (default: drawn
     /// at random and printed).
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = values::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Matches played at once (each holds 3 champion processes) [default: number of cores].
-    #[arg(long, value_name = "N", value_parser = jobs)]
+    #[arg(long, value_name = "N", value_parser = jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Play only the matches of shard I of N (ids with id % N == I - 1); results go to
     /// <results>/<name>/shard-I-of-N/, to be combined with `referee merge`.
@@ -383,16 +384,14 @@ pub enum FormatName {
 
 /// A `--shard`: `i/n` with `1 <= i <= n`.
 fn shard(text: &str) -> Result<Shard, String> {
-    Shard::parse(text).ok_or_else(|| format!("takes i/n with 1 <= i <= n (e.g. 2/8), got `{text}`"))
+    Shard::parse(text).ok_or_else(|| "a shard is i/n with 1 <= i <= n (e.g. 2/8)".to_string())
 }
 
 /// A `--jobs`: at least 1, and at most what a machine could hold.
 fn jobs(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=4096).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "is a number of matches at once, 1 to 4096, got `{text}`"
-        )),
+        _ => Err("a number of matches at once is a whole number from 1 to 4096".to_string()),
     }
 }
 
@@ -423,17 +422,21 @@ mod tests {
     #[test]
     fn process_limits_are_bounded() {
         let parse = |n: &str| {
-            let cli =
-                Cli::try_parse_from(["referee", "match", "a", "b", "c", "--processes", n]).unwrap();
-            let Command::Match(args) = cli.command else {
+            let cli = Cli::try_parse_from(["referee", "match", "a", "b", "c", "--processes", n])
+                .map_err(|e| e.to_string())?;
+            let Command::Match(mut args) = cli.command else {
                 panic!("a match")
             };
+            args.limits.process()?;
+            // The check after parsing holds too, for limits built otherwise.
+            args.limits.processes = 4_294_967_296;
             args.limits.process()
         };
         let err = parse("4294967296").unwrap_err();
-        assert!(err.starts_with("--processes must be between 8"), "{err}");
+        assert!(err.contains("from 8 to 16384"), "{err}");
         assert!(parse("7").is_err());
-        assert!(parse(&MAX_PROCESSES.to_string()).is_ok());
+        let err = parse(&MAX_PROCESSES.to_string()).unwrap_err();
+        assert!(err.starts_with("--processes must be between 8"), "{err}");
     }
 
     /// The modules below the command line name no flag: a message that needs one is built

@@ -29,6 +29,41 @@ impl MatchPlan {
     }
 }
 
+/// The program as the user runs it, for the commands the referee prints so that they work
+/// pasted where the user stands: the name typed when the shell found it on PATH (`referee`),
+/// `referee` when that name on PATH is this very program, else the path typed
+/// (`target/release/referee`, relative to the working directory), shell-quoted.
+pub fn program() -> String {
+    let Some(typed) = std::env::args_os().next() else {
+        return "referee".into();
+    };
+    let typed = typed.to_string_lossy().into_owned();
+    if !typed.contains('/') {
+        return shell_quote(&typed);
+    }
+    let this = std::env::current_exe().and_then(|e| e.canonicalize()).ok();
+    let on_path = std::env::var_os("PATH").and_then(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join("referee"))
+            .find(|p| p.is_file())
+            .and_then(|p| p.canonicalize().ok())
+    });
+    if this.is_some() && this == on_path {
+        "referee".into()
+    } else {
+        shell_quote(&typed)
+    }
+}
+
+/// `command` (one that starts with `referee `, as the records and `matches.csv` keep it)
+/// as the user can paste it: starting with [`program`].
+pub fn as_typed(command: &str) -> String {
+    match command.strip_prefix("referee ") {
+        Some(rest) => format!("{} {rest}", program()),
+        None => command.to_string(),
+    }
+}
+
 /// `head`, the champions and the flags as one command: the champions first, or after the
 /// flags and a `--` when one of them starts with `-` (it would be read as a flag).
 fn command_line(head: &str, champions: &[&str], flags: &str) -> String {

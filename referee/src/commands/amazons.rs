@@ -121,7 +121,8 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         }),
     );
     println!(
-        "see it: referee --game amazons show {}{}",
+        "see it: {} --game amazons show {}{}",
+        crate::cli::words::program(),
         shell_quote(&dir.to_string_lossy()),
         if args.html {
             ""
@@ -132,10 +133,14 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     match super::match_cmd::human_seats(seats.champions.iter().map(|c| c.is_human())) {
         Some(humans) => println!(
             "reproduce: none: {humans} played by a person (`human`), whom no command plays \
-             again; `referee --game amazons replay {}` checks the record",
+             again; `{} --game amazons replay {}` checks the record",
+            crate::cli::words::program(),
             shell_quote(&path.to_string_lossy())
         ),
-        None => println!("reproduce: {}", reproduce_command(&seats)),
+        None => println!(
+            "reproduce: {}",
+            crate::cli::words::as_typed(&reproduce_command(&seats))
+        ),
     }
     Ok(())
 }

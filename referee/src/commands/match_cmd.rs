@@ -48,17 +48,22 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     );
     if !args.html {
         println!(
-            "see it: referee show {} (or add --html for a replay in the browser)",
+            "see it: {} show {} (or add --html for a replay in the browser)",
+            crate::cli::words::program(),
             shell_quote(&dir.to_string_lossy())
         );
     }
     match human_seats(plan.champions.iter().map(|c| c.is_human())) {
         Some(seats) => println!(
             "reproduce: none: {seats} played by a person (`human`), whom no command plays \
-             again; `referee replay {}` checks the record",
+             again; `{} replay {}` checks the record",
+            crate::cli::words::program(),
             shell_quote(&dir.join("record.json").to_string_lossy())
         ),
-        None => println!("reproduce: {}", plan.reproduce_command()),
+        None => println!(
+            "reproduce: {}",
+            crate::cli::words::as_typed(&plan.reproduce_command())
+        ),
     }
     Ok(())
 }

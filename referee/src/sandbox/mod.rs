@@ -557,6 +557,18 @@ pub(crate) fn bundled_kits_by_language() -> Vec<(String, PathBuf)> {
         .collect()
 }
 
+/// The repository's `kits` folder (`kits/<language>`, links to the bundled kits: the
+/// layout of the jail's `/kits`), when it is still there: a champion started without the
+/// jail gets it as `PROLOGIN_KITS`, so that its launcher finds its kit from anywhere.
+pub(crate) fn kits_dir() -> Option<&'static Path> {
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits");
+        dir.is_dir().then(|| dir.canonicalize().ok()).flatten()
+    })
+    .as_deref()
+}
+
 /// The kits bundled with this referee (`champions/<language>/kit` and
 /// `champions/amazons/<language>/kit` of its source tree, when it is still there): library
 /// code that champions written with a kit load in place.

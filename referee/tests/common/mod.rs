@@ -2,6 +2,8 @@
 //! the passive champion, and checks that nothing is left running. Each test crate uses some of them.
 #![allow(dead_code)]
 
+pub mod stage;
+
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;

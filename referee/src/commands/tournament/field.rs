@@ -79,9 +79,10 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
             "`{}` cannot play in a tournament: a person cannot sit the matches of a \
              tournament, which run unattended and in parallel; remove `{}` from the \
              champions (arguments or --manifest), and play the others one match at a time \
-             with `referee {}match human {}`",
+             with `{} {}match human {}`",
             printable(&human.given),
             printable(&human.given),
+            crate::cli::words::program(),
             crate::cli::words::game_flag(game.name()),
             ["A", "B"][..game.seats() - 1].join(" ")
         )));

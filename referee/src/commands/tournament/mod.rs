@@ -131,7 +131,8 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     outcome?;
     if rows < total {
         let mut command = format!(
-            "referee {}tournament --name {} --resume",
+            "{} {}tournament --name {} --resume",
+            crate::cli::words::program(),
             crate::cli::words::game_flag(game.name()),
             crate::cli::words::shell_quote(&spec.name)
         );
