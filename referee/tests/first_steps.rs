@@ -1,4 +1,4 @@
-//! The README's first section followed literally for a champion written outside the
+//! The README's first section (its champion of one's own) followed literally for a champion written outside the
 //! repository (`~/mychamp`, `~/mine.js` in a fresh `HOME`; `common::stage`): a Python one
 //! and a C one with the kits, and a plain JavaScript one, each played in a match and shown
 //! as a replay (`--html`); then the commands the match printed (`see it:` and
@@ -13,11 +13,15 @@ mod common;
 use common::stage::{repo, runnable, said, sh_blocks, Stage, NOT_RUN};
 use serde_json::Value;
 
-/// The README's first ```sh block, without the commands no test runs (`NOT_RUN`: the
-/// release build; the stage's `target/release/referee` is the debug referee).
+/// The README's first section's ```sh block of a champion of one's own (the one after the
+/// demo and test commands), without the commands no test runs (`NOT_RUN`: the release
+/// build; the stage's `target/release/referee` is the debug referee).
 fn first_block() -> String {
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    let block = sh_blocks(&readme).into_iter().next().expect("a sh block");
+    let block = sh_blocks(&readme)
+        .into_iter()
+        .find(|b| b.contains("~/mychamp"))
+        .expect("the README's block of a champion of one's own");
     runnable(&block, &mut [false; NOT_RUN.len()])
 }
 
