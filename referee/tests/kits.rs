@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// The seven actions of the subject (section 7.3).
+/// The seven actions (docs/rules.md section 6.4).
 const ACTIONS: [&str; 7] = [
     "construire_route",
     "construire_maison",
