@@ -1,5 +1,6 @@
-//! The subject's API seen from one player (rules 3, 15-25, section 6): information functions
-//! and actions, each returning the first failing check in the order of RULES.md section 6.
+//! The 2009 API seen from one player (rules 3, 15-25, section 6): information functions
+//! and actions, each returning the first failing check in the order of docs/rules.md
+//! section 6 (`referee/tests/rules_doc.rs` reads this file to check the doc against it).
 
 use crate::board::{Cell, Kind, Pos};
 use crate::constants::*;
@@ -8,9 +9,10 @@ use crate::monument::monument;
 use crate::player::Seat;
 use crate::state::State;
 
-/// The API of the subject, exactly as named there, so that champions (the built-in bots,
-/// the Rust kit) are written once against it and run in-process or over the protocol.
-/// Every id is relative to the caller (rule 3); every result is the subject's `int`.
+/// The 2009 API, exactly as named there (docs/rules.md section 6), so that champions (the
+/// built-in bots, the Rust kit) are written once against it and run in-process or over the
+/// protocol.
+/// Every id is relative to the caller (rule 3); every result is the API's `int`.
 pub trait Api {
     fn type_case(&mut self, x: i32, y: i32) -> i32;
     fn valeur_case(&mut self, x: i32, y: i32) -> i32;
@@ -41,7 +43,7 @@ pub trait Api {
     fn construire_monument(&mut self, x: i32, y: i32) -> i32;
 }
 
-/// The failure of an API call, one variant per code of the subject.
+/// The failure of an API call, one variant per error code of the API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ApiError {
     PasDeMaison,
@@ -56,7 +58,7 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    /// The subject's code.
+    /// The API's code (docs/rules.md section 6.1).
     pub fn code(self) -> i32 {
         match self {
             ApiError::PasDeMaison => PAS_DE_MAISON,

@@ -12,7 +12,7 @@ pub const SIZE: usize = 100;
 /// Number of cells.
 pub const CELLS: usize = SIZE * SIZE;
 
-/// What stands on a cell; the discriminants are the subject's constants.
+/// What stands on a cell; the discriminants are the API's constants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Kind {
     Vide = 0,

@@ -1,4 +1,4 @@
-//! One API call as data: a function of the subject and its integer arguments, as text
+//! One API call as data: a function of the API and its integer arguments, as text
 //! (`construire_route 50 51`) and applied to any [`Api`]. The protocol, match records and
 //! replays all speak it.
 
@@ -8,15 +8,15 @@ use std::str::FromStr;
 
 macro_rules! functions {
     ($($variant:ident $name:literal $arity:literal,)*) => {
-        /// A function of the subject's API.
+        /// A function of the API (docs/rules.md section 6).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Function { $($variant,)* }
 
         impl Function {
-            /// Every function, in the subject's order.
+            /// Every function, in the order of the 2009 subject.
             pub const ALL: &'static [Function] = &[$(Function::$variant,)*];
 
-            /// The name, exactly as the subject spells it.
+            /// The name, exactly as the API spells it.
             pub fn name(self) -> &'static str {
                 match self { $(Function::$variant => $name,)* }
             }
@@ -64,7 +64,8 @@ impl Function {
         Function::ALL.iter().copied().find(|f| f.name() == name)
     }
 
-    /// Whether the function may change the game (the subject's "fonctions d'action").
+    /// Whether the function may change the game (docs/rules.md section 6.4, the 2009
+    /// "fonctions d'action").
     pub fn is_action(self) -> bool {
         matches!(
             self,

@@ -1,4 +1,6 @@
-//! The subject's constants: error codes, cell kinds, owners and bounds, with their 2009 values.
+//! The API's constants: error codes, cell kinds, owners and bounds, with their 2009 values
+//! (docs/rules.md section 6.1; `referee/tests/rules_doc.rs` checks its tables against this
+//! file).
 
 /// The action succeeded.
 pub const SUCCES: i32 = 0;

@@ -1,10 +1,10 @@
 //! The rules of "La loi du plus riche", the game of the 2009 Prologin final: a pure,
-//! deterministic library with no I/O. `RULES.md` of the project's spec is the reference;
-//! rule numbers in comments point into it.
+//! deterministic library with no I/O. `docs/rules.md` is the reference; rule and section
+//! numbers in comments point into it.
 //!
 //! A [`Game`] is created from a [`Setup`] (drawn from a seed, or given), then driven stage by
 //! stage: [`Game::seats_to_play`] says whose callback is due, [`Game::player`] gives that seat
-//! the subject's [`Api`], and [`Game::advance`] ends the stage.
+//! the API ([`Api`], docs/rules.md section 6), and [`Game::advance`] ends the stage.
 
 #![forbid(unsafe_code)]
 

@@ -7,7 +7,7 @@ pub struct MonumentInfo {
     pub prestige: i32,
     /// Chebyshev radius of the affected square.
     pub range: i32,
-    /// The French name of the subject.
+    /// The French name (rule 5).
     pub name: &'static str,
 }
 

@@ -42,7 +42,7 @@ impl Callback {
         Callback::EndGame,
     ];
 
-    /// The name of the callback, as the protocol and the subject spell it.
+    /// The name of the callback, as the protocol and the kits spell it.
     pub fn name(self) -> &'static str {
         match self {
             Callback::InitGame => "init_game",
@@ -78,7 +78,7 @@ impl Stage {
         }
     }
 
-    /// The phase number of the subject: 1, 2 or 3 during a turn, 0 outside turns.
+    /// The phase number (rules 11-13): 1, 2 or 3 during a turn, 0 outside turns.
     pub fn phase(self) -> u8 {
         match self {
             Stage::Build { .. } => 1,

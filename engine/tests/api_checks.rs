@@ -1,5 +1,5 @@
-//! Section 6 of RULES.md: every error code of every function, in the documented order of
-//! checks. Each case is a stage, the money of every seat, calls made first (with their
+//! Section 6 of docs/rules.md: every error code of every function, in the documented order
+//! of checks. Each case is a stage, the money of every seat, calls made first (with their
 //! expected codes), then the call under test; seat 0 always acts. A call that fails two
 //! checks must report the first. A failed action must change nothing.
 

@@ -1,5 +1,6 @@
-//! Rules 1-9 (board, players, money, monuments, values, score) through the API, with
-//! figure 2 of the subject and relative ids seen from each of the three seats.
+//! Rules 1-9 (board, players, money, monuments, values, houses' worth) through the API,
+//! with figure 2 of the subject (docs/rules.md example 10.4) and relative ids seen from each
+//! of the three seats.
 
 mod common;
 

@@ -1,4 +1,5 @@
-//! [`Client`]: the subject's [`Api`] spoken over protocol.md v1, and the callback loop.
+//! [`Client`]: the [`Api`] (docs/rules.md section 6) spoken over protocol.md v1, and the
+//! callback loop.
 //!
 //! The state is cached from `etat` (protocol.md section 8): marked dirty at the start of
 //! each callback and after each action answering `SUCCES`, fetched again by the next cached

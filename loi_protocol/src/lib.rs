@@ -1,10 +1,10 @@
 //! protocol.md's champion end, for Rust: [`etat`] (the whole state on one line, encoded by
-//! the referee and decoded by a champion), [`Client`] (the subject's [`Api`] spoken over the
-//! line protocol, and the callback loop) and [`run`] (a [`Champion`] on the standard
-//! streams). The Rust kit (`champions/rust`, crate `prologin`) re-exports it for
-//! contestants; the referee uses it to encode `etat` and to run its built-in bots as
-//! protocol-speaking champions. One crate for both ends, so that they cannot drift apart;
-//! the referee depends on it, never on a kit.
+//! the referee and decoded by a champion), [`Client`] (the [`Api`] of docs/rules.md
+//! section 6 spoken over the line protocol, and the callback loop) and [`run`] (a
+//! [`Champion`] on the standard streams). The Rust kit (`champions/rust`, crate
+//! `prologin`) re-exports it for contestants; the referee uses it to encode `etat` and to
+//! run its built-in bots as protocol-speaking champions. One crate for both ends, so that
+//! they cannot drift apart; the referee depends on it, never on a kit.
 
 pub mod client;
 pub mod etat;

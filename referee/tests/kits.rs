@@ -4,7 +4,7 @@
 //!
 //! - the bundled champions (C, C++, Python, shell, the Rust kit's binaries when
 //!   `scripts/build-champions.sh` builds them, the built-ins) in mixed line-ups;
-//! - champions written the 2009 way against the subject's API only
+//! - champions written the 2009 way against the 2009 API only (docs/rules.md section 6)
 //!   (`tests/fixtures/kits/cpp2009`, `py2009`, `c2009`): they build and run unchanged,
 //!   call every action, and their debug output lands in the log, not in the protocol;
 //! - the full-map scan champions (`scan_py`, `scan_c`, also the subjects of
@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// The seven actions of the subject (section 7.3).
+/// The seven actions (docs/rules.md section 6.4).
 const ACTIONS: [&str; 7] = [
     "construire_route",
     "construire_maison",

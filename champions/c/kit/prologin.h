@@ -1,8 +1,9 @@
 /* prologin.h -- the API of "La loi du plus riche" (Prologin 2009 final), C kit.
  *
- * Same names, values and signatures as section 7 of the subject. Write the five
- * callbacks below in your prologin.c; a callback you do not write does nothing.
- * The kit (prologin_kit.c) provides main() and speaks protocol.md with the referee.
+ * Same names, values and signatures as the 2009 API. The rules, and every function with
+ * its error codes in the order they are checked: docs/rules.md (rule N, section 6).
+ * Write the five callbacks below in your prologin.c; a callback you do not write does
+ * nothing. The kit (prologin_kit.c) provides main() and speaks protocol.md with the referee.
  * Your stdout goes to stderr (the log): printf freely.
  */
 #ifndef PROLOGIN_H
@@ -57,7 +58,7 @@ int numero_tour(void);
 int commence(void);
 int montant_encheres(int num_joueur);
 int vainqueur_encheres(void);
-int score(int num_joueur);
+int score(int num_joueur); /* houses' worth, money excluded (rule 9) */
 int finances(int num_joueur);
 int monument_en_cours(void);
 int distance(int x1, int y1, int x2, int y2);

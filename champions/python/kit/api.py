@@ -1,9 +1,10 @@
 """The API of "La loi du plus riche" (Prologin 2009 final), Python kit.
 
-Same names and values as section 7 of the subject. A champion (prologin.py) does
-`from api import *` (or `import api`) and defines, at module level, any of the callbacks
-init_game(), jouer(), enchere(), placement(), end_game(); run.py loads it and speaks
-protocol.md with the referee. print() goes to stderr (the log).
+Same names and values as the 2009 API; the rules, and every function with its error
+codes in the order they are checked, are in docs/rules.md (rule N, section 6). A champion
+(prologin.py) does `from api import *` (or `import api`) and defines, at module level, any
+of the callbacks init_game(), jouer(), enchere(), placement(), end_game(); run.py loads it
+and speaks protocol.md with the referee. print() goes to stderr (the log).
 
 Owns: the protocol streams, the state cache (one `etat` per callback and after each
 successful action; reads are a couple of index operations) and the local argument checks.
@@ -87,7 +88,7 @@ def _read_line(what):
 
 
 def _arg(v):
-    """An argument as the wire's signed 32-bit integer (the subject's `int`): a Python int
+    """An argument as the wire's signed 32-bit integer (the API's `int`): a Python int
     beyond that range would be a protocol fault. Clamping keeps every answer the same: a
     coordinate stays off the map, a bid stays unaffordable or negative."""
     return -2147483648 if v < -2147483648 else 2147483647 if v > 2147483647 else v
@@ -185,7 +186,7 @@ def numero_tour():
 
 
 def mon_tour():
-    """True in your own turn (the subject's `int`, 1 or 0, as a bool)."""
+    """True in your own turn (the API's `int`, 1 or 0, as a bool; rule 16)."""
     return _figure(1) != 0
 
 
@@ -216,6 +217,7 @@ def finances(num_joueur):
 
 
 def score(num_joueur):
+    """The player's houses' worth, money excluded: not the final score (rule 9)."""
     if not 0 <= num_joueur <= 2:
         return JOUEUR_INCORRECT
     return _figure(10 + num_joueur)

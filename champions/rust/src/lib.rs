@@ -1,5 +1,6 @@
-//! The Rust champion kit: write the five callbacks of a [`Champion`] against the subject's
-//! [`Api`], call [`run`] from `main`, and the kit speaks protocol.md v1 with the referee.
+//! The Rust champion kit: write the five callbacks of a [`Champion`] against the [`Api`]
+//! (docs/rules.md: the rules, and the API in its section 6), call [`run`] from `main`, and
+//! the kit speaks protocol.md v1 with the referee.
 //!
 //! ```no_run
 //! use prologin::{Api, Champion};

@@ -14,7 +14,7 @@ use crate::turn::{Callback, Stage};
 pub use greedy::Greedy;
 pub use random::Random;
 
-/// A champion: the five callbacks of the subject (rule 27), each given the API as the
+/// A champion: the five callbacks (rule 27), each given the API as the
 /// champion's seat sees it. A callback left out does nothing.
 ///
 /// ```
