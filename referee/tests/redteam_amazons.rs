@@ -277,3 +277,157 @@ fn records_of_matches_with_faults_pass_the_record_check() {
         referee::view::amazons_html::page(&record).unwrap();
     }
 }
+
+fn passive() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../champions/shell/passive.sh")
+        .display()
+        .to_string()
+}
+
+/// Shard `i` of 2 of a small Amazons round-robin into `results/t/shard-i-of-2`.
+fn shard(results: &Path, i: u32) {
+    let out = Command::new(REFEREE)
+        .args(["--game", "amazons", "tournament", "mobility", "random"])
+        .arg(passive())
+        .args([
+            "--name",
+            "t",
+            "--seed",
+            "5",
+            "--time-scale",
+            "2",
+            "--rounds",
+            "2",
+        ])
+        .arg("--results")
+        .arg(results)
+        .args(["--shard", &format!("{i}/2")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+/// Attack: edit `matches.csv` of a shard (a match not in the schedule, a champion credited
+/// with another's match, forged points, impossible scores, another seed, another first
+/// player, a row of the 2009 game), then `merge` the shards or `--resume` the shard. The
+/// rows were checked only for their id (resume) or not at all (merge): a made-up match 99
+/// counted, and made the merged results look complete. Both must refuse, naming the file,
+/// the line and the fix (exit 2).
+#[test]
+fn an_edited_matches_csv_is_refused_by_resume_and_merge() {
+    let dir = common::fresh_dir("redteam-amazons", "csv");
+    let pristine = dir.join("pristine");
+    shard(&pristine, 1);
+    shard(&pristine, 2);
+    let csv = |root: &Path| root.join("t/shard-1-of-2/matches.csv");
+    let original = std::fs::read_to_string(csv(&pristine)).unwrap();
+    let lines: Vec<&str> = original.lines().collect();
+    let first: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+    assert_eq!(first[2], "0", "{original}");
+    // Column indices of a two-seat row: id seed first_player champion0 champion1 score0
+    // score1 points0 points1 ...
+    let edit = |f: &dyn Fn(&mut Vec<String>)| {
+        let mut row = first.clone();
+        f(&mut row);
+        let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        out[1] = row.join(",");
+        out.join("\n") + "\n"
+    };
+    let mut forgeries: Vec<(&str, String)> = vec![
+        ("a made-up match", {
+            let mut row = first.clone();
+            row[0] = "98".into();
+            format!("{original}{}\n", row.join(","))
+        }),
+        (
+            "another champion credited",
+            edit(&|r| {
+                let other = if r[3] == "mobility" || r[4] == "mobility" {
+                    "random"
+                } else {
+                    "mobility"
+                };
+                let seat = if r[3] == other { 4 } else { 3 };
+                r[seat] = other.into();
+                if r[3] == r[4] {
+                    r[3 + (7 - seat)] = "passive.sh".into();
+                }
+            }),
+        ),
+        (
+            "forged points",
+            edit(&|r| {
+                r[7] = "1".into();
+                r[8] = "1".into();
+            }),
+        ),
+        (
+            "two winners",
+            edit(&|r| {
+                r[5] = "1".into();
+                r[6] = "1".into();
+                r[7] = "0".into();
+                r[8] = "0".into();
+            }),
+        ),
+        ("another seed", edit(&|r| r[1] = "12345".into())),
+        ("black moves first", edit(&|r| r[2] = "1".into())),
+    ];
+    // A row of the 2009 game (three seats).
+    let loi_row = "0,1,0,a,b,c,1,2,3,0,1,3,,,,1,1,1,0,0,0,0,0,0,0,00,referee match a b c,2";
+    forgeries.push(("a row of the 2009 game", format!("{original}{loi_row}\n")));
+
+    for (i, (what, forged)) in forgeries.iter().enumerate() {
+        let root = dir.join(format!("forged{i}"));
+        assert!(Command::new("cp")
+            .arg("-r")
+            .arg(&pristine)
+            .arg(&root)
+            .status()
+            .unwrap()
+            .success());
+        std::fs::write(csv(&root), forged).unwrap();
+        let shards = [root.join("t/shard-1-of-2"), root.join("t/shard-2-of-2")];
+        let merge = Command::new(REFEREE)
+            .args(["--game", "amazons", "merge"])
+            .args(&shards)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(
+            merge.status.code(),
+            Some(2),
+            "THE ATTACK WORKED ({what}): merge accepted an edited matches.csv: {}",
+            text(&merge)
+        );
+        assert!(
+            text(&merge).contains("matches.csv line"),
+            "({what}) {}",
+            text(&merge)
+        );
+        let resume = Command::new(REFEREE)
+            .args(["--game", "amazons", "tournament", "--name", "t", "--resume"])
+            .args(["--shard", "1/2", "--results"])
+            .arg(&root)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(
+            resume.status.code(),
+            Some(2),
+            "THE ATTACK WORKED ({what}): --resume accepted an edited matches.csv: {}",
+            text(&resume)
+        );
+    }
+    // The shards as written merge.
+    let merge = Command::new(REFEREE)
+        .args(["--game", "amazons", "merge"])
+        .arg(pristine.join("t/shard-1-of-2"))
+        .arg(pristine.join("t/shard-2-of-2"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(merge.status.success(), "{}", text(&merge));
+}
