@@ -431,3 +431,35 @@ fn an_edited_matches_csv_is_refused_by_resume_and_merge() {
         .unwrap();
     assert!(merge.status.success(), "{}", text(&merge));
 }
+
+/// Attack (on the person, by their own terminal): a line typed that is not UTF-8 (a
+/// Latin-1 `é`, a stray byte in a paste) ended the human seat's input: the game was given
+/// up, "end of file" was recorded, and the lines after it were never read. It must be
+/// refused as a typing error, and the next line read.
+#[test]
+fn a_human_line_that_is_not_utf8_does_not_give_up_the_game() {
+    use std::io::Write;
+    let dir = common::fresh_dir("redteam-amazons", "human-bytes");
+    let mut child = Command::new(REFEREE)
+        .args([
+            "--game", "amazons", "match", "human", "mobility", "--seed", "1",
+        ])
+        .arg("--out")
+        .arg(dir.join("m"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"caf\xe9\nfin\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("you must move before your turn ends"),
+        "THE ATTACK WORKED: the line after one that is not UTF-8 was never read: {said}"
+    );
+    assert!(said.contains("not sent: `caf\u{fffd}`"), "{said}");
+}
