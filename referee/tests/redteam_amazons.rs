@@ -463,3 +463,45 @@ fn a_human_line_that_is_not_utf8_does_not_give_up_the_game() {
     );
     assert!(said.contains("not sent: `caf\u{fffd}`"), "{said}");
 }
+
+/// Attack: a `tournament.json` whose game was edited to one this referee does not play.
+/// `merge` and `--resume` refused it, but told to run them `with --game chess`, a flag
+/// value that does not exist. They must name the games this referee plays instead.
+#[test]
+fn a_tournament_of_an_unknown_game_is_refused_without_a_flag_that_does_not_exist() {
+    let dir = common::fresh_dir("redteam-amazons", "unknown-game");
+    shard(&dir, 1);
+    let shard_dir = dir.join("t/shard-1-of-2");
+    let path = shard_dir.join("tournament.json");
+    let mut spec: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    spec["game"] = json!("chess");
+    std::fs::write(&path, serde_json::to_vec(&spec).unwrap()).unwrap();
+    let merge = referee(&[
+        "--game",
+        "amazons",
+        "merge",
+        shard_dir.to_str().unwrap(),
+        "--partial",
+    ]);
+    let resume = referee(&[
+        "--game",
+        "amazons",
+        "tournament",
+        "--name",
+        "t",
+        "--resume",
+        "--shard",
+        "1/2",
+        "--results",
+        dir.to_str().unwrap(),
+    ]);
+    for out in [merge, resume] {
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(
+            !text(&out).contains("--game chess"),
+            "THE ATTACK WORKED: the message advises a flag value that does not exist: {}",
+            text(&out)
+        );
+        assert!(text(&out).contains("loi and amazons"), "{}", text(&out));
+    }
+}

@@ -49,8 +49,8 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         };
         if same != first {
             return Err(Failure::usage(anyhow!(
-                "{} is not a shard of the same tournament as {} (seed, format, champions or \
-                 limits differ)",
+                "{} is not a shard of the same tournament as {} (game, seed, format, champions \
+                 or limits differ)",
                 dir.display(),
                 args.shards[0].display()
             )));
