@@ -2,7 +2,7 @@
 //! replay page, the tournament files and the human seat. Each replays an attack through the
 //! real `referee` binary or the library, and FAILS while the hole it found is open.
 //!
-//! Fixtures: `tests/fixtures/redteam_amazons/`.
+//! The attacking inputs are made in each test (edited records and rows, in-process seats).
 
 mod common;
 
@@ -29,13 +29,6 @@ fn referee(args: &[&str]) -> Output {
 
 fn text(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
-}
-
-#[allow(dead_code)]
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/redteam_amazons")
-        .join(name)
 }
 
 /// A real match of the built-in players into `dir`; its record as JSON.
