@@ -110,18 +110,23 @@ impl Appender {
 }
 
 /// Write the rows of `sources` (of a game of `seats` seats) sorted by match id into `out`
-/// (atomically), holding only an index of the rows in memory, and hand each row to `visit`
-/// as it is read (in file order). Fails on an id present twice. Returns the number of rows.
+/// (atomically), holding only an index of the rows in memory, and hand each row, its
+/// `first_player` and the index of its source to `visit` as it is read (in file order),
+/// which may refuse it (an error naming the file and line). Fails on an id present twice.
+/// Returns the number of rows.
 pub fn write_sorted(
     sources: &[PathBuf],
     seats: usize,
     out: &Path,
-    mut visit: impl FnMut(&MatchRow),
+    mut visit: impl FnMut(&MatchRow, u8, usize) -> Result<(), String>,
 ) -> anyhow::Result<u64> {
     let mut slots = Vec::new();
     for (source, path) in sources.iter().enumerate() {
-        read_rows(path, seats, |(row, _), offset, len| {
-            visit(&row);
+        let mut number = 1;
+        read_rows(path, seats, |(row, first_player), offset, len| {
+            number += 1;
+            visit(&row, first_player, source)
+                .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", path.display()))?;
             slots.push(Slot {
                 id: row.id,
                 source,

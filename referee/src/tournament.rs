@@ -201,6 +201,63 @@ impl TournamentSpec {
         crate::schedule::Schedule::for_seats(seats, self.seed, self.champions.len(), self.format)
     }
 
+    /// Checks that `row` (with its `first_player`), read back from a `matches.csv` of
+    /// `shard` (or of the whole tournament), is a row this tournament writes: a match of its
+    /// schedule (and of that shard), with that match's seed and champions in their seats,
+    /// the points the game's table gives the scores, and what else the game checks
+    /// ([`Game::check_row`]). `--resume` and `merge` count no other row.
+    pub fn check_row(
+        &self,
+        row: &crate::standings::MatchRow,
+        first_player: u8,
+        schedule: &crate::schedule::Schedule,
+        shard: Option<crate::schedule::Shard>,
+        game: &dyn Game,
+    ) -> Result<(), String> {
+        if row.id >= schedule.len() {
+            return Err(format!(
+                "match {} is not in this tournament's schedule (matches 0 to {})",
+                row.id,
+                schedule.len().saturating_sub(1)
+            ));
+        }
+        if let Some(s) = shard.filter(|s| !s.contains(row.id)) {
+            return Err(format!(
+                "match {} is not one of shard {}/{}",
+                row.id, s.index, s.count
+            ));
+        }
+        let pairing = schedule.pairing(row.id);
+        if row.seed != pairing.seed {
+            return Err(format!(
+                "match {} has seed {}, the schedule's is {}",
+                row.id, row.seed, pairing.seed
+            ));
+        }
+        let names: Vec<&str> = pairing
+            .seats
+            .iter()
+            .map(|&c| self.champions.get(c).map_or("?", |e| e.name.as_str()))
+            .collect();
+        if row.champions != names {
+            return Err(format!(
+                "match {} seats {}, the schedule seats {}",
+                row.id,
+                crate::untrusted::printable(&row.champions.join(", ")),
+                crate::untrusted::printable(&names.join(", "))
+            ));
+        }
+        let points = crate::standings::points_with(game.points(), &row.scores);
+        if row.points != points {
+            return Err(format!(
+                "match {} gives points {:?} for the scores {:?}, which earn {points:?}",
+                row.id, row.points, row.scores
+            ));
+        }
+        game.check_row(row, first_player)
+            .map_err(|e| format!("match {}: {e}", row.id))
+    }
+
     /// Read `tournament.json`, checking its schema.
     pub fn load(path: &Path) -> anyhow::Result<TournamentSpec> {
         use anyhow::Context;

@@ -157,6 +157,18 @@ pub fn fault_hint(kind: crate::fault::FaultKind) -> Option<&'static str> {
 /// How to select the game named `game`, for a message: `without --game`, or
 /// `with --game NAME`.
 pub fn with_game_flag(game: &str) -> String {
+    use clap::ValueEnum;
+    let known: Vec<&str> = GameName::value_variants()
+        .iter()
+        .map(|g| g.name())
+        .collect();
+    if !known.contains(&game) {
+        // No flag selects it: a file edited, or written by another referee.
+        return format!(
+            "with a referee that plays `{game}` (this one plays {}; was the file edited?)",
+            known.join(" and ")
+        );
+    }
     match game_flag(game).trim_end() {
         "" => "without --game".into(),
         flag => format!("with {flag}"),

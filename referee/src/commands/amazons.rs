@@ -6,12 +6,12 @@
 use super::{Failure, EXIT_MISMATCH};
 use crate::cli::words::shell_quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::amazons::{board_from_etat, deplacer_line, AmazonsRecord};
+use crate::games::amazons::{board_from_etat, deplacer_line, verify, AmazonsRecord};
 use crate::games::amazons_play::{play_match, reproduce_command, AmazonsGame};
 use crate::games::{Game, Seats};
 use crate::untrusted::printable_path;
 use amazons::bots::{Player, NAMES};
-use amazons::{Board, Color, Move};
+use amazons::Color;
 use anyhow::{anyhow, Context};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -159,51 +159,17 @@ fn load(path: &Path) -> Result<AmazonsRecord, Failure> {
     })
 }
 
-/// The record's moves played from the start: the board after each one, or where a move
-/// is illegal.
-fn boards(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
-    let mut board = Board::start();
-    let mut boards = vec![board.clone()];
-    for (i, text) in record.moves.iter().enumerate() {
-        let m: Move = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
-        board
-            .play(m)
-            .map_err(|e| format!("move {} `{m}` is illegal: {e}", i + 1))?;
-        boards.push(board.clone());
-    }
-    Ok(boards)
-}
-
 fn replay(args: ReplayArgs) -> Result<(), Failure> {
     let record = load(&args.record)?;
     let mismatch = |message: String| Failure {
         code: EXIT_MISMATCH,
         error: anyhow!("replay differs from {}: {message}", args.record.display()),
     };
-    let boards = boards(&record).map_err(mismatch)?;
-    let last = boards.last().expect("the start at least");
-    if record.faults.is_empty() {
-        let winner = last
-            .winner()
-            .map(|c| u8::from(c == Color::Black))
-            .ok_or_else(|| mismatch("the game is not over after the last move".into()))?;
-        if record.winner != Some(winner) {
-            return Err(mismatch(format!(
-                "the moves make seat {winner} the winner, the record says {:?}",
-                record.winner
-            )));
-        }
-    }
-    let isolated = boards.iter().position(Board::isolated);
-    if isolated != record.isolated_after {
-        return Err(mismatch(format!(
-            "the colours are isolated after move {isolated:?}, the record says {:?}",
-            record.isolated_after
-        )));
-    }
+    let boards = verify(&record).map_err(mismatch)?;
     println!(
-        "replay ok: {} moves, every one legal; the winner matches the record",
-        record.moves.len()
+        "replay ok: {} moves, every one legal; the callbacks, faults and winner match the \
+         record",
+        boards.len() - 1
     );
     Ok(())
 }
@@ -215,7 +181,13 @@ fn show(args: ShowArgs) -> Result<(), Failure> {
         ));
     }
     let record = load(&args.record)?;
-    let boards = boards(&record).map_err(usage)?;
+    let boards = verify(&record).map_err(|e| {
+        usage(format!(
+            "{} is not a record a match wrote: {e}; show the record.json written by \
+             `referee --game amazons match` or a tournament, unedited",
+            args.record.display()
+        ))
+    })?;
     let last = boards.len() - 1;
     let step = match args.step {
         None => last,

@@ -49,8 +49,8 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         };
         if same != first {
             return Err(Failure::usage(anyhow!(
-                "{} is not a shard of the same tournament as {} (seed, format, champions or \
-                 limits differ)",
+                "{} is not a shard of the same tournament as {} (game, seed, format, champions \
+                 or limits differ)",
                 dir.display(),
                 args.shards[0].display()
             )));
@@ -95,7 +95,13 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             missing.join(", ")
         )));
     }
-    let sources: Vec<PathBuf> = args.shards.iter().map(|d| d.join("matches.csv")).collect();
+    let sources: Vec<(PathBuf, _)> = args
+        .shards
+        .iter()
+        .zip(&specs)
+        .map(|(d, s)| (d.join("matches.csv"), s.shard))
+        .collect();
+    super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
     let (rows, standings) =
         super::tournament::results::write(&sources, &out, &spec, args.html, game)?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;

@@ -355,3 +355,161 @@ impl Rules for Amazons {
             .push(FaultRecord::late_output(seat, turn, None, line));
     }
 }
+
+/// Checks that `record` is what a match writes: its schema and game, two seats, every move
+/// legal from the start, the callbacks in the order the referee sends them (`init_game` to
+/// each seat that started, a `jouer` per move to the player to move while both play and it
+/// can move, `end_game` to each seat still playing), the faults on seats of the match, and
+/// the winner and the isolation that these moves and faults make. Returns the board before
+/// the first move and after each one; otherwise what is wrong, with the move or callback.
+///
+/// A seat is stopped by a fault in one of its callbacks, or by one at its start (a seat
+/// with no callback at all); a seat still playing at the end may hold only a `protocol`
+/// fault (output after `end_game`), which changes no result.
+pub fn verify(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
+    if record.game != "amazons" || record.schema != AMAZONS_SCHEMA {
+        return Err(format!(
+            "it is a record of game `{}`, schema {}; this referee reads Amazons records of \
+             schema {AMAZONS_SCHEMA}",
+            record.game, record.schema
+        ));
+    }
+    if record.seats.len() != 2
+        || record
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| usize::from(s.seat) != i)
+    {
+        return Err(format!(
+            "an Amazons record has seats 0 and 1, this one {:?}",
+            record.seats.iter().map(|s| s.seat).collect::<Vec<_>>()
+        ));
+    }
+    if let Some(f) = record.faults.iter().find(|f| f.seat > 1) {
+        return Err(format!(
+            "a fault of seat {}, which is not in the match",
+            f.seat
+        ));
+    }
+    if let Some(c) = record.callbacks.iter().find(|c| c.seat > 1) {
+        return Err(format!(
+            "a callback of seat {}, which is not in the match",
+            c.seat
+        ));
+    }
+    let mut board = Board::start();
+    let mut boards = vec![board.clone()];
+    for (i, text) in record.moves.iter().enumerate() {
+        let m: Move = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
+        board
+            .play(m)
+            .map_err(|e| format!("move {} `{m}` is illegal: {e}", i + 1))?;
+        boards.push(board.clone());
+    }
+    // A seat without any callback could not start: it must hold that fault.
+    let mut stopped: [bool; 2] =
+        std::array::from_fn(|s| !record.callbacks.iter().any(|c| usize::from(c.seat) == s));
+    for (s, &stopped) in stopped.iter().enumerate() {
+        if stopped && !record.faults.iter().any(|f| usize::from(f.seat) == s) {
+            return Err(format!(
+                "seat {s} played no callback but holds no fault that kept it from starting"
+            ));
+        }
+    }
+    let mut callbacks = record.callbacks.iter().enumerate();
+    let mut expect = |seat: usize, name: &str| -> Result<bool, String> {
+        match callbacks.next() {
+            Some((_, c)) if usize::from(c.seat) == seat && c.callback == name => {
+                Ok(c.fault.is_some())
+            }
+            Some((i, c)) => Err(format!(
+                "callback {} is `{}` of seat {}, where the referee sends `{name}` to seat {seat}",
+                i + 1,
+                c.callback,
+                c.seat
+            )),
+            None => Err(format!(
+                "the callbacks end where the referee sends `{name}` to seat {seat}"
+            )),
+        }
+    };
+    for (s, stopped) in stopped.iter_mut().enumerate() {
+        if !*stopped && expect(s, "init_game")? {
+            *stopped = true;
+        }
+    }
+    let mut played = 0;
+    while stopped == [false, false] && boards[played].can_move() {
+        let seat = usize::from(boards[played].to_move() == Color::Black);
+        if expect(seat, "jouer")? {
+            stopped[seat] = true;
+            // A move played before the fault stands.
+            played = (played + 1).min(record.moves.len());
+            break;
+        }
+        if played == record.moves.len() {
+            return Err(format!(
+                "the callback `jouer` after move {played} ended without a fault but the \
+                 record holds no move {}",
+                played + 1
+            ));
+        }
+        played += 1;
+    }
+    if played != record.moves.len() {
+        return Err(format!(
+            "{} moves are recorded, but the callbacks play {played}",
+            record.moves.len()
+        ));
+    }
+    for (s, stopped) in stopped.iter_mut().enumerate() {
+        if !*stopped && expect(s, "end_game")? {
+            *stopped = true;
+        }
+    }
+    if let Some((i, c)) = callbacks.next() {
+        return Err(format!(
+            "callback {} (`{}` of seat {}) follows the end of the game",
+            i + 1,
+            c.callback,
+            c.seat
+        ));
+    }
+    if let Some(f) = record
+        .faults
+        .iter()
+        .find(|f| !stopped[usize::from(f.seat)] && f.kind != crate::fault::FaultKind::Protocol)
+    {
+        return Err(format!(
+            "seat {} played to the end, yet holds a `{}` fault",
+            f.seat,
+            f.kind.name()
+        ));
+    }
+    let winner = match stopped {
+        [true, true] => None,
+        [true, false] => Some(1),
+        [false, true] => Some(0),
+        [false, false] => boards
+            .last()
+            .and_then(Board::winner)
+            .map(|c| u8::from(c == Color::Black)),
+    };
+    if record.winner != winner {
+        let seat = |w: Option<u8>| w.map_or("no seat".to_string(), |w| format!("seat {w}"));
+        return Err(format!(
+            "the moves and faults make {} the winner, the record says {}",
+            seat(winner),
+            seat(record.winner)
+        ));
+    }
+    let isolated = boards.iter().position(Board::isolated);
+    if isolated != record.isolated_after {
+        return Err(format!(
+            "the colours are isolated after move {isolated:?}, the record says {:?}",
+            record.isolated_after
+        ));
+    }
+    Ok(boards)
+}

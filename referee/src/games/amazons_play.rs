@@ -155,6 +155,24 @@ impl Game for AmazonsGame {
         &amazons::bots::NAMES
     }
 
+    /// A winner scores 1 and the loser 0; no winner only when both seats faulted; White
+    /// (seat 0) moves first.
+    fn check_row(&self, row: &MatchRow, first_player: u8) -> Result<(), String> {
+        if first_player != 0 {
+            return Err(format!(
+                "first_player is {first_player}, but seat 0 (White) moves first"
+            ));
+        }
+        match row.scores.as_slice() {
+            [1, 0] | [0, 1] => Ok(()),
+            [0, 0] if row.faults.iter().all(Option::is_some) => Ok(()),
+            scores => Err(format!(
+                "scores {scores:?}: an Amazons match scores 1 for the winner and 0 for the \
+                 loser (0 for both only when both faulted)"
+            )),
+        }
+    }
+
     fn check_rules(&self) -> (Box<dyn Rules>, &'static str) {
         let time = crate::endpoint::TimeLimits::default();
         let rules = Amazons::new(

@@ -56,6 +56,12 @@ pub trait Game: Send + Sync {
         let bot = crate::cli::words::bot_args(self.name());
         crate::roster::resolve_for(given, self.builtins(), &bot)
     }
+    /// What this game alone knows of a row of `matches.csv` read back (`--resume`,
+    /// `merge`): the scores it can give, the seat that moves first. What is wrong, if
+    /// anything.
+    fn check_row(&self, _row: &MatchRow, _first_player: u8) -> Result<(), String> {
+        Ok(())
+    }
     /// The game's side of the pre-run check: a fresh game whose current callback is
     /// `init_game` for seat 0, and that callback's name.
     fn check_rules(&self) -> (Box<dyn Rules>, &'static str);

@@ -94,12 +94,14 @@ impl HumanEndpoint {
 
     /// The person on the referee's stdin, shown everything on its stderr (stdout keeps the
     /// match's result). Each line is read through stdin's one shared buffer, so that two
-    /// human seats of one match take turns on the same input.
+    /// human seats of one match take turns on the same input. A line that is not UTF-8 (a
+    /// terminal in another encoding, a stray byte) is read with its bad bytes replaced, and
+    /// refused as any typing error: it is not the end of the input.
     pub fn console(seat: usize, driver: Box<dyn Driver>) -> HumanEndpoint {
         HumanEndpoint::new(
             seat,
             driver,
-            Box::new(|line| std::io::stdin().read_line(line)),
+            Box::new(|line| read_line_lossy(&mut std::io::stdin().lock(), line)),
             Box::new(std::io::stderr()),
         )
     }
@@ -134,6 +136,18 @@ impl HumanEndpoint {
             Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
         }
     }
+}
+
+/// `read_line` of `input` into `line`, bytes that are not UTF-8 replaced by U+FFFD
+/// (`read_line` itself fails on them, which ended a person's game).
+pub fn read_line_lossy(
+    input: &mut dyn std::io::BufRead,
+    line: &mut String,
+) -> std::io::Result<usize> {
+    let mut bytes = Vec::new();
+    let n = input.read_until(b'\n', &mut bytes)?;
+    line.push_str(&String::from_utf8_lossy(&bytes));
+    Ok(n)
 }
 
 impl Endpoint for HumanEndpoint {
@@ -265,6 +279,20 @@ mod tests {
         // What followed `fin` in the same turn is dropped with the callback.
         e.begin("jouer", LIMITS).unwrap();
         assert_eq!(e.recv().unwrap(), "ask");
+    }
+
+    /// A line that is not UTF-8 is a typing error like any other, not the end of input.
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_not_the_end() {
+        let mut input = std::io::Cursor::new(b"caf\xe9\ngo\n".to_vec());
+        let mut line = String::new();
+        assert_eq!(read_line_lossy(&mut input, &mut line).unwrap(), 5);
+        assert_eq!(line, "caf\u{fffd}\n");
+        line.clear();
+        assert_eq!(read_line_lossy(&mut input, &mut line).unwrap(), 3);
+        assert_eq!(line, "go\n");
+        line.clear();
+        assert_eq!(read_line_lossy(&mut input, &mut line).unwrap(), 0);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use super::html::{escape, fill};
 use crate::games::amazons::AmazonsRecord;
 use amazons::{Board, Cell, Color, Move, Square};
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use serde::Serialize;
 
 const TEMPLATE: &str = include_str!("assets/amazons.html");
@@ -68,27 +68,21 @@ pub fn board_cells(board: &Board) -> String {
 }
 
 /// The replay page of `record`: one HTML file that shows the match move by move. Fails
-/// when a move of the record is not legal (the record was not written by a match).
+/// when the record is not one a match wrote ([`crate::games::amazons::verify`]: an illegal
+/// move, callbacks out of the referee's order, a winner its moves and faults do not make).
 pub fn page(record: &AmazonsRecord) -> anyhow::Result<String> {
-    anyhow::ensure!(
-        record.seats.len() == 2,
-        "an Amazons record has 2 seats, this one {}",
-        record.seats.len()
-    );
-    let mut board = Board::start();
-    let mut boards = vec![board_cells(&board)];
-    let mut marks = Vec::with_capacity(record.moves.len());
-    for (i, text) in record.moves.iter().enumerate() {
-        let m: Move = text
-            .parse()
-            .map_err(|e| anyhow!("{e}"))
-            .with_context(|| format!("move {} of the record", i + 1))?;
-        board
-            .play(m)
-            .map_err(|e| anyhow!("move {} `{m}` is illegal: {e}", i + 1))?;
-        marks.push([m.from.index(), m.to.index(), m.arrow.index()]);
-        boards.push(board_cells(&board));
-    }
+    // The page shows only what a match could have written: legal moves, the callbacks
+    // in the referee's order, and the winner those moves and faults make.
+    let boards = crate::games::amazons::verify(record)
+        .map_err(|e| anyhow!("this record was not written by a match: {e}"))?;
+    let board = boards.last().expect("the start at least").clone();
+    let marks = record
+        .moves
+        .iter()
+        .filter_map(|text| text.parse::<Move>().ok())
+        .map(|m| [m.from.index(), m.to.index(), m.arrow.index()])
+        .collect();
+    let boards = boards.iter().map(board_cells).collect();
     let data = PageData {
         seed: record.seed,
         seats: record

@@ -63,20 +63,21 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     let csv_path = dir.join("matches.csv");
     let mut done = HashSet::new();
     let complete_len = if csv_path.exists() {
-        Some(store::read_rows(
-            &csv_path,
-            game.seats(),
-            |(row, _), _, _| {
-                anyhow::ensure!(
-                    row.id < schedule.len() && shard.is_none_or(|s| s.contains(row.id)),
-                    "match {} of {} is not in this tournament's schedule",
-                    row.id,
-                    csv_path.display()
-                );
+        Some(
+            store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
+                spec.check_row(&row, first_player, &schedule, shard, game)
+                    .map_err(|e| {
+                        anyhow!(
+                            "--resume: {}: {e}; {}",
+                            csv_path.display(),
+                            results::EDITED_ROW_FIX
+                        )
+                    })?;
                 done.insert(row.id);
                 Ok(())
-            },
-        )?)
+            })
+            .map_err(Failure::usage)?,
+        )
     } else {
         None
     };
@@ -120,7 +121,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     });
     progress.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let (rows, standings) = results::write(&[csv_path], &dir, &spec, args.html, game)?;
+    let (rows, standings) = results::write(&[(csv_path, shard)], &dir, &spec, args.html, game)?;
     print!("{}", table::leaderboard(&standings));
     eprintln!(
         "played {played} matches in {elapsed:.1} s ({:.2} matches/s), {faults} faults; \

@@ -3,16 +3,20 @@
 
 use crate::export::{leaderboard_csv, pairwise_csv};
 use crate::games::Game;
+use crate::schedule::Shard;
 use crate::standings::Standings;
 use crate::store;
 use crate::tournament::TournamentSpec;
 use std::path::{Path, PathBuf};
 
-/// Sort `sources` into `<dir>/matches.csv`, write the tables next to it; returns the number
-/// of rows and the standings; with `html`, also `index.html` and every match's
-/// `replay.html`.
+/// Sort `sources` (the `matches.csv` of the whole tournament or of its shards, each with
+/// its shard) into `<dir>/matches.csv`, write the tables next to it; returns the number of
+/// rows and the standings; with `html`, also `index.html` and every match's
+/// `replay.html`. A row that is not one of `spec`'s matches as it writes them
+/// ([`TournamentSpec::check_row`]: edited, or of another tournament) is refused, with the
+/// fix.
 pub fn write(
-    sources: &[PathBuf],
+    sources: &[(PathBuf, Option<Shard>)],
     dir: &Path,
     spec: &TournamentSpec,
     html: bool,
@@ -22,9 +26,21 @@ pub fn write(
         game.points(),
         spec.champions.iter().map(|c| c.name.as_str()),
     );
-    let rows = store::write_sorted(sources, game.seats(), &dir.join("matches.csv"), |row| {
-        standings.add(row)
-    })?;
+    let schedule = spec
+        .schedule(game.seats())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let paths: Vec<PathBuf> = sources.iter().map(|(p, _)| p.clone()).collect();
+    let rows = store::write_sorted(
+        &paths,
+        game.seats(),
+        &dir.join("matches.csv"),
+        |row, first_player, source| {
+            spec.check_row(row, first_player, &schedule, sources[source].1, game)
+                .map_err(|e| format!("{e}; {}", EDITED_ROW_FIX))?;
+            standings.add(row);
+            Ok(())
+        },
+    )?;
     store::write_atomic(
         &dir.join("leaderboard.csv"),
         &leaderboard_csv::render(&standings),
@@ -34,4 +50,32 @@ pub fn write(
         crate::view::html::tournament_index(dir, game)?;
     }
     Ok((rows, standings))
+}
+
+/// What to do about a row of `matches.csv` that the tournament did not write.
+pub const EDITED_ROW_FIX: &str = "this row is not one the tournament wrote (the file was \
+    edited, or comes from another tournament): restore the file the referee wrote, or delete \
+    the row and run --resume to play that match again";
+
+/// Checks every row of `sources` (each with its shard) against `spec`, as [`write`] does,
+/// before anything is written: an error names the file, the line and the fix.
+pub fn check_sources(
+    sources: &[(PathBuf, Option<Shard>)],
+    spec: &TournamentSpec,
+    game: &dyn Game,
+) -> anyhow::Result<()> {
+    let schedule = spec
+        .schedule(game.seats())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    for (path, shard) in sources {
+        let mut number = 1;
+        store::read_rows(path, game.seats(), |(row, first_player), _, _| {
+            number += 1;
+            spec.check_row(&row, first_player, &schedule, *shard, game)
+                .map_err(|e| {
+                    anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display())
+                })
+        })?;
+    }
+    Ok(())
 }
