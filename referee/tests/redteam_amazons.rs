@@ -271,6 +271,34 @@ fn records_of_matches_with_faults_pass_the_record_check() {
     }
 }
 
+/// A fault in `end_game`, once the board has decided the game, changes no result: the
+/// winner of the clean game stays the winner whichever seat crashes at the end.
+#[test]
+fn a_fault_in_end_game_changes_no_result() {
+    let play = |a: Slip, b: Slip| {
+        let seats: [SeatRecord; 2] = std::array::from_fn(|i| SeatRecord {
+            seat: i as u8,
+            name: format!("seat{i}"),
+            ..SeatRecord::default()
+        });
+        let mut rules = Amazons::new(5, seats, "sandbox: scripted".into(), LIMITS, LIMITS);
+        let (mut x, mut y) = (Scripted::new(0, a), Scripted::new(1, b));
+        referee::match_loop::run(&mut rules, &mut [&mut x, &mut y], vec![None, None]);
+        let record = rules.finish();
+        verify(&record).unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}\n{record:?}"));
+        record
+    };
+    let clean = play(Slip::None, Slip::None).winner.expect("a winner");
+    for (a, b) in [
+        (Slip::CrashAtEnd, Slip::None),
+        (Slip::None, Slip::CrashAtEnd),
+    ] {
+        let record = play(a, b);
+        assert_eq!(record.winner, Some(clean), "{a:?} {b:?}: {record:?}");
+        assert_eq!(record.faults.len(), 1, "{record:?}");
+    }
+}
+
 fn passive() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../champions/shell/passive.sh")

@@ -64,6 +64,9 @@ pub struct Amazons {
     call_limits: CallLimits,
     /// Seats stopped by a fault.
     stopped: [bool; 2],
+    /// The seats stopped when the game ended (before `end_game`): they decide the result,
+    /// and a fault in `end_game` changes nothing.
+    stopped_at_end: Option<[bool; 2]>,
     /// The callback being played, and whether its seat has moved in it.
     callback: &'static str,
     moved: bool,
@@ -121,6 +124,7 @@ impl Amazons {
             init_limits,
             call_limits,
             stopped: [false; 2],
+            stopped_at_end: None,
             callback: "init_game",
             moved: false,
             requests: 0,
@@ -142,7 +146,7 @@ impl Amazons {
 
     /// The record of the finished match.
     pub fn finish(mut self) -> AmazonsRecord {
-        self.record.winner = match self.stopped {
+        self.record.winner = match self.stopped_at_end.unwrap_or(self.stopped) {
             [true, true] => None,
             [true, false] => Some(1),
             [false, true] => Some(0),
@@ -212,6 +216,7 @@ impl Rules for Amazons {
             }
             Stage::Play => {
                 self.stage = Stage::Over;
+                self.stopped_at_end = Some(self.stopped);
                 ("end_game", live)
             }
             Stage::Over => return None,
@@ -463,6 +468,8 @@ pub fn verify(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
             record.moves.len()
         ));
     }
+    // The result is decided here: a fault in `end_game` changes nothing.
+    let decided = stopped;
     for (s, stopped) in stopped.iter_mut().enumerate() {
         if !*stopped && expect(s, "end_game")? {
             *stopped = true;
@@ -487,7 +494,7 @@ pub fn verify(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
             f.kind.name()
         ));
     }
-    let winner = match stopped {
+    let winner = match decided {
         [true, true] => None,
         [true, false] => Some(1),
         [false, true] => Some(0),
