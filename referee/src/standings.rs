@@ -277,6 +277,15 @@ fn compare(a: &Line, b: &Line) -> std::cmp::Ordering {
 mod tests {
     use super::*;
 
+    /// Calls, CPU sums and the largest callback, per seat, counted by hand.
+    #[test]
+    fn seat_times_count_every_callback() {
+        let times = SeatTimes::of(3, [(0, 5), (2, 7), (0, 3), (0, 9), (2, 1)]);
+        assert_eq!(times.calls, [3, 0, 2]);
+        assert_eq!(times.cpu_us, [17, 0, 8]);
+        assert_eq!(times.max_cpu_us, [9, 0, 7]);
+    }
+
     #[test]
     fn places_share_the_better_place() {
         assert_eq!([0, 1, 2].map(|s| place_of(&[50, 50, 30], s)), [1, 1, 3]);
