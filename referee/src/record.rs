@@ -76,6 +76,20 @@ pub struct SeatRecord {
     pub seed: u64,
 }
 
+impl SeatRecord {
+    /// `champion` in seat `seat` of the match of seed `match_seed` (its `PROLOGIN_SEED`
+    /// derives from both, `seeds::seat_seed`).
+    pub fn of(seat: usize, champion: &crate::roster::ChampionSpec, match_seed: u64) -> Self {
+        SeatRecord {
+            seat: seat as u8,
+            name: champion.name.clone(),
+            path: champion.path.clone(),
+            sha256: champion.sha256.clone(),
+            seed: crate::seeds::seat_seed(match_seed, seat as u8),
+        }
+    }
+}
+
 /// One callback of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallbackRecord {

@@ -11,7 +11,6 @@ use crate::human::{loi::Loi, HumanEndpoint};
 use crate::record::{MatchRecord, SeatRecord};
 use crate::roster::ChampionSpec;
 use crate::seating::Seating;
-use crate::seeds::seat_seed;
 use anyhow::Context;
 use engine::{Seat, Setup};
 use std::path::Path;
@@ -66,16 +65,8 @@ impl MatchPlan {
             false => None,
         };
         let (monument_order, first_player) = self.setup();
-        let seats: [SeatRecord; 3] = std::array::from_fn(|i| {
-            let champion = &self.champions[i];
-            SeatRecord {
-                seat: i as u8,
-                name: champion.name.clone(),
-                path: champion.path.clone(),
-                sha256: champion.sha256.clone(),
-                seed: seat_seed(self.seed, i as u8),
-            }
-        });
+        let seats: [SeatRecord; 3] =
+            std::array::from_fn(|i| SeatRecord::of(i, &self.champions[i], self.seed));
         let seeds: Vec<u64> = seats.iter().map(|s| s.seed).collect();
         let human = |seat| -> Box<dyn Endpoint> {
             Box::new(HumanEndpoint::console(seat, Box::new(Loi::new())))

@@ -12,46 +12,13 @@ mod common;
 use amazons::{Board, Cell, Color, Move, Square};
 use referee::games::amazons::AmazonsRecord;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 /// One browser at a time: the machine may have 2 cores.
 static BROWSER: Mutex<()> = Mutex::new(());
-
-fn chromium() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("CHROMIUM").map(PathBuf::from),
-        Some(PathBuf::from("/usr/bin/chromium")),
-        Some(PathBuf::from("/usr/bin/chromium-browser")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_file())
-}
-
-fn has_node() -> bool {
-    Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// Chromium, if the browser tests can run here. When they cannot: under `CI=true` the
-/// test fails (a CI without a browser must not pass silently), elsewhere it says why.
-fn browser_ready(test: &str) -> Option<PathBuf> {
-    let missing = match (chromium(), has_node()) {
-        (Some(c), true) => return Some(c),
-        (None, false) => "chromium and node are",
-        (None, true) => "chromium is",
-        (Some(_), false) => "node is",
-    };
-    let message = format!(
-        "{test}: {missing} missing (install Debian's `chromium` and `nodejs`, e.g. \
-         scripts/ci-install.sh)"
-    );
-    common::skip_missing(&message);
-    None
-}
 
 fn play(dir: &Path, champions: [&str; 2], seed: u64) -> AmazonsRecord {
     let out = Command::new(REFEREE)
@@ -137,9 +104,9 @@ fn assert_shows(state: &Value, record: &AmazonsRecord, step: usize) {
 
 #[test]
 fn stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate() {
-    let Some(chromium) =
-        browser_ready("stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate")
-    else {
+    let Some(chromium) = common::browser_ready(
+        "stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate",
+    ) else {
         return;
     };
     let dir = common::fresh_dir("amazons-browser", "steps");
@@ -183,7 +150,7 @@ fn stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate() {
 /// shows its name as text and reaches the end.
 #[test]
 fn a_champion_named_like_markup_shows_as_text() {
-    let Some(chromium) = browser_ready("a_champion_named_like_markup_shows_as_text") else {
+    let Some(chromium) = common::browser_ready("a_champion_named_like_markup_shows_as_text") else {
         return;
     };
     let dir = common::fresh_dir("amazons-browser", "script");

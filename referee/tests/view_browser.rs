@@ -24,40 +24,6 @@ const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 /// One browser at a time: the machine may have 2 cores.
 static BROWSER: Mutex<()> = Mutex::new(());
 
-fn chromium() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("CHROMIUM").map(PathBuf::from),
-        Some(PathBuf::from("/usr/bin/chromium")),
-        Some(PathBuf::from("/usr/bin/chromium-browser")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_file())
-}
-
-fn has_node() -> bool {
-    Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// Whether the browser tests can run here; prints why not.
-fn browser_ready(test: &str) -> Option<PathBuf> {
-    match (chromium(), has_node()) {
-        (Some(c), true) => Some(c),
-        (c, node) => {
-            common::skip_missing(&format!(
-                "{test}: {} missing (install Debian's `chromium` and `nodejs`, e.g. scripts/ci-install.sh)",
-                match (c, node) {
-                    (None, false) => "chromium and node are",
-                    (None, true) => "chromium is",
-                    _ => "node is",
-                }
-            ));
-            None
-        }
-    }
-}
-
 fn temp_dir(name: &str) -> PathBuf {
     common::fresh_dir("view-browser", name)
 }
@@ -134,7 +100,9 @@ fn open(chromium: &Path, page: &Path, extra: &[&str]) -> Seen {
 
 #[test]
 fn the_last_step_shows_the_final_scores_of_the_record() {
-    let Some(chromium) = browser_ready("the_last_step_shows_the_final_scores_of_the_record") else {
+    let Some(chromium) =
+        common::browser_ready("the_last_step_shows_the_final_scores_of_the_record")
+    else {
         return;
     };
     let dir = temp_dir("last");
@@ -173,7 +141,8 @@ fn inflate(record: &mut MatchRecord, total: usize) {
 
 #[test]
 fn a_record_of_100000_requests_loads_in_under_a_second() {
-    let Some(chromium) = browser_ready("a_record_of_100000_requests_loads_in_under_a_second")
+    let Some(chromium) =
+        common::browser_ready("a_record_of_100000_requests_loads_in_under_a_second")
     else {
         return;
     };
@@ -214,7 +183,7 @@ fn a_record_of_100000_requests_loads_in_under_a_second() {
 /// board and timeline show the whole match, and the End key reaches the record's result.
 #[test]
 fn quoted_script_tags_do_not_break_the_page() {
-    let Some(chromium) = browser_ready("quoted_script_tags_do_not_break_the_page") else {
+    let Some(chromium) = common::browser_ready("quoted_script_tags_do_not_break_the_page") else {
         return;
     };
     let dir = temp_dir("script-tags");
@@ -256,7 +225,8 @@ fn quoted_script_tags_do_not_break_the_page() {
 
 #[test]
 fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
-    let Some(chromium) = browser_ready("the_console_shows_the_step_s_stderr_and_the_cpu_chart")
+    let Some(chromium) =
+        common::browser_ready("the_console_shows_the_step_s_stderr_and_the_cpu_chart")
     else {
         return;
     };

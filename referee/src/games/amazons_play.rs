@@ -9,7 +9,6 @@ use crate::human::{amazons::AmazonsSeat, HumanEndpoint};
 use crate::record::SeatRecord;
 use crate::rules::Rules;
 use crate::seating::Seating;
-use crate::seeds::seat_seed;
 use crate::standings::{MatchRow, PointsTable, SeatTimes, WIN_LOSS};
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -29,16 +28,8 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
     // An earlier match's record here would be taken for this one's if it is interrupted.
     let path = dir.join("record.json");
     let _ = std::fs::remove_file(&path);
-    let records: [SeatRecord; 2] = std::array::from_fn(|i| {
-        let c = &seats.champions[i];
-        SeatRecord {
-            seat: i as u8,
-            name: c.name.clone(),
-            path: c.path.clone(),
-            sha256: c.sha256.clone(),
-            seed: seat_seed(seats.seed, i as u8),
-        }
-    });
+    let records: [SeatRecord; 2] =
+        std::array::from_fn(|i| SeatRecord::of(i, &seats.champions[i], seats.seed));
     let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
     let human = |seat| -> Box<dyn Endpoint> {
         Box::new(HumanEndpoint::console(seat, Box::new(AmazonsSeat::new())))

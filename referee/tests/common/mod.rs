@@ -252,3 +252,31 @@ fn note_skip(why: &str) {
         }
     }
 }
+
+/// Chromium, if the browser tests can run here (Chromium and Node both installed). When
+/// they cannot, [`skip_missing`] says why (a failure under `CI=true`).
+pub fn browser_ready(test: &str) -> Option<PathBuf> {
+    let chromium = [
+        std::env::var_os("CHROMIUM").map(PathBuf::from),
+        Some(PathBuf::from("/usr/bin/chromium")),
+        Some(PathBuf::from("/usr/bin/chromium-browser")),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|p| p.is_file());
+    let node = std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let missing = match (chromium, node) {
+        (Some(c), true) => return Some(c),
+        (None, false) => "chromium and node are",
+        (None, true) => "chromium is",
+        (Some(_), false) => "node is",
+    };
+    skip_missing(&format!(
+        "{test}: {missing} missing (install Debian's `chromium` and `nodejs`, e.g. \
+         scripts/ci-install.sh)"
+    ));
+    None
+}
