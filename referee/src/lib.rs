@@ -6,6 +6,7 @@ pub mod champion;
 pub mod check;
 pub mod cli;
 pub mod commands;
+pub mod confidence;
 pub mod endpoint;
 pub mod events;
 pub mod export;

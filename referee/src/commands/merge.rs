@@ -96,10 +96,11 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         )));
     }
     let sources: Vec<PathBuf> = args.shards.iter().map(|d| d.join("matches.csv")).collect();
-    let (rows, standings) =
+    let (rows, standings, confidence) =
         super::tournament::results::write(&sources, &out, &spec, args.html, game)?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
-    print!("{}", table::leaderboard(&standings));
+    print!("{}", table::leaderboard(&standings, &confidence));
+    print!("{}", table::seats(&confidence));
     if !missing.is_empty() {
         eprintln!("warning: shards missing: {}", missing.join(", "));
     }

@@ -120,8 +120,9 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     });
     progress.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let (rows, standings) = results::write(&[csv_path], &dir, &spec, args.html, game)?;
-    print!("{}", table::leaderboard(&standings));
+    let (rows, standings, confidence) = results::write(&[csv_path], &dir, &spec, args.html, game)?;
+    print!("{}", table::leaderboard(&standings, &confidence));
+    print!("{}", table::seats(&confidence));
     eprintln!(
         "played {played} matches in {elapsed:.1} s ({:.2} matches/s), {faults} faults; \
          results: {}",
