@@ -11,8 +11,9 @@ pub mod table;
 /// Version of the results schema (`matches.csv`, `leaderboard.csv`, `pairwise.csv`,
 /// `seats.csv`, `tournament.json`); bumped on any change of a column's name or meaning.
 /// 3: `leaderboard.csv` gained `mean_points`, `mean_points_low`, `mean_points_high`,
-/// `p_ahead_of_next`, `rating` and `rating_sigma` (`confidence.rs`), and `seats.csv` is
-/// new.
+/// `p_ahead_of_next`, `rating` and `rating_sigma` (`confidence.rs`), `seats.csv` is
+/// new, and a three-seat round-robin plays each set of champions' three rotations of the
+/// seats on one seed (`schedule.rs`: match seeds changed).
 pub const RESULTS_SCHEMA: u32 = 3;
 
 /// Serialise one CSV record (with its `\n`), each field
