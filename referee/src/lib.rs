@@ -14,6 +14,7 @@ pub mod fault;
 pub mod full_log;
 pub mod game;
 pub mod games;
+pub mod gauntlet;
 pub mod human;
 pub mod interrupt;
 pub mod jail;

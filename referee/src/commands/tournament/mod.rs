@@ -159,7 +159,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
 /// Holds `.<name>.lock` beside the tournament's directory `dir` for the life of the run, or
 /// says that another referee holds it. Beside, not inside: a tournament refused before it
 /// starts leaves no directory behind.
-fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
+pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
     use anyhow::Context;
     let parent = dir.parent().unwrap_or(Path::new("."));
     let name = dir
@@ -195,7 +195,7 @@ fn tournament_dir(results: &Path, name: &str, shard: Option<Shard>) -> PathBuf {
     }
 }
 
-fn progress_bar(total: u64, done: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(total: u64, done: u64) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     if !std::io::stderr().is_terminal() {
         return ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
