@@ -18,7 +18,10 @@ pub enum Format {
     /// champion sits in every seat equally often, and with a multiple of 6 also before and
     /// after each opponent equally often. The rotation of round `r` of `{a, b, c}` is
     /// `(a + b + c + r) % 3`, which keeps every champion within 2 matches of an even seat
-    /// split for any number of rounds.
+    /// split for any number of rounds. The three matches of a block of three rounds of a
+    /// combination share one seed (the same setup and monuments), like chess's game pairs:
+    /// each champion plays the same game from each seat, which cancels most of the luck of
+    /// the setup between them (a last block of fewer than three rounds shares it too).
     RoundRobin { rounds: u64 },
     /// Each champion plays `matches` matches. Round `r` shuffles the field (seed
     /// `derive(seed, GROUP_STREAM, r)`); the rounds' orders are laid end to end and cut into
@@ -235,16 +238,19 @@ impl Schedule {
         self.len() == 0
     }
 
-    /// The seed of match `id`: `derive(seed, MATCH_STREAM, id)`; in a two-seat game the
-    /// index of its block of two rounds of its pair instead of `id` (see
-    /// [`Schedule::for_seats`]).
+    /// The seed of match `id`: `derive(seed, MATCH_STREAM, k)` where `k` is, in a
+    /// round-robin, the index of its block of rounds of its set of champions (blocks of two
+    /// rounds for two seats, whose colours swap; of three rounds for three seats, the
+    /// three rotations of the seats: see [`Format::RoundRobin`]), and the match id in
+    /// groups.
     pub fn seed_of(&self, id: u64) -> u64 {
-        if self.seats == 2 {
-            let pairs = choose(self.champions as u64, 2);
-            let (round, pair) = (id / pairs, id % pairs);
-            return derive(self.seed, MATCH_STREAM, (round / 2) * pairs + pair);
-        }
-        derive(self.seed, MATCH_STREAM, id)
+        let block = match self.format {
+            Format::RoundRobin { .. } => self.seats as u64,
+            Format::Groups { .. } => return derive(self.seed, MATCH_STREAM, id),
+        };
+        let sets = choose(self.champions as u64, self.seats as u32);
+        let (round, set) = (id / sets, id % sets);
+        derive(self.seed, MATCH_STREAM, (round / block) * sets + set)
     }
 
     /// Seats of a match.

@@ -48,6 +48,9 @@ pub fn derive(seed: u64, stream: u64, index: u64) -> u64 {
 pub const MATCH_STREAM: u64 = 2;
 /// Stream of the group draws of a tournament.
 pub const GROUP_STREAM: u64 = 3;
+/// Stream of the bootstrap resampling of a tournament's leaderboard (`confidence.rs`):
+/// its RNG is seeded with `derive(tournament seed, BOOTSTRAP_STREAM, 0)`.
+pub const BOOTSTRAP_STREAM: u64 = 4;
 
 /// Domain label of the per-seat seeds, the start of the HMAC message.
 const SEAT_LABEL: &[u8] = b"prologin-2009 seat seed";

@@ -170,6 +170,15 @@ pub struct Standings {
     pub versus: BTreeMap<(String, String), Versus>,
     /// The game's points of a place.
     pub table: PointsTable,
+    /// Every match counted, by id: the champion (an index in `names`) and final score of
+    /// each seat. What `confidence.rs` resamples; a map by id, so that its order never
+    /// depends on the order rows arrived in.
+    pub outcomes: BTreeMap<u64, Vec<(usize, i32)>>,
+    /// The champions of `outcomes`, in order of first appearance (which depends on the
+    /// order rows arrived in: look names up, never rely on an index's order).
+    pub names: Vec<String>,
+    /// `names`' indices by name.
+    name_index: BTreeMap<String, usize>,
 }
 
 /// The 2009 game's standings (rule 26).
@@ -186,6 +195,9 @@ impl Standings {
             lines: BTreeMap::new(),
             versus: BTreeMap::new(),
             table,
+            outcomes: BTreeMap::new(),
+            names: Vec::new(),
+            name_index: BTreeMap::new(),
         }
     }
 
@@ -206,6 +218,10 @@ impl Standings {
     pub fn add(&mut self, row: &MatchRow) {
         let seats = row.seats();
         let points = points_with(self.table, &row.scores);
+        let outcome = (0..seats)
+            .map(|s| (self.name_index(&row.champions[s]), row.scores[s]))
+            .collect();
+        self.outcomes.insert(row.id, outcome);
         for (s, points) in points.into_iter().enumerate() {
             let line = self.lines.entry(row.champions[s].clone()).or_default();
             line.points += u64::from(points);
@@ -238,6 +254,17 @@ impl Standings {
                 }
             }
         }
+    }
+
+    /// The index of `name` in `names`, added if new.
+    fn name_index(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.name_index.get(name) {
+            return i;
+        }
+        self.names.push(name.to_string());
+        self.name_index
+            .insert(name.to_string(), self.names.len() - 1);
+        self.names.len() - 1
     }
 
     /// The leaderboard: `(rank, name, line)`, best first.

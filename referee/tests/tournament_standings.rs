@@ -99,10 +99,15 @@ fn round_robin_is_complete_and_seat_balanced() {
             let mut per_set: BTreeMap<[usize; 3], u64> = BTreeMap::new();
             let mut seats = vec![[0u64; 3]; n];
             let mut order: BTreeMap<(usize, usize), u64> = BTreeMap::new();
-            let mut seeds = std::collections::HashSet::new();
+            let mut seeds: BTreeMap<([usize; 3], u64), u64> = BTreeMap::new();
             for p in s.iter() {
                 assert_eq!(p, s.pairing(p.id));
-                assert!(seeds.insert(p.seed));
+                // One seed per set of three and block of three rounds.
+                let block = p.id / sets / 3;
+                let mut set: [usize; 3] = p.seats.clone().try_into().unwrap();
+                set.sort();
+                let first = *seeds.entry((set, block)).or_insert(p.seed);
+                assert_eq!(first, p.seed, "{n} {rounds} {p:?}");
                 let mut set: [usize; 3] = p.seats.clone().try_into().unwrap();
                 set.sort();
                 *per_set.entry(set).or_default() += 1;
@@ -113,6 +118,8 @@ fn round_robin_is_complete_and_seat_balanced() {
             }
             assert_eq!(per_set.len() as u64, sets);
             assert!(per_set.values().all(|&m| m == rounds));
+            let distinct: std::collections::HashSet<u64> = seeds.values().copied().collect();
+            assert_eq!(distinct.len(), seeds.len(), "blocks never share a seed");
             let per_champion = (n as u64 - 1) * (n as u64 - 2) / 2 * rounds;
             for counts in &seats {
                 assert_eq!(counts.iter().sum::<u64>(), per_champion);
@@ -129,6 +136,40 @@ fn round_robin_is_complete_and_seat_balanced() {
                     .iter()
                     .all(|((a, b), _)| order.get(&(*b, *a)) == order.get(&(*a, *b))));
             }
+        }
+    }
+}
+
+/// Variance reduction (docs/results.md, "Same setups in every seat"): in a three-seat
+/// round-robin each set of three champions plays the three rotations of its seats on one
+/// seed in every block of three rounds, so each champion plays that setup from each seat
+/// once; blocks and sets have seeds of their own.
+#[test]
+fn three_seat_round_robin_plays_the_three_rotations_on_one_seed() {
+    for n in 3..=8usize {
+        let s = Schedule::new(11, n, Format::RoundRobin { rounds: 6 }).unwrap();
+        let mut blocks: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
+        for p in s.iter() {
+            assert_eq!(p.seed, s.seed_of(p.id));
+            blocks.entry(p.seed).or_default().push(p.seats.clone());
+        }
+        let sets = (n * (n - 1) * (n - 2) / 6) as u64;
+        assert_eq!(blocks.len() as u64, sets * 2, "one seed per set and block");
+        for games in blocks.values() {
+            assert_eq!(games.len(), 3);
+            // The three are rotations of one another: each champion in each seat once.
+            for seat in 0..3 {
+                let mut in_seat: Vec<usize> = games.iter().map(|g| g[seat]).collect();
+                in_seat.sort();
+                let mut set = games[0].clone();
+                set.sort();
+                assert_eq!(in_seat, set, "{games:?}");
+            }
+            let rotation = |g: &Vec<usize>| vec![g[1], g[2], g[0]];
+            assert!(
+                games.iter().all(|g| games.contains(&rotation(g))),
+                "{games:?}"
+            );
         }
     }
 }

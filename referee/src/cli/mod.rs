@@ -38,6 +38,10 @@ pub enum Command {
     Tournament(TournamentArgs),
     /// Combine the shards of a tournament (`--shard i/n` runs) into one set of results.
     Merge(MergeArgs),
+    /// Is a candidate better than a baseline? Both play the same matches (same seeds,
+    /// opponents and seats) until a sequential test says better, worse or no difference;
+    /// writes results/<name>/{matches,pairs}.csv.
+    Gauntlet(GauntletArgs),
     /// Print the board, money, scores, bids and faults of a recorded match at any point.
     Show(ShowArgs),
     /// Run a built-in champion (random, greedy) over the protocol on stdin/stdout.
@@ -317,6 +321,60 @@ pub struct TournamentArgs {
     pub html: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct GauntletArgs {
+    /// The champion under test (a path, a directory holding `champion`, or a built-in).
+    pub candidate: String,
+    /// What it is compared with.
+    pub baseline: String,
+    /// The opponents they both meet [default: the game's built-in champions].
+    #[arg(value_name = "OPPONENT")]
+    pub opponents: Vec<String>,
+    /// Probability of saying better or worse when there is no difference.
+    #[arg(long, default_value_t = 0.05, value_parser = probability)]
+    pub alpha: f64,
+    /// Probability of saying no difference when the difference is --min-diff.
+    #[arg(long, default_value_t = 0.05, value_parser = probability)]
+    pub beta: f64,
+    /// The difference worth finding, in points a match (the SPRT's alternative).
+    #[arg(long, default_value_t = 0.2, value_parser = positive)]
+    pub min_diff: f64,
+    /// Stop after this many pairs of matches if still undecided.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=1_000_000))]
+    pub max_pairs: u64,
+    /// Seed of the match seeds (default: drawn at random and printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Results go to <results>/<name>/.
+    #[arg(long, default_value = "gauntlet", value_parser = tournament_name)]
+    pub name: String,
+    /// Directory holding the results.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Matches played at once [default: number of cores].
+    #[arg(long, value_name = "N", value_parser = jobs)]
+    pub jobs: Option<usize>,
+    /// Continue the gauntlet <results>/<name> with its own champions and settings.
+    #[arg(long)]
+    pub resume: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+fn probability(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
+        _ => Err(format!("a probability above 0 and below 0.5, got `{text}`")),
+    }
+}
+
+fn positive(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p.is_finite() && p > 0.0 => Ok(p),
+        _ => Err(format!("a positive number, got `{text}`")),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -29,6 +29,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Bot(args) => bot(args),
         Command::Tournament(args) => super::tournament::run(args, &AmazonsGame),
         Command::Merge(args) => super::merge::run(args, &AmazonsGame),
+        Command::Gauntlet(args) => super::gauntlet::run(args, &AmazonsGame),
     }
 }
 

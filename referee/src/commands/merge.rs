@@ -102,10 +102,11 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         .map(|(d, s)| (d.join("matches.csv"), s.shard))
         .collect();
     super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
-    let (rows, standings) =
+    let (rows, standings, confidence) =
         super::tournament::results::write(&sources, &out, &spec, args.html, game)?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
-    print!("{}", table::leaderboard(&standings));
+    print!("{}", table::leaderboard(&standings, &confidence));
+    print!("{}", table::seats(&confidence));
     if !missing.is_empty() {
         eprintln!("warning: shards missing: {}", missing.join(", "));
     }

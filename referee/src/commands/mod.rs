@@ -2,6 +2,7 @@
 
 pub mod amazons;
 pub mod bot;
+pub mod gauntlet;
 pub mod match_cmd;
 pub mod merge;
 pub mod replay_cmd;
@@ -83,6 +84,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Replay(args) => replay_cmd::run(args),
         Command::Tournament(args) => tournament::run(args, &crate::games::loi::LoiGame),
         Command::Merge(args) => merge::run(args, &crate::games::loi::LoiGame),
+        Command::Gauntlet(args) => gauntlet::run(args, &crate::games::loi::LoiGame),
         Command::Show(args) => show::run(args),
         Command::Bot(args) => bot::run(args),
     }

@@ -2,6 +2,7 @@
 //! whose fields are the columns in order (serde names them).
 
 use super::{csv_header, csv_record};
+use crate::confidence::Confidence;
 use crate::standings::Standings;
 use serde::Serialize;
 
@@ -18,6 +19,17 @@ struct Row<'a> {
     ties: u64,
     /// Three decimals.
     mean_score: String,
+    /// Points per match and its 95% bootstrap interval (`confidence.rs`); three decimals,
+    /// empty before the first match.
+    mean_points: String,
+    mean_points_low: String,
+    mean_points_high: String,
+    /// The bootstrap share of resamples in which this champion has more mean points than
+    /// the next one (empty on the last row).
+    p_ahead_of_next: String,
+    /// Weng-Lin rating (mu) and its uncertainty (sigma), three decimals.
+    rating: String,
+    rating_sigma: String,
     // Matches stopped by each kind of fault, in `FaultKind::ALL` order.
     faults_timeout: u64,
     faults_crash: u64,
@@ -32,13 +44,20 @@ struct Row<'a> {
 /// Columns that measure time.
 pub const TIMING_COLUMNS: [&str; 2] = ["mean_call_cpu_us", "max_call_cpu_us"];
 
-/// The whole file.
-pub fn render(standings: &Standings) -> Vec<u8> {
+/// Three decimals, or empty.
+fn decimals(value: Option<f64>) -> String {
+    value.map_or_else(String::new, |v| format!("{v:.3}"))
+}
+
+/// The whole file, with `confidence` computed from the same standings.
+pub fn render(standings: &Standings, confidence: &Confidence) -> Vec<u8> {
     let mut out = csv_header::<Row>();
     for (rank, champion, line) in standings.ranked() {
         let [firsts, seconds, thirds] = line.places;
         let [faults_timeout, faults_crash, faults_memory, faults_protocol, faults_spawn] =
             line.faults;
+        let sure = confidence.of(champion);
+        let interval = sure.mean_points;
         out.extend(csv_record(&Row {
             rank,
             champion,
@@ -49,6 +68,12 @@ pub fn render(standings: &Standings) -> Vec<u8> {
             thirds,
             ties: line.ties,
             mean_score: format!("{:.3}", line.mean_score()),
+            mean_points: decimals(interval.map(|i| i.mean)),
+            mean_points_low: decimals(interval.map(|i| i.low)),
+            mean_points_high: decimals(interval.map(|i| i.high)),
+            p_ahead_of_next: decimals(sure.ahead_of_next),
+            rating: format!("{:.3}", sure.rating.mu),
+            rating_sigma: format!("{:.3}", sure.rating.sigma),
             faults_timeout,
             faults_crash,
             faults_memory,

@@ -245,7 +245,7 @@ mod tests {
         assert_eq!(
             String::from_utf8(line.clone()).unwrap(),
             "3,9,0,w,b,0,1,0,1,protocol,,20,21,4,5,7,8,10,ab,\
-             referee --game amazons match w b --seed 9,2\n"
+             referee --game amazons match w b --seed 9,3\n"
         );
         assert_eq!(parse_line(&line, 2).unwrap(), (row, 0));
         assert!(parse_line(&line, 3).is_err());

@@ -5,11 +5,16 @@
 pub mod leaderboard_csv;
 pub mod matches_csv;
 pub mod pairwise_csv;
+pub mod seats_csv;
 pub mod table;
 
 /// Version of the results schema (`matches.csv`, `leaderboard.csv`, `pairwise.csv`,
-/// `tournament.json`); bumped on any change of a column's name or meaning.
-pub const RESULTS_SCHEMA: u32 = 2;
+/// `seats.csv`, `tournament.json`); bumped on any change of a column's name or meaning.
+/// 3: `leaderboard.csv` gained `mean_points`, `mean_points_low`, `mean_points_high`,
+/// `p_ahead_of_next`, `rating` and `rating_sigma` (`confidence.rs`), `seats.csv` is
+/// new, and a three-seat round-robin plays each set of champions' three rotations of the
+/// seats on one seed (`schedule.rs`: match seeds changed).
+pub const RESULTS_SCHEMA: u32 = 3;
 
 /// Serialise one CSV record (with its `\n`), each field
 /// [`printable`](crate::untrusted::printable): a CSV file is read by people, in a pager or
@@ -157,7 +162,9 @@ mod tests {
 
     #[test]
     fn leaderboard_csv() {
-        let file = leaderboard_csv::render(&standings());
+        let standings = standings();
+        let confidence = crate::confidence::compute(&standings, 2009);
+        let file = leaderboard_csv::render(&standings, &confidence);
         insta::assert_snapshot!(String::from_utf8(file).unwrap());
     }
 
@@ -168,7 +175,17 @@ mod tests {
     }
 
     #[test]
+    fn seats_csv() {
+        let standings = standings();
+        let confidence = crate::confidence::compute(&standings, 2009);
+        insta::assert_snapshot!(String::from_utf8(seats_csv::render(&confidence, 3)).unwrap());
+        insta::assert_snapshot!("seats_table", table::seats(&confidence));
+    }
+
+    #[test]
     fn leaderboard_table() {
-        insta::assert_snapshot!(table::leaderboard(&standings()));
+        let standings = standings();
+        let confidence = crate::confidence::compute(&standings, 2009);
+        insta::assert_snapshot!(table::leaderboard(&standings, &confidence));
     }
 }

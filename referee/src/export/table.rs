@@ -2,6 +2,7 @@
 //! table. Names and fault messages come from champions: they are shown
 //! [`crate::untrusted::printable`].
 
+use crate::confidence::Confidence;
 use crate::fault::FaultKind;
 use crate::record::MatchRecord;
 use crate::standings::Standings;
@@ -15,8 +16,10 @@ pub fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usiz
         .fold(header.len(), usize::max)
 }
 
-/// The table, one line per champion, best first.
-pub fn leaderboard(standings: &Standings) -> String {
+/// The table, one line per champion, best first: the official points, then how sure they
+/// are (`confidence`: points per match with its 95% interval, the probability of being
+/// ahead of the next line, the Weng-Lin rating), then the rest.
+pub fn leaderboard(standings: &Standings, confidence: &Confidence) -> String {
     let ranked = standings.ranked();
     let names: Vec<String> = ranked
         .iter()
@@ -24,11 +27,14 @@ pub fn leaderboard(standings: &Standings) -> String {
         .collect();
     let width = width("champion", names.iter().map(String::as_str));
     let mut out = format!(
-        "{:>4}  {:<width$}  {:>6}  {:>7}  {:>5} {:>5} {:>5}  {:>4}  {:>8}  {:<20}  {:>9}\n",
+        "{:>4}  {:<width$}  {:>6}  {:>7}  {:<20}  {:>8}  {:<12}  {:>5} {:>5} {:>5}  {:>4}  {:>8}  {:<20}  {:>9}\n",
         "rank",
         "champion",
         "points",
         "matches",
+        "points/match [95%]",
+        "P(>next)",
+        "rating",
         "1st",
         "2nd",
         "3rd",
@@ -37,7 +43,7 @@ pub fn leaderboard(standings: &Standings) -> String {
         "faults",
         "cpu/call"
     );
-    for ((rank, _, line), name) in ranked.into_iter().zip(names) {
+    for ((rank, raw, line), name) in ranked.into_iter().zip(names) {
         let faults: Vec<String> = FaultKind::ALL
             .iter()
             .zip(line.faults)
@@ -45,12 +51,24 @@ pub fn leaderboard(standings: &Standings) -> String {
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
         let faults = list_or_dash(&faults, ", ");
+        let sure = confidence.of(raw);
+        let interval = sure.mean_points.map_or_else(
+            || "-".to_string(),
+            |i| format!("{:.2} [{:.2}, {:.2}]", i.mean, i.low, i.high),
+        );
+        let ahead = sure
+            .ahead_of_next
+            .map_or_else(|| "-".to_string(), |p| format!("{p:.2}"));
+        let rating = format!("{:.1} ± {:.1}", sure.rating.mu, sure.rating.sigma);
         out.push_str(&format!(
-            "{:>4}  {:<width$}  {:>6}  {:>7}  {:>5} {:>5} {:>5}  {:>4}  {:>8.2}  {:<20}  {:>7.0}us\n",
+            "{:>4}  {:<width$}  {:>6}  {:>7}  {:<20}  {:>8}  {:<12}  {:>5} {:>5} {:>5}  {:>4}  {:>8.2}  {:<20}  {:>7.0}us\n",
             rank,
             name,
             line.points,
             line.matches,
+            interval,
+            ahead,
+            rating,
             line.places[0],
             line.places[1],
             line.places[2],
@@ -61,6 +79,20 @@ pub fn leaderboard(standings: &Standings) -> String {
         ));
     }
     out
+}
+
+/// Points by seat (seat fairness), one line: each seat's mean points per match with its
+/// 95% interval.
+pub fn seats(confidence: &Confidence) -> String {
+    let seats: Vec<String> = confidence
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(s, i)| {
+            i.map(|i| format!("seat {s} {:.2} [{:.2}, {:.2}]", i.mean, i.low, i.high))
+        })
+        .collect();
+    format!("points by seat: {}\n", list_or_dash(&seats, ", "))
 }
 
 /// The final table of a match: one row per seat.

@@ -189,7 +189,7 @@ fn pairwise_matrix(header: &[String], rows: &[Vec<String>]) -> Option<String> {
 }
 
 /// Write `index.html` in the tournament directory `dir`: the leaderboard, the pairwise table
-/// and every match of `leaderboard.csv`, `pairwise.csv` and `matches.csv` (columns as their
+/// and every match of `leaderboard.csv`, `seats.csv`, `pairwise.csv` and `matches.csv` (columns as their
 /// header rows say), each match linked to its `replay.html`, which is written from its
 /// `record.json` when missing.
 pub fn tournament_index(dir: &Path, game: &dyn crate::games::Game) -> anyhow::Result<()> {
@@ -202,6 +202,7 @@ pub fn tournament_index(dir: &Path, game: &dyn crate::games::Game) -> anyhow::Re
     let mut found = false;
     for (file, title) in [
         ("leaderboard.csv", "Leaderboard"),
+        ("seats.csv", "Points by seat"),
         ("pairwise.csv", "Pairwise results"),
         ("matches.csv", "Matches"),
     ] {
@@ -214,6 +215,9 @@ pub fn tournament_index(dir: &Path, game: &dyn crate::games::Game) -> anyhow::Re
             "<h2>{title}</h2>\n<p class=\"src\"><a href=\"{file}\">{file}</a>, {} rows</p>\n",
             rows.len()
         ));
+        if file == "leaderboard.csv" && header.iter().any(|h| h == "p_ahead_of_next") {
+            body.push_str(LEADERBOARD_NOTE);
+        }
         if file == "pairwise.csv" {
             body.push_str(&pairwise_matrix(&header, &rows).unwrap_or_default());
         }
@@ -272,6 +276,14 @@ pub fn tournament_index(dir: &Path, game: &dyn crate::games::Game) -> anyhow::Re
     let path = dir.join("index.html");
     std::fs::write(&path, page).with_context(|| format!("cannot write {}", path.display()))
 }
+
+/// What the leaderboard's columns of `confidence.rs` mean (docs/results.md says more).
+const LEADERBOARD_NOTE: &str = "<p class=\"src\">Ranked by the official points. \
+<code>mean_points</code> is points per match, with its 95% bootstrap interval \
+<code>mean_points_low</code> to <code>mean_points_high</code>; <code>p_ahead_of_next</code> \
+is the share of the 1000 resamples in which this champion has more points per match than \
+the next one; <code>rating</code> &plusmn; <code>rating_sigma</code> is its Weng-Lin rating, \
+for information.</p>\n";
 
 const INDEX_CSS: &str =
     "body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222;background:#fafafa}\

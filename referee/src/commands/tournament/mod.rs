@@ -121,8 +121,10 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     });
     progress.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let (rows, standings) = results::write(&[(csv_path, shard)], &dir, &spec, args.html, game)?;
-    print!("{}", table::leaderboard(&standings));
+    let (rows, standings, confidence) =
+        results::write(&[(csv_path, shard)], &dir, &spec, args.html, game)?;
+    print!("{}", table::leaderboard(&standings, &confidence));
+    print!("{}", table::seats(&confidence));
     eprintln!(
         "played {played} matches in {elapsed:.1} s ({:.2} matches/s), {faults} faults; \
          results: {}",
@@ -160,7 +162,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
 /// Holds `.<name>.lock` beside the tournament's directory `dir` for the life of the run, or
 /// says that another referee holds it. Beside, not inside: a tournament refused before it
 /// starts leaves no directory behind.
-fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
+pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
     use anyhow::Context;
     let parent = dir.parent().unwrap_or(Path::new("."));
     let name = dir
@@ -196,7 +198,7 @@ fn tournament_dir(results: &Path, name: &str, shard: Option<Shard>) -> PathBuf {
     }
 }
 
-fn progress_bar(total: u64, done: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(total: u64, done: u64) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     if !std::io::stderr().is_terminal() {
         return ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());

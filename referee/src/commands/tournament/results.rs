@@ -1,7 +1,8 @@
 //! The results of a tournament directory (or of merged shards): the sorted `matches.csv`,
-//! `leaderboard.csv` and `pairwise.csv` beside it, and with `--html` the `index.html`.
+//! `leaderboard.csv`, `pairwise.csv` and `seats.csv` beside it, and with `--html` the `index.html`.
 
-use crate::export::{leaderboard_csv, pairwise_csv};
+use crate::confidence::{self, Confidence};
+use crate::export::{leaderboard_csv, pairwise_csv, seats_csv};
 use crate::games::Game;
 use crate::schedule::Shard;
 use crate::standings::Standings;
@@ -11,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 /// Sort `sources` (the `matches.csv` of the whole tournament or of its shards, each with
 /// its shard) into `<dir>/matches.csv`, write the tables next to it; returns the number of
-/// rows and the standings; with `html`, also `index.html` and every match's
-/// `replay.html`. A row that is not one of `spec`'s matches as it writes them
+/// rows, the standings and how sure they are; with `html`, also `index.html` and every match's
+/// `replay.html`; and how sure the standings are. A row that is not one of `spec`'s matches as it writes them
 /// ([`TournamentSpec::check_row`]: edited, or of another tournament) is refused, with the
 /// fix.
 pub fn write(
@@ -21,7 +22,7 @@ pub fn write(
     spec: &TournamentSpec,
     html: bool,
     game: &dyn Game,
-) -> anyhow::Result<(u64, Standings)> {
+) -> anyhow::Result<(u64, Standings, Confidence)> {
     let mut standings = Standings::with_champions(
         game.points(),
         spec.champions.iter().map(|c| c.name.as_str()),
@@ -41,15 +42,20 @@ pub fn write(
             Ok(())
         },
     )?;
+    let confidence = confidence::compute(&standings, spec.seed);
     store::write_atomic(
         &dir.join("leaderboard.csv"),
-        &leaderboard_csv::render(&standings),
+        &leaderboard_csv::render(&standings, &confidence),
     )?;
     store::write_atomic(&dir.join("pairwise.csv"), &pairwise_csv::render(&standings))?;
+    store::write_atomic(
+        &dir.join("seats.csv"),
+        &seats_csv::render(&confidence, standings.outcomes.len() as u64),
+    )?;
     if html {
         crate::view::html::tournament_index(dir, game)?;
     }
-    Ok((rows, standings))
+    Ok((rows, standings, confidence))
 }
 
 /// What to do about a row of `matches.csv` that the tournament did not write.

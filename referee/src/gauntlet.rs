@@ -1,0 +1,245 @@
+//! Pure: the paired gauntlet of a candidate against a baseline (docs/results.md,
+//! "`referee gauntlet`"), for games of two or three seats, knowing no game.
+//!
+//! - **Pairs.** Pair `k` is two matches on the same seed, with the same opponents in the
+//!   same seats: match `2k` with the candidate in seat `k % seats`, match `2k + 1` with the
+//!   baseline there instead. Pairs `seats * b` to `seats * b + seats - 1` share the seed
+//!   `derive(seed, MATCH_STREAM, b)` and put the tested champion in each seat once; block
+//!   `b` plays the opponents' combination `b % C(m, seats - 1)` (colex order) in the
+//!   remaining seats in their order, rotated with the tested seat.
+//! - **Paired differences.** Each pair gives `d = candidate's points - baseline's points`
+//!   (and the same of final scores). The setup's luck and the opponents' cancel in `d`.
+//! - **The test.** Two one-sided sequential probability ratio tests on the mean of `d`,
+//!   under a normal model whose variance is the sample variance of the differences (the
+//!   generalised SPRT of chess engine testing), each at `alpha / 2`: H0 `mean = 0` against
+//!   H1 `mean = +min_diff` (better) and against `mean = -min_diff` (worse). With `n` pairs of
+//!   mean `x` and variance `s2`, the log-likelihood ratio of `mean = delta` to `mean = 0` is
+//!   `n * (delta * x - delta^2 / 2) / s2`. Bounds `A = ln((1 - beta) / (alpha / 2))` and
+//!   `B = ln(beta / (1 - alpha / 2))`: better once the ratio for `+min_diff` reaches `A`,
+//!   worse once that for `-min_diff` does, no difference once both are at or below `B`.
+//!   Nothing is decided before [`MIN_PAIRS`] pairs (the variance needs some), and `s2` is
+//!   at least `min_diff^2 / 4` (so that identical results, `s2 = 0`, say "no difference"
+//!   rather than divide by zero). The pairs are taken in pair order only, so the decision
+//!   does not depend on which match finished first.
+
+use crate::schedule::Pairing;
+use crate::seeds::{derive, MATCH_STREAM};
+
+/// Pairs needed before any decision.
+pub const MIN_PAIRS: usize = 10;
+
+/// The test's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Sprt {
+    /// Probability of saying better or worse when there is no difference (half each way).
+    pub alpha: f64,
+    /// Probability of saying no difference when the difference is `min_diff`.
+    pub beta: f64,
+    /// The difference worth finding, in points a match.
+    pub min_diff: f64,
+}
+
+/// What the test says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Better,
+    Worse,
+    NoDifference,
+    /// Not yet (or never, at the cap).
+    Undecided,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Better => "better",
+            Verdict::Worse => "worse",
+            Verdict::NoDifference => "no difference",
+            Verdict::Undecided => "undecided",
+        }
+    }
+}
+
+/// Mean, variance and 95% interval (normal) of differences.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Estimate {
+    pub n: usize,
+    pub mean: f64,
+    /// Sample variance (`n - 1`), 0 below two values.
+    pub variance: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// The estimate of `diffs`.
+pub fn estimate(diffs: &[f64]) -> Estimate {
+    let n = diffs.len();
+    if n == 0 {
+        return Estimate::default();
+    }
+    let mean = diffs.iter().sum::<f64>() / n as f64;
+    let variance = if n > 1 {
+        diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
+    let half = 1.96 * (variance / n as f64).sqrt();
+    Estimate {
+        n,
+        mean,
+        variance,
+        low: mean - half,
+        high: mean + half,
+    }
+}
+
+impl Sprt {
+    /// The bounds `(A, B)` of the log-likelihood ratios.
+    pub fn bounds(&self) -> (f64, f64) {
+        let a = self.alpha / 2.0;
+        (((1.0 - self.beta) / a).ln(), (self.beta / (1.0 - a)).ln())
+    }
+
+    /// The log-likelihood ratios `(better, worse)` of `estimate`.
+    pub fn llr(&self, e: &Estimate) -> (f64, f64) {
+        let s2 = e.variance.max(self.min_diff * self.min_diff / 4.0);
+        let llr = |delta: f64| e.n as f64 * (delta * e.mean - delta * delta / 2.0) / s2;
+        (llr(self.min_diff), llr(-self.min_diff))
+    }
+
+    /// The verdict on the first `diffs.len()` pairs.
+    pub fn verdict(&self, diffs: &[f64]) -> Verdict {
+        if diffs.len() < MIN_PAIRS {
+            return Verdict::Undecided;
+        }
+        let (a, b) = self.bounds();
+        let (better, worse) = self.llr(&estimate(diffs));
+        if better >= a {
+            Verdict::Better
+        } else if worse >= a {
+            Verdict::Worse
+        } else if better <= b && worse <= b {
+            Verdict::NoDifference
+        } else {
+            Verdict::Undecided
+        }
+    }
+
+    /// The first decision on the pairs in order, and how many pairs it took (all of them
+    /// if undecided).
+    pub fn first_decision(&self, diffs: &[f64]) -> (Verdict, usize) {
+        for n in MIN_PAIRS..=diffs.len() {
+            let v = self.verdict(&diffs[..n]);
+            if v != Verdict::Undecided {
+                return (v, n);
+            }
+        }
+        (Verdict::Undecided, diffs.len())
+    }
+}
+
+/// The matches of a gauntlet: champion 0 is the candidate, 1 the baseline, `2..` the
+/// opponents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub seed: u64,
+    pub seats: usize,
+    pub opponents: usize,
+}
+
+/// `C(m, k)` combinations of `k` among `m` (k <= 2), colex order.
+fn combination(index: u64, m: usize, k: usize) -> Vec<usize> {
+    match k {
+        1 => vec![(index % m as u64) as usize],
+        _ => {
+            let pairs = (m * (m - 1) / 2) as u64;
+            let mut i = index % pairs;
+            let mut b = 1usize;
+            while i >= b as u64 {
+                i -= b as u64;
+                b += 1;
+            }
+            vec![i as usize, b]
+        }
+    }
+}
+
+impl Plan {
+    /// Whether there are enough opponents for a match.
+    pub fn is_playable(&self) -> bool {
+        self.opponents + 1 >= self.seats
+    }
+
+    /// The seat of the tested champion in pair `k`.
+    pub fn seat(&self, pair: u64) -> usize {
+        (pair % self.seats as u64) as usize
+    }
+
+    /// Match `id`: pair `id / 2`, the candidate's (even) or the baseline's (odd).
+    pub fn pairing(&self, id: u64) -> Pairing {
+        let pair = id / 2;
+        let block = pair / self.seats as u64;
+        let tested = (id % 2) as usize;
+        let others = combination(block, self.opponents, self.seats - 1);
+        let seat = self.seat(pair);
+        let mut seats = vec![0; self.seats];
+        seats[seat] = tested;
+        for (j, o) in others.iter().enumerate() {
+            seats[(seat + 1 + j) % self.seats] = 2 + o;
+        }
+        Pairing {
+            id,
+            seed: derive(self.seed, MATCH_STREAM, block),
+            seats,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pair_shares_seed_opponents_and_seats() {
+        for (seats, opponents) in [(3, 2), (3, 4), (2, 1), (2, 3)] {
+            let plan = Plan {
+                seed: 5,
+                seats,
+                opponents,
+            };
+            for pair in 0..30 {
+                let (c, b) = (plan.pairing(2 * pair), plan.pairing(2 * pair + 1));
+                assert_eq!(c.seed, b.seed);
+                let seat = plan.seat(pair);
+                assert_eq!((c.seats[seat], b.seats[seat]), (0, 1));
+                for s in (0..seats).filter(|&s| s != seat) {
+                    assert_eq!(c.seats[s], b.seats[s]);
+                    assert!(c.seats[s] >= 2 && c.seats[s] < 2 + opponents);
+                }
+                let mut distinct = c.seats.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), seats);
+            }
+        }
+    }
+
+    #[test]
+    fn clear_differences_are_found_and_none_is_none() {
+        let sprt = Sprt {
+            alpha: 0.05,
+            beta: 0.05,
+            min_diff: 0.3,
+        };
+        let better: Vec<f64> = (0..100).map(|i| [3.0, 2.0, 0.0][i % 3]).collect();
+        assert_eq!(sprt.first_decision(&better).0, Verdict::Better);
+        let worse: Vec<f64> = better.iter().map(|d| -d).collect();
+        assert_eq!(sprt.first_decision(&worse).0, Verdict::Worse);
+        assert_eq!(
+            sprt.first_decision(&[0.0; 100]),
+            (Verdict::NoDifference, MIN_PAIRS)
+        );
+        let e = estimate(&[1.0, 3.0]);
+        assert_eq!((e.mean, e.variance), (2.0, 2.0));
+    }
+}

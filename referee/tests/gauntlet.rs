@@ -1,0 +1,157 @@
+//! `referee gauntlet` as a contestant types it (issue 16): greedy is found better than
+//! random quickly; a champion against an exact copy of itself (two paths, same code) is
+//! found no different (or runs to the cap); and, in-process with the engine's built-in
+//! bots, the sequential test's false-positive rate stays at or below alpha.
+
+mod common;
+
+use engine::bots::{play_game, Champion, Greedy, Random};
+use engine::Setup;
+use referee::gauntlet::{Plan, Sprt, Verdict};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+fn gauntlet(results: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(REFEREE)
+        .arg("gauntlet")
+        .args(args)
+        .args([
+            "--seed",
+            "7",
+            "--time-scale",
+            "2",
+            "--jobs",
+            "2",
+            "--results",
+        ])
+        .arg(results)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn greedy_is_found_better_than_random_quickly() {
+    let dir = common::fresh_dir("gauntlet", "greedy");
+    let (ok, out, err) = gauntlet(&dir, &["greedy", "random"]);
+    assert!(ok, "{err}");
+    let line = out.lines().next().unwrap();
+    assert!(line.starts_with("greedy vs random: +"), "{line}");
+    assert!(line.contains(", better (SPRT accepted H1 after "), "{line}");
+    let pairs: u64 = line
+        .rsplit("after ")
+        .next()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(pairs <= 60, "{line}");
+    let csv = std::fs::read_to_string(dir.join("gauntlet/pairs.csv")).unwrap();
+    assert!(csv.starts_with("pair,seed,seat,"), "{csv}");
+    assert_eq!(
+        csv.lines().filter(|l| l.ends_with(",1")).count() as u64,
+        pairs
+    );
+    // Resumable: a second run with --resume plays nothing more and says the same.
+    let (ok, again, err) = gauntlet(&dir, &["greedy", "random", "--resume"]);
+    assert!(ok, "{err}");
+    assert_eq!(again.lines().next(), Some(line));
+}
+
+#[test]
+fn a_champion_against_a_copy_of_itself_is_no_different() {
+    let dir = common::fresh_dir("gauntlet", "copy");
+    let original = Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions/shell/builder.sh");
+    let copy = dir.join("copy.sh");
+    std::fs::copy(&original, &copy).unwrap();
+    let (ok, out, err) = gauntlet(
+        &dir,
+        &[
+            copy.to_str().unwrap(),
+            original.to_str().unwrap(),
+            "--max-pairs",
+            "30",
+        ],
+    );
+    assert!(ok, "{err}");
+    let line = out.lines().next().unwrap();
+    assert!(
+        line.contains("no difference (SPRT accepted H0")
+            || line.contains("undecided (no decision after 30 pairs"),
+        "{line}"
+    );
+}
+
+/// Candidate and baseline are the same program (the random bot) with their own
+/// randomness, on the pairs of `Plan` against greedy and random: over many seeded
+/// repetitions the test says better or worse in at most alpha of them, within sampling
+/// error (three standard deviations).
+#[test]
+fn the_false_positive_rate_stays_below_alpha() {
+    let sprt = Sprt {
+        alpha: 0.05,
+        beta: 0.05,
+        min_diff: 0.4,
+    };
+    let repetitions = 200u64;
+    let max_pairs = 150u64;
+    let mut false_positives = 0;
+    for r in 0..repetitions {
+        let plan = Plan {
+            seed: 1000 + r,
+            seats: 3,
+            opponents: 2,
+        };
+        let mut diffs = Vec::new();
+        let mut verdict = Verdict::Undecided;
+        for k in 0..max_pairs {
+            let mut points = [0u32; 2];
+            for (tested, p) in points.iter_mut().enumerate() {
+                let pairing = plan.pairing(2 * k + tested as u64);
+                // Own randomness per side; opponents' the same in both halves.
+                let seat = plan.seat(k);
+                let mut me = Random::new(pairing.seed ^ (r << 32) ^ ((tested as u64 + 1) * 0x9e37));
+                let mut greedy = Greedy::new();
+                let mut other = Random::new(pairing.seed.rotate_left(7));
+                let mut slots: Vec<Option<&mut dyn Champion>> = vec![None, None, None];
+                let mut ours: [Option<&mut dyn Champion>; 3] =
+                    [Some(&mut me), Some(&mut greedy), Some(&mut other)];
+                for (s, &c) in pairing.seats.iter().enumerate() {
+                    // 0 or 1: the tested one; 2, 3: the opponents.
+                    slots[s] = ours[if c < 2 { 0 } else { c - 1 }].take();
+                }
+                let mut seated = slots.into_iter().map(|c| c.expect("every seat filled"));
+                let (x, y, z) = (
+                    seated.next().unwrap(),
+                    seated.next().unwrap(),
+                    seated.next().unwrap(),
+                );
+                let game = play_game(Setup::from_seed(pairing.seed), &mut [x, y, z]);
+                *p = game.outcome().points[seat];
+            }
+            diffs.push(f64::from(points[0]) - f64::from(points[1]));
+            verdict = sprt.verdict(&diffs);
+            if verdict != Verdict::Undecided {
+                break;
+            }
+        }
+        if matches!(verdict, Verdict::Better | Verdict::Worse) {
+            false_positives += 1;
+        }
+    }
+    let rate = false_positives as f64 / repetitions as f64;
+    let slack = 3.0 * (sprt.alpha * (1.0 - sprt.alpha) / repetitions as f64).sqrt();
+    assert!(
+        rate <= sprt.alpha + slack,
+        "false positives {false_positives} of {repetitions}"
+    );
+}
