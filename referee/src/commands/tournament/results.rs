@@ -63,7 +63,7 @@ pub const EDITED_ROW_FIX: &str = "this row is not one the tournament wrote (the 
     edited, or comes from another tournament): restore the file the referee wrote, or delete \
     the row and run --resume to play that match again";
 
-/// Checks every row of `sources` (each with its shard) against `spec`, as [`write`] does,
+/// Checks every row of `sources` (each with its shard) against `spec`, as [`write()`] does,
 /// before anything is written: an error names the file, the line and the fix.
 pub fn check_sources(
     sources: &[(PathBuf, Option<Shard>)],
