@@ -354,3 +354,26 @@ fn the_readme_tournament_of_the_bundled_champions_runs_as_printed() {
         assert_eq!(line["faults_crash"], "0", "{line:?}");
     }
 }
+
+/// The digest column of an Amazons match: the first 16 hex digits of the SHA-256 of its
+/// moves joined by spaces (docs/results.md), a known answer computed with Python's hashlib.
+#[test]
+fn the_digest_is_the_sha256_of_the_moves() {
+    let record = referee::games::amazons::AmazonsRecord {
+        schema: 1,
+        game: "amazons".into(),
+        seed: 1,
+        seats: Vec::new(),
+        sandbox: String::new(),
+        moves: vec!["d1-d7/g7".into(), "a7-b7/c7".into()],
+        isolated_after: None,
+        callbacks: Vec::new(),
+        faults: Vec::new(),
+        winner: None,
+        timings: Vec::new(),
+    };
+    assert_eq!(
+        referee::games::amazons_play::digest(&record),
+        "6e0341546871dcac"
+    );
+}

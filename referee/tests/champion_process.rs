@@ -212,11 +212,26 @@ fn environment_is_cleared_and_cwd_is_scratch() {
         .collect();
     for name in &names {
         assert!(
-            ["CHAMPION_ID", "HOME", "LANG", "PATH", "PWD", TOKEN_VAR].contains(name),
+            [
+                "CHAMPION_ID",
+                "HOME",
+                "LANG",
+                "PATH",
+                "PWD",
+                "PROLOGIN_KITS",
+                TOKEN_VAR
+            ]
+            .contains(name),
             "unexpected variable {name} in {lines:?}"
         );
     }
     assert!(lines.contains(&"CHAMPION_ID=7".to_string()));
+    // Without the jail, the kits are the repository's (protocol.md section 6).
+    let kits = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("PROLOGIN_KITS="))
+        .expect("PROLOGIN_KITS is set");
+    assert!(Path::new(kits).join("python").is_dir(), "{kits}");
     assert!(lines.contains(&"PATH=/usr/local/bin:/usr/bin:/bin".to_string()));
     assert!(lines.contains(&format!("HOME={}", scratch.display())));
     assert_eq!(lines.last().unwrap(), &scratch.display().to_string());
