@@ -137,3 +137,68 @@ fn colour_only_when_asked_or_on_a_terminal_without_no_color() {
     // Without colour, owners stay readable: A B C houses, a b c reservations.
     assert!(piped.contains("A B C houses of seats 0 1 2"));
 }
+
+/// Two-digit monument ids keep the columns (every cell starts under its column's digit,
+/// apart from the next),
+/// the board's header and legend fit 80 columns, and the end of a phase lists the actions
+/// of each of its callbacks.
+#[test]
+fn columns_hold_with_two_digit_monuments_and_a_phase_lists_its_actions() {
+    let path = record(3);
+    let record = MatchRecord::load(&path).unwrap();
+    let timeline = Timeline::build(&record).unwrap();
+    let end = terminal::render(&timeline, timeline.steps.len() - 1, false);
+    let lines: Vec<&str> = end.lines().collect();
+    let units = lines
+        .iter()
+        .position(|l| l.starts_with("     ") && l.trim_start().starts_with(char::is_numeric))
+        .map(|i| i + 1)
+        .expect("the units line");
+    let starts: Vec<usize> = lines[units]
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_digit())
+        .map(|(i, _)| i)
+        .collect();
+    let rows: Vec<&str> = lines[units + 1..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .copied()
+        .collect();
+    assert!(
+        rows.iter().any(|r| r
+            .split_whitespace()
+            .any(|t| t.len() == 2 && t.parse::<u8>().is_ok_and(|n| n >= 10))),
+        "the end of seed 3 shows a monument of two digits:\n{end}"
+    );
+    for row in &rows {
+        // One token a cell: an id never runs into the cell after it.
+        assert_eq!(
+            row.split_whitespace().count(),
+            starts.len() + 1,
+            "cells run together:\n{row}"
+        );
+        for &at in &starts {
+            let c = row.as_bytes().get(at).copied().unwrap_or(b' ');
+            assert!(
+                c != b' ',
+                "a cell does not start at column {at}:\n{row}\n{}",
+                lines[units]
+            );
+        }
+    }
+    let header = lines.iter().position(|l| l.starts_with("board,")).unwrap();
+    for line in &lines[header..units] {
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
+    }
+    // The end of turn 7's Phase II: one line per seat's enchere.
+    let mid = terminal::render(&timeline, timeline.stage_end(7, 2).unwrap(), false);
+    let actions: Vec<&str> = mid
+        .lines()
+        .filter(|l| l.starts_with("actions of seat"))
+        .collect();
+    assert_eq!(actions.len(), 3, "{mid}");
+    assert!(
+        actions.iter().all(|l| l.contains(" in enchere: encherir ")),
+        "{actions:?}"
+    );
+}

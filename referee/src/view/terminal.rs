@@ -106,27 +106,21 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
     ));
     out.push('\n');
 
-    // What happened in this step.
-    match (step.kind, step.seat) {
-        (StepKind::Callback, Some(seat)) => {
-            let actions: Vec<String> = step
-                .actions
-                .iter()
-                .map(|(call, code)| format!("{} -> {}", printable(call), code_name(*code)))
-                .collect();
-            let _ = writeln!(
-                out,
-                "actions of seat {seat} in {}: {}; {} information request(s)",
-                step.callback,
-                if actions.is_empty() {
-                    "none".to_string()
-                } else {
-                    actions.join(", ")
-                },
-                step.info
-            );
-        }
+    // What happened in this step: its callback's actions, or at the end of a phase those
+    // of every callback of the phase.
+    match step.kind {
+        StepKind::Callback => out.push_str(&actions_of(step)),
         _ => {
+            let phase = timeline.steps[..index]
+                .iter()
+                .rev()
+                .take_while(|s| {
+                    s.kind == StepKind::Callback && s.turn == step.turn && s.phase == step.phase
+                })
+                .collect::<Vec<_>>();
+            for s in phase.into_iter().rev() {
+                out.push_str(&actions_of(s));
+            }
             if let (Some(bids), Some(winner)) = (step.bids, step.winner) {
                 let _ = writeln!(
                     out,
@@ -177,19 +171,28 @@ pub fn board(cells: &[CellView], margin: i32, legend: &str, colour: bool) -> Str
     };
     let mut out = String::new();
     let [x0, y0, x1, y1] = built_bounds(cells, margin);
-    let _ = writeln!(
-        out,
-        "board, columns x {x0}..{x1}, rows y {y0}..{y1}: {legend}"
-    );
+    let _ = writeln!(out, "board, columns x {x0}..{x1}, rows y {y0}..{y1}:");
+    for line in wrap(legend, 78) {
+        let _ = writeln!(out, "  {line}");
+    }
+    // A cell is two characters wide, or three when a monument of two digits is in view,
+    // so that its id never pushes the columns after it.
+    let wide = (y0..=y1).any(|y| {
+        (x0..=x1).any(|x| {
+            let c = &cells[(y * 100 + x) as usize];
+            c[2] == 3 && c[4] >= 10
+        })
+    });
+    let w = if wide { 3 } else { 2 };
     let mut tens = String::from("     ");
     let mut units = String::from("     ");
     for x in x0..=x1 {
         if x == x0 || x % 10 == 0 {
-            let _ = write!(tens, "{:<2}", x / 10);
+            let _ = write!(tens, "{:<w$}", x / 10);
         } else {
-            tens.push_str("  ");
+            tens.push_str(&" ".repeat(w));
         }
-        let _ = write!(units, "{:<2}", x % 10);
+        let _ = write!(units, "{:<w$}", x % 10);
     }
     let _ = writeln!(out, "{}", tens.trim_end());
     let _ = writeln!(out, "{}", units.trim_end());
@@ -197,11 +200,52 @@ pub fn board(cells: &[CellView], margin: i32, legend: &str, colour: bool) -> Str
         let mut line = format!("{y:>3}  ");
         for x in x0..=x1 {
             let (glyph, code) = glyph(&cells[(y * 100 + x) as usize]);
-            line.push_str(&paint(&glyph, code));
+            line.push_str(&paint(&format!("{glyph:<w$}"), code));
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
     out
+}
+
+/// The line of a callback step: its seat, callback, actions with their answers, and how
+/// many information requests it made.
+fn actions_of(step: &Step) -> String {
+    let actions: Vec<String> = step
+        .actions
+        .iter()
+        .map(|(call, code)| format!("{} -> {}", printable(call), code_name(*code)))
+        .collect();
+    format!(
+        "actions of seat {} in {}: {}; {} information request(s)\n",
+        step.seat.map_or("-".to_string(), |s| s.to_string()),
+        step.callback,
+        if actions.is_empty() {
+            "none".to_string()
+        } else {
+            actions.join(", ")
+        },
+        step.info
+    )
+}
+
+/// `text` cut at its `, ` into lines of at most `width` characters (a part longer than
+/// that stays whole).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in text.split(", ") {
+        match lines.last_mut() {
+            Some(line) if line.len() + 2 + part.len() < width => {
+                line.push_str(", ");
+                line.push_str(part);
+            }
+            Some(line) => {
+                line.push(',');
+                lines.push(part.to_string());
+            }
+            None => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// The bids and winner of the last auction resolved at or before step `index`.
@@ -231,7 +275,7 @@ fn built_bounds(cells: &[CellView], margin: i32) -> [i32; 4] {
     ]
 }
 
-/// Two characters and an ANSI colour for a cell: the engine's board letters (`A`/`B`/`C`
+/// The characters (padded by the caller) and an ANSI colour of a cell: the engine's board letters (`A`/`B`/`C`
 /// houses of seats 0/1/2, `a`/`b`/`c` their reservations, `H` a town-hall house), `#` a
 /// road, a monument's id.
 fn glyph(c: &CellView) -> (String, &'static str) {
@@ -240,13 +284,13 @@ fn glyph(c: &CellView) -> (String, &'static str) {
     let colour = seat.map_or("90", |s| SEAT_COLOURS[usize::from(s)]);
     match c[2] {
         1 => match seat {
-            Some(s) => (format!("{} ", char::from(b'A' + s)), colour),
-            None => ("H ".to_string(), "1;90"),
+            Some(s) => (char::from(b'A' + s).to_string(), colour),
+            None => ("H".to_string(), "1;90"),
         },
-        2 => (format!("{} ", char::from(b'a' + seat.unwrap_or(0))), colour),
-        3 => (format!("{:<2}", c[4]), "1;35"),
-        4 => ("# ".to_string(), "2"),
-        _ => (". ".to_string(), ""),
+        2 => (char::from(b'a' + seat.unwrap_or(0)).to_string(), colour),
+        3 => (c[4].to_string(), "1;35"),
+        4 => ("#".to_string(), "2"),
+        _ => (".".to_string(), ""),
     }
 }
 
