@@ -65,6 +65,29 @@ fn greedy_is_found_better_than_random_quickly() {
     let (ok, again, err) = gauntlet(&dir, &["greedy", "random", "--resume"]);
     assert!(ok, "{err}");
     assert_eq!(again.lines().next(), Some(line));
+    // A resume takes every setting from the gauntlet: a flag given with another value is
+    // refused, naming it and both values.
+    for (flag, value, stored) in [
+        ("--memory", "512", "1024"),
+        ("--alpha", "0.1", "0.05"),
+        ("--seed", "8", "7"),
+    ] {
+        let out = Command::new(REFEREE)
+            .args(["gauntlet", "greedy", "random", "--resume", flag, value])
+            .arg("--results")
+            .arg(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{flag} {value} conflicts with the gauntlet's {flag} {stored}"
+            )),
+            "{flag}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -134,14 +134,23 @@ impl Cli {
         use clap::{CommandFactory, FromArgMatches};
         let matches = Cli::command().get_matches();
         let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-        if let (Command::Tournament(args), Some((_, sub))) =
-            (&mut cli.command, matches.subcommand())
-        {
-            args.limits.explicit = IDENTITY_LIMITS
-                .iter()
-                .filter(|id| sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
-                .map(|id| id.to_string())
-                .collect();
+        if let Some((_, sub)) = matches.subcommand() {
+            let given = |ids: &[&str]| -> Vec<String> {
+                ids.iter()
+                    .filter(|id| {
+                        sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+                    })
+                    .map(|id| id.to_string())
+                    .collect()
+            };
+            match &mut cli.command {
+                Command::Tournament(args) => args.limits.explicit = given(&IDENTITY_LIMITS),
+                Command::Gauntlet(args) => {
+                    args.limits.explicit = given(&IDENTITY_LIMITS);
+                    args.explicit = given(&GAUNTLET_TEST);
+                }
+                _ => {}
+            }
         }
         cli
     }
@@ -361,7 +370,14 @@ pub struct GauntletArgs {
     pub resume: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// The ids of the test's flags given on the command line (not defaulted), which a
+    /// `--resume` compares with the gauntlet's ([`Cli::parse_command_line`]).
+    #[arg(skip)]
+    pub explicit: Vec<String>,
 }
+
+/// The ids (field names) of a gauntlet's test flags, part of its identity.
+pub const GAUNTLET_TEST: [&str; 4] = ["alpha", "beta", "min_diff", "max_pairs"];
 
 fn probability(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

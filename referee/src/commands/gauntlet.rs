@@ -6,6 +6,7 @@
 
 use super::Failure;
 use crate::cli::GauntletArgs;
+use crate::commands::tournament::setup;
 use crate::events::TournamentEvent;
 use crate::export::{csv_line, matches_csv};
 use crate::games::Game;
@@ -29,6 +30,8 @@ struct Spec {
     seed: u64,
     sprt: Sprt,
     max_pairs: u64,
+    /// Every limit flag of the run (`--resume` compares and takes them).
+    limits: crate::tournament::LimitsSpec,
     /// Candidate, baseline, opponents: (name, given, identity).
     champions: Vec<(String, String, String)>,
 }
@@ -60,6 +63,36 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 crate::export::RESULTS_SCHEMA,
                 game.name()
             )));
+        }
+        // The gauntlet's own settings: a flag given (even at its default) must say the same.
+        let conflict = |flag: &str, given: String, stored: String| {
+            usage(format!(
+                "--resume: {flag} {given} conflicts with the gauntlet's {flag} {stored} ({}); \
+                 drop {flag} or choose another --name",
+                spec_path.display()
+            ))
+        };
+        if let Some((flag, a, s)) = setup::limit_conflict(&args.limits, &spec.limits) {
+            return Err(conflict(flag, a, s));
+        }
+        if let Some(seed) = args.seed.filter(|&s| s != spec.seed) {
+            return Err(conflict("--seed", seed.to_string(), spec.seed.to_string()));
+        }
+        let test = [
+            ("alpha", "--alpha", args.alpha, spec.sprt.alpha),
+            ("beta", "--beta", args.beta, spec.sprt.beta),
+            ("min_diff", "--min-diff", args.min_diff, spec.sprt.min_diff),
+            (
+                "max_pairs",
+                "--max-pairs",
+                args.max_pairs as f64,
+                spec.max_pairs as f64,
+            ),
+        ];
+        for (id, flag, given, stored) in test {
+            if args.explicit.iter().any(|e| e == id) && given != stored {
+                return Err(conflict(flag, given.to_string(), stored.to_string()));
+            }
         }
         let mut champions = Vec::new();
         for (name, given, identity) in &spec.champions {
@@ -120,6 +153,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 min_diff: args.min_diff,
             },
             max_pairs: args.max_pairs,
+            limits: setup::limits_spec(&args.limits),
             champions: champions
                 .iter()
                 .map(|c| (c.name.clone(), c.given.clone(), c.identity.clone()))
@@ -136,11 +170,13 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         seats: game.seats(),
         opponents: champions.len() - 2,
     };
+    // Every limit is the gauntlet's (on --resume, the stored one where no flag says it).
+    let limit_args = setup::limit_args(&args.limits, &spec.limits);
     let runner = Runner {
         game,
         champions,
-        time: args.limits.time().map_err(usage)?,
-        limits: args.limits.process().map_err(usage)?,
+        time: limit_args.time().map_err(usage)?,
+        limits: limit_args.process().map_err(usage)?,
         dir: dir.clone(),
         jobs,
         pin: !args.limits.no_pin,

@@ -10,7 +10,7 @@
 
 mod field;
 pub mod results;
-mod setup;
+pub(crate) mod setup;
 
 use super::Failure;
 use crate::cli::TournamentArgs;

@@ -17,7 +17,7 @@ use anyhow::Context;
 use std::path::{Path, PathBuf};
 
 /// The limit flags given, with the tournament's limits in force.
-pub(super) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
+pub(crate) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
     let mut args = given.clone();
     args.time_scale = limits.time_scale;
     args.init_cpu = limits.init_cpu;
@@ -30,6 +30,19 @@ pub(super) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
     args
 }
 
+/// The first limit flag given on the command line (even at its default value) whose value
+/// differs from the stored run's: `(flag, given, stored)`.
+pub(crate) fn limit_conflict(
+    given: &LimitArgs,
+    stored: &LimitsSpec,
+) -> Option<(&'static str, String, String)> {
+    crate::cli::words::identity_flags(&limits_spec(given))
+        .into_iter()
+        .zip(crate::cli::words::identity_flags(stored))
+        .find(|((id, _, a), (_, _, s))| given.explicit.iter().any(|e| e == id) && a != s)
+        .map(|((_, flag, a), (_, _, s))| (flag, a, s))
+}
+
 fn sandbox_mode(name: &str) -> SandboxMode {
     if name == "off" {
         SandboxMode::Off
@@ -38,7 +51,7 @@ fn sandbox_mode(name: &str) -> SandboxMode {
     }
 }
 
-fn limits_spec(args: &LimitArgs) -> LimitsSpec {
+pub(crate) fn limits_spec(args: &LimitArgs) -> LimitsSpec {
     LimitsSpec {
         time_scale: args.time_scale,
         init_cpu: args.init_cpu,
@@ -214,14 +227,8 @@ pub(super) fn resumed(
     }
     // Every limit is the tournament's: a flag given (even at its default value) must say
     // the same; one not given takes the tournament's value (`limit_args`).
-    let given = crate::cli::words::identity_flags(&limits_spec(&args.limits));
-    for ((id, flag, a), (_, _, s)) in given
-        .into_iter()
-        .zip(crate::cli::words::identity_flags(&spec.limits))
-    {
-        if args.limits.explicit.iter().any(|e| e == id) && a != s {
-            return Err(conflict(flag, a, format!("{flag} {s}")));
-        }
+    if let Some((flag, a, s)) = limit_conflict(&args.limits, &spec.limits) {
+        return Err(conflict(flag, a, format!("{flag} {s}")));
     }
     if spec.shard != shard {
         return Err(usage(format!(
