@@ -425,7 +425,8 @@ fn bump(counts: &mut BTreeMap<String, u64>, name: &str) {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` as lowercase hexadecimal.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -13,7 +13,6 @@ use crate::games::Game;
 use crate::gauntlet::{estimate, Plan, Sprt, Verdict};
 use crate::interrupt;
 use crate::store::{self, Appender};
-use crate::tournament::Runner;
 use crate::untrusted::printable;
 use anyhow::{anyhow, Context};
 use std::collections::BTreeMap;
@@ -171,17 +170,15 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         opponents: champions.len() - 2,
     };
     // Every limit is the gauntlet's (on --resume, the stored one where no flag says it).
-    let limit_args = setup::limit_args(&args.limits, &spec.limits);
-    let runner = Runner {
+    let runner = setup::runner(
         game,
         champions,
-        time: limit_args.time().map_err(usage)?,
-        limits: limit_args.process().map_err(usage)?,
-        dir: dir.clone(),
+        &args.limits,
+        &spec.limits,
+        &dir,
         jobs,
-        pin: !args.limits.no_pin,
-        full_log: false,
-    };
+        false,
+    )?;
     let name = |i: usize| printable(&spec.champions[i].0).into_owned();
     eprintln!(
         "gauntlet {} vs {} against {}: seed {}, alpha {}, beta {}, min-diff {}, at most {} pairs, \

@@ -146,15 +146,7 @@ impl Amazons {
 
     /// The record of the finished match.
     pub fn finish(mut self) -> AmazonsRecord {
-        self.record.winner = match self.stopped_at_end.unwrap_or(self.stopped) {
-            [true, true] => None,
-            [true, false] => Some(1),
-            [false, true] => Some(0),
-            [false, false] => self
-                .board
-                .winner()
-                .map(|c| if c == Color::White { 0 } else { 1 }),
-        };
+        self.record.winner = winner(self.stopped_at_end.unwrap_or(self.stopped), &self.board);
         self.record
     }
 
@@ -361,6 +353,19 @@ impl Rules for Amazons {
     }
 }
 
+/// The winning seat of a game that ended on `board` with the seats `stopped` by faults
+/// when it was decided: the one seat still playing, else the board's winner; `None` when
+/// both were stopped. The referee (`Amazons::finish`) and the record check ([`verify`])
+/// both decide by it.
+fn winner(stopped: [bool; 2], board: &Board) -> Option<u8> {
+    match stopped {
+        [true, true] => None,
+        [true, false] => Some(1),
+        [false, true] => Some(0),
+        [false, false] => board.winner().map(|c| u8::from(c == Color::Black)),
+    }
+}
+
 /// Checks that `record` is what a match writes: its schema and game, two seats, every move
 /// legal from the start, the callbacks in the order the referee sends them (`init_game` to
 /// each seat that started, a `jouer` per move to the player to move while both play and it
@@ -494,15 +499,7 @@ pub fn verify(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
             f.kind.name()
         ));
     }
-    let winner = match decided {
-        [true, true] => None,
-        [true, false] => Some(1),
-        [false, true] => Some(0),
-        [false, false] => boards
-            .last()
-            .and_then(Board::winner)
-            .map(|c| u8::from(c == Color::Black)),
-    };
+    let winner = winner(decided, boards.last().expect("the start at least"));
     if record.winner != winner {
         let seat = |w: Option<u8>| w.map_or("no seat".to_string(), |w| format!("seat {w}"));
         return Err(format!(

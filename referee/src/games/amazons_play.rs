@@ -79,8 +79,7 @@ pub fn reproduce_command(seats: &Seats) -> String {
 /// A digest of the game: SHA-256 of its moves in order (16 hex digits, like the 2009
 /// game's), so that two runs of a match agree on it exactly when they played alike.
 pub fn digest(record: &AmazonsRecord) -> String {
-    let hash = Sha256::digest(record.moves.join(" ").as_bytes());
-    hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
+    crate::record::hex(&Sha256::digest(record.moves.join(" ").as_bytes())[..8])
 }
 
 /// The row of results of a played match (`id` and `duration_ms` are the runner's).

@@ -12,17 +12,20 @@ use std::fmt::Write;
 /// ANSI colour of each seat: red, blue, green (the HTML viewer uses the same hues).
 const SEAT_COLOURS: [&str; 3] = ["31", "34", "32"];
 
+/// `text` in the ANSI colour `code` when `colour` is on (and `code` names one).
+fn paint(text: &str, code: &str, colour: bool) -> String {
+    if colour && !code.is_empty() {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
 /// Render step `index` of `timeline` as text; `colour` turns ANSI escapes on.
 pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
     let index = index.min(timeline.steps.len() - 1);
     let step = &timeline.steps[index];
-    let paint = |text: &str, code: &str| {
-        if colour && !code.is_empty() {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    };
+    let paint = |text: &str, code: &str| paint(text, code, colour);
     let mut out = String::new();
     let shown: Vec<String> = timeline
         .seats
@@ -162,13 +165,7 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
 /// around it, under a line naming its columns and rows and `legend`; `colour` turns ANSI
 /// escapes on. The terminal view and the human seat of the 2009 game share it.
 pub fn board(cells: &[CellView], margin: i32, legend: &str, colour: bool) -> String {
-    let paint = |text: &str, code: &str| {
-        if colour && !code.is_empty() {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    };
+    let paint = |text: &str, code: &str| paint(text, code, colour);
     let mut out = String::new();
     let [x0, y0, x1, y1] = built_bounds(cells, margin);
     let _ = writeln!(out, "board, columns x {x0}..{x1}, rows y {y0}..{y1}:");

@@ -20,7 +20,6 @@ use crate::games::Game;
 use crate::interrupt;
 use crate::schedule::{Format, Shard};
 use crate::store::{self, Appender};
-use crate::tournament::Runner;
 use crate::untrusted::printable;
 use anyhow::anyhow;
 use std::collections::HashSet;
@@ -48,18 +47,16 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     } else {
         setup::started(&args, &dir, shard, jobs, game)?
     };
-    let limit_args = setup::limit_args(&args.limits, &spec.limits);
     let schedule = spec.schedule(game.seats()).map_err(usage)?;
-    let runner = Runner {
+    let runner = setup::runner(
         game,
         champions,
-        time: limit_args.time().map_err(usage)?,
-        limits: limit_args.process().map_err(usage)?,
-        dir: dir.clone(),
+        &args.limits,
+        &spec.limits,
+        &dir,
         jobs,
-        pin: !args.limits.no_pin,
-        full_log: args.limits.full_log,
-    };
+        args.limits.full_log,
+    )?;
     let csv_path = dir.join("matches.csv");
     let mut done = HashSet::new();
     let complete_len = if csv_path.exists() {

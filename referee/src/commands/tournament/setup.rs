@@ -30,6 +30,30 @@ pub(crate) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
     args
 }
 
+/// The runner of a tournament or gauntlet of `game` in `dir`: every limit is the stored
+/// run's (`limit_args`), pinning as `given` says.
+pub(crate) fn runner(
+    game: &'static dyn Game,
+    champions: Vec<ChampionSpec>,
+    given: &LimitArgs,
+    stored: &LimitsSpec,
+    dir: &Path,
+    jobs: usize,
+    full_log: bool,
+) -> Result<crate::tournament::Runner, Failure> {
+    let limits = limit_args(given, stored);
+    Ok(crate::tournament::Runner {
+        game,
+        champions,
+        time: limits.time().map_err(usage)?,
+        limits: limits.process().map_err(usage)?,
+        dir: dir.to_path_buf(),
+        jobs,
+        pin: !given.no_pin,
+        full_log,
+    })
+}
+
 /// The first limit flag given on the command line (even at its default value) whose value
 /// differs from the stored run's: `(flag, given, stored)`.
 pub(crate) fn limit_conflict(
