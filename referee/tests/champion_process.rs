@@ -219,6 +219,7 @@ fn environment_is_cleared_and_cwd_is_scratch() {
                 "PATH",
                 "PWD",
                 "PROLOGIN_KITS",
+                "TMPDIR",
                 TOKEN_VAR
             ]
             .contains(name),
@@ -234,6 +235,7 @@ fn environment_is_cleared_and_cwd_is_scratch() {
     assert!(Path::new(kits).join("python").is_dir(), "{kits}");
     assert!(lines.contains(&"PATH=/usr/local/bin:/usr/bin:/bin".to_string()));
     assert!(lines.contains(&format!("HOME={}", scratch.display())));
+    assert!(lines.contains(&format!("TMPDIR={}", scratch.display())));
     assert_eq!(lines.last().unwrap(), &scratch.display().to_string());
 }
 

@@ -116,10 +116,8 @@ pub(crate) fn fork_exec(
         .env_clear()
         .env("PATH", MINIMAL_PATH)
         .env("HOME", &spec.scratch_dir)
+        .env("TMPDIR", &spec.scratch_dir)
         .env("LANG", "C.UTF-8");
-    for (key, value) in sandbox.env(&spec.scratch_dir) {
-        cmd.env(key, value);
-    }
     // The jail's `/kits` is the repository's `kits` folder here (protocol.md section 6).
     if let Some(kits) = crate::sandbox::kits_dir() {
         cmd.env("PROLOGIN_KITS", kits);

@@ -404,16 +404,6 @@ impl Prepared {
         }
     }
 
-    /// The environment the sandbox adds (`TMPDIR` = the scratch directory, as `/tmp` is
-    /// closed by Landlock).
-    pub(crate) fn env(&self, scratch: &Path) -> Vec<(String, String)> {
-        if self.landlock.is_some() {
-            vec![("TMPDIR".into(), scratch.display().to_string())]
-        } else {
-            Vec::new()
-        }
-    }
-
     /// CPU of every process of the champion's cgroup, reaped ones included, if it has one.
     pub(crate) fn cgroup_cpu(&self) -> Option<std::time::Duration> {
         self.cgroup.as_ref().and_then(|g| g.cpu())
