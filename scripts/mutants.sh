@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Mutation testing (cargo-mutants): plants one bug at a time in the modules where a bug
+# changes a result or opens a hole, runs the tests that cover them, and prints, per
+# module, how many mutants the tests caught, missed, could not build (unviable) or timed
+# out on. The report and the reasons for the equivalent mutants are in referee/MUTANTS.md.
+#   scripts/mutants.sh GROUP...   one or more of the groups below, or `all`
+#   scripts/mutants.sh --fast     the subset .ci/run runs (a few minutes)
+#   scripts/mutants.sh --list     the groups and their files
+# Needs cargo-mutants (`cargo install cargo-mutants --locked`). Output: target/mutants/GROUP.
+# Exits 1 if a mutant was missed (or timed out) that referee/MUTANTS.md does not list as
+# equivalent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# group|files (comma-separated)|test arguments after `--`|name filter (-F, may be empty)
+groups=(
+  "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament_standings --test confidence|"
+  "clock|referee/src/champion/clock.rs,referee/src/champion/limits.rs|-p referee --lib --test champion_process --test match_faults|"
+  "protocol|referee/src/protocol.rs,loi_protocol/src/etat.rs|-p referee -p loi_protocol --lib --test protocol_props --test game_scripted|"
+  "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html|"
+  "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs|-p referee --lib --test results_doc --test tournament_standings|"
+  "resume|referee/src/store.rs,referee/src/commands/tournament/setup.rs,referee/src/commands/merge.rs|-p referee --lib --test tournament|"
+  "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks|"
+  "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props|"
+)
+# The fast subset: the rule-26 points and the seccomp filter's list (engine and small
+# test binaries: each mutant rebuilds little).
+fast=("scoring-fast|engine/src/outcome.rs|-p engine|")
+
+field() { cut -d'|' -f"$2" <<<"$1"; }
+
+run_group() {
+  local spec=$1 name files tests filter args=()
+  name=$(field "$spec" 1)
+  files=$(field "$spec" 2)
+  tests=$(field "$spec" 3)
+  filter=$(field "$spec" 4)
+  IFS=, read -ra list <<<"$files"
+  for f in "${list[@]}"; do args+=(--file "$f"); done
+  [ -n "$filter" ] && args+=(-F "$filter")
+  local out=target/mutants/$name
+  mkdir -p "$out"
+  echo "== $name: ${list[*]}"
+  # shellcheck disable=SC2086 # the test arguments are words
+  cargo mutants "${args[@]}" --output "$out" --timeout 300 -j "${MUTANTS_JOBS:-2}" \
+    --no-shuffle -- $tests >"$out/console.log" 2>&1 || true
+  python3 scripts/mutants-report.py "$out/mutants.out/outcomes.json" referee/MUTANTS.md
+}
+
+case "${1:-}" in
+  --list)
+    for g in "${groups[@]}"; do echo "$(field "$g" 1): $(field "$g" 2)"; done
+    exit 0 ;;
+  --fast) selected=("${fast[@]}") ;;
+  all) selected=("${groups[@]}") ;;
+  "") echo "usage: scripts/mutants.sh GROUP... | all | --fast | --list" >&2; exit 2 ;;
+  *)
+    selected=()
+    for want in "$@"; do
+      found=
+      for g in "${groups[@]}"; do
+        [ "$(field "$g" 1)" = "$want" ] && { selected+=("$g"); found=1; }
+      done
+      [ -n "$found" ] || { echo "no group $want (scripts/mutants.sh --list)" >&2; exit 2; }
+    done ;;
+esac
+command -v cargo-mutants >/dev/null ||
+  { echo "cargo-mutants is missing: cargo install cargo-mutants --locked" >&2; exit 2; }
+status=0
+for g in "${selected[@]}"; do run_group "$g" || status=1; done
+exit $status
