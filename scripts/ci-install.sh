@@ -5,6 +5,13 @@
 # tests' Java champion. Skips what is already there: under CI=true a test whose tool is
 # missing fails rather than skips (referee/tests/common/mod.rs).
 set -euo pipefail
+# cargo-mutants, for the mutation subset .ci/run runs (scripts/mutants.sh --fast): compiled
+# in the background while the packages download and install.
+mutants_pid=
+if ! command -v cargo-mutants >/dev/null; then
+  cargo install cargo-mutants@27.1.0 --locked --quiet &
+  mutants_pid=$!
+fi
 need=()
 command -v cc >/dev/null || need+=(gcc)
 command -v c++ >/dev/null || need+=(g++)
@@ -22,3 +29,4 @@ if [ ${#need[@]} -gt 0 ]; then
     exit 1
   fi
 fi
+[ -z "$mutants_pid" ] || wait "$mutants_pid"
