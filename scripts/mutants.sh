@@ -28,7 +28,9 @@ groups=(
 fast=("scoring-fast|engine/src/outcome.rs|-p engine|")
 # --fast mutates the tree in place and builds in its target/ (already built by the suite):
 # no copy, no cold build. cargo-mutants puts every file back when it ends.
+# MUTANTS_IN_PLACE=1 does the same for any group (in a checkout nobody edits meanwhile).
 in_place=()
+[ "${MUTANTS_IN_PLACE:-}" != 1 ] || in_place=(--in-place)
 
 field() { cut -d'|' -f"$2" <<<"$1"; }
 
