@@ -7,6 +7,8 @@
 //! - champions written the 2009 way against the 2009 API only (docs/rules.md section 6)
 //!   (`tests/fixtures/kits/cpp2009`, `py2009`, `c2009`): they build and run unchanged,
 //!   call every action, and their debug output lands in the log, not in the protocol;
+//!   `greedy2009`, with functions that end without `return`, plays as in 2009 when built
+//!   with the kit's default flags, and is stopped in turn 1 at `-O2`;
 //! - the full-map scan champions (`scan_py`, `scan_c`, also the subjects of
 //!   `scripts/bench-kits.sh`), whose end-of-game report of what they read through the
 //!   kit's cache must agree with the match record.
@@ -623,4 +625,68 @@ fn a_callback_the_contestant_did_not_write_is_an_empty_one() {
             "seat {seat} built with its only callback"
         );
     }
+}
+
+/// `greedy2009` has functions declared `int` that end without `return`, as the 2009
+/// champions `greedy` and `groopy` had: built the default way it plays as it did in 2009
+/// (the kit notices the missing return and compiles the file with -O0, saying so and naming
+/// the flag); built with `CXXFLAGS=-O2` it is stopped in turn 1.
+#[test]
+fn a_2009_champion_with_a_function_without_return_plays_as_in_2009() {
+    built();
+    let _serial = serial();
+    let dir = fixture("greedy2009");
+    let make = |flags: &[&str]| {
+        run(
+            Command::new("make").arg("-C").arg(&dir).arg("clean"),
+            "make clean (greedy2009)",
+        );
+        run(
+            Command::new("make")
+                .arg("-s")
+                .arg("-C")
+                .arg(&dir)
+                .args(flags),
+            &format!("make -C tests/fixtures/kits/greedy2009 {}", flags.join(" ")),
+        )
+    };
+    let path = dir.display().to_string();
+
+    // Optimised as asked: the undefined behaviour stops it in its first jouer.
+    make(&["CXXFLAGS=-O2"]);
+    let out_dir = common::fresh_dir("kits", "noreturn_o2");
+    run(
+        Command::new(referee())
+            .arg("match")
+            .args([path.as_str(), "greedy", "random", "--seed", "3", "--out"])
+            .arg(&out_dir),
+        "referee match (greedy2009 at -O2)",
+    );
+    let record: Value =
+        serde_json::from_slice(&fs::read(out_dir.join("record.json")).unwrap()).unwrap();
+    let faults = record["faults"].as_array().unwrap();
+    assert!(
+        faults
+            .iter()
+            .any(|f| f["seat"] == 0 && f["turn"] == 1 && f["callback"] == "jouer"),
+        "at -O2 the champion is stopped in turn 1: {faults:?}"
+    );
+    common::remove_dir(&out_dir);
+
+    // The default build: the note names the flag, and the champion plays a whole match.
+    let out = make(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("prologin.cc: a function can end without a return")
+            && stderr.contains("-O0")
+            && stderr.contains("make CXXFLAGS="),
+        "the build says what it did and names CXXFLAGS:\n{stderr}"
+    );
+    let played = play("noreturn", [&path, "greedy", "random"], 3);
+    assert!(played.result("houses", 0) > 0, "greedy2009 built houses");
+    assert!(
+        played.stderr(0).contains("[greedy2009] fin: maisons"),
+        "{}",
+        played.stderr(0)
+    );
 }
