@@ -293,3 +293,64 @@ impl Description {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn real() -> String {
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/loi.toml")).unwrap()
+    }
+
+    /// The real description with `from` (once) replaced by `to`: its error message.
+    fn broken(from: &str, to: &str) -> String {
+        let text = real();
+        assert_eq!(text.matches(from).count(), 1, "`{from}` once in loi.toml");
+        match Description::parse(&text.replacen(from, to, 1)) {
+            Ok(_) => panic!("`{from}` -> `{to}` was accepted"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_real_description_is_valid() {
+        let d = Description::parse(&real()).unwrap();
+        assert_eq!(d.functions.len(), 26);
+        assert_eq!(d.constants.len(), 22);
+        assert_eq!(d.callbacks.len(), 5);
+        assert_eq!(d.constant("TROP_LOIN").map(|c| c.value), Some(50));
+        assert_eq!(d.function("distance").map(|f| f.args.len()), Some(4));
+        assert!(d.function("nope").is_none());
+    }
+
+    #[test]
+    fn each_inconsistency_is_named() {
+        let cases = [
+            ("name = \"BLOCAGE\"", "name = \"SUCCES\"", "`SUCCES` is described twice"),
+            ("cell = \"kinds\"", "cell = \"kind\"", "`cell = \"kind\"` is not an etat string"),
+            ("table = \"portee\"", "table = \"range\"", "answer `table` takes"),
+            ("figure = 10\n", "figure = 15\n", "figure is not in etat"),
+            ("figure = 6\n", "figure = 16\n", "figure is not in etat"),
+            ("none_answer = \"PAS_DE_MONUMENT\"", "none_answer = \"NOPE\"", "is not a constant"),
+            ("none = \".\"", "none = \"..\"", "`none` is one character"),
+            ("prestige = [5, 4,", "prestige = [4,", "prestige and portee differ"),
+            (
+                "name = \"encherir\"\nkind = \"action\"",
+                "name = \"encherir\"\nkind = \"info\"",
+                "actions, and only they, answer `act`",
+            ),
+            (
+                "name = \"portee_monument\"\nkind = \"info\"\nresult = \"int\"\nargs = [\n  { name = \"num_monument\", en = \"the monument's id\", fr = \"le numéro du monument\" },\n]",
+                "name = \"portee_monument\"\nkind = \"info\"\nresult = \"int\"\nargs = []",
+                "its check does not fit its arguments",
+            ),
+            ("figure = 4\n", "figure = 4\ncell = \"kinds\"\n", "answer `figure` takes `figure` only"),
+            ("answer = \"ask\"\nen = \"The shortest", "answer = \"ask\"\nfigure = 1\nen = \"The shortest", "a round trip takes no"),
+            ("value = 30000", "value = \"x\"", "not a valid description"),
+        ];
+        for (from, to, expected) in cases {
+            let message = broken(from, to);
+            assert!(message.contains(expected), "`{to}`: {message}");
+        }
+    }
+}
