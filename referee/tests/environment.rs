@@ -10,7 +10,7 @@ use std::process::Command;
 
 /// The variable names of protocol.md section 6's "Environment" list: the backquoted names
 /// that open each of its items (`HOME` and `TMPDIR` share one), but those of an item
-/// marked "(without the jail only)" when `jailed`.
+/// marked "(without the jail only)" when `jailed`, and those passed on only when set.
 fn documented_names(jailed: bool) -> Vec<String> {
     let protocol = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.md"),
@@ -37,6 +37,9 @@ fn documented_names(jailed: bool) -> Vec<String> {
         if jailed && head.contains("(without the jail only)") {
             continue;
         }
+        if head.contains("only when it is set in the referee's own environment") {
+            continue; // the test's referee runs without it (`env_remove` below)
+        }
         names.extend(head.split('`').skip(1).step_by(2).map(str::to_string));
     }
     names.sort();
@@ -54,6 +57,7 @@ fn environments(sandbox: &str) -> (bool, Vec<BTreeMap<String, String>>) {
     let output = Command::new(env!("CARGO_BIN_EXE_referee"))
         .args(["match", &champion, &champion, &champion])
         .args(["--seed", "7", "--sandbox", sandbox, "--out"])
+        .env_remove("PROLOGIN_PYTHON")
         .arg(&dir)
         .output()
         .expect("the referee runs");

@@ -7,6 +7,8 @@
 //! - champions written the 2009 way against the 2009 API only (docs/rules.md section 6)
 //!   (`tests/fixtures/kits/cpp2009`, `py2009`, `c2009`): they build and run unchanged,
 //!   call every action, and their debug output lands in the log, not in the protocol;
+//!   `greedy2009`, with functions that end without `return`, plays as in 2009 when built
+//!   with the kit's default flags, and is stopped in turn 1 at `-O2`;
 //! - the full-map scan champions (`scan_py`, `scan_c`, also the subjects of
 //!   `scripts/bench-kits.sh`), whose end-of-game report of what they read through the
 //!   kit's cache must agree with the match record.
@@ -224,6 +226,17 @@ impl Played {
 
 /// Plays one match with the real referee and checks what every match must show.
 fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
+    play_with(name, champions, seed, &[], &[])
+}
+
+/// [`play`], with `env` set for the referee and more arguments (`--sandbox off`).
+fn play_with(
+    name: &str,
+    champions: [&str; 3],
+    seed: u64,
+    env: &[(&str, &str)],
+    args: &[&str],
+) -> Played {
     let dir = common::fresh_dir("kits", name);
     let started = Instant::now();
     let out = run(
@@ -235,7 +248,9 @@ fn play(name: &str, champions: [&str; 3], seed: u64) -> Played {
             // Every request kept: the tests read what each kit asked.
             .arg("--full-log")
             .arg("--out")
-            .arg(&dir),
+            .arg(&dir)
+            .args(args)
+            .envs(env.iter().copied()),
         &format!("referee match {} --seed {seed}", champions.join(" ")),
     );
     let record_path = dir.join("record.json");
@@ -623,4 +638,179 @@ fn a_callback_the_contestant_did_not_write_is_an_empty_one() {
             "seat {seat} built with its only callback"
         );
     }
+}
+
+/// `greedy2009` has functions declared `int` that end without `return`, as the 2009
+/// champions `greedy` and `groopy` had: built the default way it plays as it did in 2009
+/// (the kit notices the missing return and compiles the file with -O0, saying so and naming
+/// the flag); built with `CXXFLAGS=-O2` it is stopped in turn 1.
+#[test]
+fn a_2009_champion_with_a_function_without_return_plays_as_in_2009() {
+    built();
+    let _serial = serial();
+    let dir = fixture("greedy2009");
+    let make = |flags: &[&str]| {
+        run(
+            Command::new("make").arg("-C").arg(&dir).arg("clean"),
+            "make clean (greedy2009)",
+        );
+        run(
+            Command::new("make")
+                .arg("-s")
+                .arg("-C")
+                .arg(&dir)
+                .args(flags),
+            &format!("make -C tests/fixtures/kits/greedy2009 {}", flags.join(" ")),
+        )
+    };
+    let path = dir.display().to_string();
+
+    // Optimised as asked: the undefined behaviour stops it in its first jouer.
+    make(&["CXXFLAGS=-O2"]);
+    let out_dir = common::fresh_dir("kits", "noreturn_o2");
+    run(
+        Command::new(referee())
+            .arg("match")
+            .args([path.as_str(), "greedy", "random", "--seed", "3", "--out"])
+            .arg(&out_dir),
+        "referee match (greedy2009 at -O2)",
+    );
+    let record: Value =
+        serde_json::from_slice(&fs::read(out_dir.join("record.json")).unwrap()).unwrap();
+    let faults = record["faults"].as_array().unwrap();
+    assert!(
+        faults
+            .iter()
+            .any(|f| f["seat"] == 0 && f["turn"] == 1 && f["callback"] == "jouer"),
+        "at -O2 the champion is stopped in turn 1: {faults:?}"
+    );
+    common::remove_dir(&out_dir);
+
+    // The default build: the note names the flag, and the champion plays a whole match.
+    let out = make(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("prologin.cc: a function can end without a return")
+            && stderr.contains("-O0")
+            && stderr.contains("make CXXFLAGS="),
+        "the build says what it did and names CXXFLAGS:\n{stderr}"
+    );
+    let played = play("noreturn", [&path, "greedy", "random"], 3);
+    assert!(played.result("houses", 0) > 0, "greedy2009 built houses");
+    assert!(
+        played.stderr(0).contains("[greedy2009] fin: maisons"),
+        "{}",
+        played.stderr(0)
+    );
+}
+
+/// A copy of `champions/python/random` in a fresh folder, with `bin/python`: a wrapper
+/// interpreter that says where it runs from and then runs `python3`.
+fn python_champion_with_wrapper(name: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = common::fresh_dir("kits", name).join("mypy");
+    fs::create_dir_all(dir.join("bin")).unwrap();
+    for file in ["champion", "prologin.py"] {
+        fs::copy(
+            repo_root().join("champions/python/random").join(file),
+            dir.join(file),
+        )
+        .unwrap();
+    }
+    let wrapper = dir.join("bin/python");
+    fs::write(
+        &wrapper,
+        "#!/bin/sh\necho \"[interpreter] the wrapper at $0\" >&2\nexec python3 \"$@\"\n",
+    )
+    .unwrap();
+    fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// A match allowed to fault: its record and seat 0's stderr.
+fn match_allowing_faults(
+    name: &str,
+    champions: [&str; 3],
+    env: &[(&str, &str)],
+) -> (Value, String) {
+    let dir = common::fresh_dir("kits", name);
+    run(
+        Command::new(referee())
+            .arg("match")
+            .args(champions)
+            .args(["--seed", "5", "--out"])
+            .arg(&dir)
+            .envs(env.iter().copied()),
+        &format!("referee match ({name})"),
+    );
+    let record: Value =
+        serde_json::from_slice(&fs::read(dir.join("record.json")).unwrap()).unwrap();
+    let stderr = fs::read_to_string(dir.join("seat0.stderr")).unwrap();
+    common::remove_dir(&dir);
+    (record, stderr)
+}
+
+/// `PROLOGIN_PYTHON` names the interpreter of the Python kit (champions/README.md,
+/// "Python"): the referee passes it from its environment; a path relative to the
+/// champion's folder works in the jail, a host path outside the jail's view works without
+/// the jail only, and a missing interpreter is a fault whose log names the variable.
+#[test]
+fn the_python_kit_runs_the_interpreter_prologin_python_names() {
+    built();
+    let _serial = serial();
+    let champion = python_champion_with_wrapper("interpreter");
+    let path = champion.display().to_string();
+
+    // Relative to the champion's folder: in the jail, it is /champion/bin/python.
+    let played = play_with(
+        "interpreter_relative",
+        [&path, "random", "greedy"],
+        41,
+        &[("PROLOGIN_PYTHON", "bin/python")],
+        &[],
+    );
+    let log = played.stderr(0);
+    assert!(
+        log.contains("[interpreter] the wrapper at /champion/bin/python"),
+        "the wrapper ran in the jail:\n{log}"
+    );
+    assert!(played.result("houses", 0) > 0, "the champion played");
+
+    // An absolute host path: without the jail it runs ...
+    let host = champion.join("bin/python").display().to_string();
+    let played = play_with(
+        "interpreter_host_path",
+        [&path, "random", "greedy"],
+        42,
+        &[("PROLOGIN_PYTHON", &host)],
+        &["--sandbox", "off"],
+    );
+    let log = played.stderr(0);
+    assert!(
+        log.contains(&format!("[interpreter] the wrapper at {host}")),
+        "the wrapper ran from the host path:\n{log}"
+    );
+    drop(played);
+
+    // ... in the jail that path does not exist: a fault, and the log says why.
+    let (record, log) = match_allowing_faults(
+        "interpreter_missing",
+        [&path, "random", "greedy"],
+        &[("PROLOGIN_PYTHON", &host)],
+    );
+    let faults = record["faults"].as_array().unwrap();
+    assert!(
+        faults
+            .iter()
+            .any(|f| f["seat"] == 0 && f["callback"] == "init_game"),
+        "no interpreter, no champion: {faults:?}"
+    );
+    assert!(
+        log.contains(&format!("PROLOGIN_PYTHON={host}: no interpreter at {host}")),
+        "the log names the variable:\n{log}"
+    );
+
+    // Without the variable, python3 as before.
+    let played = play("interpreter_default", [&path, "random", "greedy"], 43);
+    assert!(!played.stderr(0).contains("[interpreter]"));
 }

@@ -8,9 +8,21 @@ with this folder (for `api`) and the champion's folder on the path, and serves i
 callbacks.
 """
 
-import importlib.util
-import os
+from __future__ import print_function
+
 import sys
+
+if sys.version_info < (3, 6):
+    # Python 2 or an old Python 3 (PROLOGIN_PYTHON may name any interpreter): say so
+    # before anything newer fails to import. champions/README.md, "Python", lists the
+    # one-line changes a 2009 (Python 2) champion needs.
+    sys.stderr.write("prologin kit (Python): needs Python 3.6 or newer; %s is Python %s "
+                     "(set PROLOGIN_PYTHON to a Python 3)\n"
+                     % (sys.executable, sys.version.split()[0]))
+    sys.exit(2)
+
+import importlib.util  # noqa: E402
+import os  # noqa: E402
 
 
 def _take_protocol_fds():

@@ -5,7 +5,7 @@ use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
 use super::limits::RlimitPlan;
-use super::spawn::{diagnose_exec_error, spawn_fault, MINIMAL_PATH};
+use super::spawn::{diagnose_exec_error, passed_through, spawn_fault, MINIMAL_PATH};
 use super::LaunchSpec;
 use crate::fault::Fault;
 use crate::jail::view::{KITS_DIR, SCRATCH_DIR};
@@ -83,6 +83,7 @@ pub(crate) fn start(
     if !view.kits.is_empty() {
         env.push(("PROLOGIN_KITS".to_string(), KITS_DIR.to_string()));
     }
+    env.extend(passed_through());
     env.extend(spec.env.iter().cloned());
     let (landlock, seccomp, deny_shared_memory) = spec.limits.sandbox.inner_layers();
     let jail_spec = Spec {

@@ -23,6 +23,19 @@ pub const TOKEN_VAR: &str = "PROLOGIN_SANDBOX_TOKEN";
 /// The minimal `PATH` a champion gets.
 pub(crate) const MINIMAL_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
+/// Variables of the referee's own environment that every champion gets too (protocol.md
+/// section 6): the operator's choice of a kit's interpreter, read by the kit's launcher.
+/// Nothing else of the operator's environment reaches a champion.
+pub(crate) const PASSED_THROUGH: &[&str] = &["PROLOGIN_PYTHON"];
+
+/// The [`PASSED_THROUGH`] variables set (and valid UTF-8) in the referee's environment.
+pub(crate) fn passed_through() -> Vec<(String, String)> {
+    PASSED_THROUGH
+        .iter()
+        .filter_map(|name| Some((name.to_string(), std::env::var(name).ok()?)))
+        .collect()
+}
+
 type Job = Box<dyn FnOnce() + Send>;
 
 /// Runs `job` on the spawner thread and returns its result.
@@ -122,6 +135,7 @@ pub(crate) fn fork_exec(
     if let Some(kits) = crate::sandbox::kits_dir() {
         cmd.env("PROLOGIN_KITS", kits);
     }
+    cmd.envs(passed_through());
     for (key, value) in &spec.env {
         cmd.env(key, value);
     }
