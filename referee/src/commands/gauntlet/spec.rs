@@ -200,9 +200,14 @@ pub(super) fn resumed(
     game: &'static dyn Game,
 ) -> Result<(Spec, Vec<ChampionSpec>), Failure> {
     let spec_path = dir.join("gauntlet.json");
-    let text = store::read_text(&spec_path)
-        .with_context(|| "--resume: no gauntlet to resume here")
-        .map_err(Failure::usage)?;
+    if !spec_path.exists() {
+        return Err(usage(format!(
+            "--resume: no gauntlet to resume in {} (no gauntlet.json); start it without \
+             --resume, naming its candidate and baseline, or check --name and --results",
+            dir.display()
+        )));
+    }
+    let text = store::read_text(&spec_path).map_err(Failure::usage)?;
     let spec: Spec = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a gauntlet", spec_path.display()))
         .map_err(Failure::usage)?;
