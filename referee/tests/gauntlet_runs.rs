@@ -329,6 +329,35 @@ fn a_resume_with_other_champions_or_foreign_rows_is_refused() {
     std::fs::write(&csv, &original).unwrap();
 }
 
+/// The differences of points of `pairs.csv` in `dir`, in pair order.
+fn diffs_of(dir: &Path) -> Vec<f64> {
+    std::fs::read_to_string(dir.join("pairs.csv"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(7).unwrap().parse().unwrap())
+        .collect()
+}
+
+/// `+0.35 points a match [+0.12, +0.58]`: the mean of `diffs` and its 95% normal interval,
+/// computed here.
+fn estimate_of(diffs: &[f64]) -> String {
+    let n = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / n;
+    let var = if diffs.len() > 1 {
+        diffs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    format!(
+        "{:+.2} points a match [{:+.2}, {:+.2}]",
+        mean,
+        mean - half,
+        mean + half
+    )
+}
+
 /// Without a terminal (a log), progress comes as lines, at most one every
 /// `--progress-every` seconds and one at the decision, each with the running estimate of
 /// the pairs complete so far: the mean and interval of the first N rows of `pairs.csv`.
@@ -342,12 +371,7 @@ fn a_log_gets_progress_lines_with_the_running_estimate() {
     ));
     let stdout = succeeded(&out);
     let stderr = text(&out.stderr);
-    let diffs: Vec<f64> = std::fs::read_to_string(dir.join("g/pairs.csv"))
-        .unwrap()
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(7).unwrap().parse().unwrap())
-        .collect();
+    let diffs = diffs_of(&dir.join("g"));
     let lines: Vec<&str> = stderr
         .lines()
         .filter(|l| l.contains(" pairs: ") && l.contains("matches played in"))
@@ -359,22 +383,10 @@ fn a_log_gets_progress_lines_with_the_running_estimate() {
         assert!(n >= last && n <= diffs.len(), "{line}");
         last = n;
         if n == 0 {
+            assert!(line.starts_with("0 pairs: none complete yet; "), "{line}");
             continue;
         }
-        let d = &diffs[..n];
-        let mean = d.iter().sum::<f64>() / n as f64;
-        let var = if n > 1 {
-            d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
-        } else {
-            0.0
-        };
-        let half = 1.96 * (var / n as f64).sqrt();
-        let want = format!(
-            "{n} pairs: {:+.2} points a match [{:+.2}, {:+.2}]; ",
-            mean,
-            mean - half,
-            mean + half
-        );
+        let want = format!("{n} pairs: {}; ", estimate_of(&diffs[..n]));
         assert!(line.starts_with(&want), "{line}\nwanted {want}");
     }
     // The last line is the decision's, as printed in the verdict.
@@ -422,10 +434,34 @@ fn a_terminal_gets_a_bar_with_the_running_estimate() {
         c
     });
     let screen = succeeded(&out);
-    assert!(screen.contains("/1000 pairs"), "{screen}");
-    assert!(screen.contains(" points a match ["), "{screen}");
     assert!(
         !screen.contains("matches played in"),
         "a log line on a terminal: {screen}"
     );
+    // Every drawing of the bar shows N pairs and the estimate of the first N of pairs.csv
+    // (the last drawing may be skipped: a bar redraws at most so many times a second).
+    let diffs = diffs_of(&dir.join("gauntlet"));
+    let mut drawn = 0;
+    for bar in screen
+        .split(['\r', '\n', '\x1b'])
+        .filter(|l| l.contains("/1000 pairs"))
+    {
+        if bar.contains(" 0/1000 pairs ") {
+            assert!(bar.contains("none complete yet"), "{bar}");
+            continue;
+        }
+        let n: usize = bar
+            .split("/1000 pairs")
+            .next()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(n >= 1 && n <= diffs.len(), "{bar}");
+        assert!(bar.contains(&estimate_of(&diffs[..n])), "{bar}");
+        drawn += 1;
+    }
+    assert!(drawn >= 1, "no bar with an estimate: {screen}");
 }

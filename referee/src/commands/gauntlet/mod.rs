@@ -116,13 +116,11 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let mut decided: Option<(Verdict, usize)> = None;
     let stop_decided = AtomicBool::new(false);
     advance(&spec.sprt, &halves, &mut pairs, &mut decided);
-    let mut progress = Progress::new(spec.max_pairs, pairs.len() as u64, args.progress_every);
+    let done = estimate(&diffs_of(&pairs[..counted(decided, &pairs)]));
     if !pairs.is_empty() {
-        eprintln!(
-            "resumed: {}",
-            progress::estimate_text(&estimate(&diffs_of(&pairs[..counted(decided, &pairs)])))
-        );
+        eprintln!("resumed: {}", progress::estimate_text(&done));
     }
+    let mut progress = Progress::new(spec.max_pairs, &done, args.progress_every);
     if decided.is_none() {
         let total = 2 * spec.max_pairs;
         let pending: Vec<_> = (0..total)

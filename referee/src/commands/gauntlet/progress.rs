@@ -15,25 +15,37 @@ pub(super) struct Progress {
     last: Instant,
 }
 
-/// `24 pairs: +0.35 points a match [+0.12, +0.58]`.
+/// `24 pairs: +0.35 points a match [+0.12, +0.58]` (`0 pairs: none complete yet`).
 pub(super) fn estimate_text(e: &Estimate) -> String {
+    if e.n == 0 {
+        return "0 pairs: none complete yet".into();
+    }
     format!(
         "{} pairs: {:+.2} points a match [{:+.2}, {:+.2}]",
         e.n, e.mean, e.low, e.high
     )
 }
 
+/// The bar's message: `20/1000 pairs  +1.10 points a match [+0.65, +1.55]`. The count is
+/// in the message with its estimate, so that one call changes both.
+fn message(e: &Estimate, max_pairs: u64) -> String {
+    let text = estimate_text(e);
+    let estimate = text.split_once(": ").map_or(text.as_str(), |(_, t)| t);
+    format!("{}/{max_pairs} pairs  {estimate}", e.n)
+}
+
 impl Progress {
-    /// Progress of a gauntlet of at most `max_pairs` pairs, `done` complete already.
-    pub(super) fn new(max_pairs: u64, done: u64, every: f64) -> Progress {
+    /// Progress of a gauntlet of at most `max_pairs` pairs, `done` the estimate of those
+    /// complete already.
+    pub(super) fn new(max_pairs: u64, done: &Estimate, every: f64) -> Progress {
         let now = Instant::now();
         let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(max_pairs);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:30} {pos}/{len} pairs  {elapsed}  {msg}")
+            let bar = ProgressBar::new(max_pairs).with_style(
+                ProgressStyle::with_template("{bar:30} {msg}  {elapsed}")
                     .expect("a valid template"),
             );
-            bar.set_position(done);
+            bar.set_message(message(done, max_pairs));
+            bar.set_position(done.n as u64);
             bar
         });
         Progress {
@@ -50,11 +62,8 @@ impl Progress {
         let text = estimate_text(e);
         match &self.bar {
             Some(bar) => {
+                bar.set_message(message(e, bar.length().unwrap_or_default()));
                 bar.set_position(e.n as u64);
-                bar.set_message(
-                    text.split_once(": ")
-                        .map_or(text.clone(), |(_, t)| t.into()),
-                );
             }
             None => {
                 let now = Instant::now();
