@@ -71,7 +71,7 @@ mod tests {
     const RUNNER: [&str; 19] = [
         "tournament.rs",
         "gauntlet.rs",
-        "commands/gauntlet.rs",
+        "commands/gauntlet",
         "confidence.rs",
         "check.rs",
         "schedule.rs",

@@ -83,7 +83,7 @@ pub struct LaunchSpec {
     pub scratch_dir: PathBuf,
     /// Where the champion's stderr goes, capped at `stderr_cap` bytes.
     pub stderr_path: PathBuf,
-    /// Bytes of stderr kept; the rest is dropped after a `[stderr truncated]` line.
+    /// Bytes of stderr kept, the `[stderr truncated]` line that ends a cut file included.
     pub stderr_cap: u64,
     /// Resource limits.
     pub limits: Limits,

@@ -1,5 +1,5 @@
 //! The champion's stderr: a thread drains the pipe into a file capped at a byte count (the
-//! rest is dropped, once marked), so a chatty champion never blocks, keeps the last few
+//! rest is dropped, once marked within the cap), so a chatty champion never blocks, keeps the last few
 //! KiB in memory for fault diagnosis, and counts every byte the champion wrote so that the
 //! runner can tell which callback wrote which bytes ([`Drain::written`]).
 
@@ -183,13 +183,26 @@ fn run(file: File, cap: u64, shared: &Shared) {
             let ok = f.write_all(&chunk[..keep]).is_ok();
             written += keep as u64;
             if keep < n || !ok {
-                let _ = f.write_all(TRUNCATED_MARKER.as_bytes());
+                mark_truncated(f, written, cap);
                 file = None; // closes it; everything after is dropped
             }
         }
     }
     shared.lock().eof = true;
     shared.cond.notify_all();
+}
+
+/// Ends a file of `written` bytes, capped at `cap`, with [`TRUNCATED_MARKER`], the whole
+/// at most `cap` bytes: the marker takes the place of the last bytes kept if need be.
+fn mark_truncated(f: &mut File, written: u64, cap: u64) {
+    use std::io::{Seek, SeekFrom};
+    let marker = TRUNCATED_MARKER.as_bytes();
+    let end = written.min(cap.saturating_sub(marker.len() as u64));
+    if end < written && (f.set_len(end).is_err() || f.seek(SeekFrom::Start(end)).is_err()) {
+        return;
+    }
+    let room = cap.saturating_sub(end) as usize;
+    let _ = f.write_all(&marker[..marker.len().min(room)]);
 }
 
 #[cfg(test)]
@@ -218,8 +231,43 @@ mod tests {
         drop(w);
         assert!(drain.wait_eof(Duration::from_secs(5)));
         assert_eq!(drain.written(), 3200);
-        // The file keeps the cap and the marker.
+        // The file keeps the cap, the marker included.
         let kept = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(kept, format!("0123456789{TRUNCATED_MARKER}"));
+        assert_eq!(kept, &TRUNCATED_MARKER[..10]);
+    }
+
+    /// Writes of `sizes` bytes into a drain capped at `cap`: what the file keeps.
+    fn drained(cap: u64, sizes: &[usize]) -> Vec<u8> {
+        let (r, mut w) = pipe();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("err");
+        let drain = Drain::start(r, File::create(&path).unwrap(), cap).unwrap();
+        for (i, &size) in sizes.iter().enumerate() {
+            w.write_all(&vec![b'a' + i as u8; size]).unwrap();
+            // Each write drained before the next: the cap is crossed between reads too.
+            while drain.written() > drain.shared.lock().received {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        drop(w);
+        assert!(drain.wait_eof(Duration::from_secs(5)));
+        std::fs::read(&path).unwrap()
+    }
+
+    /// The file never exceeds its cap, the marker included: output of exactly the cap is
+    /// kept whole and unmarked; one byte more, in the same write or a later one, and the
+    /// marker replaces the end.
+    #[test]
+    fn the_file_never_exceeds_the_cap() {
+        let marker = TRUNCATED_MARKER.as_bytes();
+        assert_eq!(drained(100, &[100]), vec![b'a'; 100]);
+        assert_eq!(drained(100, &[60, 40]).len(), 100);
+        for sizes in [&[101][..], &[100, 1], &[50, 50, 50], &[99, 2], &[5000]] {
+            let kept = drained(100, sizes);
+            assert_eq!(kept.len(), 100, "{sizes:?}");
+            assert!(kept.ends_with(marker), "{sizes:?}");
+        }
+        // A cap smaller than the marker keeps what of the marker fits.
+        assert_eq!(drained(5, &[6]), &marker[..5]);
     }
 }

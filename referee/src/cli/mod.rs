@@ -334,10 +334,13 @@ pub struct TournamentArgs {
 
 #[derive(Debug, Args)]
 pub struct GauntletArgs {
-    /// The champion under test (a path, a directory holding `champion`, or a built-in).
-    pub candidate: String,
+    /// The champion under test (a path, a directory holding `champion`, or a built-in);
+    /// with `--resume`, the gauntlet's own if left out.
+    #[arg(required_unless_present = "resume")]
+    pub candidate: Option<String>,
     /// What it is compared with.
-    pub baseline: String,
+    #[arg(required_unless_present = "resume")]
+    pub baseline: Option<String>,
     /// The opponents they both meet [default: the game's built-in champions].
     #[arg(value_name = "OPPONENT")]
     pub opponents: Vec<String>,
@@ -368,6 +371,10 @@ pub struct GauntletArgs {
     /// Continue the gauntlet <results>/<name> with its own champions and settings.
     #[arg(long)]
     pub resume: bool,
+    /// Seconds between progress lines when stderr is not a terminal (a log); a terminal
+    /// shows a bar instead.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = not_negative)]
+    pub progress_every: f64,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// The ids of the test's flags given on the command line (not defaulted), which a
@@ -383,6 +390,13 @@ fn probability(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if p > 0.0 && p < 0.5 => Ok(p),
         _ => Err(format!("a probability above 0 and below 0.5, got `{text}`")),
+    }
+}
+
+fn not_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if p.is_finite() && p >= 0.0 => Ok(p),
+        _ => Err(format!("a number of seconds, 0 or more, got `{text}`")),
     }
 }
 

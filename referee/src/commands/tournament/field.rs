@@ -122,7 +122,7 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
 
 /// Check every champion, `jobs` at once, each one's stderr in `<dir>/check/<i>.stderr`;
 /// returns the champions that passed and, reported on stderr, those that failed.
-pub(super) fn check_all(
+pub(crate) fn check_all(
     champions: Vec<ChampionSpec>,
     dir: &Path,
     jobs: usize,

@@ -8,7 +8,7 @@
 //! (exit 130); a second one kills every champion and everything they started, exits at
 //! once, and `--resume` replays the matches it cut short.
 
-mod field;
+pub(crate) mod field;
 pub mod results;
 pub(crate) mod setup;
 

@@ -1,0 +1,290 @@
+//! `referee gauntlet <candidate> <baseline> [opponents...]`: the candidate and the baseline
+//! play the same matches (`gauntlet.rs`: same seeds, opponents and seats), in parallel with
+//! the tournament's runner, until the sequential test on their paired differences decides
+//! or `--max-pairs` is reached; then `matches.csv` (sorted), `pairs.csv` and one line of
+//! verdict. Resumable (`--resume`) from `gauntlet.json` and `matches.csv`.
+//!
+//! Ctrl-C (or SIGTERM) as in a tournament: the first lets the running matches finish and
+//! keeps them, the second kills every champion at once; `--resume` plays what is missing
+//! and reaches the verdict an uninterrupted run reaches.
+
+mod progress;
+mod spec;
+
+use super::Failure;
+use crate::cli::GauntletArgs;
+use crate::commands::tournament::setup;
+use crate::events::TournamentEvent;
+use crate::export::{csv_line, matches_csv};
+use crate::games::Game;
+use crate::gauntlet::{estimate, Plan, Sprt, Verdict};
+use crate::interrupt;
+use crate::store::{self, Appender};
+use crate::untrusted::printable;
+use anyhow::anyhow;
+use progress::Progress;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+fn usage(message: impl std::fmt::Display) -> Failure {
+    Failure::usage(anyhow!("{message}"))
+}
+
+/// One match's result for the tested seat: (points, final score).
+type Half = (u32, i32);
+
+pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
+    let dir = args.results.join(&args.name);
+    let _lock = super::tournament::lock(&dir)?;
+    // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
+    let stop = interrupt::catch(true);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if args.limits.full_log && !game.full_log() {
+        return Err(usage(format!(
+            "--full-log is not available for {}: drop it (the record keeps every move)",
+            game.title()
+        )));
+    }
+    let (spec, champions) = if args.resume {
+        spec::resumed(&args, &dir, game)?
+    } else {
+        spec::started(&args, &dir, jobs, game)?
+    };
+    let plan = Plan {
+        seed: spec.seed,
+        seats: game.seats(),
+        opponents: champions.len() - 2,
+    };
+    // Every limit is the gauntlet's (on --resume, the stored one where no flag says it).
+    let runner = setup::runner(
+        game,
+        champions,
+        &args.limits,
+        &spec.limits,
+        &dir,
+        jobs,
+        args.limits.full_log,
+    )?;
+    let name = |i: usize| printable(&spec.champions[i].0).into_owned();
+    eprintln!("{}", runner.limits.sandbox.line());
+    eprintln!(
+        "gauntlet {} vs {} against {}: seed {}, alpha {}, beta {}, min-diff {}, at most {} pairs, \
+         {jobs} jobs",
+        name(0),
+        name(1),
+        (2..spec.champions.len())
+            .map(name)
+            .collect::<Vec<_>>()
+            .join(", "),
+        spec.seed,
+        spec.sprt.alpha,
+        spec.sprt.beta,
+        spec.sprt.min_diff,
+        spec.max_pairs
+    );
+
+    // What is played already: every row must be this gauntlet's match.
+    let csv_path = dir.join("matches.csv");
+    let mut halves: BTreeMap<u64, Half> = BTreeMap::new();
+    let half_of = |row: &crate::standings::MatchRow| {
+        let seat = plan.seat(row.id / 2);
+        (row.points[seat], row.scores[seat])
+    };
+    let complete_len = if csv_path.exists() {
+        Some(
+            store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
+                spec.check_row(&plan, &row, first_player, game)
+                    .map_err(|e| {
+                        anyhow!(
+                            "--resume: {}: {e}; {}",
+                            csv_path.display(),
+                            spec::EDITED_ROW_FIX
+                        )
+                    })?;
+                halves.insert(row.id, half_of(&row));
+                Ok(())
+            })
+            .map_err(Failure::usage)?,
+        )
+    } else {
+        None
+    };
+    let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
+    let mut pairs: Vec<(Half, Half)> = Vec::new();
+    let mut decided: Option<(Verdict, usize)> = None;
+    let stop_decided = AtomicBool::new(false);
+    advance(&spec.sprt, &halves, &mut pairs, &mut decided);
+    let done = estimate(&diffs_of(&pairs[..counted(decided, &pairs)]));
+    if !pairs.is_empty() {
+        eprintln!("resumed: {}", progress::estimate_text(&done));
+    }
+    let mut progress = Progress::new(spec.max_pairs, &done, args.progress_every);
+    if decided.is_none() {
+        let total = 2 * spec.max_pairs;
+        let pending: Vec<_> = (0..total)
+            .filter(|id| !halves.contains_key(id))
+            .map(|id| plan.pairing(id))
+            .collect();
+        let mut played = 0u64;
+        let outcome = runner.run(
+            pending
+                .into_iter()
+                .take_while(move |_| !stop.load(Ordering::SeqCst)),
+            &stop_decided,
+            |event| match event {
+                TournamentEvent::Played { row, first_player } => {
+                    appender.append(&matches_csv::row(&row, first_player))?;
+                    played += 1;
+                    halves.insert(row.id, half_of(&row));
+                    let was = decided.is_some();
+                    let now = advance(&spec.sprt, &halves, &mut pairs, &mut decided);
+                    if !was {
+                        let n = counted(now, &pairs);
+                        progress.update(&estimate(&diffs_of(&pairs[..n])), played, now.is_some());
+                    }
+                    if now.is_some() || stop.load(Ordering::SeqCst) {
+                        stop_decided.store(true, Ordering::SeqCst);
+                    }
+                    Ok(())
+                }
+                TournamentEvent::Failed { id, error } => Err(anyhow!("match {id}: {error}")),
+            },
+        );
+        progress.finish();
+        outcome?;
+    }
+    store::write_sorted(
+        std::slice::from_ref(&csv_path),
+        game.seats(),
+        &csv_path,
+        |_, _, _| Ok(()),
+    )?;
+    let counted = counted(decided, &pairs);
+    store::write_atomic(&dir.join("pairs.csv"), &pairs_csv(&plan, &pairs[..counted]))?;
+    let (verdict, how) = match decided {
+        Some((v @ Verdict::Better, n)) | Some((v @ Verdict::Worse, n)) => {
+            (v, format!("SPRT accepted H1 after {n} pairs"))
+        }
+        Some((v, n)) => (v, format!("SPRT accepted H0 after {n} pairs")),
+        None if pairs.len() as u64 >= spec.max_pairs => (
+            Verdict::Undecided,
+            format!("no decision after {} pairs, the cap", pairs.len()),
+        ),
+        None => {
+            let words = crate::cli::words::shell_quote;
+            let mut command = format!(
+                "{} {}gauntlet --name {} --resume",
+                crate::cli::words::program(),
+                crate::cli::words::game_flag(game.name()),
+                words(&args.name),
+            );
+            if args.results != std::path::Path::new("results") {
+                command += &format!(" --results {}", words(&args.results.display().to_string()));
+            }
+            return Err(Failure {
+                code: interrupt::EXIT_INTERRUPTED,
+                error: anyhow!(
+                    "interrupted after {} pairs (results written); resume with: {command}",
+                    pairs.len(),
+                ),
+            });
+        }
+    };
+    let diffs = diffs_of(&pairs[..counted]);
+    let e = estimate(&diffs);
+    let scores: Vec<f64> = pairs[..counted]
+        .iter()
+        .map(|(c, b)| f64::from(c.1) - f64::from(b.1))
+        .collect();
+    let s = estimate(&scores);
+    println!(
+        "{} vs {}: {:+.2} points a match [{:+.2}, {:+.2}], {} ({how})",
+        name(0),
+        name(1),
+        e.mean,
+        e.low,
+        e.high,
+        verdict.word()
+    );
+    println!(
+        "final score: {:+.2} a match [{:+.2}, {:+.2}]; pairs: {}",
+        s.mean,
+        s.low,
+        s.high,
+        printable(&dir.join("pairs.csv").display().to_string())
+    );
+    Ok(())
+}
+
+/// Takes the pairs newly complete in `halves`, in pair order, running the test on each
+/// until it decides; returns the decision, if any.
+fn advance(
+    sprt: &Sprt,
+    halves: &BTreeMap<u64, Half>,
+    pairs: &mut Vec<(Half, Half)>,
+    decided: &mut Option<(Verdict, usize)>,
+) -> Option<(Verdict, usize)> {
+    while let (Some(&c), Some(&b)) = (
+        halves.get(&(2 * pairs.len() as u64)),
+        halves.get(&(2 * pairs.len() as u64 + 1)),
+    ) {
+        pairs.push((c, b));
+        if decided.is_none() {
+            let verdict = sprt.verdict(&diffs_of(pairs));
+            if verdict != Verdict::Undecided {
+                *decided = Some((verdict, pairs.len()));
+            }
+        }
+    }
+    *decided
+}
+
+/// The pairs the verdict rests on: up to the decision, or all complete ones.
+fn counted(decided: Option<(Verdict, usize)>, pairs: &[(Half, Half)]) -> usize {
+    decided.map_or(pairs.len(), |(_, n)| n)
+}
+
+fn diffs_of(pairs: &[(Half, Half)]) -> Vec<f64> {
+    pairs
+        .iter()
+        .map(|(c, b)| f64::from(c.0) - f64::from(b.0))
+        .collect()
+}
+
+/// `pairs.csv`: the pairs the verdict rests on, in order (so the file is the same whatever
+/// `--jobs`, the timing and any interruption; matches that ended after the decision are in
+/// `matches.csv` only).
+fn pairs_csv(plan: &Plan, pairs: &[(Half, Half)]) -> Vec<u8> {
+    let mut out = csv_line([
+        "pair",
+        "seed",
+        "seat",
+        "candidate_match",
+        "baseline_match",
+        "candidate_points",
+        "baseline_points",
+        "diff_points",
+        "candidate_score",
+        "baseline_score",
+        "diff_score",
+    ]);
+    for (k, (c, b)) in pairs.iter().enumerate() {
+        let k = k as u64;
+        out.extend(csv_line([
+            k.to_string(),
+            plan.pairing(2 * k).seed.to_string(),
+            plan.seat(k).to_string(),
+            (2 * k).to_string(),
+            (2 * k + 1).to_string(),
+            c.0.to_string(),
+            b.0.to_string(),
+            (i64::from(c.0) - i64::from(b.0)).to_string(),
+            c.1.to_string(),
+            b.1.to_string(),
+            (i64::from(c.1) - i64::from(b.1)).to_string(),
+        ]));
+    }
+    out
+}
