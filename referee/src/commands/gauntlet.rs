@@ -258,7 +258,19 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 .take_while(move |_| !stop.load(std::sync::atomic::Ordering::SeqCst)),
             &stop_decided,
             |event| match event {
-                TournamentEvent::Played { row, first_player } => {
+                TournamentEvent::Played {
+                    row,
+                    first_player,
+                    replayed,
+                } => {
+                    if let Some(why) = replayed {
+                        eprintln!(
+                            "match {}: its first play was disturbed from outside ({}); it was \
+                             played again",
+                            row.id,
+                            crate::untrusted::printable(&why)
+                        );
+                    }
                     appender.append(&matches_csv::row(&row, first_player))?;
                     halves.insert(row.id, half_of(&row));
                     if advance(&halves, &mut pairs).is_some() {
@@ -269,6 +281,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                     }
                     Ok(())
                 }
+                TournamentEvent::Abandoned { .. } => Ok(()),
                 TournamentEvent::Failed { id, error } => Err(anyhow!("match {id}: {error}")),
             },
         );
