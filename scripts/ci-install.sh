@@ -2,7 +2,8 @@
 # Installs what the tests need on a fresh Debian machine with the Rust toolchain: C and C++
 # compilers, make, Python 3, Chromium with Node for the viewers' browser tests
 # (referee/tests/view_browser.rs; no npm package is needed), and a JDK for the attack
-# tests' Java champion. Skips what is already there: under CI=true a test whose tool is
+# tests' Java champion, and Slurm with munge for the one-node cluster of
+# referee/tests/slurm.rs (about 50 s to install on 2 cores). Skips what is already there: under CI=true a test whose tool is
 # missing fails rather than skips (referee/tests/common/mod.rs).
 set -euo pipefail
 need=()
@@ -14,6 +15,9 @@ command -v python3 >/dev/null || need+=(python3)
 command -v node >/dev/null || need+=(nodejs)
 # The attack tests run a Java champion in the jail (a JVM's threads and memory map).
 command -v javac >/dev/null || need+=(default-jdk-headless)
+# referee/tests/slurm.rs starts a one-node cluster (scripts/slurm-local.sh).
+command -v slurmctld >/dev/null || [ -x /usr/sbin/slurmctld ] || need+=(slurm-wlm)
+command -v munged >/dev/null || [ -x /usr/sbin/munged ] || need+=(munge)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${need[@]}"

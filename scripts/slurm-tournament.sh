@@ -20,7 +20,8 @@
 #   --shared       the files are on a filesystem every node sees, whatever its type says
 # A task killed (scancel, node failure, time limit, preemption) loses its matches in flight
 # only: `rerun NAME I` plays what shard I misses, and submits the merge again. Logs go to
-# results/NAME/slurm/. The referee is $REFEREE (default target/release/referee).
+# results/NAME/slurm/. The referee is $REFEREE (default target/release/referee), the
+# results directory $RESULTS (default results, in the repository).
 # (Slurm runs the tasks and the merge as `task` and `merge` of this script.)
 set -euo pipefail
 
@@ -31,6 +32,7 @@ repo=$(cd "$(dirname "$0")/.." 2>/dev/null && pwd)
 [ -n "${SLURM_JOB_ID:-}" ] && repo=$PWD
 cd "$repo"
 referee=${REFEREE:-target/release/referee}
+results=${RESULTS:-results}
 
 # Filesystems that only their own machine sees.
 local_fs() {
@@ -87,7 +89,7 @@ submit() {
   elif ! [[ $cpus =~ ^[1-9][0-9]*$ ]] || [ "$cpus" -gt "$largest" ]; then
     die "--cpus $cpus: the largest node has $largest CPUs; the tasks would stay pending for ever"
   fi
-  local dir=results/$name
+  local dir=$results/$name
   [ -e "$dir/shard-1-of-$shards/tournament.json" ] &&
     die "$dir already holds shards of $shards: rerun NAME I for a failed shard, or choose another NAME"
   # The pre-run check, once, here: the champions start and answer init_game. A shard that
@@ -103,7 +105,8 @@ submit() {
   if [ "$shared" = 0 ] && other_nodes; then
     local path
     # The referee, the results and every champion's file must be seen by every node.
-    for path in "$referee" "$repo" $(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$check/check/shard-999999999-of-999999999/tournament.json"); do
+    mkdir -p "$results"
+    for path in "$referee" "$repo" "$results" $(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$check/check/shard-999999999-of-999999999/tournament.json"); do
       [ -e "$path" ] || continue
       local_fs "$path" && die "$path is on a local filesystem ($(stat -f -c %T "$path")) that the other nodes do not see: put the repository and the champions on the shared filesystem (or pass --shared if it is one)"
     done
@@ -123,7 +126,7 @@ submit() {
 
 # Submits shards $2 (an --array list) of tournament $1 and a merge after them.
 enqueue() {
-  local name=$1 array=$2 dir=results/$1
+  local name=$1 array=$2 dir=$results/$1
   local seed shards cpus time sbatch_args flags
   # shellcheck disable=SC1091
   source "$dir/slurm/submit.sh"
@@ -150,19 +153,21 @@ task() {
   shift 3
   [ "${1:-}" = "--" ] && shift
   local i=${SLURM_ARRAY_TASK_ID:?run by submit, as an array job}
-  local dir=results/$name/shard-$i-of-$shards
+  local dir=$results/$name/shard-$i-of-$shards
   local jobs=${SLURM_CPUS_PER_TASK:-1}
   echo "shard $i/$shards of $name on $(hostname -s), job ${SLURM_ARRAY_JOB_ID:-?}_$i, --jobs $jobs" >&2
   # A task started again (rerun, requeue) resumes: only the missing matches are played.
   if [ -f "$dir/tournament.json" ]; then
-    exec "$referee" tournament --name "$name" --shard "$i/$shards" --jobs "$jobs" --resume
+    exec "$referee" tournament --name "$name" --results "$results" --shard "$i/$shards" \
+      --jobs "$jobs" --resume
   fi
-  exec "$referee" tournament "$@" --seed "$seed" --name "$name" --shard "$i/$shards" --jobs "$jobs"
+  exec "$referee" tournament "$@" --seed "$seed" --name "$name" --results "$results" \
+    --shard "$i/$shards" --jobs "$jobs"
 }
 
 merge() {
   local name=$1 shards=$2 i dirs=()
-  for i in $(seq 1 "$shards"); do dirs+=("results/$name/shard-$i-of-$shards"); done
+  for i in $(seq 1 "$shards"); do dirs+=("$results/$name/shard-$i-of-$shards"); done
   exec "$referee" merge "${dirs[@]}"
 }
 
@@ -170,11 +175,11 @@ case ${1:-} in
   submit) shift; submit "$@" ;;
   rerun)
     [ $# -eq 3 ] || usage
-    [ -f "results/$2/slurm/submit.sh" ] || die "results/$2 was not submitted by this script"
+    [ -f "$results/$2/slurm/submit.sh" ] || die "$results/$2 was not submitted by this script"
     enqueue "$2" "$3" ;;
   status)
     [ $# -eq 2 ] || usage
-    "$referee" status "results/$2"
+    "$referee" status "$results/$2"
     squeue -h -n "$2,$2-merge" -o '%i %j %T %M %R' 2>/dev/null || true ;;
   task) shift; task "$@" ;;
   merge) shift; merge "$@" ;;
