@@ -40,13 +40,15 @@ start() {
   for tool in munged slurmctld slurmd sbatch python3; do
     command -v "$tool" >/dev/null || { echo "slurm-local: $tool is missing (apt-get install slurm-wlm munge)" >&2; exit 3; }
   done
-  mkdir -p "$dir/state" "$dir/spool"
-  # munged wants its files private to its user.
-  chmod 700 "$dir"
-  head -c 1024 /dev/urandom >"$dir/munge.key"
-  chmod 400 "$dir/munge.key"
-  munged --force --key-file="$dir/munge.key" --socket="$dir/munge.sock" \
-    --pid-file="$dir/munged.pid" --log-file="$dir/munged.log" --seed-file="$dir/munge.seed"
+  mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
+  # munged wants its files private to its user; jobs of other users read the spool.
+  chmod 755 "$dir"
+  chmod 700 "$dir/munge"
+  head -c 1024 /dev/urandom >"$dir/munge/munge.key"
+  chmod 400 "$dir/munge/munge.key"
+  munged --force --key-file="$dir/munge/munge.key" --socket="$dir/munge.sock" \
+    --pid-file="$dir/munged.pid" --log-file="$dir/munge/munged.log" \
+    --seed-file="$dir/munge/munge.seed"
   local host cpus memory ctld slurmd proctrack=proctrack/linuxproc
   host=$(hostname -s)
   cpus=$(nproc)
