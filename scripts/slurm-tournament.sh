@@ -1,33 +1,187 @@
 #!/usr/bin/env bash
-# A tournament as a Slurm array job: task I of N plays shard I/N of the schedule into
-# results/<name>/shard-I-of-N/ (a shared filesystem), and a last job, run after the
-# array, merges them. Every task computes the same schedule from the same seed, so no
-# coordination is needed; a task that died is re-run with the same command (--resume
-# plays only its missing matches).
+# A tournament on a Slurm cluster, with one command (docs/cluster.md is the guide):
 #
-#   sbatch --array=1-8 scripts/slurm-tournament.sh        # the shards
-#   sbatch --dependency=afterany:<array job id> --wrap \
-#     'target/release/referee merge results/final/shard-*-of-8'   # the merge
+#   scripts/slurm-tournament.sh submit NAME --seed S --shards N [OPTIONS] -- CHAMPION... [FLAGS]
+#   scripts/slurm-tournament.sh rerun NAME I[,J...]   # shards again (a failed task), then merge
+#   scripts/slurm-tournament.sh status NAME           # referee status results/NAME, and squeue
 #
-# Edit NAME, SEED and CHAMPIONS below (or set them in the environment). The referee and
-# the champions must be built on the shared filesystem first (scripts/build-champions.sh,
-# cargo build --release).
-#SBATCH --job-name=tournament
-#SBATCH --cpus-per-task=4
-#SBATCH --time=04:00:00
-#SBATCH --output=results/slurm-%A_%a.log
+# `submit` checks on this machine, before submitting anything, that the referee is built,
+# that the champions pass the pre-run check, that every file the nodes read is on a shared
+# filesystem (when the cluster has other nodes than this one) and that a node has the CPUs
+# asked; then it submits an array job (task I plays shard I/N of the schedule into
+# results/NAME/shard-I-of-N/) and a merge job that runs once every task succeeded
+# (--dependency=afterok), and prints their ids and how to watch and cancel them.
+# CHAMPION... [FLAGS] are those of `referee tournament` (--format, --rounds, --matches,
+# --from-dir, --manifest, limits, ...). Options:
+#   --cpus C       CPUs of each task, and its --jobs (matches at once) [4, at most a node's]
+#   --time T       each task's time limit (sbatch --time) [04:00:00]
+#   --partition P  the partition (sbatch --partition)
+#   --sbatch ARG   one more sbatch argument, for both jobs (repeatable)
+#   --shared       the files are on a filesystem every node sees, whatever its type says
+# A task killed (scancel, node failure, time limit, preemption) loses its matches in flight
+# only: `rerun NAME I` plays what shard I misses, and submits the merge again. Logs go to
+# results/NAME/slurm/. The referee is $REFEREE (default target/release/referee), the
+# results directory $RESULTS (default results, in the repository).
+# (Slurm runs the tasks and the merge as `task` and `merge` of this script.)
 set -euo pipefail
-NAME=${NAME:-final}
-SEED=${SEED:-2009}
-CHAMPIONS=${CHAMPIONS:---from-dir champions-final}
-FORMAT=${FORMAT:---format groups --matches 100}
+
+usage() { sed -n 2,25p "$0" >&2; exit 2; }
+die() { echo "slurm-tournament: $*" >&2; exit 2; }
+# In a job, Slurm runs a copy of this script: the repository is the job's directory.
+repo=$(cd "$(dirname "$0")/.." 2>/dev/null && pwd)
+[ -n "${SLURM_JOB_ID:-}" ] && repo=$PWD
+cd "$repo"
 referee=${REFEREE:-target/release/referee}
-: "${SLURM_ARRAY_TASK_ID:?run with sbatch --array=1-N}"
-: "${SLURM_ARRAY_TASK_COUNT:?run with sbatch --array=1-N}"
-shard="$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT"
-dir="results/$NAME/shard-$SLURM_ARRAY_TASK_ID-of-$SLURM_ARRAY_TASK_COUNT"
-resume=()
-[ -f "$dir/tournament.json" ] && resume=(--resume)
-# shellcheck disable=SC2086 # CHAMPIONS and FORMAT are word lists
-exec "$referee" tournament $CHAMPIONS $FORMAT --seed "$SEED" --name "$NAME" \
-  --shard "$shard" --jobs "${SLURM_CPUS_PER_TASK:-1}" "${resume[@]}"
+results=${RESULTS:-results}
+
+# Filesystems that only their own machine sees.
+local_fs() {
+  case $(stat -f -c %T "$1" 2>/dev/null) in
+    ext2/ext3 | ext4 | xfs | btrfs | tmpfs | overlayfs | zfs | f2fs | jfs | reiserfs | msdos | vfat) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
+# Whether the cluster has a node other than this machine.
+other_nodes() {
+  local me node
+  me=$(hostname -s)
+  for node in $(sinfo -h -N -o %N | sort -u); do
+    case $node in "$me" | localhost | "$(hostname)") ;; *) return 0 ;; esac
+  done
+  return 1
+}
+
+submit() {
+  [ $# -ge 1 ] || usage
+  local name=$1 seed="" shards="" cpus="" time=04:00:00 shared=0
+  local sbatch_args=()
+  shift
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+    case $1 in
+      --seed) seed=$2; shift 2 ;;
+      --shards) shards=$2; shift 2 ;;
+      --cpus) cpus=$2; shift 2 ;;
+      --time) time=$2; shift 2 ;;
+      --partition) sbatch_args+=("--partition=$2"); shift 2 ;;
+      --sbatch) sbatch_args+=("$2"); shift 2 ;;
+      --shared) shared=1; shift ;;
+      *) die "unknown option $1 (before --); see the top of $0" ;;
+    esac
+  done
+  [ "${1:-}" = "--" ] || die "give the champions and tournament flags after --"
+  shift
+  [[ $seed =~ ^[0-9]+$ ]] || die "--seed S is required (a number): every shard derives its matches from it"
+  [[ $shards =~ ^[1-9][0-9]*$ ]] || die "--shards N is required (a positive number)"
+  for flag in "$@"; do
+    case $flag in
+      --seed | --seed=* | --name | --name=* | --shard | --shard=* | --jobs | --jobs=* | --resume | --results | --results=*)
+        die "$flag is set by this script (--seed, NAME, --shards, --cpus); leave it out" ;;
+    esac
+  done
+  command -v sbatch >/dev/null || die "sbatch not found: run this on a Slurm submit host"
+  [ -x "$referee" ] || die "$referee is not built: cargo build --release (on the shared filesystem), or set REFEREE"
+  local largest
+  largest=$(sinfo -h -o %c | tr -d '+' | sort -n | tail -1)
+  [[ $largest =~ ^[0-9]+$ ]] || die "sinfo gives no node's CPUs: is the cluster up? (sinfo)"
+  if [ -z "$cpus" ]; then
+    cpus=$((largest < 4 ? largest : 4))
+  elif ! [[ $cpus =~ ^[1-9][0-9]*$ ]] || [ "$cpus" -gt "$largest" ]; then
+    die "--cpus $cpus: the largest node has $largest CPUs; the tasks would stay pending for ever"
+  fi
+  local dir=$results/$name
+  [ -e "$dir/shard-1-of-$shards/tournament.json" ] &&
+    die "$dir already holds shards of $shards: rerun NAME I for a failed shard, or choose another NAME"
+  # The pre-run check, once, here: the champions start and answer init_game. A shard that
+  # no match falls into plays nothing after the check.
+  local check
+  check=$(mktemp -d "${TMPDIR:-/tmp}/slurm-tournament-check.XXXXXX")
+  # shellcheck disable=SC2064 # expand now
+  trap "rm -rf '$check'" EXIT
+  echo "pre-run check on $(hostname -s):" >&2
+  "$referee" tournament "$@" --seed "$seed" --name check --results "$check" \
+    --shard 999999999/999999999 --jobs 1 >/dev/null ||
+    die "the pre-run check failed (above): fix it before submitting"
+  if [ "$shared" = 0 ] && other_nodes; then
+    local path
+    # The referee, the results and every champion's file must be seen by every node.
+    mkdir -p "$results"
+    for path in "$referee" "$repo" "$results" $(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$check/check/shard-999999999-of-999999999/tournament.json"); do
+      [ -e "$path" ] || continue
+      local_fs "$path" && die "$path is on a local filesystem ($(stat -f -c %T "$path")) that the other nodes do not see: put the repository and the champions on the shared filesystem (or pass --shared if it is one)"
+    done
+  fi
+  mkdir -p "$dir/slurm"
+  # What `rerun` submits again.
+  {
+    printf 'seed=%q shards=%q cpus=%q time=%q\n' "$seed" "$shards" "$cpus" "$time"
+    printf 'sbatch_args=('
+    [ ${#sbatch_args[@]} -eq 0 ] || printf '%q ' "${sbatch_args[@]}"
+    printf ')\nflags=('
+    [ $# -eq 0 ] || printf '%q ' "$@"
+    printf ')\n'
+  } >"$dir/slurm/submit.sh"
+  enqueue "$name" "1-$shards"
+}
+
+# Submits shards $2 (an --array list) of tournament $1 and a merge after them.
+enqueue() {
+  local name=$1 array=$2 dir=$results/$1
+  local seed shards cpus time sbatch_args flags
+  # shellcheck disable=SC1091
+  source "$dir/slurm/submit.sh"
+  local tasks merge
+  tasks=$(sbatch --parsable --array="$array" --job-name="$name" --cpus-per-task="$cpus" \
+    --time="$time" --requeue --chdir="$repo" --output="$dir/slurm/shard-%a.%A.log" \
+    "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" task "$name" "$shards" "$seed" -- "${flags[@]+"${flags[@]}"}")
+  tasks=${tasks%%;*}
+  merge=$(sbatch --parsable --dependency="afterok:$tasks" --kill-on-invalid-dep=yes \
+    --job-name="$name-merge" --cpus-per-task=1 --chdir="$repo" \
+    --output="$dir/slurm/merge.%j.log" "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" merge "$name" "$shards")
+  merge=${merge%%;*}
+  cat <<EOF
+submitted tournament $name: shards $array of $shards as job $tasks, merge as job $merge (after they all succeed)
+watch:   squeue -j $tasks,$merge     $referee status $dir     tail -f $dir/slurm/shard-1.$tasks.log
+cancel:  scancel $tasks $merge
+a failed or cancelled shard I: $0 rerun $name I   (plays only its missing matches, then merges)
+results: $dir/leaderboard.csv once job $merge is done (its log: $dir/slurm/merge.$merge.log)
+EOF
+}
+
+task() {
+  local name=$1 shards=$2 seed=$3
+  shift 3
+  [ "${1:-}" = "--" ] && shift
+  local i=${SLURM_ARRAY_TASK_ID:?run by submit, as an array job}
+  local dir=$results/$name/shard-$i-of-$shards
+  local jobs=${SLURM_CPUS_PER_TASK:-1}
+  echo "shard $i/$shards of $name on $(hostname -s), job ${SLURM_ARRAY_JOB_ID:-?}_$i, --jobs $jobs" >&2
+  # A task started again (rerun, requeue) resumes: only the missing matches are played.
+  if [ -f "$dir/tournament.json" ]; then
+    exec "$referee" tournament --name "$name" --results "$results" --shard "$i/$shards" \
+      --jobs "$jobs" --resume
+  fi
+  exec "$referee" tournament "$@" --seed "$seed" --name "$name" --results "$results" \
+    --shard "$i/$shards" --jobs "$jobs"
+}
+
+merge() {
+  local name=$1 shards=$2 i dirs=()
+  for i in $(seq 1 "$shards"); do dirs+=("$results/$name/shard-$i-of-$shards"); done
+  exec "$referee" merge "${dirs[@]}"
+}
+
+case ${1:-} in
+  submit) shift; submit "$@" ;;
+  rerun)
+    [ $# -eq 3 ] || usage
+    [ -f "$results/$2/slurm/submit.sh" ] || die "$results/$2 was not submitted by this script"
+    enqueue "$2" "$3" ;;
+  status)
+    [ $# -eq 2 ] || usage
+    "$referee" status "$results/$2"
+    squeue -h -n "$2,$2-merge" -o '%i %j %T %M %R' 2>/dev/null || true ;;
+  task) shift; task "$@" ;;
+  merge) shift; merge "$@" ;;
+  *) usage ;;
+esac

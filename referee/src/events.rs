@@ -12,7 +12,13 @@ pub enum TournamentEvent {
         row: Box<MatchRow>,
         /// The seat that opened turn 1.
         first_player: u8,
+        /// Why its first play was disturbed from outside, if it was: this row is of its
+        /// replay (`tournament.rs`).
+        replayed: Option<String>,
     },
+    /// Match `id` was cut short because the referee was told to stop: no result, `--resume`
+    /// plays it again.
+    Abandoned { id: u64 },
     /// The referee itself could not play match `id` (e.g. its directory is not writable);
     /// the run stops scheduling new matches.
     Failed { id: u64, error: String },

@@ -1,42 +1,63 @@
-//! Ctrl-C and SIGTERM. With a graceful stop (tournaments), the first signal raises a flag the
-//! run polls, so running matches end and partial results are written; the next signal, or
-//! the first one without a graceful stop (a single match), kills every champion and
-//! everything they started, and exits. No champion outlives an interrupted referee.
+//! Ctrl-C, SIGTERM and SIGHUP (what a terminal, `kill`, `scancel` or a cluster's time
+//! limit sends), and matches disturbed from outside.
+//!
+//! With a graceful stop (tournaments, gauntlets), the first signal raises a flag the run
+//! polls: no new match starts, every champion is killed at once, the matches in flight are
+//! abandoned (not written: `--resume` plays them again), the finished ones are written, and
+//! the referee exits with [`EXIT_INTERRUPTED`] within a second or so, well inside the grace
+//! a cluster gives before its `SIGKILL`. The next signal, or the first one without a
+//! graceful stop (a single match), kills every champion and everything they started, and
+//! exits at once. No champion outlives an interrupted referee.
+//!
+//! A match is disturbed from outside when its champions were killed because the referee
+//! was told to stop, or when a champion died of one of the [`STOP_SIGNALS`], which neither
+//! the referee nor the jail sends (they kill with `SIGKILL`): `scancel` signals every
+//! process of a job, champions included, and one may die before the referee hears its own
+//! signal. Such a match is no result ([`undisturbed`] says so, as a [`Disturbed`] error);
+//! the runner decides whether to play it again (`tournament.rs`).
 //!
 //! The signals are received by a thread blocked on them (signal-hook's `Signals`, a
 //! self-pipe written by the handler), which does the killing: a signal handler may not scan
 //! `/proc`.
 
-use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Exit code of a run stopped by Ctrl-C or SIGTERM.
+/// Exit code of a run stopped by Ctrl-C, SIGTERM or SIGHUP.
 pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// The signals that tell the referee to stop. Neither the referee nor the jail sends them
+/// to a champion: a champion killed by one was killed from outside.
+pub const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
 /// Raised by the first signal when the run stops gracefully.
 static STOP: AtomicBool = AtomicBool::new(false);
 /// Raised when the referee kills everything and exits.
 static ABORT: AtomicBool = AtomicBool::new(false);
 
-/// Catch SIGINT and SIGTERM from now on; returns the flag a graceful run polls.
+/// Catch the [`STOP_SIGNALS`] from now on; returns the flag a graceful run polls.
 pub fn catch(graceful: bool) -> &'static AtomicBool {
-    match Signals::new([SIGINT, SIGTERM]) {
+    match Signals::new(STOP_SIGNALS) {
         Ok(mut signals) => {
             std::thread::spawn(move || {
-                for _ in signals.forever() {
-                    if graceful && !STOP.load(Ordering::SeqCst) {
+                for signal in signals.forever() {
+                    if graceful && !STOP.swap(true, Ordering::SeqCst) {
                         eprintln!(
-                            "\ninterrupted: no new match starts; the running ones finish and \
-                             their results are kept (interrupt again to stop them now)"
+                            "\n{}: stopping: no new match starts, the matches in flight are \
+                             abandoned (--resume plays them again) and the finished ones are \
+                             written",
+                            signal_name(signal)
                         );
-                    }
-                    if !graceful || STOP.swap(true, Ordering::SeqCst) {
-                        ABORT.store(true, Ordering::SeqCst);
+                        // No champion starts from now on; the matches in flight end at once.
                         crate::champion::kill_every_champion();
-                        std::process::exit(EXIT_INTERRUPTED);
+                        continue;
                     }
+                    ABORT.store(true, Ordering::SeqCst);
+                    crate::champion::kill_every_champion();
+                    std::process::exit(EXIT_INTERRUPTED);
                 }
             });
         }
@@ -46,6 +67,12 @@ pub fn catch(graceful: bool) -> &'static AtomicBool {
         ),
     }
     &STOP
+}
+
+/// `SIGTERM` for 15.
+pub fn signal_name(signal: i32) -> String {
+    nix::sys::signal::Signal::try_from(signal)
+        .map_or_else(|_| format!("signal {signal}"), |s| s.as_str().to_string())
 }
 
 /// Exit code when the reader of the referee's output went away (128 + SIGPIPE, as a shell
@@ -75,10 +102,76 @@ pub fn exit_on_broken_pipe() {
     }));
 }
 
-/// Whether the referee is killing every champion to exit: a match that ends now ended
-/// because its champions were killed, and its result must not be kept.
-pub fn aborting() -> bool {
-    ABORT.load(Ordering::SeqCst)
+/// Whether the referee was told to stop: a match that ends now ended because its
+/// champions were killed, and its result must not be kept.
+pub fn stopping() -> bool {
+    STOP.load(Ordering::SeqCst) || ABORT.load(Ordering::SeqCst)
+}
+
+/// Why a match is no result: it was disturbed from outside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disturbed {
+    /// The referee was told to stop while it played.
+    Stopped,
+    /// A champion died of this stop signal, which the referee did not send.
+    Signal(i32),
+}
+
+impl std::fmt::Display for Disturbed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Disturbed::Stopped => f.write_str("the referee was told to stop during the match"),
+            Disturbed::Signal(signal) => write!(
+                f,
+                "a champion was killed by {}, which the referee did not send (a job's \
+                 cancellation or a kill from outside)",
+                signal_name(*signal)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Disturbed {}
+
+thread_local! {
+    /// A stop signal that killed a champion of the match this thread plays.
+    static OUTSIDE: Cell<Option<i32>> = const { Cell::new(None) };
+    /// Keep a match whose champion died of a stop signal (a replay: see `tournament.rs`).
+    static TOLERATE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Called when a champion of the match on this thread died of `signal`.
+pub(crate) fn note_death(signal: i32) {
+    if STOP_SIGNALS.contains(&signal) {
+        OUTSIDE.set(Some(signal));
+    }
+}
+
+/// Called when a match starts on this thread: nothing disturbed it yet.
+pub fn match_starts() {
+    OUTSIDE.set(None);
+}
+
+/// Called when a match on this thread is over, before its result is written: whether it is
+/// a result, or was disturbed from outside.
+pub fn undisturbed() -> Result<(), Disturbed> {
+    let outside = OUTSIDE.take();
+    if stopping() {
+        return Err(Disturbed::Stopped);
+    }
+    match outside {
+        Some(signal) if !TOLERATE.get() => Err(Disturbed::Signal(signal)),
+        _ => Ok(()),
+    }
+}
+
+/// Runs `play` (a match on this thread) keeping its result even if a champion dies of a
+/// stop signal (still not if the referee is told to stop).
+pub fn tolerating<T>(play: impl FnOnce() -> T) -> T {
+    TOLERATE.set(true);
+    let result = play();
+    TOLERATE.set(false);
+    result
 }
 
 /// Called before the referee exits normally: if an abort has begun, the signal thread is

@@ -53,6 +53,7 @@ impl MatchPlan {
 
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
+        crate::interrupt::match_starts();
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         // A record left by an earlier match in this directory would be taken for this one's
         // if this one is interrupted.
@@ -97,14 +98,9 @@ impl MatchPlan {
             log.finish()?;
             record.full_log = Some(full_log::FILE.to_string());
         }
-        // Killed by the referee on Ctrl-C or SIGTERM, the champions would be recorded as
-        // crashed: such a match has no result.
-        if crate::interrupt::aborting() {
-            anyhow::bail!(
-                "interrupted: the match in {} was not finished",
-                dir.display()
-            );
-        }
+        // Champions killed by the referee told to stop, or by a stop signal from outside, would
+        // be recorded as crashed: such a match has no result (`interrupt.rs`).
+        crate::interrupt::undisturbed()?;
         std::fs::write(dir.join("record.json"), record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;
         // No command plays a person's moves again.

@@ -259,13 +259,200 @@ fn shards_merged_equal_a_single_run() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("partial"), "{stderr}");
 
-    let mut merge = Command::new(REFEREE);
-    merge.arg("merge");
-    for i in 1..=3 {
-        merge.arg(sharded.join(format!("t/shard-{i}-of-3")));
-    }
-    run(merge);
+    // A shard that lost its last match (a task killed at that moment): the merge refuses,
+    // naming it, and `referee status` says it stopped; its resume completes it.
+    let csv = sharded.join("t/shard-2-of-3/matches.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let cut = text[..text.trim_end().rfind('\n').unwrap() + 1].to_string();
+    std::fs::write(&csv, &cut).unwrap();
+    let merge = || {
+        let mut merge = Command::new(REFEREE);
+        merge.arg("merge");
+        for i in 1..=3 {
+            merge.arg(sharded.join(format!("t/shard-{i}-of-3")));
+        }
+        merge
+    };
+    let out = merge().output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("incomplete: shard 2/3") && stderr.contains("has 2 of its 3 matches"),
+        "{stderr}"
+    );
+    let status = status(&sharded.join("t"));
+    assert!(
+        status.contains("shard 1/3: 3/3 matches, faults 0, finished")
+            && status.contains("shard 2/3: 2/3 matches, faults 0, stopped without finishing")
+            && status.contains("tournament t (3 shards): 7/8 matches")
+            && status.contains("stopped without finishing or not started: shard 2/3"),
+        "{status}"
+    );
+    run(tournament(&sharded, &[], &["--resume", "--shard", "2/3"]));
+    run(merge());
     assert_eq!(results(&single.join("t")), results(&sharded.join("t")));
+    let status = self::status(&sharded.join("t"));
+    assert!(
+        status.contains("tournament t (3 shards): 8/8 matches, faults 0, complete")
+            && !status.contains("stopped"),
+        "{status}"
+    );
+}
+
+/// What `referee status` prints for a tournament's directory.
+fn status(dir: &Path) -> String {
+    let out = run({
+        let mut c = Command::new(REFEREE);
+        c.arg("status").arg(dir);
+        c
+    });
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every process descended from `pid` (the jailed champions too: the host sees them).
+fn descendants(pid: i32) -> Vec<i32> {
+    let parents: Vec<(i32, i32)> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            let after = &stat[stat.rfind(')')? + 2..];
+            let ppid = after.split(' ').nth(1)?.parse().ok()?;
+            Some((e.file_name().to_str()?.parse().ok()?, ppid))
+        })
+        .collect();
+    let mut found = vec![pid];
+    let mut i = 0;
+    while i < found.len() {
+        let parent = found[i];
+        found.extend(parents.iter().filter(|p| p.1 == parent).map(|p| p.0));
+        i += 1;
+    }
+    found.remove(0);
+    found
+}
+
+/// Champions with matches long enough to be cut: `slow.sh` sits in half of them.
+fn slow_four() -> Vec<String> {
+    vec![
+        "random".into(),
+        "greedy".into(),
+        fixture("slow.sh"),
+        shell("passive.sh"),
+    ]
+}
+
+#[test]
+fn a_cancelled_job_is_no_result_and_its_resume_equals_an_uninterrupted_run() {
+    // `scancel` (or a time limit) sends SIGTERM to every process of the job: the referee
+    // and its champions at once. Before, the match in flight was kept as three crashes.
+    let dir = common::fresh_dir("tournament", "cancelled");
+    let (whole, cut) = (dir.join("whole"), dir.join("cut"));
+    let args = ["--rounds", "6", "--jobs", "2"];
+    run(tournament(&whole, &slow_four(), &args));
+    let child = tournament(&cut, &slow_four(), &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as i32;
+    common::wait_until("no rows appear", Duration::from_secs(60), || {
+        rows(&cut.join("t")) >= 2
+            && descendants(pid).iter().any(|&p| {
+                std::fs::read(format!("/proc/{p}/cmdline"))
+                    .is_ok_and(|c| String::from_utf8_lossy(&c).contains("slow.sh"))
+            })
+    });
+    common::wait_until("no progress.json", Duration::from_secs(10), || {
+        cut.join("t/progress.json").exists()
+    });
+    let watched = status(&cut.join("t"));
+    assert!(
+        watched.starts_with("tournament t: ")
+            && watched.contains("/24 matches, faults 0, running on"),
+        "{watched}"
+    );
+    let mut victims = descendants(pid);
+    victims.push(pid);
+    for p in victims {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(p),
+            nix::sys::signal::Signal::SIGTERM,
+        );
+    }
+    let started = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    // Slurm's default grace before its SIGKILL is 30 s; the referee needs about one.
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "took {:?} to stop",
+        started.elapsed()
+    );
+    assert!(stderr.contains("SIGTERM: stopping"), "{stderr}");
+    let played = rows(&cut.join("t"));
+    assert!(played < 24, "the run finished before it was cancelled");
+    let text = std::fs::read_to_string(cut.join("t/matches.csv")).unwrap();
+    assert!(
+        !text.contains("crash"),
+        "a cancelled match was kept:\n{text}"
+    );
+    let stopped = status(&cut.join("t"));
+    assert!(
+        stopped.contains(&format!(
+            "{played}/24 matches, faults 0, stopped without finishing"
+        )),
+        "{stopped}"
+    );
+
+    run(tournament(&cut, &[], &["--resume", "--jobs", "2"]));
+    assert_eq!(results(&whole.join("t")), results(&cut.join("t")));
+    let finished = status(&cut.join("t"));
+    assert_eq!(
+        finished,
+        "tournament t: 24/24 matches, faults 0, finished\n"
+    );
+}
+
+#[test]
+fn a_champion_killed_from_outside_is_played_again_and_not_recorded_as_a_crash() {
+    let dir = common::fresh_dir("tournament", "outside");
+    let (whole, hit) = (dir.join("whole"), dir.join("hit"));
+    let args = ["--rounds", "6", "--jobs", "2"];
+    run(tournament(&whole, &slow_four(), &args));
+    let child = tournament(&hit, &slow_four(), &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as i32;
+    let slow = || {
+        descendants(pid)
+            .into_iter()
+            .filter(|&p| {
+                std::fs::read(format!("/proc/{p}/cmdline"))
+                    .is_ok_and(|c| String::from_utf8_lossy(&c).contains("slow.sh"))
+            })
+            .collect::<Vec<_>>()
+    };
+    common::wait_until("slow.sh never ran", Duration::from_secs(60), || {
+        rows(&hit.join("t")) >= 1 && !slow().is_empty()
+    });
+    for p in slow() {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(p),
+            nix::sys::signal::Signal::SIGTERM,
+        );
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("disturbed from outside (a champion was killed by SIGTERM"),
+        "{stderr}"
+    );
+    assert_eq!(results(&whole.join("t")), results(&hit.join("t")));
 }
 
 #[test]
@@ -297,7 +484,7 @@ fn a_broken_champion_is_reported_and_excluded_only_when_asked() {
 }
 
 #[test]
-fn ctrl_c_finishes_running_matches_writes_partial_results_and_leaves_no_champion() {
+fn ctrl_c_abandons_running_matches_writes_partial_results_and_leaves_no_champion() {
     let dir = common::fresh_dir("tournament", "sigint");
     let champions = vec![
         "random".into(),
@@ -376,7 +563,7 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
     let reader = std::thread::spawn(move || {
         let mut all = String::new();
         for line in std::io::BufRead::lines(stderr).map_while(Result::ok) {
-            if line.starts_with("interrupted: no new match starts") {
+            if line.contains(": stopping: no new match starts") {
                 let _ = lines.send(());
             }
             all.push_str(&line);

@@ -842,6 +842,9 @@ impl Champion {
     }
 
     fn classify(&self, status: i32, context: &str) -> Fault {
+        if let Some(signal) = fate::term_signal(status) {
+            crate::interrupt::note_death(signal);
+        }
         let meter = self.meter.get();
         let tail = self.stderr.tail();
         fate::classify(

@@ -38,6 +38,9 @@ pub enum Command {
     Tournament(TournamentArgs),
     /// Combine the shards of a tournament (`--shard i/n` runs) into one set of results.
     Merge(MergeArgs),
+    /// How far a tournament is: matches done of the total per shard, faults, rate, ETA,
+    /// and the shards that stopped without finishing (a local run, ssh or Slurm shards).
+    Status(StatusArgs),
     /// Is a candidate better than a baseline? Both play the same matches (same seeds,
     /// opponents and seats) until a sequential test says better, worse or no difference;
     /// writes results/<name>/{matches,pairs}.csv.
@@ -422,6 +425,14 @@ pub struct MergeArgs {
     /// without it, an incomplete set is an error.
     #[arg(long)]
     pub partial: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// The tournament's directory (results/<name>), holding its files or its shards'
+    /// directories (shard-I-of-N).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -29,6 +29,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Bot(args) => bot(args),
         Command::Tournament(args) => super::tournament::run(args, &AmazonsGame),
         Command::Merge(args) => super::merge::run(args, &AmazonsGame),
+        Command::Status(args) => super::status::run(args),
         Command::Gauntlet(args) => super::gauntlet::run(args, &AmazonsGame),
     }
 }
@@ -78,7 +79,8 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         pin: !args.limits.no_pin,
         full_log: false,
     };
-    let record = play_match(&seats, &dir)?;
+    // One match, watched by whoever started it: a champion killed from outside is its crash.
+    let record = crate::interrupt::tolerating(|| play_match(&seats, &dir))?;
     let path = dir.join("record.json");
     let name =
         |seat: u8| crate::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();

@@ -25,7 +25,8 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     });
     eprintln!("{}", plan.limits.sandbox.line());
     crate::interrupt::catch(false);
-    let record = plan.run(&dir)?;
+    // One match, watched by whoever started it: a champion killed from outside is its crash.
+    let record = crate::interrupt::tolerating(|| plan.run(&dir))?;
     print!("{}", table::match_result(&record));
     println!("record: {}", printable_path(&dir.join("record.json")));
     if args.html {

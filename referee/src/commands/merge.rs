@@ -95,6 +95,30 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             missing.join(", ")
         )));
     }
+    if !args.partial {
+        let mut incomplete = Vec::new();
+        for (dir, spec) in args.shards.iter().zip(&specs) {
+            let part = super::status::Part::read(dir, spec)?;
+            if !part.is_complete() {
+                let s = spec.shard.expect("a shard");
+                incomplete.push(format!(
+                    "shard {}/{} ({}) has {} of its {} matches",
+                    s.index,
+                    s.count,
+                    crate::untrusted::printable_path(dir),
+                    part.done,
+                    part.total
+                ));
+            }
+        }
+        if !incomplete.is_empty() {
+            return Err(Failure::usage(anyhow!(
+                "incomplete: {}; finish each (run it again: its --resume plays only the \
+                 missing matches), then merge again, or pass --partial to merge what there is",
+                incomplete.join("; ")
+            )));
+        }
+    }
     let sources: Vec<(PathBuf, _)> = args
         .shards
         .iter()

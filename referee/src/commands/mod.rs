@@ -7,6 +7,7 @@ pub mod match_cmd;
 pub mod merge;
 pub mod replay_cmd;
 pub mod show;
+pub mod status;
 pub mod tournament;
 
 use crate::cli::{Cli, Command};
@@ -86,6 +87,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Merge(args) => merge::run(args, &crate::games::loi::LoiGame),
         Command::Gauntlet(args) => gauntlet::run(args, &crate::games::loi::LoiGame),
         Command::Show(args) => show::run(args),
+        Command::Status(args) => status::run(args),
         Command::Bot(args) => bot::run(args),
     }
 }

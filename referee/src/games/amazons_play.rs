@@ -24,6 +24,7 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
         "an Amazons match takes 2 champions, got {}",
         seats.champions.len()
     );
+    crate::interrupt::match_starts();
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // An earlier match's record here would be taken for this one's if it is interrupted.
     let path = dir.join("record.json");
@@ -53,14 +54,9 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
     crate::match_loop::run(&mut rules, &mut seating.endpoints(), spawn_faults);
     drop(seating);
     let record = rules.finish();
-    // Killed by the referee on Ctrl-C or SIGTERM, the champions would be recorded as
-    // crashed: such a match has no result.
-    if crate::interrupt::aborting() {
-        anyhow::bail!(
-            "interrupted: the match in {} was not finished",
-            dir.display()
-        );
-    }
+    // Champions killed by the referee told to stop, or by a stop signal from outside, would
+    // be recorded as crashed: such a match has no result (`interrupt.rs`).
+    crate::interrupt::undisturbed()?;
     let json = serde_json::to_vec_pretty(&record).context("a record serialises")?;
     std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
     // No command plays a person's moves again.

@@ -287,6 +287,11 @@ fn exec_main(
         if libc::sigprocmask(libc::SIG_SETMASK, &set, std::ptr::null_mut()) != 0 {
             report(fail());
         }
+        // The init ignores the stop signals (from the zygote); the champion starts with
+        // every signal at its default, as outside a jail.
+        for signal in crate::interrupt::STOP_SIGNALS {
+            libc::signal(signal, libc::SIG_DFL);
+        }
         libc::setsid();
         // The ruleset moves to 4; everything above is closed.
         if libc::dup2(fds.stdin.as_raw_fd(), 0) < 0

@@ -69,8 +69,15 @@ pub(crate) fn start(exe: &std::path::Path) -> std::io::Result<(OwnedFd, Child)> 
 fn serve() -> ! {
     // SAFETY: process-wide settings of this fresh, single-threaded process: exited jails
     // are reaped by the kernel (SIGCHLD ignored), and the zygote dies with the referee.
+    // The signals that tell a job to stop (Slurm sends SIGTERM to every process of a
+    // cancelled job) are ignored: the zygote and the jails' inits (which inherit this)
+    // end with the referee, which decides what becomes of its matches; a champion killed
+    // by such a signal is seen as disturbed from outside (`interrupt.rs`).
     unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_IGN);
+        for signal in crate::interrupt::STOP_SIGNALS {
+            libc::signal(signal, libc::SIG_IGN);
+        }
         libc::prctl(
             libc::PR_SET_PDEATHSIG,
             libc::SIGKILL as libc::c_ulong,

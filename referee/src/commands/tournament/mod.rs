@@ -3,12 +3,13 @@
 //! to `matches.csv` as it comes, then write the sorted `matches.csv`, `leaderboard.csv`
 //! and `pairwise.csv` and print the leaderboard.
 //!
-//! Ctrl-C (or SIGTERM): the first stops scheduling new matches and lets the running ones
-//! finish (at most `--jobs`), then writes the partial results and prints how to resume
-//! (exit 130); a second one kills every champion and everything they started, exits at
-//! once, and `--resume` replays the matches it cut short.
+//! Ctrl-C (or SIGTERM, SIGHUP): the first stops scheduling new matches, kills every
+//! champion, abandons the matches in flight (at most `--jobs`; they are no results), then
+//! writes the partial results and prints how to resume (exit 130); a second one exits at
+//! once. `--resume` plays the abandoned matches again (`interrupt.rs`).
 
 pub(crate) mod field;
+pub mod progress;
 pub mod results;
 pub(crate) mod setup;
 
@@ -59,6 +60,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     )?;
     let csv_path = dir.join("matches.csv");
     let mut done = HashSet::new();
+    let mut faults_before = 0u64;
     let complete_len = if csv_path.exists() {
         Some(
             store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
@@ -71,6 +73,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
                         )
                     })?;
                 done.insert(row.id);
+                faults_before += row.faults.iter().flatten().count() as u64;
                 Ok(())
             })
             .map_err(Failure::usage)?,
@@ -98,28 +101,45 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         )),
         done.len(),
     );
-    let progress = progress_bar(total, done.len() as u64);
+    let progress = progress::Progress::start(&dir, total, done.len() as u64, faults_before);
     let mut faults = 0u64;
     let mut played = 0u64;
     let started = Instant::now();
     let pending = schedule
         .iter()
         .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
+    let mut abandoned = 0u64;
     let outcome = runner.run(pending, stop, |event| match event {
-        TournamentEvent::Played { row, first_player } => {
+        TournamentEvent::Played {
+            row,
+            first_player,
+            replayed,
+        } => {
+            if let Some(why) = replayed {
+                progress.note(&format!(
+                    "match {}: its first play was disturbed from outside ({}); it was played \
+                     again",
+                    row.id,
+                    printable(&why)
+                ));
+            }
             appender.append(&matches_csv::row(&row, first_player))?;
             played += 1;
-            faults += row.faults.iter().flatten().count() as u64;
-            progress.set_message(format!("faults {faults}"));
-            progress.inc(1);
+            let row_faults = row.faults.iter().flatten().count() as u64;
+            faults += row_faults;
+            progress.played(row_faults);
+            Ok(())
+        }
+        TournamentEvent::Abandoned { .. } => {
+            abandoned += 1;
             Ok(())
         }
         TournamentEvent::Failed { id, error } => Err(anyhow!("match {id}: {error}")),
     });
-    progress.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let (rows, standings, confidence) =
         results::write(&[(csv_path, shard)], &dir, &spec, args.html, game)?;
+    progress.finish(outcome.is_ok() && rows >= total);
     print!("{}", table::leaderboard(&standings, &confidence));
     print!("{}", table::seats(&confidence));
     eprintln!(
@@ -148,8 +168,9 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         return Err(Failure {
             code: interrupt::EXIT_INTERRUPTED,
             error: anyhow!(
-                "interrupted: {rows} of {total} matches played (partial results written); \
-                 resume with: {command}"
+                "interrupted: {rows} of {total} matches played (partial results written; \
+                 {abandoned} match(es) in flight abandoned, to be played again); resume with: \
+                 {command}"
             ),
         });
     }

@@ -1,0 +1,201 @@
+//! `referee status results/<name>`: how far a tournament is, from its files only (so it
+//! works on any machine that sees them): for the whole run or each shard
+//! (`shard-I-of-N`), matches done of the total and faults (from `matches.csv`), and from
+//! `progress.json` (`tournament/progress.rs`) whether its referee is running, with its
+//! rate and ETA, finished, or stopped without finishing; then the total.
+
+use super::tournament::progress::{self, ProgressFile};
+use super::Failure;
+use crate::cli::StatusArgs;
+use crate::tournament::TournamentSpec;
+use crate::untrusted::printable_path;
+use anyhow::anyhow;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A referee silent for longer than this many of its write intervals (and 30 s more) is
+/// taken for gone: killed, or its machine lost.
+const SILENT_INTERVALS: u64 = 5;
+
+/// What the files of one run (a shard, or the whole tournament) say.
+pub(crate) struct Part {
+    pub total: u64,
+    pub done: u64,
+    pub faults: u64,
+    pub progress: Option<ProgressFile>,
+}
+
+impl Part {
+    /// Reads the run in `dir` (it has a `tournament.json`).
+    pub(crate) fn read(dir: &Path, spec: &TournamentSpec) -> anyhow::Result<Part> {
+        let total = spec.shard.map_or(spec.matches, |s| s.len_of(spec.matches));
+        let game = crate::games::by_name(&spec.game)
+            .ok_or_else(|| anyhow!("{}: unknown game `{}`", dir.display(), spec.game))?;
+        let (mut done, mut faults) = (0, 0);
+        let csv = dir.join("matches.csv");
+        if csv.exists() {
+            crate::store::read_rows(&csv, game.seats(), |(row, _), _, _| {
+                done += 1;
+                faults += row.faults.iter().flatten().count() as u64;
+                Ok(())
+            })?;
+        }
+        Ok(Part {
+            total,
+            done,
+            faults,
+            progress: ProgressFile::load(dir),
+        })
+    }
+
+    /// Whether every match of it is played.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.done >= self.total
+    }
+
+    /// Whether its referee is running now (it wrote lately).
+    fn is_running(&self, now: u64) -> bool {
+        self.progress.as_ref().is_some_and(|p| {
+            p.state == "running"
+                && now.saturating_sub(p.updated) <= SILENT_INTERVALS * p.every_s.max(1) + 30
+        })
+    }
+
+    /// `120/400 matches, faults 3, running on node1 (pid 12), 3.40 matches/s, ETA 1m22s`.
+    fn describe(&self, now: u64) -> String {
+        let mut text = format!(
+            "{}/{} matches, faults {}, ",
+            self.done, self.total, self.faults
+        );
+        let progress = self.progress.as_ref();
+        let at = |p: &ProgressFile| format!("on {} (pid {})", p.host, p.pid);
+        if self.is_complete() {
+            text += "finished";
+        } else if self.is_running(now) {
+            let p = progress.expect("running");
+            let rate = p.rate();
+            let left = self.total - self.done;
+            text += &format!(
+                "running {}, {rate:.2} matches/s, ETA {}",
+                at(p),
+                if rate > 0.0 {
+                    progress::duration(left as f64 / rate)
+                } else {
+                    "?".into()
+                }
+            );
+        } else {
+            text += "stopped without finishing";
+            if let Some(p) = progress {
+                let ago = progress::duration(now.saturating_sub(p.updated) as f64);
+                text += &match p.state.as_str() {
+                    "running" => format!(" (its referee {} fell silent {ago} ago)", at(p)),
+                    _ => format!(" (its referee {} stopped {ago} ago)", at(p)),
+                };
+            }
+        }
+        text
+    }
+}
+
+pub fn run(args: StatusArgs) -> Result<(), Failure> {
+    let dir = &args.dir;
+    let now = progress::now();
+    let shards = shard_dirs(dir).map_err(Failure::usage)?;
+    if shards.is_empty() {
+        let spec = load(dir)?;
+        let part = Part::read(dir, &spec)?;
+        println!(
+            "tournament {}: {}",
+            crate::untrusted::printable(&spec.name),
+            part.describe(now)
+        );
+        return Ok(());
+    }
+    for (count, present) in shards {
+        let mut total = 0;
+        let (mut done, mut faults, mut rate) = (0, 0, 0.0);
+        let mut stopped = Vec::new();
+        let mut name = String::new();
+        for index in 1..=count {
+            let Some(shard_dir) = present.get(&index) else {
+                println!("shard {index}/{count}: not started");
+                stopped.push(index);
+                continue;
+            };
+            let spec = load(shard_dir)?;
+            name = spec.name.clone();
+            // Every shard's files know the whole schedule's length.
+            total = spec.matches;
+            let part = Part::read(shard_dir, &spec)?;
+            println!("shard {index}/{count}: {}", part.describe(now));
+            done += part.done;
+            faults += part.faults;
+            if part.is_running(now) {
+                rate += part.progress.as_ref().map_or(0.0, ProgressFile::rate);
+            } else if !part.is_complete() {
+                stopped.push(index);
+            }
+        }
+        let mut line = format!(
+            "tournament {} ({count} shards): {done}/{total} matches, faults {faults}",
+            crate::untrusted::printable(&name)
+        );
+        if done < total && rate > 0.0 {
+            line += &format!(
+                ", {rate:.2} matches/s, ETA {}",
+                progress::duration((total - done) as f64 / rate)
+            );
+        }
+        if done >= total && total > 0 {
+            line += ", complete";
+        }
+        println!("{line}");
+        if !stopped.is_empty() {
+            let list: Vec<String> = stopped.iter().map(|i| format!("{i}/{count}")).collect();
+            println!(
+                "stopped without finishing or not started: shard {}; run each again with the \
+                 same command (its --resume plays only the missing matches)",
+                list.join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
+fn load(dir: &Path) -> Result<TournamentSpec, Failure> {
+    TournamentSpec::load(&dir.join("tournament.json")).map_err(|e| {
+        Failure::usage(anyhow!(
+            "{}: {e:#}; give a tournament's directory (results/<name>)",
+            printable_path(dir)
+        ))
+    })
+}
+
+/// The `shard-I-of-N` directories in `dir`, by N then I.
+fn shard_dirs(dir: &Path) -> anyhow::Result<BTreeMap<u64, BTreeMap<u64, PathBuf>>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        anyhow!(
+            "cannot read {}: {e}; give a tournament's directory (results/<name>)",
+            printable_path(dir)
+        )
+    })?;
+    let mut shards: BTreeMap<u64, BTreeMap<u64, PathBuf>> = BTreeMap::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some((index, count)) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("shard-"))
+            .and_then(|n| n.split_once("-of-"))
+            .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        else {
+            continue;
+        };
+        if entry.path().join("tournament.json").exists() {
+            shards.entry(count).or_default().insert(index, entry.path());
+        } else {
+            shards.entry(count).or_default();
+        }
+    }
+    Ok(shards)
+}

@@ -1,0 +1,310 @@
+//! The Slurm path run for real: a one-node cluster on this machine
+//! (`scripts/slurm-local.sh`: munged, slurmctld, slurmd, a generated slurm.conf), a
+//! tournament submitted as 3 shards with the organiser's one command
+//! (`scripts/slurm-tournament.sh submit`), its merged results compared with a single
+//! machine's run of the same seed; then one task cancelled with `scancel` in the middle of
+//! a match, re-submitted alone by its index, and the results compared again. Every daemon
+//! started is stopped, also when the test fails.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The cluster, stopped when dropped (a failed assertion unwinds through it).
+struct Cluster {
+    dir: PathBuf,
+    conf: PathBuf,
+}
+
+impl Cluster {
+    fn start(dir: &Path) -> Cluster {
+        let out = Command::new(repo().join("scripts/slurm-local.sh"))
+            .arg("start")
+            .arg(dir)
+            .output()
+            .unwrap();
+        let cluster = Cluster {
+            dir: dir.to_path_buf(),
+            conf: dir.join("slurm.conf"),
+        };
+        assert!(
+            out.status.success(),
+            "the cluster did not start: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        cluster
+    }
+
+    /// A command of the cluster's clients (or of the organiser's script).
+    fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        let mut command = Command::new(program);
+        command
+            .env("SLURM_CONF", &self.conf)
+            .env("REFEREE", REFEREE)
+            .current_dir(repo())
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// Waits until no job of the cluster is pending or running.
+    fn wait_idle(&self, timeout: Duration) {
+        let start = Instant::now();
+        loop {
+            let out = self
+                .command("squeue")
+                .args(["-h", "-o", "%i %T"])
+                .output()
+                .unwrap();
+            let queue = String::from_utf8_lossy(&out.stdout).to_string();
+            if out.status.success() && queue.trim().is_empty() {
+                return;
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "jobs still queued after {timeout:?}:\n{queue}"
+            );
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new(repo().join("scripts/slurm-local.sh"))
+            .arg("stop")
+            .arg(&self.dir)
+            .status();
+    }
+}
+
+fn run(mut command: Command) -> Output {
+    let output = command.output().expect("it runs");
+    assert!(
+        output.status.success(),
+        "{command:?} failed: {}\n{}",
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&output.stdout)
+    );
+    output
+}
+
+/// A CSV file as rows of `column -> value`, timing columns removed.
+fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
+    use referee::export::{leaderboard_csv, matches_csv};
+    let is_timing =
+        |h: &str| matches_csv::is_timing(h) || leaderboard_csv::TIMING_COLUMNS.contains(&h);
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .zip(r.unwrap().iter())
+                .filter(|(h, _)| !is_timing(h))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn tables(dir: &Path) -> Vec<Vec<BTreeMap<String, String>>> {
+    ["matches.csv", "leaderboard.csv", "pairwise.csv"]
+        .map(|f| table(&dir.join(f)))
+        .to_vec()
+}
+
+fn rows(csv: &Path) -> usize {
+    std::fs::read_to_string(csv)
+        .map(|t| t.matches('\n').count().saturating_sub(1))
+        .unwrap_or(0)
+}
+
+/// Whether Slurm can run here; if not, says why (a failure under CI=true).
+fn slurm_ready() -> bool {
+    // SAFETY: no arguments.
+    if unsafe { nix::libc::geteuid() } != 0 {
+        common::skip_by_design(
+            "slurm: a one-node cluster needs root (slurmd starts each job as its user); the \
+             root run of the suite runs it",
+        );
+        return false;
+    }
+    let missing: Vec<&str> = [
+        "munged",
+        "slurmctld",
+        "slurmd",
+        "sbatch",
+        "squeue",
+        "scancel",
+    ]
+    .into_iter()
+    .filter(|tool| {
+        !Command::new("sh")
+            .arg("-c")
+            .arg(format!("command -v {tool} || test -x /usr/sbin/{tool}"))
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
+    .collect();
+    if !missing.is_empty() {
+        common::skip_missing(&format!(
+            "slurm: {} not installed (apt-get install slurm-wlm munge; scripts/ci-install.sh)",
+            missing.join(", ")
+        ));
+        return false;
+    }
+    true
+}
+
+#[test]
+fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_rerun() {
+    if !slurm_ready() {
+        return;
+    }
+    let dir = common::fresh_dir("slurm", "cluster");
+    let cluster = Cluster::start(&dir.join("cluster"));
+    let results = dir.join("results");
+    // slow.sh sits in half the matches: a shard lasts long enough to be cancelled mid-match.
+    let champions = [
+        "random".to_string(),
+        "greedy".to_string(),
+        repo()
+            .join("referee/tests/fixtures/tournament/slow.sh")
+            .display()
+            .to_string(),
+        repo()
+            .join("champions/shell/passive.sh")
+            .display()
+            .to_string(),
+    ];
+    let flags = ["--rounds", "6", "--time-scale", "2"];
+
+    let mut single = Command::new(REFEREE);
+    single
+        .arg("tournament")
+        .args(&champions)
+        .args(flags)
+        .args([
+            "--seed",
+            "77",
+            "--name",
+            "single",
+            "--jobs",
+            "2",
+            "--results",
+        ])
+        .arg(&results)
+        .stdin(Stdio::null());
+    run(single);
+
+    let submit = |name: &str| {
+        let mut c = cluster.command(repo().join("scripts/slurm-tournament.sh"));
+        c.args([
+            "submit", name, "--seed", "77", "--shards", "3", "--cpus", "1", "--",
+        ])
+        .args(&champions)
+        .args(flags)
+        .env("RESULTS", &results);
+        let out = run(c);
+        String::from_utf8(out.stdout).unwrap()
+    };
+
+    // Submitted with the one command, merged by the job it submitted.
+    let said = submit("whole");
+    assert!(
+        said.contains("shards 1-3 of 3 as job") && said.contains("scancel "),
+        "{said}"
+    );
+    cluster.wait_idle(Duration::from_secs(300));
+    let log = std::fs::read_dir(results.join("whole/slurm"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with("shard-1."))
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .expect("a log of shard 1 in results/whole/slurm");
+    // The jail inside a job step: its layers are said (and kept in every record).
+    let sandbox = log
+        .lines()
+        .find(|l| l.starts_with("sandbox: "))
+        .unwrap_or("");
+    eprintln!("in a Slurm job step: {sandbox}");
+    assert!(sandbox.contains("jail="), "{log}");
+    assert_eq!(
+        tables(&results.join("single")),
+        tables(&results.join("whole")),
+        "the merged shards differ from a single run"
+    );
+
+    // A task cancelled in the middle of a match: no result of it is kept, the merge does
+    // not run, and the task submitted again alone (by its index) completes it.
+    let said = submit("cut");
+    let job = said
+        .split("as job ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .expect("the array job's id")
+        .to_string();
+    let shard2 = results.join("cut/shard-2-of-3");
+    common::wait_until("shard 2 never played", Duration::from_secs(120), || {
+        rows(&shard2.join("matches.csv")) >= 2
+    });
+    run({
+        let mut c = cluster.command("scancel");
+        c.arg(format!("{job}_2"));
+        c
+    });
+    cluster.wait_idle(Duration::from_secs(300));
+    let log =
+        std::fs::read_to_string(results.join(format!("cut/slurm/shard-2.{job}.log"))).unwrap();
+    assert!(
+        log.contains("SIGTERM: stopping") && log.contains("1 match(es) in flight abandoned"),
+        "the cancelled task's log:\n{log}"
+    );
+    let played = rows(&shard2.join("matches.csv"));
+    assert!(played < 8, "shard 2 finished before it was cancelled");
+    let text = std::fs::read_to_string(shard2.join("matches.csv")).unwrap();
+    assert!(
+        !text.contains("crash"),
+        "a cancelled match was kept:\n{text}"
+    );
+    assert!(
+        !results.join("cut/leaderboard.csv").exists(),
+        "the merge ran after a cancelled shard"
+    );
+    let status = run({
+        let mut c = Command::new(REFEREE);
+        c.arg("status").arg(results.join("cut"));
+        c
+    });
+    let status = String::from_utf8(status.stdout).unwrap();
+    assert!(
+        status.contains(&format!(
+            "shard 2/3: {played}/8 matches, faults 0, stopped without finishing"
+        )) && status.contains("stopped without finishing or not started: shard 2/3"),
+        "{status}"
+    );
+    run({
+        let mut c = cluster.command(repo().join("scripts/slurm-tournament.sh"));
+        c.args(["rerun", "cut", "2"]).env("RESULTS", &results);
+        c
+    });
+    cluster.wait_idle(Duration::from_secs(300));
+    assert_eq!(
+        tables(&results.join("single")),
+        tables(&results.join("cut")),
+        "after a cancelled shard re-run, the merged results differ from a single run"
+    );
+    drop(cluster);
+}
