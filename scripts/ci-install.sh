@@ -14,6 +14,13 @@ command -v python3 >/dev/null || need+=(python3)
 command -v node >/dev/null || need+=(nodejs)
 # The attack tests run a Java champion in the jail (a JVM's threads and memory map).
 command -v javac >/dev/null || need+=(default-jdk-headless)
+# ---- Kits (issue 15), part 1: JavaScript uses node (above), Java the JDK (above); C#
+# (mcs, mono), Go, Ruby and PHP for their kits and sample champions (kits.rs).
+command -v mcs >/dev/null || need+=(mono-mcs)
+command -v go >/dev/null || need+=(golang-go)
+command -v ruby >/dev/null || need+=(ruby)
+command -v php >/dev/null || need+=(php-cli)
+# ---- end of kits part 1
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${need[@]}"
