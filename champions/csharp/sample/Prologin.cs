@@ -101,7 +101,7 @@ namespace Prologin
 
         public void EndGame()
         {
-            Console.WriteLine("sample (C#): money " + Api.Finances(0) + " houses " + Api.Score(0));
+            Console.WriteLine("sample (C#) end: money " + Api.Finances(0) + " houses " + Api.Score(0));
         }
     }
 }

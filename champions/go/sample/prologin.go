@@ -158,5 +158,5 @@ func Placement() {
 }
 
 func EndGame() {
-	fmt.Println("sample (Go): money", Finances(0), "houses", Score(0))
+	fmt.Println("sample (Go) end: money", Finances(0), "houses", Score(0))
 }

@@ -110,6 +110,6 @@ public class Prologin extends Interface {
   }
 
   public void end_game() {
-    System.out.println("sample (Java): money " + finances(0) + " houses " + score(0));
+    System.out.println("sample (Java) end: money " + finances(0) + " houses " + score(0));
   }
 }

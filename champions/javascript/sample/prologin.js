@@ -85,5 +85,5 @@ function placement() {
 }
 
 function end_game() {
-  console.log(`sample (JavaScript): money ${finances(0)} houses ${score(0)}`);
+  console.log(`sample (JavaScript) end: money ${finances(0)} houses ${score(0)}`);
 }

@@ -135,5 +135,5 @@ function placement()
 
 function end_game()
 {
-    echo 'sample (PHP): money ', finances(0), ' houses ', score(0), "\n";
+    echo 'sample (PHP) end: money ', finances(0), ' houses ', score(0), "\n";
 }

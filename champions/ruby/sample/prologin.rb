@@ -82,5 +82,5 @@ def placement
 end
 
 def end_game
-  puts "sample (Ruby): money #{finances(0)} houses #{score(0)}"
+  puts "sample (Ruby) end: money #{finances(0)} houses #{score(0)}"
 end
