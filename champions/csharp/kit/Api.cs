@@ -14,9 +14,6 @@ namespace Prologin
 {
     public partial class Api
     {
-        static readonly int[] Prestige = { 5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2 };
-        static readonly int[] Portee = { 1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1 };
-
         static Stream input;
         static Stream output;
         internal static string Callback = "(none)";

@@ -16,9 +16,6 @@ import (
 	"strconv"
 )
 
-var prestige = [MAX_MONUMENTS]int{5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2}
-var portee = [MAX_MONUMENTS]int{1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1}
-
 var (
 	protoIn   *bufio.Reader
 	protoOut  *bufio.Writer

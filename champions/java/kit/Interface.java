@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * The API of "La loi du plus riche" (Prologin 2009 final), Java kit: the 26 functions as
  * static methods of class {@code Interface}, with the 2009 names, and the constants (from
- * {@link Constants}). As in 2009 the champion is {@code public class Prologin extends
+ * {@link Constants}, generated from the API's description). As in 2009 the champion is {@code public class Prologin extends
  * Interface} with the callbacks {@code init_game}, {@code jouer}, {@code enchere},
  * {@code placement}, {@code end_game} as public methods; the rules and every function's
  * error codes: docs/rules.md (rule N, section 6).
@@ -16,9 +16,6 @@ import java.nio.charset.StandardCharsets;
  * loop.
  */
 public class Interface implements Constants {
-  private static final int[] PRESTIGE = {5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2};
-  private static final int[] PORTEE = {1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1};
-
   private static InputStream in;
   private static OutputStream out;
   static String callback = "(none)";
@@ -188,11 +185,11 @@ public class Interface implements Constants {
   }
 
   public static int portee_monument(int num_monument) {
-    return num_monument >= 0 && num_monument < MAX_MONUMENTS ? PORTEE[num_monument] : PAS_DE_MONUMENT;
+    return num_monument >= 0 && num_monument < MAX_MONUMENTS ? MonumentTables.PORTEE[num_monument] : PAS_DE_MONUMENT;
   }
 
   public static int prestige_monument(int num_monument) {
-    return num_monument >= 0 && num_monument < MAX_MONUMENTS ? PRESTIGE[num_monument] : PAS_DE_MONUMENT;
+    return num_monument >= 0 && num_monument < MAX_MONUMENTS ? MonumentTables.PRESTIGE[num_monument] : PAS_DE_MONUMENT;
   }
 
   public static int numero_tour() {

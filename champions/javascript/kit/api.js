@@ -11,10 +11,7 @@
 "use strict";
 
 const fs = require("fs");
-const C = require("./constants.js");
-
-const PRESTIGE = [5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2];
-const PORTEE = [1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1];
+const { constants: C, prestige: PRESTIGE, portee: PORTEE } = require("./constants.js");
 const CALLBACKS = ["init_game", "jouer", "enchere", "placement", "end_game"];
 
 // Protocol descriptors: the launcher moves the referee's pipes there (protocol.md 8).
@@ -175,13 +172,19 @@ const api = {
     const m = int(num_monument);
     return m >= 0 && m < C.MAX_MONUMENTS ? PRESTIGE[m] : C.PAS_DE_MONUMENT;
   },
-  numero_tour: () => figure(0),
-  commence: () => figure(2),
+  numero_tour() {
+    return figure(0);
+  },
+  commence() {
+    return figure(2);
+  },
   montant_encheres(num_joueur) {
     const p = player(num_joueur);
     return p < 0 ? C.JOUEUR_INCORRECT : figure(13 + p);
   },
-  vainqueur_encheres: () => figure(4),
+  vainqueur_encheres() {
+    return figure(4);
+  },
   /** The player's houses' worth, money excluded: not the final score (rule 9). */
   score(num_joueur) {
     const p = player(num_joueur);
@@ -191,23 +194,51 @@ const api = {
     const p = player(num_joueur);
     return p < 0 ? C.JOUEUR_INCORRECT : figure(7 + p);
   },
-  monument_en_cours: () => figure(3),
-  distance: (x1, y1, x2, y2) => ask("distance", x1, y1, x2, y2),
-  route_possible: (x, y) => ask("route_possible", x, y),
-  construction_possible: (x, y) => ask("construction_possible", x, y),
-  cout_achat_maison: () => figure(5),
-  cout_achat_route: () => figure(6),
+  monument_en_cours() {
+    return figure(3);
+  },
+  distance(x1, y1, x2, y2) {
+    return ask("distance", x1, y1, x2, y2);
+  },
+  route_possible(x, y) {
+    return ask("route_possible", x, y);
+  },
+  construction_possible(x, y) {
+    return ask("construction_possible", x, y);
+  },
+  cout_achat_maison() {
+    return figure(5);
+  },
+  cout_achat_route() {
+    return figure(6);
+  },
   /** 1 in your own turn, else 0 (rule 16). */
-  mon_tour: () => figure(1),
+  mon_tour() {
+    return figure(1);
+  },
 
   // Actions.
-  construire_route: (x, y) => act("construire_route", x, y),
-  construire_maison: (x, y) => act("construire_maison", x, y),
-  reserver_case: (x, y) => act("reserver_case", x, y),
-  detruire_maison: (x, y) => act("detruire_maison", x, y),
-  vendre_maison: (x, y) => act("vendre_maison", x, y),
-  encherir: (montant) => act("encherir", montant),
-  construire_monument: (x, y) => act("construire_monument", x, y),
+  construire_route(x, y) {
+    return act("construire_route", x, y);
+  },
+  construire_maison(x, y) {
+    return act("construire_maison", x, y);
+  },
+  reserver_case(x, y) {
+    return act("reserver_case", x, y);
+  },
+  detruire_maison(x, y) {
+    return act("detruire_maison", x, y);
+  },
+  vendre_maison(x, y) {
+    return act("vendre_maison", x, y);
+  },
+  encherir(montant) {
+    return act("encherir", montant);
+  },
+  construire_monument(x, y) {
+    return act("construire_monument", x, y);
+  },
 };
 
 /** Runs the protocol loop; `find(name)` gives the champion's callback or undefined.

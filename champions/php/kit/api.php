@@ -13,8 +13,6 @@ require_once __DIR__ . '/constants.php';
 
 final class ProloginKit
 {
-    const PRESTIGE = [5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2];
-    const PORTEE = [1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1];
     const CALLBACKS = ['init_game', 'jouer', 'enchere', 'placement', 'end_game'];
 
     public static $in;
@@ -197,13 +195,13 @@ function type_monument($x, $y)
 function portee_monument($num_monument)
 {
     $m = (int) $num_monument;
-    return $m >= 0 && $m < MAX_MONUMENTS ? ProloginKit::PORTEE[$m] : PAS_DE_MONUMENT;
+    return $m >= 0 && $m < MAX_MONUMENTS ? PROLOGIN_KIT_PORTEE[$m] : PAS_DE_MONUMENT;
 }
 
 function prestige_monument($num_monument)
 {
     $m = (int) $num_monument;
-    return $m >= 0 && $m < MAX_MONUMENTS ? ProloginKit::PRESTIGE[$m] : PAS_DE_MONUMENT;
+    return $m >= 0 && $m < MAX_MONUMENTS ? PROLOGIN_KIT_PRESTIGE[$m] : PAS_DE_MONUMENT;
 }
 
 function numero_tour()

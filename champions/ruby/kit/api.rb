@@ -12,8 +12,6 @@
 require_relative 'constants'
 
 module ProloginKit
-  PRESTIGE = [5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2].freeze
-  PORTEE = [1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1].freeze
   CALLBACKS = %w[init_game jouer enchere placement end_game].freeze
 
   @in = nil
