@@ -31,7 +31,11 @@ const KITS: &[(&str, At, &str)] = &[
     ("python", At::Repo("champions/python/script"), "python3"),
     ("rust", At::Release("script"), "cargo"),
     // ---- kits part 1 (issue 15)
-    ("javascript", At::Repo("champions/javascript/script"), "node"),
+    (
+        "javascript",
+        At::Repo("champions/javascript/script"),
+        "node",
+    ),
     ("java", At::Repo("champions/java/script"), "javac"),
     ("csharp", At::Repo("champions/csharp/script"), "mcs"),
     ("go", At::Repo("champions/go/script"), "go"),
