@@ -814,11 +814,12 @@ fn samples_and_templates_of_every_kit_play_mixed_matches_without_fault() {
     }
     for (m, line_up) in line_ups(&pool).iter().enumerate() {
         let played = play(&format!("mixed1_{m}"), *line_up, 41 + m as u64);
-        for seat in 0..3 {
-            if played.seat_path(seat).contains("/template/") {
-                // A template does nothing: 10 roubles, no house, no request but `etat`s.
-                assert_eq!(played.result("money", seat), 10, "{}", line_up[seat]);
-                assert_eq!(played.result("houses", seat), 0, "{}", line_up[seat]);
+        for (seat, who) in line_up.iter().enumerate() {
+            if who.ends_with("/template") {
+                // A template does nothing: no request at all, 10 roubles, no house.
+                assert_eq!(played.requests(seat), [], "{who}");
+                assert_eq!(played.result("money", seat), 10, "{who}");
+                assert_eq!(played.result("houses", seat), 0, "{who}");
             }
         }
     }
