@@ -12,7 +12,8 @@
 //!   kit's cache must agree with the match record.
 //! - the kits of JavaScript, Java, C#, Go, Ruby and PHP (part 1 below): their samples play
 //!   the same match alike (the same requests, the same answers), samples and templates in
-//!   mixed matches, and their scan champions read the true board.
+//!   mixed matches, their scan champions read the true board, and each ends a broken
+//!   conversation (unknown callback, end of file, a garbled answer) with a clear message.
 //!
 //! Everything is built by the test itself (`scripts/build-champions.sh`, then `make -C`
 //! on the C and C++ fixtures), so it works on a clean clone. Matches run one at a time:
@@ -875,6 +876,71 @@ fn full_map_scan_champions_of_every_kit_read_the_true_board() {
             }
         }
     }
+}
+
+/// Runs a kit's champion by hand, outside the referee, with `input` as its stdin; its
+/// exit status, stdout and stderr (30 s at most: a kit that hangs fails the test).
+fn converse(champion: &Path, input: &str, dir: &Path) -> (Option<i32>, String, String) {
+    let file = |name: &str| dir.join(name);
+    fs::write(file("in"), input).unwrap();
+    let mut child = Command::new(champion)
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("HOME", dir)
+        .env("PROLOGIN_KITS", repo_root().join("kits"))
+        .env("PROLOGIN_SEED", "1")
+        .current_dir(dir)
+        .stdin(fs::File::open(file("in")).unwrap())
+        .stdout(fs::File::create(file("out")).unwrap())
+        .stderr(fs::File::create(file("err")).unwrap())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", champion.display()));
+    let status = common::wait_timeout(&mut child, Duration::from_secs(30))
+        .unwrap_or_else(|| panic!("{} hung on {input:?}", champion.display()));
+    let read = |name: &str| fs::read_to_string(file(name)).unwrap();
+    (status.code(), read("out"), read("err"))
+}
+
+#[test]
+fn every_kit_ends_a_broken_conversation_with_a_clear_message() {
+    let kits = kits1();
+    let _serial = serial();
+    let dir = common::fresh_dir("kits", "conversation");
+    for kit in kits {
+        let sample = repo_root().join(format!("champions/{}/sample/champion", kit.dir));
+        let template = repo_root().join(format!("champions/{}/template/champion", kit.dir));
+        let name = kit.name;
+        // A whole (short) conversation: one `fin` a callback, nothing else, exit 0.
+        let (code, out, err) = converse(&template, "init_game\njouer\nend_game\n", &dir);
+        assert_eq!(
+            (code, out.as_str()),
+            (Some(0), "fin\nfin\nfin\n"),
+            "{name}: {err}"
+        );
+        // (kit error, what it says, what it sent first)
+        for (input, says, sent) in [
+            ("dance\n", "unknown callback `dance`", ""),
+            (
+                "init_game\n",
+                "closed the connection while we waited for `etat`",
+                "etat\n",
+            ),
+            ("init_game\nnonsense\n", "unparsable answer", "etat\n"),
+        ] {
+            let (code, out, err) = converse(&sample, input, &dir);
+            assert!(
+                code.is_some_and(|c| c != 0) && err.contains(says) && out == sent,
+                "{name} on {input:?}: exit {code:?}, stdout {out:?}, stderr:\n{err}"
+            );
+        }
+        // The referee closing the conversation before end_game: an error too.
+        let (code, out, err) = converse(&template, "init_game\n", &dir);
+        assert!(
+            code.is_some_and(|c| c != 0) && err.contains("before end_game") && out == "fin\n",
+            "{name}: exit {code:?}, stdout {out:?}, stderr:\n{err}"
+        );
+    }
+    common::remove_dir(&dir);
 }
 
 // ---- end of kits part 1 ----
