@@ -8,17 +8,14 @@ package main
 {% set ns = namespace(group="") %}
 {% for c in api.constants %}
 {% if c.group != ns.group %}
-{% if ns.group != "" %}
-)
-{% endif %}
 
 // {{ headings[c.group] }}
-const (
 {% set ns.group = c.group %}
 {% endif %}
-	{{ c.name }} = {{ c.value }} // {{ c.en }}
+
+// {{ c.name }}: {{ c.en }}
+const {{ c.name }} = {{ c.value }}
 {% endfor %}
-)
 
 // Monument id -> prestige and range (rule 5).
 var prestige = [MAX_MONUMENTS]int{ {{- api.monuments.prestige | join(", ") -}} }
