@@ -116,3 +116,53 @@ print("  " + ", ".join("%s %.1f ms (%d requests)" % (label, walls[seat][0] / 100
                        for seat, label in ((0, "no kit"), (1, "scan_py"), (2, "scan_c"))))
 EOF
 done
+
+# ---- Kits part 1 (issue 15): JavaScript, Java, C#, Go, Ruby, PHP. For each kit whose
+# toolchain is installed, 5 matches (seed 7) of its template and of its scan champion
+# (referee/tests/fixtures/kits/scan_<x>) against `random greedy`, in the jail (the
+# default). Start-up: the CPU (and wall time) the referee charged to the template's
+# init_game: the runtime's start and the kit's, nothing else (budget 10 s). Scan: the CPU
+# per later callback of the scan champion, i.e. one `etat` parsed and 20,000 reads through
+# the kit (plus a few actions). Medians of the 5 matches; figures for champions/README.md.
+printf '\n### kits: start-up (template init_game) and full-map scan CPU per callback, 5 matches each\n'
+printf '  %-11s %-24s %s\n' kit "start-up CPU (wall)" "scan CPU per callback"
+for spec in "JavaScript:javascript:node:scan_js" "Java:java:javac:scan_java" \
+  "C#:csharp:mcs:scan_cs" "Go:go:go:scan_go" "Ruby:ruby:ruby:scan_rb" "PHP:php:php:scan_php"; do
+  IFS=: read -r label dir tool scan <<SPEC
+$spec
+SPEC
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    printf '  %-11s skipped: %s is not installed\n' "$label" "$tool"
+    continue
+  fi
+  for folder in "$root/champions/$dir/template" "$kits/$scan"; do
+    if [ -f "$folder/Makefile" ]; then make -s -C "$folder"; fi
+  done
+  for run in 1 2 3 4 5; do
+    "$REFEREE" match "$root/champions/$dir/template" random greedy --seed 7 \
+      --out "$work/k1-$dir-t$run" >/dev/null 2>&1
+    "$REFEREE" match "$kits/$scan" random greedy --seed 7 \
+      --out "$work/k1-$dir-s$run" >/dev/null 2>&1
+  done
+  python3 - "$label" "$work/k1-$dir" <<'PY'
+import json, statistics, sys
+label, base = sys.argv[1], sys.argv[2]
+starts, walls, scans = [], [], []
+for run in range(1, 6):
+    for kind in ("t", "s"):
+        r = json.load(open("%s-%s%d/record.json" % (base, kind, run)))
+        if r["faults"]:
+            sys.exit("bench-kits: %s: faults: %s" % (label, json.dumps(r["faults"])))
+        seat0 = [(c["callback"], t) for c, t in zip(r["callbacks"], r["timings"]) if c["seat"] == 0]
+        if kind == "t":
+            starts += [t["cpu_us"] for n, t in seat0 if n == "init_game"]
+            walls += [t["wall_us"] for n, t in seat0 if n == "init_game"]
+        else:
+            later = [t["cpu_us"] for n, t in seat0 if n != "init_game"]
+            scans.append(sum(later) / len(later))
+print("  %-11s %4.0f ms (%4.0f ms)          %.1f ms" % (
+    label, statistics.median(starts) / 1000, statistics.median(walls) / 1000,
+    statistics.median(scans) / 1000))
+PY
+done
+# ---- end of kits part 1

@@ -32,9 +32,16 @@ command -v munged >/dev/null || [ -x /usr/sbin/munged ] || need+=(munge)
 command -v ssh >/dev/null || need+=(openssh-client)
 command -v parallel >/dev/null || need+=(parallel)
 command -v rsync >/dev/null || need+=(rsync)
+# ---- Kits (issue 15), part 1: JavaScript uses node (above), Java the JDK (above); C#
+# (mcs, mono), Go, Ruby and PHP for their kits and sample champions (kits.rs).
+command -v mcs >/dev/null || need+=(mono-mcs)
+command -v go >/dev/null || need+=(golang-go)
+command -v ruby >/dev/null || need+=(ruby)
+command -v php >/dev/null || need+=(php-cli)
+# ---- end of kits part 1
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq "${need[@]}"
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}"
   else
     echo "ci-install: please install: ${need[*]}" >&2
     exit 1

@@ -12,10 +12,9 @@ use std::process::Command;
 /// that open each of its items (`HOME` and `TMPDIR` share one), but those of an item
 /// marked "(without the jail only)" when `jailed`, and those passed on only when set.
 fn documented_names(jailed: bool) -> Vec<String> {
-    let protocol = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.md"),
-    )
-    .unwrap();
+    let protocol =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.md"))
+            .unwrap();
     let section = protocol
         .split_once("## 6. Process life")
         .and_then(|(_, rest)| rest.split_once("## 7."))
@@ -86,7 +85,10 @@ fn environments(sandbox: &str) -> (bool, Vec<BTreeMap<String, String>>) {
 
 fn check(sandbox: &str) {
     let (jailed, envs) = environments(sandbox);
-    assert!(!(sandbox == "off" && jailed), "the jail is on with --sandbox off");
+    assert!(
+        !(sandbox == "off" && jailed),
+        "the jail is on with --sandbox off"
+    );
     if sandbox == "auto" && !jailed {
         common::skip_missing("the jail (namespaces) cannot be built here");
     }

@@ -12,6 +12,10 @@
 //! - the full-map scan champions (`scan_py`, `scan_c`, also the subjects of
 //!   `scripts/bench-kits.sh`), whose end-of-game report of what they read through the
 //!   kit's cache must agree with the match record.
+//! - the kits of JavaScript, Java, C#, Go, Ruby and PHP (part 1 below): their samples play
+//!   the same match alike (the same requests, the same answers), samples and templates in
+//!   mixed matches, their scan champions read the true board, and each ends a broken
+//!   conversation (unknown callback, end of file, a garbled answer) with a clear message.
 //!
 //! Everything is built by the test itself (`scripts/build-champions.sh`, then `make -C`
 //! on the C and C++ fixtures), so it works on a clean clone. Matches run one at a time:
@@ -814,3 +818,318 @@ fn the_python_kit_runs_the_interpreter_prologin_python_names() {
     let played = play("interpreter_default", [&path, "random", "greedy"], 43);
     assert!(!played.stderr(0).contains("[interpreter]"));
 }
+// ---- Kits part 1 (issue 15): JavaScript, Java, C#, Go, Ruby, PHP. ----
+
+/// A kit of part 1: its folder under `champions/`, the tools its champions need, the
+/// Debian package that brings them (scripts/ci-install.sh), its scan fixture, and whether
+/// its API takes integers wider than 32 bits (then the scan checks they are clamped).
+struct Kit1 {
+    name: &'static str,
+    dir: &'static str,
+    tools: &'static [&'static str],
+    package: &'static str,
+    scan: &'static str,
+    wide_ints: bool,
+}
+
+const KITS1: [Kit1; 6] = [
+    Kit1 {
+        name: "JavaScript",
+        dir: "javascript",
+        tools: &["node"],
+        package: "nodejs",
+        scan: "scan_js",
+        wide_ints: true,
+    },
+    Kit1 {
+        name: "Java",
+        dir: "java",
+        tools: &["javac", "java"],
+        package: "default-jdk-headless",
+        scan: "scan_java",
+        wide_ints: false,
+    },
+    Kit1 {
+        name: "C#",
+        dir: "csharp",
+        tools: &["mcs", "mono"],
+        package: "mono-mcs",
+        scan: "scan_cs",
+        wide_ints: false,
+    },
+    Kit1 {
+        name: "Go",
+        dir: "go",
+        tools: &["go"],
+        package: "golang-go",
+        scan: "scan_go",
+        wide_ints: true,
+    },
+    Kit1 {
+        name: "Ruby",
+        dir: "ruby",
+        tools: &["ruby"],
+        package: "ruby",
+        scan: "scan_rb",
+        wide_ints: true,
+    },
+    Kit1 {
+        name: "PHP",
+        dir: "php",
+        tools: &["php"],
+        package: "php-cli",
+        scan: "scan_php",
+        wide_ints: true,
+    },
+];
+
+fn tool_installed(tool: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool} >/dev/null"))
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The kits of part 1 whose toolchain is installed, with their bundled champions
+/// (scripts/build-champions.sh) and compiled scan fixtures built; each missing one is
+/// reported by `skip_missing` (a failure under CI=true).
+fn kits1() -> &'static [&'static Kit1] {
+    static READY: OnceLock<Vec<&'static Kit1>> = OnceLock::new();
+    READY.get_or_init(|| {
+        built();
+        let mut ready = Vec::new();
+        for kit in &KITS1 {
+            if let Some(tool) = kit.tools.iter().find(|t| !tool_installed(t)) {
+                common::skip_missing(&format!(
+                    "kits: the {} kit: `{tool}` is not installed (Debian package {}, \
+                     scripts/ci-install.sh)",
+                    kit.name, kit.package
+                ));
+                continue;
+            }
+            let scan = fixture(kit.scan);
+            if scan.join("Makefile").is_file() {
+                run(
+                    Command::new("make").arg("-s").arg("-C").arg(&scan),
+                    &format!("make -C tests/fixtures/kits/{}", kit.scan),
+                );
+            }
+            ready.push(kit);
+        }
+        ready
+    })
+}
+
+/// Line-ups of three from `pool`, the last one filled from the start.
+fn line_ups(pool: &[String]) -> Vec<[&str; 3]> {
+    (0..pool.len().div_ceil(3))
+        .map(|m| std::array::from_fn(|i| pool[(3 * m + i) % pool.len()].as_str()))
+        .collect()
+}
+
+#[test]
+fn every_kit_sample_plays_the_same_match_alike_and_sensibly() {
+    let kits = kits1();
+    let _serial = serial();
+    // The samples of every kit run the same algorithm with the same random sequence, so
+    // in the same seat of the same match they must send the same requests and get the
+    // same answers: a kit whose cache, argument passing or callback dispatch differs
+    // from the others' shows up here.
+    let mut first: Option<(&str, Vec<(String, i64)>)> = None;
+    for kit in kits {
+        let sample = champion(&format!("champions/{}/sample", kit.dir));
+        let played = play(
+            &format!("sample_{}", kit.dir),
+            [&sample, "greedy", "random"],
+            1,
+        );
+        let requests = played.requests(0);
+        // Sensible: it builds, bids, and places a monument.
+        for action in [
+            "construire_route",
+            "construire_maison",
+            "encherir",
+            "construire_monument",
+        ] {
+            assert!(
+                requests
+                    .iter()
+                    .any(|(line, answer)| line.starts_with(action) && *answer == 0),
+                "the {} sample never succeeded with {action}",
+                kit.name
+            );
+        }
+        assert!(played.result("houses", 0) > 0, "{} sample", kit.name);
+        // Its stdout went to its log, not into the protocol (play() checks the latter).
+        let log = played.stderr(0);
+        let end = report(&log, &format!("sample ({}) end:", kit.name));
+        assert_eq!(end["money"], [played.result("money", 0)], "{}", kit.name);
+        assert_eq!(
+            end["houses"][0] + end["money"][0],
+            played.result("final_scores", 0)
+        );
+        match &first {
+            None => first = Some((kit.name, requests)),
+            Some((name, expected)) => {
+                let diverge = expected.iter().zip(&requests).position(|(a, b)| a != b);
+                assert!(
+                    diverge.is_none() && expected.len() == requests.len(),
+                    "the {} sample played otherwise than the {name} one: first difference at \
+                     request {diverge:?} ({:?} vs {:?}), {} vs {} requests",
+                    kit.name,
+                    diverge.map(|i| &expected[i]),
+                    diverge.map(|i| &requests[i]),
+                    expected.len(),
+                    requests.len()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn samples_and_templates_of_every_kit_play_mixed_matches_without_fault() {
+    let kits = kits1();
+    let _serial = serial();
+    let mut pool: Vec<String> = Vec::new();
+    for kit in kits {
+        pool.push(champion(&format!("champions/{}/sample", kit.dir)));
+    }
+    for kit in kits.iter().rev() {
+        pool.push(champion(&format!("champions/{}/template", kit.dir)));
+    }
+    if pool.is_empty() {
+        return;
+    }
+    for (m, line_up) in line_ups(&pool).iter().enumerate() {
+        let played = play(&format!("mixed1_{m}"), *line_up, 41 + m as u64);
+        for (seat, who) in line_up.iter().enumerate() {
+            if who.ends_with("/template") {
+                // A template does nothing: no request at all, 10 roubles, no house.
+                assert_eq!(played.requests(seat), [], "{who}");
+                assert_eq!(played.result("money", seat), 10, "{who}");
+                assert_eq!(played.result("houses", seat), 0, "{who}");
+            }
+        }
+    }
+}
+
+#[test]
+fn full_map_scan_champions_of_every_kit_read_the_true_board() {
+    let kits = kits1();
+    let _serial = serial();
+    for kit in kits {
+        let dir = fixture(kit.scan);
+        let path = dir.display().to_string();
+        let prefix = format!("{} end:", kit.scan);
+        for (n, line_up) in [
+            [path.as_str(), "greedy", "random"],
+            ["random", path.as_str(), "greedy"],
+        ]
+        .iter()
+        .enumerate()
+        {
+            let game = play(&format!("{}_{n}", kit.scan), *line_up, 31 + n as u64);
+            let seat = seat_of(&game, &dir);
+            let end = report(&game.stderr(seat), &prefix);
+            for (rel, houses) in end["houses"].iter().enumerate() {
+                assert_eq!(
+                    *houses,
+                    game.result("houses", (seat + rel) % 3),
+                    "{prefix} houses of relative player {rel}"
+                );
+            }
+            assert_eq!(end["houses"].len(), 3, "{prefix} houses of three players");
+            assert!(end["houses"][0] > 0, "{prefix} built no house");
+            assert_eq!(
+                end["worth"][0], end["score"][0],
+                "{prefix} worth vs score(0)"
+            );
+            assert_eq!(
+                end["finances"][0],
+                game.result("money", seat),
+                "{prefix} money"
+            );
+            assert_eq!(
+                end["score"][0] + end["finances"][0],
+                game.result("final_scores", seat),
+                "{prefix} final score"
+            );
+            let callbacks = game.callbacks(seat).len() as i64;
+            assert_eq!(end["scans"][0], callbacks, "{prefix} scans");
+            assert_eq!(end["reads"][0], 20_000 * callbacks, "{prefix} reads");
+            if kit.wide_ints {
+                // Arguments beyond 32 bits: HORS_TERRAIN, ACTION_INTERDITE, no fault.
+                assert_eq!(end["bigargs"], [-12, -10], "{prefix} big arguments");
+            }
+        }
+    }
+}
+
+/// Runs a kit's champion by hand, outside the referee, with `input` as its stdin; its
+/// exit status, stdout and stderr (30 s at most: a kit that hangs fails the test).
+fn converse(champion: &Path, input: &str, dir: &Path) -> (Option<i32>, String, String) {
+    let file = |name: &str| dir.join(name);
+    fs::write(file("in"), input).unwrap();
+    let mut child = Command::new(champion)
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("HOME", dir)
+        .env("PROLOGIN_KITS", repo_root().join("kits"))
+        .env("PROLOGIN_SEED", "1")
+        .current_dir(dir)
+        .stdin(fs::File::open(file("in")).unwrap())
+        .stdout(fs::File::create(file("out")).unwrap())
+        .stderr(fs::File::create(file("err")).unwrap())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", champion.display()));
+    let status = common::wait_timeout(&mut child, Duration::from_secs(30))
+        .unwrap_or_else(|| panic!("{} hung on {input:?}", champion.display()));
+    let read = |name: &str| fs::read_to_string(file(name)).unwrap();
+    (status.code(), read("out"), read("err"))
+}
+
+#[test]
+fn every_kit_ends_a_broken_conversation_with_a_clear_message() {
+    let kits = kits1();
+    let _serial = serial();
+    let dir = common::fresh_dir("kits", "conversation");
+    for kit in kits {
+        let sample = repo_root().join(format!("champions/{}/sample/champion", kit.dir));
+        let template = repo_root().join(format!("champions/{}/template/champion", kit.dir));
+        let name = kit.name;
+        // A whole (short) conversation: one `fin` a callback, nothing else, exit 0.
+        let (code, out, err) = converse(&template, "init_game\njouer\nend_game\n", &dir);
+        assert_eq!(
+            (code, out.as_str()),
+            (Some(0), "fin\nfin\nfin\n"),
+            "{name}: {err}"
+        );
+        // (kit error, what it says, what it sent first)
+        for (input, says, sent) in [
+            ("dance\n", "unknown callback `dance`", ""),
+            (
+                "init_game\n",
+                "closed the connection while we waited for `etat`",
+                "etat\n",
+            ),
+            ("init_game\nnonsense\n", "unparsable answer", "etat\n"),
+        ] {
+            let (code, out, err) = converse(&sample, input, &dir);
+            assert!(
+                code.is_some_and(|c| c != 0) && err.contains(says) && out == sent,
+                "{name} on {input:?}: exit {code:?}, stdout {out:?}, stderr:\n{err}"
+            );
+        }
+        // The referee closing the conversation before end_game: an error too.
+        let (code, out, err) = converse(&template, "init_game\n", &dir);
+        assert!(
+            code.is_some_and(|c| c != 0) && err.contains("before end_game") && out == "fin\n",
+            "{name}: exit {code:?}, stdout {out:?}, stderr:\n{err}"
+        );
+    }
+    common::remove_dir(&dir);
+}
+
+// ---- end of kits part 1 ----

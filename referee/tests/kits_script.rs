@@ -30,6 +30,18 @@ const KITS: &[(&str, At, &str)] = &[
     ("cpp", At::Repo("champions/cpp/script"), "c++"),
     ("python", At::Repo("champions/python/script"), "python3"),
     ("rust", At::Release("script"), "cargo"),
+    // ---- kits part 1 (issue 15)
+    (
+        "javascript",
+        At::Repo("champions/javascript/script"),
+        "node",
+    ),
+    ("java", At::Repo("champions/java/script"), "javac"),
+    ("csharp", At::Repo("champions/csharp/script"), "mcs"),
+    ("go", At::Repo("champions/go/script"), "go"),
+    ("ruby", At::Repo("champions/ruby/script"), "ruby"),
+    ("php", At::Repo("champions/php/script"), "php"),
+    // ---- end of kits part 1
 ];
 
 const SEED: &str = "7";

@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 fn doc() -> String {
@@ -43,8 +43,7 @@ fn documented_columns(doc: &str, heading: &str, seats: usize) -> Vec<String> {
 }
 
 fn header(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let first = text.lines().next().expect("a header line");
     first.split(',').map(str::to_string).collect()
 }
@@ -64,7 +63,7 @@ fn referee(args: &[&str], dir: &Path) {
     );
 }
 
-fn check_tournament(dir: &PathBuf, seats: usize) {
+fn check_tournament(dir: &Path, seats: usize) {
     let doc = doc();
     let run = dir.join("run");
     for (file, heading) in [

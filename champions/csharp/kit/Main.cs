@@ -1,0 +1,70 @@
+// Runs the C# champion (class Prologin.Prologin) under the protocol of protocol.md. The
+// launcher moves the referee's pipes to fds 3 and 4 and points fd 1 at stderr, fd 0 at
+// /dev/null: Console.Out thus goes to the log. Callbacks are the public no-argument
+// methods InitGame, Jouer, Enchere, Placement, EndGame of one Prologin instance; a
+// callback it lacks does nothing.
+using System;
+using System.IO;
+using System.Reflection;
+
+namespace Prologin
+{
+    static class ProloginMain
+    {
+        static readonly string[] Wire = { "init_game", "jouer", "enchere", "placement", "end_game" };
+        static readonly string[] Methods = { "InitGame", "Jouer", "Enchere", "Placement", "EndGame" };
+
+        static int Main()
+        {
+            try
+            {
+                Api.Connect(new FdStream(3), new FdStream(4));
+            }
+            catch (Exception e)
+            {
+                Console.Error.WriteLine("prologin kit (C#): fds 3 and 4 must be the referee's pipes: " +
+                    "start the champion with its `champion` launcher (" + e.Message + ")");
+                return 2;
+            }
+            Console.SetIn(new StringReader(""));
+            Type type = typeof(Prologin);
+            object champion = Activator.CreateInstance(type);
+            var methods = new MethodInfo[Methods.Length];
+            for (int i = 0; i < Methods.Length; i++)
+                methods[i] = type.GetMethod(Methods[i], BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null);
+            bool ended = false;
+            for (;;)
+            {
+                string name = Api.ReadText();
+                if (name == null) break;
+                int k = Array.IndexOf(Wire, name);
+                if (k < 0)
+                    Api.Fail("unknown callback `" + name.Substring(0, Math.Min(60, name.Length)) + "` from the referee");
+                Api.Callback = name;
+                ended = k == 4;
+                Api.MarkDirty();
+                if (methods[k] != null)
+                {
+                    try
+                    {
+                        methods[k].Invoke(champion, null);
+                    }
+                    catch (TargetInvocationException e)
+                    {
+                        Console.Out.Flush();
+                        Console.Error.WriteLine(e.InnerException);
+                        return 1;
+                    }
+                }
+                Console.Out.Flush();
+                Api.Send("fin\n");
+            }
+            if (!ended)
+            {
+                Console.Error.WriteLine("prologin kit (C#): the referee closed the connection before end_game");
+                return 1;
+            }
+            return 0;
+        }
+    }
+}

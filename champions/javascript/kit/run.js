@@ -1,0 +1,44 @@
+// Runs a JavaScript champion under the protocol of protocol.md.
+//
+// Usage (from a champion's launcher, which moves the referee's pipes to fds 3 and 4 and
+// points fd 1 at stderr and fd 0 at /dev/null): node run.js path/to/prologin.js
+//
+// Makes the API's functions and constants globals (and, as in 2009, the functions also
+// members of a global object `prologin`: `prologin.construire_route(x, y)`; `print` and
+// `printl` write to the log), runs prologin.js as a script (so its top-level
+// `function jouer() {...}` are globals too; `require` works as in a module, relative to
+// the champion's folder), then serves its callbacks.
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+const vm = require("vm");
+const { createRequire } = require("module");
+const api = require("./api.js");
+
+function main() {
+  if (process.argv.length !== 3) {
+    fs.writeSync(2, "usage: node run.js path/to/prologin.js (fds 3 and 4: the referee)\n");
+    return 2;
+  }
+  try {
+    fs.fstatSync(3);
+    fs.fstatSync(4);
+  } catch (e) {
+    fs.writeSync(2, "prologin kit (JavaScript): fds 3 and 4 must be the referee's pipes: start the champion with its `champion` launcher\n");
+    return 2;
+  }
+  const file = path.resolve(process.argv[2]);
+  for (const [name, value] of Object.entries(api)) {
+    if (!name.startsWith("_")) globalThis[name] = value;
+  }
+  globalThis.prologin = Object.fromEntries(Object.entries(api).filter(([n]) => !n.startsWith("_")));
+  globalThis.print = (...args) => process.stdout.write(args.join(""));
+  globalThis.printl = (...args) => process.stdout.write(args.join("") + "\n");
+  globalThis.require = createRequire(file);
+  const source = fs.readFileSync(file, "utf8");
+  new vm.Script(source, { filename: file }).runInThisContext();
+  return api._serve((name) => globalThis[name]);
+}
+
+process.exit(main());
