@@ -41,7 +41,7 @@ command -v php >/dev/null || need+=(php-cli)
 # ---- end of kits part 1
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}"
+    apt-get update -qq && apt-get install -y -qq "${need[@]}"
   else
     echo "ci-install: please install: ${need[*]}" >&2
     exit 1
