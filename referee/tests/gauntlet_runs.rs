@@ -109,7 +109,7 @@ fn interrupt(
     let reader = std::thread::spawn(move || {
         let mut all = String::new();
         for line in stderr.lines().map_while(Result::ok) {
-            if line.starts_with("interrupted: no new match starts") {
+            if line.contains("stopping: no new match starts") {
                 let _ = lines.send(());
             }
             all.push_str(&line);
@@ -122,7 +122,8 @@ fn interrupt(
     if twice {
         told.recv_timeout(Duration::from_secs(20))
             .expect("the first signal was not acknowledged");
-        nix::sys::signal::kill(pid, signal).unwrap();
+        // The first signal abandons the matches in flight: the run may be over already.
+        let _ = nix::sys::signal::kill(pid, signal);
     }
     let status = common::wait_timeout(&mut child, Duration::from_secs(120))
         .expect("the interrupted gauntlet did not end");
