@@ -101,4 +101,4 @@ end_game :: IO ()
 end_game = do
   money <- finances 0
   houses <- score 0
-  putStrLn ("sample (Haskell): money " ++ show money ++ " houses' worth " ++ show houses)
+  putStrLn ("sample (Haskell) end: money " ++ show money ++ " worth " ++ show houses)

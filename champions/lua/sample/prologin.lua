@@ -93,5 +93,5 @@ function placement()
 end
 
 function end_game()
-  print(string.format("sample (Lua): money %d houses' worth %d", finances(0), score(0)))
+  print(string.format("sample (Lua) end: money %d worth %d", finances(0), score(0)))
 end

@@ -84,4 +84,4 @@ let placement () =
   end
 
 let end_game () =
-  Printf.printf "sample (OCaml): money %d houses' worth %d\n" (finances 0) (score 0)
+  Printf.printf "sample (OCaml) end: money %d worth %d\n" (finances 0) (score 0)

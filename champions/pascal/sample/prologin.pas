@@ -155,7 +155,7 @@ end;
 
 procedure end_game;
 begin
-  writeln('sample (Pascal): money ', finances(0), ' houses'' worth ', score(0));
+  writeln('sample (Pascal) end: money ', finances(0), ' worth ', score(0));
 end;
 
 end.

@@ -93,4 +93,4 @@ worth(Prestige, Range, X, Y, W) :-
 
 end_game :-
     finances(0, Money), score(0, Worth),
-    format("sample (Prolog): money ~w houses' worth ~w~n", [Money, Worth]).
+    format("sample (Prolog) end: money ~w worth ~w~n", [Money, Worth]).
