@@ -1,11 +1,13 @@
 /* prologin_kit.c -- the C kit's runtime: main(), the protocol loop of protocol.md, and
- * the API of prologin.h.
+ * what the API functions of prologin.h stand on.
  *
  * Owns: the private protocol descriptors (the real stdin/stdout; fd 0 is then /dev/null
  * and fd 1 is stderr, so the contestant's output cannot corrupt the protocol), the state
  * cache filled by one `etat` request (dirty at each callback start and after each
- * successful action), the local argument checks, and the default (empty) callbacks,
- * which are weak symbols that the contestant's definitions override.
+ * successful action), the primitives the API functions use (`figure`, `send_line`,
+ * `read_answer`, `act_answer`), and the default (empty) callbacks, which are weak symbols
+ * that the contestant's definitions override. The API functions themselves, with their
+ * local argument checks, are generated into prologin_api.c (included below).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "prologin.h"
@@ -37,16 +39,8 @@ static const char *current_callback = "(none)";
 /* The cached state, see protocol.md section 4. */
 static int dirty = 1;
 static int figures[NB_FIGURES];
-static char kinds[CELLS], owners[CELLS], monuments[CELLS];
-static signed char values[CELLS];
-
-enum {
-  F_TOUR, F_MON_TOUR, F_COMMENCE, F_MONUMENT, F_VAINQUEUR, F_COUT_MAISON,
-  F_COUT_ROUTE, F_FINANCES, F_SCORE = F_FINANCES + 3, F_ENCHERES = F_SCORE + 3
-};
-
-static const int PRESTIGE[MAX_MONUMENTS] = {5, 4, 4, 3, 3, 2, 2, 2, 2, 1, 1, 1, -1, -2};
-static const int PORTEE[MAX_MONUMENTS] = {1, 1, 1, 1, 2, 2, 2, 2, 1, 3, 3, 2, 2, 1};
+/* The four strings as received: a cell's answer is its character minus the string's offset. */
+static char kinds[CELLS], owners[CELLS], monuments[CELLS], values[CELLS];
 
 static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 static void die(const char *fmt, ...) {
@@ -98,18 +92,9 @@ static int read_answer(const char *request) {
   return parse_int(line, request);
 }
 
-static int ask1(const char *name, int a) {
-  send_line("%s %d", name, a);
-  return read_answer(name);
-}
-
-static int ask2(const char *name, int a, int b) {
-  send_line("%s %d %d", name, a, b);
-  return read_answer(name);
-}
-
-static int act2(const char *name, int a, int b) {
-  int r = ask2(name, a, b);
+/* Reads the answer to an action already sent: a success makes the cache stale. */
+static int act_answer(const char *request) {
+  int r = read_answer(request);
   if (r == SUCCES) dirty = 1;
   return r;
 }
@@ -141,7 +126,7 @@ static void refresh(void) {
   memcpy(kinds, strings[0], CELLS);
   memcpy(owners, strings[1], CELLS);
   memcpy(monuments, strings[2], CELLS);
-  for (i = 0; i < CELLS; i++) values[i] = (signed char)(strings[3][i] - 64);
+  memcpy(values, strings[3], CELLS);
   dirty = 0;
 }
 
@@ -153,85 +138,8 @@ static int figure(int f) {
 #define ON_MAP(x, y) ((x) >= 0 && (x) < TAILLE_CARTE && (y) >= 0 && (y) < TAILLE_CARTE)
 #define CELL(x, y) ((y) * TAILLE_CARTE + (x))
 
-int type_case(int x, int y) {
-  if (!ON_MAP(x, y)) return HORS_TERRAIN;
-  if (dirty) refresh();
-  return kinds[CELL(x, y)] - '0';
-}
-
-int valeur_case(int x, int y) {
-  if (!ON_MAP(x, y)) return HORS_TERRAIN;
-  if (dirty) refresh();
-  return values[CELL(x, y)];
-}
-
-int appartenance(int x, int y) {
-  if (!ON_MAP(x, y)) return HORS_TERRAIN;
-  if (dirty) refresh();
-  return owners[CELL(x, y)] - '0';
-}
-
-int type_monument(int x, int y) {
-  char c;
-  if (!ON_MAP(x, y)) return HORS_TERRAIN;
-  if (dirty) refresh();
-  c = monuments[CELL(x, y)];
-  return c == '.' ? PAS_DE_MONUMENT : c - 'a';
-}
-
-int portee_monument(int num_monument) {
-  if (num_monument < 0 || num_monument >= MAX_MONUMENTS) return PAS_DE_MONUMENT;
-  return PORTEE[num_monument];
-}
-
-int prestige_monument(int num_monument) {
-  if (num_monument < 0 || num_monument >= MAX_MONUMENTS) return PAS_DE_MONUMENT;
-  return PRESTIGE[num_monument];
-}
-
-int numero_tour(void) { return figure(F_TOUR); }
-int commence(void) { return figure(F_COMMENCE); }
-int vainqueur_encheres(void) { return figure(F_VAINQUEUR); }
-int monument_en_cours(void) { return figure(F_MONUMENT); }
-int cout_achat_maison(void) { return figure(F_COUT_MAISON); }
-int cout_achat_route(void) { return figure(F_COUT_ROUTE); }
-int mon_tour(void) { return figure(F_MON_TOUR); }
-
-int montant_encheres(int num_joueur) {
-  if (num_joueur < 0 || num_joueur > 2) return JOUEUR_INCORRECT;
-  return figure(F_ENCHERES + num_joueur);
-}
-
-int score(int num_joueur) {
-  if (num_joueur < 0 || num_joueur > 2) return JOUEUR_INCORRECT;
-  return figure(F_SCORE + num_joueur);
-}
-
-int finances(int num_joueur) {
-  if (num_joueur < 0 || num_joueur > 2) return JOUEUR_INCORRECT;
-  return figure(F_FINANCES + num_joueur);
-}
-
-int distance(int x1, int y1, int x2, int y2) {
-  send_line("distance %d %d %d %d", x1, y1, x2, y2);
-  return read_answer("distance");
-}
-
-int route_possible(int x, int y) { return ask2("route_possible", x, y); }
-int construction_possible(int x, int y) { return ask2("construction_possible", x, y); }
-
-int construire_route(int x, int y) { return act2("construire_route", x, y); }
-int construire_maison(int x, int y) { return act2("construire_maison", x, y); }
-int reserver_case(int x, int y) { return act2("reserver_case", x, y); }
-int detruire_maison(int x, int y) { return act2("detruire_maison", x, y); }
-int vendre_maison(int x, int y) { return act2("vendre_maison", x, y); }
-int construire_monument(int x, int y) { return act2("construire_monument", x, y); }
-
-int encherir(int montant) {
-  int r = ask1("encherir", montant);
-  if (r == SUCCES) dirty = 1;
-  return r;
-}
+/* The API functions, generated from the description of the API (champions/api). */
+#include "prologin_api.c"
 
 /* Moves the protocol to private descriptors: fd 0 becomes /dev/null, fd 1 stderr. Runs
  * as a constructor, before C++ static initialisers, so that even their output is safe. */

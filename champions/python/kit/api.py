@@ -8,6 +8,9 @@ and speaks protocol.md with the referee. print() goes to stderr (the log).
 
 Owns: the protocol streams, the state cache (one `etat` per callback and after each
 successful action; reads are a couple of index operations) and the local argument checks.
+
+Generated from champions/api/loi.toml by `cargo run -p loi_api -- write` with the
+template champions/api/templates/python/api.py: edit those, not this file.
 """
 
 import os as _os
@@ -137,6 +140,7 @@ def _figure(i):
 # Information functions.
 
 def type_case(x, y):
+    """The kind of the cell: VIDE, MAISON, RESERVATION, MONUMENT or ROUTE."""
     if not (0 <= x < 100 and 0 <= y < 100):
         return HORS_TERRAIN
     if _dirty:
@@ -145,6 +149,8 @@ def type_case(x, y):
 
 
 def valeur_case(x, y):
+    """The value of the cell: the sum of the prestiges of the monuments whose range
+    covers it; may be negative."""
     if not (0 <= x < 100 and 0 <= y < 100):
         return HORS_TERRAIN
     if _dirty:
@@ -153,6 +159,8 @@ def valeur_case(x, y):
 
 
 def appartenance(x, y):
+    """The owner (0, 1 or 2) of the house or reservation on the cell, MAIRIE for any
+    other cell."""
     if not (0 <= x < 100 and 0 <= y < 100):
         return HORS_TERRAIN
     if _dirty:
@@ -161,113 +169,148 @@ def appartenance(x, y):
 
 
 def type_monument(x, y):
+    """The id of the monument built on the cell, or PAS_DE_MONUMENT."""
     if not (0 <= x < 100 and 0 <= y < 100):
         return HORS_TERRAIN
     if _dirty:
         _refresh()
     c = _monuments[y * 100 + x]
-    return PAS_DE_MONUMENT if c == 46 else c - 97  # '.' or 'a' + id
+    return PAS_DE_MONUMENT if c == 46 else c - 97
 
 
 def portee_monument(num_monument):
+    """The range of a monument (1 to 3)."""
     if not 0 <= num_monument < MAX_MONUMENTS:
         return PAS_DE_MONUMENT
     return _PORTEE[num_monument]
 
 
 def prestige_monument(num_monument):
+    """The prestige of a monument (-2 to +5)."""
     if not 0 <= num_monument < MAX_MONUMENTS:
         return PAS_DE_MONUMENT
     return _PRESTIGE[num_monument]
 
 
 def numero_tour():
+    """The turn number, 1 to 15."""
     return _figure(0)
 
 
-def mon_tour():
-    """True in your own turn (the API's `int`, 1 or 0, as a bool; rule 16)."""
-    return _figure(1) != 0
-
-
 def commence():
+    """The player who opens Phase I; during Phases II and III, the one who will open
+    the next turn's Phase I."""
     return _figure(2)
 
 
-def monument_en_cours():
-    return _figure(3)
-
-
-def vainqueur_encheres():
-    return _figure(4)
-
-
-def cout_achat_maison():
-    return _figure(5)
-
-
-def cout_achat_route():
-    return _figure(6)
-
-
-def finances(num_joueur):
-    if not 0 <= num_joueur <= 2:
-        return JOUEUR_INCORRECT
-    return _figure(7 + num_joueur)
-
-
-def score(num_joueur):
-    """The player's houses' worth, money excluded: not the final score (rule 9)."""
-    if not 0 <= num_joueur <= 2:
-        return JOUEUR_INCORRECT
-    return _figure(10 + num_joueur)
-
-
 def montant_encheres(num_joueur):
+    """A player's bid in the last resolved auction; 0 before the first one."""
     if not 0 <= num_joueur <= 2:
         return JOUEUR_INCORRECT
     return _figure(13 + num_joueur)
 
 
+def vainqueur_encheres():
+    """The winner of the last resolved auction; 0 before the first one."""
+    return _figure(4)
+
+
+def score(num_joueur):
+    """A player's houses' worth, money excluded (rule 9): the final score is finances +
+    score."""
+    if not 0 <= num_joueur <= 2:
+        return JOUEUR_INCORRECT
+    return _figure(10 + num_joueur)
+
+
+def finances(num_joueur):
+    """A player's money."""
+    if not 0 <= num_joueur <= 2:
+        return JOUEUR_INCORRECT
+    return _figure(7 + num_joueur)
+
+
+def monument_en_cours():
+    """The monument most recently put up for auction; PAS_DE_MONUMENT in the first
+    Phase I."""
+    return _figure(3)
+
+
 def distance(x1, y1, x2, y2):
+    """The shortest walk from (x1, y1) to (x2, y2) in 4-steps over empty cells, roads
+    and your reservations; TROP_LOIN beyond MAX_DISTANCE or without a path."""
     return _ask("distance", x1, y1, x2, y2)
 
 
 def route_possible(x, y):
+    """SUCCES if you may build a road on (x, y), else HORS_TERRAIN, CASE_OCCUPEE or
+    NON_CONNEXE."""
     return _ask("route_possible", x, y)
 
 
 def construction_possible(x, y):
+    """SUCCES if you may build a house or a monument on (x, y), else HORS_TERRAIN,
+    CASE_OCCUPEE, BLOCAGE or NON_CONNEXE."""
     return _ask("construction_possible", x, y)
+
+
+def cout_achat_maison():
+    """The price of your next house in this callback, or INFINI when you may build no
+    more."""
+    return _figure(5)
+
+
+def cout_achat_route():
+    """The price of your next road in this callback."""
+    return _figure(6)
+
+
+def mon_tour():
+    """Whether you may act now; if not, every action answers ACTION_INTERDITE. Start
+    jouer, enchere and placement with `if (mon_tour() == false) return;`."""
+    return _figure(1) != 0
 
 
 # Actions.
 
 def construire_route(x, y):
+    """Builds a road on (x, y). Else HORS_TERRAIN, ACTION_INTERDITE, CASE_OCCUPEE,
+    NON_CONNEXE or FINANCES_DEPASSEES."""
     return _act("construire_route", x, y)
 
 
 def construire_maison(x, y):
+    """Builds a house on (x, y). Else HORS_TERRAIN, ACTION_INTERDITE, CASE_OCCUPEE,
+    NON_CONNEXE, BLOCAGE or FINANCES_DEPASSEES."""
     return _act("construire_maison", x, y)
 
 
 def reserver_case(x, y):
+    """Reserves the cell (x, y). Else HORS_TERRAIN, ACTION_INTERDITE, CASE_OCCUPEE,
+    NON_CONNEXE, BLOCAGE or FINANCES_DEPASSEES."""
     return _act("reserver_case", x, y)
 
 
 def detruire_maison(x, y):
+    """Destroys the house on (x, y). Else HORS_TERRAIN, ACTION_INTERDITE, PAS_DE_MAISON
+    or FINANCES_DEPASSEES."""
     return _act("detruire_maison", x, y)
 
 
 def vendre_maison(x, y):
+    """Sells your house on (x, y). Else HORS_TERRAIN, ACTION_INTERDITE or
+    PAS_DE_MAISON."""
     return _act("vendre_maison", x, y)
 
 
 def encherir(montant):
+    """Places your bid in this auction. Else ACTION_INTERDITE or FINANCES_DEPASSEES."""
     return _act("encherir", montant)
 
 
 def construire_monument(x, y):
+    """Builds the monument you won on (x, y). Else HORS_TERRAIN, ACTION_INTERDITE,
+    CASE_OCCUPEE, NON_CONNEXE or BLOCAGE."""
     return _act("construire_monument", x, y)
 
 
