@@ -30,6 +30,12 @@ const KITS: &[(&str, At, &str)] = &[
     ("cpp", At::Repo("champions/cpp/script"), "c++"),
     ("python", At::Repo("champions/python/script"), "python3"),
     ("rust", At::Release("script"), "cargo"),
+    // Lua, Prolog, OCaml, Haskell, Pascal.
+    ("lua", At::Repo("champions/lua/script"), "lua5.4"),
+    ("prolog", At::Repo("champions/prolog/script"), "swipl"),
+    ("ocaml", At::Repo("champions/ocaml/script"), "ocamlopt"),
+    ("haskell", At::Repo("champions/haskell/script"), "ghc"),
+    ("pascal", At::Repo("champions/pascal/script"), "fpc"),
 ];
 
 const SEED: &str = "7";

@@ -1,7 +1,7 @@
 -- constants.lua -- the API surface of the Lua kit: the constants of the 2009 API
 -- (docs/rules.md section 6) and the monument table, as globals.
--- Kept apart from the runtime (api.lua) so that it can be generated from the one
--- description of the API.
+-- Generated from champions/api/loi.toml by `cargo run -p loi_api -- write` with the
+-- template champions/api/templates/lua/constants.lua: edit those, not this file.
 
 -- Error codes and special answers.
 SUCCES = 0

@@ -1,8 +1,9 @@
 (* constants.ml -- the API surface of the OCaml kit: the constants of the 2009 API
    (docs/rules.md section 6), in lower case as OCaml values must be (`succes`,
-   `hors_terrain`), and the monument table. Kept apart from the runtime (api.ml, which
-   includes this module) so that it can be generated from the one description of the
-   API. *)
+   `hors_terrain`), and the monument table; api.ml includes this module.
+   Generated from champions/api/loi.toml by `cargo run -p loi_api -- write` with the
+   template champions/api/templates/ocaml/constants.ml: edit those, not this file.
+*)
 
 (* Error codes and special answers. *)
 let succes = 0
