@@ -43,8 +43,9 @@ local function read_line(what)
   return line
 end
 
--- An argument as the wire's signed 32-bit integer: a float is truncated toward zero,
--- a value beyond the range is clamped (it answers the same: off the map, unaffordable).
+-- An argument as the API's `int`, as C would convert it: a float is truncated toward
+-- zero, and a value beyond the wire's signed 32 bits is clamped (it answers the same:
+-- off the map, unaffordable). Used by every function, cached or not.
 local function arg(v)
   if type(v) ~= "number" then
     error(format("an API argument must be a number, not %s", type(v)), 3)
@@ -110,31 +111,34 @@ local function figure(i)
 end
 
 local function on_map(x, y)
-  return type(x) == "number" and type(y) == "number" and x >= 0 and x < 100 and y >= 0
-    and y < 100 and x == floor(x) and y == floor(y)
+  return x >= 0 and x < 100 and y >= 0 and y < 100
 end
 
 -- Information functions.
 
 function type_case(x, y)
+  x, y = arg(x), arg(y)
   if not on_map(x, y) then return HORS_TERRAIN end
   if dirty then refresh() end
   return byte(kinds, y * 100 + x + 1) - 48
 end
 
 function valeur_case(x, y)
+  x, y = arg(x), arg(y)
   if not on_map(x, y) then return HORS_TERRAIN end
   if dirty then refresh() end
   return byte(values, y * 100 + x + 1) - 64
 end
 
 function appartenance(x, y)
+  x, y = arg(x), arg(y)
   if not on_map(x, y) then return HORS_TERRAIN end
   if dirty then refresh() end
   return byte(owners, y * 100 + x + 1) - 48
 end
 
 function type_monument(x, y)
+  x, y = arg(x), arg(y)
   if not on_map(x, y) then return HORS_TERRAIN end
   if dirty then refresh() end
   local c = byte(monuments, y * 100 + x + 1)
@@ -143,15 +147,17 @@ function type_monument(x, y)
 end
 
 local function monument_id(n)
-  return type(n) == "number" and n >= 0 and n < MAX_MONUMENTS and n == floor(n)
+  return n >= 0 and n < MAX_MONUMENTS
 end
 
 function portee_monument(num_monument)
+  num_monument = arg(num_monument)
   if not monument_id(num_monument) then return PAS_DE_MONUMENT end
   return PORTEE[num_monument + 1]
 end
 
 function prestige_monument(num_monument)
+  num_monument = arg(num_monument)
   if not monument_id(num_monument) then return PAS_DE_MONUMENT end
   return PRESTIGE[num_monument + 1]
 end
@@ -168,21 +174,24 @@ function cout_achat_maison() return figure(5) end
 function cout_achat_route() return figure(6) end
 
 local function player(n)
-  return type(n) == "number" and (n == 0 or n == 1 or n == 2)
+  return n == 0 or n == 1 or n == 2
 end
 
 function finances(num_joueur)
+  num_joueur = arg(num_joueur)
   if not player(num_joueur) then return JOUEUR_INCORRECT end
   return figure(7 + num_joueur)
 end
 
 -- The player's houses' worth, money excluded: not the final score (rule 9).
 function score(num_joueur)
+  num_joueur = arg(num_joueur)
   if not player(num_joueur) then return JOUEUR_INCORRECT end
   return figure(10 + num_joueur)
 end
 
 function montant_encheres(num_joueur)
+  num_joueur = arg(num_joueur)
   if not player(num_joueur) then return JOUEUR_INCORRECT end
   return figure(13 + num_joueur)
 end

@@ -7,7 +7,7 @@
 % and after each successful action; a cell read is one string_code/3), the local argument
 % checks (HORS_TERRAIN, JOUEUR_INCORRECT, PAS_DE_MONUMENT) and the callback loop.
 % Arguments are evaluated (`construire_route(X + 1, Y, R)` works) and truncated to
-% integers.
+% integers, as C would convert them, in every function.
 :- module(api,
           [ type_case/3, valeur_case/3, appartenance/3, type_monument/3,
             portee_monument/2, prestige_monument/2, numero_tour/1, commence/1,
@@ -105,8 +105,7 @@ figure(I, V) :-
 
 % The character code of cell (X, Y) in cached string `Key`; fails off the map.
 cell(Key, X0, Y0, Code) :-
-    X is X0, Y is Y0,
-    integer(X), integer(Y),
+    wire_arg(X0, X), wire_arg(Y0, Y),
     X >= 0, X < 100, Y >= 0, Y < 100,
     fresh,
     nb_getval(Key, String),
@@ -131,7 +130,7 @@ type_monument(X, Y, R) :-
     ).
 
 monument_id(N0, N) :-
-    N is N0, integer(N), N >= 0, N < 14.
+    wire_arg(N0, N), N >= 0, N < 14.
 
 portee_monument(N0, R) :-
     (   monument_id(N0, N) -> monument_table(N, _, R) ; pas_de_monument(R) ).
@@ -152,8 +151,8 @@ cout_achat_maison(R) :- figure(5, R).
 cout_achat_route(R) :- figure(6, R).
 
 player_figure(Base, N0, R) :-
-    N is N0,
-    (   integer(N), N >= 0, N =< 2
+    wire_arg(N0, N),
+    (   N >= 0, N =< 2
     ->  I is Base + N, figure(I, R)
     ;   joueur_incorrect(R)
     ).
