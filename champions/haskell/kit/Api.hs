@@ -128,71 +128,102 @@ cell field x y = do
 
 -- Information functions.
 
-type_case, valeur_case, appartenance, type_monument :: Int -> Int -> IO Int
+type_case :: Int -> Int -> IO Int
 type_case x y | onMap x y = subtract 48 <$> cell kKinds x y
               | otherwise = return hors_terrain
+
+valeur_case :: Int -> Int -> IO Int
 valeur_case x y | onMap x y = subtract 64 <$> cell kValues x y
                 | otherwise = return hors_terrain
+
+appartenance :: Int -> Int -> IO Int
 appartenance x y | onMap x y = subtract 48 <$> cell kOwners x y
                  | otherwise = return hors_terrain
+
+type_monument :: Int -> Int -> IO Int
 type_monument x y
   | onMap x y = do
       c <- cell kMonuments x y
       return (if c == 46 then pas_de_monument else c - 97) -- '.' or 'a' + id
   | otherwise = return hors_terrain
 
-portee_monument, prestige_monument :: Int -> IO Int
+portee_monument :: Int -> IO Int
 portee_monument n
   | n >= 0 && n < max_monuments = return (portee_table !! n)
   | otherwise = return pas_de_monument
+
+prestige_monument :: Int -> IO Int
 prestige_monument n
   | n >= 0 && n < max_monuments = return (prestige_table !! n)
   | otherwise = return pas_de_monument
 
-numero_tour, commence, vainqueur_encheres, monument_en_cours, cout_achat_maison,
-  cout_achat_route :: IO Int
+numero_tour :: IO Int
 numero_tour = figure 0
+
+commence :: IO Int
 commence = figure 2
-monument_en_cours = figure 3
+
+ofPlayer :: Int -> Int -> IO Int
+ofPlayer base n | n >= 0 && n <= 2 = figure (base + n)
+                | otherwise = return joueur_incorrect
+
+montant_encheres :: Int -> IO Int
+montant_encheres = ofPlayer 13
+
+vainqueur_encheres :: IO Int
 vainqueur_encheres = figure 4
+
+-- | The player's houses' worth, money excluded: not the final score (rule 9).
+score :: Int -> IO Int
+score = ofPlayer 10
+
+finances :: Int -> IO Int
+finances = ofPlayer 7
+
+monument_en_cours :: IO Int
+monument_en_cours = figure 3
+
+distance :: Int -> Int -> Int -> Int -> IO Int
+distance x1 y1 x2 y2 = ask "distance" [x1, y1, x2, y2]
+
+route_possible :: Int -> Int -> IO Int
+route_possible x y = ask "route_possible" [x, y]
+
+construction_possible :: Int -> Int -> IO Int
+construction_possible x y = ask "construction_possible" [x, y]
+
+cout_achat_maison :: IO Int
 cout_achat_maison = figure 5
+
+cout_achat_route :: IO Int
 cout_achat_route = figure 6
 
 -- | True in your own turn (the API's bool; rule 16).
 mon_tour :: IO Bool
 mon_tour = (/= 0) <$> figure 1
 
-ofPlayer :: Int -> Int -> IO Int
-ofPlayer base n | n >= 0 && n <= 2 = figure (base + n)
-                | otherwise = return joueur_incorrect
-
--- | finances: its money; score: its houses' worth, money excluded, not the final score
--- (rule 9); montant_encheres: its bid in the last resolved auction.
-finances, score, montant_encheres :: Int -> IO Int
-finances = ofPlayer 7
-score = ofPlayer 10
-montant_encheres = ofPlayer 13
-
-distance :: Int -> Int -> Int -> Int -> IO Int
-distance x1 y1 x2 y2 = ask "distance" [x1, y1, x2, y2]
-
-route_possible, construction_possible :: Int -> Int -> IO Int
-route_possible x y = ask "route_possible" [x, y]
-construction_possible x y = ask "construction_possible" [x, y]
-
 -- Actions.
 
-construire_route, construire_maison, reserver_case, detruire_maison, vendre_maison,
-  construire_monument :: Int -> Int -> IO Int
+construire_route :: Int -> Int -> IO Int
 construire_route x y = act "construire_route" [x, y]
+
+construire_maison :: Int -> Int -> IO Int
 construire_maison x y = act "construire_maison" [x, y]
+
+reserver_case :: Int -> Int -> IO Int
 reserver_case x y = act "reserver_case" [x, y]
+
+detruire_maison :: Int -> Int -> IO Int
 detruire_maison x y = act "detruire_maison" [x, y]
+
+vendre_maison :: Int -> Int -> IO Int
 vendre_maison x y = act "vendre_maison" [x, y]
-construire_monument x y = act "construire_monument" [x, y]
 
 encherir :: Int -> IO Int
 encherir montant = act "encherir" [montant]
+
+construire_monument :: Int -> Int -> IO Int
+construire_monument x y = act "construire_monument" [x, y]
 
 -- | Takes the protocol descriptors, then runs the protocol loop with the callbacks
 -- init_game, jouer, enchere, placement and end_game, in that order. Returns when the

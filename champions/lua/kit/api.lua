@@ -163,31 +163,10 @@ function prestige_monument(num_monument)
 end
 
 function numero_tour() return figure(0) end
-
--- True in your own turn (the API's bool; rule 16).
-function mon_tour() return figure(1) ~= 0 end
-
 function commence() return figure(2) end
-function monument_en_cours() return figure(3) end
-function vainqueur_encheres() return figure(4) end
-function cout_achat_maison() return figure(5) end
-function cout_achat_route() return figure(6) end
 
 local function player(n)
   return n == 0 or n == 1 or n == 2
-end
-
-function finances(num_joueur)
-  num_joueur = arg(num_joueur)
-  if not player(num_joueur) then return JOUEUR_INCORRECT end
-  return figure(7 + num_joueur)
-end
-
--- The player's houses' worth, money excluded: not the final score (rule 9).
-function score(num_joueur)
-  num_joueur = arg(num_joueur)
-  if not player(num_joueur) then return JOUEUR_INCORRECT end
-  return figure(10 + num_joueur)
 end
 
 function montant_encheres(num_joueur)
@@ -196,9 +175,32 @@ function montant_encheres(num_joueur)
   return figure(13 + num_joueur)
 end
 
+function vainqueur_encheres() return figure(4) end
+
+-- The player's houses' worth, money excluded: not the final score (rule 9).
+function score(num_joueur)
+  num_joueur = arg(num_joueur)
+  if not player(num_joueur) then return JOUEUR_INCORRECT end
+  return figure(10 + num_joueur)
+end
+
+function finances(num_joueur)
+  num_joueur = arg(num_joueur)
+  if not player(num_joueur) then return JOUEUR_INCORRECT end
+  return figure(7 + num_joueur)
+end
+
+function monument_en_cours() return figure(3) end
+
 function distance(x1, y1, x2, y2) return ask("distance", x1, y1, x2, y2) end
 function route_possible(x, y) return ask("route_possible", x, y) end
 function construction_possible(x, y) return ask("construction_possible", x, y) end
+
+function cout_achat_maison() return figure(5) end
+function cout_achat_route() return figure(6) end
+
+-- True in your own turn (the API's bool; rule 16).
+function mon_tour() return figure(1) ~= 0 end
 
 -- Actions.
 

@@ -124,32 +124,33 @@ let type_monument x y =
     let c = cell monuments x y in
     if c = Char.code '.' then pas_de_monument else c - Char.code 'a'
 
-let portee_monument n =
-  if n >= 0 && n < max_monuments then portee_table.(n) else pas_de_monument
+let portee_monument num_monument =
+  if num_monument >= 0 && num_monument < max_monuments then portee_table.(num_monument)
+  else pas_de_monument
 
-let prestige_monument n =
-  if n >= 0 && n < max_monuments then prestige_table.(n) else pas_de_monument
+let prestige_monument num_monument =
+  if num_monument >= 0 && num_monument < max_monuments then prestige_table.(num_monument)
+  else pas_de_monument
 
 let numero_tour () = figure 0
-
-(* True in your own turn (the API's bool; rule 16). *)
-let mon_tour () = figure 1 <> 0
-
 let commence () = figure 2
-let monument_en_cours () = figure 3
-let vainqueur_encheres () = figure 4
-let cout_achat_maison () = figure 5
-let cout_achat_route () = figure 6
 let of_player base n = if n >= 0 && n <= 2 then figure (base + n) else joueur_incorrect
-let finances num_joueur = of_player 7 num_joueur
+let montant_encheres num_joueur = of_player 13 num_joueur
+let vainqueur_encheres () = figure 4
 
 (* The player's houses' worth, money excluded: not the final score (rule 9). *)
 let score num_joueur = of_player 10 num_joueur
 
-let montant_encheres num_joueur = of_player 13 num_joueur
+let finances num_joueur = of_player 7 num_joueur
+let monument_en_cours () = figure 3
 let distance x1 y1 x2 y2 = ask "distance" [ x1; y1; x2; y2 ]
 let route_possible x y = ask "route_possible" [ x; y ]
 let construction_possible x y = ask "construction_possible" [ x; y ]
+let cout_achat_maison () = figure 5
+let cout_achat_route () = figure 6
+
+(* True in your own turn (the API's bool; rule 16). *)
+let mon_tour () = figure 1 <> 0
 
 (* Actions. *)
 
