@@ -13,7 +13,7 @@ champion: $(wildcard *.pas *.pp *.inc) $(KIT_SRCS) $(KIT)/pascal.mk
 	@rm -f champion
 	@test -f prologin.pas || { echo "pascal.mk: no prologin.pas in $(CURDIR)" >&2; exit 1; }
 	@mkdir -p _build
-	$(FPC) $(FPCFLAGS) -v0 -B -FU_build -Fu$(KIT) -Fi$(KIT) -Fu. -Fi. -FE. -ochampion $(KIT)/champion.pas
+	$(FPC) $(FPCFLAGS) -v0 -l- -B -FU_build -Fu$(KIT) -Fi$(KIT) -Fu. -Fi. -FE. -ochampion $(KIT)/champion.pas
 
 clean:
 	rm -rf champion _build
