@@ -918,4 +918,16 @@ fn ocaml_haskell_pascal_kits_give_empty_callbacks_for_those_not_written() {
         assert!(answers_of(&played, seat, "encherir").is_empty());
         assert!(answers_of(&played, seat, "construire_monument").is_empty());
     }
+    // What OCaml and Pascal champions print when their module is initialised, before the
+    // first callback, reaches the log (and `play` saw nothing but requests in the protocol).
+    for (seat, kit) in kits.iter().filter(|k| k.compiled).enumerate() {
+        if kit.lang != "haskell" {
+            let text = format!("partial_{}: loaded", kit.lang);
+            let log = played.stderr(seat);
+            assert!(
+                log.contains(&text),
+                "seat {seat}'s log lacks `{text}`:\n{log}"
+            );
+        }
+    }
 }
