@@ -3,7 +3,7 @@
 -- Usage: lua5.4 run.lua path/to/prologin.lua, started by the champion's launcher with
 -- the protocol on descriptors 3 (the referee's lines) and 4 (our requests), fd 0 on
 -- /dev/null and fd 1 on stderr, so that print() and io.write() go to the log (and a
--- program the champion starts cannot write into the protocol either).
+-- program the champion starts writes its output there too).
 -- Loads the kit (this folder) and the champion file, whose global functions init_game,
 -- jouer, enchere, placement and end_game are the callbacks, then serves them.
 local path = arg[1]

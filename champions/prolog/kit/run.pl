@@ -3,7 +3,7 @@
 % Usage: swipl run.pl path/to/prologin.pl, started by the champion's launcher with the
 % protocol on descriptors 3 (the referee's lines) and 4 (our requests), fd 0 on /dev/null
 % and fd 1 on stderr, so that write/1 and format/2 go to the log (and a program the
-% champion starts cannot write into the protocol either). Loads the kit (this
+% champion starts writes its output there too). Loads the kit (this
 % folder: api.pl, constants.pl) into module user, consults the champion file, whose
 % predicates init_game/0, jouer/0, enchere/0, placement/0 and end_game/0 are the
 % callbacks, then serves them.
