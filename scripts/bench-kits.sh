@@ -111,7 +111,8 @@ if r["faults"]:
 walls = {}
 for c, t in zip(r["callbacks"], r["timings"]):
     if c["callback"] == "init_game":
-        walls[c["seat"]] = (t["wall_us"], len(c["requests"]))
+        n = c["requests"]  # a count in the record (the lines are in the full log)
+        walls[c["seat"]] = (t["wall_us"], n if isinstance(n, int) else len(n))
 print("  " + ", ".join("%s %.1f ms (%d requests)" % (label, walls[seat][0] / 1000, walls[seat][1])
                        for seat, label in ((0, "no kit"), (1, "scan_py"), (2, "scan_c"))))
 EOF
@@ -166,3 +167,40 @@ print("  %-11s %4.0f ms (%4.0f ms)          %.1f ms" % (
 PY
 done
 # ---- end of kits part 1
+# ---- The Lua, Prolog, OCaml, Haskell and Pascal kits (issue 15): for each whose toolchain
+# is here, the startup (CPU and wall time of init_game, which counts the process start,
+# for the kit's template champion, which asks nothing: the interpreter or runtime
+# loading) and the CPU of one full-map scan (the mean CPU per callback of its scan
+# fixture, which reads all 10,000 cells with valeur_case and type_case in every
+# callback), 3 matches each.
+"$root/scripts/build-champions.sh" >/dev/null 2>&1 || true
+printf '\n### kits: startup (template init_game) and full-map scan (scan_<lang>), seed 7\n'
+for spec in lua:lua5.4 prolog:swipl ocaml:ocamlopt haskell:ghc pascal:fpc; do
+  lang=${spec%%:*}
+  tool=${spec#*:}
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    printf '  %-8s skipped: no %s\n' "$lang" "$tool"
+    continue
+  fi
+  [ ! -f "$kits/scan_$lang/Makefile" ] || make -s -C "$kits/scan_$lang" >/dev/null
+  for run in 1 2 3; do
+    "$REFEREE" match "$root/champions/$lang/template" random greedy --seed 7 \
+      --out "$work/t_$lang$run" >/dev/null 2>&1
+    "$REFEREE" match "$kits/scan_$lang" random greedy --seed 7 \
+      --out "$work/s_$lang$run" >/dev/null 2>&1
+    python3 - "$lang" "$work/t_$lang$run/record.json" "$work/s_$lang$run/record.json" <<'PY'
+import json, sys
+lang, template, scan = sys.argv[1], json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+for r in (template, scan):
+    if r["faults"]:
+        sys.exit("bench-kits: faults: %s" % json.dumps(r["faults"]))
+def seat0(r):
+    return [t for c, t in zip(r["callbacks"], r["timings"]) if c["seat"] == 0]
+init = seat0(template)[0]
+rest = seat0(scan)[1:]
+print("  %-8s startup: init_game CPU %6.1f ms, wall %6.1f ms; full-map scan: %5.2f ms CPU "
+      "per callback (mean of %d)" % (lang, init["cpu_us"] / 1000, init["wall_us"] / 1000,
+                                    sum(t["cpu_us"] for t in rest) / len(rest) / 1000, len(rest)))
+PY
+  done
+done

@@ -12,6 +12,9 @@
 #   Rust kit package (target/release/<name>); new [[bin]]s are picked up automatically.
 # - Hook: any executable champions/<lang>/build.sh is run too (from its own folder), for
 #   kits that need more.
+# - OCaml, Haskell, Pascal: their hooks (champions/ocaml/build.sh, ...) run `make` in each
+#   folder of the kit's champions with a Makefile, outside the jail; without the compiler
+#   they say so and skip (under CI=true they fail). Lua, Prolog: nothing to build.
 set -eu
 
 # Through links too (a folder that links to scripts/): the repository of the real file.

@@ -47,4 +47,22 @@ if [ ${#need[@]} -gt 0 ]; then
     exit 1
   fi
 fi
+
+# ---- The Lua, Prolog, OCaml, Haskell and Pascal kits (champions/<lang>/, issue 15): their
+# interpreters and compilers, without the recommended extras (documentation, profiling
+# libraries). The compiled kits build outside the jail (scripts/build-champions.sh).
+kits=()
+command -v lua5.4 >/dev/null || kits+=(lua5.4)
+command -v swipl >/dev/null || kits+=(swi-prolog-nox)
+command -v ocamlopt >/dev/null || kits+=(ocaml-nox)
+command -v ghc >/dev/null || kits+=(ghc)
+command -v fpc >/dev/null || kits+=(fp-compiler)
+if [ ${#kits[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${kits[@]}"
+  else
+    echo "ci-install: please install: ${kits[*]}" >&2
+    exit 1
+  fi
+fi
 [ -z "$mutants_pid" ] || wait "$mutants_pid"

@@ -42,6 +42,12 @@ const KITS: &[(&str, At, &str)] = &[
     ("ruby", At::Repo("champions/ruby/script"), "ruby"),
     ("php", At::Repo("champions/php/script"), "php"),
     // ---- end of kits part 1
+    // Lua, Prolog, OCaml, Haskell, Pascal.
+    ("lua", At::Repo("champions/lua/script"), "lua5.4"),
+    ("prolog", At::Repo("champions/prolog/script"), "swipl"),
+    ("ocaml", At::Repo("champions/ocaml/script"), "ocamlopt"),
+    ("haskell", At::Repo("champions/haskell/script"), "ghc"),
+    ("pascal", At::Repo("champions/pascal/script"), "fpc"),
 ];
 
 const SEED: &str = "7";
