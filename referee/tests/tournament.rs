@@ -452,6 +452,20 @@ fn a_champion_killed_from_outside_is_played_again_and_not_recorded_as_a_crash() 
         stderr.contains("disturbed from outside (a champion was killed by SIGTERM"),
         "{stderr}"
     );
+    // Without a terminal, a progress line every 5 s (the run lasts longer: 24 matches of
+    // slow.sh, and a replay after a 2 s wait).
+    let progress = stderr
+        .lines()
+        .find(|l| l.starts_with("progress: "))
+        .unwrap_or_else(|| panic!("no progress line: {stderr}"));
+    let (done, rest) = progress["progress: ".len()..]
+        .split_once("/24 matches (")
+        .unwrap();
+    assert!(done.parse::<u32>().unwrap() <= 24, "{progress}");
+    assert!(
+        rest.contains("%), ") && rest.contains(" matches/s, ETA ") && rest.ends_with(", faults 0"),
+        "{progress}"
+    );
     assert_eq!(results(&whole.join("t")), results(&hit.join("t")));
 }
 
