@@ -265,7 +265,20 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         c.arg(format!("{job}_2"));
         c
     });
-    cluster.wait_idle(Duration::from_secs(300));
+    // Only the cancelled task is waited for: the others play on, and the merge of the
+    // re-run below must wait for them too.
+    common::wait_until(
+        "the cancelled task is still queued",
+        Duration::from_secs(60),
+        || {
+            let out = cluster
+                .command("squeue")
+                .args(["-h", "-j", &format!("{job}_2")])
+                .output()
+                .unwrap();
+            out.status.success() && out.stdout.is_empty()
+        },
+    );
     let log =
         std::fs::read_to_string(results.join(format!("cut/slurm/shard-2.{job}.log"))).unwrap();
     assert!(
