@@ -6,6 +6,10 @@
 #
 #   scripts/slurm-local.sh start DIR   # prints `export SLURM_CONF=DIR/slurm.conf`
 #   scripts/slurm-local.sh stop DIR    # cancels every job, stops every daemon it started
+#
+# PROCTRACK and TASK choose ProctrackType and TaskPlugin (default proctrack/linuxproc and
+# task/none, which need no cgroup set-up); with proctrack/cgroup or task/cgroup a
+# cgroup.conf (CgroupPlugin=autodetect) is written too.
 set -euo pipefail
 [ $# -eq 2 ] || { sed -n 2,8p "$0" >&2; exit 2; }
 action=$1
@@ -49,7 +53,8 @@ start() {
   munged --force --key-file="$dir/munge/munge.key" --socket="$dir/munge.sock" \
     --pid-file="$dir/munged.pid" --log-file="$dir/munge/munged.log" \
     --seed-file="$dir/munge/munge.seed"
-  local host cpus memory ctld slurmd proctrack=proctrack/linuxproc
+  local host cpus memory ctld slurmd proctrack=${PROCTRACK:-proctrack/linuxproc}
+  local task=${TASK:-task/none}
   host=$(hostname -s)
   cpus=$(nproc)
   memory=$(($(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo) / 1024 / 2))
@@ -71,7 +76,7 @@ SlurmdPidFile=$dir/slurmd.pid
 SlurmctldLogFile=$dir/slurmctld.log
 SlurmdLogFile=$dir/slurmd.log
 ProctrackType=$proctrack
-TaskPlugin=task/none
+TaskPlugin=$task
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 MpiDefault=none
@@ -83,6 +88,9 @@ SchedulerParameters=sched_interval=1
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
+  case "$proctrack $task" in
+    *cgroup*) printf 'CgroupPlugin=autodetect\nCgroupAutomount=yes\nConstrainCores=yes\n' >"$dir/cgroup.conf" ;;
+  esac
   slurmctld -c -f "$dir/slurm.conf"
   slurmd -f "$dir/slurm.conf"
   for _ in $(seq 150); do

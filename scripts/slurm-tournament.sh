@@ -135,7 +135,13 @@ enqueue() {
     --time="$time" --requeue --chdir="$repo" --output="$dir/slurm/shard-%a.%A.log" \
     "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" task "$name" "$shards" "$seed" -- "${flags[@]+"${flags[@]}"}")
   tasks=${tasks%%;*}
-  merge=$(sbatch --parsable --dependency="afterok:$tasks" --kill-on-invalid-dep=yes \
+  # The merge also waits for this tournament's other tasks still queued or running (a
+  # shard re-run while the others play), whatever their end: it refuses an incomplete set.
+  local id after=afterok:$tasks
+  for id in $(squeue -h --name="$name" -o %F 2>/dev/null | sort -u); do
+    [ "$id" = "$tasks" ] || after+=",afterany:$id"
+  done
+  merge=$(sbatch --parsable --dependency="$after" --kill-on-invalid-dep=yes \
     --job-name="$name-merge" --cpus-per-task=1 --chdir="$repo" \
     --output="$dir/slurm/merge.%j.log" "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" merge "$name" "$shards")
   merge=${merge%%;*}

@@ -47,7 +47,7 @@ pub fn catch(graceful: bool) -> &'static AtomicBool {
                     if graceful && !STOP.swap(true, Ordering::SeqCst) {
                         eprintln!(
                             "\n{}: stopping: no new match starts, the matches in flight are \
-                             abandoned (--resume plays them again) and the finished ones are \
+                             abandoned (a resume plays them again) and the finished ones are \
                              written",
                             signal_name(signal)
                         );

@@ -265,7 +265,20 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         c.arg(format!("{job}_2"));
         c
     });
-    cluster.wait_idle(Duration::from_secs(300));
+    // Only the cancelled task is waited for: the others play on, and the merge of the
+    // re-run below must wait for them too.
+    common::wait_until(
+        "the cancelled task is still queued",
+        Duration::from_secs(60),
+        || {
+            let out = cluster
+                .command("squeue")
+                .args(["-h", "-j", &format!("{job}_2")])
+                .output()
+                .unwrap();
+            out.status.success() && out.stdout.is_empty()
+        },
+    );
     let log =
         std::fs::read_to_string(results.join(format!("cut/slurm/shard-2.{job}.log"))).unwrap();
     assert!(
@@ -307,4 +320,107 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         "after a cancelled shard re-run, the merged results differ from a single run"
     );
     drop(cluster);
+}
+
+/// `submit` refuses before submitting anything, with a message naming the problem: run
+/// with stand-ins for `sinfo` (a cluster of two nodes of 2 CPUs) and `sbatch` (which notes
+/// that it was called), so no cluster is needed.
+#[test]
+fn submit_refuses_before_submitting_anything() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = common::fresh_dir("slurm", "refusals");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let called = dir.join("sbatch-was-called");
+    for (name, body) in [
+        (
+            "sinfo",
+            "case \"$*\" in *%N*) printf 'node1\\nnode2\\n' ;; *%c*) echo 2 ;; esac".to_string(),
+        ),
+        ("sbatch", format!("touch {}; echo 1", called.display())),
+    ] {
+        let path = bin.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let fixture = |name: &str| {
+        repo()
+            .join("referee/tests/fixtures/tournament")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    let submit = |referee: &str, options: &[&str], champions: &[String]| {
+        let out = Command::new(repo().join("scripts/slurm-tournament.sh"))
+            .arg("submit")
+            .arg("t")
+            .args(options)
+            .arg("--")
+            .args(champions)
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .env("REFEREE", referee)
+            .env("RESULTS", dir.join("results"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(!called.exists(), "sbatch was called: {out:?}");
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let good = [
+        "random".to_string(),
+        "greedy".into(),
+        repo()
+            .join("champions/shell/passive.sh")
+            .display()
+            .to_string(),
+    ];
+    let seeded = ["--seed", "1", "--shards", "3"];
+    let said = submit(REFEREE, &["--shards", "3"], &good);
+    assert!(said.contains("--seed S is required"), "{said}");
+    let said = submit("/nonexistent/referee", &seeded, &good);
+    assert!(said.contains("/nonexistent/referee is not built"), "{said}");
+    let said = submit(REFEREE, &[&seeded[..], &["--cpus", "8"]].concat(), &good);
+    assert!(
+        said.contains("--cpus 8: the largest node has 2 CPUs"),
+        "{said}"
+    );
+    let said = submit(
+        REFEREE,
+        &seeded,
+        &[&good[..], &["--name".into(), "x".into()]].concat(),
+    );
+    assert!(said.contains("--name is set by this script"), "{said}");
+    let said = submit(
+        REFEREE,
+        &seeded,
+        &[&good[..], &[fixture("broken.sh")]].concat(),
+    );
+    assert!(
+        said.contains("broken.sh") && said.contains("the pre-run check failed"),
+        "{said}"
+    );
+    // Two nodes, and the results on this machine's own filesystem: the other node would
+    // not see them.
+    let kind = Command::new("stat")
+        .args(["-f", "-c", "%T"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let kind = String::from_utf8_lossy(&kind.stdout).trim().to_string();
+    if ["ext2/ext3", "ext4", "xfs", "btrfs", "tmpfs", "overlayfs"].contains(&kind.as_str()) {
+        let said = submit(REFEREE, &seeded, &good);
+        assert!(
+            said.contains("is on a local filesystem") && said.contains("--shared"),
+            "{said}"
+        );
+    } else {
+        common::skip_by_design(&format!(
+            "slurm: the temporary directory is on {kind}, not a local filesystem: the shared \
+             path refusal is not shown here"
+        ));
+    }
 }

@@ -452,6 +452,20 @@ fn a_champion_killed_from_outside_is_played_again_and_not_recorded_as_a_crash() 
         stderr.contains("disturbed from outside (a champion was killed by SIGTERM"),
         "{stderr}"
     );
+    // Without a terminal, a progress line every 5 s (the run lasts longer: 24 matches of
+    // slow.sh, and a replay after a 2 s wait).
+    let progress = stderr
+        .lines()
+        .find(|l| l.starts_with("progress: "))
+        .unwrap_or_else(|| panic!("no progress line: {stderr}"));
+    let (done, rest) = progress["progress: ".len()..]
+        .split_once("/24 matches (")
+        .unwrap();
+    assert!(done.parse::<u32>().unwrap() <= 24, "{progress}");
+    assert!(
+        rest.contains("%), ") && rest.contains(" matches/s, ETA ") && rest.ends_with(", faults 0"),
+        "{progress}"
+    );
     assert_eq!(results(&whole.join("t")), results(&hit.join("t")));
 }
 
@@ -872,4 +886,33 @@ fn a_second_run_in_the_same_tournament_is_refused_while_the_first_runs() {
     let resumed = run(tournament(&dir, &[], &["--resume"]));
     assert!(resumed.status.success());
     assert_eq!(table(&dir.join("t/matches.csv")).len(), 24);
+}
+
+#[test]
+fn a_champion_that_kills_itself_with_sigterm_cannot_void_its_matches() {
+    let dir = common::fresh_dir("tournament", "self-term");
+    let champions = vec![
+        "random".into(),
+        "greedy".into(),
+        fixture("self_term.sh"),
+        shell("passive.sh"),
+    ];
+    let out = run(tournament(&dir, &champions, &["--jobs", "2"]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // Its 3 matches were each played twice, and the replay's crash kept.
+    assert_eq!(
+        stderr.matches("disturbed from outside").count(),
+        3,
+        "{stderr}"
+    );
+    let matches = table(&dir.join("t/matches.csv"));
+    assert_eq!(matches.len(), 4);
+    let crashes = matches
+        .iter()
+        .flat_map(|m| (0..3).map(move |s| m[&format!("fault{s}")].clone()))
+        .filter(|f| f == "crash")
+        .count();
+    assert_eq!(crashes, 3, "{matches:?}");
+    let record = std::fs::read_to_string(dir.join("t/matches/0/record.json")).unwrap();
+    assert!(record.contains("signal 15 (SIGTERM)"), "{record}");
 }

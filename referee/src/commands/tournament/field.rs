@@ -160,6 +160,13 @@ pub(crate) fn check_all(
             })
             .collect()
     });
+    // Champions killed because the referee was told to stop did not fail the check.
+    if crate::interrupt::stopping() {
+        anyhow::bail!(
+            "interrupted during the pre-run check: nothing was played; run the same command \
+             again"
+        );
+    }
     let mut kept = Vec::new();
     let mut excluded = Vec::new();
     for (champion, (verdict, stderr)) in champions.into_iter().zip(verdicts) {
