@@ -435,3 +435,50 @@ fn a_gauntlet_killed_with_sigkill_resumes_to_the_uninterrupted_verdict() {
         want_pairs
     );
 }
+
+// ---- a stop during a tournament's pre-run check -----------------------------------------
+
+/// SIGTERM while a champion is still in a tournament's pre-run check: exit 130 (an
+/// interruption), not 2 with the champions killed by the stop taken for broken ones; no
+/// `tournament.json` is written and the champion is gone. (The gauntlet's check, which
+/// shares this code, is `redteam_gauntlet.rs`.)
+#[test]
+fn a_stop_during_a_tournaments_pre_run_check_exits_as_interrupted() {
+    let dir = common::fresh_dir("redteam_stop", "check-stop");
+    let marker = "redteam-stop-slow-init.sh";
+    let slow = dir.join(marker);
+    std::fs::copy(fixture("redteam/slow_init.sh"), &slow).unwrap();
+    chmod(&slow, 0o755);
+    let slow = slow.display().to_string();
+    let mut child = referee(Who::Me, "tournament", &dir, &[&slow, "random", "greedy"])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let check = dir.join("tournament/check");
+    common::wait_until(
+        "the pre-run check never started",
+        Duration::from_secs(60),
+        || check.exists() && common::running(marker),
+    );
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap();
+    let status = common::wait_timeout(&mut child, Duration::from_secs(60))
+        .expect("the interrupted tournament did not end");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("interrupted during the pre-run check: nothing was played"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("failed the pre-run check"), "{stderr}");
+    assert!(!dir.join("tournament/tournament.json").exists());
+    common::wait_until(
+        "the champion in its pre-run check outlived the referee",
+        Duration::from_secs(5),
+        || !common::running(marker),
+    );
+}
