@@ -4,9 +4,9 @@
 //! or `--max-pairs` is reached; then `matches.csv` (sorted), `pairs.csv` and one line of
 //! verdict. Resumable (`--resume`) from `gauntlet.json` and `matches.csv`.
 //!
-//! Ctrl-C (or SIGTERM) as in a tournament: the first lets the running matches finish and
-//! keeps them, the second kills every champion at once; `--resume` plays what is missing
-//! and reaches the verdict an uninterrupted run reaches.
+//! Ctrl-C (or SIGTERM, SIGHUP) as in a tournament: the first kills every champion and
+//! abandons the matches in flight (no results), the second exits at once; `--resume` plays
+//! what is missing and reaches the verdict an uninterrupted run reaches.
 
 mod progress;
 mod spec;
@@ -115,7 +115,8 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let mut pairs: Vec<(Half, Half)> = Vec::new();
     let mut decided: Option<(Verdict, usize)> = None;
     let stop_decided = AtomicBool::new(false);
-    advance(&spec.sprt, &halves, &mut pairs, &mut decided);
+    let test = (spec.sprt, crate::gauntlet::spread(game.points()));
+    advance(test, &halves, &mut pairs, &mut decided);
     let done = estimate(&diffs_of(&pairs[..counted(decided, &pairs)]));
     if !pairs.is_empty() {
         eprintln!("resumed: {}", progress::estimate_text(&done));
@@ -151,7 +152,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                     played += 1;
                     halves.insert(row.id, half_of(&row));
                     let was = decided.is_some();
-                    let now = advance(&spec.sprt, &halves, &mut pairs, &mut decided);
+                    let now = advance(test, &halves, &mut pairs, &mut decided);
                     if !was {
                         let n = counted(now, &pairs);
                         progress.update(&estimate(&diffs_of(&pairs[..n])), played, now.is_some());
@@ -231,10 +232,11 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Takes the pairs newly complete in `halves`, in pair order, running the test on each
-/// until it decides; returns the decision, if any.
+/// Takes the pairs newly complete in `halves`, in pair order, running the test (its
+/// parameters, and the spread of a pair's difference) on each until it decides; returns
+/// the decision, if any.
 fn advance(
-    sprt: &Sprt,
+    (sprt, spread): (Sprt, f64),
     halves: &BTreeMap<u64, Half>,
     pairs: &mut Vec<(Half, Half)>,
     decided: &mut Option<(Verdict, usize)>,
@@ -245,7 +247,7 @@ fn advance(
     ) {
         pairs.push((c, b));
         if decided.is_none() {
-            let verdict = sprt.verdict(&diffs_of(pairs));
+            let verdict = sprt.verdict(&diffs_of(pairs), spread);
             if verdict != Verdict::Undecided {
                 *decided = Some((verdict, pairs.len()));
             }
