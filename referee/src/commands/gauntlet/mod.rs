@@ -135,19 +135,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 .take_while(move |_| !stop.load(Ordering::SeqCst)),
             &stop_decided,
             |event| match event {
-                TournamentEvent::Played {
-                    row,
-                    first_player,
-                    replayed,
-                } => {
-                    if let Some(why) = replayed {
-                        eprintln!(
-                            "match {}: its first play was disturbed from outside ({}); it was \
-                             played again",
-                            row.id,
-                            crate::untrusted::printable(&why)
-                        );
-                    }
+                TournamentEvent::Played { row, first_player } => {
                     appender.append(&matches_csv::row(&row, first_player))?;
                     played += 1;
                     halves.insert(row.id, half_of(&row));

@@ -110,19 +110,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
     let mut abandoned = 0u64;
     let outcome = runner.run(pending, stop, |event| match event {
-        TournamentEvent::Played {
-            row,
-            first_player,
-            replayed,
-        } => {
-            if let Some(why) = replayed {
-                progress.note(&format!(
-                    "match {}: its first play was disturbed from outside ({}); it was played \
-                     again",
-                    row.id,
-                    printable(&why)
-                ));
-            }
+        TournamentEvent::Played { row, first_player } => {
             appender.append(&matches_csv::row(&row, first_player))?;
             played += 1;
             let row_faults = row.faults.iter().flatten().count() as u64;
