@@ -7,6 +7,11 @@
 //!   `derive(seed, MATCH_STREAM, b)` and put the tested champion in each seat once; block
 //!   `b` plays the opponents' combination `b % C(m, seats - 1)` (colex order) in the
 //!   remaining seats in their order, rotated with the tested seat.
+//! - **Running order.** Matches start pair by pair, but which of the two matches of pair
+//!   `k` starts first is bit 0 of `derive(seed, ORDER_STREAM, k)`. Had the candidate's
+//!   always gone first, its match would more often land on the first worker, and so on
+//!   its CPU (with pinning): a program could tell its role from its CPU three times in
+//!   four. The results do not depend on the order.
 //! - **Paired differences.** Each pair gives `d = candidate's points - baseline's points`
 //!   (and the same of final scores). The setup's luck and the opponents' cancel in `d`.
 //! - **The test.** Two one-sided sequential probability ratio tests on the mean of `d`,
@@ -32,7 +37,7 @@
 //!   dividing by zero.
 
 use crate::schedule::Pairing;
-use crate::seeds::{derive, MATCH_STREAM};
+use crate::seeds::{derive, MATCH_STREAM, ORDER_STREAM};
 
 /// Pairs needed before any decision (and the fewest `--max-pairs`).
 pub const MIN_PAIRS: usize = 10;
@@ -215,6 +220,13 @@ impl Plan {
         self.opponents + 1 >= self.seats
     }
 
+    /// The id of the `i`-th match to start (module doc, "Running order").
+    pub fn running(&self, i: u64) -> u64 {
+        let pair = i / 2;
+        let baseline_first = derive(self.seed, ORDER_STREAM, pair) & 1;
+        2 * pair + ((i % 2) ^ baseline_first)
+    }
+
     /// The seat of the tested champion in pair `k`.
     pub fn seat(&self, pair: u64) -> usize {
         (pair % self.seats as u64) as usize
@@ -267,6 +279,31 @@ mod tests {
                 assert_eq!(distinct.len(), seats);
             }
         }
+    }
+
+    #[test]
+    fn each_pair_starts_in_an_order_drawn_from_the_seed() {
+        let plan = Plan {
+            seed: 11,
+            seats: 3,
+            opponents: 2,
+        };
+        let order: Vec<u64> = (0..200).map(|i| plan.running(i)).collect();
+        let mut ids = order.clone();
+        ids.sort();
+        assert_eq!(ids, (0..200).collect::<Vec<_>>());
+        let baseline_first = (0..100u64)
+            .filter(|&k| {
+                assert_eq!(order[2 * k as usize] / 2, k, "pair {k} out of place");
+                order[2 * k as usize] == 2 * k + 1
+            })
+            .count();
+        assert!((30..=70).contains(&baseline_first), "{baseline_first}");
+        let other = Plan { seed: 12, ..plan };
+        assert_ne!(
+            order,
+            (0..200).map(|i| other.running(i)).collect::<Vec<_>>()
+        );
     }
 
     #[test]

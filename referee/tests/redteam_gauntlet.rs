@@ -458,7 +458,8 @@ fn uid_of(stderr: &str) -> u64 {
 /// its own); it must say nothing about the match either: leased one after another, a
 /// champion learnt its match's id from it (with `--jobs 1`, the uid of seat `s` of match
 /// `m` was `U + 3m + s` with `U` the same for the whole run and a multiple of 64 plus a
-/// constant, so `m mod 64` and whether it plays as the candidate or the baseline).
+/// constant, so `m mod 64` and whether it plays as the candidate or the baseline). Nor
+/// does the order in which the two matches of a pair start.
 #[test]
 fn a_program_cannot_tell_whether_it_is_the_candidate_or_the_baseline() {
     let mut failures = Vec::new();
@@ -516,6 +517,24 @@ fn a_program_cannot_tell_whether_it_is_the_candidate_or_the_baseline() {
             failures.push(format!(
                 "THE ATTACK WORKED as {who:?}: the two halves of a pair look different:\n{}",
                 leak.join("\n")
+            ));
+        }
+        // Which half of a pair starts first (here, with one job, which one ends first):
+        // drawn from the seed, not always the candidate's. (Always the candidate's first,
+        // with two jobs its match landed on the first worker's CPU three times in four: a
+        // program read its role from `sched_getaffinity`.)
+        let ended = |id: u64| {
+            std::fs::metadata(run.join(format!("matches/{id}/record.json")))
+                .and_then(|m| m.modified())
+                .unwrap()
+        };
+        let baseline_first = (0..10u64)
+            .filter(|&k| ended(2 * k + 1) < ended(2 * k))
+            .count();
+        if !(1..10).contains(&baseline_first) {
+            failures.push(format!(
+                "THE ATTACK WORKED as {who:?}: in {baseline_first} of 10 pairs the baseline's \
+                 match ran first: the order of a pair's matches tells a program its role"
             ));
         }
         if matches!(who, Who::Root) && offsets.len() == 1 {

@@ -124,15 +124,15 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let mut progress = Progress::new(spec.max_pairs, &done, args.progress_every);
     if decided.is_none() {
         let total = 2 * spec.max_pairs;
-        let pending: Vec<_> = (0..total)
-            .filter(|id| !halves.contains_key(id))
-            .map(|id| plan.pairing(id))
-            .collect();
+        // Pulled lazily: a cap of a million pairs costs no memory up front.
+        let done: std::collections::HashSet<u64> = halves.keys().copied().collect();
+        let pending = (0..total)
+            .map(move |i| plan.running(i))
+            .filter(move |id| !done.contains(id))
+            .map(move |id| plan.pairing(id));
         let mut played = 0u64;
         let outcome = runner.run(
-            pending
-                .into_iter()
-                .take_while(move |_| !stop.load(Ordering::SeqCst)),
+            pending.take_while(move |_| !stop.load(Ordering::SeqCst)),
             &stop_decided,
             |event| match event {
                 TournamentEvent::Played { row, first_player } => {
