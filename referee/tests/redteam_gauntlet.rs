@@ -496,7 +496,24 @@ fn a_program_cannot_tell_whether_it_is_the_candidate_or_the_baseline() {
         let run = dir.join("aa");
         let mut leak = Vec::new();
         let mut offsets = BTreeSet::new();
-        for pair in 0..10u64 {
+        // A half whose observer got a fault before it had written everything is not
+        // compared; most pairs must be. (Without a cgroup freezer, on a heavily loaded
+        // machine, a champion that forks as it starts was seen to get a false "started
+        // processes while frozen" timeout: the jail's init waits about 10 ms for every
+        // thread to stop, `jail/init.rs`, `stop_all`.)
+        let rows = matches(&run);
+        let faulted = |id: u64| {
+            let row = rows.iter().find(|r| r["id"] == id.to_string()).unwrap();
+            (0..3).any(|s| !row[&format!("fault{s}")].is_empty())
+        };
+        let whole: Vec<u64> = (0..10u64)
+            .filter(|&k| !faulted(2 * k) && !faulted(2 * k + 1))
+            .collect();
+        assert!(
+            whole.len() >= 8,
+            "as {who:?}: faults in most pairs: {rows:?}"
+        );
+        for pair in whole {
             let seat = pair % 3;
             let (c, b) = (
                 seat_stderr(&run, 2 * pair, seat),
