@@ -481,3 +481,184 @@ fn a_stop_during_a_tournaments_pre_run_check_exits_as_interrupted() {
         || !common::running(marker),
     );
 }
+
+// ---- an edited shard directory at merge ------------------------------------------------
+
+/// `referee merge` counts a shard complete by its number of rows, then checks every row:
+/// a shard whose file was edited so that the count still looks right (a row given twice
+/// in place of a missing one, another shard's row in place of its own), a shard that
+/// claims another's index, the same shard given twice, another tournament's shard, and a
+/// row whose points are not its scores' are each refused, naming the problem, and no
+/// results are written.
+#[test]
+fn an_edited_shard_directory_is_refused_at_merge() {
+    let dir = common::fresh_dir("redteam_stop", "merge");
+    let champions = [
+        "random",
+        "greedy",
+        &shell("passive.sh"),
+        &shell("builder.sh"),
+    ];
+    let results = dir.join("results");
+    for shard in ["1/2", "2/2"] {
+        let mut args = champions.to_vec();
+        args.extend(["--shard", shard]);
+        succeeded(&output(referee(Who::Me, "tournament", &results, &args)));
+    }
+    let shards = results.join("tournament");
+    // Rows of one shard's matches.csv: (header, rows).
+    let lines = |shard: &Path| -> (String, Vec<String>) {
+        let text = std::fs::read_to_string(shard.join("matches.csv")).unwrap();
+        let mut lines = text.lines().map(String::from);
+        (lines.next().unwrap(), lines.collect())
+    };
+    let write = |shard: &Path, header: &str, rows: &[String]| {
+        std::fs::write(
+            shard.join("matches.csv"),
+            format!("{header}\n{}\n", rows.join("\n")),
+        )
+        .unwrap();
+    };
+    type Edit = Box<dyn Fn(&Path, &Path)>;
+    let cases: Vec<(&str, Edit, &str)> = vec![
+        (
+            "a row twice, another missing",
+            Box::new(move |one, _| {
+                let (header, rows) = lines(one);
+                write(one, &header, &[rows[0].clone(), rows[0].clone()]);
+            }),
+            "appears twice",
+        ),
+        (
+            "another shard's row",
+            Box::new(move |one, two| {
+                let (header, rows) = lines(one);
+                let (_, theirs) = lines(two);
+                write(one, &header, &[rows[0].clone(), theirs[0].clone()]);
+            }),
+            "is not one of shard 1/2",
+        ),
+        (
+            "points that are not the scores'",
+            Box::new(move |one, _| {
+                let (header, mut rows) = lines(one);
+                let names: Vec<&str> = header.split(',').collect();
+                let mut cells: Vec<String> = rows[0].split(',').map(String::from).collect();
+                let at = names.iter().position(|h| *h == "score0").unwrap();
+                cells[at] = (cells[at].parse::<i64>().unwrap() + 1000).to_string();
+                rows[0] = cells.join(",");
+                write(one, &header, &rows);
+            }),
+            "which earn",
+        ),
+        (
+            "another shard's index",
+            Box::new(|_, two| {
+                let path = two.join("tournament.json");
+                let text = std::fs::read_to_string(&path).unwrap();
+                std::fs::write(&path, text.replace("\"index\": 2", "\"index\": 1")).unwrap();
+            }),
+            "shard 1/2 is given twice",
+        ),
+        (
+            "another tournament's shard",
+            Box::new(|_, two| {
+                let path = two.join("tournament.json");
+                let text = std::fs::read_to_string(&path).unwrap();
+                std::fs::write(&path, text.replace("\"seed\": 7,", "\"seed\": 8,")).unwrap();
+            }),
+            "is not a shard of the same tournament",
+        ),
+    ];
+    for (i, (what, edit, needle)) in cases.iter().enumerate() {
+        let copy = dir.join(format!("case{i}"));
+        let status = Command::new("cp")
+            .arg("-r")
+            .arg(&shards)
+            .arg(&copy)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let (one, two) = (copy.join("shard-1-of-2"), copy.join("shard-2-of-2"));
+        edit(&one, &two);
+        let out_dir = dir.join(format!("merged{i}"));
+        let out = output({
+            let mut c = Command::new(REFEREE);
+            c.arg("merge")
+                .arg(&one)
+                .arg(&two)
+                .arg("--out")
+                .arg(&out_dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            c
+        });
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{what}: not refused as bad input (exit 2): {stderr}"
+        );
+        assert!(stderr.contains(needle), "{what}: {stderr}");
+        assert!(
+            !out_dir.join("matches.csv").exists() && !out_dir.join("leaderboard.csv").exists(),
+            "{what}: results written"
+        );
+    }
+    // The same shard given twice.
+    let one = shards.join("shard-1-of-2");
+    let out = output({
+        let mut c = Command::new(REFEREE);
+        c.arg("merge")
+            .arg(&one)
+            .arg(&one)
+            .arg("--out")
+            .arg(dir.join("twice"));
+        c
+    });
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("shard 1/2 is given twice"));
+}
+
+// ---- a row given twice at resume --------------------------------------------------------
+
+/// A `matches.csv` edited so that one row stands twice (in place of another match's): a
+/// `--resume` of the tournament or of the gauntlet refuses it before playing anything,
+/// naming the match and the fix. (It used to play the missing match, then fail writing the
+/// sorted file, exit 1, without a fix, and so on at every later resume.)
+#[test]
+fn a_row_given_twice_is_refused_at_resume_before_any_match() {
+    let dir = common::fresh_dir("redteam_stop", "twice");
+    let cases: [(&str, &[&str]); 2] = [
+        ("tournament", &["random", "greedy", "--rounds", "2"]),
+        ("gauntlet", &["greedy", "random", "--max-pairs", "10"]),
+    ];
+    for (subcommand, args) in cases {
+        let results = dir.join(subcommand);
+        let mut args = args.to_vec();
+        let builder = shell("builder.sh");
+        if subcommand == "tournament" {
+            args.push(&builder);
+        }
+        succeeded(&output(referee(Who::Me, subcommand, &results, &args)));
+        let csv = results.join(subcommand).join("matches.csv");
+        let written = std::fs::read_to_string(&csv).unwrap();
+        let mut lines: Vec<&str> = written.lines().collect();
+        lines[2] = lines[1];
+        let edited = lines.join("\n") + "\n";
+        std::fs::write(&csv, &edited).unwrap();
+        let out = output(referee(Who::Me, subcommand, &results, &["--resume"]));
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{subcommand}: {stderr}");
+        assert!(
+            stderr.contains("match 0 appears twice") && stderr.contains("delete the row"),
+            "{subcommand}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&csv).unwrap(),
+            edited,
+            "{subcommand}"
+        );
+    }
+}

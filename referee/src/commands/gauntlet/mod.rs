@@ -96,6 +96,10 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         Some(
             store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
                 spec.check_row(&plan, &row, first_player, game)
+                    .and_then(|()| match halves.insert(row.id, half_of(&row)) {
+                        None => Ok(()),
+                        Some(_) => Err(format!("match {} appears twice", row.id)),
+                    })
                     .map_err(|e| {
                         anyhow!(
                             "--resume: {}: {e}; {}",
@@ -103,7 +107,6 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                             spec::EDITED_ROW_FIX
                         )
                     })?;
-                halves.insert(row.id, half_of(&row));
                 Ok(())
             })
             .map_err(Failure::usage)?,

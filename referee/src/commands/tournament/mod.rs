@@ -65,6 +65,10 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         Some(
             store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
                 spec.check_row(&row, first_player, &schedule, shard, game)
+                    .and_then(|()| match done.insert(row.id) {
+                        true => Ok(()),
+                        false => Err(format!("match {} appears twice", row.id)),
+                    })
                     .map_err(|e| {
                         anyhow!(
                             "--resume: {}: {e}; {}",
@@ -72,7 +76,6 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
                             results::EDITED_ROW_FIX
                         )
                     })?;
-                done.insert(row.id);
                 faults_before += row.faults.iter().flatten().count() as u64;
                 Ok(())
             })
