@@ -488,26 +488,49 @@ fn a_champion_killed_from_outside_alone_is_its_crash_and_never_played_again() {
     );
 }
 
+/// Whether a shell champion (`*.sh`) runs under the referee `pid`.
+fn shell_champions_run(pid: i32) -> bool {
+    descendants(pid).into_iter().any(|p| {
+        std::fs::read(format!("/proc/{p}/cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(".sh"))
+    })
+}
+
 /// A cancelled job's processes are signalled one by one: a champion may die of SIGTERM
-/// some time before the referee hears its own. Its match waits for it (2 s): the match is
-/// then no result, not the champion's crash, and the resume equals an uninterrupted run.
+/// some time before the referee hears its own. Its match, over, waits for it (2 s) before
+/// anything is written: with the referee's signal in that wait, the match is no result,
+/// not the champion's crash, and the resume equals an uninterrupted run. (One job, three
+/// shell champions: once none runs, the match is over and in its wait.)
 #[test]
 fn a_champion_killed_just_before_the_referee_is_stopped_is_no_result() {
     let dir = common::fresh_dir("tournament", "outside-then-stop");
     let (whole, cut) = (dir.join("whole"), dir.join("cut"));
-    let args = ["--rounds", "6", "--jobs", "2"];
-    run(tournament(&whole, &slow_four(), &args));
-    let child = tournament(&cut, &slow_four(), &args)
+    let champions = vec![fixture("slow.sh"), shell("passive.sh"), shell("builder.sh")];
+    let args = ["--rounds", "3", "--jobs", "1"];
+    run(tournament(&whole, &champions, &args));
+    let child = tournament(&cut, &champions, &args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let pid = child.id() as i32;
+    // In a match (tournament.json is written after the pre-run check).
     common::wait_until("slow.sh never ran", Duration::from_secs(60), || {
-        rows(&cut.join("t")) >= 1 && !slow_champions(pid).is_empty()
+        cut.join("t/tournament.json").exists() && !slow_champions(pid).is_empty()
     });
     slow_champions(pid).into_iter().for_each(sigterm);
-    std::thread::sleep(Duration::from_millis(500));
+    let killed = std::time::Instant::now();
+    common::wait_until("the match never ended", Duration::from_secs(30), || {
+        !shell_champions_run(pid)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        killed.elapsed() < Duration::from_millis(1800),
+        "inconclusive: the match took {:?} to end after the kill (a loaded machine?)",
+        killed.elapsed()
+    );
+    // Over, and not written: it waits for the referee's signal.
+    assert_eq!(rows(&cut.join("t")), 0, "the match was written at once");
     sigterm(pid);
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -517,7 +540,7 @@ fn a_champion_killed_just_before_the_referee_is_stopped_is_no_result() {
         !text.contains("crash"),
         "a disturbed match was kept:\n{text}"
     );
-    run(tournament(&cut, &[], &["--resume", "--jobs", "2"]));
+    run(tournament(&cut, &[], &["--resume", "--jobs", "1"]));
     assert_eq!(results(&whole.join("t")), results(&cut.join("t")));
 }
 
