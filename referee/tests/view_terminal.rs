@@ -132,10 +132,45 @@ fn colour_only_when_asked_or_on_a_terminal_without_no_color() {
     assert!(always.contains("\x1b[31m") && always.contains("\x1b[34m"));
     let (_, never, _) = show(&[&p, "--color", "never"], &[]);
     assert_eq!(never, piped);
-    let (_, no_color, _) = show(&[&p, "--color", "auto"], &[("NO_COLOR", "1")]);
-    assert_eq!(no_color, piped);
     // Without colour, owners stay readable: A B C houses, a b c reservations.
     assert!(piped.contains("A B C houses of seats 0 1 2"));
+}
+
+/// `show` on a terminal (`script` gives it a pseudo-terminal): colour by default, none
+/// with `NO_COLOR` set (to anything but the empty string) or `--color never`.
+#[test]
+fn on_a_terminal_colour_is_on_unless_no_color_is_set() {
+    if Command::new("script").arg("--version").output().is_err() {
+        common::skip_missing("`script` (util-linux) gives the referee a terminal");
+        return;
+    }
+    let p = record_path_str(3);
+    let on_terminal = |args: &str, no_color: Option<&str>| {
+        let mut c = Command::new("script");
+        c.args(["-qec", &format!("{REFEREE} show {p} {args}"), "/dev/null"])
+            .env_remove("NO_COLOR")
+            .stdin(std::process::Stdio::null());
+        if let Some(value) = no_color {
+            c.env("NO_COLOR", value);
+        }
+        let out = c.output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(
+        on_terminal("", None).contains("\x1b[31m"),
+        "colour on a terminal"
+    );
+    assert!(
+        on_terminal("", Some("")).contains("\x1b[31m"),
+        "an empty NO_COLOR"
+    );
+    assert!(!on_terminal("", Some("1")).contains('\x1b'), "NO_COLOR=1");
+    assert!(
+        !on_terminal("--color never", None).contains('\x1b'),
+        "--color never"
+    );
+    assert!(on_terminal("--color always", Some("1")).contains("\x1b[31m"));
 }
 
 /// Two-digit monument ids keep the columns (every cell starts under its column's digit,
