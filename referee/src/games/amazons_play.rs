@@ -181,6 +181,6 @@ impl Game for AmazonsGame {
     }
 
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
-        crate::view::amazons_html::page(&load(&dir.join("record.json"))?)
+        crate::view::amazons_html::page_in(&load(&dir.join("record.json"))?, Some(dir))
     }
 }
