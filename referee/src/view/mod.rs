@@ -12,6 +12,7 @@ pub mod console;
 pub mod console_page;
 pub mod console_text;
 pub mod html;
+pub mod index;
 pub mod terminal;
 pub mod timeline;
 
