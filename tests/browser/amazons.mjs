@@ -15,7 +15,7 @@
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { withBrowser, sleep } from "./cdp.mjs";
+import { withBrowser, sleep, print } from "./cdp.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -71,5 +71,5 @@ withBrowser({ name: "amazons", width, height }, async (tab) => {
     states.push(await tab.evaluate(STATE));
   }
   if (shot) await tab.screenshot(shot);
-  console.log(JSON.stringify({ states, errors: tab.errors }));
+  await print({ states, errors: tab.errors });
 });

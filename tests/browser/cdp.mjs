@@ -10,6 +10,10 @@ import { join } from "node:path";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Prints `value` as one JSON line; resolves once it is written (a pipe takes it in parts:
+// exiting before would cut it).
+export const print = (value) => new Promise((r) => process.stdout.write(JSON.stringify(value) + "\n", r));
+
 const KEYS = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Home: 36, End: 35, PageUp: 33, PageDown: 34, Enter: 13 };
 
 // Runs `body(tab)` in a fresh browser of `width` x `height`, then closes it and exits the

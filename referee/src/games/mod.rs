@@ -76,7 +76,7 @@ pub trait Game: Send + Sync {
 }
 
 /// A fault of a match, and the step of its replay page where it shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FaultStep {
     pub seat: u8,
     pub step: usize,

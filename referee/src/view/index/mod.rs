@@ -80,7 +80,7 @@ pub fn write(dir: &Path, game: &dyn Game, layout: &Layout) -> anyhow::Result<()>
         .map(|t| tables::matches(t, &roots))
         .unwrap_or_default();
     list.sort_by_key(|m| m.id);
-    let mut entries: Vec<Entry> = list.iter().map(|m| entry(m, &base, game)).collect();
+    let mut entries: Vec<Entry> = list.iter().map(|m| entry(m, &base)).collect();
     write_replays(&base, game, &mut entries);
     let names = champions(leaderboard.as_ref(), &list);
     let pages: HashMap<String, String> = names
@@ -123,13 +123,9 @@ pub fn write(dir: &Path, game: &dyn Game, layout: &Layout) -> anyhow::Result<()>
     std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// What the pages show of match `m`'s files.
-fn entry<'a>(m: &'a Match, base: &Path, game: &dyn Game) -> Entry<'a> {
+/// What the pages show of match `m`'s files (its faults come with its replay page).
+fn entry<'a>(m: &'a Match, base: &Path) -> Entry<'a> {
     let dir = m.dir.as_deref().map(canonical);
-    let faults = match &dir {
-        Some(d) if m.has_fault() => game.fault_steps(d).unwrap_or_default(),
-        _ => Vec::new(),
-    };
     let stderr = (0..m.seats.len())
         .map(|s| {
             let file = dir.as_ref()?.join(format!("seat{s}.stderr"));
@@ -139,14 +135,16 @@ fn entry<'a>(m: &'a Match, base: &Path, game: &dyn Game) -> Entry<'a> {
     Entry {
         m,
         href: dir.as_deref().map(|d| link(base, d)),
-        faults,
+        faults: Vec::new(),
         stderr,
         replay_error: None,
     }
 }
 
 /// Writes each match's replay page if missing, and its links to the index and its
-/// neighbours; a page that cannot be made is noted in its entry.
+/// neighbours; a page that cannot be made is noted in its entry. Takes each match's
+/// faults with their steps from its page, or from the game when the page does not keep
+/// them.
 fn write_replays(base: &Path, game: &dyn Game, entries: &mut [Entry]) {
     let with: Vec<usize> = (0..entries.len())
         .filter(|&i| entries[i].href.is_some())
@@ -172,21 +170,23 @@ fn write_replays(base: &Path, game: &dyn Game, entries: &mut [Entry]) {
             position: k + 1,
             count: with.len(),
         };
-        let links = nav::links(&place);
         let path = dir.join("replay.html");
-        let result = match std::fs::read_to_string(&path) {
-            Ok(page) => match nav::splice(&page, &links) {
-                Some(page) => std::fs::write(&path, page).map_err(|e| e.to_string()),
-                None => Ok(()),
-            },
-            Err(_) => game
-                .replay_page(&dir)
-                .map_err(|e| format!("{e:#}"))
-                .and_then(|page| {
-                    let page = nav::splice(&page, &links).unwrap_or(page);
-                    std::fs::write(&path, page).map_err(|e| e.to_string())
-                }),
+        let page = std::fs::read_to_string(&path)
+            .or_else(|_| game.replay_page(&dir).map_err(|e| format!("{e:#}")));
+        let faults = match (&page, entries[i].m.has_fault()) {
+            (_, false) => Vec::new(),
+            (Ok(page), true) => {
+                nav::kept_faults(page).unwrap_or_else(|| game.fault_steps(&dir).unwrap_or_default())
+            }
+            (Err(_), true) => game.fault_steps(&dir).unwrap_or_default(),
         };
+        let links = nav::links(&place, &faults);
+        let result = page.and_then(|page| match nav::splice(&page, &links) {
+            Some(page) => std::fs::write(&path, page).map_err(|e| e.to_string()),
+            None if path.exists() => Ok(()),
+            None => std::fs::write(&path, page).map_err(|e| e.to_string()),
+        });
+        entries[i].faults = faults;
         entries[i].replay_error = result.err();
     }
 }

@@ -142,12 +142,15 @@ impl From<'_> {
 
     /// The first cell of a match's row: its replay, or why there is none.
     pub fn replay_cell(&self, e: &Entry) -> String {
-        match &e.href {
-            Some(dir) => format!(
+        match (&e.href, &e.replay_error) {
+            (Some(_), Some(error)) => {
+                format!("<td class=\"src\" title=\"{}\">no replay</td>", text(error))
+            }
+            (Some(dir), None) => format!(
                 "<td><a class=\"replay\" href=\"{}\">replay</a></td>",
                 self.href(&format!("{dir}/replay.html"))
             ),
-            None => {
+            (None, _) => {
                 "<td class=\"src\" title=\"no record.json found for this match\">no record</td>"
                     .to_string()
             }
