@@ -176,7 +176,9 @@ fn a_champion_named_like_markup_shows_as_text() {
         .map(|c| c["head"].as_str().unwrap())
         .collect();
     assert!(
-        heads.iter().any(|h| h.starts_with(&format!("{name} (seat 0)jouer"))),
+        heads
+            .iter()
+            .any(|h| h.starts_with(&format!("{name} (seat 0)jouer"))),
         "{heads:?}"
     );
     assert!(
