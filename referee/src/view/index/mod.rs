@@ -10,7 +10,7 @@
 //!   results, its faults (each linked to the faulty step), its stderr files;
 //! - each match's `replay.html`, written from its record when missing, its
 //!   `<nav id="match-nav">` holding links back to the index and to the previous and next
-//!   match (rewritten when they change, [`nav`]).
+//!   match (rewritten when they change, `nav.rs`).
 //!
 //! The page is made of what the CSV files say (read by their header names) and the files
 //! found beside them: `matches/<id>/` in the tournament directory or in its shards'.
