@@ -362,6 +362,21 @@ fn a_champion_page_lists_its_matches_and_links_each_fault_to_its_step() {
         expected.sort();
         assert_eq!(ids(page), expected, "{name}'s matches");
         assert_eq!(page["total_rows"], expected.len() as u64);
+        // Its pre-run check's stderr: check/<i>.stderr, i its place in tournament.json.
+        let spec: Value =
+            serde_json::from_slice(&std::fs::read(t.join("tournament.json")).unwrap()).unwrap();
+        let i = spec["champions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|c| c["name"] == *name)
+            .unwrap();
+        let html = std::fs::read_to_string(at(page)).unwrap();
+        assert!(
+            html.contains(&format!("id=\"check\" href=\"../check/{i}.stderr\"")),
+            "{name}"
+        );
+        assert!(t.join(format!("check/{i}.stderr")).is_file());
         let faults = page["faults"].as_array().unwrap();
         let faulted = matches
             .iter()
