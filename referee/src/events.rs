@@ -12,9 +12,6 @@ pub enum TournamentEvent {
         row: Box<MatchRow>,
         /// The seat that opened turn 1.
         first_player: u8,
-        /// Why its first play was disturbed from outside, if it was: this row is of its
-        /// replay (`tournament.rs`).
-        replayed: Option<String>,
     },
     /// Match `id` was cut short because the referee was told to stop: no result, `--resume`
     /// plays it again.

@@ -7,6 +7,11 @@
 //!   `derive(seed, MATCH_STREAM, b)` and put the tested champion in each seat once; block
 //!   `b` plays the opponents' combination `b % C(m, seats - 1)` (colex order) in the
 //!   remaining seats in their order, rotated with the tested seat.
+//! - **Running order.** Matches start pair by pair, but which of the two matches of pair
+//!   `k` starts first is bit 0 of `derive(seed, ORDER_STREAM, k)`. Had the candidate's
+//!   always gone first, its match would more often land on the first worker, and so on
+//!   its CPU (with pinning): a program could tell its role from its CPU three times in
+//!   four. The results do not depend on the order.
 //! - **Paired differences.** Each pair gives `d = candidate's points - baseline's points`
 //!   (and the same of final scores). The setup's luck and the opponents' cancel in `d`.
 //! - **The test.** Two one-sided sequential probability ratio tests on the mean of `d`,
@@ -17,16 +22,35 @@
 //!   `n * (delta * x - delta^2 / 2) / s2`. Bounds `A = ln((1 - beta) / (alpha / 2))` and
 //!   `B = ln(beta / (1 - alpha / 2))`: better once the ratio for `+min_diff` reaches `A`,
 //!   worse once that for `-min_diff` does, no difference once both are at or below `B`.
-//!   Nothing is decided before [`MIN_PAIRS`] pairs (the variance needs some), and `s2` is
-//!   at least `min_diff^2 / 4` (so that identical results, `s2 = 0`, say "no difference"
-//!   rather than divide by zero). The pairs are taken in pair order only, so the decision
-//!   does not depend on which match finished first.
+//!   Nothing is decided before [`MIN_PAIRS`] pairs, and pairs are taken in pair order only,
+//!   so the decision does not depend on which match finished first.
+//! - **The variance floor.** `s2` is at least `min_diff * spread`, where `spread` is the
+//!   largest difference a pair can show (the game's most points less its fewest: 3 in
+//!   2009, 1 for the Amazons). Differences are whole points, and a candidate better by
+//!   `min_diff` may gain them rarely: `spread` points in one pair of `spread / min_diff`,
+//!   the rest identical. Such a difference has variance about `min_diff * spread`, and
+//!   identical pairs (`s2 = 0`) are its likeliest start; with a smaller `s2` a run of ten
+//!   identical pairs said "no difference" one time in two (2009, `min_diff` 0.2). With
+//!   the floor, `n` identical pairs say so only once `n >= 2 * spread * |B| / min_diff`,
+//!   when such a run has a probability of `(1 - min_diff / spread)^n <= e^(2B) =
+//!   (beta / (1 - alpha / 2))^2`, about `beta^2`; and the floor keeps zero variance from
+//!   dividing by zero.
 
 use crate::schedule::Pairing;
-use crate::seeds::{derive, MATCH_STREAM};
+use crate::seeds::{derive, MATCH_STREAM, ORDER_STREAM};
 
-/// Pairs needed before any decision.
+/// Pairs needed before any decision (and the fewest `--max-pairs`).
 pub const MIN_PAIRS: usize = 10;
+/// The most pairs a gauntlet plays (`--max-pairs`).
+pub const MAX_PAIRS: u64 = 1_000_000;
+
+/// The largest difference of points one pair can show under the points table `points`:
+/// its most points less its fewest.
+pub fn spread(points: &[u32]) -> f64 {
+    let most = points.iter().max().copied().unwrap_or(0);
+    let fewest = points.iter().min().copied().unwrap_or(0);
+    f64::from(most - fewest)
+}
 
 /// The test's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -94,26 +118,52 @@ pub fn estimate(diffs: &[f64]) -> Estimate {
 }
 
 impl Sprt {
+    /// What is wrong with these parameters for a game whose pairs differ by at most
+    /// `spread` points (see [`spread`]), if anything: the command line refuses such
+    /// values, but a `gauntlet.json` may have been edited.
+    pub fn problem(&self, spread: f64) -> Option<String> {
+        let probability = |p: f64| p > 0.0 && p < 0.5;
+        if !probability(self.alpha) {
+            Some(format!(
+                "alpha {} is not a probability above 0 and below 0.5",
+                self.alpha
+            ))
+        } else if !probability(self.beta) {
+            Some(format!(
+                "beta {} is not a probability above 0 and below 0.5",
+                self.beta
+            ))
+        } else if !(self.min_diff > 0.0 && self.min_diff <= spread) {
+            Some(format!(
+                "min_diff {} is not a difference above 0 and at most {spread} points a match",
+                self.min_diff
+            ))
+        } else {
+            None
+        }
+    }
+
     /// The bounds `(A, B)` of the log-likelihood ratios.
     pub fn bounds(&self) -> (f64, f64) {
         let a = self.alpha / 2.0;
         (((1.0 - self.beta) / a).ln(), (self.beta / (1.0 - a)).ln())
     }
 
-    /// The log-likelihood ratios `(better, worse)` of `estimate`.
-    pub fn llr(&self, e: &Estimate) -> (f64, f64) {
-        let s2 = e.variance.max(self.min_diff * self.min_diff / 4.0);
+    /// The log-likelihood ratios `(better, worse)` of `estimate`, for pairs that differ by
+    /// at most `spread` points (the variance floor, module doc).
+    pub fn llr(&self, e: &Estimate, spread: f64) -> (f64, f64) {
+        let s2 = e.variance.max(self.min_diff * spread);
         let llr = |delta: f64| e.n as f64 * (delta * e.mean - delta * delta / 2.0) / s2;
         (llr(self.min_diff), llr(-self.min_diff))
     }
 
-    /// The verdict on the first `diffs.len()` pairs.
-    pub fn verdict(&self, diffs: &[f64]) -> Verdict {
+    /// The verdict on the first `diffs.len()` pairs, which differ by at most `spread`.
+    pub fn verdict(&self, diffs: &[f64], spread: f64) -> Verdict {
         if diffs.len() < MIN_PAIRS {
             return Verdict::Undecided;
         }
         let (a, b) = self.bounds();
-        let (better, worse) = self.llr(&estimate(diffs));
+        let (better, worse) = self.llr(&estimate(diffs), spread);
         if better >= a {
             Verdict::Better
         } else if worse >= a {
@@ -127,9 +177,9 @@ impl Sprt {
 
     /// The first decision on the pairs in order, and how many pairs it took (all of them
     /// if undecided).
-    pub fn first_decision(&self, diffs: &[f64]) -> (Verdict, usize) {
+    pub fn first_decision(&self, diffs: &[f64], spread: f64) -> (Verdict, usize) {
         for n in MIN_PAIRS..=diffs.len() {
-            let v = self.verdict(&diffs[..n]);
+            let v = self.verdict(&diffs[..n], spread);
             if v != Verdict::Undecided {
                 return (v, n);
             }
@@ -168,6 +218,13 @@ impl Plan {
     /// Whether there are enough opponents for a match.
     pub fn is_playable(&self) -> bool {
         self.opponents + 1 >= self.seats
+    }
+
+    /// The id of the `i`-th match to start (module doc, "Running order").
+    pub fn running(&self, i: u64) -> u64 {
+        let pair = i / 2;
+        let baseline_first = derive(self.seed, ORDER_STREAM, pair) & 1;
+        2 * pair + ((i % 2) ^ baseline_first)
     }
 
     /// The seat of the tested champion in pair `k`.
@@ -225,6 +282,31 @@ mod tests {
     }
 
     #[test]
+    fn each_pair_starts_in_an_order_drawn_from_the_seed() {
+        let plan = Plan {
+            seed: 11,
+            seats: 3,
+            opponents: 2,
+        };
+        let order: Vec<u64> = (0..200).map(|i| plan.running(i)).collect();
+        let mut ids = order.clone();
+        ids.sort();
+        assert_eq!(ids, (0..200).collect::<Vec<_>>());
+        let baseline_first = (0..100u64)
+            .filter(|&k| {
+                assert_eq!(order[2 * k as usize] / 2, k, "pair {k} out of place");
+                order[2 * k as usize] == 2 * k + 1
+            })
+            .count();
+        assert!((30..=70).contains(&baseline_first), "{baseline_first}");
+        let other = Plan { seed: 12, ..plan };
+        assert_ne!(
+            order,
+            (0..200).map(|i| other.running(i)).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
     fn clear_differences_are_found_and_none_is_none() {
         let sprt = Sprt {
             alpha: 0.05,
@@ -232,14 +314,71 @@ mod tests {
             min_diff: 0.3,
         };
         let better: Vec<f64> = (0..100).map(|i| [3.0, 2.0, 0.0][i % 3]).collect();
-        assert_eq!(sprt.first_decision(&better).0, Verdict::Better);
+        assert_eq!(sprt.first_decision(&better, 3.0).0, Verdict::Better);
         let worse: Vec<f64> = better.iter().map(|d| -d).collect();
-        assert_eq!(sprt.first_decision(&worse).0, Verdict::Worse);
+        assert_eq!(sprt.first_decision(&worse, 3.0).0, Verdict::Worse);
+        // Identical pairs: no difference once 2 * 3 * |B| / 0.3 = 59.4 of them are in.
         assert_eq!(
-            sprt.first_decision(&[0.0; 100]),
-            (Verdict::NoDifference, MIN_PAIRS)
+            sprt.first_decision(&[0.0; 100], 3.0),
+            (Verdict::NoDifference, 60)
         );
         let e = estimate(&[1.0, 3.0]);
         assert_eq!((e.mean, e.variance), (2.0, 2.0));
+    }
+
+    #[test]
+    fn the_spread_is_the_most_points_less_the_fewest() {
+        assert_eq!(spread(&[3, 1, 0]), 3.0);
+        assert_eq!(spread(&[1, 0]), 1.0);
+        assert_eq!(spread(&[5, 2]), 3.0);
+        assert_eq!(spread(&[]), 0.0);
+    }
+
+    #[test]
+    fn parameters_outside_their_ranges_are_named() {
+        let good = Sprt {
+            alpha: 0.05,
+            beta: 0.05,
+            min_diff: 0.2,
+        };
+        assert_eq!(good.problem(3.0), None);
+        assert_eq!(
+            Sprt {
+                min_diff: 3.0,
+                ..good
+            }
+            .problem(3.0),
+            None
+        );
+        for (bad, field) in [
+            (Sprt { alpha: 0.0, ..good }, "alpha 0 "),
+            (Sprt { alpha: 0.5, ..good }, "alpha 0.5 "),
+            (Sprt { beta: 0.0, ..good }, "beta 0 "),
+            (Sprt { beta: 0.5, ..good }, "beta 0.5 "),
+            (
+                Sprt {
+                    min_diff: 0.0,
+                    ..good
+                },
+                "min_diff 0 ",
+            ),
+            (
+                Sprt {
+                    min_diff: 3.5,
+                    ..good
+                },
+                "min_diff 3.5 ",
+            ),
+            (
+                Sprt {
+                    min_diff: f64::NAN,
+                    ..good
+                },
+                "min_diff NaN ",
+            ),
+        ] {
+            let problem = bad.problem(3.0).unwrap_or_default();
+            assert!(problem.starts_with(field), "{problem}");
+        }
     }
 }

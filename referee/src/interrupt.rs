@@ -10,11 +10,15 @@
 //! exits at once. No champion outlives an interrupted referee.
 //!
 //! A match is disturbed from outside when its champions were killed because the referee
-//! was told to stop, or when a champion died of one of the [`STOP_SIGNALS`], which neither
-//! the referee nor the jail sends (they kill with `SIGKILL`): `scancel` signals every
-//! process of a job, champions included, and one may die before the referee hears its own
-//! signal. Such a match is no result ([`undisturbed`] says so, as a [`Disturbed`] error);
-//! the runner decides whether to play it again (`tournament.rs`).
+//! was told to stop: it is no result ([`undisturbed`] says so, as a [`Disturbed`] error),
+//! and a resume plays it again. A champion may die of one of the [`STOP_SIGNALS`], which
+//! neither the referee nor the jail sends (they kill with `SIGKILL`), before the referee
+//! hears its own: `scancel` signals every process of a job one by one. So a match whose
+//! champion died of one waits up to [`OUTSIDE_GRACE`] for the referee's signal: if it
+//! comes, the match is disturbed; if not, nobody stopped the run, and the death is the
+//! champion's crash, kept as any other. It is never played again: a champion that kills
+//! itself with SIGTERM whenever it is losing would get a second roll of every match it
+//! loses, its random choices and its opponents' with it.
 //!
 //! The signals are received by a thread blocked on them (signal-hook's `Signals`, a
 //! self-pipe written by the handler), which does the killing: a signal handler may not scan
@@ -108,65 +112,64 @@ pub fn stopping() -> bool {
     STOP.load(Ordering::SeqCst) || ABORT.load(Ordering::SeqCst)
 }
 
-/// Why a match is no result: it was disturbed from outside.
+/// How long a match whose champion died of a stop signal waits for the referee's own
+/// signal (a cancelled job's processes are signalled one by one) before it keeps its
+/// result.
+pub const OUTSIDE_GRACE: Duration = Duration::from_secs(2);
+
+/// Why a match is no result: it was disturbed from outside, the referee being told to stop
+/// while it played (or within [`OUTSIDE_GRACE`] of a champion's death by a stop signal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Disturbed {
-    /// The referee was told to stop while it played.
-    Stopped,
-    /// A champion died of this stop signal, which the referee did not send.
-    Signal(i32),
-}
+pub struct Disturbed;
 
 impl std::fmt::Display for Disturbed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Disturbed::Stopped => f.write_str("the referee was told to stop during the match"),
-            Disturbed::Signal(signal) => write!(
-                f,
-                "a champion was killed by {}, which the referee did not send (a job's \
-                 cancellation or a kill from outside)",
-                signal_name(*signal)
-            ),
-        }
+        f.write_str("the referee was told to stop during the match")
     }
 }
 
 impl std::error::Error for Disturbed {}
 
 thread_local! {
-    /// A stop signal that killed a champion of the match this thread plays.
-    static OUTSIDE: Cell<Option<i32>> = const { Cell::new(None) };
-    /// Keep a match whose champion died of a stop signal (a replay: see `tournament.rs`).
+    /// A champion of the match this thread plays died of a stop signal.
+    static OUTSIDE: Cell<bool> = const { Cell::new(false) };
+    /// Keep a match whose champion died of a stop signal without waiting for the
+    /// referee's own signal (a single match: its first signal exits at once).
     static TOLERATE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Called when a champion of the match on this thread died of `signal`.
 pub(crate) fn note_death(signal: i32) {
     if STOP_SIGNALS.contains(&signal) {
-        OUTSIDE.set(Some(signal));
+        OUTSIDE.set(true);
     }
 }
 
 /// Called when a match starts on this thread: nothing disturbed it yet.
 pub fn match_starts() {
-    OUTSIDE.set(None);
+    OUTSIDE.set(false);
 }
 
 /// Called when a match on this thread is over, before its result is written: whether it is
-/// a result, or was disturbed from outside.
+/// a result, or was disturbed from outside. If a champion died of a stop signal, waits up
+/// to [`OUTSIDE_GRACE`] for the referee's own (module doc); without one, the match is a
+/// result.
 pub fn undisturbed() -> Result<(), Disturbed> {
-    let outside = OUTSIDE.take();
-    if stopping() {
-        return Err(Disturbed::Stopped);
+    if OUTSIDE.take() && !TOLERATE.get() {
+        let deadline = std::time::Instant::now() + OUTSIDE_GRACE;
+        while !stopping() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
-    match outside {
-        Some(signal) if !TOLERATE.get() => Err(Disturbed::Signal(signal)),
-        _ => Ok(()),
+    match stopping() {
+        true => Err(Disturbed),
+        false => Ok(()),
     }
 }
 
 /// Runs `play` (a match on this thread) keeping its result even if a champion dies of a
-/// stop signal (still not if the referee is told to stop).
+/// stop signal, without waiting for the referee's own (still not if the referee is told
+/// to stop).
 pub fn tolerating<T>(play: impl FnOnce() -> T) -> T {
     TOLERATE.set(true);
     let result = play();

@@ -51,6 +51,9 @@ pub const GROUP_STREAM: u64 = 3;
 /// Stream of the bootstrap resampling of a tournament's leaderboard (`confidence.rs`):
 /// its RNG is seeded with `derive(tournament seed, BOOTSTRAP_STREAM, 0)`.
 pub const BOOTSTRAP_STREAM: u64 = 4;
+/// Stream of the order in which the two matches of a gauntlet's pair start
+/// (`gauntlet.rs`): bit 0 of `derive(gauntlet seed, ORDER_STREAM, pair)`.
+pub const ORDER_STREAM: u64 = 5;
 
 /// Domain label of the per-seat seeds, the start of the HMAC message.
 const SEAT_LABEL: &[u8] = b"prologin-2009 seat seed";

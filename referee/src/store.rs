@@ -80,7 +80,9 @@ pub struct Appender {
 
 impl Appender {
     /// Open `path` (of a game of `seats` seats) for appending: create it with its header,
-    /// or cut a torn last line off.
+    /// or cut a torn last line off. `complete_len` is what [`read_rows`] returned for it
+    /// (`None` for a new file); 0 means that not even the header is whole (a crash right
+    /// after the file was created): the file starts again with its header.
     pub fn open(path: &Path, seats: usize, complete_len: Option<u64>) -> anyhow::Result<Appender> {
         let mut file = OpenOptions::new()
             .create(true)
@@ -89,10 +91,10 @@ impl Appender {
             .open(path)
             .with_context(|| format!("cannot open {}", path.display()))?;
         match complete_len {
-            Some(len) => file
+            Some(len) if len > 0 => file
                 .set_len(len)
                 .with_context(|| format!("cannot cut the torn line of {}", path.display()))?,
-            None => {
+            _ => {
                 file.set_len(0)?;
                 file.write_all(&matches_csv::header(seats))?;
             }

@@ -7,7 +7,7 @@ use crate::champion::Limits;
 use crate::endpoint::TimeLimits;
 use crate::events::TournamentEvent;
 use crate::games::{Game, Seats};
-use crate::interrupt::{self, Disturbed};
+use crate::interrupt;
 use crate::roster::ChampionSpec;
 use crate::schedule::Pairing;
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -15,10 +15,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
-
-/// How long a match whose champion was killed by a stop signal waits for the referee's
-/// own signal before it is played again.
-pub const OUTSIDE_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// What every match of a tournament shares.
 #[derive(Clone)]
@@ -61,36 +57,11 @@ impl Runner {
         dir.join("matches").join(id.to_string())
     }
 
-    /// Play one match. A match disturbed from outside is no result (`interrupt.rs`): if
-    /// the referee was told to stop, it is abandoned; if only a champion was killed by a
-    /// stop signal, the match is played again once, after [`OUTSIDE_GRACE`] (the referee's
-    /// own signal may follow its champions': a cancelled job's processes are signalled one
-    /// by one), and the replay's result is kept whatever kills its champions: a champion
-    /// that kills itself with that signal cannot void its matches.
+    /// Play one match, once. A match disturbed from outside (the referee told to stop) is
+    /// abandoned; a champion's death by a stop signal while the referee goes on is that
+    /// champion's crash, and the match is never played again (`interrupt.rs`).
     pub fn play(&self, pairing: &Pairing) -> TournamentEvent {
-        match self.play_once(pairing) {
-            Err(error)
-                if matches!(error.downcast_ref(), Some(Disturbed::Signal(_)))
-                    && !interrupt::stopping() =>
-            {
-                std::thread::sleep(OUTSIDE_GRACE);
-                if interrupt::stopping() {
-                    return TournamentEvent::Abandoned { id: pairing.id };
-                }
-                let replayed = Some(format!("{error:#}"));
-                match interrupt::tolerating(|| self.play_once(pairing)) {
-                    Ok(TournamentEvent::Played {
-                        row, first_player, ..
-                    }) => TournamentEvent::Played {
-                        row,
-                        first_player,
-                        replayed,
-                    },
-                    other => self.settle(pairing.id, other),
-                }
-            }
-            other => self.settle(pairing.id, other),
-        }
+        self.settle(pairing.id, self.play_once(pairing))
     }
 
     /// The event of a match that ended in `result`.
@@ -117,7 +88,6 @@ impl Runner {
         Ok(TournamentEvent::Played {
             first_player: played.first_player,
             row: Box::new(row),
-            replayed: None,
         })
     }
 

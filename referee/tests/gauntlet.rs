@@ -1,13 +1,14 @@
 //! `referee gauntlet` as a contestant types it (issue 16): greedy is found better than
 //! random quickly; a champion against an exact copy of itself (two paths, same code) is
 //! found no different (or runs to the cap); and, in-process with the engine's built-in
-//! bots, the sequential test's false-positive rate stays at or below alpha.
+//! bots, the sequential test's false-positive rate stays at or below alpha; with
+//! differences drawn at exactly `--min-diff`, it says "no difference" in at most beta.
 
 mod common;
 
 use engine::bots::{play_game, Champion, Greedy, Random};
 use engine::Setup;
-use referee::gauntlet::{Plan, Sprt, Verdict};
+use referee::gauntlet::{spread, Plan, Sprt, Verdict};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -208,7 +209,7 @@ fn the_false_positive_rate_stays_below_alpha() {
                 *p = game.outcome().points[seat];
             }
             diffs.push(f64::from(points[0]) - f64::from(points[1]));
-            verdict = sprt.verdict(&diffs);
+            verdict = sprt.verdict(&diffs, spread(&[3, 1, 0]));
             if verdict != Verdict::Undecided {
                 break;
             }
@@ -223,4 +224,46 @@ fn the_false_positive_rate_stays_below_alpha() {
         rate <= sprt.alpha + slack,
         "false positives {false_positives} of {repetitions}"
     );
+}
+
+/// A candidate better by exactly `--min-diff` (0.2) in the sparse ways whole points allow:
+/// in most pairs both do the same, and in a few the candidate earns more (3 points in one
+/// pair of 15 in the 2009 game, 1 in one of 5; a win in one pair of 5 for the Amazons).
+/// Over many seeded repetitions the test says "no difference" in at most beta of them,
+/// within sampling error (three standard deviations). (With a variance floor of
+/// `min_diff^2 / 4`, ten identical pairs were enough to say it: 54% of the time for the
+/// first case, 16% for the others.)
+#[test]
+fn sparse_differences_at_min_diff_are_missed_at_most_beta_of_the_time() {
+    use rand::{Rng, SeedableRng};
+    let sprt = Sprt {
+        alpha: 0.05,
+        beta: 0.05,
+        min_diff: 0.2,
+    };
+    let repetitions = 400u64;
+    // (what, the points table, the candidate's gain and how often it happens)
+    let cases: [(&str, &[u32], f64, f64); 3] = [
+        ("2009, 3 points in 1 pair of 15", &[3, 1, 0], 3.0, 0.2 / 3.0),
+        ("2009, 1 point in 1 pair of 5", &[3, 1, 0], 1.0, 0.2),
+        ("Amazons, a win in 1 pair of 5", &[1, 0], 1.0, 0.2),
+    ];
+    for (what, table, gain, rate) in cases {
+        let mut missed = 0;
+        for r in 0..repetitions {
+            let mut rng = rand_pcg::Pcg64::seed_from_u64(r);
+            let diffs: Vec<f64> = (0..1000)
+                .map(|_| if rng.gen_bool(rate) { gain } else { 0.0 })
+                .collect();
+            if sprt.first_decision(&diffs, spread(table)).0 == Verdict::NoDifference {
+                missed += 1;
+            }
+        }
+        let share = missed as f64 / repetitions as f64;
+        let slack = 3.0 * (sprt.beta * (1.0 - sprt.beta) / repetitions as f64).sqrt();
+        assert!(
+            share <= sprt.beta + slack,
+            "{what}: said no difference in {missed} of {repetitions}"
+        );
+    }
 }

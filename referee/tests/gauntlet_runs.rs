@@ -132,8 +132,8 @@ fn interrupt(
     stderr
 }
 
-/// Interrupted by one Ctrl-C (the running matches finish), or by two SIGTERMs (killed at
-/// once), a gauntlet resumed with the command it printed ends with the pairs and the
+/// Interrupted by one Ctrl-C (the matches in flight are abandoned), or by two SIGTERMs
+/// (the second exits at once), a gauntlet resumed with the command it printed ends with the pairs and the
 /// verdict of the same gauntlet run without interruption, and no champion outlives an
 /// interrupted referee.
 #[test]

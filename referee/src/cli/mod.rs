@@ -357,7 +357,7 @@ pub struct GauntletArgs {
     #[arg(long, default_value_t = 0.2, value_parser = positive)]
     pub min_diff: f64,
     /// Stop after this many pairs of matches if still undecided.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=1_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(crate::gauntlet::MIN_PAIRS as u64..=crate::gauntlet::MAX_PAIRS))]
     pub max_pairs: u64,
     /// Seed of the match seeds (default: drawn at random and printed).
     #[arg(long)]

@@ -1,7 +1,8 @@
-//! As root, each live champion runs under a uid of its own (and the same gid), from
-//! [`FIRST`] on, never as root: it cannot signal or inspect the referee or another champion,
-//! and `RLIMIT_NPROC`, which applies to the uid, bounds its processes. A uid is leased with
-//! an `flock` on a file under `/run/lock/prologin-referee` (or the temporary directory), so
+//! As root, each live champion runs under a uid of its own (and the same gid), drawn at
+//! random from the pool that starts at [`FIRST`], never as root: it cannot signal or
+//! inspect the referee or another champion, and `RLIMIT_NPROC`, which applies to the uid,
+//! bounds its processes. A uid is leased with an `flock` on a file under
+//! `/run/lock/prologin-referee-uids` (or the temporary directory), so
 //! concurrent referees on one machine never share one, and a dead referee's leases vanish
 //! with it. The scratch directory is given to the champion's uid, mode 0700.
 
@@ -10,7 +11,6 @@ use std::io;
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use nix::libc;
 
@@ -63,10 +63,12 @@ fn lock_dir() -> Result<PathBuf, String> {
 impl Pool {
     /// Leases a free uid.
     pub(crate) fn lease(&self) -> Result<Lease, String> {
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        // Start where the last lease of this referee stopped, offset by the pid so that
-        // concurrent referees rarely probe the same files.
-        let start = NEXT.fetch_add(1, Ordering::Relaxed) + std::process::id() * 64;
+        // Start at a random uid of the pool: the uid a champion sees says nothing of the
+        // match it plays (leased one after another, the uid of seat `s` of match `m` was a
+        // base plus `3m + s`, which told a champion its match id, and in a gauntlet whether
+        // it played as the candidate or the baseline); and concurrent referees rarely
+        // probe the same files.
+        let start: u32 = rand::random();
         for i in 0..COUNT {
             let uid = FIRST + (start.wrapping_add(i)) % COUNT;
             let path = self.locks.join(format!("uid-{uid}"));

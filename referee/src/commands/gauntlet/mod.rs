@@ -4,9 +4,9 @@
 //! or `--max-pairs` is reached; then `matches.csv` (sorted), `pairs.csv` and one line of
 //! verdict. Resumable (`--resume`) from `gauntlet.json` and `matches.csv`.
 //!
-//! Ctrl-C (or SIGTERM) as in a tournament: the first lets the running matches finish and
-//! keeps them, the second kills every champion at once; `--resume` plays what is missing
-//! and reaches the verdict an uninterrupted run reaches.
+//! Ctrl-C (or SIGTERM, SIGHUP) as in a tournament: the first kills every champion and
+//! abandons the matches in flight (no results), the second exits at once; `--resume` plays
+//! what is missing and reaches the verdict an uninterrupted run reaches.
 
 mod progress;
 mod spec;
@@ -96,6 +96,10 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         Some(
             store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
                 spec.check_row(&plan, &row, first_player, game)
+                    .and_then(|()| match halves.insert(row.id, half_of(&row)) {
+                        None => Ok(()),
+                        Some(_) => Err(format!("match {} appears twice", row.id)),
+                    })
                     .map_err(|e| {
                         anyhow!(
                             "--resume: {}: {e}; {}",
@@ -103,7 +107,6 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                             spec::EDITED_ROW_FIX
                         )
                     })?;
-                halves.insert(row.id, half_of(&row));
                 Ok(())
             })
             .map_err(Failure::usage)?,
@@ -115,7 +118,8 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let mut pairs: Vec<(Half, Half)> = Vec::new();
     let mut decided: Option<(Verdict, usize)> = None;
     let stop_decided = AtomicBool::new(false);
-    advance(&spec.sprt, &halves, &mut pairs, &mut decided);
+    let test = (spec.sprt, crate::gauntlet::spread(game.points()));
+    advance(test, &halves, &mut pairs, &mut decided);
     let done = estimate(&diffs_of(&pairs[..counted(decided, &pairs)]));
     if !pairs.is_empty() {
         eprintln!("resumed: {}", progress::estimate_text(&done));
@@ -123,35 +127,23 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let mut progress = Progress::new(spec.max_pairs, &done, args.progress_every);
     if decided.is_none() {
         let total = 2 * spec.max_pairs;
-        let pending: Vec<_> = (0..total)
-            .filter(|id| !halves.contains_key(id))
-            .map(|id| plan.pairing(id))
-            .collect();
+        // Pulled lazily: a cap of a million pairs costs no memory up front.
+        let done: std::collections::HashSet<u64> = halves.keys().copied().collect();
+        let pending = (0..total)
+            .map(move |i| plan.running(i))
+            .filter(move |id| !done.contains(id))
+            .map(move |id| plan.pairing(id));
         let mut played = 0u64;
         let outcome = runner.run(
-            pending
-                .into_iter()
-                .take_while(move |_| !stop.load(Ordering::SeqCst)),
+            pending.take_while(move |_| !stop.load(Ordering::SeqCst)),
             &stop_decided,
             |event| match event {
-                TournamentEvent::Played {
-                    row,
-                    first_player,
-                    replayed,
-                } => {
-                    if let Some(why) = replayed {
-                        eprintln!(
-                            "match {}: its first play was disturbed from outside ({}); it was \
-                             played again",
-                            row.id,
-                            crate::untrusted::printable(&why)
-                        );
-                    }
+                TournamentEvent::Played { row, first_player } => {
                     appender.append(&matches_csv::row(&row, first_player))?;
                     played += 1;
                     halves.insert(row.id, half_of(&row));
                     let was = decided.is_some();
-                    let now = advance(&spec.sprt, &halves, &mut pairs, &mut decided);
+                    let now = advance(test, &halves, &mut pairs, &mut decided);
                     if !was {
                         let n = counted(now, &pairs);
                         progress.update(&estimate(&diffs_of(&pairs[..n])), played, now.is_some());
@@ -231,10 +223,11 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Takes the pairs newly complete in `halves`, in pair order, running the test on each
-/// until it decides; returns the decision, if any.
+/// Takes the pairs newly complete in `halves`, in pair order, running the test (its
+/// parameters, and the spread of a pair's difference) on each until it decides; returns
+/// the decision, if any.
 fn advance(
-    sprt: &Sprt,
+    (sprt, spread): (Sprt, f64),
     halves: &BTreeMap<u64, Half>,
     pairs: &mut Vec<(Half, Half)>,
     decided: &mut Option<(Verdict, usize)>,
@@ -245,7 +238,7 @@ fn advance(
     ) {
         pairs.push((c, b));
         if decided.is_none() {
-            let verdict = sprt.verdict(&diffs_of(pairs));
+            let verdict = sprt.verdict(&diffs_of(pairs), spread);
             if verdict != Verdict::Undecided {
                 *decided = Some((verdict, pairs.len()));
             }

@@ -50,7 +50,8 @@ impl Progress {
         });
         Progress {
             bar,
-            every: Duration::from_secs_f64(every),
+            // More seconds than a Duration holds (`--progress-every 1e20`): never.
+            every: Duration::try_from_secs_f64(every).unwrap_or(Duration::MAX),
             started: now,
             last: now,
         }

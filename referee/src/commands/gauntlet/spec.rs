@@ -110,15 +110,14 @@ pub(super) fn started(
              [OPPONENT...]`",
         ));
     };
-    if let Some(max) = game.points().iter().max().map(|&m| f64::from(m)) {
-        if args.min_diff > max {
-            return Err(usage(format!(
-                "--min-diff {} is more than a match of {} can tell two champions apart (at \
-                 most {max} points): give a difference in points a match, such as 0.2",
-                args.min_diff,
-                game.title()
-            )));
-        }
+    let spread = crate::gauntlet::spread(game.points());
+    if args.min_diff > spread {
+        return Err(usage(format!(
+            "--min-diff {} is more than a match of {} can tell two champions apart (at most \
+             {spread} points): give a difference in points a match, such as 0.2",
+            args.min_diff,
+            game.title()
+        )));
     }
     let mut given = vec![candidate.clone(), baseline.clone()];
     if args.opponents.is_empty() {
@@ -219,6 +218,28 @@ pub(super) fn resumed(
             spec.game,
             crate::export::RESULTS_SCHEMA,
             game.name()
+        )));
+    }
+    // Values no flag gives (the file was edited) would make another test, or none.
+    let pairs = crate::gauntlet::MIN_PAIRS as u64..=crate::gauntlet::MAX_PAIRS;
+    let problem = spec
+        .sprt
+        .problem(crate::gauntlet::spread(game.points()))
+        .or_else(|| {
+            (!pairs.contains(&spec.max_pairs)).then(|| {
+                format!(
+                    "max_pairs {} is not a number of pairs from {} to {}",
+                    spec.max_pairs,
+                    pairs.start(),
+                    pairs.end()
+                )
+            })
+        });
+    if let Some(problem) = problem {
+        return Err(usage(format!(
+            "--resume: {}: {problem}: this is not the file the referee wrote; restore it, or \
+             start the gauntlet again under another --name",
+            spec_path.display()
         )));
     }
     // The gauntlet's own settings: a flag given (even at its default) must say the same.

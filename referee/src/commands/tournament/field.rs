@@ -121,7 +121,9 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
 }
 
 /// Check every champion, `jobs` at once, each one's stderr in `<dir>/check/<i>.stderr`;
-/// returns the champions that passed and, reported on stderr, those that failed.
+/// returns the champions that passed and, reported on stderr, those that failed. A stop
+/// signal during the check (its champions killed by it) is an interruption (exit 130), for
+/// a tournament and a gauntlet alike, never champions failing the check.
 pub(crate) fn check_all(
     champions: Vec<ChampionSpec>,
     dir: &Path,
@@ -129,7 +131,7 @@ pub(crate) fn check_all(
     time: TimeLimits,
     process: &Limits,
     game: &dyn Game,
-) -> anyhow::Result<(Vec<ChampionSpec>, Vec<ExcludedSpec>)> {
+) -> Result<(Vec<ChampionSpec>, Vec<ExcludedSpec>), Failure> {
     let check_dir = dir.join("check");
     std::fs::create_dir_all(&check_dir)
         .with_context(|| format!("cannot create {}", check_dir.display()))?;
@@ -162,10 +164,13 @@ pub(crate) fn check_all(
     });
     // Champions killed because the referee was told to stop did not fail the check.
     if crate::interrupt::stopping() {
-        anyhow::bail!(
-            "interrupted during the pre-run check: nothing was played; run the same command \
-             again"
-        );
+        return Err(Failure {
+            code: crate::interrupt::EXIT_INTERRUPTED,
+            error: anyhow!(
+                "interrupted during the pre-run check: nothing was played; run the same \
+                 command again"
+            ),
+        });
     }
     let mut kept = Vec::new();
     let mut excluded = Vec::new();

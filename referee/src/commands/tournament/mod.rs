@@ -65,6 +65,10 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         Some(
             store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
                 spec.check_row(&row, first_player, &schedule, shard, game)
+                    .and_then(|()| match done.insert(row.id) {
+                        true => Ok(()),
+                        false => Err(format!("match {} appears twice", row.id)),
+                    })
                     .map_err(|e| {
                         anyhow!(
                             "--resume: {}: {e}; {}",
@@ -72,7 +76,6 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
                             results::EDITED_ROW_FIX
                         )
                     })?;
-                done.insert(row.id);
                 faults_before += row.faults.iter().flatten().count() as u64;
                 Ok(())
             })
@@ -110,19 +113,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
     let mut abandoned = 0u64;
     let outcome = runner.run(pending, stop, |event| match event {
-        TournamentEvent::Played {
-            row,
-            first_player,
-            replayed,
-        } => {
-            if let Some(why) = replayed {
-                progress.note(&format!(
-                    "match {}: its first play was disturbed from outside ({}); it was played \
-                     again",
-                    row.id,
-                    printable(&why)
-                ));
-            }
+        TournamentEvent::Played { row, first_player } => {
             appender.append(&matches_csv::row(&row, first_player))?;
             played += 1;
             let row_faults = row.faults.iter().flatten().count() as u64;

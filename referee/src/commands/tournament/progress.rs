@@ -189,11 +189,6 @@ impl Progress {
         self.bar.inc(1);
     }
 
-    /// Print `line` above the bar.
-    pub fn note(&self, line: &str) {
-        self.bar.suspend(|| eprintln!("{line}"));
-    }
-
     /// The run is over: `finished` when every match is played, else stopped.
     pub fn finish(mut self, finished: bool) {
         self.end(if finished { "finished" } else { "stopped" });

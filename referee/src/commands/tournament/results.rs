@@ -77,7 +77,8 @@ pub const EDITED_ROW_FIX: &str = "this row is not one the tournament wrote (the 
     the row and run --resume to play that match again";
 
 /// Checks every row of `sources` (each with its shard) against `spec`, as [`write()`] does,
-/// before anything is written: an error names the file, the line and the fix.
+/// and that no match appears twice, before anything is written: an error names the file,
+/// the line and the fix.
 pub fn check_sources(
     sources: &[(PathBuf, Option<Shard>)],
     spec: &TournamentSpec,
@@ -86,11 +87,16 @@ pub fn check_sources(
     let schedule = spec
         .schedule(game.seats())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut seen = std::collections::HashSet::new();
     for (path, shard) in sources {
         let mut number = 1;
         store::read_rows(path, game.seats(), |(row, first_player), _, _| {
             number += 1;
             spec.check_row(&row, first_player, &schedule, *shard, game)
+                .and_then(|()| match seen.insert(row.id) {
+                    true => Ok(()),
+                    false => Err(format!("match {} appears twice", row.id)),
+                })
                 .map_err(|e| {
                     anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display())
                 })

@@ -146,16 +146,7 @@ pub(super) fn started(
     let seats = game.seats();
     crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format).map_err(usage)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let (kept, excluded) =
-        field::check_all(champions, dir, jobs, time, &process, game).map_err(|error| {
-            match crate::interrupt::stopping() {
-                true => Failure {
-                    code: crate::interrupt::EXIT_INTERRUPTED,
-                    error,
-                },
-                false => error.into(),
-            }
-        })?;
+    let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process, game)?;
     if !excluded.is_empty() && !args.exclude_broken {
         return Err(usage(format!(
             "{} champion(s) failed the pre-run check (see above): fix them, or pass \

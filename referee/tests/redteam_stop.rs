@@ -1,0 +1,664 @@
+//! Red-team tests of stopping (issue 17), through the binary, as root and as a user: a
+//! champion that kills itself with SIGTERM when it is losing must not get its match played
+//! again; a jailed champion that sends stop signals to every process it can name must
+//! neither stop the referee nor disturb a match; a `matches.csv` cut by `kill -9` before its
+//! header was whole must not stop every later `--resume`; a gauntlet killed with `kill -9`
+//! leaves no champion and resumes to the verdict of an uninterrupted run. Each test failed
+//! (or would fail) while its hole was open; the message of an attack that works says
+//! `THE ATTACK WORKED`.
+//!
+//! Fixtures: `tests/fixtures/redteam/reroll.sh`, `signaller.c` (built with `cc`).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+const USER: &str = "referee-attacks";
+
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    Root,
+    User(u32, u32),
+    Me,
+}
+
+fn is_root() -> bool {
+    // SAFETY: no arguments.
+    unsafe { nix::libc::geteuid() == 0 }
+}
+
+/// The uid and gid of [`USER`], made if missing (`nobody` if it cannot be).
+fn test_user() -> (u32, u32) {
+    let lookup = || {
+        let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+        passwd.lines().find_map(|line| {
+            let f: Vec<&str> = line.split(':').collect();
+            (f.len() > 3 && f[0] == USER)
+                .then(|| Some((f[2].parse().ok()?, f[3].parse().ok()?)))
+                .flatten()
+        })
+    };
+    if lookup().is_none() {
+        let _ = Command::new("useradd")
+            .args(["--system", "--user-group", "--no-create-home"])
+            .args([
+                "--home-dir",
+                "/nonexistent",
+                "--shell",
+                "/usr/sbin/nologin",
+                USER,
+            ])
+            .output();
+    }
+    lookup().unwrap_or((65534, 65534))
+}
+
+/// As root and as the test user, or as this user when not root (the user run of the whole
+/// suite is `scripts/test-as-user.sh`).
+fn runs() -> Vec<Who> {
+    if is_root() {
+        let (uid, gid) = test_user();
+        vec![Who::Root, Who::User(uid, gid)]
+    } else {
+        common::skip_by_design("redteam_stop: the root run (not root); running as this user only");
+        vec![Who::Me]
+    }
+}
+
+/// Runs `body` for each run, in a fresh directory writable by that run's user; fails after
+/// all of them, naming each failure.
+fn each_run(test: &str, body: impl Fn(Who, &Path)) {
+    let mut failures = Vec::new();
+    for who in runs() {
+        eprintln!("=== redteam_stop {test} as {who:?}");
+        let dir = common::fresh_dir("redteam_stop", test);
+        chmod(&dir, 0o777);
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(who, &dir)));
+        if let Err(panic) = run {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".into());
+            failures.push(format!("--- as {who:?}:\n{message}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{test} failed:\n{}",
+        failures.join("\n")
+    );
+}
+
+fn chmod(path: &Path, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn shell(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../champions/shell")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `referee SUBCOMMAND ARGS --seed 7 --time-scale 2 --results DIR` as `who`.
+fn referee(who: Who, subcommand: &str, dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(REFEREE);
+    command
+        .arg(subcommand)
+        .args(args)
+        .args(["--seed", "7", "--time-scale", "2", "--results"])
+        .arg(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Who::User(uid, gid) = who {
+        command.uid(uid).gid(gid).env("HOME", "/tmp");
+    }
+    command
+}
+
+fn output(mut command: Command) -> Output {
+    command.output().expect("the referee runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn succeeded(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "the referee failed ({}):\n{}\n{}",
+        out.status,
+        text(&out.stderr),
+        text(&out.stdout)
+    );
+    text(&out.stdout)
+}
+
+/// `matches.csv` of `dir` as rows of `column -> value`.
+fn matches(dir: &Path) -> Vec<BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(dir.join("matches.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The seat of `name` in `row`, if it played.
+fn seat_of(row: &BTreeMap<String, String>, name: &str) -> Option<usize> {
+    (0..3).find(|s| row.get(&format!("champion{s}")).is_some_and(|c| c == name))
+}
+
+// ---- a champion that kills itself when losing --------------------------------------------
+
+/// `reroll.sh` kills itself with SIGTERM (a stop signal, which the referee never sends)
+/// the first time it plays a match, as a champion that sees it is losing would; if the
+/// match were played again it would play it for real (it marks the match beside itself:
+/// the test runs without the jail, `--sandbox off`, so that it can). A match is never
+/// played again to its advantage: its result is that first play, with its crash, and the
+/// champion never gets the second chance it asks for. (It used to be played again, and the
+/// second play kept: a champion that kills itself whenever it is behind re-rolls every
+/// losing match, and its random choices with it.)
+#[test]
+fn a_champion_that_kills_itself_when_losing_gets_no_second_chance() {
+    each_run("reroll", |who, dir| {
+        let folder = dir.join("reroll");
+        std::fs::create_dir_all(&folder).unwrap();
+        chmod(&folder, 0o777);
+        let program = folder.join("champion");
+        std::fs::copy(fixture("redteam/reroll.sh"), &program).unwrap();
+        chmod(&program, 0o755);
+        // Its folder, holding `champion`: it plays as `reroll`.
+        let program = folder.display().to_string();
+        let out = output(referee(
+            who,
+            "tournament",
+            dir,
+            &[
+                &program,
+                "random",
+                "greedy",
+                &shell("passive.sh"),
+                "--sandbox",
+                "off",
+                "--jobs",
+                "2",
+            ],
+        ));
+        succeeded(&out);
+        let stderr = text(&out.stderr);
+        let results = dir.join("tournament");
+        let rows = matches(&results);
+        assert_eq!(rows.len(), 4, "{stderr}");
+        let mut played = 0;
+        for row in &rows {
+            let Some(seat) = seat_of(row, "reroll") else {
+                continue;
+            };
+            played += 1;
+            let log = std::fs::read_to_string(
+                results.join(format!("matches/{}/seat{seat}.stderr", row["id"])),
+            )
+            .unwrap();
+            assert!(
+                row[&format!("fault{seat}")] == "crash" && !log.contains("second-chance"),
+                "THE ATTACK WORKED: match {} was played again after the champion killed \
+                 itself, and the second play kept: {row:?}\n{stderr}",
+                row["id"]
+            );
+        }
+        assert_eq!(played, 3);
+        assert!(!stderr.contains("played again"), "{stderr}");
+        // Its crash says what killed it.
+        let record = std::fs::read_to_string(results.join("matches/0/record.json")).unwrap();
+        assert!(record.contains("SIGTERM"), "{record}");
+    });
+}
+
+// ---- a jailed champion signalling everyone -----------------------------------------------
+
+/// Builds `tests/fixtures/redteam/<source>` into `dir`, readable by everyone.
+fn compiled(source: &str, dir: &Path) -> String {
+    let out = dir.join(source.trim_end_matches(".c"));
+    let status = Command::new("cc")
+        .args(["-O1", "-o"])
+        .arg(&out)
+        .arg(fixture("redteam").join(source))
+        .status();
+    match status {
+        Ok(s) if s.success() => {}
+        _ => panic!("compiling {source} failed"),
+    }
+    chmod(&out, 0o755);
+    out.display().to_string()
+}
+
+/// `signaller.c` sends SIGTERM, SIGINT and SIGHUP to every process (-1), its group, its
+/// parent, pid 1 and every pid it sees, and SIGKILL to its parent and pid 1, in the first
+/// callback of every match, then plays on. In the jail none of these reaches the referee,
+/// the jail's init or another champion: the referee does not stop, every match is played
+/// once and written, nobody gets a fault (the signaller included: it ignores its own
+/// signals), and no match is taken for one disturbed from outside.
+#[test]
+fn a_jailed_champion_cannot_signal_the_referee_or_other_champions() {
+    if Command::new("cc").arg("--version").output().is_err() {
+        common::skip_missing("`cc` builds the signalling champion (apt install gcc)");
+        return;
+    }
+    each_run("signaller", |who, dir| {
+        let signaller = compiled("signaller.c", dir);
+        let out = output(referee(
+            who,
+            "tournament",
+            dir,
+            &[
+                &signaller,
+                "random",
+                "greedy",
+                &shell("passive.sh"),
+                &shell("builder.sh"),
+                "--jobs",
+                "2",
+            ],
+        ));
+        let stderr = text(&out.stderr);
+        if !stderr.contains("jail=on") {
+            common::skip_missing(&format!(
+                "redteam_stop signaller as {who:?}: no jail here (root, or unprivileged user \
+                 namespaces): {}",
+                stderr
+                    .lines()
+                    .find(|l| l.starts_with("sandbox:"))
+                    .unwrap_or("")
+            ));
+            return;
+        }
+        assert!(
+            out.status.success() && !stderr.contains("stopping"),
+            "THE ATTACK WORKED: the referee was stopped ({}): {stderr}",
+            out.status
+        );
+        assert!(!stderr.contains("disturbed"), "{stderr}");
+        let results = dir.join("tournament");
+        let rows = matches(&results);
+        assert_eq!(rows.len(), 10, "{stderr}");
+        let mut attacks = 0;
+        for row in &rows {
+            for seat in 0..3 {
+                assert_eq!(
+                    row[&format!("fault{seat}")],
+                    "",
+                    "THE ATTACK WORKED: a fault in match {}: {row:?}",
+                    row["id"]
+                );
+            }
+            let Some(seat) = seat_of(row, "signaller") else {
+                continue;
+            };
+            let log = std::fs::read_to_string(
+                results.join(format!("matches/{}/seat{seat}.stderr", row["id"])),
+            )
+            .unwrap();
+            assert!(log.contains("info signaller: done"), "{log}");
+            for line in log.lines().filter(|l| l.contains(") = ")) {
+                attacks += 1;
+                let reached = line.ends_with(") = 0");
+                assert!(
+                    !reached || line.contains("(own group 0,"),
+                    "THE ATTACK WORKED: a signal was delivered: {line}\n{log}"
+                );
+            }
+        }
+        assert!(attacks > 0, "the signaller attacked nothing");
+    });
+}
+
+// ---- a matches.csv cut before its header was whole ---------------------------------------
+
+/// `kill -9` (or a lost node) between the creation of `matches.csv` and the end of its
+/// header leaves an empty file or part of a header. A `--resume` then plays every match
+/// again and writes a whole file; it used to append the rows without a header, so that
+/// this resume and every later one failed on a file that "does not start with the header".
+#[test]
+fn a_matches_csv_cut_inside_its_header_does_not_stop_the_resume() {
+    let dir = common::fresh_dir("redteam_stop", "torn-header");
+    let champions = ["random", "greedy", &shell("builder.sh")];
+    let whole = dir.join("whole");
+    succeeded(&output(referee(Who::Me, "tournament", &whole, &champions)));
+    // The rows without their timing columns (CPU, duration), which no two runs share.
+    let untimed = |dir: &Path| {
+        matches(dir)
+            .into_iter()
+            .map(|r| {
+                r.into_iter()
+                    .filter(|(h, _)| !referee::export::matches_csv::is_timing(h))
+                    .collect::<BTreeMap<_, _>>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let want = untimed(&whole.join("tournament"));
+    for (name, keep) in [("empty", 0), ("torn", 10)] {
+        let results = dir.join(name);
+        succeeded(&output(referee(
+            Who::Me,
+            "tournament",
+            &results,
+            &champions,
+        )));
+        let csv = results.join("tournament/matches.csv");
+        let bytes = std::fs::read(&csv).unwrap();
+        std::fs::write(&csv, &bytes[..keep]).unwrap();
+        let out = output(referee(Who::Me, "tournament", &results, &["--resume"]));
+        succeeded(&out);
+        let got = untimed(&results.join("tournament"));
+        assert_eq!(got, want, "{name}: {}", text(&out.stderr));
+    }
+    // A gauntlet appends to its matches.csv the same way.
+    let results = dir.join("gauntlet");
+    let args = ["greedy", "random", "--max-pairs", "10"];
+    let line = succeeded(&output(referee(Who::Me, "gauntlet", &results, &args)));
+    let csv = results.join("gauntlet/matches.csv");
+    std::fs::write(&csv, b"id,seed,fir").unwrap();
+    let again = succeeded(&output(referee(
+        Who::Me,
+        "gauntlet",
+        &results,
+        &["--resume"],
+    )));
+    assert_eq!(again.lines().next(), line.lines().next());
+}
+
+// ---- kill -9 of a gauntlet ---------------------------------------------------------------
+
+/// `kill -9` of a gauntlet's referee in the middle of its matches leaves no champion
+/// running (each jail dies with the referee), and `--resume` plays the missing matches to
+/// the pairs and the verdict of the same gauntlet run without interruption.
+#[test]
+fn a_gauntlet_killed_with_sigkill_resumes_to_the_uninterrupted_verdict() {
+    let dir = common::fresh_dir("redteam_stop", "gauntlet-kill9");
+    let marker = "redteam-stop-kill9-slow.sh";
+    let slow = dir.join(marker);
+    std::fs::copy(fixture("tournament/slow.sh"), &slow).unwrap();
+    chmod(&slow, 0o755);
+    let slow = slow.display().to_string();
+    let args = [slow.as_str(), "random", "--max-pairs", "12", "--jobs", "2"];
+    let whole = dir.join("whole");
+    let want_line = succeeded(&output(referee(Who::Me, "gauntlet", &whole, &args)));
+    let want_pairs = std::fs::read_to_string(whole.join("gauntlet/pairs.csv")).unwrap();
+
+    let cut = dir.join("cut");
+    let mut child = referee(Who::Me, "gauntlet", &cut, &args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let csv = cut.join("gauntlet/matches.csv");
+    common::wait_until("no match ended", Duration::from_secs(120), || {
+        std::fs::read_to_string(&csv).is_ok_and(|t| t.lines().count() > 3)
+    });
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    common::wait_until(
+        "a champion outlived the referee killed with SIGKILL",
+        Duration::from_secs(5),
+        || !common::running(marker),
+    );
+    let line = succeeded(&output(referee(Who::Me, "gauntlet", &cut, &["--resume"])));
+    assert_eq!(line.lines().next(), want_line.lines().next());
+    assert_eq!(
+        std::fs::read_to_string(cut.join("gauntlet/pairs.csv")).unwrap(),
+        want_pairs
+    );
+}
+
+// ---- a stop during a tournament's pre-run check -----------------------------------------
+
+/// SIGTERM while a champion is still in a tournament's pre-run check: exit 130 (an
+/// interruption), not 2 with the champions killed by the stop taken for broken ones; no
+/// `tournament.json` is written and the champion is gone. (The gauntlet's check, which
+/// shares this code, is `redteam_gauntlet.rs`.)
+#[test]
+fn a_stop_during_a_tournaments_pre_run_check_exits_as_interrupted() {
+    let dir = common::fresh_dir("redteam_stop", "check-stop");
+    let marker = "redteam-stop-slow-init.sh";
+    let slow = dir.join(marker);
+    std::fs::copy(fixture("redteam/slow_init.sh"), &slow).unwrap();
+    chmod(&slow, 0o755);
+    let slow = slow.display().to_string();
+    let mut child = referee(Who::Me, "tournament", &dir, &[&slow, "random", "greedy"])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let check = dir.join("tournament/check");
+    common::wait_until(
+        "the pre-run check never started",
+        Duration::from_secs(60),
+        || check.exists() && common::running(marker),
+    );
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap();
+    let status = common::wait_timeout(&mut child, Duration::from_secs(60))
+        .expect("the interrupted tournament did not end");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("interrupted during the pre-run check: nothing was played"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("failed the pre-run check"), "{stderr}");
+    assert!(!dir.join("tournament/tournament.json").exists());
+    common::wait_until(
+        "the champion in its pre-run check outlived the referee",
+        Duration::from_secs(5),
+        || !common::running(marker),
+    );
+}
+
+// ---- an edited shard directory at merge ------------------------------------------------
+
+/// `referee merge` counts a shard complete by its number of rows, then checks every row:
+/// a shard whose file was edited so that the count still looks right (a row given twice
+/// in place of a missing one, another shard's row in place of its own), a shard that
+/// claims another's index, the same shard given twice, another tournament's shard, and a
+/// row whose points are not its scores' are each refused, naming the problem, and no
+/// results are written.
+#[test]
+fn an_edited_shard_directory_is_refused_at_merge() {
+    let dir = common::fresh_dir("redteam_stop", "merge");
+    let champions = [
+        "random",
+        "greedy",
+        &shell("passive.sh"),
+        &shell("builder.sh"),
+    ];
+    let results = dir.join("results");
+    for shard in ["1/2", "2/2"] {
+        let mut args = champions.to_vec();
+        args.extend(["--shard", shard]);
+        succeeded(&output(referee(Who::Me, "tournament", &results, &args)));
+    }
+    let shards = results.join("tournament");
+    // Rows of one shard's matches.csv: (header, rows).
+    let lines = |shard: &Path| -> (String, Vec<String>) {
+        let text = std::fs::read_to_string(shard.join("matches.csv")).unwrap();
+        let mut lines = text.lines().map(String::from);
+        (lines.next().unwrap(), lines.collect())
+    };
+    let write = |shard: &Path, header: &str, rows: &[String]| {
+        std::fs::write(
+            shard.join("matches.csv"),
+            format!("{header}\n{}\n", rows.join("\n")),
+        )
+        .unwrap();
+    };
+    type Edit = Box<dyn Fn(&Path, &Path)>;
+    let cases: Vec<(&str, Edit, &str)> = vec![
+        (
+            "a row twice, another missing",
+            Box::new(move |one, _| {
+                let (header, rows) = lines(one);
+                write(one, &header, &[rows[0].clone(), rows[0].clone()]);
+            }),
+            "appears twice",
+        ),
+        (
+            "another shard's row",
+            Box::new(move |one, two| {
+                let (header, rows) = lines(one);
+                let (_, theirs) = lines(two);
+                write(one, &header, &[rows[0].clone(), theirs[0].clone()]);
+            }),
+            "is not one of shard 1/2",
+        ),
+        (
+            "points that are not the scores'",
+            Box::new(move |one, _| {
+                let (header, mut rows) = lines(one);
+                let names: Vec<&str> = header.split(',').collect();
+                let mut cells: Vec<String> = rows[0].split(',').map(String::from).collect();
+                let at = names.iter().position(|h| *h == "score0").unwrap();
+                cells[at] = (cells[at].parse::<i64>().unwrap() + 1000).to_string();
+                rows[0] = cells.join(",");
+                write(one, &header, &rows);
+            }),
+            "which earn",
+        ),
+        (
+            "another shard's index",
+            Box::new(|_, two| {
+                let path = two.join("tournament.json");
+                let text = std::fs::read_to_string(&path).unwrap();
+                std::fs::write(&path, text.replace("\"index\": 2", "\"index\": 1")).unwrap();
+            }),
+            "shard 1/2 is given twice",
+        ),
+        (
+            "another tournament's shard",
+            Box::new(|_, two| {
+                let path = two.join("tournament.json");
+                let text = std::fs::read_to_string(&path).unwrap();
+                std::fs::write(&path, text.replace("\"seed\": 7,", "\"seed\": 8,")).unwrap();
+            }),
+            "is not a shard of the same tournament",
+        ),
+    ];
+    for (i, (what, edit, needle)) in cases.iter().enumerate() {
+        let copy = dir.join(format!("case{i}"));
+        let status = Command::new("cp")
+            .arg("-r")
+            .arg(&shards)
+            .arg(&copy)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let (one, two) = (copy.join("shard-1-of-2"), copy.join("shard-2-of-2"));
+        edit(&one, &two);
+        let out_dir = dir.join(format!("merged{i}"));
+        let out = output({
+            let mut c = Command::new(REFEREE);
+            c.arg("merge")
+                .arg(&one)
+                .arg(&two)
+                .arg("--out")
+                .arg(&out_dir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            c
+        });
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{what}: not refused as bad input (exit 2): {stderr}"
+        );
+        assert!(stderr.contains(needle), "{what}: {stderr}");
+        assert!(
+            !out_dir.join("matches.csv").exists() && !out_dir.join("leaderboard.csv").exists(),
+            "{what}: results written"
+        );
+    }
+    // The same shard given twice.
+    let one = shards.join("shard-1-of-2");
+    let out = output({
+        let mut c = Command::new(REFEREE);
+        c.arg("merge")
+            .arg(&one)
+            .arg(&one)
+            .arg("--out")
+            .arg(dir.join("twice"));
+        c
+    });
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("shard 1/2 is given twice"));
+}
+
+// ---- a row given twice at resume --------------------------------------------------------
+
+/// A `matches.csv` edited so that one row stands twice (in place of another match's): a
+/// `--resume` of the tournament or of the gauntlet refuses it before playing anything,
+/// naming the match and the fix. (It used to play the missing match, then fail writing the
+/// sorted file, exit 1, without a fix, and so on at every later resume.)
+#[test]
+fn a_row_given_twice_is_refused_at_resume_before_any_match() {
+    let dir = common::fresh_dir("redteam_stop", "twice");
+    let cases: [(&str, &[&str]); 2] = [
+        ("tournament", &["random", "greedy", "--rounds", "2"]),
+        ("gauntlet", &["greedy", "random", "--max-pairs", "10"]),
+    ];
+    for (subcommand, args) in cases {
+        let results = dir.join(subcommand);
+        let mut args = args.to_vec();
+        let builder = shell("builder.sh");
+        if subcommand == "tournament" {
+            args.push(&builder);
+        }
+        succeeded(&output(referee(Who::Me, subcommand, &results, &args)));
+        let csv = results.join(subcommand).join("matches.csv");
+        let written = std::fs::read_to_string(&csv).unwrap();
+        let mut lines: Vec<&str> = written.lines().collect();
+        lines[2] = lines[1];
+        let edited = lines.join("\n") + "\n";
+        std::fs::write(&csv, &edited).unwrap();
+        let out = output(referee(Who::Me, subcommand, &results, &["--resume"]));
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{subcommand}: {stderr}");
+        assert!(
+            stderr.contains("match 0 appears twice") && stderr.contains("delete the row"),
+            "{subcommand}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&csv).unwrap(),
+            edited,
+            "{subcommand}"
+        );
+    }
+}
