@@ -361,7 +361,7 @@ fn freeze(stop: bool) {
     let _ = kill(nix::unistd::Pid::from_raw(-1), signal);
 }
 
-/// Stops every process of the namespace but this one and waits (up to about 10 ms) until
+/// Stops every process of the namespace but this one and waits (up to [`STOP_WAIT`]) until
 /// each of their threads has stopped: a thread that was in the middle of a `clone` when the
 /// signal came finishes it first, and its new pid must be counted before the freeze.
 fn stop_all(main: i32, pids: Option<&std::fs::File>) {
@@ -381,19 +381,30 @@ fn stop_all(main: i32, pids: Option<&std::fs::File>) {
             return;
         }
     }
-    for round in 0..600 {
-        if all_stopped() {
+    // A deadline in time, not a count of rounds: on a loaded machine a thread with the
+    // signal pending may wait many milliseconds for a CPU, and a clone it finishes after
+    // the wait would be taken for a process started while frozen (a false timeout).
+    let deadline = std::time::Instant::now() + STOP_WAIT;
+    let mut pause = std::time::Duration::from_micros(20);
+    for round in 0.. {
+        if all_stopped() || std::time::Instant::now() >= deadline {
             return;
         }
         // The jail shares one CPU: yielding lets a thread that has the signal pending
-        // run into its stop at once; past that, sleep (a thread in a long system call).
+        // run into its stop at once; past that, sleep (a thread in a long system call),
+        // longer and longer up to a millisecond.
         if round < 100 {
             std::thread::yield_now();
         } else {
-            std::thread::sleep(std::time::Duration::from_micros(20));
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(std::time::Duration::from_millis(1));
         }
     }
 }
+
+/// How long [`stop_all`] waits at most for every thread to stop: far above a scheduling
+/// delay on a loaded machine, far below a callback's budget.
+const STOP_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Whether no thread of the namespace but this process's is running or about to run
 /// (`R`, or `S`: a sleeper not yet woken by the signal).
