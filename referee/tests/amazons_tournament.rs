@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
@@ -43,38 +43,6 @@ fn tournament(results: &Path, champions: &[String], extra: &[&str]) -> Command {
     command
 }
 
-fn run(mut command: Command) -> Output {
-    let output = command.output().expect("the referee runs");
-    assert!(
-        output.status.success(),
-        "{command:?} failed: {}\n{}",
-        String::from_utf8_lossy(&output.stderr),
-        String::from_utf8_lossy(&output.stdout)
-    );
-    output
-}
-
-/// The rows of a CSV file as `column -> value`, without the columns that measure time.
-fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    let timing = |h: &str| {
-        referee::export::matches_csv::is_timing(h)
-            || referee::export::leaderboard_csv::TIMING_COLUMNS.contains(&h)
-    };
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .zip(r.unwrap().iter())
-                .filter(|(h, _)| !timing(h))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
 fn refused(mut command: Command, needles: &[&str]) {
     let out = command.output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -88,7 +56,7 @@ fn refused(mut command: Command, needles: &[&str]) {
 fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
     let dir = common::fresh_dir("amazons-tournament", "round-robin");
     let champions = four(&dir);
-    let out = run(tournament(
+    let out = common::run_ok(tournament(
         &dir,
         &champions,
         &["--rounds", "2", "--jobs", "2", "--html"],
@@ -109,7 +77,7 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
         ),
         "{header}"
     );
-    let matches = rows(&t.join("matches.csv"));
+    let matches = common::tables::untimed(&t.join("matches.csv"));
     assert_eq!(matches.len(), 12, "6 pairs, 2 rounds");
     for row in &matches {
         let page = t.join(format!("matches/{}/replay.html", row["id"]));
@@ -161,7 +129,7 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
         }
     }
     assert!(!wins.contains_key(passive_name), "{wins:?}");
-    let board = rows(&t.join("leaderboard.csv"));
+    let board = common::tables::untimed(&t.join("leaderboard.csv"));
     assert_eq!(board.len(), 4);
     for line in &board {
         let won = wins.get(&line["champion"]).copied().unwrap_or(0);
@@ -197,7 +165,7 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
     let reproduce = format!("{} --out {}", row["reproduce"], again.display());
     let words: Vec<&str> = reproduce.split_whitespace().collect();
     assert_eq!(&words[..4], ["referee", "--game", "amazons", "match"]);
-    run({
+    common::run_ok({
         let mut command = Command::new(REFEREE);
         command.args(&words[1..]);
         command
@@ -217,12 +185,12 @@ fn shards_merge_into_the_single_run_and_the_other_game_is_refused() {
     let dir = common::fresh_dir("amazons-tournament", "shards");
     let champions = four(&dir);
     let (whole, split) = (dir.join("whole"), dir.join("split"));
-    run(tournament(&whole, &champions, &["--jobs", "2"]));
+    common::run_ok(tournament(&whole, &champions, &["--jobs", "2"]));
     for shard in ["1/2", "2/2"] {
-        run(tournament(&split, &champions, &["--shard", shard]));
+        common::run_ok(tournament(&split, &champions, &["--shard", shard]));
     }
     let t = split.join("t");
-    run({
+    common::run_ok({
         let mut command = Command::new(REFEREE);
         command
             .args(["--game", "amazons", "merge"])
@@ -232,8 +200,8 @@ fn shards_merge_into_the_single_run_and_the_other_game_is_refused() {
     });
     for file in ["matches.csv", "leaderboard.csv", "pairwise.csv"] {
         assert_eq!(
-            rows(&whole.join("t").join(file)),
-            rows(&t.join(file)),
+            common::tables::untimed(&whole.join("t").join(file)),
+            common::tables::untimed(&t.join(file)),
             "{file}"
         );
     }
@@ -250,7 +218,7 @@ fn shards_merge_into_the_single_run_and_the_other_game_is_refused() {
     let mut kept: Vec<&str> = text.lines().take(4).collect();
     kept.push("5,123,0,mobi");
     std::fs::write(cut.join("t/matches.csv"), kept.join("\n")).unwrap();
-    let out = run(tournament(&cut, &[], &["--resume"]));
+    let out = common::run_ok(tournament(&cut, &[], &["--resume"]));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("3 already played"),
         "{}",
@@ -258,8 +226,8 @@ fn shards_merge_into_the_single_run_and_the_other_game_is_refused() {
     );
     for file in ["matches.csv", "leaderboard.csv", "pairwise.csv"] {
         assert_eq!(
-            rows(&whole.join("t").join(file)),
-            rows(&cut.join("t").join(file)),
+            common::tables::untimed(&whole.join("t").join(file)),
+            common::tables::untimed(&cut.join("t").join(file)),
             "{file}"
         );
     }
@@ -277,7 +245,7 @@ fn shards_merge_into_the_single_run_and_the_other_game_is_refused() {
         .arg(t.join("shard-2-of-2"));
     refused(merge, &["with --game amazons"]);
     // And a resume of the Amazons tournament as itself has nothing left to play.
-    let out = run(tournament(&whole, &[], &["--resume"]));
+    let out = common::run_ok(tournament(&whole, &[], &["--resume"]));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("6 already played"),
         "{}",
@@ -346,7 +314,7 @@ fn the_readme_tournament_of_the_bundled_champions_runs_as_printed() {
     );
     let t = dir.join("amazons-demo");
     assert!(t.join("index.html").exists());
-    let board = rows(&t.join("leaderboard.csv"));
+    let board = common::tables::untimed(&t.join("leaderboard.csv"));
     assert_eq!(board.len(), 4, "{board:?}");
     for line in &board {
         assert_eq!(line["matches"], "6", "{line:?}");

@@ -9,7 +9,7 @@ mod common;
 use rand::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
@@ -19,36 +19,6 @@ fn shell(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn run(mut command: Command) -> Output {
-    let output = command
-        .stdin(Stdio::null())
-        .output()
-        .expect("the referee runs");
-    assert!(
-        output.status.success(),
-        "{command:?} failed: {}\n{}",
-        String::from_utf8_lossy(&output.stderr),
-        String::from_utf8_lossy(&output.stdout)
-    );
-    output
-}
-
-/// The rows of a CSV file as `column -> value`.
-fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .zip(r.unwrap().iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 // --- The independent implementation (docs/results.md, "How sure is the leaderboard?"). ---
@@ -68,7 +38,7 @@ fn derive(seed: u64, stream: u64, index: u64) -> u64 {
 type Match = Vec<(String, i32, u32)>;
 
 fn matches_of(dir: &Path, seats: usize) -> Vec<Match> {
-    let mut matches: Vec<(u64, Match)> = rows(&dir.join("matches.csv"))
+    let mut matches: Vec<(u64, Match)> = common::tables::table(&dir.join("matches.csv"))
         .into_iter()
         .map(|r| {
             let id = r["id"].parse().unwrap();
@@ -219,7 +189,7 @@ fn close(text: &str, value: f64) -> bool {
 
 fn check(dir: &Path, seats: usize, seed: u64) {
     let matches = matches_of(dir, seats);
-    let board = rows(&dir.join("leaderboard.csv"));
+    let board = common::tables::table(&dir.join("leaderboard.csv"));
     let ranking: Vec<String> = board.iter().map(|r| r["champion"].clone()).collect();
     let want = expected(&matches, seed, &ranking);
     let mut exact = 0;
@@ -255,7 +225,7 @@ fn check(dir: &Path, seats: usize, seed: u64) {
         exact + 1 >= board.len(),
         "ratings equal to the printed digit"
     );
-    let seat_rows = rows(&dir.join("seats.csv"));
+    let seat_rows = common::tables::table(&dir.join("seats.csv"));
     assert_eq!(seat_rows.len(), seats);
     for (s, row) in seat_rows.iter().enumerate() {
         let (mean, low, high) = want.seats[s];
@@ -296,7 +266,7 @@ fn the_loi_leaderboard_is_recomputed_independently() {
         shell("passive.sh"),
         shell("builder.sh"),
     ];
-    let out = run(tournament(&dir, &[], &champions, 2009));
+    let out = common::run_ok(tournament(&dir, &[], &champions, 2009));
     let printed = String::from_utf8_lossy(&out.stdout);
     assert!(printed.contains("points/match [95%]"), "{printed}");
     assert!(printed.contains("points by seat"), "{printed}");
@@ -307,7 +277,7 @@ fn the_loi_leaderboard_is_recomputed_independently() {
 fn the_amazons_leaderboard_is_recomputed_independently() {
     let dir = common::fresh_dir("confidence", "amazons");
     let champions: Vec<String> = vec!["mobility".into(), "random".into(), shell("passive.sh")];
-    run(tournament(&dir, &["--game", "amazons"], &champions, 31));
+    common::run_ok(tournament(&dir, &["--game", "amazons"], &champions, 31));
     check(&dir.join("t"), 2, 31);
 }
 
@@ -319,7 +289,7 @@ fn older_results_are_refused_clearly() {
     let champions = vec!["random".to_string(), "greedy".into(), shell("passive.sh")];
     let mut first = tournament(&dir, &[], &champions, 5);
     first.args(["--shard", "1/2"]);
-    run(first);
+    common::run_ok(first);
     let shard: PathBuf = dir.join("t/shard-1-of-2");
     let spec = shard.join("tournament.json");
     let text = std::fs::read_to_string(&spec).unwrap();

@@ -69,13 +69,6 @@ fn succeeded(out: &Output) -> String {
     text(&out.stdout)
 }
 
-/// Rows of `matches.csv` written so far (header excluded).
-fn rows(dir: &Path) -> usize {
-    std::fs::read_to_string(dir.join("matches.csv"))
-        .map(|t| t.lines().count().saturating_sub(1))
-        .unwrap_or(0)
-}
-
 /// A slow passive champion under a file name no other test uses, so that `running` sees
 /// only this test's processes.
 fn slow_copy(dir: &Path, name: &str) -> String {
@@ -102,7 +95,7 @@ fn interrupt(
 ) -> String {
     let mut child = command.spawn().unwrap();
     common::wait_until("no match ended", Duration::from_secs(120), || {
-        rows(dir) >= 3
+        common::tables::played(dir) >= 3
     });
     let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
     let (lines, told) = std::sync::mpsc::channel();
@@ -158,7 +151,10 @@ fn an_interrupted_gauntlet_resumes_to_the_uninterrupted_verdict() {
             Duration::from_secs(5),
             || !common::running(marker),
         );
-        assert!(rows(&run) < 24, "{name}: the run was not cut short");
+        assert!(
+            common::tables::played(&run) < 24,
+            "{name}: the run was not cut short"
+        );
         if !twice {
             // The command printed resumes as it is, from a shell without `referee` on PATH.
             let command = stderr

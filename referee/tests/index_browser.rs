@@ -89,22 +89,6 @@ fn loi() -> &'static Path {
     })
 }
 
-/// The rows of a CSV file as `column -> value`.
-fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .zip(r.unwrap().iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
 /// The page's states: when ready, then after each action; fails on a console error.
 fn drive(chromium: &Path, page: &Path, actions: &[&str]) -> Vec<Value> {
     drive_sized(chromium, page, actions, &[])
@@ -182,7 +166,7 @@ fn the_index_leads_with_the_leaderboard_and_each_row_opens_its_replay() {
         return;
     };
     let t = canonical(loi());
-    let matches = rows(&t.join("matches.csv"));
+    let matches = common::tables::table(&t.join("matches.csv"));
     let states = drive(
         &chromium,
         &t.join("index.html"),
@@ -204,7 +188,7 @@ fn the_index_leads_with_the_leaderboard_and_each_row_opens_its_replay() {
         "{}",
         index["first_table_top"]
     );
-    let board: Vec<String> = rows(&t.join("leaderboard.csv"))
+    let board: Vec<String> = common::tables::table(&t.join("leaderboard.csv"))
         .iter()
         .map(|r| r["champion"].clone())
         .collect();
@@ -275,7 +259,7 @@ fn the_match_list_sorts_by_a_column_and_filters_by_a_name() {
         return;
     };
     let t = canonical(loi());
-    let matches = rows(&t.join("matches.csv"));
+    let matches = common::tables::table(&t.join("matches.csv"));
     // Columns: replay, id, champion0..2, score0..2: score1 is the 7th.
     let states = drive(
         &chromium,
@@ -345,8 +329,8 @@ fn a_champion_page_lists_its_matches_and_links_each_fault_to_its_step() {
         return;
     };
     let t = canonical(loi());
-    let matches = rows(&t.join("matches.csv"));
-    let board = rows(&t.join("leaderboard.csv"));
+    let matches = common::tables::table(&t.join("matches.csv"));
+    let board = common::tables::table(&t.join("leaderboard.csv"));
     for (rank, champion) in board.iter().enumerate() {
         let name = &champion["champion"];
         let link = format!("follow:#leaderboard tbody tr:nth-child({}) a", rank + 1);
@@ -477,7 +461,7 @@ fn an_amazons_tournament_merged_from_shards_links_across_them() {
         shards[1].to_str().unwrap(),
         "--html",
     ]);
-    let matches = rows(&t.join("matches.csv"));
+    let matches = common::tables::table(&t.join("matches.csv"));
     assert_eq!(matches.len(), 6);
     let states = drive(
         &chromium,

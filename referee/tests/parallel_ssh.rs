@@ -6,7 +6,6 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -90,33 +89,6 @@ impl Drop for Sshd {
             );
         }
     }
-}
-
-/// A CSV file as rows of `column -> value`, timing columns removed.
-fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    use referee::export::{leaderboard_csv, matches_csv};
-    let is_timing =
-        |h: &str| matches_csv::is_timing(h) || leaderboard_csv::TIMING_COLUMNS.contains(&h);
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .zip(r.unwrap().iter())
-                .filter(|(h, _)| !is_timing(h))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
-fn tables(dir: &Path) -> Vec<Vec<BTreeMap<String, String>>> {
-    ["matches.csv", "leaderboard.csv", "pairwise.csv"]
-        .map(|f| table(&dir.join(f)))
-        .to_vec()
 }
 
 /// Whether sshd and GNU parallel can run here; if not, says why (a failure under CI=true).
@@ -212,13 +184,13 @@ fn shards_over_ssh_to_localhost_merge_to_a_single_runs_results() {
     // Each shard ran through ssh: GNU parallel tags its lines with the shard's number.
     assert!(said.contains("4\tpre-run check"), "{said}");
     assert_eq!(
-        tables(&results.join("single")),
-        tables(&results.join("ssh"))
+        common::tables::untimed_tables(&results.join("single")),
+        common::tables::untimed_tables(&results.join("ssh"))
     );
     let said = spread();
     assert!(said.contains("already played"), "{said}");
     assert_eq!(
-        tables(&results.join("single")),
-        tables(&results.join("ssh"))
+        common::tables::untimed_tables(&results.join("single")),
+        common::tables::untimed_tables(&results.join("ssh"))
     );
 }

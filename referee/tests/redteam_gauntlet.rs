@@ -77,13 +77,6 @@ fn succeeded(out: &Output) -> String {
     text(&out.stdout)
 }
 
-/// Rows of `matches.csv` in `dir` (header excluded).
-fn rows(dir: &Path) -> usize {
-    std::fs::read_to_string(dir.join("matches.csv"))
-        .map(|t| t.lines().count().saturating_sub(1))
-        .unwrap_or(0)
-}
-
 /// `matches.csv` of `dir` as rows of `column -> value`.
 fn matches(dir: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
     let text = std::fs::read_to_string(dir.join("matches.csv")).unwrap();
@@ -656,7 +649,7 @@ fn an_interrupted_amazons_gauntlet_resumes_to_the_uninterrupted_verdict() {
     let (status, stderr) = interrupt(
         gauntlet(&amazons, &dir, "cut", &args),
         nix::sys::signal::Signal::SIGINT,
-        || rows(&run) >= 3,
+        || common::tables::played(&run) >= 3,
     );
     assert_eq!(status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("resume with: "), "{stderr}");
@@ -665,7 +658,7 @@ fn an_interrupted_amazons_gauntlet_resumes_to_the_uninterrupted_verdict() {
         Duration::from_secs(5),
         || !common::running(marker),
     );
-    let written = rows(&run);
+    let written = common::tables::played(&run);
     assert!((3..20).contains(&written), "{written} rows: not cut short");
     // Every row whole, each a match of the gauntlet (a resume checks them all).
     let text = std::fs::read_to_string(run.join("matches.csv")).unwrap();

@@ -8,9 +8,8 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -84,50 +83,6 @@ impl Drop for Cluster {
             .arg(&self.dir)
             .status();
     }
-}
-
-fn run(mut command: Command) -> Output {
-    let output = command.output().expect("it runs");
-    assert!(
-        output.status.success(),
-        "{command:?} failed: {}\n{}",
-        String::from_utf8_lossy(&output.stderr),
-        String::from_utf8_lossy(&output.stdout)
-    );
-    output
-}
-
-/// A CSV file as rows of `column -> value`, timing columns removed.
-fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    use referee::export::{leaderboard_csv, matches_csv};
-    let is_timing =
-        |h: &str| matches_csv::is_timing(h) || leaderboard_csv::TIMING_COLUMNS.contains(&h);
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .zip(r.unwrap().iter())
-                .filter(|(h, _)| !is_timing(h))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
-fn tables(dir: &Path) -> Vec<Vec<BTreeMap<String, String>>> {
-    ["matches.csv", "leaderboard.csv", "pairwise.csv"]
-        .map(|f| table(&dir.join(f)))
-        .to_vec()
-}
-
-fn rows(csv: &Path) -> usize {
-    std::fs::read_to_string(csv)
-        .map(|t| t.matches('\n').count().saturating_sub(1))
-        .unwrap_or(0)
 }
 
 /// Whether Slurm can run here; if not, says why (a failure under CI=true).
@@ -207,7 +162,7 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         ])
         .arg(&results)
         .stdin(Stdio::null());
-    run(single);
+    common::run_ok(single);
 
     let submit = |name: &str| {
         let mut c = cluster.command(repo().join("scripts/slurm-tournament.sh"));
@@ -217,7 +172,7 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         .args(&champions)
         .args(flags)
         .env("RESULTS", &results);
-        let out = run(c);
+        let out = common::run_ok(c);
         String::from_utf8(out.stdout).unwrap()
     };
 
@@ -242,8 +197,8 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
     eprintln!("in a Slurm job step: {sandbox}");
     assert!(sandbox.contains("jail="), "{log}");
     assert_eq!(
-        tables(&results.join("single")),
-        tables(&results.join("whole")),
+        common::tables::untimed_tables(&results.join("single")),
+        common::tables::untimed_tables(&results.join("whole")),
         "the merged shards differ from a single run"
     );
 
@@ -258,9 +213,9 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         .to_string();
     let shard2 = results.join("cut/shard-2-of-3");
     common::wait_until("shard 2 never played", Duration::from_secs(120), || {
-        rows(&shard2.join("matches.csv")) >= 2
+        common::tables::played(&shard2) >= 2
     });
-    run({
+    common::run_ok({
         let mut c = cluster.command("scancel");
         c.arg(format!("{job}_2"));
         c
@@ -285,7 +240,7 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         log.contains("SIGTERM: stopping") && log.contains("1 match(es) in flight abandoned"),
         "the cancelled task's log:\n{log}"
     );
-    let played = rows(&shard2.join("matches.csv"));
+    let played = common::tables::played(&shard2);
     assert!(played < 8, "shard 2 finished before it was cancelled");
     let text = std::fs::read_to_string(shard2.join("matches.csv")).unwrap();
     assert!(
@@ -296,7 +251,7 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         !results.join("cut/leaderboard.csv").exists(),
         "the merge ran after a cancelled shard"
     );
-    let status = run({
+    let status = common::run_ok({
         let mut c = Command::new(REFEREE);
         c.arg("status").arg(results.join("cut"));
         c
@@ -308,15 +263,15 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         )) && status.contains("stopped without finishing or not started: shard 2/3"),
         "{status}"
     );
-    run({
+    common::run_ok({
         let mut c = cluster.command(repo().join("scripts/slurm-tournament.sh"));
         c.args(["rerun", "cut", "2"]).env("RESULTS", &results);
         c
     });
     cluster.wait_idle(Duration::from_secs(300));
     assert_eq!(
-        tables(&results.join("single")),
-        tables(&results.join("cut")),
+        common::tables::untimed_tables(&results.join("single")),
+        common::tables::untimed_tables(&results.join("cut")),
         "after a cancelled shard re-run, the merged results differ from a single run"
     );
     drop(cluster);

@@ -7,7 +7,7 @@ mod common;
 use common::running;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -55,61 +55,21 @@ fn tournament(results: &Path, champions: &[String], extra: &[&str]) -> Command {
     command
 }
 
-fn run(mut command: Command) -> Output {
-    let output = command.output().expect("the referee runs");
-    assert!(
-        output.status.success(),
-        "{:?} failed: {}\n{}",
-        command,
-        String::from_utf8_lossy(&output.stderr),
-        String::from_utf8_lossy(&output.stdout)
-    );
-    output
-}
-
-/// A CSV file as rows of `column -> value`, timing columns removed.
-fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    use referee::export::{leaderboard_csv, matches_csv};
-    let is_timing =
-        |h: &str| matches_csv::is_timing(h) || leaderboard_csv::TIMING_COLUMNS.contains(&h);
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .filter(|(h, _)| !is_timing(h))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
 /// The three result tables and tournament.json of a tournament directory.
 fn results(dir: &Path) -> (Vec<Vec<BTreeMap<String, String>>>, String) {
     let tables = ["matches.csv", "leaderboard.csv", "pairwise.csv"]
-        .map(|f| table(&dir.join(f)))
+        .map(|f| common::tables::untimed(&dir.join(f)))
         .to_vec();
     let spec = std::fs::read_to_string(dir.join("tournament.json")).unwrap();
     (tables, spec)
-}
-
-fn rows(dir: &Path) -> usize {
-    std::fs::read_to_string(dir.join("matches.csv"))
-        .map(|t| t.matches('\n').count().saturating_sub(1))
-        .unwrap_or(0)
 }
 
 #[test]
 fn one_or_two_jobs_give_the_same_results_and_a_complete_balanced_round_robin() {
     let dir = common::fresh_dir("tournament", "jobs");
     let (a, b) = (dir.join("a"), dir.join("b"));
-    run(tournament(&a, &four(), &["--rounds", "3", "--jobs", "1"]));
-    let out = run(tournament(&b, &four(), &["--rounds", "3", "--jobs", "2"]));
+    common::run_ok(tournament(&a, &four(), &["--rounds", "3", "--jobs", "1"]));
+    let out = common::run_ok(tournament(&b, &four(), &["--rounds", "3", "--jobs", "2"]));
     assert_eq!(results(&a.join("t")), results(&b.join("t")));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -118,7 +78,7 @@ fn one_or_two_jobs_give_the_same_results_and_a_complete_balanced_round_robin() {
     );
 
     // Complete: every set of three plays 3 times; balanced: 3 times in each seat.
-    let matches = table(&a.join("t/matches.csv"));
+    let matches = common::tables::untimed(&a.join("t/matches.csv"));
     assert_eq!(matches.len(), 12);
     let ids: Vec<String> = matches.iter().map(|r| r["id"].clone()).collect();
     assert_eq!(ids, (0..12).map(|i| i.to_string()).collect::<Vec<_>>());
@@ -159,7 +119,7 @@ fn one_or_two_jobs_give_the_same_results_and_a_complete_balanced_round_robin() {
                 .or_default() += p;
         }
     }
-    for line in table(&a.join("t/leaderboard.csv")) {
+    for line in common::tables::untimed(&a.join("t/leaderboard.csv")) {
         assert_eq!(line["points"], points[&line["champion"]].to_string());
         assert_eq!(line["matches"], "9");
     }
@@ -170,7 +130,7 @@ fn a_run_killed_midway_resumes_to_the_same_files() {
     let dir = common::fresh_dir("tournament", "resume");
     let (whole, cut) = (dir.join("whole"), dir.join("cut"));
     let args = ["--rounds", "6", "--jobs", "1"];
-    run(tournament(&whole, &four(), &args));
+    common::run_ok(tournament(&whole, &four(), &args));
 
     let mut child = tournament(&cut, &four(), &args)
         .stdout(Stdio::null())
@@ -178,11 +138,11 @@ fn a_run_killed_midway_resumes_to_the_same_files() {
         .spawn()
         .unwrap();
     common::wait_until("no rows appear", Duration::from_secs(60), || {
-        rows(&cut.join("t")) >= 5
+        common::tables::played(&cut.join("t")) >= 5
     });
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
-    let played = rows(&cut.join("t"));
+    let played = common::tables::played(&cut.join("t"));
     assert!(played < 24, "the run finished before it was killed");
     // A write cut by the kill: a torn last line is ignored.
     let csv = cut.join("t/matches.csv");
@@ -208,7 +168,7 @@ fn a_run_killed_midway_resumes_to_the_same_files() {
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(stderr.contains("--seed 78 conflicts"), "{stderr}");
 
-    let out = run(tournament(&cut, &[], &["--resume", "--jobs", "2"]));
+    let out = common::run_ok(tournament(&cut, &[], &["--resume", "--jobs", "2"]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains(&format!("{played} already played")),
@@ -222,10 +182,10 @@ fn shards_merged_equal_a_single_run() {
     let dir = common::fresh_dir("tournament", "shards");
     let (single, sharded) = (dir.join("single"), dir.join("sharded"));
     let args = ["--rounds", "2", "--jobs", "2"];
-    run(tournament(&single, &four(), &args));
+    common::run_ok(tournament(&single, &four(), &args));
     for i in 1..=3 {
         let shard = format!("{i}/3");
-        run(tournament(
+        common::run_ok(tournament(
             &sharded,
             &four(),
             &[&args[..], &["--shard", &shard]].concat(),
@@ -251,7 +211,7 @@ fn shards_merged_equal_a_single_run() {
         !sharded.join("t/leaderboard.csv").exists(),
         "nothing merged"
     );
-    let out = run({
+    let out = common::run_ok({
         let mut merge = two();
         merge.arg("--partial");
         merge
@@ -288,8 +248,8 @@ fn shards_merged_equal_a_single_run() {
             && status.contains("stopped without finishing or not started: shard 2/3"),
         "{status}"
     );
-    run(tournament(&sharded, &[], &["--resume", "--shard", "2/3"]));
-    run(merge());
+    common::run_ok(tournament(&sharded, &[], &["--resume", "--shard", "2/3"]));
+    common::run_ok(merge());
     assert_eq!(results(&single.join("t")), results(&sharded.join("t")));
     let status = self::status(&sharded.join("t"));
     assert!(
@@ -301,7 +261,7 @@ fn shards_merged_equal_a_single_run() {
 
 /// What `referee status` prints for a tournament's directory.
 fn status(dir: &Path) -> String {
-    let out = run({
+    let out = common::run_ok({
         let mut c = Command::new(REFEREE);
         c.arg("status").arg(dir);
         c
@@ -349,7 +309,7 @@ fn a_cancelled_job_is_no_result_and_its_resume_equals_an_uninterrupted_run() {
     let dir = common::fresh_dir("tournament", "cancelled");
     let (whole, cut) = (dir.join("whole"), dir.join("cut"));
     let args = ["--rounds", "6", "--jobs", "2"];
-    run(tournament(&whole, &slow_four(), &args));
+    common::run_ok(tournament(&whole, &slow_four(), &args));
     let child = tournament(&cut, &slow_four(), &args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -357,7 +317,7 @@ fn a_cancelled_job_is_no_result_and_its_resume_equals_an_uninterrupted_run() {
         .unwrap();
     let pid = child.id() as i32;
     common::wait_until("no rows appear", Duration::from_secs(60), || {
-        rows(&cut.join("t")) >= 2
+        common::tables::played(&cut.join("t")) >= 2
             && descendants(pid).iter().any(|&p| {
                 std::fs::read(format!("/proc/{p}/cmdline"))
                     .is_ok_and(|c| String::from_utf8_lossy(&c).contains("slow.sh"))
@@ -391,7 +351,7 @@ fn a_cancelled_job_is_no_result_and_its_resume_equals_an_uninterrupted_run() {
         started.elapsed()
     );
     assert!(stderr.contains("SIGTERM: stopping"), "{stderr}");
-    let played = rows(&cut.join("t"));
+    let played = common::tables::played(&cut.join("t"));
     assert!(played < 24, "the run finished before it was cancelled");
     let text = std::fs::read_to_string(cut.join("t/matches.csv")).unwrap();
     assert!(
@@ -406,7 +366,7 @@ fn a_cancelled_job_is_no_result_and_its_resume_equals_an_uninterrupted_run() {
         "{stopped}"
     );
 
-    run(tournament(&cut, &[], &["--resume", "--jobs", "2"]));
+    common::run_ok(tournament(&cut, &[], &["--resume", "--jobs", "2"]));
     assert_eq!(results(&whole.join("t")), results(&cut.join("t")));
     let finished = status(&cut.join("t"));
     assert_eq!(
@@ -450,14 +410,14 @@ fn a_champion_killed_from_outside_alone_is_its_crash_and_never_played_again() {
         .unwrap();
     let pid = child.id() as i32;
     common::wait_until("slow.sh never ran", Duration::from_secs(60), || {
-        rows(&hit.join("t")) >= 1 && !slow_champions(pid).is_empty()
+        common::tables::played(&hit.join("t")) >= 1 && !slow_champions(pid).is_empty()
     });
     slow_champions(pid).into_iter().for_each(sigterm);
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("played again"), "{stderr}");
-    let matches = table(&hit.join("t/matches.csv"));
+    let matches = common::tables::untimed(&hit.join("t/matches.csv"));
     assert_eq!(matches.len(), 24);
     let killed: Vec<&BTreeMap<String, String>> = matches
         .iter()
@@ -507,7 +467,7 @@ fn a_champion_killed_just_before_the_referee_is_stopped_is_no_result() {
     let (whole, cut) = (dir.join("whole"), dir.join("cut"));
     let champions = vec![fixture("slow.sh"), shell("passive.sh"), shell("builder.sh")];
     let args = ["--rounds", "3", "--jobs", "1"];
-    run(tournament(&whole, &champions, &args));
+    common::run_ok(tournament(&whole, &champions, &args));
     let child = tournament(&cut, &champions, &args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -530,7 +490,11 @@ fn a_champion_killed_just_before_the_referee_is_stopped_is_no_result() {
         killed.elapsed()
     );
     // Over, and not written: it waits for the referee's signal.
-    assert_eq!(rows(&cut.join("t")), 0, "the match was written at once");
+    assert_eq!(
+        common::tables::played(&cut.join("t")),
+        0,
+        "the match was written at once"
+    );
     sigterm(pid);
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -540,7 +504,7 @@ fn a_champion_killed_just_before_the_referee_is_stopped_is_no_result() {
         !text.contains("crash"),
         "a disturbed match was kept:\n{text}"
     );
-    run(tournament(&cut, &[], &["--resume", "--jobs", "1"]));
+    common::run_ok(tournament(&cut, &[], &["--resume", "--jobs", "1"]));
     assert_eq!(results(&whole.join("t")), results(&cut.join("t")));
 }
 
@@ -559,10 +523,10 @@ fn a_broken_champion_is_reported_and_excluded_only_when_asked() {
     assert!(stderr.contains("--exclude-broken"), "{stderr}");
     assert!(!dir.join("t/matches.csv").exists());
 
-    let out = run(tournament(&dir, &champions, &["--exclude-broken"]));
+    let out = common::run_ok(tournament(&dir, &champions, &["--exclude-broken"]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("excluding `broken.sh`"), "{stderr}");
-    let leaderboard = table(&dir.join("t/leaderboard.csv"));
+    let leaderboard = common::tables::untimed(&dir.join("t/leaderboard.csv"));
     assert_eq!(leaderboard.len(), 4);
     assert!(leaderboard.iter().all(|l| l["champion"] != "broken.sh"));
     let spec = std::fs::read_to_string(dir.join("t/tournament.json")).unwrap();
@@ -587,7 +551,7 @@ fn ctrl_c_abandons_running_matches_writes_partial_results_and_leaves_no_champion
         .spawn()
         .unwrap();
     common::wait_until("no rows appear", Duration::from_secs(60), || {
-        rows(&dir.join("t")) >= 1
+        common::tables::played(&dir.join("t")) >= 1
     });
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
@@ -602,9 +566,9 @@ fn ctrl_c_abandons_running_matches_writes_partial_results_and_leaves_no_champion
         "{stderr}"
     );
     assert!(!running("slow.sh"), "a champion outlived the referee");
-    let played = table(&dir.join("t/matches.csv")).len();
+    let played = common::tables::untimed(&dir.join("t/matches.csv")).len();
     assert!(played < 24);
-    let leaderboard = table(&dir.join("t/leaderboard.csv"));
+    let leaderboard = common::tables::untimed(&dir.join("t/leaderboard.csv"));
     let total: usize = leaderboard
         .iter()
         .map(|l| l["matches"].parse::<usize>().unwrap())
@@ -616,13 +580,17 @@ fn ctrl_c_abandons_running_matches_writes_partial_results_and_leaves_no_champion
         .lines()
         .find_map(|l| l.split_once("resume with: ").map(|(_, c)| c.to_string()))
         .unwrap();
-    let out = run({
+    let out = common::run_ok({
         let mut c = Command::new("bash");
         c.arg("-c").arg(&command).env("PATH", "/usr/bin:/bin");
         c
     });
     assert!(out.status.success());
-    assert_eq!(table(&dir.join("t/matches.csv")).len(), 24, "{command}");
+    assert_eq!(
+        common::tables::untimed(&dir.join("t/matches.csv")).len(),
+        24,
+        "{command}"
+    );
 }
 
 #[test]
@@ -696,16 +664,17 @@ fn champions_come_from_a_manifest_and_a_directory() {
         .arg(&field)
         .arg("--manifest")
         .arg(dir.join("finalists.txt"));
-    run(command);
-    let names: std::collections::BTreeSet<String> = table(&dir.join("t/leaderboard.csv"))
-        .into_iter()
-        .map(|row| row["champion"].clone())
-        .collect();
+    common::run_ok(command);
+    let names: std::collections::BTreeSet<String> =
+        common::tables::untimed(&dir.join("t/leaderboard.csv"))
+            .into_iter()
+            .map(|row| row["champion"].clone())
+            .collect();
     let expected: std::collections::BTreeSet<String> = ["alice", "greedy", "passive.sh", "builder"]
         .map(String::from)
         .into();
     assert_eq!(names, expected);
-    assert_eq!(table(&dir.join("t/matches.csv")).len(), 4);
+    assert_eq!(common::tables::untimed(&dir.join("t/matches.csv")).len(), 4);
 }
 
 #[test]
@@ -811,7 +780,7 @@ fn one_champion_under_two_spellings_or_two_names_alike_is_refused() {
 #[test]
 fn a_resume_with_other_rounds_names_the_flag_and_both_values() {
     let dir = common::fresh_dir("tournament", "resume-rounds");
-    run(tournament(&dir, &four(), &["--rounds", "1"]));
+    common::run_ok(tournament(&dir, &four(), &["--rounds", "1"]));
     let mut command = tournament(&dir, &four(), &["--rounds", "2", "--resume"]);
     refused(
         &mut command,
@@ -842,7 +811,7 @@ fn the_scratch_of_a_killed_referee_is_removed_by_the_next_one() {
         .args(["--sandbox", "off", "--out"])
         .arg(dir.join("out"))
         .env("TMPDIR", &tmp);
-    run(command);
+    common::run_ok(command);
     assert!(!stale.exists(), "the stale scratch is still there");
     assert!(live.exists(), "a live referee's scratch was removed");
     let left: Vec<_> = std::fs::read_dir(&tmp)
@@ -856,7 +825,7 @@ fn the_scratch_of_a_killed_referee_is_removed_by_the_next_one() {
 #[test]
 fn a_resume_takes_every_limit_from_the_tournament_and_refuses_other_values() {
     let dir = common::fresh_dir("tournament", "strict-resume");
-    run(tournament(
+    common::run_ok(tournament(
         &dir,
         &four(),
         &["--memory", "512", "--disk", "32"],
@@ -885,8 +854,8 @@ fn a_resume_takes_every_limit_from_the_tournament_and_refuses_other_values() {
         refused(&mut command, &[needle, "drop"]);
     }
     // Without limit flags, or with the same values, it resumes (here: nothing is left).
-    run(tournament(&dir, &[], &["--resume"]));
-    run(tournament(&dir, &[], &["--resume", "--memory", "512"]));
+    common::run_ok(tournament(&dir, &[], &["--resume"]));
+    common::run_ok(tournament(&dir, &[], &["--resume", "--memory", "512"]));
 }
 
 #[test]
@@ -908,8 +877,8 @@ fn a_resume_refuses_a_champion_whose_folder_or_kit_changed() {
         dir.join("random").display().to_string(),
     ];
     let results = dir.join("results");
-    run(tournament(&results, &champions, &[]));
-    run(tournament(&results, &[], &["--resume"]));
+    common::run_ok(tournament(&results, &champions, &[]));
+    common::run_ok(tournament(&results, &[], &["--resume"]));
     for file in ["random/prologin.py", "kit/run.py"] {
         let path = dir.join(file);
         let original = std::fs::read(&path).unwrap();
@@ -922,7 +891,7 @@ fn a_resume_refuses_a_champion_whose_folder_or_kit_changed() {
             &["changed since the tournament started", "not its executable"],
         );
         std::fs::write(&path, original).unwrap();
-        run(tournament(&results, &[], &["--resume"]));
+        common::run_ok(tournament(&results, &[], &["--resume"]));
     }
 }
 
@@ -958,9 +927,12 @@ fn a_second_run_in_the_same_tournament_is_refused_while_the_first_runs() {
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
-    let resumed = run(tournament(&dir, &[], &["--resume"]));
+    let resumed = common::run_ok(tournament(&dir, &[], &["--resume"]));
     assert!(resumed.status.success());
-    assert_eq!(table(&dir.join("t/matches.csv")).len(), 24);
+    assert_eq!(
+        common::tables::untimed(&dir.join("t/matches.csv")).len(),
+        24
+    );
 }
 
 #[test]
@@ -972,11 +944,11 @@ fn a_champion_that_kills_itself_with_sigterm_cannot_void_its_matches() {
         fixture("self_term.sh"),
         shell("passive.sh"),
     ];
-    let out = run(tournament(&dir, &champions, &["--jobs", "2"]));
+    let out = common::run_ok(tournament(&dir, &champions, &["--jobs", "2"]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     // Its 3 matches were each played once, and its crash kept.
     assert!(!stderr.contains("played again"), "{stderr}");
-    let matches = table(&dir.join("t/matches.csv"));
+    let matches = common::tables::untimed(&dir.join("t/matches.csv"));
     assert_eq!(matches.len(), 4);
     let crashes = matches
         .iter()

@@ -37,23 +37,6 @@ fn tournament(results: &Path, champions: &[String], extra: &[&str]) -> Output {
     out
 }
 
-/// A CSV file as rows of `column -> value`.
-fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
-}
-
 /// A tournament made to tie: `spender.sh` pays its 10 roubles for a monument it never
 /// places and ends with 0; `even-a.sh` and `even-b.sh` (two copies of protocol.md's
 /// passive champion) end every match with their 10 roubles, tied for first. Three rounds,
@@ -87,7 +70,7 @@ fn tied() -> &'static Path {
 #[test]
 fn tied_seats_get_the_smallest_points_of_the_places_they_share() {
     let t = tied();
-    let matches = rows(&t.join("matches.csv"));
+    let matches = common::tables::table(&t.join("matches.csv"));
     assert_eq!(matches.len(), 3);
     for row in &matches {
         for seat in 0..3 {
@@ -108,7 +91,7 @@ fn tied_seats_get_the_smallest_points_of_the_places_they_share() {
             );
         }
     }
-    let board = rows(&t.join("leaderboard.csv"));
+    let board = common::tables::table(&t.join("leaderboard.csv"));
     let line = |name: &str| board.iter().find(|r| r["champion"] == name).unwrap();
     for even in ["even-a.sh", "even-b.sh"] {
         let r = line(even);
@@ -140,7 +123,7 @@ fn each_rows_reproduce_command_plays_the_same_match() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    for row in rows(&t.join("matches.csv")) {
+    for row in common::tables::table(&t.join("matches.csv")) {
         let command = &row["reproduce"];
         assert!(command.starts_with("referee match "), "{command}");
         let again = t.join(format!("again-{}", row["id"]));
@@ -180,7 +163,7 @@ fn the_html_index_links_every_matchs_replay() {
         .filter(|href| href.ends_with("/replay.html"))
         .map(str::to_string)
         .collect();
-    let ids: BTreeSet<String> = rows(&t.join("matches.csv"))
+    let ids: BTreeSet<String> = common::tables::table(&t.join("matches.csv"))
         .into_iter()
         .map(|r| format!("matches/{}/replay.html", r["id"]))
         .collect();
@@ -221,7 +204,7 @@ fn groups_give_every_champion_k_matches_in_groups_of_three() {
         spec["format"],
         serde_json::json!({"kind": "groups", "matches": 2})
     );
-    let matches = rows(&t.join("matches.csv"));
+    let matches = common::tables::table(&t.join("matches.csv"));
     assert_eq!(
         matches.len(),
         5,
@@ -241,7 +224,7 @@ fn groups_give_every_champion_k_matches_in_groups_of_three() {
     let mut counts: Vec<usize> = played.values().copied().collect();
     counts.sort();
     assert_eq!(counts, [2, 2, 2, 2, 2, 2, 3], "{played:?}");
-    for r in rows(&t.join("leaderboard.csv")) {
+    for r in common::tables::table(&t.join("leaderboard.csv")) {
         assert_eq!(r["matches"], played[&r["champion"]].to_string(), "{r:?}");
     }
 }

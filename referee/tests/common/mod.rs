@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod stage;
+pub mod tables;
 
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
@@ -281,4 +282,20 @@ pub fn browser_ready(test: &str) -> Option<PathBuf> {
          scripts/ci-install.sh)"
     ));
     None
+}
+
+/// Runs `command` (stdin closed) and returns its output, failing the test with its stderr
+/// and stdout unless it succeeded.
+pub fn run_ok(mut command: std::process::Command) -> std::process::Output {
+    let output = command
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{command:?} cannot start: {e}"));
+    assert!(
+        output.status.success(),
+        "{command:?} failed: {}\n{}",
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&output.stdout)
+    );
+    output
 }
