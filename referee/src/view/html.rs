@@ -25,9 +25,10 @@ pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
 }
 
 /// The replay page of `record`, its console showing the champions' stderr read from the
-/// `seat<N>.stderr` files in `dir` (the record's directory).
+/// `seat<N>.stderr` files in `dir` (the record's directory), and refused actions with their
+/// arguments when the match's full log is there.
 pub fn replay_page_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-    let timeline = Timeline::build(record)?;
+    let timeline = Timeline::build_in(record, dir)?;
     let console = ConsoleView::of(&Console::load(record, dir), &timeline);
     Ok(timeline_page(&timeline, &console))
 }

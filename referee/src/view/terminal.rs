@@ -207,11 +207,21 @@ pub fn board(cells: &[CellView], margin: i32, legend: &str, colour: bool) -> Str
 /// The line of a callback step: its seat, callback, actions with their answers, and how
 /// many information requests it made.
 fn actions_of(step: &Step) -> String {
-    let actions: Vec<String> = step
-        .actions
-        .iter()
-        .map(|(call, code)| format!("{} -> {}", printable(call), code_name(*code)))
-        .collect();
+    let actions: Vec<String> =
+        step.actions
+            .iter()
+            .map(|a| {
+                let times = if a.count > 1 {
+                    format!(" x {}", a.count)
+                } else {
+                    String::new()
+                };
+                format!("{} -> {}{times}", printable(&a.call), code_name(a.code))
+            })
+            .chain(step.refused.iter().map(|(function, code, n)| {
+                format!("{n} refused {function} -> {}", code_name(*code))
+            }))
+            .collect();
     format!(
         "actions of seat {} in {}: {}; {} information request(s)\n",
         step.seat.map_or("-".to_string(), |s| s.to_string()),
