@@ -257,7 +257,7 @@ fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
     let at = |turn: u8| {
         let seen = open(
             &chromium,
-            Path::new(&format!("{}#step={}", page.display(), step(turn))),
+            Path::new(&format!("{}#step={}", page.display(), step(turn) + 1)),
             &[],
         );
         assert_eq!(seen.step as usize, step(turn));

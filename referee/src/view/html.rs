@@ -13,7 +13,15 @@ use std::path::Path;
 
 const TEMPLATE: &str = include_str!("assets/viewer.html");
 const CSS: &str = include_str!("assets/viewer.css");
-const JS: &str = include_str!("assets/viewer.js");
+/// The viewer's script, in parts: the core first (it defines `viewer`), the start last.
+const JS: [&str; 6] = [
+    include_str!("assets/viewer.js"),
+    include_str!("assets/viewer_board.js"),
+    include_str!("assets/viewer_panel.js"),
+    include_str!("assets/viewer_chart.js"),
+    include_str!("assets/viewer_present.js"),
+    include_str!("assets/viewer_start.js"),
+];
 const CONSOLE_CSS: &str = include_str!("assets/console.css");
 const CONSOLE_JS: &str = include_str!("assets/console.js");
 
@@ -47,6 +55,7 @@ fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> String {
         true,
     );
     let css = format!("{CSS}{CONSOLE_CSS}");
+    let js = JS.concat();
     let names: Vec<String> = timeline.seats.iter().map(|s| s.name.clone()).collect();
     let title = escape(&format!(
         "{} (seed {}) - La loi du plus riche",
@@ -58,7 +67,7 @@ fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> String {
         &[
             ("__TITLE__", &title),
             ("/*VIEWER_CSS*/", &css),
-            ("/*VIEWER_JS*/", JS),
+            ("/*VIEWER_JS*/", &js),
             ("__TIMELINE_JSON__", &json),
             ("/*CONSOLE_JS*/", CONSOLE_JS),
             ("__CONSOLE_JSON__", &console_json),
