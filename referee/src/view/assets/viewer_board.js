@@ -301,14 +301,16 @@
   }
 
   // Size: the board fills what the header, the controls and the score chart leave.
+  // (Drawn once the layout is done.)
+  let laidOut = false;
   V.board.resize = function (px) {
     size = Math.max(200, Math.floor(px));
     dpr = window.devicePixelRatio || 1;
     margin = Math.max(16, Math.round(size * 0.032));
-    canvas.width = Math.round(size * dpr); canvas.height = Math.round(size * dpr);
+    if (canvas.width !== Math.round(size * dpr)) { canvas.width = Math.round(size * dpr); canvas.height = Math.round(size * dpr); }
     canvas.style.width = size + "px"; canvas.style.height = size + "px";
     $("board-pane").style.width = size + 2 + "px";
-    draw();
   };
-  V.onStep.push((index) => { marks(index); if (heat) heatLegend(); draw(); });
+  V.onLayout.push(() => { laidOut = true; draw(); });
+  V.onStep.push((index) => { marks(index); if (heat) heatLegend(); if (laidOut) draw(); });
 })();
