@@ -4,8 +4,8 @@
 //! - presentation mode (`P`): large type, auto-play by turn at the chosen speed, and at the
 //!   last step a banner with the names, final scores and points of the record; `Escape`
 //!   leaves it;
-//! - the board's tools: `Z` the whole map and back, `Shift`+arrows pan, `R` every monument's
-//!   range (and a click on a monument pins its own), `V` the values as a heat map with its
+//! - the board's tools: `Z` the whole map and back, `Shift`+arrows or a drag pan, `R` every
+//!   monument's range (and a click on a monument pins its own), `V` the values as a heat map with its
 //!   legend spanning the values on the board; the footer lists the keys.
 
 mod common;
@@ -121,8 +121,9 @@ fn presentation_plays_by_turn_and_ends_on_the_winner() {
 }
 
 #[test]
-fn zoom_pan_ranges_and_values_work_from_the_keyboard() {
-    let Some(chromium) = common::browser_ready("zoom_pan_ranges_and_values_work_from_the_keyboard")
+fn zoom_pan_ranges_and_values_work_from_keys_and_mouse() {
+    let Some(chromium) =
+        common::browser_ready("zoom_pan_ranges_and_values_work_from_keys_and_mouse")
     else {
         return;
     };
@@ -179,6 +180,35 @@ fn zoom_pan_ranges_and_values_work_from_the_keyboard() {
         );
     }
     assert_eq!(after["w"], before["w"]);
+    // A drag of 100 by 50 pixels pans by as many cells (the other way).
+    let drag = "(() => { const c = viewer.board.canvas, r = c.getBoundingClientRect(), x = r.left + 200, y = r.top + 200;
+      const at = (type, dx, dy, target) => target.dispatchEvent(new MouseEvent(type, { clientX: x + dx, clientY: y + dy, buttons: type === 'mouseup' ? 0 : 1, bubbles: true }));
+      at('mousedown', 0, 0, c); at('mousemove', -100, -50, c); at('mouseup', -100, -50, window);
+      return viewer.board.cellRect(0, 0).size; })()";
+    let seen = open(
+        &chromium,
+        &page,
+        &[
+            "--before",
+            stash,
+            "--eval",
+            drag,
+            "--eval",
+            "[before, viewer.board.view()]",
+        ],
+    );
+    let cell = seen.eval(0).as_f64().unwrap();
+    let (before, after) = (&seen.eval(1)[0], &seen.eval(1)[1]);
+    for (axis, pixels) in [("x0", 100.0), ("y0", 50.0)] {
+        let expected =
+            (before[axis].as_i64().unwrap() + (pixels / cell).round() as i64).min(100 - w);
+        assert_eq!(
+            after[axis].as_i64(),
+            Some(expected),
+            "{axis}: {}",
+            seen.eval(1)
+        );
+    }
 
     // A monument, and an empty cell in its range: plain ground until the ranges are shown.
     let cells = t.cells_at(last);
