@@ -68,7 +68,7 @@ fn repeated_refusals_are_grouped_and_a_huge_step_opens_at_once() {
     let actions = seen.card(1)["actions"].as_array().unwrap();
     assert!(
         actions.contains(&serde_json::json!(format!(
-            "20000 × construire_route (arguments not kept) → {}",
+            "20000 × construire_route (arguments not listed) → {}",
             code(-12)
         ))),
         "{actions:?}"

@@ -1,13 +1,17 @@
 //! What one callback did, as the timeline shows it: its action requests in order with
 //! consecutive identical refusals grouped (`20000 × construire_route → HORS_TERRAIN` is one
-//! entry, so that a huge callback stays small on the page), the cells its actions aimed at
-//! (refused ones too, when they are known), and in Phase II the bid and sales that wait
-//! for the auction.
+//! entry, so that a huge callback stays small on the page; past [`ACTIONS_MAX`] entries,
+//! refusals are only counted), the cells its actions aimed at (refused ones too, when they
+//! are known), and in Phase II the bid and sales that wait for the auction.
 
 use engine::board::{Pos, SIZE};
 use engine::{Call, Function};
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 use std::collections::HashMap;
+
+/// Most entries of a step's actions: refusals past them are counted by function and answer
+/// (successful actions, which the game's money bounds, are always listed).
+pub const ACTIONS_MAX: usize = 1000;
 
 /// Most target cells listed for one step; the others are counted
 /// ([`super::timeline::Step::targets_more`]).
@@ -61,15 +65,26 @@ pub struct Gathered {
     pub bid: Option<i32>,
     /// Cells of the successful `vendre_maison`.
     pub sold: Vec<Pos>,
+    /// Refusals past [`ACTIONS_MAX`] entries: `(function, code) -> count`.
+    pub overflow: std::collections::BTreeMap<(&'static str, i32), u64>,
 }
 
 impl Gathered {
     /// One action request, answered `code`.
     pub fn action(&mut self, call: &Call, code: i32) {
         let refused = code != engine::constants::SUCCES;
+        // Once refusals overflow, none joins a listed entry: it would not follow it.
+        let grouping = refused && self.overflow.is_empty() && self.last == Some(call.function);
+        let full = self.actions.len() >= ACTIONS_MAX;
         match self.actions.last_mut() {
-            Some(last) if refused && last.code == code && self.last == Some(call.function) => {
+            Some(last) if grouping && last.code == code => {
                 last.count += 1;
+            }
+            _ if refused && full => {
+                *self
+                    .overflow
+                    .entry((call.function.name(), code))
+                    .or_default() += 1;
             }
             _ => {
                 self.actions.push(ActionView {
@@ -118,6 +133,14 @@ impl Gathered {
                 self.targets_more += 1;
             }
         }
+    }
+
+    /// The refusals past [`ACTIONS_MAX`] entries, as `(function, code, count)`.
+    pub fn overflow(&self) -> Vec<(String, i32, u64)> {
+        self.overflow
+            .iter()
+            .map(|(&(function, code), &n)| (function.to_string(), code, n))
+            .collect()
     }
 
     /// The pending Phase II view, the worth of each sold house given by `worth`; `None`
@@ -189,6 +212,39 @@ mod tests {
             serde_json::to_string(&g.actions[..3]).unwrap(),
             r#"[["construire_route 200 3",-12,20000],["construire_route 200 4",-8],["construire_maison 5 5",-8,2]]"#
         );
+    }
+
+    #[test]
+    fn refusals_past_the_limit_are_counted_successes_still_listed() {
+        let mut g = Gathered::default();
+        for i in 0..ACTIONS_MAX + 5 {
+            // Alternating functions: no two consecutive refusals group.
+            let text = if i % 2 == 0 {
+                "construire_route 200 3"
+            } else {
+                "reserver_case 200 3"
+            };
+            g.action(&call(text), HORS_TERRAIN);
+        }
+        // The last listed entry is a reserver_case: one refused now does not join it, as
+        // refusals overflowed in between.
+        g.action(&call("reserver_case 200 3"), HORS_TERRAIN);
+        g.action(&call("construire_route 4 5"), SUCCES);
+        g.action(&call("construire_maison 5 5"), NON_CONNEXE);
+        assert_eq!(g.actions.len(), ACTIONS_MAX + 1);
+        assert_eq!(g.actions[ACTIONS_MAX].call, "construire_route 4 5");
+        assert_eq!(g.actions[ACTIONS_MAX - 1].count, 1);
+        assert_eq!(
+            g.overflow(),
+            vec![
+                ("construire_maison".to_string(), NON_CONNEXE, 1),
+                ("construire_route".to_string(), HORS_TERRAIN, 3),
+                ("reserver_case".to_string(), HORS_TERRAIN, 3),
+            ]
+        );
+        let listed: u32 = g.actions.iter().map(|a| a.count).sum();
+        let counted: u64 = g.overflow().iter().map(|o| o.2).sum();
+        assert_eq!(u64::from(listed) + counted, ACTIONS_MAX as u64 + 8);
     }
 
     #[test]

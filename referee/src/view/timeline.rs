@@ -16,7 +16,8 @@
 //!
 //! Refused actions: a record counts them by function and answer (`refused`); with the
 //! match's full log ([`Timeline::build_in`]) they are in `actions`, in order, with their
-//! arguments and target cells.
+//! arguments and target cells (past [`super::step_actions::ACTIONS_MAX`] entries in one
+//! callback, counted in `refused` again).
 //!
 //! JSON encoding (the viewer's input, see `TIMELINE_SCHEMA`): a cell is
 //! `[x, y, kind, owner, monument, value, worth]` with `kind` the subject's constant (0 empty,
@@ -119,7 +120,9 @@ pub struct Step {
     /// grouped).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<ActionView>,
-    /// Without the full log, the refused actions, counted: `(function, code, count)`.
+    /// Refused actions counted, not listed in `actions`: `(function, code, count)`; all of
+    /// them without the full log, those past [`super::step_actions::ACTIONS_MAX`] entries
+    /// with it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub refused: Vec<(String, i32, u64)>,
     /// The cells the actions aimed at, `[x, y, code]`: 0 if one succeeded there, else the
@@ -471,6 +474,7 @@ impl Visitor for Builder {
         if played.callback == Callback::Enchere {
             step.pending = gathered.pending(|p| game.state().board.worth(p));
         }
+        step.refused = gathered.overflow();
         if !self.full_log {
             step.refused = refused_counts(&played.refused);
         }

@@ -55,7 +55,7 @@
     entries.slice(0, SHOWN).forEach((a) => {
       const li = el("li", { class: a.code === 0 ? "ok" : "err" });
       if (a.n > 1) li.append(el("span", { class: "times" }, a.n + " × "));
-      li.append(a.call + (a.counted ? " (arguments not kept)" : "") + " ");
+      li.append(a.call + (a.counted ? " (arguments not listed)" : "") + " ");
       li.append(el("span", { class: "code" }, "→ " + V.codeName(a.code)));
       if (a.n > 1 && !a.counted) li.title = a.n + " refusals in a row; the first one's arguments are shown";
       list.append(li);
@@ -122,8 +122,10 @@
     if (m.changed) marks.push(m.changed + " cell(s) changed");
     if ((st.targets || []).length) marks.push((st.targets.length + (st.targets_more || 0)) + " cell(s) aimed at" + (refused ? " (" + refused + " refused)" : ""));
     if (marks.length) say("marks", marks.join(" · ") + " in this step (outlined and crossed on the board).");
-    if ((st.refused || []).length) say("quiet", "The record counts refused actions without their arguments; play with --full-log to see them and their cells.");
-    if (T.log_note && index === 0) say("quiet", T.log_note);
+    if ((st.refused || []).length) {
+      say("quiet", T.full_log ? "Refused actions past the step's first entries are counted, not listed."
+        : "The record counts refused actions without their arguments; play with --full-log to see them and their cells.");
+    }
     const now = st.monument;
     $("monument-now").textContent = now === undefined ? "no monument drawn yet" :
       "monument in play: " + now + " " + T.monuments[now].name + " (" + (T.monuments[now].prestige > 0 ? "+" : "") + T.monuments[now].prestige + ", range " + T.monuments[now].range + ")";

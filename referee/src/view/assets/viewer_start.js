@@ -64,7 +64,7 @@
   const ready = performance.now();
   $("footer").textContent = "Seed " + T.seed + " · " + V.steps.length + " steps · " + T.requests + " requests" +
     (T.full_log ? " (full log read)" : "") + " · monument order " + T.monument_order.join(",") +
-    " · first player: seat " + T.first_player + " · ready in " + ready.toFixed(0) + " ms";
+    " · first player: seat " + T.first_player + " · ready in " + ready.toFixed(0) + " ms" + (T.log_note ? " · " + T.log_note : "");
   window.viewerReadyMs = ready;
   document.documentElement.dataset.ready = "1";
 })();
