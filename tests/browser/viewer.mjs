@@ -8,7 +8,7 @@
 //
 // In that order: opens the page at the window size and pixel ratio given, waits for the
 // viewer's ready marker, evaluates each --before expression, with --last presses End and checks that the page moved to the
-// last step, presses each --press key (`ArrowRight`, `p`, `Shift+ArrowLeft`, ...), waits
+// last step, presses each --press key (`ArrowRight`, `p`, `Space`, `Shift+ArrowLeft`, ...), waits
 // --wait ms, with --resize changes the window's size and with --rescale its pixel ratio (as
 // moving the window to another screen would), then reports; --align then clicks the step slider at the x of each turn
 // on the score chart and reads the step the slider took; the screenshot is taken last.
@@ -94,7 +94,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const CODES = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, End: 35, Home: 36, PageUp: 33, PageDown: 34, Escape: 27, " ": 32 };
 async function press(s, name) {
   const shift = name.startsWith("Shift+");
-  const key = shift ? name.slice(6) : name;
+  const key = (shift ? name.slice(6) : name).replace(/^Space$/, " ");
   const code = CODES[key] || key.toUpperCase().charCodeAt(0);
   const text = key.length === 1 ? (shift ? key.toUpperCase() : key) : undefined;
   const codeName = key === " " ? "Space" : key.length === 1 ? "Key" + key.toUpperCase() : key;
