@@ -1,7 +1,8 @@
 //! The timeline of a scripted match (no process: each seat's lines are given), built from
 //! the record alone and from its full log: refused actions, their grouping and targets, the
 //! Phase II bids and sales pending until the auction, the tie and the order that broke it,
-//! a lost monument and why, the step from which a fault stopped a seat, each cell's worth.
+//! a lost monument and why, the step from which a fault stopped a seat, each cell's worth;
+//! and the walk under it, which tells the visitor done actions from refused ones.
 
 use super::*;
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
@@ -284,4 +285,54 @@ fn a_seat_is_stopped_from_the_step_of_its_fault() {
     let json = serde_json::to_value(&t).unwrap();
     assert_eq!(json["seats"][0]["stopped_at"], at);
     assert!(json["seats"][1].get("stopped_at").is_none());
+}
+
+/// The walk the timeline is built on hands each action to the visitor as done (`request`)
+/// or refused (`refused`), in order; refused ones only with the full log.
+#[test]
+fn the_walk_tells_done_actions_from_refused_ones() {
+    #[derive(Default)]
+    struct Seen(Vec<(&'static str, String, i32)>);
+    impl crate::replay::Visitor for Seen {
+        fn request(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
+            self.0.push(("done", call.to_string(), answer));
+        }
+        fn refused(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
+            self.0.push(("refused", call.to_string(), answer));
+        }
+    }
+    let (record, dir) = play();
+    let mut reader =
+        crate::full_log::Reader::open(&dir.path().join(crate::full_log::FILE)).unwrap();
+    let mut logged = Seen::default();
+    walk_logged(&record, Some(&mut reader), &mut logged).unwrap();
+    // Seat 0's first jouer, then seat 1's (see `seat0` and `seat1`).
+    let house = logged.0[3].2;
+    assert!(house < 0);
+    let expected = [
+        ("refused", "construire_route 200 3", HORS_TERRAIN),
+        ("refused", "construire_route 200 3", HORS_TERRAIN),
+        ("refused", "construire_route 201 3", HORS_TERRAIN),
+        ("refused", "construire_maison 0 0", house),
+        ("done", "construire_route 50 51", SUCCES),
+        ("done", "construire_maison 51 50", SUCCES),
+    ]
+    .map(|(kind, call, answer)| (kind, call.to_string(), answer));
+    assert_eq!(logged.0[..6], expected);
+    assert!(logged
+        .0
+        .iter()
+        .all(|(kind, _, answer)| (*kind == "done") == (*answer == SUCCES)));
+    let mut counted = Seen::default();
+    walk(&record, &mut counted).unwrap();
+    assert!(counted.0.iter().all(|(kind, _, _)| *kind == "done"));
+    let done = |seen: &Seen| {
+        seen.0
+            .iter()
+            .filter(|s| s.0 == "done")
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(done(&logged), done(&counted));
+    assert!(logged.0.len() > counted.0.len());
 }
