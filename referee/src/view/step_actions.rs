@@ -58,7 +58,8 @@ pub struct Gathered {
     last: Option<Function>,
     /// `[x, y, code]`: 0 if an action on the cell succeeded, else the last refusal's code.
     pub targets: Vec<[i32; 3]>,
-    index: HashMap<(i32, i32), usize>,
+    /// Each target cell's slot in `targets`, `None` past [`TARGETS_MAX`].
+    index: HashMap<(i32, i32), Option<usize>>,
     /// Distinct target cells past [`TARGETS_MAX`].
     pub targets_more: u32,
     /// A successful `encherir`'s amount.
@@ -117,19 +118,18 @@ impl Gathered {
             return;
         }
         match self.index.get(&(x, y)) {
-            Some(&i) if i < self.targets.len() => {
+            Some(&Some(i)) => {
                 if self.targets[i][2] != engine::constants::SUCCES {
                     self.targets[i][2] = code;
                 }
             }
-            Some(_) => {} // past the limit, counted already
+            Some(None) => {} // past the limit, counted already
             None if self.targets.len() < TARGETS_MAX => {
-                self.index.insert((x, y), self.targets.len());
+                self.index.insert((x, y), Some(self.targets.len()));
                 self.targets.push([x, y, code]);
             }
             None => {
-                // Counted once: the index remembers it with no slot.
-                self.index.insert((x, y), usize::MAX);
+                self.index.insert((x, y), None);
                 self.targets_more += 1;
             }
         }
