@@ -285,6 +285,24 @@ mod tests {
         g.action(&call("vendre_maison 4 4"), engine::constants::PAS_DE_MAISON);
         assert_eq!(g.pending(|_| 1), None, "refused actions wait for nothing");
         g.action(&call("vendre_maison 4 5"), SUCCES);
+        assert_eq!(
+            g.pending(|_| 2),
+            Some(PendingView {
+                bid: None,
+                sales: vec![[4, 5, 2]],
+            }),
+            "a sale alone waits"
+        );
+        let mut bid_only = Gathered::default();
+        bid_only.action(&call("encherir 0"), SUCCES);
+        assert_eq!(
+            bid_only.pending(|_| 1),
+            Some(PendingView {
+                bid: Some(0),
+                sales: vec![],
+            }),
+            "a bid alone (of 0 too) waits"
+        );
         g.action(&call("encherir 3"), SUCCES);
         let worth = |p: Pos| i32::from(p.y) - 2;
         assert_eq!(

@@ -320,3 +320,33 @@ pub fn code_name(code: i32) -> String {
     };
     name.to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::step_actions::ActionView;
+    use engine::Callback;
+
+    #[test]
+    fn a_step_s_actions_show_their_groups_and_counted_refusals() {
+        let mut step = crate::view::timeline::blank(2, 1, StepKind::Callback, Callback::Jouer);
+        step.seat = Some(1);
+        let action = |call: &str, code, count| ActionView {
+            call: call.into(),
+            code,
+            count,
+        };
+        step.actions = vec![
+            action("construire_route 200 3", -12, 20000),
+            action("construire_route 4 5", 0, 1),
+        ];
+        step.refused = vec![("construire_maison".into(), -9, 2)];
+        step.info = 3;
+        assert_eq!(
+            actions_of(&step),
+            "actions of seat 1 in jouer: construire_route 200 3 -> HORS_TERRAIN x 20000, \
+             construire_route 4 5 -> SUCCES, 2 refused construire_maison -> CASE_OCCUPEE; \
+             3 information request(s)\n"
+        );
+    }
+}
