@@ -336,3 +336,14 @@ fn the_walk_tells_done_actions_from_refused_ones() {
     assert_eq!(done(&logged), done(&counted));
     assert!(logged.0.len() > counted.0.len());
 }
+
+#[test]
+fn the_initial_cells_are_the_first_road_and_an_empty_cell_is_ownerless_ground() {
+    let (record, _dir) = play();
+    let t = Timeline::build(&record).unwrap();
+    // `[x, y, kind, owner, monument, value, worth]`: the road at (50, 50), nothing else.
+    assert_eq!(t.initial, vec![[50, 50, Kind::Route as i32, 3, -1, 0, 1]]);
+    assert_eq!(t.cells_at(0)[7 * 100 + 3], [3, 7, 0, 3, -1, 0, 1]);
+    // The road at (50, 51), the house at (51, 50), the monument at (49, 50).
+    assert_eq!(t.bounds, [49, 50, 51, 51], "the cells ever built on");
+}
