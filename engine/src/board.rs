@@ -253,7 +253,7 @@ impl Board {
 
     /// The worth of a house on `pos` (rule 8): `max(value + 1, 0)`.
     pub fn worth(&self, pos: Pos) -> i32 {
-        (self.value(pos) + 1).max(0)
+        worth_of_value(self.value(pos))
     }
 
     /// Every cell, row-major.
@@ -396,4 +396,15 @@ impl Board {
     pub(crate) fn values_raw(&self) -> &[i8] {
         &self.values
     }
+}
+
+/// The worth of a house on a cell of value `value` (rule 8): `max(value + 1, 0)`.
+///
+/// ```
+/// assert_eq!(engine::board::worth_of_value(0), 1);
+/// assert_eq!(engine::board::worth_of_value(4), 5);
+/// assert_eq!(engine::board::worth_of_value(-3), 0);
+/// ```
+pub fn worth_of_value(value: i32) -> i32 {
+    (value + 1).max(0)
 }

@@ -25,6 +25,12 @@ pub trait Visitor {
     fn request(&mut self, index: usize, played: &CallbackRecord, call: &Call, answer: i32) {
         let _ = (index, played, call, answer);
     }
+    /// An action of callback #`index` that was refused (`answer` is its error code) was made
+    /// again and refused the same way. Only a walk with the full log sees them: a record
+    /// keeps refused actions as counts ([`CallbackRecord::refused`]).
+    fn refused(&mut self, index: usize, played: &CallbackRecord, call: &Call, answer: i32) {
+        let _ = (index, played, call, answer);
+    }
     /// Callback #`index` has been replayed entirely; `game` is the state right after it.
     fn callback_end(&mut self, index: usize, played: &CallbackRecord, game: &Game) {
         let _ = (index, played, game);
@@ -165,8 +171,12 @@ pub fn walk_logged(
                 if let Some(again) = &mut again {
                     again.call(&call, got);
                 }
-                if call.function.is_action() && got == engine::constants::SUCCES {
-                    visitor.request(index, played, &call, got);
+                if call.function.is_action() {
+                    if got == engine::constants::SUCCES {
+                        visitor.request(index, played, &call, got);
+                    } else {
+                        visitor.refused(index, played, &call, got);
+                    }
                 }
             }
             if let Some(again) = again {

@@ -1,7 +1,9 @@
 //! The replay page in a real browser: headless Chromium driven by
 //! `tests/browser/viewer.mjs` (Node, the DevTools protocol over a pipe, no npm package).
 //! Skipped, with a message, when `chromium` or `node` is missing, and a failure under
-//! `CI=true` (CI installs both, `scripts/ci-install.sh`).
+//! `CI=true` (CI installs both, `scripts/ci-install.sh`). No page may log an error
+//! (`viewer_page::open` checks every one). The other `view_browser_*.rs` files test the
+//! layout, what a step shows, and the modes and tools.
 //!
 //! - the End key moves the page to the last step, whose displayed final scores are the
 //!   record's;
@@ -10,93 +12,18 @@
 //!   printed, run with `--nocapture` to see it, and kept in `referee/BENCHMARKS.md`);
 //! - the console panel shows, at a step given in the URL, exactly what the champion printed
 //!   on stderr in that step's callback, escaped and as text, and the CPU chart has a dot per
-//!   callback and the budget line.
+//!   callback and the budget line;
+//! - the URL names the step, numbered from 1 as `referee show --step` numbers it: a URL with
+//!   a step opens there, and stepping updates it.
 
 mod common;
+mod viewer_page;
 
 use referee::record::MatchRecord;
 use referee::view::html;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::Mutex;
-
-const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-/// One browser at a time: the machine may have 2 cores.
-static BROWSER: Mutex<()> = Mutex::new(());
-
-fn temp_dir(name: &str) -> PathBuf {
-    common::fresh_dir("view-browser", name)
-}
-
-fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {
-    let mut command = Command::new(REFEREE);
-    command.args([
-        "match",
-        "random",
-        "greedy",
-        "random",
-        "--seed",
-        &seed.to_string(),
-        "--out",
-    ]);
-    command.arg(dir);
-    if html {
-        command.arg("--html");
-    }
-    let out = command.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    MatchRecord::load(&dir.join("record.json")).unwrap()
-}
-
-/// What `viewer.mjs` reports.
-struct Seen {
-    ready_ms: f64,
-    steps: u64,
-    step: u64,
-    scores: Vec<i64>,
-    /// The console panel's callbacks (`seat`, `head`, `text`, `notes`, `elements`).
-    console: Vec<serde_json::Value>,
-    /// Dots of the CPU chart, and whether it draws the budget line.
-    cpu_dots: u64,
-    budget_line: bool,
-}
-
-fn open(chromium: &Path, page: &Path, extra: &[&str]) -> Seen {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/viewer.mjs");
-    let out = Command::new("node")
-        .arg(driver)
-        .arg(page)
-        .args(extra)
-        .env("CHROMIUM", chromium)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "viewer.mjs failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
-    Seen {
-        ready_ms: json["ready_ms"].as_f64().unwrap(),
-        steps: json["steps"].as_u64().unwrap(),
-        step: json["step"].as_u64().unwrap(),
-        scores: json["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_i64().unwrap())
-            .collect(),
-        console: json["console"].as_array().cloned().unwrap_or_default(),
-        cpu_dots: json["cpu_dots"].as_u64().unwrap_or(0),
-        budget_line: json["budget_line"].as_bool().unwrap_or(false),
-    }
-}
+use viewer_page::{at, open, play, temp_dir, REFEREE};
 
 #[test]
 fn the_last_step_shows_the_final_scores_of_the_record() {
@@ -254,16 +181,12 @@ fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
             .unwrap()
     };
     let page = dir.join("replay.html");
-    let at = |turn: u8| {
-        let seen = open(
-            &chromium,
-            Path::new(&format!("{}#step={}", page.display(), step(turn))),
-            &[],
-        );
+    let seen_at = |turn: u8| {
+        let seen = open(&chromium, &at(&page, step(turn)), &[]);
         assert_eq!(seen.step as usize, step(turn));
         seen
     };
-    let seen = at(3);
+    let seen = seen_at(3);
     assert_eq!(seen.console.len(), 1, "{:?}", seen.console);
     assert_eq!(seen.console[0]["seat"], 1);
     assert_eq!(seen.console[0]["text"], "turn 3 phase 1");
@@ -274,13 +197,100 @@ fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
     );
     assert_eq!(seen.cpu_dots as usize, record.callbacks.len());
     assert!(seen.budget_line);
-    let seen = at(2);
+    let seen = seen_at(2);
     assert_eq!(
         seen.console[0]["text"],
         "turn 2 phase 1\ncolour \\x1b[31mred\\x1b[0m and a bell \\x07 here"
     );
     assert_eq!(seen.console[0]["elements"], 0);
-    let seen = at(4);
+    let seen = seen_at(4);
     assert_eq!(seen.console[0]["text"], "turn 4 phase 1\nno newline yet");
     assert_eq!(seen.console[0]["notes"][0], "no newline at the end");
+}
+
+#[test]
+fn the_url_follows_the_step_numbered_like_show_step() {
+    let Some(chromium) = common::browser_ready("the_url_follows_the_step_numbered_like_show_step")
+    else {
+        return;
+    };
+    let dir = temp_dir("url");
+    let record = play(&dir, 9, true);
+    let timeline = referee::view::Timeline::build(&record).unwrap();
+    let page = dir.join("replay.html");
+    // A URL with a step opens there.
+    let seen = open(&chromium, &at(&page, 4), &[]);
+    assert_eq!(
+        (seen.step, seen.json["hash"].as_str()),
+        (4, Some("#step=5"))
+    );
+    // Stepping updates the URL.
+    let seen = open(
+        &chromium,
+        &at(&page, 4),
+        &["--press", "ArrowRight", "--press", "ArrowRight"],
+    );
+    assert_eq!(
+        (seen.step, seen.json["hash"].as_str()),
+        (6, Some("#step=7"))
+    );
+    let seen = open(&chromium, &at(&page, 4), &["--press", "ArrowDown"]);
+    let next_turn = seen.step as usize;
+    assert!(next_turn > 4 && timeline.steps[next_turn].turn == timeline.steps[4].turn + 1);
+    assert_eq!(
+        seen.json["hash"].as_str().unwrap(),
+        format!("#step={}", next_turn + 1)
+    );
+    // Step 7 is the one `referee show --step 7` shows.
+    let out = Command::new(REFEREE)
+        .arg("show")
+        .arg(&dir)
+        .args(["--step", "7", "--color", "never"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let step = &timeline.steps[6];
+    assert!(
+        shown.contains(&format!(
+            "step 7/{}: {}",
+            timeline.steps.len(),
+            step.label()
+        )),
+        "{shown}"
+    );
+    let label = open(
+        &chromium,
+        &at(&page, 6),
+        &[
+            "--eval",
+            "document.getElementById('step-label').textContent",
+        ],
+    );
+    let label = label.eval(0).as_str().unwrap().to_string();
+    let seat = step.seat.unwrap();
+    assert!(
+        label.starts_with(&format!("Step 7/{}", timeline.steps.len()))
+            && label.contains(&format!(
+                "Turn {} · phase {} · {} of {}",
+                step.turn,
+                referee::view::timeline::roman(step.phase),
+                step.callback,
+                record.seats[usize::from(seat)].name
+            ))
+            && label.contains(&format!("seat {seat})")),
+        "{label}"
+    );
+    // Past the end, or `#last`: the last step.
+    let last = timeline.steps.len() as u64 - 1;
+    assert_eq!(open(&chromium, &at(&page, 100_000), &[]).step, last);
+    let seen = open(
+        &chromium,
+        Path::new(&format!("{}#last", page.display())),
+        &[],
+    );
+    assert_eq!(seen.step, last);
+    assert_eq!(
+        seen.json["hash"].as_str().unwrap(),
+        format!("#step={}", last + 1)
+    );
 }

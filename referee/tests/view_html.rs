@@ -49,7 +49,7 @@ fn match_html_writes_a_self_contained_replay() {
     let steps = json["steps"].as_array().unwrap();
     let last = steps.last().unwrap();
     assert_eq!(last["final"], serde_json::json!(record.result.final_scores));
-    assert_eq!(json["schema"], 1);
+    assert_eq!(json["schema"], referee::view::timeline::TIMELINE_SCHEMA);
 }
 
 #[test]
@@ -72,7 +72,11 @@ fn timeline_changes_rebuild_the_final_board() {
     let counted: usize = timeline
         .steps
         .iter()
-        .map(|s| s.actions.len() + s.info as usize)
+        .map(|s| {
+            s.actions.iter().map(|a| a.count as usize).sum::<usize>()
+                + s.refused.iter().map(|r| r.2 as usize).sum::<usize>()
+                + s.info as usize
+        })
         .sum();
     assert_eq!(counted, requests);
     // The same match with every request kept gives the same timeline.

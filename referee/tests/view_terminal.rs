@@ -271,3 +271,54 @@ fn columns_hold_with_two_digit_monuments_and_a_phase_lists_its_actions() {
         "{actions:?}"
     );
 }
+
+/// Refused actions, which a record counts by function and answer, are listed with their
+/// count: the 20000 off-map roads of `tests/fixtures/viewer/actor.sh` in the jouer of turn 2.
+#[test]
+fn refused_actions_are_counted_in_a_step_s_actions() {
+    let dir = common::fresh_dir("view-terminal", "refused");
+    let fixture = |name: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/viewer")
+            .join(name)
+    };
+    let out = Command::new(REFEREE)
+        .arg("match")
+        .arg(fixture("actor.sh"))
+        .arg(fixture("actor.sh"))
+        .arg(fixture("quitter.sh"))
+        .args(["--first-player", "0", "--seed", "1", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let timeline = Timeline::build(&record).unwrap();
+    let flood = timeline
+        .steps
+        .iter()
+        .position(|s| s.seat == Some(1) && s.turn == 2 && s.callback.to_string() == "jouer")
+        .unwrap();
+    let (ok, stdout, stderr) = show(
+        &[
+            dir.to_str().unwrap(),
+            "--step",
+            &(flood + 1).to_string(),
+            "--color",
+            "never",
+        ],
+        &[],
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains(
+            "actions of seat 1 in jouer: 1 refused construire_maison -> NON_CONNEXE, \
+             20000 refused construire_route -> HORS_TERRAIN; 1 information request(s)"
+        ),
+        "{stdout}"
+    );
+}

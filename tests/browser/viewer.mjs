@@ -1,13 +1,26 @@
-// Drives a replay page (referee/src/view/assets/viewer.*) in headless Chromium through the
+// Drives a replay page (referee/src/view/assets/viewer*.*) in headless Chromium through the
 // Chrome DevTools Protocol over a pipe (--remote-debugging-pipe): no npm package needed.
 //
-//   node tests/browser/viewer.mjs PAGE.html [--last] [--screenshot OUT.png] [--size 1280x1000]
+//   node tests/browser/viewer.mjs PAGE.html[#step=N] [--size 1280x1000] [--scale 1]
+//        [--before EXPR]... [--last] [--press KEY]... [--wait MS] [--resize WxH] [--rescale F]
+//        [--align]
+//        [--eval EXPR]... [--screenshot OUT.png]
 //
-// Prints one JSON line: {"ready_ms": load time in the page (performance.now() from the
-// navigation start to the viewer's ready marker), "steps", "step", "scores": the final
-// scores shown on the page, "console": the console panel's callbacks, "cpu_dots" and
-// "budget_line": the CPU chart's}. With --last it presses the End key (the "last step" shortcut)
-// and checks that the page moved to the last step. Exit code 1 on any failure.
+// In that order: opens the page at the window size and pixel ratio given, waits for the
+// viewer's ready marker, evaluates each --before expression, with --last presses End and checks that the page moved to the
+// last step, presses each --press key (`ArrowRight`, `p`, `Space`, `Shift+ArrowLeft`, ...), waits
+// --wait ms, with --resize changes the window's size and with --rescale its pixel ratio (as
+// moving the window to another screen would), then reports; --align then clicks the step slider at the x of each turn
+// on the score chart and reads the step the slider took; the screenshot is taken last.
+//
+// Prints one JSON line: "ready_ms" (performance.now() from the navigation start to the
+// ready marker), "steps", "step" (0-based), "hash", "scores" (the final scores shown),
+// "console" (the console panel's callbacks), "cpu_dots", "budget_line", "cards" (each
+// seat's card: stopped, pending, actions, note, faults), "info" (the step's explanation,
+// one {class, text} per paragraph), "layout" (viewport, board, chart and slider boxes,
+// canvas backing size, pixel ratio), "palette" (the page's CSS colours), "align" (with
+// --align), "evals" (the value of each --eval) and "errors": every exception, console
+// error and log error of the page. Exit code 1 on any failure of the driver itself.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,18 +28,26 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const args = process.argv.slice(2);
-const page = args.find((a) => !a.startsWith("--") && !/^\d+x\d+$/.test(a) && !a.endsWith(".png"));
-const flag = (name) => args.includes(name);
-const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
-if (!page) { console.error("usage: viewer.mjs PAGE.html [--last] [--screenshot OUT.png] [--size WxH]"); process.exit(2); }
+const VALUED = ["--size", "--scale", "--before", "--press", "--wait", "--resize", "--rescale", "--eval", "--screenshot"];
+let page = null;
+const options = {};
+for (let i = 0; i < args.length; i++) {
+  if (VALUED.includes(args[i])) (options[args[i]] = options[args[i]] || []).push(args[++i]);
+  else if (args[i].startsWith("--")) options[args[i]] = [true];
+  else page = args[i];
+}
+const option = (name) => (options[name] ? options[name][options[name].length - 1] : undefined);
+const all = (name) => options[name] || [];
+if (!page) { console.error("usage: viewer.mjs PAGE.html[#step=N] [--size WxH] [--scale F] [--before EXPR]... [--last] [--press KEY]... [--wait MS] [--resize WxH] [--rescale F] [--align] [--eval EXPR]... [--screenshot OUT.png]"); process.exit(2); }
 const [width, height] = (option("--size") || "1280x1000").split("x").map(Number);
+const scale = Number(option("--scale") || 1);
 const browser = process.env.CHROMIUM || "/usr/bin/chromium";
 const profile = mkdtempSync(join(tmpdir(), "viewer-chromium-"));
 
 const chrome = spawn(browser, [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+  "--disable-extensions", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb",
   "--user-data-dir=" + profile, "--remote-debugging-pipe", "about:blank",
 ], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"], detached: true });
 let stderr = "";
@@ -34,6 +55,7 @@ chrome.stderr.on("data", (d) => { stderr += d; });
 
 let nextId = 1, buffer = "";
 const pending = new Map();
+const errors = [];
 chrome.stdio[4].on("data", (chunk) => {
   buffer += chunk.toString("utf8");
   let end;
@@ -45,9 +67,20 @@ chrome.stdio[4].on("data", (chunk) => {
       pending.delete(message.id);
       if (message.error) waiter.reject(new Error(waiter.method + ": " + JSON.stringify(message.error)));
       else waiter.resolve(message.result);
-    }
+    } else if (message.method) event(message.method, message.params);
   }
 });
+// The page's errors: uncaught exceptions, console.error/assert, errors the browser logs.
+function event(method, params) {
+  if (method === "Runtime.exceptionThrown") {
+    const d = params.exceptionDetails;
+    errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
+  } else if (method === "Runtime.consoleAPICalled" && (params.type === "error" || params.type === "assert")) {
+    errors.push("console." + params.type + ": " + params.args.map((a) => a.value !== undefined ? a.value : a.description).join(" "));
+  } else if (method === "Log.entryAdded" && params.entry.level === "error") {
+    errors.push("log: " + params.entry.text + (params.entry.url ? " (" + params.entry.url + ")" : ""));
+  }
+}
 function send(method, params = {}, sessionId) {
   const id = nextId++;
   const message = { id, method, params };
@@ -57,55 +90,123 @@ function send(method, params = {}, sessionId) {
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Keys as the DevTools protocol wants them; `Shift+` adds the modifier.
+const CODES = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, End: 35, Home: 36, PageUp: 33, PageDown: 34, Escape: 27, " ": 32 };
+async function press(s, name) {
+  const shift = name.startsWith("Shift+");
+  const key = (shift ? name.slice(6) : name).replace(/^Space$/, " ");
+  const code = CODES[key] || key.toUpperCase().charCodeAt(0);
+  const text = key.length === 1 ? (shift ? key.toUpperCase() : key) : undefined;
+  const codeName = key === " " ? "Space" : key.length === 1 ? "Key" + key.toUpperCase() : key;
+  const base = { key: text || key, code: codeName, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code, modifiers: shift ? 8 : 0 };
+  await s("Input.dispatchKeyEvent", Object.assign({ type: text ? "keyDown" : "rawKeyDown", text }, base));
+  await s("Input.dispatchKeyEvent", Object.assign({ type: "keyUp" }, base));
+}
+
 async function main() {
   const { targetId } = await send("Target.createTarget", { url: "about:blank" });
   const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
   const s = (method, params) => send(method, params, sessionId);
-  const evaluate = async (expression) => (await s("Runtime.evaluate", { expression, returnByValue: true })).result.value;
+  const evaluate = async (expression) => {
+    const r = await s("Runtime.evaluate", { expression, returnByValue: true });
+    if (r.exceptionDetails) throw new Error("evaluating " + expression + ": " + ((r.exceptionDetails.exception && r.exceptionDetails.exception.description) || r.exceptionDetails.text));
+    return r.result.value;
+  };
+  const frame = () => evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))");
   await s("Page.enable");
-  await s("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+  await s("Runtime.enable");
+  await s("Log.enable");
+  await s("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: scale, mobile: false });
   const [file, hash] = page.split("#");
   await s("Page.navigate", { url: pathToFileURL(resolve(file)).href + (hash ? "#" + hash : "") });
   const deadline = Date.now() + 30000;
-  while ((await evaluate("document.documentElement && document.documentElement.dataset.ready")) !== "1") {
+  const isReady = "document.documentElement && document.documentElement.dataset.ready === '1' && (!document.getElementById('console-data') || document.documentElement.dataset.console === '1')";
+  while (!(await evaluate(isReady))) {
     if (Date.now() > deadline) throw new Error("the viewer never became ready");
     await sleep(20);
   }
   const readyMs = await evaluate("window.viewerReadyMs");
   const steps = await evaluate("Number(document.getElementById('step-slider').max) + 1");
-  if (flag("--last")) {
-    await s("Page.bringToFront");
-    for (const type of ["keyDown", "keyUp"])
-      await s("Input.dispatchKeyEvent", { type, key: "End", code: "End", windowsVirtualKeyCode: 35, nativeVirtualKeyCode: 35 });
+  await s("Page.bringToFront");
+  for (const expression of all("--before")) await evaluate(expression);
+  if (options["--last"]) {
+    await press(s, "End");
     const deadline = Date.now() + 5000;
     while (Number(await evaluate("document.documentElement.dataset.step")) !== steps - 1) {
       if (Date.now() > deadline) throw new Error("the End key did not move the viewer to the last step");
       await sleep(20);
     }
   }
-  const step = Number(await evaluate("document.documentElement.dataset.step"));
-  const scores = await evaluate("[0, 1, 2].map((s) => Number(document.getElementById('final-' + s).textContent))");
-  // The console panel of the step (referee/src/view/assets/console.js): each callback's
-  // seat, head, stderr text as shown, notes, and elements inside the text (none: text only).
-  const consolePanel = await evaluate(`[...document.querySelectorAll("#console .call")].map((c) => ({
-    seat: Number(c.dataset.seat), head: c.querySelector(".head").textContent,
-    text: c.querySelector("pre") ? c.querySelector("pre").textContent : null,
-    notes: [...c.querySelectorAll(".note")].map((n) => n.textContent),
-    elements: c.querySelector("pre") ? c.querySelector("pre").children.length : 0 }))`);
-  const cpuDots = await evaluate("document.querySelectorAll('#cpu-chart circle.cpu').length");
-  const budgetLine = await evaluate("!!document.querySelector('#cpu-chart path.budget')");
+  for (const key of all("--press")) { await press(s, key); await frame(); }
+  if (option("--wait")) await sleep(Number(option("--wait")));
+  if (option("--resize") || option("--rescale")) {
+    const [w, h] = (option("--resize") || width + "x" + height).split("x").map(Number);
+    await s("Emulation.setDeviceMetricsOverride", { width: w, height: h, deviceScaleFactor: Number(option("--rescale") || scale), mobile: false });
+    await sleep(option("--rescale") ? 800 : 150); // the page checks its pixel ratio every 500 ms
+  }
+  await frame();
+  const report = await evaluate(`(() => {
+    const $ = (id) => document.getElementById(id);
+    const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; };
+    const css = getComputedStyle(document.documentElement);
+    const palette = {};
+    for (const name of ["--p0", "--p1", "--p2", "--hall", "--road", "--ground", "--monument", "--mark", "--refused"]) palette[name] = css.getPropertyValue(name).trim();
+    const canvas = $("board");
+    return {
+      step: Number(document.documentElement.dataset.step), hash: location.hash,
+      scores: [0, 1, 2].map((s) => Number($("final-" + s).textContent)),
+      console: [...document.querySelectorAll("#console .call")].map((c) => ({
+        seat: Number(c.dataset.seat), head: c.querySelector(".head").textContent,
+        text: c.querySelector("pre") ? c.querySelector("pre").textContent : null,
+        notes: [...c.querySelectorAll(".note")].map((n) => n.textContent),
+        elements: c.querySelector("pre") ? c.querySelector("pre").children.length : 0 })),
+      cpu_dots: document.querySelectorAll("#cpu-chart .cpu").length,
+      budget_line: !!document.querySelector("#cpu-chart path.budget"),
+      cards: [0, 1, 2].map((s) => ({
+        stopped: $("player-" + s).dataset.stopped === "true",
+        stopped_note: $("stopped-" + s).textContent,
+        pending: $("pending-" + s).hidden ? null : $("pending-" + s).textContent,
+        actions: [...$("actions-" + s).children].map((li) => li.textContent),
+        note: $("note-" + s).textContent, faults: $("faults-" + s).textContent })),
+      info: [...$("stage-info").children].map((p) => ({ class: p.className, text: p.textContent })),
+      presenting: document.body.classList.contains("presenting"),
+      banner: $("banner").hidden ? null : $("banner").textContent,
+      keys: $("keys").textContent,
+      layout: { viewport: [innerWidth, innerHeight], ratio: devicePixelRatio, board: box(canvas), chart: box($("chart")),
+        slider: box($("step-slider")), canvas: [canvas.width, canvas.height], step_label_px: parseFloat(getComputedStyle($("step-label")).fontSize) },
+      palette,
+    };
+  })()`);
+  let align = null;
+  if (options["--align"]) {
+    const ticks = await evaluate(`[...document.querySelectorAll("#turn-ticks span")].map((t) => { const r = t.getBoundingClientRect(); return { turn: Number(t.dataset.turn), step: Number(t.dataset.step), x: r.left + r.width / 2 }; })`);
+    const lines = await evaluate(`[...document.querySelectorAll("#chart line.turn")].map((l) => ({ turn: Number(l.dataset.turn), x: l.getBoundingClientRect().left }))`);
+    const dots = await evaluate(`[...document.querySelectorAll("#cpu-chart .cpu")].map((d) => { const r = d.getBoundingClientRect(); return { step: Number(d.dataset.step), x: r.left + r.width / 2 }; })`);
+    const clicked = [];
+    for (const line of lines) {
+      const y = await evaluate("(() => { const r = document.getElementById('step-slider').getBoundingClientRect(); return r.top + r.height / 2; })()");
+      await s("Input.dispatchMouseEvent", { type: "mouseMoved", x: line.x, y, button: "none" });
+      for (const type of ["mousePressed", "mouseReleased"]) await s("Input.dispatchMouseEvent", { type, x: line.x, y, button: "left", buttons: type === "mousePressed" ? 1 : 0, clickCount: 1 });
+      await frame();
+      clicked.push({ turn: line.turn, step: Number(await evaluate("document.getElementById('step-slider').value")) });
+    }
+    align = { ticks, lines, dots, clicked };
+  }
+  const evals = [];
+  for (const expression of all("--eval")) evals.push(await evaluate(expression));
   const shot = option("--screenshot");
   if (shot) {
     await sleep(100);
     const { data } = await s("Page.captureScreenshot", { format: "png" });
     writeFileSync(shot, Buffer.from(data, "base64"));
   }
-  console.log(JSON.stringify({ ready_ms: readyMs, steps, step, scores, console: consolePanel, cpu_dots: cpuDots, budget_line: budgetLine }));
+  await sleep(50); // late errors
+  console.log(JSON.stringify(Object.assign({ ready_ms: readyMs, steps }, report, { align, evals, errors })));
   closing = true;
   await Promise.race([send("Browser.close"), sleep(3000)]);
 }
 
-let code = 0, closing = false;
+let closing = false;
 const watchdog = setTimeout(() => { console.error("viewer.mjs: timed out"); finish(1); }, 60000);
 function finish(c) {
   clearTimeout(watchdog);
@@ -115,4 +216,4 @@ function finish(c) {
   process.exit(c);
 }
 chrome.on("exit", (c) => { if (pending.size && !closing) { console.error("chromium exited (" + c + "):\n" + stderr.slice(-2000)); finish(1); } });
-main().then(() => finish(code), (e) => { console.error("viewer.mjs: " + e.message + "\n" + stderr.slice(-2000)); finish(1); });
+main().then(() => finish(0), (e) => { console.error("viewer.mjs: " + e.message + "\n" + stderr.slice(-2000)); finish(1); });

@@ -202,6 +202,7 @@ fn summary(etat: &Etat, callback: &str) -> String {
                 i32::from(etat.owners[i]),
                 etat.monuments[i].map_or(-1, i32::from),
                 i32::from(etat.values[i]),
+                engine::board::worth_of_value(i32::from(etat.values[i])),
             ]
         })
         .collect();

@@ -11,7 +11,15 @@ use std::path::Path;
 
 const TEMPLATE: &str = include_str!("assets/viewer.html");
 const CSS: &str = include_str!("assets/viewer.css");
-const JS: &str = include_str!("assets/viewer.js");
+/// The viewer's script, in parts: the core first (it defines `viewer`), the start last.
+const JS: [&str; 6] = [
+    include_str!("assets/viewer.js"),
+    include_str!("assets/viewer_board.js"),
+    include_str!("assets/viewer_panel.js"),
+    include_str!("assets/viewer_chart.js"),
+    include_str!("assets/viewer_present.js"),
+    include_str!("assets/viewer_start.js"),
+];
 const CONSOLE_CSS: &str = include_str!("assets/console.css");
 const CONSOLE_JS: &str = include_str!("assets/console.js");
 
@@ -23,9 +31,10 @@ pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
 }
 
 /// The replay page of `record`, its console showing the champions' stderr read from the
-/// `seat<N>.stderr` files in `dir` (the record's directory).
+/// `seat<N>.stderr` files in `dir` (the record's directory), and refused actions with their
+/// arguments when the match's full log is there.
 pub fn replay_page_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-    let timeline = Timeline::build(record)?;
+    let timeline = Timeline::build_in(record, dir)?;
     let console = ConsoleView::of(&Console::load(record, dir), &timeline);
     Ok(timeline_page(&timeline, &console))
 }
@@ -44,6 +53,7 @@ fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> String {
         true,
     );
     let css = format!("{CSS}{CONSOLE_CSS}");
+    let js = JS.concat();
     let names: Vec<String> = timeline.seats.iter().map(|s| s.name.clone()).collect();
     let title = escape(&format!(
         "{} (seed {}) - La loi du plus riche",
@@ -55,7 +65,7 @@ fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> String {
         &[
             ("__TITLE__", &title),
             ("/*VIEWER_CSS*/", &css),
-            ("/*VIEWER_JS*/", JS),
+            ("/*VIEWER_JS*/", &js),
             ("__TIMELINE_JSON__", &json),
             ("/*CONSOLE_JS*/", CONSOLE_JS),
             ("__CONSOLE_JSON__", &console_json),

@@ -1,4 +1,6 @@
-//! Seeing a match: the [`timeline`] built from a record by replaying it through the engine,
+//! Seeing a match: the [`timeline`] built from a record by replaying it through the engine
+//! (what each callback did in [`step_actions`], the auction's tie and lost monuments in
+//! [`auction`]),
 //! and two views of it, the [`terminal`] text and the self-contained [`html`] replay page
 //! (plus a tournament's `index.html`). Views never re-implement a rule: everything they
 //! show comes from the timeline. The [`console`] adds, step by step, what each champion
@@ -8,11 +10,13 @@
 
 pub mod amazons_console;
 pub mod amazons_html;
+pub mod auction;
 pub mod console;
 pub mod console_page;
 pub mod console_text;
 pub mod html;
 pub mod index;
+pub mod step_actions;
 pub mod terminal;
 pub mod timeline;
 

@@ -222,11 +222,21 @@ pub fn board(cells: &[CellView], margin: i32, legend: &str, colour: bool) -> Str
 /// The line of a callback step: its seat, callback, actions with their answers, and how
 /// many information requests it made.
 fn actions_of(step: &Step) -> String {
-    let actions: Vec<String> = step
-        .actions
-        .iter()
-        .map(|(call, code)| format!("{} -> {}", printable(call), code_name(*code)))
-        .collect();
+    let actions: Vec<String> =
+        step.actions
+            .iter()
+            .map(|a| {
+                let times = if a.count > 1 {
+                    format!(" x {}", a.count)
+                } else {
+                    String::new()
+                };
+                format!("{} -> {}{times}", printable(&a.call), code_name(a.code))
+            })
+            .chain(step.refused.iter().map(|(function, code, n)| {
+                format!("{n} refused {function} -> {}", code_name(*code))
+            }))
+            .collect();
     format!(
         "actions of seat {} in {}: {}; {} information request(s)\n",
         step.seat.map_or("-".to_string(), |s| s.to_string()),
@@ -403,5 +413,31 @@ mod tests {
         assert_eq!(paint("A", "38;5;32", true), "\x1b[38;5;32mA\x1b[0m");
         assert_eq!(paint("A", "38;5;32", false), "A");
         assert_eq!(paint(".", "", true), ".");
+    }
+
+    use crate::view::step_actions::ActionView;
+    use engine::Callback;
+
+    #[test]
+    fn a_step_s_actions_show_their_groups_and_counted_refusals() {
+        let mut step = crate::view::timeline::blank(2, 1, StepKind::Callback, Callback::Jouer);
+        step.seat = Some(1);
+        let action = |call: &str, code, count| ActionView {
+            call: call.into(),
+            code,
+            count,
+        };
+        step.actions = vec![
+            action("construire_route 200 3", -12, 20000),
+            action("construire_route 4 5", 0, 1),
+        ];
+        step.refused = vec![("construire_maison".into(), -9, 2)];
+        step.info = 3;
+        assert_eq!(
+            actions_of(&step),
+            "actions of seat 1 in jouer: construire_route 200 3 -> HORS_TERRAIN x 20000, \
+             construire_route 4 5 -> SUCCES, 2 refused construire_maison -> CASE_OCCUPEE; \
+             3 information request(s)\n"
+        );
     }
 }

@@ -2,34 +2,50 @@
 //! [`crate::replay::walk`]) into the ordered steps a viewer shows, so that no viewer ever
 //! re-implements a rule.
 //!
-//! A step is either one callback (its actions with their result codes, its information
-//! requests counted) or the end of a phase (`stage_end`: after Phase I of the three seats,
+//! A step is either one callback (its actions with their result codes, consecutive
+//! identical refusals grouped, the cells they aimed at, its information requests counted;
+//! in Phase II the bid and sales waiting for the auction) or the end of a phase (`stage_end`: after Phase I of the three seats,
 //! after the auction is resolved, after the placement, after `init_game` and `end_game`).
 //! Each step carries the state right after it: the cells that changed since the previous
 //! step, each seat's money, `score`, final score, the current monument, and the faults
 //! that happened in it. During Phase II the state shown is the real one: the bids and sales
-//! of the three seats take effect at the auction's `stage_end` step.
+//! of the three seats take effect at the auction's `stage_end` step, which also names the
+//! seats tied at the highest bid and the order that broke the tie; the end of a Phase III
+//! says when the monument was lost, and why. Each seat carries the step from which a fault
+//! stopped it.
+//!
+//! Refused actions: a record counts them by function and answer (`refused`); with the
+//! match's full log ([`Timeline::build_in`]) they are in `actions`, in order, with their
+//! arguments and target cells (past [`super::step_actions::ACTIONS_MAX`] entries in one
+//! callback, counted in `refused` again).
 //!
 //! JSON encoding (the viewer's input, see `TIMELINE_SCHEMA`): a cell is
-//! `[x, y, kind, owner, monument, value]` with `kind` the subject's constant (0 empty,
+//! `[x, y, kind, owner, monument, value, worth]` with `kind` the subject's constant (0 empty,
 //! 1 house, 2 reservation, 3 monument, 4 road), `owner` a seat or 3 for none (the town
-//! hall), `monument` an id or -1, `value` `valeur_case`; `initial` lists the cells that are
-//! not empty or have a value at the start, and each step lists in `cells` only the cells that
-//! changed. Optional fields (`seat`, `callback`, `bids`, `winner`, `monument`, empty
-//! `actions`/`cells`/`faults`) are left out when absent.
+//! hall), `monument` an id or -1, `value` `valeur_case`, `worth` what a house there is worth
+//! (rule 8); `initial` lists the cells that are not empty or have a value at the start, and
+//! each step lists in `cells` only the cells that changed. An action is `[call, code]`, or
+//! `[call, code, count]` for `count` consecutive identical refusals; a target
+//! `[x, y, code]` (0 when an action on it succeeded). Optional fields (`seat`, `bids`,
+//! `winner`, `tie`, `lost`, `pending`, `monument`, `stopped_at`, empty
+//! `actions`/`refused`/`targets`/`cells`/`faults`) are left out when absent.
 
+use super::auction::{explain_lost, lost_of, tie_of, LostView, TieView};
+use super::step_actions::{refused_counts, ActionView, Gathered, PendingView};
 use crate::record::{CallbackRecord, MatchRecord};
-use crate::replay::{walk, Visitor};
+use crate::replay::{walk, walk_logged, Visitor};
 use engine::board::CELLS;
 use engine::monument::MONUMENTS;
 use engine::{Call, Callback, Game, Kind, Pos, Seat, Stage};
 use serde::Serialize;
+use std::path::Path;
 
-/// Version of the timeline's JSON; bumped on any incompatible change.
-pub const TIMELINE_SCHEMA: u32 = 1;
+/// Version of the timeline's JSON; bumped on any incompatible change (2: cells carry their
+/// worth, actions may be grouped).
+pub const TIMELINE_SCHEMA: u32 = 2;
 
-/// A cell as the viewers see it: `[x, y, kind, owner, monument, value]`.
-pub type CellView = [i32; 6];
+/// A cell as the viewers see it: `[x, y, kind, owner, monument, value, worth]`.
+pub type CellView = [i32; 7];
 
 /// The whole match, step by step.
 #[derive(Clone, Debug, Serialize)]
@@ -49,6 +65,12 @@ pub struct Timeline {
     pub bounds: [i32; 4],
     /// Requests in the record, information and actions.
     pub requests: usize,
+    /// Whether the match's full log was read: refused actions are then in each step's
+    /// `actions`, with their arguments, instead of counted in `refused`.
+    pub full_log: bool,
+    /// Why a full log beside the record was not used, when it was not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_note: Option<String>,
     pub result: ResultView,
 }
 
@@ -58,6 +80,9 @@ pub struct SeatView {
     pub seat: u8,
     pub name: String,
     pub path: String,
+    /// The step of the fault that stopped this seat (it plays no more from there on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<usize>,
 }
 
 /// A monument kind.
@@ -90,9 +115,26 @@ pub struct Step {
     pub seat: Option<u8>,
     /// The callback played, or the callback of the stage that ended.
     pub callback: Callback,
-    /// The action requests of the callback, `(call, result code)`, in order.
+    /// The action requests of the callback with their result code, in order: those that
+    /// succeeded, and with the full log those refused too (consecutive identical refusals
+    /// grouped).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub actions: Vec<(String, i32)>,
+    pub actions: Vec<ActionView>,
+    /// Refused actions counted, not listed in `actions`: `(function, code, count)`; all of
+    /// them without the full log, those past [`super::step_actions::ACTIONS_MAX`] entries
+    /// with it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<(String, i32, u64)>,
+    /// The cells the actions aimed at, `[x, y, code]`: 0 if one succeeded there, else the
+    /// last refusal's code (at most [`super::step_actions::TARGETS_MAX`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<[i32; 3]>,
+    /// Target cells not listed in `targets`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub targets_more: u32,
+    /// In Phase II, the seat's bid and sales, applied when the auction is resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending: Option<PendingView>,
     /// Information requests (and `etat`) of the callback, counted.
     #[serde(skip_serializing_if = "is_zero")]
     pub info: u32,
@@ -111,6 +153,12 @@ pub struct Step {
     /// The auction's winner, on the step that resolves it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<u8>,
+    /// On the step that resolves an auction, the tie at the highest bid, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie: Option<TieView>,
+    /// On the step that ends a Phase III, the monument lost, if it was not built.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost: Option<LostView>,
     /// `monument_en_cours`, once drawn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub monument: Option<u8>,
@@ -166,11 +214,44 @@ pub fn roman(phase: u8) -> &'static str {
 
 impl Timeline {
     /// Replay `record` into its timeline; fails where the replay parts ways with the record.
+    /// Refused actions are counted, as the record keeps them.
     pub fn build(record: &MatchRecord) -> anyhow::Result<Timeline> {
+        Timeline::build_logged(record, None)
+    }
+
+    /// [`Timeline::build`], reading the match's full log from `dir` (the record's directory)
+    /// when the record has one, so that refused actions come with their arguments; a log
+    /// that is missing or does not replay is noted in `log_note` and the record alone used.
+    pub fn build_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Result<Timeline> {
+        let (Some(dir), Some(name)) = (dir, record.full_log.as_deref()) else {
+            return Timeline::build(record);
+        };
+        let path = dir.join(name);
+        let note = match crate::full_log::Reader::open(&path) {
+            Ok(mut reader) => match Timeline::build_logged(record, Some(&mut reader)) {
+                Ok(timeline) => return Ok(timeline),
+                Err(e) => format!("{e:#}"),
+            },
+            Err(e) => e,
+        };
+        let mut timeline = Timeline::build(record)?;
+        timeline.log_note = Some(format!(
+            "the full log {} was not used ({note}): refused actions are counted only",
+            path.display()
+        ));
+        Ok(timeline)
+    }
+
+    fn build_logged(
+        record: &MatchRecord,
+        log: Option<&mut crate::full_log::Reader>,
+    ) -> anyhow::Result<Timeline> {
+        let full_log = log.is_some();
         let mut builder = Builder {
+            full_log,
             previous: Vec::new(),
             steps: Vec::new(),
-            actions: Vec::new(),
+            gathered: Gathered::default(),
             bounds: [50, 50, 50, 50],
         };
         let initial_game = Game::new(engine::Setup::with_order(
@@ -187,10 +268,15 @@ impl Timeline {
         for c in &initial {
             builder.widen(c);
         }
-        let (_, requests) = walk(record, &mut builder)
-            .map_err(|e| anyhow::anyhow!("the record does not replay: {e}"))?;
+        let walked = match log {
+            Some(reader) => walk_logged(record, Some(reader), &mut builder),
+            None => walk(record, &mut builder),
+        };
+        let (_, requests) =
+            walked.map_err(|e| anyhow::anyhow!("the record does not replay: {e}"))?;
         let mut steps = builder.steps;
         attach_faults(record, &mut steps);
+        explain_lost(&mut steps);
         let result = &record.result;
         Ok(Timeline {
             schema: TIMELINE_SCHEMA,
@@ -204,6 +290,9 @@ impl Timeline {
                     seat: s.seat,
                     name: s.name.clone(),
                     path: s.path.clone(),
+                    stopped_at: steps
+                        .iter()
+                        .position(|step| step.faults.iter().any(|f| f.seat == s.seat)),
                 })
                 .collect(),
             monuments: MONUMENTS
@@ -220,6 +309,8 @@ impl Timeline {
             steps,
             bounds: builder.bounds,
             requests,
+            full_log,
+            log_note: None,
             result: ResultView {
                 final_scores: result.final_scores,
                 money: result.money,
@@ -266,7 +357,7 @@ impl Timeline {
 }
 
 fn empty_at(x: i32, y: i32) -> CellView {
-    [x, y, 0, 3, -1, 0]
+    [x, y, 0, 3, -1, 0, 1]
 }
 
 fn cells_of(game: &Game) -> Vec<CellView> {
@@ -284,6 +375,7 @@ fn cells_of(game: &Game) -> Vec<CellView> {
                 cell.owner.map_or(3, |s| i32::from(s.0)),
                 cell.monument.map_or(-1, i32::from),
                 board.value(p),
+                board.worth(p),
             ]
         })
         .collect()
@@ -291,9 +383,12 @@ fn cells_of(game: &Game) -> Vec<CellView> {
 
 /// The visitor that records steps.
 struct Builder {
+    /// Whether refused actions come from the full log (else from the record's counts).
+    full_log: bool,
     previous: Vec<CellView>,
     steps: Vec<Step>,
-    actions: Vec<(String, i32)>,
+    /// The actions of the callback being replayed.
+    gathered: Gathered,
     bounds: [i32; 4],
 }
 
@@ -332,7 +427,7 @@ impl Builder {
     }
 }
 
-fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
+pub(super) fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
     Step {
         turn,
         phase,
@@ -340,6 +435,10 @@ fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
         seat: None,
         callback,
         actions: Vec::new(),
+        refused: Vec::new(),
+        targets: Vec::new(),
+        targets_more: 0,
+        pending: None,
         info: 0,
         cells: Vec::new(),
         money: [0; 3],
@@ -347,6 +446,8 @@ fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
         final_score: [0; 3],
         bids: None,
         winner: None,
+        tie: None,
+        lost: None,
         monument: None,
         faults: Vec::new(),
     }
@@ -354,7 +455,11 @@ fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
 
 impl Visitor for Builder {
     fn request(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
-        self.actions.push((call.to_string(), answer));
+        self.gathered.action(call, answer);
+    }
+
+    fn refused(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
+        self.gathered.action(call, answer);
     }
 
     fn callback_end(&mut self, _: usize, played: &CallbackRecord, game: &Game) {
@@ -365,8 +470,18 @@ impl Visitor for Builder {
             played.callback,
         );
         step.seat = Some(played.seat);
-        step.actions = std::mem::take(&mut self.actions);
-        step.info = (played.requests - played.actions.len() as u64) as u32;
+        let gathered = std::mem::take(&mut self.gathered);
+        if played.callback == Callback::Enchere {
+            step.pending = gathered.pending(|p| game.state().board.worth(p));
+        }
+        step.refused = gathered.overflow();
+        if !self.full_log {
+            step.refused = refused_counts(&played.refused);
+        }
+        step.actions = gathered.actions;
+        step.targets = gathered.targets;
+        step.targets_more = gathered.targets_more;
+        step.info = u32::try_from(played.info.values().sum::<u64>()).unwrap_or(u32::MAX);
         self.push(step, game);
     }
 
@@ -390,6 +505,10 @@ impl Visitor for Builder {
             let state = game.state();
             step.bids = Some(state.last_bids);
             step.winner = state.last_winner.map(|s| s.0);
+            step.tie = tie_of(game);
+        }
+        if matches!(ended, Stage::Placement { .. }) {
+            step.lost = lost_of(game);
         }
         self.push(step, game);
     }
@@ -424,3 +543,7 @@ fn attach_faults(record: &MatchRecord, steps: &mut [Step]) {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "timeline_tests.rs"]
+mod tests;

@@ -2,13 +2,16 @@
 // the current step (like a CodinGame console), each callback's CPU and wall time against
 // its budget, and a chart of the CPU of every callback, per seat, against the budget line.
 // Its data is the JSON of referee/src/view/console_page.rs; champion text is only ever set
-// with textContent (never as markup). viewer.js tells the step with a "viewer:step" event.
+// with textContent (never as markup). viewer.js tells the step with a "viewer:step" event,
+// and a new layout with "viewer:layout"; the chart's x scale is the viewer's (viewer.axis),
+// the one of the step slider and the score chart.
 "use strict";
 (function () {
   const C = JSON.parse(document.getElementById("console-data").textContent);
   const $ = (id) => document.getElementById(id);
   const css = getComputedStyle(document.documentElement);
   const SEAT = [0, 1, 2].map((s) => css.getPropertyValue("--p" + s).trim());
+  const LETTER = ["A", "B", "C"];
   const el = (tag, attrs, text) => {
     const e = document.createElement(tag);
     for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
@@ -33,7 +36,7 @@
     const box = el("div", { class: "call", "data-seat": String(seat) });
     box.style.setProperty("--c", SEAT[seat] || "#888");
     const head = el("div", { class: "head" });
-    head.append(el("b", {}, C.names[seat] + " (seat " + seat + ")"), el("span", {}, title));
+    head.append(el("b", {}, C.names[seat] + " (" + LETTER[seat] + ", seat " + seat + ")"), el("span", {}, title));
     if (c) {
       const over = c.cpu_budget_us && c.cpu_us > 0.8 * c.cpu_budget_us;
       head.append(el("span", { class: over ? "cost over" : "cost" }, cost(c)));
@@ -60,7 +63,7 @@
   }
 
   // The chart: one dot per callback at its step (the x scale of the score chart above),
-  // CPU on a log scale, the budget as a dashed line.
+  // CPU on a log scale, the budget as a dashed line; a seat's dots in its colour and shape.
   const svg = $("cpu-chart"), NS = "http://www.w3.org/2000/svg";
   const sv = (tag, attrs, text) => { const e = document.createElementNS(NS, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); if (text !== undefined) e.textContent = text; return e; };
   let cursorLine = null, X = null, chartX = null;
@@ -68,8 +71,9 @@
     const W = svg.clientWidth || 1000, H = 150, L = 40, R = 12, TOP = 10, B = 18;
     svg.textContent = "";
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-    X = (i) => L + ((W - L - R) * i) / Math.max(1, steps - 1);
-    chartX = (px) => Math.round(((px - L) * Math.max(1, steps - 1)) / (W - L - R));
+    const axis = window.viewer && window.viewer.axis ? window.viewer.axis(svg) : null;
+    X = axis ? axis.X : (i) => L + ((W - L - R) * i) / Math.max(1, steps - 1);
+    chartX = axis ? axis.step : (px) => Math.round(((px - L) * Math.max(1, steps - 1)) / (W - L - R));
     let top = 1000;
     C.calls.forEach((c) => { top = Math.max(top, c.cpu_us, c.cpu_budget_us || 0); });
     const lo = Math.log10(10), hi = Math.log10(top * 1.5);
@@ -85,11 +89,15 @@
       svg.append(sv("text", { x: W - R - 2, y: Y(budget[budget.length - 1].cpu_budget_us) - 3, "text-anchor": "end", style: "fill:#b3261e" }, "CPU budget"));
     }
     C.calls.forEach((c) => {
-      const dot = sv("circle", { cx: X(c.step).toFixed(1), cy: Y(c.cpu_us).toFixed(1), r: 2.6, fill: SEAT[c.seat] || "#888", class: "cpu", "data-step": String(c.step), "data-seat": String(c.seat) });
+      const x = X(c.step), y = Y(c.cpu_us), r = 3;
+      const shape = c.seat === 1 ? ["polygon", { points: [x, y - r, x + r, y, x, y + r, x - r, y].join(" ") }]
+        : c.seat === 2 ? ["polygon", { points: [x, y - r, x + r, y + r, x - r, y + r].join(" ") }]
+        : ["rect", { x: x - r + 0.5, y: y - r + 0.5, width: 2 * r - 1, height: 2 * r - 1 }];
+      const dot = sv(shape[0], Object.assign(shape[1], { fill: SEAT[c.seat] || "#888", class: "cpu", "data-step": String(c.step), "data-seat": String(c.seat) }));
       dot.append(sv("title", {}, C.names[c.seat] + " (seat " + c.seat + "), " + c.callback + ": " + cost(c)));
       svg.append(dot);
     });
-    svg.append(sv("text", { x: L + 4, y: H - 4 }, "CPU per callback (log scale), by seat colour"));
+    svg.append(sv("text", { x: X(0) + 4, y: H - 4 }, "CPU per callback (log scale): A square, B diamond, C triangle"));
     cursorLine = sv("line", { y1: TOP, y2: H - B, stroke: "#23211e", "stroke-width": 1, "stroke-dasharray": "3 3" });
     svg.append(cursorLine);
   }
@@ -100,6 +108,7 @@
   });
 
   document.addEventListener("viewer:step", (e) => { render(e.detail); cursor(e.detail); });
+  document.addEventListener("viewer:layout", () => { chart(); cursor(Number(document.documentElement.dataset.step || 0)); });
   chart();
   const now = Number(document.documentElement.dataset.step || 0);
   render(now); cursor(now);

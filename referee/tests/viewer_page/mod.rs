@@ -1,0 +1,189 @@
+//! Shared by the replay page's browser tests (`view_browser*.rs`): a match played with the
+//! real referee, the page opened in headless Chromium by `tests/browser/viewer.mjs` (one
+//! browser at a time), what the driver saw, and small page-side expressions.
+#![allow(dead_code)]
+
+use crate::common;
+use referee::record::MatchRecord;
+use referee::view::Timeline;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+pub const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+/// One browser at a time: the machine may have 2 cores.
+static BROWSER: Mutex<()> = Mutex::new(());
+
+pub fn temp_dir(name: &str) -> PathBuf {
+    common::fresh_dir("view-browser", name)
+}
+
+/// Plays `random greedy random` with `seed` into `dir` (with `--html` if asked).
+pub fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {
+    let mut command = Command::new(REFEREE);
+    command.args([
+        "match",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        &seed.to_string(),
+        "--out",
+    ]);
+    command.arg(dir);
+    if html {
+        command.arg("--html");
+    }
+    run(command);
+    MatchRecord::load(&dir.join("record.json")).unwrap()
+}
+
+pub fn run(mut command: Command) {
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The fixtures of `tests/fixtures/viewer`: `actor.sh` twice and `quitter.sh`, first
+/// player seat 0, with the full log and the page; the record and the page's timeline.
+pub fn actor_match(dir: &Path) -> (MatchRecord, Timeline) {
+    let fixture = |name: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/viewer")
+            .join(name)
+    };
+    let mut command = Command::new(REFEREE);
+    command
+        .arg("match")
+        .arg(fixture("actor.sh"))
+        .arg(fixture("actor.sh"))
+        .arg(fixture("quitter.sh"))
+        .args([
+            "--first-player",
+            "0",
+            "--seed",
+            "1",
+            "--full-log",
+            "--html",
+            "--out",
+        ])
+        .arg(dir);
+    run(command);
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let timeline = Timeline::build_in(&record, Some(dir)).unwrap();
+    assert!(timeline.full_log);
+    (record, timeline)
+}
+
+/// What `viewer.mjs` reports (every field of its JSON in `json`).
+pub struct Seen {
+    pub json: serde_json::Value,
+    pub ready_ms: f64,
+    pub steps: u64,
+    pub step: u64,
+    pub scores: Vec<i64>,
+    /// The console panel's callbacks (`seat`, `head`, `text`, `notes`, `elements`).
+    pub console: Vec<serde_json::Value>,
+    /// Dots of the CPU chart, and whether it draws the budget line.
+    pub cpu_dots: u64,
+    pub budget_line: bool,
+}
+
+impl Seen {
+    /// The text of the explanation's paragraphs whose class holds `class`.
+    pub fn info(&self, class: &str) -> Vec<String> {
+        self.json["info"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["class"].as_str().unwrap().split(' ').any(|c| c == class))
+            .map(|p| p["text"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Seat `seat`'s card.
+    pub fn card(&self, seat: usize) -> &serde_json::Value {
+        &self.json["cards"][seat]
+    }
+
+    /// A `[left, top, right, bottom, width, height]` box of the layout.
+    pub fn rect(&self, name: &str) -> [f64; 6] {
+        let b = &self.json["layout"][name];
+        ["left", "top", "right", "bottom", "width", "height"].map(|k| b[k].as_f64().unwrap())
+    }
+
+    /// The value of the `i`-th `--eval`.
+    pub fn eval(&self, i: usize) -> &serde_json::Value {
+        &self.json["evals"][i]
+    }
+}
+
+/// Opens `page` (a path, with `#step=N` if wanted) with the driver's `extra` options; the
+/// page must report no error.
+pub fn open(chromium: &Path, page: &Path, extra: &[&str]) -> Seen {
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/viewer.mjs");
+    let out = Command::new("node")
+        .arg(driver)
+        .arg(page)
+        .args(extra)
+        .env("CHROMIUM", chromium)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "viewer.mjs failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    // No page ever logs an error or throws.
+    assert_eq!(json["errors"], serde_json::json!([]), "{}", page.display());
+    Seen {
+        ready_ms: json["ready_ms"].as_f64().unwrap(),
+        steps: json["steps"].as_u64().unwrap(),
+        step: json["step"].as_u64().unwrap(),
+        scores: json["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect(),
+        console: json["console"].as_array().cloned().unwrap_or_default(),
+        cpu_dots: json["cpu_dots"].as_u64().unwrap_or(0),
+        budget_line: json["budget_line"].as_bool().unwrap_or(false),
+        json,
+    }
+}
+
+/// `page` opened at step `index` (0-based; the URL numbers steps from 1).
+pub fn at(page: &Path, index: usize) -> PathBuf {
+    PathBuf::from(format!("{}#step={}", page.display(), index + 1))
+}
+
+/// A page-side expression: the `[r, g, b]` of the board's canvas at the point `(fx, fy)`
+/// of cell `(x, y)` (fractions of the cell's side).
+pub fn pixel(x: i32, y: i32, fx: f64, fy: f64) -> String {
+    format!(
+        "(() => {{ const c = document.getElementById('board'), b = c.getBoundingClientRect(), d = devicePixelRatio;
+          const r = viewer.board.cellRect({x}, {y});
+          const data = c.getContext('2d').getImageData(Math.floor((r.left - b.left + {fx} * r.size) * d),
+            Math.floor((r.top - b.top + {fy} * r.size) * d), 1, 1).data;
+          return [data[0], data[1], data[2]]; }})()"
+    )
+}
+
+/// `#rrggbb` as `[r, g, b]`.
+pub fn rgb(hex: &str) -> serde_json::Value {
+    let hex = hex.trim().trim_start_matches('#');
+    let c = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap();
+    serde_json::json!([c(0), c(2), c(4)])
+}
+
+/// The name the page gives an answer code (`referee show` prints the same).
+pub fn code(code: i32) -> String {
+    referee::view::terminal::code_name(code)
+}
