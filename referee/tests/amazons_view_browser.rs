@@ -178,7 +178,7 @@ fn a_champion_named_like_markup_shows_as_text() {
     assert!(
         heads
             .iter()
-            .any(|h| h.starts_with(&format!("{name} (seat 0)jouer"))),
+            .any(|h| h.starts_with(&format!("{name} (White, seat 0)jouer"))),
         "{heads:?}"
     );
     assert!(
@@ -239,7 +239,7 @@ fn the_console_shows_each_seat_s_stderr_and_time_against_the_budget() {
     assert_eq!(seen[0]["text"], "init_game: hello");
     let head = seen[0]["head"].as_str().unwrap();
     assert!(
-        head.starts_with("noisy.py (seat 0)init_game") && head.contains("of 10000 ms"),
+        head.starts_with("noisy.py (White, seat 0)init_game") && head.contains("of 10000 ms"),
         "{head}"
     );
     assert_eq!(seen[1]["seat"], 1);

@@ -49,7 +49,7 @@ const STATE = `(() => {
       notes: [...c.querySelectorAll(".note")].map((n) => n.textContent),
       elements: c.querySelector("pre") ? c.querySelector("pre").children.length : 0 })),
     console_step: Number(document.getElementById("console").dataset.step),
-    cpu_dots: document.querySelectorAll("#cpu-chart circle.cpu").length,
+    cpu_dots: document.querySelectorAll("#cpu-chart .cpu").length,
     budget_line: !!document.querySelector("#cpu-chart path.budget"),
   };
 })()`;

@@ -111,7 +111,8 @@ impl Game for LoiGame {
             .flat_map(|(i, step)| {
                 step.faults.iter().map(move |f| FaultStep {
                     seat: f.seat,
-                    step: i,
+                    // Numbered from 1, as the page's URL and `referee show --step` are.
+                    step: i + 1,
                     kind: f.kind.clone(),
                     message: f.message.clone(),
                 })

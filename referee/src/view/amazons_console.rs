@@ -83,6 +83,7 @@ pub fn view(record: &AmazonsRecord, dir: Option<&Path>) -> ConsoleView {
     ConsoleView {
         note,
         names: record.seats.iter().map(|s| s.name.clone()).collect(),
+        marks: ["White", "Black"].map(String::from).to_vec(),
         calls,
         steps: ranges,
         after,

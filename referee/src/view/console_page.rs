@@ -22,6 +22,8 @@ pub struct ConsoleView {
     pub note: Option<String>,
     /// Each seat's name.
     pub names: Vec<String>,
+    /// How the page marks each seat besides its colour (`A`, `B`, `C`; `White`, `Black`).
+    pub marks: Vec<String>,
     pub calls: Vec<CallView>,
     /// Per step of the timeline, the callbacks it shows: `[first, end)` in `calls`.
     pub steps: Vec<[usize; 2]>,
@@ -101,6 +103,7 @@ impl ConsoleView {
         ConsoleView {
             note,
             names: timeline.seats.iter().map(|s| s.name.clone()).collect(),
+            marks: ["A", "B", "C"].map(String::from).to_vec(),
             calls,
             steps,
             after: timeline

@@ -11,7 +11,10 @@
   const $ = (id) => document.getElementById(id);
   const css = getComputedStyle(document.documentElement);
   const SEAT = [0, 1, 2].map((s) => css.getPropertyValue("--p" + s).trim());
-  const LETTER = ["A", "B", "C"];
+  // Each seat's mark besides its colour (the page's letters or colour names), and the
+  // shape of its dots on the chart.
+  const MARK = C.marks || [];
+  const SHAPE = ["square", "diamond", "triangle"];
   const el = (tag, attrs, text) => {
     const e = document.createElement(tag);
     for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
@@ -36,7 +39,7 @@
     const box = el("div", { class: "call", "data-seat": String(seat) });
     box.style.setProperty("--c", SEAT[seat] || "#888");
     const head = el("div", { class: "head" });
-    head.append(el("b", {}, C.names[seat] + " (" + LETTER[seat] + ", seat " + seat + ")"), el("span", {}, title));
+    head.append(el("b", {}, C.names[seat] + " (" + (MARK[seat] ? MARK[seat] + ", " : "") + "seat " + seat + ")"), el("span", {}, title));
     if (c) {
       const over = c.cpu_budget_us && c.cpu_us > 0.8 * c.cpu_budget_us;
       head.append(el("span", { class: over ? "cost over" : "cost" }, cost(c)));
@@ -97,7 +100,7 @@
       dot.append(sv("title", {}, C.names[c.seat] + " (seat " + c.seat + "), " + c.callback + ": " + cost(c)));
       svg.append(dot);
     });
-    svg.append(sv("text", { x: X(0) + 4, y: H - 4 }, "CPU per callback (log scale): A square, B diamond, C triangle"));
+    svg.append(sv("text", { x: X(0) + 4, y: H - 4 }, "CPU per callback (log scale): " + C.names.map((_, s) => (MARK[s] || "seat " + s) + " " + SHAPE[s]).join(", ")));
     cursorLine = sv("line", { y1: TOP, y2: H - B, stroke: "#23211e", "stroke-width": 1, "stroke-dasharray": "3 3" });
     svg.append(cursorLine);
   }
