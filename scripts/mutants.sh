@@ -51,9 +51,13 @@ run_group() {
   echo "== $name: ${list[*]}"
   local jobs=(-j "${MUTANTS_JOBS:-1}")
   [ ${#in_place[@]} -eq 0 ] || jobs=()
-  # shellcheck disable=SC2086 # the test arguments are words
+  # The test arguments go to every cargo command (--cargo-arg), the build too: after `--`
+  # they would reach `cargo test` only, and each mutant would build every test binary of
+  # the crate (tens of links) to run three.
+  local word
+  for word in $tests; do args+=("--cargo-arg=$word"); done
   cargo mutants "${args[@]}" "${in_place[@]}" "${jobs[@]}" "${profile[@]}" --output "$out" \
-    --timeout 300 --no-shuffle -- $tests >"$out/console.log" 2>&1 || true
+    --timeout 300 --no-shuffle >"$out/console.log" 2>&1 || true
   python3 scripts/mutants-report.py "$out/mutants.out/outcomes.json" referee/MUTANTS.md
 }
 
