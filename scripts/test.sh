@@ -24,7 +24,7 @@ skips="$work/skips.log"
 : >"$skips"
 chmod 666 "$skips"
 TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.jsonl" \
-  REFEREE_SKIP_LOG="$skips" cargo test --workspace "$@"
+  REFEREE_SKIP_LOG="$skips" cargo test --workspace --no-fail-fast "$@"
 if [ -s "$work/reproduce.jsonl" ]; then
   TMPDIR="$work" cargo run --quiet -p referee --example reproduce_suite -- \
     "$work/reproduce.jsonl" target/debug/referee

@@ -61,10 +61,7 @@ fn property_random_games_keep_the_invariants_and_replay_exactly() {
                 game.state().money[seat.index()] + score_oracle(&game.state().board, seat);
             assert_eq!(outcome.final_scores[seat.index()], expected);
         }
-        assert_eq!(
-            outcome.points,
-            engine::outcome::points(outcome.final_scores)
-        );
+        assert_eq!(outcome.points, points_oracle(outcome.final_scores));
         // Replaying the same calls gives the same results and the same game.
         let replayed = replay(setup.clone(), &record);
         assert_eq!(replayed.digest(), game.digest(), "seed {seed}");
@@ -73,6 +70,24 @@ fn property_random_games_keep_the_invariants_and_replay_exactly() {
         let (again, record_again) = play_random(setup, seed, true, |_| {});
         assert_eq!(again.digest(), game.digest());
         assert_eq!(record_again, record);
+    }
+}
+
+#[test]
+fn the_points_oracle_gives_the_hand_made_points_of_rule_26() {
+    // (final scores, points): a strict order, the two kinds of two-way tie, a three-way tie.
+    let cases = [
+        ([30, 20, 10], [3, 1, 0]),
+        ([10, 30, 20], [0, 3, 1]),
+        ([20, 20, 10], [1, 1, 0]),
+        ([20, 10, 10], [3, 0, 0]),
+        ([5, 5, 5], [0, 0, 0]),
+        ([-4, 7, -4], [0, 3, 0]),
+    ];
+    for (scores, expected) in cases {
+        assert_eq!(points_oracle(scores), expected, "{scores:?}");
+        let game_points = engine::outcome::points(scores);
+        assert_eq!(game_points, expected, "the engine, {scores:?}");
     }
 }
 

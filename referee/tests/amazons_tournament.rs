@@ -371,6 +371,7 @@ fn the_digest_is_the_sha256_of_the_moves() {
         faults: Vec::new(),
         winner: None,
         timings: Vec::new(),
+        budgets: None,
     };
     assert_eq!(
         referee::games::amazons_play::digest(&record),

@@ -72,7 +72,7 @@ fn match_html_writes_a_page_with_every_move_and_board() {
         "{stdout}"
     );
     let page = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(page, amazons_html::page(&record).unwrap());
+    assert_eq!(page, amazons_html::page_in(&record, Some(&dir)).unwrap());
     assert!(record.moves.len() > 10 && record.faults.is_empty());
     assert!(
         record.isolated_after.is_some(),
@@ -133,9 +133,10 @@ fn a_champion_named_like_markup_injects_none() {
     assert_eq!(record.seats[1].name, name, "the name is the file's");
     assert_eq!(record.winner, Some(0));
     let page = std::fs::read_to_string(dir.join("m/replay.html")).unwrap();
-    // The template's two <script> elements, and no markup from the name.
-    assert_eq!(page.matches("<script").count(), 2, "{page}");
-    assert_eq!(page.matches("</script>").count(), 2);
+    // The template's four <script> elements (the board's and the console's data and
+    // code), and no markup from the name.
+    assert_eq!(page.matches("<script").count(), 4, "{page}");
+    assert_eq!(page.matches("</script>").count(), 4);
     assert!(!page.contains("<!--"));
     assert!(!page.contains("alert(1)<"));
     assert!(

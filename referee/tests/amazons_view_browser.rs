@@ -3,6 +3,8 @@
 //! Opened at `#step=N`, stepped with the keyboard and the hash, the board the page shows is
 //! the board after that move as the `amazons` crate computes it, the move's squares are
 //! marked, the winner is announced at the end, and nothing goes to the console's errors.
+//! Its console shows, at each step, what each seat printed on stderr in that step's
+//! callbacks, as text, with the callback's CPU and wall time against its budget.
 //!
 //! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`,
 //! where a missing browser fails the test (CI installs both, `scripts/ci-install.sh`).
@@ -163,8 +165,21 @@ fn a_champion_named_like_markup_shows_as_text() {
     assert_shows(&states[1], &record, record.moves.len());
     assert_eq!(states[1]["names"], serde_json::json!([name, "random"]));
     assert_eq!(
-        states[1]["scripts"], 2,
-        "the template's two script elements"
+        states[1]["scripts"], 4,
+        "the template's four script elements (the board's and the console's data and code)"
+    );
+    // The console names the seat as text too: at the end, its faulty jouer.
+    let heads: Vec<&str> = states[1]["console"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["head"].as_str().unwrap())
+        .collect();
+    assert!(
+        heads
+            .iter()
+            .any(|h| h.starts_with(&format!("{name} (seat 0)jouer"))),
+        "{heads:?}"
     );
     assert!(
         states[1]["banner"]
@@ -174,4 +189,79 @@ fn a_champion_named_like_markup_shows_as_text() {
         "{}",
         states[1]["banner"]
     );
+}
+
+/// The page's champion (`protocol-amazons.md`), written into `dir` as `noisy.py`: it
+/// prints `init_game: hello` on stderr in `init_game`, and in its `n`-th `jouer` the line
+/// `jouer n: <b>bold</b>`, then an escape sequence and no newline in its third.
+fn noisy_champion(dir: &Path) -> std::path::PathBuf {
+    let page = std::fs::read_to_string(common::amazons_page_champion(dir)).unwrap();
+    let loop_start = "for callback in sys.stdin:\n    if callback.strip() == \"jouer\":\n";
+    assert!(page.contains(loop_start), "the page's champion changed");
+    let noisy = page.replace(
+        loop_start,
+        &format!(
+            "played = 0\n{loop_start}        played += 1\n        \
+             print(f\"jouer {{played}}: <b>bold</b>\", file=sys.stderr, flush=True)\n        \
+             if played == 3:\n            print(\"\\x1b[31mred\", end=\"\", file=sys.stderr, flush=True)\n    \
+             if callback.strip() == \"init_game\":\n        print(\"init_game: hello\", file=sys.stderr, flush=True)\n    \
+             if callback.strip() == \"jouer\":\n"
+        ),
+    );
+    let program = dir.join("noisy.py");
+    std::fs::write(&program, noisy).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    program
+}
+
+#[test]
+fn the_console_shows_each_seat_s_stderr_and_time_against_the_budget() {
+    let Some(chromium) =
+        common::browser_ready("the_console_shows_each_seat_s_stderr_and_time_against_the_budget")
+    else {
+        return;
+    };
+    let dir = common::fresh_dir("amazons-browser", "console");
+    let noisy = noisy_champion(&dir);
+    let record = play(&dir.join("m"), [noisy.to_str().unwrap(), "random"], 5);
+    assert!(record.moves.len() > 10);
+    // Step 0: both seats' init_game, the noisy one's line.
+    let page = dir.join("m/replay.html").display().to_string();
+    let states = drive(
+        &chromium,
+        &format!("{page}#step=0"),
+        &["hash:step=5", "key:ArrowRight", "hash:step=3"],
+    );
+    let seen = &states[0]["console"];
+    assert_eq!(seen.as_array().unwrap().len(), 2, "{seen}");
+    assert_eq!(seen[0]["seat"], 0);
+    assert_eq!(seen[0]["text"], "init_game: hello");
+    let head = seen[0]["head"].as_str().unwrap();
+    assert!(
+        head.starts_with("noisy.py (seat 0)init_game") && head.contains("of 10000 ms"),
+        "{head}"
+    );
+    assert_eq!(seen[1]["seat"], 1);
+    // Step 5: move 5 is White's third: its line and the escape, as text, no newline.
+    let seen = &states[1]["console"];
+    assert_eq!(states[1]["console_step"], 5);
+    assert_eq!(seen.as_array().unwrap().len(), 1, "{seen}");
+    assert_eq!(seen[0]["seat"], 0);
+    assert_eq!(seen[0]["text"], "jouer 3: <b>bold</b>\n\\x1b[31mred");
+    assert_eq!(seen[0]["elements"], 0, "champion text is never markup");
+    assert_eq!(seen[0]["notes"][0], "no newline at the end");
+    let head = seen[0]["head"].as_str().unwrap();
+    assert!(
+        head.contains("jouer") && head.contains("of 1000 ms"),
+        "{head}"
+    );
+    // Step 6 is Black's (random: no output); step 3 White's second.
+    let seen = &states[2]["console"];
+    assert_eq!(seen[0]["seat"], 1, "{seen}");
+    assert_eq!(seen[0]["text"], serde_json::Value::Null, "{seen}");
+    assert_eq!(states[3]["console"][0]["text"], "jouer 2: <b>bold</b>");
+    // The chart: one dot a callback, and the budget line.
+    assert_eq!(states[0]["cpu_dots"], record.callbacks.len() as u64);
+    assert_eq!(states[0]["budget_line"], true);
 }

@@ -156,7 +156,13 @@ fn every_kit_answers_the_scripted_calls_exactly_as_the_c_kit() {
     let mut reference: Option<(&str, Vec<String>)> = None;
     let mut compared = Vec::new();
     for (kit, at, tool) in KITS {
-        if !has(tool) {
+        // A binary built by scripts/build-champions.sh needs its toolchain only to be built
+        // (the suite's run as a user has no cargo on its PATH, but the binary is there).
+        let ready = match at {
+            At::Release(name) => target_dir().join("release").join(name).is_file() || has(tool),
+            At::Repo(_) => has(tool),
+        };
+        if !ready {
             common::skip_missing(&format!(
                 "kits_script: the {kit} kit needs `{tool}`, which is not installed"
             ));

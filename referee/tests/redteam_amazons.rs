@@ -373,7 +373,7 @@ fn an_edited_matches_csv_is_refused_by_resume_and_merge() {
                 let seat = if r[3] == other { 4 } else { 3 };
                 r[seat] = other.into();
                 if r[3] == r[4] {
-                    r[3 + (7 - seat)] = "passive.sh".into();
+                    r[7 - seat] = "passive.sh".into();
                 }
             }),
         ),

@@ -153,7 +153,7 @@ fn match_table_and_show_escape_champion_text() {
         assert_clean("referee show stderr", &shown.stderr);
         let text = String::from_utf8(shown.stdout).unwrap();
         let text = if colour == "always" {
-            assert!(text.contains("\u{1b}[1;31m"), "colours are on");
+            assert!(text.contains("\u{1b}[1;38;5;196m"), "colours are on");
             without_colours(&text)
         } else {
             text

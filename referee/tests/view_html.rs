@@ -1,10 +1,11 @@
 //! The HTML views without a browser: the replay page is self-contained and carries a
-//! timeline that agrees with the record; a tournament's index links every replay.
+//! timeline that agrees with the record; a tournament's index links every replay and each
+//! champion's page, whatever the CSV files hold.
 
 mod common;
 
 use referee::record::MatchRecord;
-use referee::view::{html, Timeline};
+use referee::view::{html, index, Timeline};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -131,13 +132,14 @@ fn tournament_index_links_every_replay() {
     .unwrap();
     std::fs::write(
         dir.join("matches.csv"),
-        "id,seed,seat0,seat1,seat2\n0,21,random,greedy,random\n1,22,random,greedy,random\n",
+        "id,seed,champion0,champion1,champion2\n0,21,random,greedy,random\n1,22,random,greedy,random\n",
     )
     .unwrap();
-    html::tournament_index(&dir, &referee::games::loi::LoiGame).unwrap();
+    write_index(&dir);
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
-    assert!(index.contains("<h2>Leaderboard</h2>") && index.contains("<h2>Pairwise results</h2>"));
-    assert!(index.contains("<td>greedy</td>"));
+    assert!(index.contains(">Leaderboard</h2>") && index.contains(">Pairwise results</h2>"));
+    assert!(index.contains("<td><a href=\"champions/greedy.html\">greedy</a></td>"));
+    assert!(dir.join("champions/greedy.html").is_file());
     for id in ["0", "1"] {
         assert!(
             index.contains(&format!("href=\"matches/{id}/replay.html\"")),
@@ -158,7 +160,7 @@ fn tournament_index_shows_the_pairwise_matrix() {
          builder,greedy,2,0,0,2\nbuilder,random,2,1,0,1\n",
     )
     .unwrap();
-    html::tournament_index(&dir, &referee::games::loi::LoiGame).unwrap();
+    write_index(&dir);
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     let matrix = &index[index.find("id=\"pairwise-matrix\"").expect("a matrix")..];
     let matrix = &matrix[..matrix.find("</table>").unwrap()];
@@ -176,8 +178,8 @@ fn tournament_index_shows_the_pairwise_matrix() {
     );
 }
 
-/// A `matches.csv` field holding an absolute path is not a match directory: the index
-/// writes no replay outside the tournament directory.
+/// A `matches.csv` field holding an absolute path is not a match directory (a match's is
+/// `matches/<id>/`): the index writes no replay outside the tournament directory.
 #[test]
 fn tournament_index_stays_in_its_directory() {
     let dir = temp_dir("outside");
@@ -195,9 +197,18 @@ fn tournament_index_stays_in_its_directory() {
         format!("id,where\n7,{}\n", elsewhere.display()),
     )
     .unwrap();
-    html::tournament_index(&dir, &referee::games::loi::LoiGame).unwrap();
+    write_index(&dir);
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(!index.contains("href=\"/"), "{index}");
-    assert!(index.contains("<td>-</td>"), "{index}");
+    assert!(index.contains(">no record</td>"), "{index}");
     assert!(!elsewhere.join("replay.html").exists());
+}
+
+fn write_index(dir: &std::path::Path) {
+    index::write(
+        dir,
+        &referee::games::loi::LoiGame,
+        &index::Layout::default(),
+    )
+    .unwrap();
 }

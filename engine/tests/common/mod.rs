@@ -544,3 +544,25 @@ pub fn replay(setup: Setup, record: &Record) -> Game {
 
 /// A road cell, for boards built by hand.
 pub const ROAD: Cell = Cell::ROAD;
+
+/// Rule 26's points recomputed another way than `engine::outcome::points`: the seats sorted
+/// by final score, each group of equal scores occupying a run of places and every seat of
+/// the group getting the points of the last (lowest) place of its run.
+pub fn points_oracle(final_scores: [i32; 3]) -> [u32; 3] {
+    const BY_PLACE: [u32; 3] = [3, 1, 0];
+    let mut order = [0usize, 1, 2];
+    order.sort_by_key(|&seat| std::cmp::Reverse(final_scores[seat]));
+    let mut points = [0; 3];
+    let mut first = 0;
+    while first < 3 {
+        let mut last = first;
+        while last + 1 < 3 && final_scores[order[last + 1]] == final_scores[order[first]] {
+            last += 1;
+        }
+        for &seat in &order[first..=last] {
+            points[seat] = BY_PLACE[last];
+        }
+        first = last + 1;
+    }
+    points
+}

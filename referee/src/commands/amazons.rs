@@ -106,7 +106,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     }
     println!("record: {}", printable_path(&path));
     if args.html {
-        let page = crate::view::amazons_html::page(&record)?;
+        let page = crate::view::amazons_html::page_in(&record, Some(&dir))?;
         let html = dir.join("replay.html");
         std::fs::write(&html, page).with_context(|| format!("cannot write {}", html.display()))?;
         println!("replay: {}", printable_path(&html));

@@ -95,10 +95,19 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             missing.join(", ")
         )));
     }
+    // Every row is checked against the schedule first: a shard's count of rows is then a
+    // count of its own matches.
+    let sources: Vec<(PathBuf, _)> = args
+        .shards
+        .iter()
+        .zip(&specs)
+        .map(|(d, s)| (d.join("matches.csv"), s.shard))
+        .collect();
+    super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
     if !args.partial {
         let mut incomplete = Vec::new();
         for (dir, spec) in args.shards.iter().zip(&specs) {
-            let part = super::status::Part::read(dir, spec)?;
+            let part = super::status::Part::read(dir, spec).map_err(Failure::usage)?;
             if !part.is_complete() {
                 let s = spec.shard.expect("a shard");
                 incomplete.push(format!(
@@ -119,13 +128,6 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             )));
         }
     }
-    let sources: Vec<(PathBuf, _)> = args
-        .shards
-        .iter()
-        .zip(&specs)
-        .map(|(d, s)| (d.join("matches.csv"), s.shard))
-        .collect();
-    super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
     let (rows, standings, confidence) =
         super::tournament::results::write(&sources, &out, &spec, args.html, game)?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;

@@ -4,7 +4,7 @@
 
 use crate::endpoint::{CallLimits, CallTiming};
 use crate::fault::Fault;
-use crate::record::{FaultRecord, SeatRecord, TimingRecord};
+use crate::record::{BudgetRecord, BudgetsRecord, FaultRecord, SeatRecord, TimingRecord};
 use crate::rules::{Reply, Rules, Step};
 use amazons::{Board, Cell, Color, IllegalMove, Move, Square};
 use serde::{Deserialize, Serialize};
@@ -33,8 +33,12 @@ pub struct AmazonsRecord {
     pub faults: Vec<FaultRecord>,
     /// The winning seat (`None` only if both seats faulted).
     pub winner: Option<u8>,
-    /// Time used, one entry per element of `callbacks`.
+    /// Time used, one entry per element of `callbacks`: CPU, wall, and the bytes of the
+    /// seat's stderr the callback wrote (its console on the replay page).
     pub timings: Vec<TimingRecord>,
+    /// The callbacks' time allowances, as scaled (absent in records written before them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budgets: Option<BudgetsRecord>,
 }
 
 /// One callback of one seat.
@@ -100,6 +104,14 @@ pub fn board_from_etat(etat: &str, me: Color) -> Board {
     Board::with(cells, me)
 }
 
+/// A callback's allowance as the record keeps it.
+fn budget(limits: CallLimits) -> BudgetRecord {
+    BudgetRecord {
+        cpu_us: limits.cpu.as_micros() as u64,
+        wall_us: limits.wall.as_micros() as u64,
+    }
+}
+
 /// The colour of `seat`.
 fn color(seat: usize) -> Color {
     if seat == 0 {
@@ -140,6 +152,10 @@ impl Amazons {
                 faults: Vec::new(),
                 winner: None,
                 timings: Vec::new(),
+                budgets: Some(BudgetsRecord {
+                    init: budget(init_limits),
+                    call: budget(call_limits),
+                }),
             },
         }
     }

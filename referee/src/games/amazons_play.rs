@@ -2,7 +2,7 @@
 //! into a directory (`record.json`, `seat<N>.stderr`), its row of results (the winner
 //! scores 1 and earns 1 point, the loser 0), and the command that plays it again.
 
-use super::{Game, Played, Seats};
+use super::{FaultStep, Game, Played, Seats};
 use crate::endpoint::Endpoint;
 use crate::games::amazons::{Amazons, AmazonsRecord};
 use crate::human::{amazons::AmazonsSeat, HumanEndpoint};
@@ -181,6 +181,21 @@ impl Game for AmazonsGame {
     }
 
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
-        crate::view::amazons_html::page(&load(&dir.join("record.json"))?)
+        crate::view::amazons_html::page_in(&load(&dir.join("record.json"))?, Some(dir))
+    }
+
+    /// Each fault on the board of its move: the moves played when it happened.
+    fn fault_steps(&self, dir: &Path) -> anyhow::Result<Vec<FaultStep>> {
+        let record = load(&dir.join("record.json"))?;
+        Ok(record
+            .faults
+            .iter()
+            .map(|f| FaultStep {
+                seat: f.seat,
+                step: usize::from(f.turn).min(record.moves.len()),
+                kind: f.kind.name().to_string(),
+                message: f.message.clone(),
+            })
+            .collect())
     }
 }

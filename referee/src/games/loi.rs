@@ -1,7 +1,7 @@
 //! "La loi du plus riche" (2009) as a [`Game`] of the runner: three seats, rule 26's
 //! points, matches through `run_match::MatchPlan`, the `MatchRecord` as a row of results.
 
-use super::{Game, Played, Seats};
+use super::{FaultStep, Game, Played, Seats};
 use crate::game::Loi;
 use crate::record::MatchRecord;
 use crate::rules::Rules;
@@ -98,5 +98,24 @@ impl Game for LoiGame {
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
         let record = MatchRecord::load(&dir.join("record.json"))?;
         crate::view::html::replay_page_in(&record, Some(dir))
+    }
+
+    /// Each fault on the step of the timeline the page shows it on (`Timeline::build`).
+    fn fault_steps(&self, dir: &Path) -> anyhow::Result<Vec<FaultStep>> {
+        let record = MatchRecord::load(&dir.join("record.json"))?;
+        let timeline = crate::view::Timeline::build(&record)?;
+        Ok(timeline
+            .steps
+            .iter()
+            .enumerate()
+            .flat_map(|(i, step)| {
+                step.faults.iter().map(move |f| FaultStep {
+                    seat: f.seat,
+                    step: i,
+                    kind: f.kind.clone(),
+                    message: f.message.clone(),
+                })
+            })
+            .collect())
     }
 }

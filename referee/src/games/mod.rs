@@ -67,8 +67,23 @@ pub trait Game: Send + Sync {
     fn check_rules(&self) -> (Box<dyn Rules>, &'static str);
     /// Plays `seats` with the champions' stderr, the record and any log written into `dir`.
     fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played>;
-    /// The replay page of the match whose directory is `dir`.
+    /// The replay page of the match whose directory is `dir`. It holds an empty
+    /// `<nav id="match-nav"></nav>` that a tournament's index fills with its links.
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String>;
+    /// The faults of the match whose directory is `dir`, each with the step of the replay
+    /// page where it happened (the page opens there at `replay.html#step=N`).
+    fn fault_steps(&self, dir: &Path) -> anyhow::Result<Vec<FaultStep>>;
+}
+
+/// A fault of a match, and the step of its replay page where it shows.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FaultStep {
+    pub seat: u8,
+    pub step: usize,
+    /// `timeout`, `crash`, `memory`, `protocol`, `spawn`.
+    pub kind: String,
+    /// The fault's message (it may quote the champion: escape it to show it).
+    pub message: String,
 }
 
 /// The game of a `--game` name (`tournament.json` keeps it).

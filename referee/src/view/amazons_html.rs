@@ -8,16 +8,23 @@
 //! match and that `show` uses), the page holds no rule (as the 2009 viewer), and a record
 //! whose moves do not replay gets no page at all. The cost is small: at most 93 boards of
 //! 100 characters.
+//!
+//! Beside the board, the console of the 2009 page (`assets/console.*`, its data from
+//! [`super::amazons_console`]): each seat's stderr in the step's callbacks, with its time
+//! against the budget, and the chart of every callback's CPU.
 
 use super::html::{escape, fill};
 use crate::games::amazons::AmazonsRecord;
 use amazons::{Board, Cell, Color, Move, Square};
 use anyhow::anyhow;
 use serde::Serialize;
+use std::path::Path;
 
 const TEMPLATE: &str = include_str!("assets/amazons.html");
 const CSS: &str = include_str!("assets/amazons.css");
 const JS: &str = include_str!("assets/amazons.js");
+const CONSOLE_CSS: &str = include_str!("assets/console.css");
+const CONSOLE_JS: &str = include_str!("assets/console.js");
 
 /// What the page's script reads (the `<script type="application/json">` element).
 #[derive(Serialize)]
@@ -70,7 +77,15 @@ pub fn board_cells(board: &Board) -> String {
 /// The replay page of `record`: one HTML file that shows the match move by move. Fails
 /// when the record is not one a match wrote ([`crate::games::amazons::verify`]: an illegal
 /// move, callbacks out of the referee's order, a winner its moves and faults do not make).
+/// Its console shows no stderr (the files beside the record are not given: see
+/// [`page_in`]), only each callback's time.
 pub fn page(record: &AmazonsRecord) -> anyhow::Result<String> {
+    page_in(record, None)
+}
+
+/// The replay page of `record`, its console showing the champions' stderr read from the
+/// `seat<N>.stderr` files in `dir` (the record's directory).
+pub fn page_in(record: &AmazonsRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     // The page shows only what a match could have written: legal moves, the callbacks
     // in the referee's order, and the winner those moves and faults make.
     let boards = crate::games::amazons::verify(record)
@@ -116,17 +131,25 @@ pub fn page(record: &AmazonsRecord) -> anyhow::Result<String> {
         &serde_json::to_string(&data).expect("the page data serialises"),
         true,
     );
+    let console = super::amazons_console::view(record, dir);
+    let console_json = crate::untrusted::escape_json(
+        &serde_json::to_string(&console).expect("consoles serialise"),
+        true,
+    );
     let title = escape(&format!(
         "{} (White) vs {} (Black), seed {} - Game of the Amazons",
         record.seats[0].name, record.seats[1].name, record.seed
     ));
+    let css = format!("{CSS}{CONSOLE_CSS}");
     Ok(fill(
         TEMPLATE,
         &[
             ("__TITLE__", &title),
-            ("/*AMAZONS_CSS*/", CSS),
+            ("/*AMAZONS_CSS*/", &css),
             ("/*AMAZONS_JS*/", JS),
             ("__AMAZONS_JSON__", &json),
+            ("/*CONSOLE_JS*/", CONSOLE_JS),
+            ("__CONSOLE_JSON__", &console_json),
         ],
     ))
 }

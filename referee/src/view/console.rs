@@ -151,24 +151,11 @@ impl Console {
     /// anything is there.
     pub fn after(&self, seat: u8) -> Option<Output<'_>> {
         let last = self.calls.iter().rev().find(|c| c.seat == seat)?.range?[1];
-        let file = self.files.get(usize::from(seat))?;
-        let end = file.kept.len() as u64;
-        (end > last).then(|| self.slice(seat, [last, end]))
+        self.files.get(usize::from(seat))?.after(last)
     }
 
     fn slice(&self, seat: u8, range: [u64; 2]) -> Output<'_> {
-        let file = &self.files[usize::from(seat).min(self.files.len() - 1)];
-        let kept = file.kept.len() as u64;
-        let (start, end) = (range[0].min(kept), range[1].min(kept));
-        let bytes = &file.kept[start as usize..end.max(start) as usize];
-        let written = range[1].saturating_sub(range[0]);
-        Output {
-            bytes,
-            written,
-            lost: written - bytes.len() as u64,
-            range,
-            file,
-        }
+        self.files[usize::from(seat).min(self.files.len() - 1)].slice(range)
     }
 
     /// The callbacks (indices in the record) that step `index` of `timeline` shows: a
@@ -194,7 +181,30 @@ impl SeatFile {
         self.kept.len() as u64
     }
 
-    fn read(dir: Option<&Path>, seat: u8) -> SeatFile {
+    /// What the bytes `range` of the seat's stream hold, as far as the file kept them.
+    pub fn slice(&self, range: [u64; 2]) -> Output<'_> {
+        let kept = self.kept.len() as u64;
+        let (start, end) = (range[0].min(kept), range[1].min(kept));
+        let bytes = &self.kept[start as usize..end.max(start) as usize];
+        let written = range[1].saturating_sub(range[0]);
+        Output {
+            bytes,
+            written,
+            lost: written - bytes.len() as u64,
+            range,
+            file: self,
+        }
+    }
+
+    /// What the file holds from byte `start` to its end, if anything.
+    pub fn after(&self, start: u64) -> Option<Output<'_>> {
+        let end = self.kept_len();
+        (end > start).then(|| self.slice([start, end]))
+    }
+
+    /// The stderr file of `seat` in the match directory `dir` (`None`: not given), read
+    /// up to 4 MiB, the referee's truncation marker taken off.
+    pub fn read(dir: Option<&Path>, seat: u8) -> SeatFile {
         let name = format!("seat{seat}.stderr");
         let path = dir.map_or_else(|| PathBuf::from(&name), |d| d.join(&name));
         let mut file = SeatFile {

@@ -113,7 +113,7 @@ impl ConsoleView {
 }
 
 /// `output` as the page shows it: each line escaped as [`printable`] does, tabs kept.
-fn text(output: &Output<'_>) -> TextView {
+pub(super) fn text(output: &Output<'_>) -> TextView {
     let excerpt = Excerpt::of(output.bytes, PAGE_LINES, PAGE_CHARS);
     let lines: Vec<String> = excerpt
         .lines

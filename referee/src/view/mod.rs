@@ -3,13 +3,16 @@
 //! (plus a tournament's `index.html`). Views never re-implement a rule: everything they
 //! show comes from the timeline. The [`console`] adds, step by step, what each champion
 //! wrote on stderr and the time each callback took against its budget. The Game of the
-//! Amazons has its own page, [`amazons_html`], its boards replayed with the `amazons` crate.
+//! Amazons has its own page, [`amazons_html`], its boards replayed with the `amazons` crate,
+//! and the same console ([`amazons_console`]).
 
+pub mod amazons_console;
 pub mod amazons_html;
 pub mod console;
 pub mod console_page;
 pub mod console_text;
 pub mod html;
+pub mod index;
 pub mod terminal;
 pub mod timeline;
 

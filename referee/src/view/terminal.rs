@@ -9,8 +9,23 @@ use crate::export::table::width;
 use crate::untrusted::printable;
 use std::fmt::Write;
 
-/// ANSI colour of each seat: red, blue, green (the HTML viewer uses the same hues).
-const SEAT_COLOURS: [&str; 3] = ["31", "34", "32"];
+/// The colours, as SGR parameters. Each is one of xterm's 256 colours (`38;5;N`), whose
+/// values terminals keep, not one of the 16 base colours, which each theme redefines (on
+/// black, xterm's blue `34` has a contrast of 2.2:1; Solarized's bright black `90` is its
+/// own dark background). Each has a contrast of at least 3:1 (WCAG's minimum for large
+/// text and graphics) against black, white and Solarized's dark and light backgrounds:
+/// mid-luminance hues, readable on dark and light terminals alike (tested below).
+///
+/// Seats 0, 1, 2: red, blue, green (the hues of the HTML viewer).
+const SEAT_COLOURS: [&str; 3] = ["38;5;196", "38;5;32", "38;5;28"];
+/// Town-hall houses: grey, bold.
+const TOWN_HALL: &str = "1;38;5;244";
+/// Monuments: magenta, bold.
+const MONUMENT: &str = "1;38;5;133";
+/// Roads: dim (half the terminal's own text colour, whatever its background).
+const ROAD: &str = "2";
+/// Faults: bold red.
+const FAULT: &str = "1;38;5;196";
 
 /// `text` in the ANSI colour `code` when `colour` is on (and `code` names one).
 fn paint(text: &str, code: &str, colour: bool) -> String {
@@ -154,7 +169,7 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
     } else {
         out.push_str("faults:\n");
         for f in faults {
-            out.push_str(&paint(&f, "1;31"));
+            out.push_str(&paint(&f, FAULT));
             out.push('\n');
         }
     }
@@ -278,15 +293,15 @@ fn built_bounds(cells: &[CellView], margin: i32) -> [i32; 4] {
 fn glyph(c: &CellView) -> (String, &'static str) {
     let owner = c[3];
     let seat = (0..3).contains(&owner).then_some(owner as u8);
-    let colour = seat.map_or("90", |s| SEAT_COLOURS[usize::from(s)]);
+    let colour = seat.map_or(TOWN_HALL, |s| SEAT_COLOURS[usize::from(s)]);
     match c[2] {
         1 => match seat {
             Some(s) => (char::from(b'A' + s).to_string(), colour),
-            None => ("H".to_string(), "1;90"),
+            None => ("H".to_string(), TOWN_HALL),
         },
         2 => (char::from(b'a' + seat.unwrap_or(0)).to_string(), colour),
-        3 => (c[4].to_string(), "1;35"),
-        4 => ("#".to_string(), "2"),
+        3 => (c[4].to_string(), MONUMENT),
+        4 => ("#".to_string(), ROAD),
         _ => (".".to_string(), ""),
     }
 }
@@ -309,4 +324,84 @@ pub fn code_name(code: i32) -> String {
         other => return other.to_string(),
     };
     name.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// xterm's value of colour `n` of its 256 (16..=255: the 6x6x6 cube, then 24 greys).
+    fn xterm(n: u8) -> [u8; 3] {
+        const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+        match n {
+            232..=255 => [8 + 10 * (n - 232); 3],
+            16..=231 => {
+                let i = usize::from(n - 16);
+                [LEVELS[i / 36], LEVELS[i / 6 % 6], LEVELS[i % 6]]
+            }
+            _ => panic!("colour {n} is one of the 16 a theme redefines"),
+        }
+    }
+
+    /// WCAG 2's relative luminance and contrast ratio.
+    fn luminance(rgb: [u8; 3]) -> f64 {
+        let channel = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2])
+    }
+
+    fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// The colour of an SGR parameter list: its `38;5;N`.
+    fn colour_of(code: &str) -> [u8; 3] {
+        let n = code
+            .strip_prefix("1;")
+            .unwrap_or(code)
+            .strip_prefix("38;5;")
+            .unwrap_or_else(|| panic!("`{code}` is not a 256-colour foreground"));
+        xterm(n.parse().unwrap())
+    }
+
+    #[test]
+    fn every_colour_reads_on_dark_and_light_backgrounds() {
+        let backgrounds = [
+            ("black", [0, 0, 0]),
+            ("white", [255, 255, 255]),
+            ("Solarized dark", [0, 43, 54]),
+            ("Solarized light", [253, 246, 227]),
+        ];
+        let colours = SEAT_COLOURS
+            .iter()
+            .chain(&[TOWN_HALL, MONUMENT, FAULT])
+            .copied();
+        for code in colours {
+            for (name, background) in backgrounds {
+                let ratio = contrast(colour_of(code), background);
+                assert!(ratio >= 3.0, "`{code}` on {name}: {ratio:.2}:1");
+            }
+        }
+        // The test tells: xterm's own blue on black, and a grey Solarized hides.
+        assert!(contrast([0, 0, 238], [0, 0, 0]) < 3.0);
+        assert!(contrast([0, 43, 54], [0, 43, 54]) < 3.0);
+        // Seats stay apart from each other.
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            assert_ne!(SEAT_COLOURS[a], SEAT_COLOURS[b]);
+        }
+    }
+
+    #[test]
+    fn paint_wraps_only_when_asked_and_given_a_colour() {
+        assert_eq!(paint("A", "38;5;32", true), "\x1b[38;5;32mA\x1b[0m");
+        assert_eq!(paint("A", "38;5;32", false), "A");
+        assert_eq!(paint(".", "", true), ".");
+    }
 }

@@ -53,7 +53,20 @@ pub fn write(
         &seats_csv::render(&confidence, standings.outcomes.len() as u64),
     )?;
     if html {
-        crate::view::html::tournament_index(dir, game)?;
+        // The matches' directories are beside each source (the shards', when merged); the
+        // pre-run check numbered its stderr files in the champions' order, which is the
+        // schedule's when none was excluded.
+        let layout = crate::view::index::Layout {
+            roots: sources
+                .iter()
+                .filter_map(|(p, _)| p.parent().map(Path::to_path_buf))
+                .collect(),
+            check_order: spec
+                .excluded
+                .is_empty()
+                .then(|| spec.champions.iter().map(|c| c.name.clone()).collect()),
+        };
+        crate::view::index::write(dir, game, &layout)?;
     }
     Ok((rows, standings, confidence))
 }

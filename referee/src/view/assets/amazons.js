@@ -1,6 +1,8 @@
 // The Amazons replay page: shows the boards the referee computed by replaying the record
 // with the amazons crate (referee/src/view/amazons_html.rs). No rule lives here.
 // Step 0 is the start, step n the board after move n (as `referee --game amazons show --step n`).
+// The console (console.js, which runs first) follows the "viewer:step" events; its chart
+// moves the page with window.viewerGo.
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("amazons").textContent);
@@ -189,6 +191,8 @@
     banner.hidden = n !== last;
     banner.textContent = n === last ? result() : "";
     document.documentElement.dataset.step = String(n);
+    // The console (console.js) shows the step's callbacks.
+    document.dispatchEvent(new CustomEvent("viewer:step", { detail: n }));
     const hash = "#step=" + n;
     if (location.hash !== hash) {
       try { history.replaceState(null, "", hash); } catch (e) { location.replace(hash); }
@@ -201,6 +205,7 @@
     return m ? Number(m[1]) : null;
   }
 
+  window.viewerGo = (n) => go(n);
   slider.addEventListener("input", () => go(slider.value));
   $("btn-first").onclick = () => go(0);
   $("btn-last").onclick = () => go(last);

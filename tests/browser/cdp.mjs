@@ -1,0 +1,152 @@
+// A headless Chromium driven through the Chrome DevTools Protocol over a pipe
+// (--remote-debugging-pipe): no npm package needed. Shared by the page drivers
+// (amazons.mjs, index.mjs): start the browser, open one tab, evaluate, press keys, click
+// like a mouse, type, wait, take screenshots, and collect the page's console errors,
+// uncaught exceptions and failed loads. A watchdog ends everything after `timeoutMs`.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Prints `value` as one JSON line; resolves once it is written (a pipe takes it in parts:
+// exiting before would cut it).
+export const print = (value) => new Promise((r) => process.stdout.write(JSON.stringify(value) + "\n", r));
+
+const KEYS = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Home: 36, End: 35, PageUp: 33, PageDown: 34, Enter: 13 };
+
+// Runs `body(tab)` in a fresh browser of `width` x `height`, then closes it and exits the
+// process: 0 when `body` resolves, 1 (its message on stderr) when it throws.
+export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
+  const browser = process.env.CHROMIUM || "/usr/bin/chromium";
+  const profile = mkdtempSync(join(tmpdir(), name + "-chromium-"));
+  const chrome = spawn(browser, [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+    "--user-data-dir=" + profile, "--remote-debugging-pipe", "about:blank",
+  ], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"], detached: true });
+  let stderr = "";
+  chrome.stderr.on("data", (d) => { stderr += d; });
+
+  const errors = [];
+  const listeners = [];
+  let nextId = 1, buffer = "", closing = false;
+  const pending = new Map();
+  chrome.stdio[4].on("data", (chunk) => {
+    buffer += chunk.toString("utf8");
+    let end;
+    while ((end = buffer.indexOf("\0")) >= 0) {
+      const message = JSON.parse(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      const waiter = message.id && pending.get(message.id);
+      if (waiter) {
+        pending.delete(message.id);
+        if (message.error) waiter.reject(new Error(waiter.method + ": " + JSON.stringify(message.error)));
+        else waiter.resolve(message.result);
+      } else if (message.method === "Runtime.exceptionThrown") {
+        const d = message.params.exceptionDetails;
+        errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
+      } else if (message.method === "Runtime.consoleAPICalled" && ["error", "assert"].includes(message.params.type)) {
+        errors.push("console." + message.params.type + ": " + message.params.args.map((a) => a.value ?? a.description).join(" "));
+      } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
+        errors.push("log: " + message.params.entry.text + (message.params.entry.url ? " (" + message.params.entry.url + ")" : ""));
+      }
+      if (message.method) listeners.forEach((l) => l(message));
+    }
+  });
+  function send(method, params = {}, sessionId) {
+    const id = nextId++;
+    const message = { id, method, params };
+    if (sessionId) message.sessionId = sessionId;
+    chrome.stdio[3].write(JSON.stringify(message) + "\0");
+    return new Promise((resolve, reject) => pending.set(id, { resolve, reject, method }));
+  }
+
+  async function open() {
+    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+    const s = (method, params) => send(method, params, sessionId);
+    await s("Runtime.enable");
+    await s("Log.enable");
+    await s("Page.enable");
+    await s("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+    const evaluate = async (expression) => {
+      const r = await s("Runtime.evaluate", { expression, returnByValue: true });
+      if (r.exceptionDetails) throw new Error("evaluate " + expression.slice(0, 80) + ": " + r.exceptionDetails.text);
+      return r.result.value;
+    };
+    const tab = {
+      errors,
+      send: s,
+      evaluate,
+      // Waits until `expression` is truthy (`what` names it in the error).
+      async until(expression, what, ms = 30000) {
+        const deadline = Date.now() + ms;
+        for (;;) {
+          let value;
+          try { value = await evaluate(expression); } catch { value = undefined; }
+          if (value) return value;
+          if (Date.now() > deadline) throw new Error(what + " never happened" + (errors.length ? ": " + errors.join("; ") : ""));
+          await sleep(20);
+        }
+      },
+      // Loads `url` and waits for the page's ready marker (`data-ready="1"` on <html>).
+      async navigate(url) {
+        await s("Page.navigate", { url });
+        await tab.ready(url);
+      },
+      async ready(what) {
+        await tab.until("document.readyState === 'complete' && document.documentElement.dataset.ready === '1'", "the page " + what + " becoming ready");
+      },
+      async key(name) {
+        const code = KEYS[name];
+        if (!code) throw new Error("unknown key " + name);
+        await s("Page.bringToFront");
+        for (const type of ["keyDown", "keyUp"])
+          await s("Input.dispatchKeyEvent", { type, key: name, code: name, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
+      },
+      // A real mouse click in the middle of the first element `selector` matches (scrolled
+      // into view first). With `navigates`, waits for the next document to be ready.
+      async click(selector, navigates = false) {
+        const at = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)});
+          if (!e) return null; e.scrollIntoView({ block: "center" }); const r = e.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`);
+        if (!at) throw new Error("nothing matches " + selector);
+        await evaluate("window.__before = true");
+        for (const type of ["mousePressed", "mouseReleased"])
+          await s("Input.dispatchMouseEvent", { type, x: at.x, y: at.y, button: "left", clickCount: 1 });
+        if (navigates) {
+          await tab.until("window.__before === undefined", "a new page after clicking " + selector);
+          await tab.ready("after clicking " + selector);
+        } else await sleep(60);
+      },
+      // Types `text` into the first element `selector` matches, as a keyboard would.
+      async type(selector, text) {
+        await evaluate(`document.querySelector(${JSON.stringify(selector)}).focus()`);
+        await s("Input.insertText", { text });
+      },
+      async screenshot(path) {
+        const { data } = await s("Page.captureScreenshot", { format: "png" });
+        writeFileSync(path, Buffer.from(data, "base64"));
+      },
+      on(listener) { listeners.push(listener); },
+    };
+    return tab;
+  }
+
+  const watchdog = setTimeout(() => { console.error(name + ": timed out"); finish(1); }, timeoutMs);
+  function finish(c) {
+    clearTimeout(watchdog);
+    // Chromium's helpers share its process group (detached: a group of its own).
+    if (chrome.exitCode === null) { try { process.kill(-chrome.pid, "SIGKILL"); } catch {} }
+    try { rmSync(profile, { recursive: true, force: true }); } catch {}
+    process.exit(c);
+  }
+  chrome.on("exit", (c) => { if (pending.size && !closing) { console.error("chromium exited (" + c + "):\n" + stderr.slice(-2000)); finish(1); } });
+  open()
+    .then(body)
+    .then(async () => { closing = true; await Promise.race([send("Browser.close"), sleep(3000)]); finish(0); },
+      (e) => { console.error(name + ": " + e.message + "\n" + stderr.slice(-2000)); finish(1); });
+}
