@@ -3,7 +3,9 @@
 and timed-out mutants, and the share of viable ones caught. A missed or timed-out mutant
 is forgiven only if referee/MUTANTS.md lists it, under "Equivalent mutants", as
 `- `FILE: DESCRIPTION`: reason` (the mutant's name without its line and column, which move
-when the code does). Exits 1 if any other was missed.
+when the code does), or, where one function has two mutants of that name, as
+`- `FILE: DESCRIPTION` at `SOURCE LINE`: reason` (the mutated line, trimmed, as it reads
+in FILE). Exits 1 if any other was missed.
 
     scripts/mutants-report.py OUTCOMES_JSON MUTANTS_MD
 """
@@ -19,12 +21,31 @@ def key(name):
 
 
 def equivalents(path):
+    """`{key: {source line, or None for any line}}` of the listed equivalent mutants."""
     text = open(path, encoding="utf-8").read()
     part = text.split("## Equivalent mutants", 1)
+    listed = collections.defaultdict(set)
     if len(part) < 2:
-        return set()
+        return listed
     section = part[1].split("\n## ", 1)[0]
-    return set(re.findall(r"^- `([^`]+)`", section, re.M))
+    for name, line in re.findall(r"^- `([^`]+)`(?: at `([^`]+)`)?", section, re.M):
+        listed[name].add(line or None)
+    return listed
+
+
+def source_line(mutant):
+    """The trimmed line of the mutant's file where it is planted ("" if unreadable)."""
+    try:
+        with open(mutant["file"], encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        return lines[mutant["span"]["start"]["line"] - 1].strip()
+    except (OSError, IndexError, KeyError):
+        return ""
+
+
+def is_forgiven(mutant, listed):
+    lines = listed.get(key(mutant["name"]))
+    return bool(lines) and (None in lines or source_line(mutant) in lines)
 
 
 def main(outcomes_path, mutants_md):
@@ -41,7 +62,7 @@ def main(outcomes_path, mutants_md):
                 "Timeout": "timeout"}.get(summary, summary)
         per_file[mutant["file"]][kind] += 1
         if kind in ("missed", "timeout"):
-            if key(mutant["name"]) in forgiven:
+            if is_forgiven(mutant, forgiven):
                 per_file[mutant["file"]]["equivalent"] += 1
             else:
                 unexplained.append(mutant["name"])
