@@ -192,6 +192,17 @@ fn environment_is_cleared_and_cwd_is_scratch() {
     spec.env = vec![("CHAMPION_ID".into(), "7".into())];
     std::env::set_var("REFEREE_SECRET_FOR_TEST", "leak");
     let scratch = std::path::absolute(&spec.scratch_dir).unwrap();
+    // Given relative to the referee's working directory (`TMPDIR=tmp referee ...`), the
+    // scratch is named absolute to the champion: it runs there, and HOME and TMPDIR must
+    // name the same directory from there.
+    let up: PathBuf = std::env::current_dir()
+        .unwrap()
+        .components()
+        .skip(1)
+        .map(|_| "..")
+        .collect();
+    spec.scratch_dir = up.join(scratch.strip_prefix("/").unwrap());
+    assert!(spec.scratch_dir.is_relative());
     let lines = with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
         let b = budget(&c);
@@ -234,9 +245,19 @@ fn environment_is_cleared_and_cwd_is_scratch() {
         .expect("PROLOGIN_KITS is set");
     assert!(Path::new(kits).join("python").is_dir(), "{kits}");
     assert!(lines.contains(&"PATH=/usr/local/bin:/usr/bin:/bin".to_string()));
-    assert!(lines.contains(&format!("HOME={}", scratch.display())));
-    assert!(lines.contains(&format!("TMPDIR={}", scratch.display())));
-    assert_eq!(lines.last().unwrap(), &scratch.display().to_string());
+    // Absolute names of the scratch (`..` left in them is fine: they lead there).
+    let names_scratch = |path: &str| {
+        Path::new(path).is_absolute()
+            && fs::canonicalize(path).unwrap() == fs::canonicalize(&scratch).unwrap()
+    };
+    for name in ["HOME", "TMPDIR"] {
+        let value = lines
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("{name} is set: {lines:?}"));
+        assert!(names_scratch(value), "{name}={value}");
+    }
+    assert!(names_scratch(lines.last().unwrap()), "{lines:?}");
 }
 
 #[test]
