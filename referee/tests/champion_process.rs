@@ -291,15 +291,29 @@ fn hanging_champion_times_out_by_wall() {
     });
 }
 
+/// A CPU timeout: seen while the champion runs (within a few slices of its 300 ms, not at
+/// the 60 s of the wall budget), and said so.
+fn assert_cpu_timeout(fault: &referee::fault::Fault, started: Instant) {
+    assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
+    assert!(
+        fault.message.starts_with("used ")
+            && fault.message.ends_with(
+                " ms of CPU (all its processes) without finishing; the budget is 300 ms"
+            ),
+        "{fault}"
+    );
+    assert!(started.elapsed() < GENEROUS, "{:?}", started.elapsed());
+}
+
 #[test]
 fn busy_champion_times_out_by_cpu() {
     let spec = spec(fixture("busy.sh"));
     with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
+        let started = Instant::now();
         let b = Budget::start(&c, Duration::from_millis(300), Duration::from_secs(60));
         let fault = c.recv(&b).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
-        assert!(fault.message.contains("CPU"), "{fault}");
+        assert_cpu_timeout(&fault, started);
         assert!(b.cpu_used(&c) >= Duration::from_millis(300));
         let report = c.kill();
         assert!(report.cpu_time >= Duration::from_millis(300), "{report:?}");
@@ -313,10 +327,10 @@ fn cpu_of_a_child_process_counts() {
     let spec = spec(fixture("busy_child.sh"));
     with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
+        let started = Instant::now();
         let b = Budget::start(&c, Duration::from_millis(300), Duration::from_secs(60));
         let fault = c.recv(&b).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
-        assert!(fault.message.contains("CPU"), "{fault}");
+        assert_cpu_timeout(&fault, started);
         c.kill()
     });
 }

@@ -184,11 +184,16 @@ fn ms_after(message: &str, before: &str) -> u64 {
 }
 
 /// The wall clock ran out: the fault says how long it waited, at least the wall budget,
-/// and the callback's timing records that wall time.
+/// and, as the champion used almost no CPU, asks whether it flushed its output; the
+/// callback's timing records that wall time.
 #[test]
 fn a_hanging_champion_times_out() {
     let ((kind, message), timing, budget) = timed_fault("hang.sh", 12);
     assert_eq!(kind, "timeout", "{message}");
+    assert!(
+        message.contains("so it was waiting: did you flush stdout"),
+        "{message}"
+    );
     let wall_ms = budget["wall_us"].as_u64().unwrap() / 1000;
     assert!(
         ms_after(&message, "no complete line after ") >= wall_ms,
@@ -207,6 +212,11 @@ fn a_busy_looping_champion_times_out_on_cpu() {
     let ((kind, message), timing, budget) = timed_fault("busy.sh", 13);
     assert_eq!(kind, "timeout", "{message}");
     let cpu_ms = budget["cpu_us"].as_u64().unwrap() / 1000;
+    // Seen while it ran, not at the end of the wall budget.
+    assert!(
+        message.starts_with("used ") && message.contains(" without finishing; "),
+        "{message}"
+    );
     assert!(ms_after(&message, "used ") >= cpu_ms, "{message}");
     assert!(
         timing["cpu_us"].as_u64().unwrap() >= cpu_ms * 1000,
