@@ -291,6 +291,26 @@ fn hanging_champion_times_out_by_wall() {
     });
 }
 
+/// A wall timeout after real work (150 ms of CPU, more than a tenth of its 1 s budget)
+/// does not suggest that the champion forgot to flush: that hint is for one that used
+/// almost no CPU.
+#[test]
+fn a_wall_timeout_after_work_does_not_ask_about_flushing() {
+    let spec = spec(fixture("work_then_hang.py"));
+    with_champion(&spec, |mut c| {
+        c.send("go", deadline()).unwrap();
+        let b = Budget::start(&c, Duration::from_secs(1), Duration::from_secs(3));
+        let fault = c.recv(&b).unwrap_err();
+        assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
+        assert!(
+            fault.message.starts_with("no complete line after "),
+            "{fault}"
+        );
+        assert!(!fault.message.contains("flush"), "{fault}");
+        c.kill()
+    });
+}
+
 /// A CPU timeout: seen while the champion runs (within a few slices of its 300 ms, not at
 /// the 60 s of the wall budget), and said so.
 fn assert_cpu_timeout(fault: &referee::fault::Fault, started: Instant) {
