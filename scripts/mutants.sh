@@ -5,32 +5,44 @@
 # out on. The report and the reasons for the equivalent mutants are in referee/MUTANTS.md.
 #   scripts/mutants.sh GROUP...   one or more of the groups below, or `all`
 #   scripts/mutants.sh --fast     the subset .ci/run runs (a few minutes)
+#   scripts/mutants.sh --rerun GROUP...   only the mutants the last run of each group
+#                                 missed or timed out on (after new tests); the report
+#                                 counts the last outcome of each mutant of both runs
 #   scripts/mutants.sh --list     the groups and their files
-# Needs cargo-mutants (`cargo install cargo-mutants --locked`). Output: target/mutants/GROUP.
-# Exits 1 if a mutant was missed (or timed out) that referee/MUTANTS.md does not list as
-# equivalent.
+# Needs cargo-mutants (`cargo install cargo-mutants --locked`). Output: target/mutants/GROUP
+# (a re-run: target/mutants/GROUP-rerun). Exits 1 if a mutant was missed (or timed out)
+# that referee/MUTANTS.md does not list as equivalent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# group|files (comma-separated)|test arguments after `--`|name filter (-F, may be empty)
+# group|files (comma-separated)|test arguments|name filter (-F, the rest of the line, may
+# be empty)
 groups=(
   "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament_standings --test confidence|"
-  "clock|referee/src/champion/clock.rs,referee/src/champion/limits.rs|-p referee --lib --test champion_process --test match_faults|"
-  "protocol|referee/src/protocol.rs,loi_protocol/src/etat.rs|-p referee -p loi_protocol --lib --test protocol_props --test game_scripted|"
+  "clock|referee/src/champion/clock.rs,referee/src/champion/limits.rs,referee/src/champion/mod.rs|-p referee --lib --test champion_process --test match_faults|^referee/src/champion/(clock|limits)\.rs|^referee/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
+  "protocol|referee/src/protocol.rs,engine/src/call.rs,loi_protocol/src/etat.rs|-p engine -p referee -p loi_protocol --lib --test protocol_props --test game_scripted --test human_seat|"
   "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html|"
-  "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs|-p referee --lib --test results_doc --test tournament_standings|"
+  "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
   "resume|referee/src/store.rs,referee/src/commands/tournament/setup.rs,referee/src/commands/merge.rs|-p referee --lib --test tournament|"
   "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props|"
 )
-# The fast subset: the rule-26 points and the seccomp filter's list (engine and small
-# test binaries: each mutant rebuilds little).
-fast=("scoring-fast|engine/src/outcome.rs|-p engine|")
+# The fast subset: the rule-26 points (the engine's tests), and the functions that build
+# the seccomp filter, run by the filter's own unit tests (each mutant rebuilds the
+# referee's unit-test binary only).
+fast=(
+  "scoring-fast|engine/src/outcome.rs|-p engine|"
+  "seccomp-fast|referee/src/sandbox/seccomp.rs|-p referee --lib sandbox::seccomp|Rules::|negative|deny_list|build"
+)
 # --fast mutates the tree in place and builds in its target/ (already built by the suite):
 # no copy, no cold build. cargo-mutants puts every file back when it ends.
 # MUTANTS_IN_PLACE=1 does the same for any group (in a checkout nobody edits meanwhile).
 in_place=()
 [ "${MUTANTS_IN_PLACE:-}" != 1 ] || in_place=(--in-place)
+# The groups build with the `mutation` profile (Cargo.toml: no debug info, a third of the
+# rebuild time); --fast with the suite's own dev build.
+profile=(--profile mutation)
+rerun=
 
 field() { cut -d'|' -f"$2" <<<"$1"; }
 
@@ -39,29 +51,55 @@ run_group() {
   name=$(field "$spec" 1)
   files=$(field "$spec" 2)
   tests=$(field "$spec" 3)
-  filter=$(field "$spec" 4)
+  filter=$(field "$spec" 4-)
   IFS=, read -ra list <<<"$files"
   for f in "${list[@]}"; do args+=(--file "$f"); done
+  local out=target/mutants/$name reports=()
+  if [ -n "$rerun" ]; then
+    local first=$out/mutants.out
+    [ -f "$first/outcomes.json" ] ||
+      { echo "no run of $name to re-run: scripts/mutants.sh $name first" >&2; return 1; }
+    reports+=("$first/outcomes.json")
+    out=target/mutants/$name-rerun
+    # The exact names (with line and column) of the mutants missed or timed out on.
+    filter=$(cat "$first/missed.txt" "$first/timeout.txt" |
+      sed -e 's/[][\\.+*?(){}|^$]/\\&/g' -e 's/^/^/' -e 's/$/$/' | paste -sd'|' -)
+    if [ -z "$filter" ]; then
+      echo "== $name: nothing to re-run"
+      python3 scripts/mutants-report.py "${reports[@]}" referee/MUTANTS.md
+      return
+    fi
+  fi
   [ -n "$filter" ] && args+=(-F "$filter")
-  local out=target/mutants/$name
   mkdir -p "$out"
-  echo "== $name: ${list[*]}"
-  # shellcheck disable=SC2086 # the test arguments are words
-  local jobs=(-j "${MUTANTS_JOBS:-2}")
+  echo "== $name${rerun:+ (re-run)}: ${list[*]}"
+  local jobs=(-j "${MUTANTS_JOBS:-1}")
   [ ${#in_place[@]} -eq 0 ] || jobs=()
-  cargo mutants "${args[@]}" "${in_place[@]}" "${jobs[@]}" --output "$out" --timeout 300 \
-    --no-shuffle -- $tests >"$out/console.log" 2>&1 || true
-  python3 scripts/mutants-report.py "$out/mutants.out/outcomes.json" referee/MUTANTS.md
+  # The test arguments go to every cargo command (--cargo-arg), the build too: after `--`
+  # they would reach `cargo test` only, and each mutant would build every test binary of
+  # the crate (tens of links) to run three.
+  local word
+  for word in $tests; do args+=("--cargo-arg=$word"); done
+  cargo mutants "${args[@]}" "${in_place[@]}" "${jobs[@]}" "${profile[@]}" --output "$out" \
+    --timeout 300 --no-shuffle >"$out/console.log" 2>&1 || true
+  reports+=("$out/mutants.out/outcomes.json")
+  python3 scripts/mutants-report.py "${reports[@]}" referee/MUTANTS.md
 }
 
 case "${1:-}" in
   --list)
-    for g in "${groups[@]}"; do echo "$(field "$g" 1): $(field "$g" 2)"; done
+    for g in "${groups[@]}"; do
+      filter=$(field "$g" 4-)
+      echo "$(field "$g" 1): $(field "$g" 2)${filter:+ (the mutants that match -F '$filter')}"
+    done
     exit 0 ;;
-  --fast) selected=("${fast[@]}"); in_place=(--in-place --baseline skip) ;;
+  --fast) selected=("${fast[@]}"); in_place=(--in-place --baseline skip); profile=() ;;
   all) selected=("${groups[@]}") ;;
-  "") echo "usage: scripts/mutants.sh GROUP... | all | --fast | --list" >&2; exit 2 ;;
+  "") echo "usage: scripts/mutants.sh [--rerun] GROUP... | all | --fast | --list" >&2; exit 2 ;;
   *)
+    if [ "$1" = --rerun ]; then rerun=1; shift; fi
+    # shellcheck disable=SC2046 # group names are words
+    [ "${1:-}" != all ] || set -- $(for g in "${groups[@]}"; do field "$g" 1; done)
     selected=()
     for want in "$@"; do
       found=

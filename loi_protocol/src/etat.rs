@@ -286,19 +286,38 @@ mod tests {
         assert!(player.score(0) + player.score(1) + player.score(2) > 0);
     }
 
+    /// A bad line is refused with a message that names the field and what is wrong (what
+    /// a kit prints when it cannot read the referee's answer).
     #[test]
     fn decode_rejects_bad_lines() {
-        assert!(decode("1 2 3").is_err());
+        let message = |line: &str| decode(line).unwrap_err().to_string();
+        assert_eq!(
+            message("1 2 3"),
+            "bad `etat` answer: expected 20 fields, got 3"
+        );
         let mut game = Game::new(Setup::from_seed(1));
         let line = encode(&mut game.player(engine::Seat(0)));
         assert!(decode(&line).is_ok());
         let mut broken = line.clone();
         broken.pop();
-        assert!(decode(&broken).is_err());
-        assert!(decode(&format!("x{}", &line[1..])).is_err()); // numero_tour
+        assert_eq!(
+            message(&broken),
+            format!(
+                "bad `etat` answer: field 20 has {} characters, expected {CELLS}",
+                CELLS - 1
+            )
+        );
+        // numero_tour
+        assert_eq!(
+            message(&format!("x{}", &line[1..])),
+            "bad `etat` answer: field 1 `x` is not an integer"
+        );
         let kinds = line.match_indices(' ').nth(15).unwrap().0 + 1;
         let mut bad_kind = line.clone();
         bad_kind.replace_range(kinds..=kinds, "9");
-        assert!(decode(&bad_kind).is_err());
+        assert_eq!(
+            message(&bad_kind),
+            "bad `etat` answer: field 17: bad character '9' at cell 0"
+        );
     }
 }

@@ -276,6 +276,20 @@ mod tests {
         assert_ne!(compute(&forward, 9), compute(&forward, 10));
     }
 
+    /// A champion absent from a resample (it played one match of twenty) has no mean
+    /// there: its interval comes from the resamples it played in, where it always has its
+    /// 3 points, never from an empty one (0 / 0).
+    #[test]
+    fn a_resample_without_a_champion_leaves_it_out() {
+        let mut standings = Standings::default();
+        for i in 0..19 {
+            standings.add(&row(i, &["a", "b", "c"], &[3, 2, 1]));
+        }
+        standings.add(&row(19, &["rare", "b", "c"], &[3, 2, 1]));
+        let rare = compute(&standings, 4).of("rare").mean_points.unwrap();
+        assert_eq!((rare.mean, rare.low, rare.high), (3.0, 3.0, 3.0));
+    }
+
     /// A champion that always wins is surely ahead; its interval is a point.
     #[test]
     fn a_sure_winner() {

@@ -192,6 +192,17 @@ fn environment_is_cleared_and_cwd_is_scratch() {
     spec.env = vec![("CHAMPION_ID".into(), "7".into())];
     std::env::set_var("REFEREE_SECRET_FOR_TEST", "leak");
     let scratch = std::path::absolute(&spec.scratch_dir).unwrap();
+    // Given relative to the referee's working directory (`TMPDIR=tmp referee ...`), the
+    // scratch is named absolute to the champion: it runs there, and HOME and TMPDIR must
+    // name the same directory from there.
+    let up: PathBuf = std::env::current_dir()
+        .unwrap()
+        .components()
+        .skip(1)
+        .map(|_| "..")
+        .collect();
+    spec.scratch_dir = up.join(scratch.strip_prefix("/").unwrap());
+    assert!(spec.scratch_dir.is_relative());
     let lines = with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
         let b = budget(&c);
@@ -234,9 +245,19 @@ fn environment_is_cleared_and_cwd_is_scratch() {
         .expect("PROLOGIN_KITS is set");
     assert!(Path::new(kits).join("python").is_dir(), "{kits}");
     assert!(lines.contains(&"PATH=/usr/local/bin:/usr/bin:/bin".to_string()));
-    assert!(lines.contains(&format!("HOME={}", scratch.display())));
-    assert!(lines.contains(&format!("TMPDIR={}", scratch.display())));
-    assert_eq!(lines.last().unwrap(), &scratch.display().to_string());
+    // Absolute names of the scratch (`..` left in them is fine: they lead there).
+    let names_scratch = |path: &str| {
+        Path::new(path).is_absolute()
+            && fs::canonicalize(path).unwrap() == fs::canonicalize(&scratch).unwrap()
+    };
+    for name in ["HOME", "TMPDIR"] {
+        let value = lines
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("{name} is set: {lines:?}"));
+        assert!(names_scratch(value), "{name}={value}");
+    }
+    assert!(names_scratch(lines.last().unwrap()), "{lines:?}");
 }
 
 #[test]
@@ -270,15 +291,49 @@ fn hanging_champion_times_out_by_wall() {
     });
 }
 
+/// A wall timeout after real work (150 ms of CPU, more than a tenth of its 1 s budget)
+/// does not suggest that the champion forgot to flush: that hint is for one that used
+/// almost no CPU.
+#[test]
+fn a_wall_timeout_after_work_does_not_ask_about_flushing() {
+    let spec = spec(fixture("work_then_hang.py"));
+    with_champion(&spec, |mut c| {
+        c.send("go", deadline()).unwrap();
+        let b = Budget::start(&c, Duration::from_secs(1), Duration::from_secs(3));
+        let fault = c.recv(&b).unwrap_err();
+        assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
+        assert!(
+            fault.message.starts_with("no complete line after "),
+            "{fault}"
+        );
+        assert!(!fault.message.contains("flush"), "{fault}");
+        c.kill()
+    });
+}
+
+/// A CPU timeout: seen while the champion runs (within a few slices of its 300 ms, not at
+/// the 60 s of the wall budget), and said so.
+fn assert_cpu_timeout(fault: &referee::fault::Fault, started: Instant) {
+    assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
+    assert!(
+        fault.message.starts_with("used ")
+            && fault.message.ends_with(
+                " ms of CPU (all its processes) without finishing; the budget is 300 ms"
+            ),
+        "{fault}"
+    );
+    assert!(started.elapsed() < GENEROUS, "{:?}", started.elapsed());
+}
+
 #[test]
 fn busy_champion_times_out_by_cpu() {
     let spec = spec(fixture("busy.sh"));
     with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
+        let started = Instant::now();
         let b = Budget::start(&c, Duration::from_millis(300), Duration::from_secs(60));
         let fault = c.recv(&b).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
-        assert!(fault.message.contains("CPU"), "{fault}");
+        assert_cpu_timeout(&fault, started);
         assert!(b.cpu_used(&c) >= Duration::from_millis(300));
         let report = c.kill();
         assert!(report.cpu_time >= Duration::from_millis(300), "{report:?}");
@@ -292,10 +347,10 @@ fn cpu_of_a_child_process_counts() {
     let spec = spec(fixture("busy_child.sh"));
     with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
+        let started = Instant::now();
         let b = Budget::start(&c, Duration::from_millis(300), Duration::from_secs(60));
         let fault = c.recv(&b).unwrap_err();
-        assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
-        assert!(fault.message.contains("CPU"), "{fault}");
+        assert_cpu_timeout(&fault, started);
         c.kill()
     });
 }

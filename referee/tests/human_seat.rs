@@ -269,7 +269,7 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
             out.to_str().unwrap(),
         ],
         "help\nfinances 0\nbogus 1\nconstruire_route 5\nencherir 3\nconstruire_route 50 51\n\
-         construire_maison 51 51\nmap\nfin\n",
+         construire_maison 51 51\nmap\nfinances deux\nfin\n",
         &dir.join("reproduce.jsonl"),
     );
     // No command plays a person again: the suite must not try.
@@ -285,6 +285,7 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
         "finances 0 -> 10",
         "not sent: `bogus` is not a function of the API",
         "not sent: `construire_route` takes 2 integer argument(s), 1 given",
+        "not sent: `deux` is not a 32-bit integer",
         "encherir 3 -> refused, ACTION_INTERDITE (-10): not your turn, not an action of this \
          phase",
         "construire_route 50 51 -> SUCCES (0)",

@@ -97,6 +97,11 @@ fn assert_completed(record: &Value) {
 
 /// One misbehaving champion in seat 0 against two passive ones.
 fn single_fault(fixture_name: &str, seed: u64, extra: &[&str]) -> (String, String) {
+    single_fault_record(fixture_name, seed, extra).0
+}
+
+/// The same, and the record.
+fn single_fault_record(fixture_name: &str, seed: u64, extra: &[&str]) -> ((String, String), Value) {
     let champion = fixture(fixture_name);
     let record = play([&champion, &passive(), &passive()], seed, extra);
     assert_completed(&record);
@@ -113,7 +118,7 @@ fn single_fault(fixture_name: &str, seed: u64, extra: &[&str]) -> (String, Strin
         callbacks[after..].iter().all(|c| c["seat"] != 0),
         "a stopped champion got another callback"
     );
-    seat0.into_iter().next().unwrap()
+    (seat0.into_iter().next().unwrap(), record)
 }
 
 #[test]
@@ -148,16 +153,105 @@ fn the_shell_champion_of_protocol_md_plays_a_full_match() {
     );
 }
 
-#[test]
-fn a_hanging_champion_times_out() {
-    let (kind, message) = single_fault("hang.sh", 12, &["--time-scale", "0.3"]);
-    assert_eq!(kind, "timeout", "{message}");
+/// The record of one misbehaving champion in seat 0, its fault, what the callback it
+/// faulted in measured (`timings`) and that callback's budget, microseconds.
+fn timed_fault(fixture_name: &str, seed: u64) -> ((String, String), Value, Value) {
+    let (fault, record) = single_fault_record(fixture_name, seed, &["--time-scale", "0.3"]);
+    let at = record["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["seat"] == 0 && c.get("fault").is_some())
+        .expect("the callback of the fault");
+    (
+        fault,
+        record["timings"][at].clone(),
+        record["budgets"]["call"].clone(),
+    )
 }
 
+/// The number of milliseconds after `before` in `message`.
+fn ms_after(message: &str, before: &str) -> u64 {
+    let rest = message
+        .split(before)
+        .nth(1)
+        .unwrap_or_else(|| panic!("{message}"));
+    rest.split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("{message}"))
+}
+
+/// The wall clock ran out: the fault says how long it waited, at least the wall budget,
+/// and, as the champion used almost no CPU, asks whether it flushed its output; the
+/// callback's timing records that wall time.
+#[test]
+fn a_hanging_champion_times_out() {
+    let ((kind, message), timing, budget) = timed_fault("hang.sh", 12);
+    assert_eq!(kind, "timeout", "{message}");
+    assert!(
+        message.contains("so it was waiting: did you flush stdout"),
+        "{message}"
+    );
+    let wall_ms = budget["wall_us"].as_u64().unwrap() / 1000;
+    assert!(
+        ms_after(&message, "no complete line after ") >= wall_ms,
+        "{message}"
+    );
+    assert!(
+        timing["wall_us"].as_u64().unwrap() >= wall_ms * 1000,
+        "{timing}"
+    );
+}
+
+/// The CPU budget ran out: the fault says how much CPU it used, more than the budget, and
+/// the callback's timing records that CPU time.
 #[test]
 fn a_busy_looping_champion_times_out_on_cpu() {
-    let (kind, message) = single_fault("busy.sh", 13, &["--time-scale", "0.3"]);
+    let ((kind, message), timing, budget) = timed_fault("busy.sh", 13);
     assert_eq!(kind, "timeout", "{message}");
+    let cpu_ms = budget["cpu_us"].as_u64().unwrap() / 1000;
+    // Seen while it ran, not at the end of the wall budget.
+    assert!(
+        message.starts_with("used ") && message.contains(" without finishing; "),
+        "{message}"
+    );
+    assert!(ms_after(&message, "used ") >= cpu_ms, "{message}");
+    assert!(
+        timing["cpu_us"].as_u64().unwrap() >= cpu_ms * 1000,
+        "{timing}"
+    );
+}
+
+/// A callback's CPU budget counts that callback's CPU only: a champion that uses 60% of it
+/// in each of five callbacks (three budgets in all, its start-up besides) plays on without
+/// a fault, and the timings of those callbacks show their 60 ms.
+#[test]
+fn each_callback_is_held_to_its_own_cpu_budget() {
+    let champion = fixture("steady.py");
+    let record = play(
+        [&champion, &passive(), &passive()],
+        15,
+        &["--call-cpu", "0.1"],
+    );
+    assert_completed(&record);
+    assert!(faults(&record, 0).is_empty(), "{:?}", faults(&record, 0));
+    let burnt: Vec<u64> = record["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(record["timings"].as_array().unwrap())
+        .filter(|(c, _)| c["seat"] == 0 && c["callback"] == "jouer")
+        .take(5)
+        .map(|(_, t)| t["cpu_us"].as_u64().unwrap())
+        .collect();
+    assert_eq!(burnt.len(), 5);
+    // 60 ms each, measured in clock ticks (10 ms) outside a cgroup.
+    assert!(
+        burnt.iter().all(|&us| (40_000..100_000).contains(&us)),
+        "{burnt:?}"
+    );
 }
 
 #[test]

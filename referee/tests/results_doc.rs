@@ -1,10 +1,11 @@
 //! docs/results.md's column tables against the CSV files the `referee` binary really
 //! writes: every header, in order, read from the tables of the document (parsed, not
 //! copied here), for a La loi tournament (three seats), an Amazons one (two) and a
-//! gauntlet's `pairs.csv`.
+//! gauntlet's `pairs.csv`, whose rows are also checked against `matches.csv`.
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
@@ -112,7 +113,7 @@ fn an_amazons_tournaments_csv_headers_are_the_documented_tables_for_two_seats() 
 }
 
 #[test]
-fn a_gauntlets_pairs_csv_header_is_the_documented_table() {
+fn a_gauntlets_pairs_csv_is_the_documented_table() {
     let dir = common::fresh_dir("results-doc", "gauntlet");
     referee(
         &[
@@ -136,5 +137,80 @@ fn a_gauntlets_pairs_csv_header_is_the_documented_table() {
         header(&run.join("matches.csv")),
         documented_columns(&doc, "## `matches.csv`", 3)
     );
+    check_pairs(&run, "greedy", "random");
     common::remove_dir(&dir);
+}
+
+/// The rows of a CSV file as `column -> value`.
+fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .map(String::from)
+                .zip(r.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// Every row of a gauntlet's `pairs.csv` says what the documented table says, checked
+/// against `matches.csv`: pair `k` is matches `2k` (the candidate) and `2k + 1` (the
+/// baseline), on the row's seed, each in the row's seat, with their points and scores,
+/// and the differences.
+fn check_pairs(run: &Path, candidate: &str, baseline: &str) {
+    let matches: BTreeMap<u64, BTreeMap<String, String>> = table(&run.join("matches.csv"))
+        .into_iter()
+        .map(|r| (r["id"].parse().unwrap(), r))
+        .collect();
+    let pairs = table(&run.join("pairs.csv"));
+    assert!(!pairs.is_empty());
+    let number = |r: &BTreeMap<String, String>, column: &str| -> i64 {
+        r[column]
+            .parse()
+            .unwrap_or_else(|_| panic!("{column}: {r:?}"))
+    };
+    for (k, pair) in pairs.iter().enumerate() {
+        let k = k as i64;
+        assert_eq!(number(pair, "pair"), k);
+        let seat = pair["seat"].clone();
+        let mut points = Vec::new();
+        let mut scores = Vec::new();
+        for (side, who, id) in [
+            ("candidate", candidate, 2 * k),
+            ("baseline", baseline, 2 * k + 1),
+        ] {
+            assert_eq!(number(pair, &format!("{side}_match")), id, "{pair:?}");
+            let played = &matches[&(id as u64)];
+            assert_eq!(played["seed"], pair["seed"], "{pair:?} {played:?}");
+            assert_eq!(
+                played[&format!("champion{seat}")],
+                who,
+                "{pair:?} {played:?}"
+            );
+            points.push(number(played, &format!("points{seat}")));
+            scores.push(number(played, &format!("score{seat}")));
+            assert_eq!(
+                number(pair, &format!("{side}_points")),
+                points[points.len() - 1]
+            );
+            assert_eq!(
+                number(pair, &format!("{side}_score")),
+                scores[scores.len() - 1]
+            );
+        }
+        assert_eq!(
+            number(pair, "diff_points"),
+            points[0] - points[1],
+            "{pair:?}"
+        );
+        assert_eq!(
+            number(pair, "diff_score"),
+            scores[0] - scores[1],
+            "{pair:?}"
+        );
+    }
 }

@@ -536,13 +536,23 @@ fn a_broken_champion_is_reported_and_excluded_only_when_asked() {
     );
 }
 
+/// A copy of slow.sh in `dir` under the name `name` (which must not contain `slow.sh`):
+/// a test that checks that no process of its champions is left looks for that name, and
+/// other tests of this file run slow.sh at the same time.
+fn own_slow(dir: &Path, name: &str) -> String {
+    assert!(!name.contains("slow.sh"));
+    let path = dir.join(name);
+    std::fs::copy(fixture("slow.sh"), &path).unwrap();
+    path.display().to_string()
+}
+
 #[test]
 fn ctrl_c_abandons_running_matches_writes_partial_results_and_leaves_no_champion() {
     let dir = common::fresh_dir("tournament", "sigint");
     let champions = vec![
         "random".into(),
         "greedy".into(),
-        fixture("slow.sh"),
+        own_slow(&dir, "slow-sigint.sh"),
         shell("passive.sh"),
     ];
     let child = tournament(&dir, &champions, &["--rounds", "6", "--jobs", "2"])
@@ -565,7 +575,10 @@ fn ctrl_c_abandons_running_matches_writes_partial_results_and_leaves_no_champion
         )),
         "{stderr}"
     );
-    assert!(!running("slow.sh"), "a champion outlived the referee");
+    assert!(
+        !running("slow-sigint.sh"),
+        "a champion outlived the referee"
+    );
     let played = common::tables::untimed(&dir.join("t/matches.csv")).len();
     assert!(played < 24);
     let leaderboard = common::tables::untimed(&dir.join("t/leaderboard.csv"));
@@ -599,7 +612,7 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
     let champions = vec![
         "random".into(),
         fixture("slow_spawner.sh"),
-        fixture("slow.sh"),
+        own_slow(&dir, "slow-sigint2.sh"),
         shell("passive.sh"),
     ];
     let child = tournament(&dir, &champions, &["--rounds", "6", "--jobs", "2"])
@@ -638,7 +651,7 @@ fn a_second_ctrl_c_exits_at_once_and_kills_what_champions_started() {
     common::wait_until(
         "a champion's process outlived the referee",
         Duration::from_secs(5),
-        || !(running("slow-spawner-grandchild") || running("slow.sh")),
+        || !(running("slow-spawner-grandchild") || running("slow-sigint2.sh")),
     );
 }
 
@@ -900,13 +913,10 @@ fn a_resume_refuses_a_champion_whose_folder_or_kit_changed() {
 #[test]
 fn a_second_run_in_the_same_tournament_is_refused_while_the_first_runs() {
     let dir = common::fresh_dir("tournament", "lock");
-    // A copy of slow.sh under its own name: other tests look for slow.sh's processes.
-    let slow = dir.join("slow-held.sh");
-    std::fs::copy(fixture("slow.sh"), &slow).unwrap();
     let champions = vec![
         "random".into(),
         "greedy".into(),
-        slow.display().to_string(),
+        own_slow(&dir, "slow-held.sh"),
         shell("passive.sh"),
     ];
     let child = tournament(&dir, &champions, &["--rounds", "6", "--jobs", "1"])

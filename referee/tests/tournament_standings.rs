@@ -20,6 +20,15 @@ fn line(id: u64, champions: [&str; 3], scores: [i32; 3]) -> String {
     )
 }
 
+/// The same row with a fault in the seats given (`timeout`, `crash`, ...).
+fn line_with_faults(id: u64, champions: [&str; 3], faults: [&str; 3]) -> String {
+    line(id, champions, [10, 10, 10]).replacen(
+        "0,0,0,,,,",
+        &format!("0,0,0,{},{},{},", faults[0], faults[1], faults[2]),
+        1,
+    )
+}
+
 fn standings(lines: &[String]) -> Standings {
     let mut standings = Standings::default();
     for l in lines {
@@ -73,6 +82,20 @@ fn equal_points_are_broken_by_firsts_then_mean_score_then_shared() {
     ]);
     let ranked: Vec<(usize, &str)> = s.ranked().into_iter().map(|(r, n, _)| (r, n)).collect();
     assert_eq!(ranked, [(1, "p"), (1, "q"), (1, "r")]);
+}
+
+/// The last tie-break: equal on points, firsts and mean score, fewer faults ranks better,
+/// whatever their kind.
+#[test]
+fn equal_records_are_broken_by_fewer_faults() {
+    let s = standings(&[
+        line_with_faults(0, ["p", "q", "r"], ["timeout", "", ""]),
+        line_with_faults(1, ["q", "p", "r"], ["", "", "crash"]),
+        line_with_faults(2, ["r", "q", "p"], ["", "", "memory"]),
+    ]);
+    assert_eq!(s.lines["p"].faults, [1, 0, 1, 0, 0]);
+    let ranked: Vec<(usize, &str)> = s.ranked().into_iter().map(|(r, n, _)| (r, n)).collect();
+    assert_eq!(ranked, [(1, "q"), (2, "r"), (3, "p")]);
 }
 
 #[test]

@@ -298,7 +298,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value = "tournament", value_parser = tournament_name)]
     pub name: String,
     /// Directory holding the tournaments' results.
-    #[arg(long, value_name = "DIR", default_value = "results")]
+    #[arg(long, value_name = "DIR", default_value = words::DEFAULT_RESULTS)]
     pub results: PathBuf,
     /// `round-robin` (every set of three plays --rounds matches) or `groups` (each
     /// champion plays --matches matches in random balanced groups) [default: round-robin].
@@ -366,7 +366,7 @@ pub struct GauntletArgs {
     #[arg(long, default_value = "gauntlet", value_parser = tournament_name)]
     pub name: String,
     /// Directory holding the results.
-    #[arg(long, value_name = "DIR", default_value = "results")]
+    #[arg(long, value_name = "DIR", default_value = words::DEFAULT_RESULTS)]
     pub results: PathBuf,
     /// Matches played at once [default: number of cores].
     #[arg(long, value_name = "N", value_parser = jobs)]

@@ -1,5 +1,6 @@
 //! The configuration written back as words: the `referee match` command that plays a match
-//! again, a tournament's format and limits as the flags that give them, and the messages
+//! again, the command that resumes an interrupted tournament or gauntlet, a tournament's
+//! format and limits as the flags that give them, and the messages
 //! of schedule errors in terms of those flags. With `cli/mod.rs`, the only place that
 //! names flags (the modules below return plain values and typed errors).
 
@@ -119,6 +120,45 @@ pub fn amazons_reproduce(
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
     command_line("referee --game amazons match", &champions, &flags)
 }
+
+/// The command that resumes the run `kind` (`tournament` or `gauntlet`) of the game named
+/// `game`, called `name`, whose results go under `results`, shard `shard` if any, as the
+/// user can paste it (starting with [`program`]): `--results` only when not the default.
+///
+/// ```
+/// use referee::cli::words::resume_command;
+/// use referee::schedule::Shard;
+/// use std::path::Path;
+/// let command = resume_command("tournament", "loi", "t", Path::new("results"), None);
+/// assert!(command.ends_with(" tournament --name t --resume"));
+/// let shard = Shard::parse("2/3");
+/// let command = resume_command("tournament", "amazons", "a b", Path::new("out"), shard);
+/// assert!(command.ends_with(" --game amazons tournament --name 'a b' --resume --results out --shard 2/3"));
+/// ```
+pub fn resume_command(
+    kind: &str,
+    game: &str,
+    name: &str,
+    results: &std::path::Path,
+    shard: Option<crate::schedule::Shard>,
+) -> String {
+    let mut command = format!(
+        "{} {}{kind} --name {} --resume",
+        program(),
+        game_flag(game),
+        shell_quote(name)
+    );
+    if results != std::path::Path::new(DEFAULT_RESULTS) {
+        command += &format!(" --results {}", shell_quote(&results.display().to_string()));
+    }
+    if let Some(s) = shard {
+        command += &format!(" --shard {}/{}", s.index, s.count);
+    }
+    command
+}
+
+/// The default of `--results`.
+pub const DEFAULT_RESULTS: &str = "results";
 
 /// The `--game` words that select the game named `game`, before a subcommand: nothing for
 /// the default game, else `--game NAME ` (with its space).
@@ -326,7 +366,7 @@ pub fn shell_quote(word: &str) -> String {
 mod tests {
     use super::*;
     use crate::sandbox::SandboxMode;
-    use crate::schedule::{Schedule, MAX_MATCHES};
+    use crate::schedule::{Schedule, Shard, MAX_MATCHES};
 
     #[test]
     fn require_names_each_missing_layer_and_the_flags() {
@@ -392,6 +432,32 @@ mod tests {
             err.to_string()
                 .starts_with("--format groups draws groups of three"),
             "{err}"
+        );
+    }
+
+    /// The resume command names the game, the run, and the results folder and shard only
+    /// when they are not the defaults.
+    #[test]
+    fn resume_commands_name_only_what_is_not_the_default() {
+        let tail = |kind, game, name, results: &str, shard| {
+            let command = resume_command(kind, game, name, std::path::Path::new(results), shard);
+            let program = program();
+            command
+                .strip_prefix(&format!("{program} "))
+                .unwrap_or_else(|| panic!("{command} starts with {program}"))
+                .to_string()
+        };
+        assert_eq!(
+            tail("tournament", "loi", "t", "results", None),
+            "tournament --name t --resume"
+        );
+        assert_eq!(
+            tail("gauntlet", "amazons", "it's", "my results", None),
+            "--game amazons gauntlet --name 'it'\\''s' --resume --results 'my results'"
+        );
+        assert_eq!(
+            tail("tournament", "loi", "t", "results", Shard::parse("2/3")),
+            "tournament --name t --resume --shard 2/3"
         );
     }
 

@@ -178,16 +178,13 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
             format!("no decision after {} pairs, the cap", pairs.len()),
         ),
         None => {
-            let words = crate::cli::words::shell_quote;
-            let mut command = format!(
-                "{} {}gauntlet --name {} --resume",
-                crate::cli::words::program(),
-                crate::cli::words::game_flag(game.name()),
-                words(&args.name),
+            let command = crate::cli::words::resume_command(
+                "gauntlet",
+                game.name(),
+                &args.name,
+                &args.results,
+                None,
             );
-            if args.results != std::path::Path::new("results") {
-                command += &format!(" --results {}", words(&args.results.display().to_string()));
-            }
             return Err(Failure {
                 code: interrupt::EXIT_INTERRUPTED,
                 error: anyhow!(

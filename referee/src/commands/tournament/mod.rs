@@ -141,21 +141,13 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     );
     outcome?;
     if rows < total {
-        let mut command = format!(
-            "{} {}tournament --name {} --resume",
-            crate::cli::words::program(),
-            crate::cli::words::game_flag(game.name()),
-            crate::cli::words::shell_quote(&spec.name)
+        let command = crate::cli::words::resume_command(
+            "tournament",
+            game.name(),
+            &spec.name,
+            &args.results,
+            shard,
         );
-        if args.results != Path::new("results") {
-            command += &format!(
-                " --results {}",
-                crate::cli::words::shell_quote(&args.results.display().to_string())
-            );
-        }
-        if let Some(s) = shard {
-            command += &format!(" --shard {}/{}", s.index, s.count);
-        }
         return Err(Failure {
             code: interrupt::EXIT_INTERRUPTED,
             error: anyhow!(
