@@ -791,14 +791,14 @@ fn python_champion_with_wrapper(name: &str) -> PathBuf {
     dir
 }
 
-/// A match allowed to fault: its record and seat 0's stderr.
+/// A match allowed to fault: its record, seat 0's stderr and the referee's stdout.
 fn match_allowing_faults(
     name: &str,
     champions: [&str; 3],
     env: &[(&str, &str)],
-) -> (Value, String) {
+) -> (Value, String, String) {
     let dir = common::fresh_dir("kits", name);
-    run(
+    let out = run(
         Command::new(referee())
             .arg("match")
             .args(champions)
@@ -811,7 +811,11 @@ fn match_allowing_faults(
         serde_json::from_slice(&fs::read(dir.join("record.json")).unwrap()).unwrap();
     let stderr = fs::read_to_string(dir.join("seat0.stderr")).unwrap();
     common::remove_dir(&dir);
-    (record, stderr)
+    (
+        record,
+        stderr,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 /// `PROLOGIN_PYTHON` names the interpreter of the Python kit (champions/README.md,
@@ -857,7 +861,7 @@ fn the_python_kit_runs_the_interpreter_prologin_python_names() {
     drop(played);
 
     // ... in the jail that path does not exist: a fault, and the log says why.
-    let (record, log) = match_allowing_faults(
+    let (record, log, stdout) = match_allowing_faults(
         "interpreter_missing",
         [&path, "random", "greedy"],
         &[("PROLOGIN_PYTHON", &host)],
@@ -872,6 +876,11 @@ fn the_python_kit_runs_the_interpreter_prologin_python_names() {
     assert!(
         log.contains(&format!("PROLOGIN_PYTHON={host}: no interpreter at {host}")),
         "the log names the variable:\n{log}"
+    );
+    // The command that plays it again sets the same interpreter.
+    assert!(
+        stdout.contains(&format!("reproduce: PROLOGIN_PYTHON={host} ")),
+        "the reproduce command names the interpreter:\n{stdout}"
     );
 
     // Without the variable, python3 as before.

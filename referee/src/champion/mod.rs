@@ -41,8 +41,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 pub use limits::{Limits, RlimitPlan};
-pub(crate) use spawn::on_spawner_thread;
 pub use spawn::TOKEN_VAR;
+pub(crate) use spawn::{on_spawner_thread, passed_through};
 /// The line that ends a stderr file cut at its cap.
 pub use stderr::TRUNCATED_MARKER;
 pub use sweep::kill_every_champion;

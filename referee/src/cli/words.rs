@@ -30,6 +30,16 @@ impl MatchPlan {
     }
 }
 
+/// The variables of the referee's environment that reach every champion (a kit's
+/// interpreter), as the assignments that start a command which plays the same match again:
+/// `PROLOGIN_PYTHON=bin/python ` when it is set, else nothing.
+fn environment_words() -> String {
+    crate::champion::passed_through()
+        .iter()
+        .map(|(name, value)| format!("{name}={} ", shell_quote(value)))
+        .collect()
+}
+
 /// The program as the user runs it, for the commands the referee prints so that they work
 /// pasted where the user stands: the name typed when the shell found it on PATH (`referee`),
 /// `referee` when that name on PATH is this very program, else the path typed
@@ -59,20 +69,26 @@ pub fn program() -> String {
 /// `command` (one that starts with `referee `, as the records and `matches.csv` keep it)
 /// as the user can paste it: starting with [`program`].
 pub fn as_typed(command: &str) -> String {
-    match command.strip_prefix("referee ") {
-        Some(rest) => format!("{} {rest}", program()),
+    let environment = environment_words();
+    match command
+        .strip_prefix(&environment)
+        .and_then(|c| c.strip_prefix("referee "))
+    {
+        Some(rest) => format!("{environment}{} {rest}", program()),
         None => command.to_string(),
     }
 }
 
-/// `head`, the champions and the flags as one command: the champions first, or after the
-/// flags and a `--` when one of them starts with `-` (it would be read as a flag).
+/// `head`, the champions and the flags as one command, after the [`environment_words`]:
+/// the champions first, or after the flags and a `--` when one of them starts with `-` (it
+/// would be read as a flag).
 fn command_line(head: &str, champions: &[&str], flags: &str) -> String {
     let words: Vec<String> = champions.iter().map(|c| shell_quote(c)).collect();
+    let environment = environment_words();
     if champions.iter().any(|c| c.starts_with('-')) {
-        format!("{head}{flags} -- {}", words.join(" "))
+        format!("{environment}{head}{flags} -- {}", words.join(" "))
     } else {
-        format!("{head} {}{flags}", words.join(" "))
+        format!("{environment}{head} {}{flags}", words.join(" "))
     }
 }
 
