@@ -13,6 +13,10 @@
 //! stopped in the callback where a sample first sees it. Such a match is reported apart,
 //! when both runs stopped the same seats for the same faults and agree up to that callback.
 //!
+//! A match the suite played more than once (the same command from the same directory,
+//! with the same champion files: a tournament run twice to compare, a resume) is played
+//! again once, and every record of it must equal the first.
+//!
 //! Seat names are labels (a tournament names its champions; `referee match` names them after
 //! their files) and are not compared. A match whose champion file changed after it was
 //! played or was removed with its test's directory, cannot be played again: it is listed,
@@ -21,10 +25,13 @@
 use rayon::prelude::*;
 use referee::reproduce_log::Entry;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// What became of one entry.
+#[derive(Clone)]
 enum Outcome {
     Same,
     /// The same up to the first callback that a sampled limit (memory) stopped in either
@@ -52,11 +59,62 @@ fn main() {
         .map(|l| serde_json::from_str(l).expect("a line of the log"))
         .collect();
     let scratch = tempfile::tempdir().expect("a scratch directory");
-    let outcomes: Vec<Outcome> = entries
+    // Matches the suite played more than once (the same command from the same directory,
+    // with the same champion files) are played again once; the others' records must equal
+    // that first one's.
+    let mut groups: BTreeMap<(String, String, String), Vec<usize>> = BTreeMap::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let seats = entry.record["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|seat| seat["sha256"].to_string())
+            .collect();
+        let key = (entry.cwd.clone(), entry.command.clone(), seats);
+        groups.entry(key).or_default().push(i);
+    }
+    let groups: Vec<Vec<usize>> = groups.into_values().collect();
+    let timed: Vec<(Outcome, Duration)> = groups
         .par_iter()
-        .enumerate()
-        .map(|(i, entry)| play_again(entry, &referee, &scratch.path().join(i.to_string())))
+        .map(|group| {
+            let start = Instant::now();
+            let first = &entries[group[0]];
+            let outcome = play_again(first, &referee, &scratch.path().join(group[0].to_string()));
+            (outcome, start.elapsed())
+        })
         .collect();
+    let mut slowest: Vec<(Duration, &str)> = timed
+        .iter()
+        .zip(&groups)
+        .map(|((_, took), group)| (*took, entries[group[0]].command.as_str()))
+        .collect();
+    slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let total: Duration = slowest.iter().map(|(took, _)| *took).sum();
+    let mut outcomes: Vec<Option<Outcome>> = entries.iter().map(|_| None).collect();
+    for (group, (outcome, _)) in groups.iter().zip(timed) {
+        let first = comparable(entries[group[0]].record.clone());
+        for &i in &group[1..] {
+            let again = comparable(entries[i].record.clone());
+            outcomes[i] = Some(if first == again || same_until_sampled(&first, &again) {
+                outcome.clone()
+            } else {
+                Outcome::Differs(format!(
+                    "the suite played it twice with other records ({} first): {}",
+                    entries[group[0]].path,
+                    first_difference(&first, &again, String::new())
+                ))
+            });
+        }
+        outcomes[group[0]] = Some(outcome);
+    }
+    println!(
+        "{} matches of the suite, {} distinct: each distinct one played again",
+        entries.len(),
+        groups.len()
+    );
+    let outcomes = outcomes
+        .into_iter()
+        .map(|o| o.expect("every entry in a group"));
     let (mut same, mut sampled, mut changed, mut differs) = (0, 0, Vec::new(), Vec::new());
     for (entry, outcome) in entries.iter().zip(outcomes) {
         match outcome {
@@ -77,6 +135,13 @@ fn main() {
         differs.len(),
         changed.len()
     );
+    println!(
+        "the replays took {:.0} s in all; the slowest:",
+        total.as_secs_f64()
+    );
+    for (took, command) in slowest.iter().take(5) {
+        println!("  {:5.1} s  {command}", took.as_secs_f64());
+    }
     if !changed.is_empty() {
         println!("not replayable:\n{}", changed.join("\n"));
     }

@@ -8,6 +8,7 @@ mod common;
 
 use engine::bots::{play_game, Champion, Greedy, Random};
 use engine::Setup;
+use rayon::prelude::*;
 use referee::gauntlet::{spread, Plan, Sprt, Verdict};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -174,50 +175,52 @@ fn the_false_positive_rate_stays_below_alpha() {
     };
     let repetitions = 200u64;
     let max_pairs = 150u64;
-    let mut false_positives = 0;
-    for r in 0..repetitions {
-        let plan = Plan {
-            seed: 1000 + r,
-            seats: 3,
-            opponents: 2,
-        };
-        let mut diffs = Vec::new();
-        let mut verdict = Verdict::Undecided;
-        for k in 0..max_pairs {
-            let mut points = [0u32; 2];
-            for (tested, p) in points.iter_mut().enumerate() {
-                let pairing = plan.pairing(2 * k + tested as u64);
-                // Own randomness per side; opponents' the same in both halves.
-                let seat = plan.seat(k);
-                let mut me = Random::new(pairing.seed ^ (r << 32) ^ ((tested as u64 + 1) * 0x9e37));
-                let mut greedy = Greedy::new();
-                let mut other = Random::new(pairing.seed.rotate_left(7));
-                let mut slots: Vec<Option<&mut dyn Champion>> = vec![None, None, None];
-                let mut ours: [Option<&mut dyn Champion>; 3] =
-                    [Some(&mut me), Some(&mut greedy), Some(&mut other)];
-                for (s, &c) in pairing.seats.iter().enumerate() {
-                    // 0 or 1: the tested one; 2, 3: the opponents.
-                    slots[s] = ours[if c < 2 { 0 } else { c - 1 }].take();
+    // The repetitions are independent: one per core at a time.
+    let false_positives = (0..repetitions)
+        .into_par_iter()
+        .filter(|&r| {
+            let plan = Plan {
+                seed: 1000 + r,
+                seats: 3,
+                opponents: 2,
+            };
+            let mut diffs = Vec::new();
+            let mut verdict = Verdict::Undecided;
+            for k in 0..max_pairs {
+                let mut points = [0u32; 2];
+                for (tested, p) in points.iter_mut().enumerate() {
+                    let pairing = plan.pairing(2 * k + tested as u64);
+                    // Own randomness per side; opponents' the same in both halves.
+                    let seat = plan.seat(k);
+                    let mut me =
+                        Random::new(pairing.seed ^ (r << 32) ^ ((tested as u64 + 1) * 0x9e37));
+                    let mut greedy = Greedy::new();
+                    let mut other = Random::new(pairing.seed.rotate_left(7));
+                    let mut slots: Vec<Option<&mut dyn Champion>> = vec![None, None, None];
+                    let mut ours: [Option<&mut dyn Champion>; 3] =
+                        [Some(&mut me), Some(&mut greedy), Some(&mut other)];
+                    for (s, &c) in pairing.seats.iter().enumerate() {
+                        // 0 or 1: the tested one; 2, 3: the opponents.
+                        slots[s] = ours[if c < 2 { 0 } else { c - 1 }].take();
+                    }
+                    let mut seated = slots.into_iter().map(|c| c.expect("every seat filled"));
+                    let (x, y, z) = (
+                        seated.next().unwrap(),
+                        seated.next().unwrap(),
+                        seated.next().unwrap(),
+                    );
+                    let game = play_game(Setup::from_seed(pairing.seed), &mut [x, y, z]);
+                    *p = game.outcome().points[seat];
                 }
-                let mut seated = slots.into_iter().map(|c| c.expect("every seat filled"));
-                let (x, y, z) = (
-                    seated.next().unwrap(),
-                    seated.next().unwrap(),
-                    seated.next().unwrap(),
-                );
-                let game = play_game(Setup::from_seed(pairing.seed), &mut [x, y, z]);
-                *p = game.outcome().points[seat];
+                diffs.push(f64::from(points[0]) - f64::from(points[1]));
+                verdict = sprt.verdict(&diffs, spread(&[3, 1, 0]));
+                if verdict != Verdict::Undecided {
+                    break;
+                }
             }
-            diffs.push(f64::from(points[0]) - f64::from(points[1]));
-            verdict = sprt.verdict(&diffs, spread(&[3, 1, 0]));
-            if verdict != Verdict::Undecided {
-                break;
-            }
-        }
-        if matches!(verdict, Verdict::Better | Verdict::Worse) {
-            false_positives += 1;
-        }
-    }
+            matches!(verdict, Verdict::Better | Verdict::Worse)
+        })
+        .count();
     let rate = false_positives as f64 / repetitions as f64;
     let slack = 3.0 * (sprt.alpha * (1.0 - sprt.alpha) / repetitions as f64).sqrt();
     assert!(

@@ -10,94 +10,24 @@
 
 mod common;
 
+use common::users::Who;
+
 use serde_json::Value;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-const USER: &str = "referee-attacks";
 const RUN_TIMEOUT: Duration = Duration::from_secs(240);
 
-#[derive(Clone, Copy, Debug)]
-enum Who {
-    Root,
-    User(u32, u32),
-    Me,
-}
-
-fn is_root() -> bool {
-    // SAFETY: no arguments.
-    unsafe { nix::libc::geteuid() == 0 }
-}
-
-fn lookup_user(name: &str) -> Option<(u32, u32)> {
-    let passwd = fs::read_to_string("/etc/passwd").ok()?;
-    passwd.lines().find_map(|line| {
-        let f: Vec<&str> = line.split(':').collect();
-        (f.len() > 3 && f[0] == name)
-            .then(|| Some((f[2].parse().ok()?, f[3].parse().ok()?)))
-            .flatten()
-    })
-}
-
-fn test_user() -> (u32, u32) {
-    static IDS: OnceLock<(u32, u32)> = OnceLock::new();
-    *IDS.get_or_init(|| {
-        if lookup_user(USER).is_none() {
-            let _ = Command::new("useradd")
-                .args(["--system", "--user-group", "--no-create-home"])
-                .args([
-                    "--home-dir",
-                    "/nonexistent",
-                    "--shell",
-                    "/usr/sbin/nologin",
-                    USER,
-                ])
-                .output();
-        }
-        lookup_user(USER).unwrap_or((65534, 65534))
-    })
-}
-
-fn runs() -> Vec<Who> {
-    if is_root() {
-        let (uid, gid) = test_user();
-        vec![Who::Root, Who::User(uid, gid)]
-    } else {
-        common::skip_by_design(
-            "redteam: the root run (not root); running as this user only (scripts/test.sh \
-             runs it as root)",
-        );
-        vec![Who::Me]
-    }
-}
-
-/// Runs `body` for each run; fails after all of them, naming each failure.
+/// Runs `body` as root and as the test user (or as this user); fails after all of them.
 fn each_run(test: &str, body: impl Fn(Who)) {
-    let mut failures = Vec::new();
-    for who in runs() {
-        eprintln!("=== redteam {test} as {who:?}");
-        if let Err(panic) = std::panic::catch_unwind(AssertUnwindSafe(|| body(who))) {
-            let message = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "panic".into());
-            failures.push(format!("--- as {who:?}:\n{message}"));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "redteam {test} failed:\n{}",
-        failures.join("\n")
-    );
+    common::users::each_run("redteam", test, body);
 }
 
 /// One heavy test at a time (CPU burners, hundreds of MiB of kernel memory).

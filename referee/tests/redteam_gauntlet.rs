@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::users::Who;
+
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
@@ -19,7 +21,6 @@ use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-const USER: &str = "referee-attacks";
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -379,58 +380,6 @@ fn identical_pairs_say_no_difference_only_once_they_rule_out_min_diff() {
 
 // ---- can a program tell whether it is the candidate or the baseline? -------------------
 
-#[derive(Clone, Copy, Debug)]
-enum Who {
-    Root,
-    User(u32, u32),
-    Me,
-}
-
-fn is_root() -> bool {
-    // SAFETY: no arguments.
-    unsafe { nix::libc::geteuid() == 0 }
-}
-
-/// The uid and gid of [`USER`], made if missing (`nobody` if it cannot be).
-fn test_user() -> (u32, u32) {
-    let lookup = || {
-        let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
-        passwd.lines().find_map(|line| {
-            let f: Vec<&str> = line.split(':').collect();
-            (f.len() > 3 && f[0] == USER)
-                .then(|| Some((f[2].parse().ok()?, f[3].parse().ok()?)))
-                .flatten()
-        })
-    };
-    if lookup().is_none() {
-        let _ = Command::new("useradd")
-            .args(["--system", "--user-group", "--no-create-home"])
-            .args([
-                "--home-dir",
-                "/nonexistent",
-                "--shell",
-                "/usr/sbin/nologin",
-                USER,
-            ])
-            .output();
-    }
-    lookup().unwrap_or((65534, 65534))
-}
-
-/// As root and as the test user, or as this user when not root (the user run of the whole
-/// suite is `scripts/test-as-user.sh`).
-fn runs() -> Vec<Who> {
-    if is_root() {
-        let (uid, gid) = test_user();
-        vec![Who::Root, Who::User(uid, gid)]
-    } else {
-        common::skip_by_design(
-            "redteam_gauntlet: the root run (not root); running as this user only",
-        );
-        vec![Who::Me]
-    }
-}
-
 /// The seat-N stderr of match `id` in `dir`.
 fn seat_stderr(dir: &Path, id: u64, seat: u64) -> String {
     std::fs::read_to_string(dir.join(format!("matches/{id}/seat{seat}.stderr"))).unwrap()
@@ -456,7 +405,7 @@ fn uid_of(stderr: &str) -> u64 {
 #[test]
 fn a_program_cannot_tell_whether_it_is_the_candidate_or_the_baseline() {
     let mut failures = Vec::new();
-    for who in runs() {
+    for who in common::users::runs("redteam_gauntlet") {
         let dir = common::fresh_dir("redteam_gauntlet", "observer");
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
         let observer = copy(&fixture("redteam/observer.sh"), &dir, "observer.sh");

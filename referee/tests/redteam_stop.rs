@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::users::Who;
+
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
@@ -19,81 +21,15 @@ use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-const USER: &str = "referee-attacks";
 
-#[derive(Clone, Copy, Debug)]
-enum Who {
-    Root,
-    User(u32, u32),
-    Me,
-}
-
-fn is_root() -> bool {
-    // SAFETY: no arguments.
-    unsafe { nix::libc::geteuid() == 0 }
-}
-
-/// The uid and gid of [`USER`], made if missing (`nobody` if it cannot be).
-fn test_user() -> (u32, u32) {
-    let lookup = || {
-        let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
-        passwd.lines().find_map(|line| {
-            let f: Vec<&str> = line.split(':').collect();
-            (f.len() > 3 && f[0] == USER)
-                .then(|| Some((f[2].parse().ok()?, f[3].parse().ok()?)))
-                .flatten()
-        })
-    };
-    if lookup().is_none() {
-        let _ = Command::new("useradd")
-            .args(["--system", "--user-group", "--no-create-home"])
-            .args([
-                "--home-dir",
-                "/nonexistent",
-                "--shell",
-                "/usr/sbin/nologin",
-                USER,
-            ])
-            .output();
-    }
-    lookup().unwrap_or((65534, 65534))
-}
-
-/// As root and as the test user, or as this user when not root (the user run of the whole
-/// suite is `scripts/test-as-user.sh`).
-fn runs() -> Vec<Who> {
-    if is_root() {
-        let (uid, gid) = test_user();
-        vec![Who::Root, Who::User(uid, gid)]
-    } else {
-        common::skip_by_design("redteam_stop: the root run (not root); running as this user only");
-        vec![Who::Me]
-    }
-}
-
-/// Runs `body` for each run, in a fresh directory writable by that run's user; fails after
-/// all of them, naming each failure.
+/// Runs `body` as root and as the test user (or as this user), each in a fresh directory
+/// writable by that run's user; fails after all of them, naming each failure.
 fn each_run(test: &str, body: impl Fn(Who, &Path)) {
-    let mut failures = Vec::new();
-    for who in runs() {
-        eprintln!("=== redteam_stop {test} as {who:?}");
+    common::users::each_run("redteam_stop", test, |who| {
         let dir = common::fresh_dir("redteam_stop", test);
         chmod(&dir, 0o777);
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(who, &dir)));
-        if let Err(panic) = run {
-            let message = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "panic".into());
-            failures.push(format!("--- as {who:?}:\n{message}"));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{test} failed:\n{}",
-        failures.join("\n")
-    );
+        body(who, &dir)
+    });
 }
 
 fn chmod(path: &Path, mode: u32) {

@@ -254,6 +254,7 @@ fn parse_statm(text: &[u8]) -> u64 {
 mod tests {
     use super::*;
     use std::io::{BufRead, BufReader};
+    use std::os::unix::process::CommandExt;
     use std::process::{Child, Command, Stdio};
 
     /// `sh` standing for a jail's init, with one child that takes 64 MiB (pages touched),
@@ -302,12 +303,18 @@ mod tests {
                 "python3 -c 'import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass'; sleep 60 & echo done; wait",
             ])
             .stdout(Stdio::piped())
+            // Its own group, killed whole at the end: `sleep` with it.
+            .process_group(0)
             .spawn()
             .expect("sh");
         let mut lines = BufReader::new(init.stdout.take().unwrap()).lines();
         assert_eq!(lines.next().unwrap().unwrap(), "done");
         let after = measure(init.id() as i32);
-        init.kill().unwrap();
+        nix::sys::signal::killpg(
+            nix::unistd::Pid::from_raw(init.id() as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        )
+        .unwrap();
         init.wait().unwrap();
         assert!(after.cpu >= Duration::from_millis(290), "{after:?}");
         // `sleep` is the one live process; python3 is gone.

@@ -4,6 +4,7 @@
 
 pub mod stage;
 pub mod tables;
+pub mod users;
 
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
