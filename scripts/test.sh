@@ -25,9 +25,11 @@ skips="$work/skips.log"
 chmod 666 "$skips"
 TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.jsonl" \
   REFEREE_SKIP_LOG="$skips" cargo test --workspace --no-fail-fast "$@"
+# REFEREE_REPLAY_SHARE=N plays again one in N of the distinct matches (.ci/run: a third,
+# for its time budget); all of them by default.
 if [ -s "$work/reproduce.jsonl" ]; then
   TMPDIR="$work" cargo run --quiet -p referee --example reproduce_suite -- \
-    "$work/reproduce.jsonl" target/debug/referee
+    "$work/reproduce.jsonl" target/debug/referee --share "${REFEREE_REPLAY_SHARE:-1}"
 fi
 echo "skipped test parts: $(wc -l <"$skips")"
 sed 's/^/  skipped: /' "$skips"

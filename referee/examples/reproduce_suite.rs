@@ -3,7 +3,8 @@
 //! match wrote (kept in the log): everything but the timings and the wording of fault messages (which quote
 //! measured times) must be equal. `scripts/test.sh` runs it after the test suite.
 //!
-//! Run: `cargo run -p referee --example reproduce_suite -- LOG REFEREE_BINARY`
+//! Run: `cargo run -p referee --example reproduce_suite -- LOG REFEREE_BINARY [--share N]`
+//! (`--share N`: one in N of the distinct matches, for a run with a time budget).
 //!
 //! A callback cut by a timeout ends at a point that depends on the machine's speed (a
 //! champion that asks until its CPU budget runs out asks more on a faster machine): of such a
@@ -26,6 +27,7 @@ use rayon::prelude::*;
 use referee::reproduce_log::Entry;
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -45,9 +47,15 @@ enum Outcome {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [log, referee] = args.as_slice() else {
-        eprintln!("usage: reproduce_suite LOG REFEREE_BINARY");
-        std::process::exit(2);
+    let (log, referee, share) = match args.as_slice() {
+        [log, referee] => (log, referee, 1),
+        [log, referee, flag, n] if flag == "--share" && n.parse::<u64>().is_ok_and(|n| n > 0) => {
+            (log, referee, n.parse().expect("checked"))
+        }
+        _ => {
+            eprintln!("usage: reproduce_suite LOG REFEREE_BINARY [--share N]");
+            std::process::exit(2);
+        }
     };
     let referee = std::path::absolute(referee).expect("a path");
     let text = std::fs::read_to_string(log).unwrap_or_else(|e| {
@@ -73,7 +81,18 @@ fn main() {
         let key = (entry.cwd.clone(), entry.command.clone(), seats);
         groups.entry(key).or_default().push(i);
     }
-    let groups: Vec<Vec<usize>> = groups.into_values().collect();
+    let distinct = groups.len();
+    // One in `share` of them, when asked (chosen by a hash of the command, whose paths of
+    // the suite's temporary directories make it another choice each run).
+    let groups: Vec<Vec<usize>> = groups
+        .into_iter()
+        .filter(|((_, command, _), _)| {
+            let mut hasher = std::hash::DefaultHasher::new();
+            command.hash(&mut hasher);
+            hasher.finish().is_multiple_of(share)
+        })
+        .map(|(_, group)| group)
+        .collect();
     let timed: Vec<(Outcome, Duration)> = groups
         .par_iter()
         .map(|group| {
@@ -108,13 +127,21 @@ fn main() {
         outcomes[group[0]] = Some(outcome);
     }
     println!(
-        "{} matches of the suite, {} distinct: each distinct one played again",
+        "{} matches of the suite, {distinct} distinct: {} of them played again{}",
         entries.len(),
-        groups.len()
+        groups.len(),
+        if share > 1 {
+            format!(" (one in {share}; without --share, all)")
+        } else {
+            String::new()
+        }
     );
-    let outcomes = outcomes
-        .into_iter()
-        .map(|o| o.expect("every entry in a group"));
+    // The entries of the matches played again (all of them without `--share`).
+    let (entries, outcomes): (Vec<&Entry>, Vec<Outcome>) = entries
+        .iter()
+        .zip(outcomes)
+        .filter_map(|(entry, outcome)| Some((entry, outcome?)))
+        .unzip();
     let (mut same, mut sampled, mut changed, mut differs) = (0, 0, Vec::new(), Vec::new());
     for (entry, outcome) in entries.iter().zip(outcomes) {
         match outcome {
