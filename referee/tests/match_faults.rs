@@ -260,6 +260,17 @@ fn a_champion_over_its_memory_limit_is_a_memory_fault() {
     assert_eq!(kind, "memory", "{message}");
 }
 
+/// Processes each under the limit but over it together: the jail's sampler adds them up.
+#[test]
+fn processes_over_the_memory_limit_together_are_a_memory_fault() {
+    let (kind, message) = single_fault("hoard_together.py", 14, &["--memory", "96"]);
+    assert_eq!(kind, "memory", "{message}");
+    assert!(
+        message.contains("together") && message.contains("the limit is 96 MiB"),
+        "{message}"
+    );
+}
+
 #[test]
 fn debug_text_on_stdout_is_a_protocol_fault_that_quotes_it() {
     let (kind, message) = single_fault("garbage.sh", 15, &[]);
@@ -284,6 +295,15 @@ fn exiting_in_a_callback_is_a_crash_with_its_status() {
         message.contains('3'),
         "the exit status is in the message: {message}"
     );
+}
+
+/// A main process that exits while a child of it keeps its stdout open: no end of file
+/// says so, its death does; a crash with its status, not a wall timeout.
+#[test]
+fn exiting_while_a_child_holds_stdout_is_a_crash_with_its_status() {
+    let (kind, message) = single_fault("quit_leaving_child.sh", 17, &[]);
+    assert_eq!(kind, "crash", "{message}");
+    assert!(message.contains("(exit 3)"), "{message}");
 }
 
 #[test]
