@@ -141,32 +141,17 @@ fn a_gauntlets_pairs_csv_is_the_documented_table() {
     common::remove_dir(&dir);
 }
 
-/// The rows of a CSV file as `column -> value`.
-fn table(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let header = reader.headers().unwrap().clone();
-    reader
-        .records()
-        .map(|r| {
-            header
-                .iter()
-                .map(String::from)
-                .zip(r.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
-
 /// Every row of a gauntlet's `pairs.csv` says what the documented table says, checked
 /// against `matches.csv`: pair `k` is matches `2k` (the candidate) and `2k + 1` (the
 /// baseline), on the row's seed, each in the row's seat, with their points and scores,
 /// and the differences.
 fn check_pairs(run: &Path, candidate: &str, baseline: &str) {
-    let matches: BTreeMap<u64, BTreeMap<String, String>> = table(&run.join("matches.csv"))
-        .into_iter()
-        .map(|r| (r["id"].parse().unwrap(), r))
-        .collect();
-    let pairs = table(&run.join("pairs.csv"));
+    let matches: BTreeMap<u64, BTreeMap<String, String>> =
+        common::tables::table(&run.join("matches.csv"))
+            .into_iter()
+            .map(|r| (r["id"].parse().unwrap(), r))
+            .collect();
+    let pairs = common::tables::table(&run.join("pairs.csv"));
     assert!(!pairs.is_empty());
     let number = |r: &BTreeMap<String, String>, column: &str| -> i64 {
         r[column]
