@@ -25,7 +25,7 @@ groups=(
   "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
   "resume|referee/src/store.rs,referee/src/commands/tournament/setup.rs,referee/src/commands/merge.rs|-p referee --lib --test tournament|"
   "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks|"
-  "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props|"
+  "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build
 # the seccomp filter, run by the filter's own unit tests (each mutant rebuilds the
