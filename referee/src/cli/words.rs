@@ -385,6 +385,36 @@ mod tests {
     use crate::schedule::{Schedule, Shard, MAX_MATCHES};
 
     #[test]
+    fn a_memory_or_time_fault_names_the_flag_that_raises_its_limit() {
+        use crate::fault::FaultKind;
+        let hint = |kind| fault_hint(kind).unwrap_or_default();
+        assert!(hint(FaultKind::Memory).contains("--memory MIB (default 1024)"));
+        assert!(hint(FaultKind::Timeout).contains("--time-scale F multiplies every budget"));
+        for kind in [FaultKind::Crash, FaultKind::Protocol, FaultKind::Spawn] {
+            assert_eq!(fault_hint(kind), None, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_game_is_named_by_the_flag_that_selects_it() {
+        assert_eq!(with_game_flag("loi"), "without --game");
+        assert_eq!(with_game_flag("amazons"), "with --game amazons");
+        let other = with_game_flag("chess");
+        assert!(
+            other.starts_with("with a referee that plays `chess` (this one plays loi and amazons"),
+            "{other}"
+        );
+    }
+
+    #[test]
+    fn a_format_is_written_as_the_flags_that_give_it() {
+        let round_robin = Format::RoundRobin { rounds: 3 };
+        assert_eq!(round_robin.to_string(), "--format round-robin --rounds 3");
+        let groups = Format::Groups { matches: 40 };
+        assert_eq!(groups.to_string(), "--format groups --matches 40");
+    }
+
+    #[test]
     fn require_names_each_missing_layer_and_the_flags() {
         assert!(require_sandbox(&crate::sandbox::probe(SandboxMode::Off))
             .unwrap_err()
