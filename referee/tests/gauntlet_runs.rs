@@ -8,10 +8,12 @@
 
 mod common;
 
+use common::{output, succeeded, text};
+
 use std::io::BufRead;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -49,24 +51,6 @@ fn gauntlet(results: &Path, name: &str, args: &[&str]) -> Command {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     command
-}
-
-fn output(mut command: Command) -> Output {
-    command.output().expect("the referee runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn succeeded(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}\n{}",
-        text(&out.stderr),
-        text(&out.stdout)
-    );
-    text(&out.stdout)
 }
 
 /// A slow passive champion under a file name no other test uses, so that `running` sees

@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::{output, succeeded, text};
+
 use common::users::Who;
 
 use std::collections::BTreeSet;
@@ -17,7 +19,7 @@ use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -58,24 +60,6 @@ fn gauntlet(game: &[&str], results: &Path, name: &str, args: &[&str]) -> Command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     command
-}
-
-fn output(mut command: Command) -> Output {
-    command.output().expect("the referee runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn succeeded(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}\n{}",
-        text(&out.stderr),
-        text(&out.stdout)
-    );
-    text(&out.stdout)
 }
 
 /// `matches.csv` of `dir` as rows of `column -> value`.

@@ -11,13 +11,15 @@
 
 mod common;
 
+use common::{output, succeeded, text};
+
 use common::users::Who;
 
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -65,25 +67,6 @@ fn referee(who: Who, subcommand: &str, dir: &Path, args: &[&str]) -> Command {
         command.uid(uid).gid(gid).env("HOME", "/tmp");
     }
     command
-}
-
-fn output(mut command: Command) -> Output {
-    command.output().expect("the referee runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn succeeded(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "the referee failed ({}):\n{}\n{}",
-        out.status,
-        text(&out.stderr),
-        text(&out.stdout)
-    );
-    text(&out.stdout)
 }
 
 /// `matches.csv` of `dir` as rows of `column -> value`.

@@ -119,18 +119,13 @@ fn quoted_script_tags_do_not_break_the_page() {
             .join("tests/fixtures/untrusted")
             .join(name)
     };
-    let out = Command::new(REFEREE)
-        .arg("match")
-        .arg(fixture("html_comment.sh"))
-        .arg(fixture("html_close.sh"))
-        .args(["random", "--seed", "6", "--html", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::run_ok(
+        Command::new(REFEREE)
+            .arg("match")
+            .arg(fixture("html_comment.sh"))
+            .arg(fixture("html_close.sh"))
+            .args(["random", "--seed", "6", "--html", "--out"])
+            .arg(&dir),
     );
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
     assert!(record
@@ -159,17 +154,12 @@ fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
     };
     let dir = temp_dir("console");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/console/console.sh");
-    let out = Command::new(REFEREE)
-        .args(["match", "random"])
-        .arg(&fixture)
-        .args(["greedy", "--seed", "3", "--html", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::run_ok(
+        Command::new(REFEREE)
+            .args(["match", "random"])
+            .arg(&fixture)
+            .args(["greedy", "--seed", "3", "--html", "--out"])
+            .arg(&dir),
     );
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
     let timeline = referee::view::Timeline::build(&record).unwrap();

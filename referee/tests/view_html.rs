@@ -18,17 +18,12 @@ fn temp_dir(name: &str) -> PathBuf {
 #[test]
 fn match_html_writes_a_self_contained_replay() {
     let dir = temp_dir("match");
-    let out = Command::new(REFEREE)
-        .args([
-            "match", "random", "greedy", "random", "--seed", "11", "--html", "--out",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::run_ok(
+        Command::new(REFEREE)
+            .args([
+                "match", "random", "greedy", "random", "--seed", "11", "--html", "--out",
+            ])
+            .arg(&dir),
     );
     let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();

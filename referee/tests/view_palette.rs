@@ -23,17 +23,12 @@ const BOARD: [&str; 6] = ["--p0", "--p1", "--p2", "--hall", "--road", "--ground"
 /// The custom properties of the `:root` rule of the page's first `<style>` element.
 fn page_palette() -> BTreeMap<String, String> {
     let dir = common::fresh_dir("view-palette", "page");
-    let out = Command::new(REFEREE)
-        .args([
-            "match", "random", "greedy", "random", "--seed", "1", "--html", "--out",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::run_ok(
+        Command::new(REFEREE)
+            .args([
+                "match", "random", "greedy", "random", "--seed", "1", "--html", "--out",
+            ])
+            .arg(&dir),
     );
     let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
     let style = &page[page.find("<style>").unwrap()..page.find("</style>").unwrap()];

@@ -27,23 +27,18 @@ fn record(seed: u64) -> PathBuf {
     static PLAYING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_at_a_time = PLAYING.lock().unwrap_or_else(|e| e.into_inner());
     if !path.exists() {
-        let out = Command::new(REFEREE)
-            .args([
-                "match",
-                "random",
-                "greedy",
-                "random",
-                "--seed",
-                &seed.to_string(),
-                "--out",
-            ])
-            .arg(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        common::run_ok(
+            Command::new(REFEREE)
+                .args([
+                    "match",
+                    "random",
+                    "greedy",
+                    "random",
+                    "--seed",
+                    &seed.to_string(),
+                    "--out",
+                ])
+                .arg(&dir),
         );
     }
     path
@@ -182,17 +177,12 @@ fn colour_snapshot_of_the_board_seats_and_faults() {
     let dir = common::fresh_dir("view-terminal", "colours");
     let crash = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/champions/exit_mid.sh");
-    let out = Command::new(REFEREE)
-        .args(["match", "random", "greedy"])
-        .arg(&crash)
-        .args(["--seed", "3", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::run_ok(
+        Command::new(REFEREE)
+            .args(["match", "random", "greedy"])
+            .arg(&crash)
+            .args(["--seed", "3", "--out"])
+            .arg(&dir),
     );
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
     let timeline = Timeline::build(&record).unwrap();
@@ -282,19 +272,14 @@ fn refused_actions_are_counted_in_a_step_s_actions() {
             .join("tests/fixtures/viewer")
             .join(name)
     };
-    let out = Command::new(REFEREE)
-        .arg("match")
-        .arg(fixture("actor.sh"))
-        .arg(fixture("actor.sh"))
-        .arg(fixture("quitter.sh"))
-        .args(["--first-player", "0", "--seed", "1", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    common::run_ok(
+        Command::new(REFEREE)
+            .arg("match")
+            .arg(fixture("actor.sh"))
+            .arg(fixture("actor.sh"))
+            .arg(fixture("quitter.sh"))
+            .args(["--first-player", "0", "--seed", "1", "--out"])
+            .arg(&dir),
     );
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
     let timeline = Timeline::build(&record).unwrap();

@@ -285,9 +285,35 @@ pub fn browser_ready(test: &str) -> Option<PathBuf> {
     None
 }
 
+/// Runs `command` to its end and returns its output.
+pub fn output(mut command: std::process::Command) -> std::process::Output {
+    command.output().expect("the referee runs")
+}
+
+/// Bytes a program wrote, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The stdout of `out`, failing the test with its status, stderr and stdout unless it
+/// succeeded.
+pub fn succeeded(out: &std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "the referee failed ({}):\n{}\n{}",
+        out.status,
+        text(&out.stderr),
+        text(&out.stdout)
+    );
+    text(&out.stdout)
+}
+
 /// Runs `command` (stdin closed) and returns its output, failing the test with its stderr
 /// and stdout unless it succeeded.
-pub fn run_ok(mut command: std::process::Command) -> std::process::Output {
+pub fn run_ok(
+    mut command: impl std::borrow::BorrowMut<std::process::Command>,
+) -> std::process::Output {
+    let command = command.borrow_mut();
     let output = command
         .stdin(std::process::Stdio::null())
         .output()
