@@ -16,11 +16,8 @@ use referee::games::amazons::AmazonsRecord;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
-use std::sync::Mutex;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-/// One browser at a time: the machine may have 2 cores.
-static BROWSER: Mutex<()> = Mutex::new(());
 
 fn play(dir: &Path, champions: [&str; 2], seed: u64) -> AmazonsRecord {
     let out = Command::new(REFEREE)
@@ -62,23 +59,7 @@ fn boards(record: &AmazonsRecord) -> Vec<String> {
 
 /// The page's states: when ready, then after each action; fails on a console error.
 fn drive(chromium: &Path, page: &str, actions: &[&str]) -> Vec<Value> {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/amazons.mjs");
-    let out = Command::new("node")
-        .arg(driver)
-        .arg(page)
-        .args(actions)
-        .env("CHROMIUM", chromium)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "amazons.mjs failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: Value = serde_json::from_str(stdout.trim()).unwrap();
-    assert_eq!(json["errors"], serde_json::json!([]), "console errors");
+    let json = common::drive_page("amazons.mjs", chromium, page, actions);
     json["states"].as_array().unwrap().clone()
 }
 

@@ -24,11 +24,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-/// One browser at a time: the machine may have 2 cores.
-static BROWSER: Mutex<()> = Mutex::new(());
 /// The crashing champion's file name: markup, to be shown as text.
 const BAD: &str = "<b>bad&<i>.sh";
 
@@ -95,24 +93,8 @@ fn drive(chromium: &Path, page: &Path, actions: &[&str]) -> Vec<Value> {
 }
 
 fn drive_sized(chromium: &Path, page: &Path, actions: &[&str], extra: &[&str]) -> Vec<Value> {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/index.mjs");
-    let out = Command::new("node")
-        .arg(driver)
-        .arg(page)
-        .args(actions)
-        .args(extra)
-        .env("CHROMIUM", chromium)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "index.mjs failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: Value = serde_json::from_str(stdout.trim()).unwrap();
-    assert_eq!(json["errors"], serde_json::json!([]), "console errors");
+    let args: Vec<&str> = actions.iter().chain(extra).copied().collect();
+    let json = common::drive_page("index.mjs", chromium, page, &args);
     json["states"].as_array().unwrap().clone()
 }
 

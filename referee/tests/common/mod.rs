@@ -257,6 +257,39 @@ fn note_skip(why: &str) {
     }
 }
 
+/// Runs the page driver `tests/browser/<script>` (Node) on `page` with `args`, one browser
+/// at a time in a test binary, and returns the JSON it prints; fails the test if the driver
+/// fails or the page logged an error.
+pub fn drive_page(
+    script: &str,
+    chromium: &std::path::Path,
+    page: impl AsRef<std::ffi::OsStr>,
+    args: &[&str],
+) -> Value {
+    static BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/browser")
+        .join(script);
+    let out = std::process::Command::new("node")
+        .arg(driver)
+        .arg(page)
+        .args(args)
+        .env("CHROMIUM", chromium)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{script} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_str(stdout.trim()).unwrap();
+    // No page ever logs an error or throws.
+    assert_eq!(json["errors"], serde_json::json!([]), "console errors");
+    json
+}
+
 /// Chromium, if the browser tests can run here (Chromium and Node both installed). When
 /// they cannot, [`skip_missing`] says why (a failure under `CI=true`).
 pub fn browser_ready(test: &str) -> Option<PathBuf> {

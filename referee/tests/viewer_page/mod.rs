@@ -8,11 +8,8 @@ use referee::record::MatchRecord;
 use referee::view::Timeline;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 
 pub const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-/// One browser at a time: the machine may have 2 cores.
-static BROWSER: Mutex<()> = Mutex::new(());
 
 pub fn temp_dir(name: &str) -> PathBuf {
     common::fresh_dir("view-browser", name)
@@ -124,24 +121,7 @@ impl Seen {
 /// Opens `page` (a path, with `#step=N` if wanted) with the driver's `extra` options; the
 /// page must report no error.
 pub fn open(chromium: &Path, page: &Path, extra: &[&str]) -> Seen {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/viewer.mjs");
-    let out = Command::new("node")
-        .arg(driver)
-        .arg(page)
-        .args(extra)
-        .env("CHROMIUM", chromium)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "viewer.mjs failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
-    // No page ever logs an error or throws.
-    assert_eq!(json["errors"], serde_json::json!([]), "{}", page.display());
+    let json = common::drive_page("viewer.mjs", chromium, page, extra);
     Seen {
         ready_ms: json["ready_ms"].as_f64().unwrap(),
         steps: json["steps"].as_u64().unwrap(),
