@@ -52,8 +52,8 @@ impl Runner {
         }
     }
 
-    /// Directory of match `id`.
-    fn match_dir(dir: &Path, id: u64) -> PathBuf {
+    /// Directory of match `id` in the tournament (or shard) directory `dir`.
+    pub fn match_dir(dir: &Path, id: u64) -> PathBuf {
         dir.join("matches").join(id.to_string())
     }
 

@@ -332,10 +332,11 @@ fn shard(results: &Path, i: u32) {
 
 /// Attack: edit `matches.csv` of a shard (a match not in the schedule, a champion credited
 /// with another's match, forged points, impossible scores, another seed, another first
-/// player, a row of the 2009 game), then `merge` the shards or `--resume` the shard. The
-/// rows were checked only for their id (resume) or not at all (merge): a made-up match 99
-/// counted, and made the merged results look complete. Both must refuse, naming the file,
-/// the line and the fix (exit 2).
+/// player, a row of the 2009 game, the winner swapped in scores and points, which then
+/// agree with each other but not with the record), then `merge` the shards or `--resume`
+/// the shard. The rows were checked only for their id (resume) or not at all (merge): a
+/// made-up match 99 counted, and made the merged results look complete. Both must refuse,
+/// naming the file, the line and the fix (exit 2).
 #[test]
 fn an_edited_matches_csv_is_refused_by_resume_and_merge() {
     let dir = common::fresh_dir("redteam-amazons", "csv");
@@ -391,6 +392,13 @@ fn an_edited_matches_csv_is_refused_by_resume_and_merge() {
                 r[6] = "1".into();
                 r[7] = "0".into();
                 r[8] = "0".into();
+            }),
+        ),
+        (
+            "the winner swapped (scores and points agree, not with the record)",
+            edit(&|r| {
+                r.swap(5, 6);
+                r.swap(7, 8);
             }),
         ),
         ("another seed", edit(&|r| r[1] = "12345".into())),

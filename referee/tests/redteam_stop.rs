@@ -410,9 +410,11 @@ fn a_stop_during_a_tournaments_pre_run_check_exits_as_interrupted() {
 /// `referee merge` counts a shard complete by its number of rows, then checks every row:
 /// a shard whose file was edited so that the count still looks right (a row given twice
 /// in place of a missing one, another shard's row in place of its own), a shard that
-/// claims another's index, the same shard given twice, another tournament's shard, and a
-/// row whose points are not its scores' are each refused, naming the problem, and no
-/// results are written.
+/// claims another's index, the same shard given twice, another tournament's shard, a row
+/// whose points are not its scores', a row whose scores and points were swapped between
+/// two seats (they agree with each other, not with the record), a row without its record,
+/// and a record swapped the same way as its row (it no longer replays) are each refused,
+/// naming the problem, and no results are written.
 #[test]
 fn an_edited_shard_directory_is_refused_at_merge() {
     let dir = common::fresh_dir("redteam_stop", "merge");
@@ -473,6 +475,42 @@ fn an_edited_shard_directory_is_refused_at_merge() {
                 write(one, &header, &rows);
             }),
             "which earn",
+        ),
+        (
+            "scores and points swapped between two seats",
+            Box::new(move |one, _| {
+                let (header, mut rows) = lines(one);
+                rows[0] = swap_seats(&header, &rows[0]);
+                write(one, &header, &rows);
+            }),
+            "says scores",
+        ),
+        (
+            "a row without its record",
+            Box::new(move |one, _| {
+                let (_, rows) = lines(one);
+                let id = rows[0].split(',').next().unwrap();
+                std::fs::remove_dir_all(one.join("matches").join(id)).unwrap();
+            }),
+            "has no record that replays",
+        ),
+        (
+            "a record edited as its row",
+            Box::new(move |one, _| {
+                let (header, mut rows) = lines(one);
+                rows[0] = swap_seats(&header, &rows[0]);
+                write(one, &header, &rows);
+                let id = rows[0].split(',').next().unwrap();
+                let path = one.join("matches").join(id).join("record.json");
+                let mut record: serde_json::Value =
+                    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+                for field in ["final_scores", "points"] {
+                    let values = record["result"][field].as_array_mut().unwrap();
+                    values.swap(0, 1);
+                }
+                std::fs::write(&path, serde_json::to_vec_pretty(&record).unwrap()).unwrap();
+            }),
+            "does not replay",
         ),
         (
             "another shard's index",
@@ -542,6 +580,20 @@ fn an_edited_shard_directory_is_refused_at_merge() {
     });
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("shard 1/2 is given twice"));
+}
+
+/// `row` (a line of `matches.csv` whose header is `header`) with the scores and points of
+/// seats 0 and 1 swapped: they still agree with each other. Seats with equal scores would
+/// swap nothing: the test's champions never tie in seats 0 and 1 of their first match.
+fn swap_seats(header: &str, row: &str) -> String {
+    let names: Vec<&str> = header.split(',').collect();
+    let mut cells: Vec<String> = row.split(',').map(String::from).collect();
+    let at = |name: &str| names.iter().position(|h| *h == name).unwrap();
+    assert_ne!(cells[at("score0")], cells[at("score1")], "a tie: {row}");
+    for field in ["score", "points"] {
+        cells.swap(at(&format!("{field}0")), at(&format!("{field}1")));
+    }
+    cells.join(",")
 }
 
 // ---- a row given twice at resume --------------------------------------------------------

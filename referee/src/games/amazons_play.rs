@@ -180,6 +180,16 @@ impl Game for AmazonsGame {
         })
     }
 
+    fn recorded_row(&self, dir: &Path) -> anyhow::Result<Played> {
+        let record = load(&dir.join("record.json"))?;
+        crate::games::amazons::verify(&record)
+            .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
+        Ok(Played {
+            row: row_of(&record, String::new()),
+            first_player: 0,
+        })
+    }
+
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
         crate::view::amazons_html::page_in(&load(&dir.join("record.json"))?, Some(dir))
     }

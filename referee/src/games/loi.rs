@@ -95,6 +95,16 @@ impl Game for LoiGame {
         })
     }
 
+    fn recorded_row(&self, dir: &Path) -> anyhow::Result<Played> {
+        let record = MatchRecord::load(&dir.join("record.json"))?;
+        crate::replay::replay(&record)
+            .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
+        Ok(Played {
+            row: row_of(&record, String::new()),
+            first_player: record.first_player,
+        })
+    }
+
     fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
         let record = MatchRecord::load(&dir.join("record.json"))?;
         crate::view::html::replay_page_in(&record, Some(dir))

@@ -62,6 +62,11 @@ pub trait Game: Send + Sync {
     fn check_row(&self, _row: &MatchRow, _first_player: u8) -> Result<(), String> {
         Ok(())
     }
+    /// The row of results, and the seat that moved first, that the record in the match
+    /// directory `dir` gives, once the record is checked against the rules (played again
+    /// without the champions): what `merge` holds a shard's row to. What is wrong, if
+    /// anything.
+    fn recorded_row(&self, dir: &Path) -> anyhow::Result<Played>;
     /// The game's side of the pre-run check: a fresh game whose current callback is
     /// `init_game` for seat 0, and that callback's name.
     fn check_rules(&self) -> (Box<dyn Rules>, &'static str);

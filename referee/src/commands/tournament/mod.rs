@@ -79,7 +79,12 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
                 faults_before += row.faults.iter().flatten().count() as u64;
                 Ok(())
             })
-            .map_err(Failure::usage)?,
+            .map_err(Failure::usage)
+            .and_then(|len| {
+                results::check_records(&[(csv_path.clone(), shard)], game)
+                    .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
+                Ok(len)
+            })?,
         )
     } else {
         None

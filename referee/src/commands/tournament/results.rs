@@ -104,3 +104,115 @@ pub fn check_sources(
     }
     Ok(())
 }
+
+/// Checks every row of `sources` against the record of its match (in `matches/<id>/`
+/// beside its file), that record first played again through the rules
+/// ([`Game::recorded_row`]): a row must say what its record says, field for field (all but
+/// the wall time and the command). `merge` (shards may come from other machines) and
+/// `--resume` run it: a row edited with scores and points that agree, or a record edited
+/// to match, is refused, naming the file, the line, the field and the fix. The records are
+/// read in parallel (one replay each, a few milliseconds).
+pub fn check_records(sources: &[(PathBuf, Option<Shard>)], game: &dyn Game) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    let mut rows = Vec::new();
+    for (path, _) in sources {
+        let root = path.parent().unwrap_or(Path::new("."));
+        let mut number = 1;
+        store::read_rows(path, game.seats(), |(row, first_player), _, _| {
+            number += 1;
+            let dir = crate::tournament::Runner::match_dir(root, row.id);
+            rows.push((path, number, dir, row, first_player));
+            Ok(())
+        })?;
+    }
+    let wrong = rows
+        .par_iter()
+        .map(|(path, number, dir, row, first_player)| {
+            let problem = match game.recorded_row(dir) {
+                Err(e) => format!("match {} has no record that replays ({e:#})", row.id),
+                Ok(recorded) => match differing_field(row, *first_player, &recorded) {
+                    None => return Ok(()),
+                    Some((name, said, recorded)) => format!(
+                        "match {} says {name} {said}, its record {} says {recorded}",
+                        row.id,
+                        crate::untrusted::printable_path(&dir.join("record.json"))
+                    ),
+                },
+            };
+            Err(anyhow::anyhow!(
+                "{} line {number}: {problem}; {UNRECORDED_ROW_FIX}",
+                path.display()
+            ))
+        })
+        .find_first(Result::is_err);
+    wrong.unwrap_or(Ok(()))
+}
+
+/// What to do about a row that its record does not bear out.
+pub const UNRECORDED_ROW_FIX: &str = "the row or its record is not what the referee wrote \
+    (edited, or from another run): restore the files the referee wrote, or delete the row \
+    and run the tournament (or its shard) again with --resume to play that match again";
+
+/// The first field in which `row` (with `first_player`) and the row a record gives differ:
+/// its name, the row's value, the record's. The wall time, the id and the command are not
+/// in a record's row.
+fn differing_field(
+    row: &crate::standings::MatchRow,
+    first_player: u8,
+    recorded: &crate::games::Played,
+) -> Option<(&'static str, String, String)> {
+    let r = &recorded.row;
+    let fields: [(&str, String, String); 10] = [
+        ("seed", row.seed.to_string(), r.seed.to_string()),
+        (
+            "first_player",
+            first_player.to_string(),
+            recorded.first_player.to_string(),
+        ),
+        (
+            "champions",
+            format!("{:?}", row.champions),
+            format!("{:?}", r.champions),
+        ),
+        (
+            "scores",
+            format!("{:?}", row.scores),
+            format!("{:?}", r.scores),
+        ),
+        (
+            "points",
+            format!("{:?}", row.points),
+            format!("{:?}", r.points),
+        ),
+        ("faults", faults(&row.faults), faults(&r.faults)),
+        (
+            "calls",
+            format!("{:?}", row.calls),
+            format!("{:?}", r.calls),
+        ),
+        (
+            "cpu_us",
+            format!("{:?}", row.cpu_us),
+            format!("{:?}", r.cpu_us),
+        ),
+        (
+            "max_cpu_us",
+            format!("{:?}", row.max_cpu_us),
+            format!("{:?}", r.max_cpu_us),
+        ),
+        ("digest", row.digest.clone(), r.digest.clone()),
+    ];
+    fields
+        .into_iter()
+        .find(|(_, said, recorded)| said != recorded)
+        .map(|(name, said, recorded)| {
+            let printable = |s: &str| crate::untrusted::printable(s).into_owned();
+            (name, printable(&said), printable(&recorded))
+        })
+}
+
+/// The faults of a row's seats as `matches.csv` writes them (empty for none).
+fn faults(faults: &[Option<crate::fault::FaultKind>]) -> String {
+    let names: Vec<&str> = faults.iter().map(|f| f.map_or("", |k| k.name())).collect();
+    format!("{names:?}")
+}
