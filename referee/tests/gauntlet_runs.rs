@@ -81,6 +81,14 @@ fn interrupt(
     common::wait_until("no match ended", Duration::from_secs(120), || {
         common::tables::played(dir) >= 3
     });
+    // `referee status` sees it running (its `progress.json`, rewritten every 2 s).
+    let running = status(dir);
+    assert!(
+        running.contains(" vs ")
+            && running.contains("not decided yet")
+            && running.contains(", running on "),
+        "{running}"
+    );
     let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
     let (lines, told) = std::sync::mpsc::channel();
     let reader = std::thread::spawn(move || {
@@ -109,6 +117,29 @@ fn interrupt(
     stderr
 }
 
+/// What `referee status` says of the gauntlet in `dir`.
+fn status(dir: &Path) -> String {
+    succeeded(&output({
+        let mut c = Command::new(REFEREE);
+        c.arg("status").arg(dir);
+        c
+    }))
+}
+
+/// The pairs complete in the `matches.csv` of `dir`: pair `k` is matches `2k` and `2k + 1`,
+/// counted from 0 while both are there.
+fn complete_pairs(dir: &Path) -> usize {
+    let text = std::fs::read_to_string(dir.join("matches.csv")).unwrap();
+    let ids: std::collections::BTreeSet<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    (0..)
+        .take_while(|k| ids.contains(&(2 * k)) && ids.contains(&(2 * k + 1)))
+        .count()
+}
+
 /// Interrupted by one Ctrl-C (the matches in flight are abandoned), or by two SIGTERMs
 /// (the second exits at once), a gauntlet resumed with the command it printed ends with the pairs and the
 /// verdict of the same gauntlet run without interruption, and no champion outlives an
@@ -123,6 +154,14 @@ fn an_interrupted_gauntlet_resumes_to_the_uninterrupted_verdict() {
     let reference = succeeded(&output(gauntlet(&dir, "whole", &args)));
     let want = verdict(&reference, &dir.join("whole"));
     assert!(want.0.contains("points a match"), "{}", want.0);
+    // `referee status` of the finished gauntlet: its pairs and the verdict's estimate.
+    let estimate = &want.0[want.0.find(": ").unwrap() + 2..=want.0.find(']').unwrap()];
+    let finished = status(&dir.join("whole"));
+    assert!(
+        finished.contains(&format!("12 pairs: {estimate}")) && finished.ends_with("finished\n"),
+        "{finished}\n{}",
+        want.0
+    );
 
     for (name, signal, twice) in [
         ("int", Signal::SIGINT, false),
@@ -138,6 +177,17 @@ fn an_interrupted_gauntlet_resumes_to_the_uninterrupted_verdict() {
         assert!(
             common::tables::played(&run) < 24,
             "{name}: the run was not cut short"
+        );
+        // `referee status` of the interrupted run: its complete pairs, stopped, and how
+        // to resume.
+        let stopped = status(&run);
+        assert!(
+            stopped.contains(&format!(", {} pairs: ", complete_pairs(&run)))
+                && stopped.contains("stopped without finishing")
+                && stopped.contains(&format!(
+                    "resume with: {REFEREE} gauntlet --name {name} --resume"
+                )),
+            "{name}: {stopped}"
         );
         if !twice {
             // The command printed resumes as it is, from a shell without `referee` on PATH.

@@ -2,7 +2,8 @@
 //! works on any machine that sees them): for the whole run or each shard
 //! (`shard-I-of-N`), matches done of the total and faults (from `matches.csv`), and from
 //! `progress.json` (`tournament/progress.rs`) whether its referee is running, with its
-//! rate and ETA, finished, or stopped without finishing; then the total.
+//! rate and ETA, finished, or stopped without finishing; then the total. Of a gauntlet's
+//! directory, its pairs, estimate and verdict so far (`gauntlet::status`).
 
 use super::tournament::progress::{self, ProgressFile};
 use super::Failure;
@@ -55,52 +56,76 @@ impl Part {
 
     /// Whether its referee is running now (it wrote lately).
     fn is_running(&self, now: u64) -> bool {
-        self.progress.as_ref().is_some_and(|p| {
-            p.state == "running"
-                && now.saturating_sub(p.updated) <= SILENT_INTERVALS * p.every_s.max(1) + 30
-        })
+        self.progress.as_ref().is_some_and(|p| is_running(p, now))
     }
 
     /// `120/400 matches, faults 3, running on node1 (pid 12), 3.40 matches/s, ETA 1m22s`.
     fn describe(&self, now: u64) -> String {
-        let mut text = format!(
+        let text = format!(
             "{}/{} matches, faults {}, ",
             self.done, self.total, self.faults
         );
-        let progress = self.progress.as_ref();
-        let at = |p: &ProgressFile| format!("on {} (pid {})", p.host, p.pid);
         if self.is_complete() {
-            text += "finished";
-        } else if self.is_running(now) {
-            let p = progress.expect("running");
+            return text + "finished";
+        }
+        text + &activity(self.progress.as_ref(), now, Some(self.total - self.done))
+    }
+}
+
+/// Whether a run that `progress` (its `progress.json`) tells of, not finished, is
+/// running: `running on node1 (pid 12), 3.40 matches/s` and, with `left` matches to
+/// play, `, ETA 1m22s`; or `stopped without finishing` (and when, if it said).
+pub(crate) fn activity(progress: Option<&ProgressFile>, now: u64, left: Option<u64>) -> String {
+    let at = |p: &ProgressFile| format!("on {} (pid {})", p.host, p.pid);
+    match progress {
+        Some(p) if is_running(p, now) => {
             let rate = p.rate();
-            let left = self.total - self.done;
-            text += &format!(
-                "running {}, {rate:.2} matches/s, ETA {}",
-                at(p),
-                if rate > 0.0 {
-                    progress::duration(left as f64 / rate)
-                } else {
-                    "?".into()
-                }
-            );
-        } else {
-            text += "stopped without finishing";
-            if let Some(p) = progress {
-                let ago = progress::duration(now.saturating_sub(p.updated) as f64);
-                text += &match p.state.as_str() {
-                    "running" => format!(" (its referee {} fell silent {ago} ago)", at(p)),
-                    _ => format!(" (its referee {} stopped {ago} ago)", at(p)),
-                };
+            let mut text = format!("running {}, {rate:.2} matches/s", at(p));
+            if let Some(left) = left {
+                text += &format!(
+                    ", ETA {}",
+                    if rate > 0.0 {
+                        progress::duration(left as f64 / rate)
+                    } else {
+                        "?".into()
+                    }
+                );
+            }
+            text
+        }
+        Some(p) => {
+            let ago = progress::duration(now.saturating_sub(p.updated) as f64);
+            match p.state.as_str() {
+                "running" => format!(
+                    "stopped without finishing (its referee {} fell silent {ago} ago)",
+                    at(p)
+                ),
+                _ => format!(
+                    "stopped without finishing (its referee {} stopped {ago} ago)",
+                    at(p)
+                ),
             }
         }
-        text
+        None => "stopped without finishing".into(),
     }
+}
+
+/// Whether the referee that wrote `p` is running now (it wrote lately).
+fn is_running(p: &ProgressFile, now: u64) -> bool {
+    p.state == "running"
+        && now.saturating_sub(p.updated) <= SILENT_INTERVALS * p.every_s.max(1) + 30
 }
 
 pub fn run(args: StatusArgs) -> Result<(), Failure> {
     let dir = &args.dir;
     let now = progress::now();
+    if dir.join("gauntlet.json").exists() {
+        println!(
+            "{}",
+            super::gauntlet::status(dir, now).map_err(Failure::usage)?
+        );
+        return Ok(());
+    }
     let shards = shard_dirs(dir).map_err(Failure::usage)?;
     if shards.is_empty() {
         let spec = load(dir)?;
@@ -166,7 +191,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
 fn load(dir: &Path) -> Result<TournamentSpec, Failure> {
     TournamentSpec::load(&dir.join("tournament.json")).map_err(|e| {
         Failure::usage(anyhow!(
-            "{}: {e:#}; give a tournament's directory (results/<name>)",
+            "{}: {e:#}; give a tournament's or gauntlet's directory (results/<name>)",
             printable_path(dir)
         ))
     })
@@ -176,7 +201,7 @@ fn load(dir: &Path) -> Result<TournamentSpec, Failure> {
 fn shard_dirs(dir: &Path) -> anyhow::Result<BTreeMap<u64, BTreeMap<u64, PathBuf>>> {
     let entries = std::fs::read_dir(dir).map_err(|e| {
         anyhow!(
-            "cannot read {}: {e}; give a tournament's directory (results/<name>)",
+            "cannot read {}: {e}; give a tournament's or gauntlet's directory (results/<name>)",
             printable_path(dir)
         )
     })?;

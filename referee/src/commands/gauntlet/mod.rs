@@ -87,33 +87,12 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
 
     // What is played already: every row must be this gauntlet's match.
     let csv_path = dir.join("matches.csv");
-    let mut halves: BTreeMap<u64, Half> = BTreeMap::new();
-    let half_of = |row: &crate::standings::MatchRow| {
-        let seat = plan.seat(row.id / 2);
-        (row.points[seat], row.scores[seat])
-    };
-    let complete_len = if csv_path.exists() {
-        Some(
-            store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
-                spec.check_row(&plan, &row, first_player, game)
-                    .and_then(|()| match halves.insert(row.id, half_of(&row)) {
-                        None => Ok(()),
-                        Some(_) => Err(format!("match {} appears twice", row.id)),
-                    })
-                    .map_err(|e| {
-                        anyhow!(
-                            "--resume: {}: {e}; {}",
-                            csv_path.display(),
-                            spec::EDITED_ROW_FIX
-                        )
-                    })?;
-                Ok(())
-            })
-            .map_err(Failure::usage)?,
-        )
-    } else {
-        None
-    };
+    let Rows {
+        mut halves,
+        faults,
+        complete_len,
+    } = Rows::read(&csv_path, &spec, &plan, game)
+        .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
     let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
     let mut pairs: Vec<(Half, Half)> = Vec::new();
     let mut decided: Option<(Verdict, usize)> = None;
@@ -125,6 +104,13 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         eprintln!("resumed: {}", progress::estimate_text(&done));
     }
     let mut progress = Progress::new(spec.max_pairs, &done, args.progress_every);
+    // `progress.json`, for `referee status` (the tournament's; this prints its own lines).
+    let progress_file = crate::commands::tournament::progress::Progress::file_only(
+        &dir,
+        2 * spec.max_pairs,
+        halves.len() as u64,
+        faults,
+    );
     if decided.is_none() {
         let total = 2 * spec.max_pairs;
         // Pulled lazily: a cap of a million pairs costs no memory up front.
@@ -141,7 +127,8 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 TournamentEvent::Played { row, first_player } => {
                     appender.append(&matches_csv::row(&row, first_player))?;
                     played += 1;
-                    halves.insert(row.id, half_of(&row));
+                    halves.insert(row.id, half_of(&plan, &row));
+                    progress_file.played(row.faults.iter().flatten().count() as u64);
                     let was = decided.is_some();
                     let now = advance(test, &halves, &mut pairs, &mut decided);
                     if !was {
@@ -160,6 +147,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         progress.finish();
         outcome?;
     }
+    progress_file.finish(decided.is_some() || pairs.len() as u64 >= spec.max_pairs);
     store::write_sorted(
         std::slice::from_ref(&csv_path),
         game.seats(),
@@ -218,6 +206,107 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         printable(&dir.join("pairs.csv").display().to_string())
     );
     Ok(())
+}
+
+/// `referee status` of the gauntlet in `dir`, from its files: `gauntlet g: v2 vs v1, 24
+/// pairs: +0.35 points a match [+0.12, +0.58], not decided yet; 50 matches, faults 0,
+/// running on node1 (pid 12), 3.40 matches/s` (`better after 31 pairs; ..., finished`).
+pub(crate) fn status(dir: &std::path::Path, now: u64) -> anyhow::Result<String> {
+    let spec = spec::read(&dir.join("gauntlet.json"))?;
+    let game = crate::games::by_name(&spec.game).expect("spec::read knows the game");
+    let plan = Plan {
+        seed: spec.seed,
+        seats: game.seats(),
+        opponents: spec.champions.len().saturating_sub(2),
+    };
+    let rows = Rows::read(&dir.join("matches.csv"), &spec, &plan, game)?;
+    let (mut pairs, mut decided) = (Vec::new(), None);
+    let test = (spec.sprt, crate::gauntlet::spread(game.points()));
+    advance(test, &rows.halves, &mut pairs, &mut decided);
+    let e = estimate(&diffs_of(&pairs[..counted(decided, &pairs)]));
+    let finished = decided.is_some() || pairs.len() as u64 >= spec.max_pairs;
+    let verdict = match decided {
+        Some((v, n)) => format!("{} after {n} pairs", v.word()),
+        None if finished => format!("no decision after {} pairs, the cap", pairs.len()),
+        None => format!("not decided yet (at most {} pairs)", spec.max_pairs),
+    };
+    let name = |i: usize| spec.champions.get(i).map_or("?", |c| c.0.as_str());
+    let progress = super::tournament::progress::ProgressFile::load(dir);
+    let mut activity = super::status::activity(progress.as_ref(), now, None);
+    if activity.starts_with("stopped") {
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        let results = dir.parent().unwrap_or(std::path::Path::new("."));
+        activity += &format!(
+            "; resume with: {}",
+            crate::cli::words::resume_command(
+                "gauntlet",
+                game.name(),
+                &name.unwrap_or_default(),
+                results,
+                None
+            )
+        );
+    }
+    Ok(format!(
+        "gauntlet {}: {} vs {}, {}, {verdict}; {} matches, faults {}, {}",
+        crate::untrusted::printable_path(dir),
+        printable(name(0)),
+        printable(name(1)),
+        progress::estimate_text(&e),
+        rows.halves.len(),
+        rows.faults,
+        match finished {
+            true => "finished".into(),
+            false => activity,
+        }
+    ))
+}
+
+/// The result of the tested seat (`plan`'s) in `row`.
+fn half_of(plan: &Plan, row: &crate::standings::MatchRow) -> Half {
+    let seat = plan.seat(row.id / 2);
+    (row.points[seat], row.scores[seat])
+}
+
+/// What a gauntlet's `matches.csv` holds, every row checked to be one of its matches.
+struct Rows {
+    /// The tested seat's result in each match, by id.
+    halves: BTreeMap<u64, Half>,
+    /// Faults in those matches.
+    faults: u64,
+    /// The length of its complete lines ([`store::read_rows`]); `None` without a file.
+    complete_len: Option<u64>,
+}
+
+impl Rows {
+    /// Reads `csv_path` (if there is one); an error names the file, the line and the fix.
+    fn read(
+        csv_path: &std::path::Path,
+        spec: &spec::Spec,
+        plan: &Plan,
+        game: &dyn Game,
+    ) -> anyhow::Result<Rows> {
+        let mut rows = Rows {
+            halves: BTreeMap::new(),
+            faults: 0,
+            complete_len: None,
+        };
+        if !csv_path.exists() {
+            return Ok(rows);
+        }
+        let len = store::read_rows(csv_path, game.seats(), |(row, first_player), _, _| {
+            spec.check_row(plan, &row, first_player, game)
+                .and_then(|()| match rows.halves.insert(row.id, half_of(plan, &row)) {
+                    None => Ok(()),
+                    Some(_) => Err(format!("match {} appears twice", row.id)),
+                })
+                .map_err(|e| anyhow!("{}: {e}; {}", csv_path.display(), spec::EDITED_ROW_FIX))?;
+            rows.faults += row.faults.iter().flatten().count() as u64;
+            Ok(())
+        })?;
+        rows.complete_len = Some(len);
+        Ok(rows)
+    }
 }
 
 /// Takes the pairs newly complete in `halves`, in pair order, running the test (its

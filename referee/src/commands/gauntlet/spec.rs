@@ -192,6 +192,28 @@ pub(super) fn started(
     Ok((spec, champions))
 }
 
+/// `gauntlet.json` at `path`, of this referee's results schema and of a game it knows.
+pub(super) fn read(path: &Path) -> anyhow::Result<Spec> {
+    let text = store::read_text(path)?;
+    let spec: Spec = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a gauntlet", path.display()))?;
+    anyhow::ensure!(
+        spec.schema == crate::export::RESULTS_SCHEMA,
+        "{} is of results schema {}; this referee reads schema {}",
+        path.display(),
+        spec.schema,
+        crate::export::RESULTS_SCHEMA,
+    );
+    anyhow::ensure!(
+        crate::games::by_name(&spec.game).is_some(),
+        "{} is a gauntlet of game `{}`; read it {}",
+        path.display(),
+        printable(&spec.game),
+        crate::cli::words::with_game_flag(&spec.game)
+    );
+    Ok(spec)
+}
+
 /// The gauntlet stored in `dir`, checked against the flags and champions given.
 pub(super) fn resumed(
     args: &GauntletArgs,
@@ -206,18 +228,13 @@ pub(super) fn resumed(
             dir.display()
         )));
     }
-    let text = store::read_text(&spec_path).map_err(Failure::usage)?;
-    let spec: Spec = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a gauntlet", spec_path.display()))
-        .map_err(Failure::usage)?;
-    if spec.schema != crate::export::RESULTS_SCHEMA || spec.game != game.name() {
+    let spec = read(&spec_path).map_err(Failure::usage)?;
+    if spec.game != game.name() {
         return Err(usage(format!(
-            "{} is of results schema {} and game {}; this referee reads schema {} of {}",
+            "{} is a gauntlet of game {}; this referee reads it {}",
             spec_path.display(),
-            spec.schema,
             spec.game,
-            crate::export::RESULTS_SCHEMA,
-            game.name()
+            crate::cli::words::with_game_flag(&spec.game)
         )));
     }
     // Values no flag gives (the file was edited) would make another test, or none.

@@ -144,7 +144,17 @@ impl Progress {
     /// Starts reporting a run of `total` matches in `dir`, `done` of them (with `faults`
     /// faults) already played.
     pub fn start(dir: &Path, total: u64, done: u64, faults: u64) -> Progress {
-        let terminal = std::io::stderr().is_terminal();
+        Progress::with(dir, total, done, faults, true)
+    }
+
+    /// [`Progress::start`] without the bar or the lines: `progress.json` only (a gauntlet
+    /// prints its own progress; its `total` is the most it may play).
+    pub fn file_only(dir: &Path, total: u64, done: u64, faults: u64) -> Progress {
+        Progress::with(dir, total, done, faults, false)
+    }
+
+    fn with(dir: &Path, total: u64, done: u64, faults: u64, show: bool) -> Progress {
+        let lines = show && !std::io::stderr().is_terminal();
         let counters = Arc::new(Counters {
             total,
             done: AtomicU64::new(done),
@@ -166,7 +176,7 @@ impl Progress {
                         counters.write("running");
                         last_file = Instant::now();
                     }
-                    if !terminal && last_line.elapsed() >= LINE_EVERY {
+                    if lines && last_line.elapsed() >= LINE_EVERY {
                         eprintln!("{}", counters.line());
                         last_line = Instant::now();
                     }
@@ -174,7 +184,10 @@ impl Progress {
             })
         };
         Progress {
-            bar: super::progress_bar(total, done),
+            bar: match show {
+                true => super::progress_bar(total, done),
+                false => indicatif::ProgressBar::hidden(),
+            },
             counters,
             ticker: Some(ticker),
         }
