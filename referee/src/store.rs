@@ -11,17 +11,48 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
-/// Write `bytes` to `path` through a temporary file and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+/// Held while a file is written through its temporary file, from its creation to its
+/// rename ([`hold_writes`]).
+static WRITES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Waits for the file being written, if any, to be renamed into place, and keeps any other
+/// write from starting while the guard lives: the referee's exit at a second stop signal
+/// leaves no temporary file behind (only complete files).
+pub fn hold_writes() -> std::sync::MutexGuard<'static, ()> {
+    WRITES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Writes `path` through a temporary file beside it (`.<name><suffix>`), which `fill`
+/// writes, then syncs and renames into place: readers see the old file or the new one,
+/// whole. The temporary file is removed if anything fails.
+fn through_temp(
+    path: &Path,
+    suffix: &str,
+    fill: impl FnOnce(&mut File) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let name = path.file_name().context("a file name")?.to_string_lossy();
-    let temp = path.with_file_name(format!(".{name}.tmp"));
+    let temp = path.with_file_name(format!(".{name}{suffix}"));
+    let _writing = hold_writes();
     let mut file =
         File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
-    file.write_all(bytes)
-        .and_then(|_| file.sync_data())
-        .with_context(|| format!("cannot write {}", temp.display()))?;
-    std::fs::rename(&temp, path)
-        .with_context(|| format!("cannot rename {} to {}", temp.display(), path.display()))
+    let written = fill(&mut file)
+        .and_then(|()| Ok(file.sync_data()?))
+        .with_context(|| format!("cannot write {}", temp.display()))
+        .and_then(|()| {
+            std::fs::rename(&temp, path)
+                .with_context(|| format!("cannot rename {} to {}", temp.display(), path.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
+
+/// Write `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    through_temp(path, ".tmp", |file| Ok(file.write_all(bytes)?))
 }
 
 /// Where a row sits in a file.
@@ -151,22 +182,17 @@ pub fn write_sorted(
         .iter()
         .map(|p| File::open(p).with_context(|| format!("cannot open {}", p.display())))
         .collect::<Result<_, _>>()?;
-    let name = out.file_name().context("a file name")?.to_string_lossy();
-    let temp = out.with_file_name(format!(".{name}.sorted.tmp"));
-    let mut writer = std::io::BufWriter::new(
-        File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?,
-    );
-    writer.write_all(&matches_csv::header(seats))?;
-    let mut buffer = Vec::new();
-    for slot in &slots {
-        buffer.resize(slot.len, 0);
-        files[slot.source].read_exact_at(&mut buffer, slot.offset)?;
-        writer.write_all(&buffer)?;
-    }
-    let file = writer.into_inner().map_err(|e| e.into_error())?;
-    file.sync_data()?;
-    std::fs::rename(&temp, out)
-        .with_context(|| format!("cannot rename {} to {}", temp.display(), out.display()))?;
+    through_temp(out, ".sorted.tmp", |file| {
+        let mut writer = std::io::BufWriter::new(file);
+        writer.write_all(&matches_csv::header(seats))?;
+        let mut buffer = Vec::new();
+        for slot in &slots {
+            buffer.resize(slot.len, 0);
+            files[slot.source].read_exact_at(&mut buffer, slot.offset)?;
+            writer.write_all(&buffer)?;
+        }
+        Ok(writer.flush()?)
+    })?;
     Ok(slots.len() as u64)
 }
 
@@ -177,4 +203,65 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
         .and_then(|mut f| f.read_to_string(&mut text))
         .with_context(|| format!("cannot read {}", path.display()))?;
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The files in `dir`, by name.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_write_replaces_the_file_whole_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("leaderboard.csv");
+        write_atomic(&path, b"old\n").unwrap();
+        write_atomic(&path, b"new\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new\n");
+        assert_eq!(names(dir.path()), ["leaderboard.csv"]);
+    }
+
+    #[test]
+    fn a_failed_write_keeps_the_old_file_and_removes_its_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("leaderboard.csv");
+        write_atomic(&path, b"old\n").unwrap();
+        let failed = through_temp(&path, ".tmp", |file| {
+            file.write_all(b"half")?;
+            anyhow::bail!("the disk is full")
+        });
+        let error = format!("{:#}", failed.unwrap_err());
+        assert!(
+            error.contains("cannot write") && error.contains("the disk is full"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), b"old\n");
+        assert_eq!(names(dir.path()), ["leaderboard.csv"]);
+    }
+
+    /// What the exit at a second stop signal relies on: while [`hold_writes`] is held, no
+    /// write starts; one in flight is renamed into place before the guard is given.
+    #[test]
+    fn no_write_starts_while_the_writes_are_held() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pairwise.csv");
+        let held = hold_writes();
+        let writer = {
+            let path = path.clone();
+            std::thread::spawn(move || write_atomic(&path, b"rows\n").unwrap())
+        };
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert_eq!(names(dir.path()), Vec::<String>::new(), "a write started");
+        drop(held);
+        writer.join().unwrap();
+        assert_eq!(names(dir.path()), ["pairwise.csv"]);
+    }
 }
