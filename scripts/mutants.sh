@@ -21,7 +21,7 @@ groups=(
   "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament_standings --test confidence|"
   "clock|referee/src/champion/clock.rs,referee/src/champion/limits.rs,referee/src/champion/mod.rs|-p referee --lib --test champion_process --test match_faults|^referee/src/champion/(clock|limits)\.rs|^referee/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
   "protocol|referee/src/protocol.rs,engine/src/call.rs,loi_protocol/src/etat.rs|-p engine -p referee -p loi_protocol --lib --test protocol_props --test game_scripted --test human_seat|"
-  "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html|"
+  "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html --test amazons_cli|"
   "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
   "resume|referee/src/store.rs,referee/src/commands/tournament/setup.rs,referee/src/commands/merge.rs|-p referee --lib --test tournament|"
   "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks|"

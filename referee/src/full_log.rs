@@ -229,6 +229,29 @@ mod tests {
         );
     }
 
+    /// A log whose file goes on with bytes that are no gzip member (a damaged disk, an
+    /// edit): the error names the line being read, after the good ones.
+    #[test]
+    fn a_damaged_log_names_the_line_it_stopped_at() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let mut out = GzEncoder::new(File::create(&path).unwrap(), Compression::fast());
+        out.write_all(b"0\tetat\t0\n0\tfin_tour\t0\n1\tetat\t0\n")
+            .unwrap();
+        let mut file = out.finish().unwrap();
+        file.write_all(b"not gzip at all").unwrap();
+        drop(file);
+        let mut reader = Reader::open(&path).unwrap();
+        for _ in 0..3 {
+            assert!(reader.next_entry().unwrap().is_some());
+        }
+        let err = reader.next_entry().unwrap_err();
+        assert!(
+            err.starts_with(&format!("{} line 4: ", path.display())),
+            "{err}"
+        );
+    }
+
     #[test]
     fn a_malformed_line_is_named() {
         let dir = tempfile::tempdir().unwrap();

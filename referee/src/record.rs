@@ -459,6 +459,47 @@ mod tests {
     }
 
     #[test]
+    fn init_game_has_its_own_allowance_and_every_other_callback_the_call_one() {
+        let budgets = BudgetsRecord {
+            init: BudgetRecord {
+                cpu_us: 10_000_000,
+                wall_us: 31_000_000,
+            },
+            call: BudgetRecord {
+                cpu_us: 1_000_000,
+                wall_us: 4_000_000,
+            },
+        };
+        assert_eq!(budgets.of_callback(Callback::InitGame), budgets.init);
+        for callback in [
+            Callback::Jouer,
+            Callback::Enchere,
+            Callback::Placement,
+            Callback::EndGame,
+        ] {
+            assert_eq!(budgets.of_callback(callback), budgets.call, "{callback:?}");
+        }
+    }
+
+    /// Records of a schema this referee does not read (older than [`OLDEST_SCHEMA`], newer
+    /// than [`RECORD_SCHEMA`]) are refused by their schema, before their fields are read.
+    #[test]
+    fn a_record_of_another_schema_is_refused_by_its_number() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.json");
+        for schema in [OLDEST_SCHEMA - 1, RECORD_SCHEMA + 1] {
+            std::fs::write(&path, format!("{{\"schema\": {schema}}}")).unwrap();
+            let err = format!("{:#}", MatchRecord::load(&path).unwrap_err());
+            assert!(
+                err.contains(&format!(
+                    "has record schema {schema}; this referee reads schemas {OLDEST_SCHEMA} to {RECORD_SCHEMA}"
+                )),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
     fn a_log_keeps_the_actions_in_full_counts_the_rest_and_digests_everything() {
         let mut full: Vec<(String, i32)> = Vec::new();
         let mut log = RequestLog::new();

@@ -130,10 +130,14 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
         "{}",
         text(&turn)
     );
-    // Without --game, an Amazons record is named as one.
+    // Without --game, an Amazons record is named as one, with the flag that reads it.
     let plain = referee(&["show", first.to_str().unwrap()]);
+    assert_eq!(plain.status.code(), Some(2), "{}", text(&plain));
     assert!(
-        text(&plain).contains("add --game amazons"),
+        text(&plain).contains(&format!(
+            "{} is a record of the Game of the Amazons: add --game amazons",
+            first.display()
+        )),
         "{}",
         text(&plain)
     );
