@@ -16,14 +16,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # group|files (comma-separated)|test arguments|name filter (-F, the rest of the line, may
-# be empty)
+# be empty). Test arguments after ` -- ` are test names: only the tests whose name holds
+# one of them run (for groups whose test binaries are slow as a whole).
 groups=(
   "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament_standings --test confidence|"
   "clock|referee/src/champion/clock.rs,referee/src/champion/limits.rs,referee/src/champion/mod.rs|-p referee --lib --test champion_process --test match_faults|^referee/src/champion/(clock|limits)\.rs|^referee/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
   "protocol|referee/src/protocol.rs,engine/src/call.rs,loi_protocol/src/etat.rs|-p engine -p referee -p loi_protocol --lib --test protocol_props --test game_scripted --test human_seat|"
   "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html --test amazons_cli|"
   "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
-  "resume|referee/src/store.rs,referee/src/commands/tournament/setup.rs,referee/src/commands/merge.rs|-p referee --lib --test tournament|"
+  "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs|-p referee --lib --test tournament --test redteam_stop --test redteam_amazons --test amazons_tournament -- store:: merge resume shard|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)"
+  "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament|"
   "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
@@ -78,10 +80,18 @@ run_group() {
   # The test arguments go to every cargo command (--cargo-arg), the build too: after `--`
   # they would reach `cargo test` only, and each mutant would build every test binary of
   # the crate (tens of links) to run three.
-  local word
+  local word names=()
+  if [[ "$tests" == *" -- "* ]]; then
+    read -ra names <<<"${tests#* -- }"
+    tests=${tests%% -- *}
+  fi
   for word in $tests; do args+=("--cargo-arg=$word"); done
+  # Test names go to the test binaries: after cargo-mutants' `--` (cargo test's own
+  # arguments), after another `--`.
+  local after=()
+  [ ${#names[@]} -eq 0 ] || after=(-- -- "${names[@]}")
   cargo mutants "${args[@]}" "${in_place[@]}" "${jobs[@]}" "${profile[@]}" --output "$out" \
-    --timeout 300 --no-shuffle >"$out/console.log" 2>&1 || true
+    --timeout 300 --no-shuffle "${after[@]}" >"$out/console.log" 2>&1 || true
   reports+=("$out/mutants.out/outcomes.json")
   python3 scripts/mutants-report.py "${reports[@]}" referee/MUTANTS.md
 }
