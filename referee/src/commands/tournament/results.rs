@@ -5,7 +5,7 @@ use crate::confidence::{self, Confidence};
 use crate::export::{leaderboard_csv, pairwise_csv, seats_csv};
 use crate::games::Game;
 use crate::schedule::Shard;
-use crate::standings::Standings;
+use crate::standings::{MatchRow, Standings};
 use crate::store;
 use crate::tournament::TournamentSpec;
 use std::path::{Path, PathBuf};
@@ -157,55 +157,32 @@ pub const UNRECORDED_ROW_FIX: &str = "the row or its record is not what the refe
 /// its name, the row's value, the record's. The wall time, the id and the command are not
 /// in a record's row.
 fn differing_field(
-    row: &crate::standings::MatchRow,
+    row: &MatchRow,
     first_player: u8,
     recorded: &crate::games::Played,
 ) -> Option<(&'static str, String, String)> {
     let r = &recorded.row;
-    let fields: [(&str, String, String); 10] = [
-        ("seed", row.seed.to_string(), r.seed.to_string()),
+    // The field of the row read back and of the record's.
+    let of = |f: fn(&MatchRow) -> String| (f(row), f(r));
+    let fields = [
+        ("seed", of(|x| x.seed.to_string())),
         (
             "first_player",
-            first_player.to_string(),
-            recorded.first_player.to_string(),
+            (first_player.to_string(), recorded.first_player.to_string()),
         ),
-        (
-            "champions",
-            format!("{:?}", row.champions),
-            format!("{:?}", r.champions),
-        ),
-        (
-            "scores",
-            format!("{:?}", row.scores),
-            format!("{:?}", r.scores),
-        ),
-        (
-            "points",
-            format!("{:?}", row.points),
-            format!("{:?}", r.points),
-        ),
-        ("faults", faults(&row.faults), faults(&r.faults)),
-        (
-            "calls",
-            format!("{:?}", row.calls),
-            format!("{:?}", r.calls),
-        ),
-        (
-            "cpu_us",
-            format!("{:?}", row.cpu_us),
-            format!("{:?}", r.cpu_us),
-        ),
-        (
-            "max_cpu_us",
-            format!("{:?}", row.max_cpu_us),
-            format!("{:?}", r.max_cpu_us),
-        ),
-        ("digest", row.digest.clone(), r.digest.clone()),
+        ("champions", of(|x| format!("{:?}", x.champions))),
+        ("scores", of(|x| format!("{:?}", x.scores))),
+        ("points", of(|x| format!("{:?}", x.points))),
+        ("faults", of(|x| faults(&x.faults))),
+        ("calls", of(|x| format!("{:?}", x.calls))),
+        ("cpu_us", of(|x| format!("{:?}", x.cpu_us))),
+        ("max_cpu_us", of(|x| format!("{:?}", x.max_cpu_us))),
+        ("digest", of(|x| x.digest.clone())),
     ];
     fields
         .into_iter()
-        .find(|(_, said, recorded)| said != recorded)
-        .map(|(name, said, recorded)| {
+        .find(|(_, (said, recorded))| said != recorded)
+        .map(|(name, (said, recorded))| {
             let printable = |s: &str| crate::untrusted::printable(s).into_owned();
             (name, printable(&said), printable(&recorded))
         })
@@ -215,4 +192,75 @@ fn differing_field(
 fn faults(faults: &[Option<crate::fault::FaultKind>]) -> String {
     let names: Vec<&str> = faults.iter().map(|f| f.map_or("", |k| k.name())).collect();
     format!("{names:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fault::FaultKind;
+    use crate::games::Played;
+
+    fn row() -> MatchRow {
+        MatchRow {
+            id: 4,
+            seed: 77,
+            champions: vec!["a".into(), "b".into(), "c".into()],
+            scores: vec![300, 200, 100],
+            points: vec![3, 1, 0],
+            faults: vec![None, Some(FaultKind::Timeout), None],
+            calls: vec![30, 29, 30],
+            cpu_us: vec![1000, 2000, 3000],
+            max_cpu_us: vec![100, 200, 300],
+            duration_ms: 900,
+            digest: "00ff".into(),
+            reproduce: "referee match a b c --seed 77".into(),
+        }
+    }
+
+    /// Every field a record gives is compared, and only those: the wall time, the id and
+    /// the command are the runner's.
+    #[test]
+    fn a_row_differs_from_its_record_by_the_first_field_that_does() {
+        let recorded = Played {
+            row: MatchRow {
+                id: 0,
+                duration_ms: 0,
+                reproduce: String::new(),
+                ..row()
+            },
+            first_player: 2,
+        };
+        assert_eq!(differing_field(&row(), 2, &recorded), None);
+        assert_eq!(
+            differing_field(&row(), 1, &recorded),
+            Some(("first_player", "1".into(), "2".into()))
+        );
+        type Edit = fn(&mut MatchRow);
+        let edits: [(&str, Edit, &str); 9] = [
+            ("seed", |r| r.seed = 78, "78"),
+            (
+                "champions",
+                |r| r.champions[2] = "d\u{1b}".into(),
+                r#"["a", "b", "d\u{1b}"]"#,
+            ),
+            ("scores", |r| r.scores.swap(0, 1), "[200, 300, 100]"),
+            ("points", |r| r.points.swap(0, 1), "[1, 3, 0]"),
+            (
+                "faults",
+                |r| r.faults[0] = Some(FaultKind::Crash),
+                r#"["crash", "timeout", ""]"#,
+            ),
+            ("calls", |r| r.calls[1] = 30, "[30, 30, 30]"),
+            ("cpu_us", |r| r.cpu_us[0] = 1, "[1, 2000, 3000]"),
+            ("max_cpu_us", |r| r.max_cpu_us[2] = 3, "[100, 200, 3]"),
+            ("digest", |r| r.digest = "ff00".into(), "ff00"),
+        ];
+        for (field, edit, said) in edits {
+            let mut edited = row();
+            edit(&mut edited);
+            let (name, row_says, _) = differing_field(&edited, 2, &recorded)
+                .unwrap_or_else(|| panic!("{field}: no difference found"));
+            assert_eq!((name, row_says.as_str()), (field, said));
+        }
+    }
 }
