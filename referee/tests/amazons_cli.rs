@@ -136,7 +136,7 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
     assert!(
         text(&plain).contains(&format!(
             "{} is a record of the Game of the Amazons: add --game amazons",
-            first.display()
+            first.join("record.json").display()
         )),
         "{}",
         text(&plain)
@@ -144,14 +144,16 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
 
     // Every printed command works pasted where the user stands, however the referee was
     // started: by its absolute path, by a path relative to the working directory (not on
-    // PATH), or by the name `referee` on PATH.
+    // PATH), or by the name `referee` on PATH; started by its path while the `referee` on
+    // PATH is this very program, it is named `referee`.
     let bin = Path::new(REFEREE).parent().unwrap();
     std::os::unix::fs::symlink(bin, dir.join("bin")).unwrap();
     let on_path = format!("{}:/usr/bin:/bin", bin.display());
-    for (way, program, path) in [
-        ("absolute", REFEREE, "/usr/bin:/bin"),
-        ("relative", "bin/referee", "/usr/bin:/bin"),
-        ("on-path", "referee", on_path.as_str()),
+    for (way, typed, path, program) in [
+        ("absolute", REFEREE, "/usr/bin:/bin", REFEREE),
+        ("relative", "bin/referee", "/usr/bin:/bin", "bin/referee"),
+        ("on-path", "referee", on_path.as_str(), "referee"),
+        ("path-also-on-path", REFEREE, on_path.as_str(), "referee"),
     ] {
         let shell = |command: &str| {
             Command::new("bash")
@@ -163,7 +165,7 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
                 .unwrap()
         };
         let out = shell(&format!(
-            "{program} --game amazons match mobility random --seed 11 --out {way}"
+            "{typed} --game amazons match mobility random --seed 11 --out {way}"
         ));
         let said = text(&out);
         assert!(out.status.success(), "{way}: {said}");

@@ -1,6 +1,8 @@
 //! Names in a match tell its champions apart, as in a tournament: `c/random`,
 //! `python/random` and the built-in `random` in one match are three names in the table, the
-//! record and the default results folder (one folder, not nested ones).
+//! record and the default results folder (one folder, not nested ones). And the command a
+//! match prints to play it again names what else it was played with: the interpreter
+//! variable of the referee's environment that reaches the champions.
 
 mod common;
 
@@ -72,4 +74,38 @@ fn three_champions_named_random_get_three_names() {
     assert!(dir
         .join("results/matches/5-c_random-python_random-random/record.json")
         .is_file());
+}
+
+/// `PROLOGIN_PYTHON` (the Python kit's interpreter) reaches every champion from the
+/// referee's environment: the reproduce command sets it first, shell-quoted, so that the
+/// pasted command plays with the same interpreter; without it, the command starts with
+/// the program.
+#[test]
+fn the_reproduce_command_sets_the_interpreter_it_was_played_with() {
+    let dir = common::fresh_dir("match", "interpreter");
+    for (value, start) in [
+        (
+            Some("my python"),
+            format!("reproduce: PROLOGIN_PYTHON='my python' {REFEREE} match "),
+        ),
+        (None, format!("reproduce: {REFEREE} match ")),
+    ] {
+        let mut command = Command::new(REFEREE);
+        command
+            .args([
+                "match", "random", "greedy", "random", "--seed", "3", "--out",
+            ])
+            .arg(dir.join(value.map_or("without", |_| "with")))
+            .env_remove("PROLOGIN_PYTHON");
+        if let Some(value) = value {
+            command.env("PROLOGIN_PYTHON", value);
+        }
+        let out = command.output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{said}");
+        assert!(
+            said.lines().any(|l| l.starts_with(&start)),
+            "{start}\n{said}"
+        );
+    }
 }

@@ -534,4 +534,16 @@ mod tests {
             assert_eq!(String::from_utf8_lossy(&out.stdout), word, "{quoted}");
         }
     }
+
+    /// The quoting is as short as the word allows: none for plain words, single quotes
+    /// for other printable ones, `$'...'` with only the unprintable characters (and `\`,
+    /// `'`) escaped, so that a person can still read the word.
+    #[test]
+    fn quoting_escapes_only_what_it_must() {
+        assert_eq!(shell_quote("champions/c/random"), "champions/c/random");
+        assert_eq!(shell_quote("my champ"), "'my champ'");
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_quote("e\u{1b}[2J\\'"), r"$'e\x1b[2J\\\''");
+        assert_eq!(shell_quote("caf\u{e9}\u{9b}"), r"$'café\xc2\x9b'");
+    }
 }
