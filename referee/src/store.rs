@@ -247,6 +247,74 @@ mod tests {
         assert_eq!(names(dir.path()), ["leaderboard.csv"]);
     }
 
+    /// A two-seat row of match `id`.
+    fn row(id: u64) -> Vec<u8> {
+        matches_csv::row(
+            &MatchRow {
+                id,
+                seed: 100 + id,
+                champions: vec!["a".into(), "b".into()],
+                scores: vec![1, 0],
+                points: vec![1, 0],
+                faults: vec![None, None],
+                calls: vec![1, 1],
+                cpu_us: vec![0, 0],
+                max_cpu_us: vec![0, 0],
+                duration_ms: 0,
+                digest: "00".into(),
+                reproduce: String::new(),
+            },
+            0,
+        )
+    }
+
+    /// Rows of two files come out sorted by id, each handed to the visitor with its
+    /// source; a row the visitor refuses is named by its file and line, and nothing is
+    /// written.
+    #[test]
+    fn rows_are_sorted_across_files_and_a_refused_one_is_named_by_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let one = dir.path().join("one.csv");
+        let two = dir.path().join("two.csv");
+        std::fs::write(
+            &one,
+            [matches_csv::header(2), row(3), row(0), row(4)].concat(),
+        )
+        .unwrap();
+        std::fs::write(&two, [matches_csv::header(2), row(1), row(2)].concat()).unwrap();
+        let out = dir.path().join("matches.csv");
+        let mut seen = Vec::new();
+        let rows = write_sorted(&[one.clone(), two.clone()], 2, &out, |r, _, source| {
+            seen.push((r.id, source));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(rows, 5);
+        assert_eq!(seen, [(3, 0), (0, 0), (4, 0), (1, 1), (2, 1)]);
+        let want = [
+            matches_csv::header(2),
+            row(0),
+            row(1),
+            row(2),
+            row(3),
+            row(4),
+        ]
+        .concat();
+        assert_eq!(std::fs::read(&out).unwrap(), want);
+
+        std::fs::remove_file(&out).unwrap();
+        let err = write_sorted(&[one, two.clone()], 2, &out, |r, _, _| match r.id {
+            2 => Err("not this one".into()),
+            _ => Ok(()),
+        })
+        .unwrap_err();
+        assert_eq!(
+            format!("{err:#}"),
+            format!("{} line 3: not this one", two.display())
+        );
+        assert!(!out.exists());
+    }
+
     /// What the exit at a second stop signal relies on: while [`hold_writes`] is held, no
     /// write starts; one in flight is renamed into place before the guard is given.
     #[test]
