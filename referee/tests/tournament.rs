@@ -217,7 +217,10 @@ fn shards_merged_equal_a_single_run() {
         merge
     });
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("partial"), "{stderr}");
+    assert!(
+        stderr.contains("warning: shards missing: 2/3") && stderr.contains("partial"),
+        "{stderr}"
+    );
 
     // A shard that lost its last match (a task killed at that moment): the merge refuses,
     // naming it, and `referee status` says it stopped; its resume completes it.
@@ -249,7 +252,12 @@ fn shards_merged_equal_a_single_run() {
         "{status}"
     );
     common::run_ok(tournament(&sharded, &[], &["--resume", "--shard", "2/3"]));
-    common::run_ok(merge());
+    let out = common::run_ok(merge());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("warning"),
+        "a complete merge warns: {stderr}"
+    );
     assert_eq!(results(&single.join("t")), results(&sharded.join("t")));
     let status = self::status(&sharded.join("t"));
     assert!(
