@@ -252,6 +252,32 @@ mod tests {
         );
     }
 
+    /// A line of 512 bytes before its newline is read; one byte more is refused.
+    #[test]
+    fn a_line_is_at_most_512_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let request = |len: usize| "x".repeat(len);
+        for (len, read) in [(508, true), (509, false)] {
+            let mut out = GzEncoder::new(File::create(&path).unwrap(), Compression::fast());
+            let line = format!("0\t{}\t0\n", request(len));
+            assert_eq!(line.len(), len + 5);
+            out.write_all(line.as_bytes()).unwrap();
+            out.finish().unwrap();
+            let entry = Reader::open(&path).unwrap().next_entry();
+            match read {
+                true => assert_eq!(entry, Ok(Some((0, request(len), 0)))),
+                false => assert!(
+                    entry
+                        .as_ref()
+                        .unwrap_err()
+                        .ends_with("line 1: longer than 512 bytes, or cut"),
+                    "{entry:?}"
+                ),
+            }
+        }
+    }
+
     #[test]
     fn a_malformed_line_is_named() {
         let dir = tempfile::tempdir().unwrap();
