@@ -495,10 +495,7 @@ fn an_edited_shard_directory_is_refused_at_merge() {
                 let id = rows[0].split(',').next().unwrap();
                 std::fs::remove_dir_all(one.join("matches").join(id)).unwrap();
             }),
-            &[
-                "shard-1-of-2/matches.csv line 2: ",
-                "has no record that replays",
-            ],
+            &["shard-1-of-2/matches.csv line 2: ", "cannot read record"],
         ),
         (
             "a record edited as its row",
@@ -516,7 +513,10 @@ fn an_edited_shard_directory_is_refused_at_merge() {
                 }
                 std::fs::write(&path, serde_json::to_vec_pretty(&record).unwrap()).unwrap();
             }),
-            &["shard-1-of-2/matches.csv line 2: ", "does not replay"],
+            &[
+                "shard-1-of-2/matches.csv line 2: ",
+                "its record does not replay",
+            ],
         ),
         (
             "another shard's index",
@@ -645,4 +645,157 @@ fn a_row_given_twice_is_refused_at_resume_before_any_match() {
             "{subcommand}"
         );
     }
+}
+
+// ---- a real record of another match than its seed's, at merge ---------------------------
+
+/// A shard's match 0 replaced by a record that `referee match` really played (nothing in
+/// it edited by hand) on the match's seed with the match's champion names, and its row
+/// written from that record (every field agrees): once with another first player than the
+/// seed draws (`--first-player`), once with another program under the seat's name. The
+/// record says so (its `first_player` is not `Setup::from_seed(seed)`'s; its seat's
+/// `sha256` and `path` are not `tournament.json`'s), so merge must refuse both, naming
+/// what differs.
+#[test]
+fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
+    let dir = common::fresh_dir("redteam_stop", "forged");
+    let other = dir.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    // Another program under passive.sh's name.
+    std::fs::copy(shell("builder.sh"), other.join("passive.sh")).unwrap();
+    let champions = [
+        "random",
+        "greedy",
+        &shell("passive.sh"),
+        &shell("builder.sh"),
+    ];
+    let results = dir.join("results");
+    for shard in ["1/2", "2/2"] {
+        let mut args = champions.to_vec();
+        args.extend(["--shard", shard]);
+        succeeded(&output(referee(Who::Me, "tournament", &results, &args)));
+    }
+    let shards = results.join("tournament");
+    let spec: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(shards.join("shard-1-of-2/tournament.json")).unwrap(),
+    )
+    .unwrap();
+    let given = |name: &str| -> String {
+        let entry = spec["champions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("no champion {name}"));
+        entry["given"].as_str().unwrap().to_string()
+    };
+    // The first row of shard 1 in which passive.sh plays.
+    let passive = spec["champions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["given"].as_str().unwrap().ends_with("passive.sh"))
+        .unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let row = matches(&shards.join("shard-1-of-2"))
+        .into_iter()
+        .find(|r| (0..3).any(|s| r[&format!("champion{s}")] == passive))
+        .expect("a match of passive.sh");
+    let id: u64 = row["id"].parse().unwrap();
+    let first: u8 = row["first_player"].parse().unwrap();
+    let cases: [(&str, bool, Option<u8>, &str); 2] = [
+        (
+            "another first player",
+            false,
+            Some((first + 1) % 3),
+            "the seed draws",
+        ),
+        (
+            "another program under the seat's name",
+            true,
+            None,
+            "has program",
+        ),
+    ];
+    let mut worked = Vec::new();
+    for (i, (what, swap_program, first_player, needle)) in cases.into_iter().enumerate() {
+        let copy = dir.join(format!("case{i}"));
+        assert!(Command::new("cp")
+            .arg("-r")
+            .arg(&shards)
+            .arg(&copy)
+            .status()
+            .unwrap()
+            .success());
+        let one = copy.join("shard-1-of-2");
+        // Play the match again, for real, as the forger would.
+        let forged = dir.join(format!("forged{i}"));
+        let mut play = Command::new(REFEREE);
+        play.arg("match");
+        for s in 0..3 {
+            let name = &row[&format!("champion{s}")];
+            match (swap_program, *name == passive) {
+                (true, true) => play.arg(other.join("passive.sh")),
+                _ => play.arg(given(name)),
+            };
+        }
+        play.args(["--seed", &row["seed"], "--time-scale", "2", "--out"])
+            .arg(&forged);
+        if let Some(seat) = first_player {
+            play.args(["--first-player", &seat.to_string()]);
+        }
+        succeeded(&output({
+            play.stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            play
+        }));
+        let record = referee::record::MatchRecord::load(&forged.join("record.json")).unwrap();
+        let mut new = referee::games::loi::row_of(&record, row["reproduce"].clone());
+        new.id = id;
+        assert_eq!(
+            new.champions,
+            (0..3)
+                .map(|s| row[&format!("champion{s}")].clone())
+                .collect::<Vec<_>>(),
+            "{what}: the forged record's names"
+        );
+        let line = referee::export::matches_csv::row(&new, record.first_player);
+        let csv = std::fs::read_to_string(one.join("matches.csv")).unwrap();
+        let edited: String = csv
+            .lines()
+            .map(|l| match l.starts_with(&format!("{id},")) {
+                true => String::from_utf8(line.clone()).unwrap(),
+                false => format!("{l}\n"),
+            })
+            .collect();
+        std::fs::write(one.join("matches.csv"), edited).unwrap();
+        std::fs::copy(
+            forged.join("record.json"),
+            one.join("matches").join(id.to_string()).join("record.json"),
+        )
+        .unwrap();
+        let out = output({
+            let mut c = Command::new(REFEREE);
+            c.arg("merge")
+                .arg(&one)
+                .arg(copy.join("shard-2-of-2"))
+                .arg("--out")
+                .arg(dir.join(format!("merged{i}")))
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            c
+        });
+        if out.status.code() != Some(2) || !text(&out.stderr).contains(needle) {
+            worked.push(format!(
+                "{what}: THE ATTACK WORKED (merge exit {:?}: {})",
+                out.status.code(),
+                text(&out.stderr)
+            ));
+        }
+    }
+    assert!(worked.is_empty(), "{}", worked.join("\n"));
 }

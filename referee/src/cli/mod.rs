@@ -163,30 +163,7 @@ impl LimitArgs {
     /// The time limits, checked: every value in a range whose budgets and deadlines (up to
     /// 3 x the scaled CPU + 1 s) are exact in nanoseconds and print back as given.
     pub fn time(&self) -> Result<TimeLimits, String> {
-        let ranged = |v: f64, flag: &str, (low, high): (f64, f64), unit: &str| {
-            if v.is_finite() && (low..=high).contains(&v) {
-                Ok(v)
-            } else {
-                Err(format!(
-                    "--{flag} must be between {low} and {high}{unit}, got {v:?}"
-                ))
-            }
-        };
-        Ok(TimeLimits {
-            init_cpu: Duration::from_secs_f64(ranged(
-                self.init_cpu,
-                "init-cpu",
-                CPU_SECONDS,
-                " seconds",
-            )?),
-            call_cpu: Duration::from_secs_f64(ranged(
-                self.call_cpu,
-                "call-cpu",
-                CPU_SECONDS,
-                " seconds",
-            )?),
-            scale: ranged(self.time_scale, "time-scale", TIME_SCALES, "")?,
-        })
+        time_limits(self.init_cpu, self.call_cpu, self.time_scale)
     }
 
     /// The process limits, checked.
@@ -228,6 +205,26 @@ impl LimitArgs {
         limits.sandbox = report.plan();
         Ok(limits)
     }
+}
+
+/// The time limits of `--init-cpu`, `--call-cpu` and `--time-scale` (also as a tournament
+/// stores them), checked: every value in a range whose budgets and deadlines (up to 3 x the
+/// scaled CPU + 1 s) are exact in nanoseconds and print back as given.
+pub fn time_limits(init_cpu: f64, call_cpu: f64, time_scale: f64) -> Result<TimeLimits, String> {
+    let ranged = |v: f64, flag: &str, (low, high): (f64, f64), unit: &str| {
+        if v.is_finite() && (low..=high).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!(
+                "--{flag} must be between {low} and {high}{unit}, got {v:?}"
+            ))
+        }
+    };
+    Ok(TimeLimits {
+        init_cpu: Duration::from_secs_f64(ranged(init_cpu, "init-cpu", CPU_SECONDS, " seconds")?),
+        call_cpu: Duration::from_secs_f64(ranged(call_cpu, "call-cpu", CPU_SECONDS, " seconds")?),
+        scale: ranged(time_scale, "time-scale", TIME_SCALES, "")?,
+    })
 }
 
 #[derive(Debug, Args)]

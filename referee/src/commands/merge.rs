@@ -104,7 +104,7 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         .map(|(d, s)| (d.join("matches.csv"), s.shard))
         .collect();
     super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
-    super::tournament::results::check_records(&sources, game).map_err(Failure::usage)?;
+    super::tournament::results::check_records(&sources, &spec, game).map_err(Failure::usage)?;
     if !args.partial {
         let mut incomplete = Vec::new();
         for (dir, spec) in args.shards.iter().zip(&specs) {

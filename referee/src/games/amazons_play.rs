@@ -2,7 +2,7 @@
 //! into a directory (`record.json`, `seat<N>.stderr`), its row of results (the winner
 //! scores 1 and earns 1 point, the loser 0), and the command that plays it again.
 
-use super::{FaultStep, Game, Played, Seats};
+use super::{Expected, FaultStep, Game, Played, Seats};
 use crate::endpoint::Endpoint;
 use crate::games::amazons::{Amazons, AmazonsRecord};
 use crate::human::{amazons::AmazonsSeat, HumanEndpoint};
@@ -180,8 +180,11 @@ impl Game for AmazonsGame {
         })
     }
 
-    fn recorded_row(&self, dir: &Path) -> anyhow::Result<Played> {
+    fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played> {
         let record = load(&dir.join("record.json"))?;
+        if let Some(problem) = expected.problem(record.seed, &record.seats, record.budgets, false) {
+            anyhow::bail!("{problem}");
+        }
         crate::games::amazons::verify(&record)
             .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
         Ok(Played {

@@ -1,7 +1,7 @@
 //! "La loi du plus riche" (2009) as a [`Game`] of the runner: three seats, rule 26's
 //! points, matches through `run_match::MatchPlan`, the `MatchRecord` as a row of results.
 
-use super::{FaultStep, Game, Played, Seats};
+use super::{Expected, FaultStep, Game, Played, Seats};
 use crate::game::Loi;
 use crate::record::MatchRecord;
 use crate::rules::Rules;
@@ -95,8 +95,25 @@ impl Game for LoiGame {
         })
     }
 
-    fn recorded_row(&self, dir: &Path) -> anyhow::Result<Played> {
+    fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played> {
         let record = MatchRecord::load(&dir.join("record.json"))?;
+        let old_schema = record.schema < crate::record::RECORD_SCHEMA;
+        if let Some(problem) =
+            expected.problem(record.seed, &record.seats, record.budgets, old_schema)
+        {
+            anyhow::bail!("{problem}");
+        }
+        // A tournament's matches play the setup their seed draws.
+        let drawn = engine::Setup::from_seed(record.seed);
+        anyhow::ensure!(
+            record.first_player == drawn.first_player.0
+                && record.monument_order == drawn.monument_order,
+            "its record has first player {} and monuments {:?}, the seed draws {} and {:?}",
+            record.first_player,
+            record.monument_order,
+            drawn.first_player.0,
+            drawn.monument_order
+        );
         crate::replay::replay(&record)
             .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
         Ok(Played {

@@ -28,6 +28,69 @@ pub struct Seats {
     pub full_log: bool,
 }
 
+/// What a match of a tournament was played with, as its record must say: the match seed,
+/// each seat's champion (name, program, its SHA-256, its `PROLOGIN_SEED`), and the
+/// callbacks' allowances.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub seed: u64,
+    pub seats: Vec<crate::record::SeatRecord>,
+    pub budgets: crate::record::BudgetsRecord,
+}
+
+impl Expected {
+    /// What is not as expected in a record of `seed`, `seats` and `budgets` (absent only in
+    /// records of the schema before them, `budgets_optional`), if anything.
+    pub fn problem(
+        &self,
+        seed: u64,
+        seats: &[crate::record::SeatRecord],
+        budgets: Option<crate::record::BudgetsRecord>,
+        budgets_optional: bool,
+    ) -> Option<String> {
+        use crate::untrusted::printable;
+        if seed != self.seed {
+            return Some(format!(
+                "its record has seed {seed}, the match's is {}",
+                self.seed
+            ));
+        }
+        if seats.len() != self.seats.len() {
+            return Some(format!(
+                "its record has {} seats, the match {}",
+                seats.len(),
+                self.seats.len()
+            ));
+        }
+        for (i, (got, want)) in seats.iter().zip(&self.seats).enumerate() {
+            let differs = [
+                ("seat", got.seat.to_string(), want.seat.to_string()),
+                ("champion", got.name.clone(), want.name.clone()),
+                ("program", got.path.clone(), want.path.clone()),
+                ("SHA-256", got.sha256.clone(), want.sha256.clone()),
+                ("PROLOGIN_SEED", got.seed.to_string(), want.seed.to_string()),
+            ]
+            .into_iter()
+            .find(|(_, got, want)| got != want);
+            if let Some((what, got, want)) = differs {
+                return Some(format!(
+                    "its record's seat {i} has {what} {}, the tournament's {}",
+                    printable(&got),
+                    printable(&want)
+                ));
+            }
+        }
+        match budgets {
+            Some(b) if b != self.budgets => Some(format!(
+                "its record's time allowances are {b:?}, the tournament's {:?}",
+                self.budgets
+            )),
+            None if !budgets_optional => Some("its record has no time allowances".into()),
+            _ => None,
+        }
+    }
+}
+
 /// A match played: its row of results (`id` and `duration_ms` left for the runner to set)
 /// and the seat that moved first.
 #[derive(Clone, Debug)]
@@ -63,10 +126,11 @@ pub trait Game: Send + Sync {
         Ok(())
     }
     /// The row of results, and the seat that moved first, that the record in the match
-    /// directory `dir` gives, once the record is checked against the rules (played again
-    /// without the champions): what `merge` holds a shard's row to. What is wrong, if
-    /// anything.
-    fn recorded_row(&self, dir: &Path) -> anyhow::Result<Played>;
+    /// directory `dir` gives, once the record is checked against what the match was to be
+    /// played with (`expected`, and the setup its seed draws) and against the rules
+    /// (played again without the champions): what `merge` and `--resume` hold a row to.
+    /// What is wrong, if anything.
+    fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played>;
     /// The game's side of the pre-run check: a fresh game whose current callback is
     /// `init_game` for seat 0, and that callback's name.
     fn check_rules(&self) -> (Box<dyn Rules>, &'static str);

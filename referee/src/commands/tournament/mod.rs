@@ -81,7 +81,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
             })
             .map_err(Failure::usage)
             .and_then(|len| {
-                results::check_records(&[(csv_path.clone(), shard)], game)
+                results::check_records(&[(csv_path.clone(), shard)], &spec, game)
                     .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
                 Ok(len)
             })?,

@@ -106,14 +106,22 @@ pub fn check_sources(
 }
 
 /// Checks every row of `sources` against the record of its match (in `matches/<id>/`
-/// beside its file), that record first played again through the rules
-/// ([`Game::recorded_row`]): a row must say what its record says, field for field (all but
-/// the wall time and the command). `merge` (shards may come from other machines) and
+/// beside its file), that record first checked against what `spec` plays (the seed, its
+/// setup, each seat's champion and seed, the time allowances) and played again through the
+/// rules ([`Game::recorded_row`]): a row must say what its record says, field for field
+/// (all but the wall time and the command). `merge` (shards may come from other machines) and
 /// `--resume` run it: a row edited with scores and points that agree, or a record edited
 /// to match, is refused, naming the file, the line, the field and the fix. The records are
 /// read in parallel (one replay each, a few milliseconds).
-pub fn check_records(sources: &[(PathBuf, Option<Shard>)], game: &dyn Game) -> anyhow::Result<()> {
+pub fn check_records(
+    sources: &[(PathBuf, Option<Shard>)],
+    spec: &TournamentSpec,
+    game: &dyn Game,
+) -> anyhow::Result<()> {
     use rayon::prelude::*;
+    let schedule = spec
+        .schedule(game.seats())
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut rows = Vec::new();
     for (path, _) in sources {
         let root = path.parent().unwrap_or(Path::new("."));
@@ -128,8 +136,11 @@ pub fn check_records(sources: &[(PathBuf, Option<Shard>)], game: &dyn Game) -> a
     let wrong = rows
         .par_iter()
         .map(|(path, number, dir, row, first_player)| {
-            let problem = match game.recorded_row(dir) {
-                Err(e) => format!("match {} has no record that replays ({e:#})", row.id),
+            let recorded = spec
+                .expected(&schedule, row.id)
+                .and_then(|expected| game.recorded_row(dir, &expected));
+            let problem = match recorded {
+                Err(e) => format!("match {}: {e:#}", row.id),
                 Ok(recorded) => match differing_field(row, *first_player, &recorded) {
                     None => return Ok(()),
                     Some((name, said, recorded)) => format!(
