@@ -496,3 +496,94 @@ fn a_terminal_gets_a_bar_with_the_running_estimate() {
     }
     assert!(drawn >= 1, "no bar with an estimate: {screen}");
 }
+
+/// `referee status` of a gauntlet whose files were edited: it must refuse a `gauntlet.json`
+/// that `--resume` refuses (or say what it can), never panic (exit 101), and print no raw
+/// control character from `progress.json` (its `host` is text from the files).
+#[test]
+fn status_of_an_edited_gauntlet_neither_panics_nor_prints_control_characters() {
+    let dir = common::fresh_dir("gauntlet", "status-edited");
+    succeeded(&output(gauntlet(
+        &dir,
+        "g",
+        &["greedy", "random", "--max-pairs", "10"],
+    )));
+    let g = dir.join("g");
+    let edit = |file: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let path = g.join(file);
+        let mut value: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let kept = std::fs::read(&path).unwrap();
+        change(&mut value);
+        std::fs::write(&path, serde_json::to_vec(&value).unwrap()).unwrap();
+        kept
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    type Change = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, &str, Change)> = vec![
+        (
+            "gauntlet.json",
+            "max_pairs 0",
+            Box::new(|v| v["max_pairs"] = 0.into()),
+        ),
+        (
+            "gauntlet.json",
+            "max_pairs 2^63",
+            Box::new(|v| v["max_pairs"] = (1u64 << 63).into()),
+        ),
+        (
+            "gauntlet.json",
+            "one opponent",
+            Box::new(|v| {
+                v["champions"].as_array_mut().unwrap().truncate(3);
+            }),
+        ),
+        (
+            "progress.json",
+            "every_s 2^63",
+            Box::new(move |v| {
+                v["state"] = "running".into();
+                v["updated"] = now.into();
+                v["every_s"] = (1u64 << 63).into();
+            }),
+        ),
+        (
+            "progress.json",
+            "a host with escapes",
+            Box::new(move |v| {
+                v["state"] = "running".into();
+                v["updated"] = now.into();
+                v["host"] = "\u{1b}]0;owned\u{7}\u{1b}[2Jnode".into();
+            }),
+        ),
+    ];
+    // Not finished, so that progress.json is read: the last pairs taken out.
+    let csv = std::fs::read_to_string(g.join("matches.csv")).unwrap();
+    let kept: String = csv.lines().take(5).map(|l| format!("{l}\n")).collect();
+    std::fs::write(g.join("matches.csv"), kept).unwrap();
+    let mut wrong = Vec::new();
+    for (file, what, change) in &cases {
+        let before = edit(file, change.as_ref());
+        let out = output({
+            let mut c = Command::new(REFEREE);
+            c.arg("status")
+                .arg(&g)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            c
+        });
+        let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+        if *file == "gauntlet.json" && out.status.code() != Some(2) {
+            wrong.push(format!("{what}: not refused (exit 2): {}", text(&all)));
+        } else if out.status.code() == Some(101) {
+            wrong.push(format!("{what}: panicked: {}", text(&out.stderr)));
+        } else if all.iter().any(|&b| b < 0x20 && b != b'\n') {
+            wrong.push(format!("{what}: a raw control character: {:?}", text(&all)));
+        }
+        std::fs::write(g.join(file), before).unwrap();
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -144,6 +144,14 @@ fn a_run_killed_midway_resumes_to_the_same_files() {
     child.wait().unwrap();
     let played = common::tables::played(&cut.join("t"));
     assert!(played < 24, "the run finished before it was killed");
+    // Its progress.json still says running; `referee status` sees its referee is gone.
+    let status = status(&cut.join("t"));
+    assert!(
+        status.contains(&format!("{played}/24 matches"))
+            && status.contains("stopped without finishing (its referee on ")
+            && status.contains(&format!("(pid {}) is gone", child.id())),
+        "{status}"
+    );
     // A write cut by the kill: a torn last line is ignored.
     let csv = cut.join("t/matches.csv");
     let mut text = std::fs::read_to_string(&csv).unwrap();

@@ -9,7 +9,7 @@ use super::tournament::progress::{self, ProgressFile};
 use super::Failure;
 use crate::cli::StatusArgs;
 use crate::tournament::TournamentSpec;
-use crate::untrusted::printable_path;
+use crate::untrusted::{printable, printable_path};
 use anyhow::anyhow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -76,7 +76,8 @@ impl Part {
 /// running: `running on node1 (pid 12), 3.40 matches/s` and, with `left` matches to
 /// play, `, ETA 1m22s`; or `stopped without finishing` (and when, if it said).
 pub(crate) fn activity(progress: Option<&ProgressFile>, now: u64, left: Option<u64>) -> String {
-    let at = |p: &ProgressFile| format!("on {} (pid {})", p.host, p.pid);
+    // The host is text from a file: escaped like every name.
+    let at = |p: &ProgressFile| format!("on {} (pid {})", printable(&p.host), p.pid);
     match progress {
         Some(p) if is_running(p, now) => {
             let rate = p.rate();
@@ -96,6 +97,11 @@ pub(crate) fn activity(progress: Option<&ProgressFile>, now: u64, left: Option<u
         Some(p) => {
             let ago = progress::duration(now.saturating_sub(p.updated) as f64);
             match p.state.as_str() {
+                "running" if is_gone(p) => format!(
+                    "stopped without finishing (its referee {} is gone, last heard of {ago} \
+                     ago)",
+                    at(p)
+                ),
                 "running" => format!(
                     "stopped without finishing (its referee {} fell silent {ago} ago)",
                     at(p)
@@ -110,10 +116,23 @@ pub(crate) fn activity(progress: Option<&ProgressFile>, now: u64, left: Option<u
     }
 }
 
-/// Whether the referee that wrote `p` is running now (it wrote lately).
+/// Whether the referee that wrote `p` is running now: it wrote lately, and if it ran on
+/// this machine, it is still there.
 fn is_running(p: &ProgressFile, now: u64) -> bool {
-    p.state == "running"
-        && now.saturating_sub(p.updated) <= SILENT_INTERVALS * p.every_s.max(1) + 30
+    let silent_for = SILENT_INTERVALS
+        .saturating_mul(p.every_s.max(1))
+        .saturating_add(30);
+    p.state == "running" && now.saturating_sub(p.updated) <= silent_for && !is_gone(p)
+}
+
+/// Whether the referee that wrote `p` ran on this machine and is gone: no process of this
+/// program has its pid (killed with `kill -9`, or out at a second stop signal without a
+/// last word). Of another machine nothing is known but what the file says.
+fn is_gone(p: &ProgressFile) -> bool {
+    let read = |path: String| std::fs::read_to_string(path).map(|t| t.trim().to_string());
+    let here = read("/proc/sys/kernel/hostname".into()).unwrap_or_default();
+    let this_program = read("/proc/self/comm".into()).ok();
+    p.host == here && read(format!("/proc/{}/comm", p.pid)).ok() != this_program
 }
 
 pub fn run(args: StatusArgs) -> Result<(), Failure> {

@@ -204,13 +204,52 @@ pub(super) fn read(path: &Path) -> anyhow::Result<Spec> {
         spec.schema,
         crate::export::RESULTS_SCHEMA,
     );
-    anyhow::ensure!(
-        crate::games::by_name(&spec.game).is_some(),
-        "{} is a gauntlet of game `{}`; read it {}",
-        path.display(),
-        printable(&spec.game),
-        crate::cli::words::with_game_flag(&spec.game)
-    );
+    let game = crate::games::by_name(&spec.game).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{} is a gauntlet of game `{}`; read it {}",
+            path.display(),
+            printable(&spec.game),
+            crate::cli::words::with_game_flag(&spec.game)
+        )
+    })?;
+    // Values no flag gives (the file was edited) would make another test, or none.
+    let pairs = crate::gauntlet::MIN_PAIRS as u64..=crate::gauntlet::MAX_PAIRS;
+    let plan = Plan {
+        seed: spec.seed,
+        seats: game.seats(),
+        opponents: spec.champions.len().saturating_sub(2),
+    };
+    let problem = spec
+        .sprt
+        .problem(crate::gauntlet::spread(game.points()))
+        .or_else(|| {
+            (!pairs.contains(&spec.max_pairs)).then(|| {
+                format!(
+                    "max_pairs {} is not a number of pairs from {} to {}",
+                    spec.max_pairs,
+                    pairs.start(),
+                    pairs.end()
+                )
+            })
+        })
+        .or_else(|| {
+            (spec.champions.len() < 2 || !plan.is_playable()).then(|| {
+                format!(
+                    "{} champions: a gauntlet of {} has a candidate, a baseline and at least \
+                     {} opponent(s)",
+                    spec.champions.len(),
+                    game.title(),
+                    game.seats() - 1
+                )
+            })
+        });
+    if let Some(problem) = problem {
+        anyhow::bail!(
+            "{}: {problem}: this is not the file the referee wrote; restore it, or start the \
+             gauntlet again under another --name",
+            path.display()
+        );
+    }
     Ok(spec)
 }
 
@@ -235,28 +274,6 @@ pub(super) fn resumed(
             spec_path.display(),
             spec.game,
             crate::cli::words::with_game_flag(&spec.game)
-        )));
-    }
-    // Values no flag gives (the file was edited) would make another test, or none.
-    let pairs = crate::gauntlet::MIN_PAIRS as u64..=crate::gauntlet::MAX_PAIRS;
-    let problem = spec
-        .sprt
-        .problem(crate::gauntlet::spread(game.points()))
-        .or_else(|| {
-            (!pairs.contains(&spec.max_pairs)).then(|| {
-                format!(
-                    "max_pairs {} is not a number of pairs from {} to {}",
-                    spec.max_pairs,
-                    pairs.start(),
-                    pairs.end()
-                )
-            })
-        });
-    if let Some(problem) = problem {
-        return Err(usage(format!(
-            "--resume: {}: {problem}: this is not the file the referee wrote; restore it, or \
-             start the gauntlet again under another --name",
-            spec_path.display()
         )));
     }
     // The gauntlet's own settings: a flag given (even at its default) must say the same.
