@@ -7,8 +7,8 @@
 //! the referee exits with [`EXIT_INTERRUPTED`] within a second or so, well inside the grace
 //! a cluster gives before its `SIGKILL`. The next signal, or the first one without a
 //! graceful stop (a single match), kills every champion and everything they started, and
-//! exits at once (once a results file being written, if any, is in place: no temporary
-//! file is left). No champion outlives an interrupted referee.
+//! exits at once (once a results file being written, if any, is in place, or after 2 s
+//! if the write is stuck: no temporary file is left). No champion outlives an interrupted referee.
 //!
 //! A match is disturbed from outside when its champions were killed because the referee
 //! was told to stop: it is no result ([`undisturbed`] says so, as a [`Disturbed`] error),
@@ -63,8 +63,8 @@ pub fn catch(graceful: bool) -> &'static AtomicBool {
                     ABORT.store(true, Ordering::SeqCst);
                     crate::champion::kill_every_champion();
                     // A results file being written is finished first (no temporary file
-                    // is left), and no other starts.
-                    let _writes = crate::store::hold_writes();
+                    // is left), and no other starts; one stuck for 2 s is given up.
+                    let _writes = crate::store::finish_writes(Duration::from_secs(2));
                     std::process::exit(EXIT_INTERRUPTED);
                 }
             });

@@ -10,18 +10,43 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
+use std::time::{Duration, Instant};
 
 /// Held while a file is written through its temporary file, from its creation to its
 /// rename ([`hold_writes`]).
-static WRITES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+static WRITES: Mutex<()> = Mutex::new(());
+/// The temporary file being written, if any ([`finish_writes`] removes it if stuck).
+static TEMP: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// Waits for the file being written, if any, to be renamed into place, and keeps any other
-/// write from starting while the guard lives: the referee's exit at a second stop signal
-/// leaves no temporary file behind (only complete files).
-pub fn hold_writes() -> std::sync::MutexGuard<'static, ()> {
-    WRITES
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+/// write from starting while the guard lives.
+fn hold_writes() -> MutexGuard<'static, ()> {
+    WRITES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// For the referee's exit at a second stop signal, so that it leaves no temporary file
+/// behind: waits up to `patience` for the file being written, if any, to be renamed into
+/// place, and keeps any other write from starting while the guard lives. A write still
+/// stuck then (a hung disk or network file system) has its temporary file removed, and
+/// `None` is returned: the exit does not wait for it.
+pub fn finish_writes(patience: Duration) -> Option<MutexGuard<'static, ()>> {
+    let deadline = Instant::now() + patience;
+    loop {
+        match WRITES.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::Poisoned(e)) => return Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => {
+                if let Some(temp) = TEMP.lock().unwrap_or_else(PoisonError::into_inner).take() {
+                    let _ = std::fs::remove_file(temp);
+                }
+                return None;
+            }
+        }
+    }
 }
 
 /// Writes `path` through a temporary file beside it (`.<name><suffix>`), which `fill`
@@ -35,6 +60,7 @@ fn through_temp(
     let name = path.file_name().context("a file name")?.to_string_lossy();
     let temp = path.with_file_name(format!(".{name}{suffix}"));
     let _writing = hold_writes();
+    *TEMP.lock().unwrap_or_else(PoisonError::into_inner) = Some(temp.clone());
     let mut file =
         File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
     let written = fill(&mut file)
@@ -47,6 +73,7 @@ fn through_temp(
     if written.is_err() {
         let _ = std::fs::remove_file(&temp);
     }
+    *TEMP.lock().unwrap_or_else(PoisonError::into_inner) = None;
     written
 }
 
@@ -313,6 +340,36 @@ mod tests {
             format!("{} line 3: not this one", two.display())
         );
         assert!(!out.exists());
+    }
+
+    /// A write stuck (here, on a channel) is waited for no longer than the patience given;
+    /// its temporary file is then removed.
+    #[test]
+    fn a_stuck_write_is_not_waited_for_and_its_temporary_file_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("seats.csv");
+        let temp = dir.path().join(".seats.csv.tmp");
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let writer = {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                through_temp(&path, ".tmp", |file| {
+                    file.write_all(b"half")?;
+                    let _ = wait.recv();
+                    Ok(())
+                })
+            })
+        };
+        while !temp.exists() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let started = Instant::now();
+        assert!(finish_writes(Duration::from_millis(300)).is_none());
+        assert!(started.elapsed() >= Duration::from_millis(300));
+        assert!(!temp.exists(), "the stuck write's temporary file is left");
+        go.send(()).unwrap();
+        assert!(writer.join().unwrap().is_err(), "renamed a removed file");
+        assert_eq!(names(dir.path()), Vec::<String>::new());
     }
 
     /// What the exit at a second stop signal relies on: while [`hold_writes`] is held, no
