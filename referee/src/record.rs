@@ -241,12 +241,17 @@ impl BudgetsRecord {
 }
 
 /// The text of the record file `path`. Records are a few MB at most (compact, schema 2
-/// on): a device, a FIFO or a huge file is not one, and is not read whole.
+/// on): a device, a FIFO or a huge file is not one, and is not read (nor waited on).
 pub fn read_bounded(path: &Path) -> anyhow::Result<String> {
     use anyhow::Context;
     use std::io::Read;
     const MAX_BYTES: u64 = 256 << 20;
-    let file = std::fs::File::open(path)
+    use std::os::unix::fs::OpenOptionsExt;
+    // Not blocking: a FIFO in a record's place is refused, not waited on.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
+        .open(path)
         .with_context(|| format!("cannot read record {}", path.display()))?;
     let meta = file
         .metadata()

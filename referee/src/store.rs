@@ -99,7 +99,7 @@ pub fn read_rows(
     seats: usize,
     mut visit: impl FnMut(ParsedRow, u64, usize) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let file = open_file(path)?;
     let mut reader = BufReader::new(file);
     let mut line = Vec::new();
     let mut offset = 0u64;
@@ -207,7 +207,7 @@ pub fn write_sorted(
     }
     let files: Vec<File> = sources
         .iter()
-        .map(|p| File::open(p).with_context(|| format!("cannot open {}", p.display())))
+        .map(|p| open_file(p))
         .collect::<Result<_, _>>()?;
     through_temp(out, ".sorted.tmp", |file| {
         let mut writer = std::io::BufWriter::new(file);
@@ -226,10 +226,32 @@ pub fn write_sorted(
 /// Read a whole small file as text.
 pub fn read_text(path: &Path) -> anyhow::Result<String> {
     let mut text = String::new();
-    File::open(path)
-        .and_then(|mut f| f.read_to_string(&mut text))
+    open_file(path)?
+        .read_to_string(&mut text)
         .with_context(|| format!("cannot read {}", path.display()))?;
     Ok(text)
+}
+
+/// Opens `path` for reading if it is a regular file (a results file, a record): a FIFO, a
+/// device or a directory put in its place (an edited directory) is refused at once, never
+/// waited on (the open does not block).
+pub fn open_file(path: &Path) -> anyhow::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
+        .open(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    anyhow::ensure!(
+        meta.is_file(),
+        "{} is not a regular file (a FIFO, a device or a directory in its place): restore \
+         the file the referee wrote",
+        path.display()
+    );
+    Ok(file)
 }
 
 #[cfg(test)]
@@ -340,6 +362,26 @@ mod tests {
             format!("{} line 3: not this one", two.display())
         );
         assert!(!out.exists());
+    }
+
+    /// A FIFO, a directory or a device in the place of a results file is refused at once,
+    /// naming it (a FIFO was waited on forever).
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("gauntlet.json");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        for path in [fifo.as_path(), dir.path(), Path::new("/dev/zero")] {
+            let err = format!("{:#}", read_text(path).unwrap_err());
+            assert!(
+                err.contains(&format!("{} is not a regular file", path.display())),
+                "{err}"
+            );
+        }
+        let err = format!("{:#}", read_rows(&fifo, 3, |_, _, _| Ok(())).unwrap_err());
+        assert!(err.contains("is not a regular file"), "{err}");
+        let err = format!("{:#}", crate::record::MatchRecord::load(&fifo).unwrap_err());
+        assert!(err.contains("not a regular file"), "{err}");
     }
 
     /// A write stuck (here, on a channel) is waited for no longer than the patience given;
