@@ -600,3 +600,56 @@ fn an_interrupted_amazons_gauntlet_resumes_to_the_uninterrupted_verdict() {
     resume.env("PATH", "/usr/bin:/bin");
     assert_eq!(verdict(&succeeded(&output(resume)), &run), want);
 }
+
+// ---- a gauntlet named as a tournament ----------------------------------------------------
+
+/// A gauntlet given the `--name` of a finished tournament used to run its pre-run check
+/// there (overwriting the tournament's `check/*.stderr`), write `gauntlet.json` beside
+/// `tournament.json`, fail, and leave `referee status` reading the directory as a gauntlet.
+/// It is refused before anything is written, and the tournament is as it was.
+#[test]
+fn a_gauntlet_is_refused_in_a_tournaments_directory() {
+    let dir = common::fresh_dir("redteam_gauntlet", "named-as-tournament");
+    succeeded(&output({
+        let mut c = Command::new(REFEREE);
+        c.args(["tournament", "random", "greedy", &builder(), "--name", "t"])
+            .args(["--rounds", "1", "--results"])
+            .arg(&dir);
+        c
+    }));
+    let files = |root: &Path| -> Vec<(PathBuf, Vec<u8>)> {
+        let mut all = Vec::new();
+        let mut stack = vec![root.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let path = e.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    all.push((path.clone(), std::fs::read(&path).unwrap()));
+                }
+            }
+        }
+        all.sort();
+        all
+    };
+    let before = files(&dir.join("t"));
+    let out = output(gauntlet(&[], &dir, "t", &["greedy", "random"]));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("holds a tournament; choose another --name"),
+        "{stderr}"
+    );
+    assert_eq!(
+        files(&dir.join("t")),
+        before,
+        "the tournament's files changed"
+    );
+    let status = succeeded(&output({
+        let mut c = Command::new(REFEREE);
+        c.arg("status").arg(dir.join("t"));
+        c
+    }));
+    assert!(status.contains("tournament t: "), "{status}");
+}

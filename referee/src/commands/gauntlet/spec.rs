@@ -102,6 +102,12 @@ pub(super) fn started(
             dir.display()
         )));
     }
+    if dir.join("tournament.json").exists() {
+        return Err(usage(format!(
+            "{} holds a tournament; choose another --name for the gauntlet",
+            dir.display()
+        )));
+    }
     let time = args.limits.time().map_err(usage)?;
     let process = args.limits.process().map_err(usage)?;
     let (Some(candidate), Some(baseline)) = (&args.candidate, &args.baseline) else {
