@@ -90,6 +90,21 @@ pub struct Reader {
 }
 
 impl Reader {
+    /// The full log `name` that the record at `record` names: a file beside it.
+    pub fn beside(record: &Path, name: &str) -> Result<Reader, String> {
+        if name.contains('/') || name == ".." || name.is_empty() {
+            return Err(format!(
+                "{} names its full log `{}`, which is not a file name beside it",
+                record.display(),
+                crate::untrusted::printable(name)
+            ));
+        }
+        let path = record.parent().unwrap_or(Path::new(".")).join(name);
+        Reader::open(&path).map_err(|e| {
+            format!("{e}; the record was played with --full-log, and its log must stay beside it")
+        })
+    }
+
     /// Opens the log at `path`.
     pub fn open(path: &Path) -> Result<Reader, String> {
         let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;

@@ -799,3 +799,67 @@ fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
     }
     assert!(worked.is_empty(), "{}", worked.join("\n"));
 }
+
+// ---- an edited full log at merge ---------------------------------------------------------
+
+/// A shard played with `--full-log` whose log of one match was edited (an answer changed,
+/// the gzip file written again): `referee replay` refuses that record, and so must
+/// `merge`, naming the line of the row; the unedited shards merge.
+#[test]
+fn an_edited_full_log_is_refused_at_merge() {
+    use std::io::{Read as _, Write as _};
+    let dir = common::fresh_dir("redteam_stop", "full-log");
+    let results = dir.join("results");
+    for shard in ["1/2", "2/2"] {
+        let passive = shell("passive.sh");
+        let args = ["random", "greedy", &passive, "--full-log", "--shard", shard];
+        succeeded(&output(referee(Who::Me, "tournament", &results, &args)));
+    }
+    let shards = results.join("tournament");
+    let merge = |out: &str| {
+        output({
+            let mut c = Command::new(REFEREE);
+            c.arg("merge")
+                .arg(shards.join("shard-1-of-2"))
+                .arg(shards.join("shard-2-of-2"))
+                .arg("--out")
+                .arg(dir.join(out))
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            c
+        })
+    };
+    succeeded(&merge("honest"));
+    let one = shards.join("shard-1-of-2");
+    let first = matches(&one)[0]["id"].clone();
+    let log = one.join("matches").join(&first).join("requests.log.gz");
+    let mut log_text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&log).unwrap())
+        .read_to_string(&mut log_text)
+        .unwrap();
+    // The answer of the first request that is not `etat`, one more.
+    let mut lines: Vec<String> = log_text.lines().map(String::from).collect();
+    let at = lines
+        .iter()
+        .position(|l| l.split('\t').nth(1).is_some_and(|r| r != "etat"))
+        .expect("a call in the log");
+    let (head, answer) = lines[at].rsplit_once('\t').unwrap();
+    lines[at] = format!("{head}\t{}", answer.parse::<i64>().unwrap() + 1);
+    let edited = lines.join("\n") + "\n";
+    let mut gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(&log).unwrap(),
+        flate2::Compression::fast(),
+    );
+    gz.write_all(edited.as_bytes()).unwrap();
+    gz.finish().unwrap();
+    let out = merge("edited");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "THE ATTACK WORKED: {stderr}");
+    assert!(
+        stderr.contains("shard-1-of-2/matches.csv line 2: ")
+            && stderr.contains("its record does not replay"),
+        "{stderr}"
+    );
+    assert!(!dir.join("edited/leaderboard.csv").exists());
+}

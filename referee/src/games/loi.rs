@@ -114,7 +114,15 @@ impl Game for LoiGame {
             drawn.first_player.0,
             drawn.monument_order
         );
-        crate::replay::replay(&record)
+        // With its full log, if it was played with one: every request made again.
+        let path = dir.join("record.json");
+        let mut log = match &record.full_log {
+            Some(name) => {
+                Some(crate::full_log::Reader::beside(&path, name).map_err(anyhow::Error::msg)?)
+            }
+            None => None,
+        };
+        crate::replay::replay_logged(&record, log.as_mut())
             .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
         Ok(Played {
             row: row_of(&record, String::new()),
