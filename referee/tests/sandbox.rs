@@ -2,7 +2,8 @@
 //! when the test runs as root; the user running the test otherwise). Champions under
 //! `tests/fixtures/sandbox/` try to escape: a TCP connection to a listener on 127.0.0.1,
 //! reading another champion's files, writing outside their scratch, signalling the referee,
-//! `setsid` and outliving the match, forking without bound (only where a process-count limit
+//! `setsid` and outliving the match, mounts it could write or run setuid programs or
+//! device nodes from (the jail's must be read-only, `nosuid`, `nodev`), forking without bound (only where a process-count limit
 //! is in force), mapping more memory than allowed (shared anonymous mappings too). Each
 //! attempt must fail, the match must complete, and nothing may be left running.
 
@@ -233,6 +234,10 @@ fn escapes_fail_and_the_match_completes() {
             "unshare".into(),
             "outlive".into(),
         ];
+        if line.contains("jail=on") {
+            // The jail's mounts: read-only, no setuid programs, no device nodes.
+            attacks.push("mount_flags".into());
+        }
         if line.contains("seccomp=on") {
             // Denied outright by the filter (never run where it is not: as root without
             // a sandbox it would signal every process of the machine).
