@@ -407,17 +407,9 @@ fn a_stop_during_a_tournaments_pre_run_check_exits_as_interrupted() {
 
 // ---- an edited shard directory at merge ------------------------------------------------
 
-/// `referee merge` counts a shard complete by its number of rows, then checks every row:
-/// a shard whose file was edited so that the count still looks right (a row given twice
-/// in place of a missing one, another shard's row in place of its own), a shard that
-/// claims another's index, the same shard given twice, another tournament's shard, a row
-/// whose points are not its scores', a row whose scores and points were swapped between
-/// two seats (they agree with each other, not with the record), a row without its record,
-/// and a record swapped the same way as its row (it no longer replays) are each refused,
-/// naming the problem, and no results are written.
-#[test]
-fn an_edited_shard_directory_is_refused_at_merge() {
-    let dir = common::fresh_dir("redteam_stop", "merge");
+/// A tournament of four champions (two built in, two shell scripts) played in two shards
+/// under `dir/results`: the directory of its shards.
+fn two_shards(dir: &Path) -> PathBuf {
     let champions = [
         "random",
         "greedy",
@@ -430,7 +422,21 @@ fn an_edited_shard_directory_is_refused_at_merge() {
         args.extend(["--shard", shard]);
         succeeded(&output(referee(Who::Me, "tournament", &results, &args)));
     }
-    let shards = results.join("tournament");
+    results.join("tournament")
+}
+
+/// `referee merge` counts a shard complete by its number of rows, then checks every row:
+/// a shard whose file was edited so that the count still looks right (a row given twice
+/// in place of a missing one, another shard's row in place of its own), a shard that
+/// claims another's index, the same shard given twice, another tournament's shard, a row
+/// whose points are not its scores', a row whose scores and points were swapped between
+/// two seats (they agree with each other, not with the record), a row without its record,
+/// and a record swapped the same way as its row (it no longer replays) are each refused,
+/// naming the problem, and no results are written.
+#[test]
+fn an_edited_shard_directory_is_refused_at_merge() {
+    let dir = common::fresh_dir("redteam_stop", "merge");
+    let shards = two_shards(&dir);
     // Rows of one shard's matches.csv: (header, rows).
     let lines = |shard: &Path| -> (String, Vec<String>) {
         let text = std::fs::read_to_string(shard.join("matches.csv")).unwrap();
@@ -663,19 +669,7 @@ fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
     std::fs::create_dir_all(&other).unwrap();
     // Another program under passive.sh's name.
     std::fs::copy(shell("builder.sh"), other.join("passive.sh")).unwrap();
-    let champions = [
-        "random",
-        "greedy",
-        &shell("passive.sh"),
-        &shell("builder.sh"),
-    ];
-    let results = dir.join("results");
-    for shard in ["1/2", "2/2"] {
-        let mut args = champions.to_vec();
-        args.extend(["--shard", shard]);
-        succeeded(&output(referee(Who::Me, "tournament", &results, &args)));
-    }
-    let shards = results.join("tournament");
+    let shards = two_shards(&dir);
     let spec: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(shards.join("shard-1-of-2/tournament.json")).unwrap(),
     )

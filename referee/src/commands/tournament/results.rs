@@ -88,18 +88,28 @@ pub fn check_sources(
         .schedule(game.seats())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut seen = std::collections::HashSet::new();
-    for (path, shard) in sources {
+    each_row(sources, game, |(path, shard), number, row, first_player| {
+        spec.check_row(&row, first_player, &schedule, *shard, game)
+            .and_then(|()| match seen.insert(row.id) {
+                true => Ok(()),
+                false => Err(format!("match {} appears twice", row.id)),
+            })
+            .map_err(|e| anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display()))
+    })
+}
+
+/// Calls `visit` with every row of `sources` in file order: its source, its line number,
+/// the row and its `first_player`.
+fn each_row<'a>(
+    sources: &'a [(PathBuf, Option<Shard>)],
+    game: &dyn Game,
+    mut visit: impl FnMut(&'a (PathBuf, Option<Shard>), usize, MatchRow, u8) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    for source in sources {
         let mut number = 1;
-        store::read_rows(path, game.seats(), |(row, first_player), _, _| {
+        store::read_rows(&source.0, game.seats(), |(row, first_player), _, _| {
             number += 1;
-            spec.check_row(&row, first_player, &schedule, *shard, game)
-                .and_then(|()| match seen.insert(row.id) {
-                    true => Ok(()),
-                    false => Err(format!("match {} appears twice", row.id)),
-                })
-                .map_err(|e| {
-                    anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display())
-                })
+            visit(source, number, row, first_player)
         })?;
     }
     Ok(())
@@ -123,16 +133,12 @@ pub fn check_records(
         .schedule(game.seats())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut rows = Vec::new();
-    for (path, _) in sources {
+    each_row(sources, game, |(path, _), number, row, first_player| {
         let root = path.parent().unwrap_or(Path::new("."));
-        let mut number = 1;
-        store::read_rows(path, game.seats(), |(row, first_player), _, _| {
-            number += 1;
-            let dir = crate::tournament::Runner::match_dir(root, row.id);
-            rows.push((path, number, dir, row, first_player));
-            Ok(())
-        })?;
-    }
+        let dir = crate::tournament::Runner::match_dir(root, row.id);
+        rows.push((path, number, dir, row, first_player));
+        Ok(())
+    })?;
     let wrong = rows
         .par_iter()
         .map(|(path, number, dir, row, first_player)| {
