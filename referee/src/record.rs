@@ -246,19 +246,15 @@ pub fn read_bounded(path: &Path) -> anyhow::Result<String> {
     use anyhow::Context;
     use std::io::Read;
     const MAX_BYTES: u64 = 256 << 20;
-    use std::os::unix::fs::OpenOptionsExt;
-    // Not blocking: a FIFO in a record's place is refused, not waited on.
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
-        .open(path)
+    // A FIFO in a record's place is refused, not waited on.
+    let file = crate::store::open_file(path)
         .with_context(|| format!("cannot read record {}", path.display()))?;
     let meta = file
         .metadata()
         .with_context(|| format!("cannot read record {}", path.display()))?;
     anyhow::ensure!(
-        meta.is_file() && meta.len() <= MAX_BYTES,
-        "{} is not a match record: not a regular file of at most {} MiB",
+        meta.len() <= MAX_BYTES,
+        "{} is not a match record: larger than {} MiB",
         path.display(),
         MAX_BYTES >> 20
     );
