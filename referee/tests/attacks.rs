@@ -1644,11 +1644,14 @@ fn attack_11b_results_inside_the_champions_folder_stay_hidden() {
         let folder = arena.dir("attacker");
         let attacker = arena.attacker(
             "attacker",
-            &[format!(
-                "jouer search {} {}",
-                folder.display(),
-                hex(secret.as_bytes())
-            )],
+            &[
+                format!(
+                    "jouer search {} {}",
+                    folder.display(),
+                    hex(secret.as_bytes())
+                ),
+                format!("jouer plant {}", folder.display()),
+            ],
         );
         let opponent = arena.dir("opponent").join("champion");
         let script = fs::read_to_string(fixtures().join("secretive.sh")).unwrap();
@@ -1662,7 +1665,7 @@ fn attack_11b_results_inside_the_champions_folder_stay_hidden() {
             &arena,
             [attacker, opponent.display().to_string(), passive()],
         );
-        setup.out = Some(out);
+        setup.out = Some(out.clone());
         let played = setup.play();
         assert!(
             played.seat(1).contains(&secret),
@@ -1675,6 +1678,11 @@ fn attack_11b_results_inside_the_champions_folder_stay_hidden() {
             played.summary()
         );
         played.assert_attack_failed(0, "search", 1);
+        played.assert_attack_failed(0, "plant", 1);
+        assert!(
+            !out.join(".planted").exists() && !folder.join(".planted").exists(),
+            "a file planted on the host"
+        );
         played.assert_completed();
         played.assert_faultless(&[1, 2]);
         played.assert_nothing_left(&[]);
