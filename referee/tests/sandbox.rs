@@ -235,7 +235,8 @@ fn escapes_fail_and_the_match_completes() {
             "outlive".into(),
         ];
         if line.contains("jail=on") {
-            // The jail's mounts: read-only, no setuid programs, no device nodes.
+            // The jail's mounts: read-only, no setuid programs, no device nodes, nothing run
+            // from /proc or /dev.
             attacks.push("mount_flags".into());
         }
         if line.contains("seccomp=on") {
