@@ -76,8 +76,13 @@ fn attacker(arena: &Path, name: &str, attacks: &[String]) -> PathBuf {
 
 /// Runs `referee` as `who`.
 fn referee(who: Who, args: &[String]) -> Output {
+    referee_with(who, args, &[])
+}
+
+/// [`referee`] with `env` added to its environment.
+fn referee_with(who: Who, args: &[String], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_referee"));
-    cmd.args(args);
+    cmd.args(args).envs(env.iter().copied());
     if who == Who::Nobody {
         cmd.uid(NOBODY).gid(NOBODY).env("HOME", "/tmp");
     }
@@ -118,6 +123,17 @@ fn out_dir(arena: &Path, who: Who) -> PathBuf {
 }
 
 fn play(who: Who, arena: &Path, champions: [String; 3], extra: &[&str]) -> Played {
+    play_with(who, arena, champions, extra, &[])
+}
+
+/// [`play`] with `env` added to the referee's environment.
+fn play_with(
+    who: Who,
+    arena: &Path,
+    champions: [String; 3],
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> Played {
     let out = out_dir(arena, who);
     let mut args: Vec<String> = vec!["match".into()];
     args.extend(champions);
@@ -130,7 +146,7 @@ fn play(who: Who, arena: &Path, champions: [String; 3], extra: &[&str]) -> Playe
     args.extend(["--first-player", "0", "--out"].map(String::from));
     args.push(out.display().to_string());
     args.extend(extra.iter().map(|s| s.to_string()));
-    let output = referee(who, &args);
+    let output = referee_with(who, &args, env);
     let referee_stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(
         output.status.success(),
@@ -285,6 +301,36 @@ fn referee_line(who: Who, arena: &Path) -> String {
     play(who, &dir, [passive(), passive(), passive()], &[])
         .line()
         .to_string()
+}
+
+/// The jail makes its mounts read-only with `mount_setattr`, and on kernels before 5.12
+/// (without it) with a remount: that path, forced here (`REFEREE_JAIL_REMOUNT`), gives
+/// the champion the same mounts: read-only, `nosuid`, `nodev`, `noexec` at /proc and /dev.
+#[test]
+fn the_remount_of_older_kernels_gives_the_same_mounts() {
+    for who in users() {
+        let arena = common::fresh_dir("sandbox", "remount");
+        let thief = attacker(&arena, "thief", &["mount_flags".into(), "scratch".into()]);
+        let played = play_with(
+            who,
+            &arena,
+            [
+                thief.join("champion").display().to_string(),
+                passive(),
+                passive(),
+            ],
+            &[],
+            &[("REFEREE_JAIL_REMOUNT", "1")],
+        );
+        assert!(played.line().contains("jail=on"), "{}", played.line());
+        assert!(
+            played.seat_stderr[0].contains("scratch ok"),
+            "{}",
+            played.seat_stderr[0]
+        );
+        assert_all_blocked(who, &played, 0, 1);
+        common::remove_dir(&arena);
+    }
 }
 
 #[test]

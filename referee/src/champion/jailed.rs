@@ -70,6 +70,7 @@ pub(crate) fn start(
         masks,
         disk: spec.limits.disk,
         owner,
+        remount: std::env::var_os(crate::jail::view::REMOUNT_VARIABLE).is_some(),
     };
     let inside = view
         .inside(&program)

@@ -403,6 +403,7 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
             masks: Vec::new(),
             disk: 1 << 20,
             owner: map_user.unwrap_or((0, 0)),
+            remount: false,
         },
         rlimits: RlimitPlan::none(),
         uid: None,

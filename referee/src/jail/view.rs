@@ -23,6 +23,9 @@ pub const CHAMPION_DIR: &str = "/champion";
 /// Where the `kit` folder beside the champion's folder is, inside (so that a launcher's
 /// `$(dirname "$0")/../kit` finds it).
 pub const KIT_DIR: &str = "/kit";
+/// The variable of the referee's environment that makes [`View::remount`] true (for tests).
+pub const REMOUNT_VARIABLE: &str = "REFEREE_JAIL_REMOUNT";
+
 /// Where the bundled kits are, inside: `/kits/<language>`.
 pub const KITS_DIR: &str = "/kits";
 /// The champion's home, scratch and temporary directory, inside.
@@ -53,6 +56,10 @@ pub struct View {
     pub disk: u64,
     /// Owner of `/tmp` (the champion's uid and gid, as seen from the mount namespace).
     pub owner: (u32, u32),
+    /// Make mounts read-only by a remount, as on kernels before 5.12 (no
+    /// `mount_setattr`), even where `mount_setattr` exists: [`REMOUNT_VARIABLE`] set, so
+    /// that the tests run that path too.
+    pub remount: bool,
 }
 
 impl View {
@@ -100,7 +107,7 @@ impl View {
         pivot_root(".", ".").map_err(|e| at("second pivot_root", e))?;
         umount_detach(".").map_err(|e| at("detaching the host tree", e))?;
         chdir("/").map_err(|e| at("chdir /", e))?;
-        set_readonly("/", false).map_err(|e| at("read-only root", e))?;
+        set_readonly("/", false, self.remount).map_err(|e| at("read-only root", e))?;
         Ok(())
     }
 
@@ -116,7 +123,7 @@ impl View {
                     std::os::unix::fs::symlink(target, &dst).map_err(ctx(dst.clone()))?;
                 }
                 Ok(m) if m.is_dir() => {
-                    bind_readonly(Path::new(&src), &dst, true).map_err(ctx(dst))?
+                    bind_readonly(Path::new(&src), &dst, true, self.remount).map_err(ctx(dst))?
                 }
                 _ => {}
             }
@@ -124,10 +131,9 @@ impl View {
         let root = Path::new("/oldroot");
         let host = |p: &Path| root.join(p.strip_prefix("/").unwrap_or(p));
         if self.champion_is_dir {
-            bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true).map_err(ctx(format!(
-                "the champion's folder {}",
-                self.champion.display()
-            )))?;
+            bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true, self.remount).map_err(
+                ctx(format!("the champion's folder {}", self.champion.display())),
+            )?;
             for mask in &self.masks {
                 let Ok(rel) = mask.strip_prefix(&self.champion) else {
                     continue;
@@ -149,18 +155,23 @@ impl View {
             let name = self.champion.file_name().unwrap_or_default();
             let dst = Path::new(CHAMPION_DIR_NEW).join(name);
             touch(&dst).map_err(ctx(dst.display().to_string()))?;
-            bind_readonly(&host(&self.champion), &dst.to_string_lossy(), false)
-                .map_err(ctx(format!("the champion {}", self.champion.display())))?;
+            bind_readonly(
+                &host(&self.champion),
+                &dst.to_string_lossy(),
+                false,
+                self.remount,
+            )
+            .map_err(ctx(format!("the champion {}", self.champion.display())))?;
         }
         if let Some(kit) = &self.kit {
-            bind_readonly(&host(kit), "/newroot/kit", true)
+            bind_readonly(&host(kit), "/newroot/kit", true, self.remount)
                 .map_err(ctx(format!("the kit {}", kit.display())))?;
         }
         if !self.kits.is_empty() {
             mkdir("/newroot/kits").map_err(ctx("/newroot/kits".into()))?;
             for (language, dir) in &self.kits {
                 let dst = format!("/newroot/kits/{language}");
-                bind_readonly(&host(dir), &dst, true)
+                bind_readonly(&host(dir), &dst, true, self.remount)
                     .map_err(ctx(format!("the bundled kit {}", dir.display())))?;
             }
         }
@@ -225,7 +236,7 @@ impl View {
         ] {
             std::os::unix::fs::symlink(target, format!("{dev}/{name}"))?;
         }
-        set_readonly(dev, false)
+        set_readonly(dev, false, self.remount)
     }
 }
 
@@ -296,8 +307,8 @@ fn umount_detach(path: &str) -> io::Result<()> {
 }
 
 /// Binds `src` on `dst` (created), read-only, no setuid, no devices; `recursive` for a
-/// folder and everything mounted under it.
-fn bind_readonly(src: &Path, dst: &str, recursive: bool) -> io::Result<()> {
+/// folder and everything mounted under it (`remount`: see [`set_readonly`]).
+fn bind_readonly(src: &Path, dst: &str, recursive: bool, remount: bool) -> io::Result<()> {
     if recursive && !Path::new(dst).exists() {
         mkdir(dst)?;
     }
@@ -305,14 +316,14 @@ fn bind_readonly(src: &Path, dst: &str, recursive: bool) -> io::Result<()> {
     let src = std::str::from_utf8(src).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))?;
     let rec = if recursive { libc::MS_REC } else { 0 };
     mount(Some(src), dst, None, libc::MS_BIND | rec, None)?;
-    set_readonly(dst, recursive)
+    set_readonly(dst, recursive, remount)
 }
 
 /// Adds read-only, nosuid and nodev to the mount at `path` (and, `recursive`, the mounts
 /// under it). `mount_setattr` only adds flags, so the flags a user namespace locks (such
 /// as `noexec` of the source) are kept; older kernels get a remount with those flags read
-/// back with `statvfs`.
-fn set_readonly(path: &str, recursive: bool) -> io::Result<()> {
+/// back with `statvfs` (and every kernel, with `remount`: [`View::remount`]).
+fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
     #[repr(C)]
     struct MountAttr {
         attr_set: u64,
@@ -333,20 +344,24 @@ fn set_readonly(path: &str, recursive: bool) -> io::Result<()> {
     };
     let flags = if recursive { AT_RECURSIVE } else { 0 };
     // SAFETY: a valid C string and a mount_attr of the size given.
-    let r = unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
-            p.as_ptr(),
-            flags,
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        )
+    let r = if remount {
+        -1
+    } else {
+        unsafe {
+            libc::syscall(
+                libc::SYS_mount_setattr,
+                libc::AT_FDCWD,
+                p.as_ptr(),
+                flags,
+                &attr as *const MountAttr,
+                std::mem::size_of::<MountAttr>(),
+            )
+        }
     };
     if r == 0 {
         return Ok(());
     }
-    if io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS) {
+    if !remount && io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS) {
         return Err(io::Error::last_os_error());
     }
     let vfs = nix::sys::statvfs::statvfs(path).map_err(io::Error::from)?;
@@ -379,6 +394,7 @@ mod tests {
             masks: Vec::new(),
             disk: 1 << 20,
             owner: (0, 0),
+            remount: false,
         }
     }
 
