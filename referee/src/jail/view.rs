@@ -343,10 +343,10 @@ fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
         userns_fd: 0,
     };
     let flags = if recursive { AT_RECURSIVE } else { 0 };
-    // SAFETY: a valid C string and a mount_attr of the size given.
     let r = if remount {
         -1
     } else {
+        // SAFETY: a valid C string and a mount_attr of the size given.
         unsafe {
             libc::syscall(
                 libc::SYS_mount_setattr,
