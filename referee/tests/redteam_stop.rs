@@ -540,7 +540,10 @@ fn an_edited_shard_directory_is_refused_at_merge() {
                 let text = std::fs::read_to_string(&path).unwrap();
                 std::fs::write(&path, text.replace("\"seed\": 7,", "\"seed\": 8,")).unwrap();
             }),
-            &["is not a shard of the same tournament"],
+            &[
+                "is not a shard of the same tournament",
+                "(its seed differs;",
+            ],
         ),
     ];
     for (i, (what, edit, needles)) in cases.iter().enumerate() {
@@ -577,10 +580,7 @@ fn an_edited_shard_directory_is_refused_at_merge() {
             needles.iter().all(|n| stderr.contains(n)),
             "{what}: {needles:?} in {stderr}"
         );
-        assert!(
-            !out_dir.join("matches.csv").exists() && !out_dir.join("leaderboard.csv").exists(),
-            "{what}: results written"
-        );
+        assert!(!out_dir.exists(), "{what}: {} created", out_dir.display());
     }
     // The same shard given twice.
     let one = shards.join("shard-1-of-2");

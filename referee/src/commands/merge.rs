@@ -48,11 +48,32 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             ..spec.clone()
         };
         if same != first {
+            let differs = [
+                ("game", same.game != first.game),
+                ("name", same.name != first.name),
+                ("seed", same.seed != first.seed),
+                ("format", same.format != first.format),
+                (
+                    "champions",
+                    same.champions != first.champions || same.input != first.input,
+                ),
+                ("excluded champions", same.excluded != first.excluded),
+                ("limits", same.limits != first.limits),
+            ]
+            .into_iter()
+            .filter(|(_, differs)| *differs)
+            .map(|(what, _)| what)
+            .collect::<Vec<_>>();
             return Err(Failure::usage(anyhow!(
-                "{} is not a shard of the same tournament as {} (game, seed, format, champions \
-                 or limits differ)",
+                "{} is not a shard of the same tournament as {} (its {} differ{}; a shard run \
+                 without --seed draws its own: give every shard the same --seed)",
                 dir.display(),
-                args.shards[0].display()
+                args.shards[0].display(),
+                match differs.as_slice() {
+                    [] => "schema or match count".to_string(),
+                    list => list.join(", "),
+                },
+                if differs.len() == 1 { "s" } else { "" }
             )));
         }
         let shard = spec.shard.filter(|s| s.count == count).ok_or_else(|| {
@@ -79,7 +100,6 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             }
         }
     };
-    std::fs::create_dir_all(&out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let spec = TournamentSpec {
         shard: None,
         ..first
@@ -129,6 +149,8 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             )));
         }
     }
+    // Only once everything is checked: a refused merge leaves nothing behind.
+    std::fs::create_dir_all(&out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let (rows, standings, confidence) =
         super::tournament::results::write(&sources, &out, &spec, args.html, game)?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
