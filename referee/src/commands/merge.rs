@@ -12,6 +12,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
+    // Ctrl-C exits at once, once the file being written is in place (no temporary file).
+    crate::interrupt::catch(false);
     let mut specs = Vec::new();
     for dir in &args.shards {
         let spec = TournamentSpec::load(&dir.join("tournament.json"))

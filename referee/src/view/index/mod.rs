@@ -108,7 +108,7 @@ pub fn write(dir: &Path, game: &dyn Game, layout: &Layout) -> anyhow::Result<()>
             check: check.as_deref(),
         });
         let path = base.join(&pages[name]);
-        std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::store::write_atomic(&path, html.as_bytes())?;
     }
     let html = index_page::render(&index_page::Index {
         title: &title,
@@ -120,7 +120,7 @@ pub fn write(dir: &Path, game: &dyn Game, layout: &Layout) -> anyhow::Result<()>
         pages: &pages,
     });
     let path = base.join("index.html");
-    std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))
+    crate::store::write_atomic(&path, html.as_bytes())
 }
 
 /// What the pages show of match `m`'s files (its faults come with its replay page).
@@ -182,9 +182,13 @@ fn write_replays(base: &Path, game: &dyn Game, entries: &mut [Entry]) {
         };
         let links = nav::links(&place, &faults);
         let result = page.and_then(|page| match nav::splice(&page, &links) {
-            Some(page) => std::fs::write(&path, page).map_err(|e| e.to_string()),
+            Some(page) => {
+                crate::store::write_atomic(&path, page.as_bytes()).map_err(|e| format!("{e:#}"))
+            }
             None if path.exists() => Ok(()),
-            None => std::fs::write(&path, page).map_err(|e| e.to_string()),
+            None => {
+                crate::store::write_atomic(&path, page.as_bytes()).map_err(|e| format!("{e:#}"))
+            }
         });
         entries[i].faults = faults;
         entries[i].replay_error = result.err();
