@@ -101,7 +101,7 @@ impl Reader {
         }
         let path = record.parent().unwrap_or(Path::new(".")).join(name);
         Reader::open(&path).map_err(|e| {
-            format!("{e}; the record was played with --full-log, and its log must stay beside it")
+            format!("{e}; the record was played with a full log, which must stay beside it")
         })
     }
 

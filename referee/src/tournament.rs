@@ -269,39 +269,6 @@ impl TournamentSpec {
             .map_err(|e| format!("match {}: {e}", row.id))
     }
 
-    /// What match `id` of `schedule` (this tournament's) is played with, as its record
-    /// must say.
-    pub fn expected(
-        &self,
-        schedule: &crate::schedule::Schedule,
-        id: u64,
-    ) -> anyhow::Result<crate::games::Expected> {
-        anyhow::ensure!(id < schedule.len(), "not in the schedule");
-        let pairing = schedule.pairing(id);
-        let l = &self.limits;
-        let time = crate::cli::time_limits(l.init_cpu, l.call_cpu, l.time_scale)
-            .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
-        let mut seats = Vec::new();
-        for (seat, &c) in pairing.seats.iter().enumerate() {
-            let entry = self
-                .champions
-                .get(c)
-                .ok_or_else(|| anyhow::anyhow!("tournament.json has no champion {c}"))?;
-            seats.push(crate::record::SeatRecord {
-                seat: seat as u8,
-                name: entry.name.clone(),
-                path: entry.path.clone(),
-                sha256: entry.sha256.clone(),
-                seed: crate::seeds::seat_seed(pairing.seed, seat as u8),
-            });
-        }
-        Ok(crate::games::Expected {
-            seed: pairing.seed,
-            seats,
-            budgets: crate::record::BudgetsRecord::of(&time),
-        })
-    }
-
     /// Read `tournament.json`, checking its schema.
     pub fn load(path: &Path) -> anyhow::Result<TournamentSpec> {
         use anyhow::Context;

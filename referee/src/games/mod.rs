@@ -39,6 +39,39 @@ pub struct Expected {
 }
 
 impl Expected {
+    /// What match `id` of `schedule` (the tournament `spec`'s) is played with, as its
+    /// record must say.
+    pub fn of(
+        spec: &crate::tournament::TournamentSpec,
+        schedule: &crate::schedule::Schedule,
+        id: u64,
+    ) -> anyhow::Result<Expected> {
+        anyhow::ensure!(id < schedule.len(), "not in the schedule");
+        let pairing = schedule.pairing(id);
+        let l = &spec.limits;
+        let time = crate::cli::time_limits(l.init_cpu, l.call_cpu, l.time_scale)
+            .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
+        let mut seats = Vec::new();
+        for (seat, &c) in pairing.seats.iter().enumerate() {
+            let entry = spec
+                .champions
+                .get(c)
+                .ok_or_else(|| anyhow::anyhow!("tournament.json has no champion {c}"))?;
+            seats.push(crate::record::SeatRecord {
+                seat: seat as u8,
+                name: entry.name.clone(),
+                path: entry.path.clone(),
+                sha256: entry.sha256.clone(),
+                seed: crate::seeds::seat_seed(pairing.seed, seat as u8),
+            });
+        }
+        Ok(Expected {
+            seed: pairing.seed,
+            seats,
+            budgets: crate::record::BudgetsRecord::of(&time),
+        })
+    }
+
     /// What is not as expected in a record of `seed`, `seats` and `budgets` (absent only in
     /// records of the schema before them, `budgets_optional`), if anything.
     pub fn problem(

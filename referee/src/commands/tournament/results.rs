@@ -142,8 +142,7 @@ pub fn check_records(
     let wrong = rows
         .par_iter()
         .map(|(path, number, dir, row, first_player)| {
-            let recorded = spec
-                .expected(&schedule, row.id)
+            let recorded = crate::games::Expected::of(spec, &schedule, row.id)
                 .and_then(|expected| game.recorded_row(dir, &expected));
             let problem = match recorded {
                 Err(e) => format!("match {}: {e:#}", row.id),
