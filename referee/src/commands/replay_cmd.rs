@@ -13,7 +13,7 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
         Some(name) => Some(
             full_log::Reader::beside(&args.record, name).map_err(|e| Failure {
                 code: EXIT_USAGE,
-                error: anyhow!("{e}"),
+                error: anyhow!("{e} (the match was played with --full-log)"),
             })?,
         ),
     };
