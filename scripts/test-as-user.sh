@@ -65,8 +65,11 @@ while read -r dir exe; do
     echo "$name: as root only ($why)"
     continue
   fi
+  # A JVM started on the host (javac building a test's Java champion) writes
+  # /tmp/hsperfdata_<user> whatever TMPDIR says, unless told not to.
   out=$(cd "$dir" && setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" \
     --clear-groups env HOME="$work" TMPDIR="$work" PATH=/usr/local/bin:/usr/bin:/bin \
+    JAVA_TOOL_OPTIONS=-XX:-UsePerfData \
     INSTA_WORKSPACE_ROOT="$root" INSTA_UPDATE=no REFEREE_SKIP_LOG="$skips" \
     "$exe" "$@" 2>&1) || failed=1
   echo "$name: $(echo "$out" | grep -E '^test result' | tail -1)"

@@ -1138,6 +1138,8 @@ fn converse(champion: &Path, input: &str, dir: &Path) -> (Option<i32>, String, S
         .env("HOME", dir)
         .env("PROLOGIN_KITS", repo_root().join("kits"))
         .env("PROLOGIN_SEED", "1")
+        // A JVM on the host writes /tmp/hsperfdata_<user> unless told not to.
+        .env("JAVA_TOOL_OPTIONS", "-XX:-UsePerfData")
         .current_dir(dir)
         .stdin(fs::File::open(file("in")).unwrap())
         .stdout(fs::File::create(file("out")).unwrap())
