@@ -118,7 +118,7 @@ pub(crate) fn activity(progress: Option<&ProgressFile>, now: u64, left: Option<u
 
 /// Whether the referee that wrote `p` is running now: it wrote lately, and if it ran on
 /// this machine, it is still there.
-fn is_running(p: &ProgressFile, now: u64) -> bool {
+pub(crate) fn is_running(p: &ProgressFile, now: u64) -> bool {
     let silent_for = SILENT_INTERVALS
         .saturating_mul(p.every_s.max(1))
         .saturating_add(30);
@@ -129,10 +129,8 @@ fn is_running(p: &ProgressFile, now: u64) -> bool {
 /// program has its pid (killed with `kill -9`, or out at a second stop signal without a
 /// last word). Of another machine nothing is known but what the file says.
 fn is_gone(p: &ProgressFile) -> bool {
-    let read = |path: String| std::fs::read_to_string(path).map(|t| t.trim().to_string());
-    let here = read("/proc/sys/kernel/hostname".into()).unwrap_or_default();
-    let this_program = read("/proc/self/comm".into()).ok();
-    p.host == here && read(format!("/proc/{}/comm", p.pid)).ok() != this_program
+    let comm = |pid: &str| std::fs::read_to_string(format!("/proc/{pid}/comm")).ok();
+    p.host == progress::hostname() && comm(&p.pid.to_string()) != comm("self")
 }
 
 pub fn run(args: StatusArgs) -> Result<(), Failure> {

@@ -96,7 +96,8 @@ impl Game for LoiGame {
     }
 
     fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played> {
-        let record = MatchRecord::load(&dir.join("record.json"))?;
+        let path = dir.join("record.json");
+        let record = MatchRecord::load(&path)?;
         let old_schema = record.schema < crate::record::RECORD_SCHEMA;
         if let Some(problem) =
             expected.problem(record.seed, &record.seats, record.budgets, old_schema)
@@ -115,7 +116,6 @@ impl Game for LoiGame {
             drawn.monument_order
         );
         // With its full log, if it was played with one: every request made again.
-        let path = dir.join("record.json");
         let mut log = match &record.full_log {
             Some(name) => {
                 Some(crate::full_log::Reader::beside(&path, name).map_err(anyhow::Error::msg)?)

@@ -343,11 +343,9 @@ fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
         userns_fd: 0,
     };
     let flags = if recursive { AT_RECURSIVE } else { 0 };
-    let r = if remount {
-        -1
-    } else {
+    if !remount {
         // SAFETY: a valid C string and a mount_attr of the size given.
-        unsafe {
+        let r = unsafe {
             libc::syscall(
                 libc::SYS_mount_setattr,
                 libc::AT_FDCWD,
@@ -356,13 +354,13 @@ fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
                 &attr as *const MountAttr,
                 std::mem::size_of::<MountAttr>(),
             )
+        };
+        if r == 0 {
+            return Ok(());
         }
-    };
-    if r == 0 {
-        return Ok(());
-    }
-    if !remount && io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS) {
-        return Err(io::Error::last_os_error());
+        if io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS) {
+            return Err(io::Error::last_os_error());
+        }
     }
     let vfs = nix::sys::statvfs::statvfs(path).map_err(io::Error::from)?;
     let kept = vfs.flags().bits() as libc::c_ulong

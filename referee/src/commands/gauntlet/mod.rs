@@ -233,7 +233,10 @@ pub(crate) fn status(dir: &std::path::Path, now: u64) -> anyhow::Result<String> 
     let name = |i: usize| spec.champions.get(i).map_or("?", |c| c.0.as_str());
     let progress = super::tournament::progress::ProgressFile::load(dir);
     let mut activity = super::status::activity(progress.as_ref(), now, None);
-    if activity.starts_with("stopped") {
+    if !progress
+        .as_ref()
+        .is_some_and(|p| super::status::is_running(p, now))
+    {
         let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
         let results = dir.parent().unwrap_or(std::path::Path::new("."));
         activity += &format!(

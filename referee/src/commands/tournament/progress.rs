@@ -56,6 +56,13 @@ impl ProgressFile {
     }
 }
 
+/// This machine's name, as `progress.json` records it (empty if unreadable).
+pub fn hostname() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default()
+}
+
 /// Seconds since the Unix epoch, now.
 pub fn now() -> u64 {
     SystemTime::now()
@@ -98,9 +105,7 @@ impl Counters {
             state: state.into(),
             updated: now(),
             every_s: FILE_EVERY.as_secs(),
-            host: std::fs::read_to_string("/proc/sys/kernel/hostname")
-                .map(|h| h.trim().to_string())
-                .unwrap_or_default(),
+            host: hostname(),
             pid: std::process::id(),
         }
     }
