@@ -4,6 +4,10 @@
 # Extra arguments go to `cargo test` (e.g. `-p engine`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A JVM started on the host (javac building the Java champions, or a test's) writes
+# /tmp/hsperfdata_<user> whatever TMPDIR says, unless told not to. Champions never see
+# this variable: their environment is cleared.
+export JAVA_TOOL_OPTIONS=-XX:-UsePerfData
 scripts/build-champions.sh
 # The lint gate (lints in the root Cargo.toml's [workspace.lints]): formatting, every
 # clippy warning and every rustdoc warning are errors.
