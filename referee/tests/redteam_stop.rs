@@ -408,7 +408,9 @@ fn a_stop_during_a_tournaments_pre_run_check_exits_as_interrupted() {
 // ---- an edited shard directory at merge ------------------------------------------------
 
 /// A tournament of four champions (two built in, two shell scripts) played in two shards
-/// under `dir/results`: the directory of its shards.
+/// under `dir/results`: the directory of its shards. The second shard's referee has a
+/// Python interpreter set for the kits ([`SHARD_TWO_PYTHON`]), as another machine may: its
+/// reproduce commands start with it.
 fn two_shards(dir: &Path) -> PathBuf {
     let champions = [
         "random",
@@ -420,10 +422,18 @@ fn two_shards(dir: &Path) -> PathBuf {
     for shard in ["1/2", "2/2"] {
         let mut args = champions.to_vec();
         args.extend(["--shard", shard]);
-        succeeded(&output(referee(Who::Me, "tournament", &results, &args)));
+        let mut command = referee(Who::Me, "tournament", &results, &args);
+        command.env_remove("PROLOGIN_PYTHON");
+        if shard == "2/2" {
+            command.env("PROLOGIN_PYTHON", SHARD_TWO_PYTHON);
+        }
+        succeeded(&output(command));
     }
     results.join("tournament")
 }
+
+/// The kits' Python of the second shard of [`two_shards`] (a word the shell quotes).
+const SHARD_TWO_PYTHON: &str = "/opt/my python/bin/python3";
 
 /// `referee merge` counts a shard complete by its number of rows, then checks every row:
 /// a shard whose file was edited so that the count still looks right (a row given twice
@@ -431,8 +441,10 @@ fn two_shards(dir: &Path) -> PathBuf {
 /// claims another's index, the same shard given twice, another tournament's shard, a row
 /// whose points are not its scores', a row whose scores and points were swapped between
 /// two seats (they agree with each other, not with the record), a row without its record,
-/// and a record swapped the same way as its row (it no longer replays) are each refused,
-/// naming the problem, and no results are written.
+/// a record swapped the same way as its row (it no longer replays), and a row whose
+/// command is not the one its shard's referee wrote (something run after it, another
+/// environment, other limits) are each refused, naming the problem, and no results are
+/// written. Untouched, the shards merge, though their referees' environments differ.
 #[test]
 fn an_edited_shard_directory_is_refused_at_merge() {
     let dir = common::fresh_dir("redteam_stop", "merge");
@@ -450,8 +462,65 @@ fn an_edited_shard_directory_is_refused_at_merge() {
         )
         .unwrap();
     };
+    // Untouched, they merge, each row's command as its shard's referee wrote it.
+    let merged = dir.join("untouched");
+    let out = output({
+        let mut c = Command::new(REFEREE);
+        c.arg("merge")
+            .arg(shards.join("shard-1-of-2"))
+            .arg(shards.join("shard-2-of-2"))
+            .arg("--out")
+            .arg(&merged)
+            .env_remove("PROLOGIN_PYTHON");
+        c
+    });
+    succeeded(&out);
+    let commands: Vec<String> = matches(&merged)
+        .into_iter()
+        .map(|row| row["reproduce"].clone())
+        .collect();
+    let python = format!("PROLOGIN_PYTHON='{SHARD_TWO_PYTHON}' referee match ");
+    assert!(
+        commands.iter().any(|c| c.starts_with(&python))
+            && commands.iter().any(|c| c.starts_with("referee match ")),
+        "{commands:?}"
+    );
+    // The row of shard one's first match with its command edited by `edit`.
+    let command_edited = |one: &Path, edit: &dyn Fn(&str) -> String| {
+        let path = one.join("matches.csv");
+        let mut reader = csv::Reader::from_path(&path).unwrap();
+        let header = reader.headers().unwrap().clone();
+        let at = header.iter().position(|h| h == "reproduce").unwrap();
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        writer.write_record(&header).unwrap();
+        for (i, record) in reader.records().enumerate() {
+            let mut cells: Vec<String> = record.unwrap().iter().map(String::from).collect();
+            if i == 0 {
+                cells[at] = edit(&cells[at]);
+            }
+            writer.write_record(&cells).unwrap();
+        }
+        std::fs::write(&path, writer.into_inner().unwrap()).unwrap();
+    };
     type Edit = Box<dyn Fn(&Path, &Path)>;
     let cases: Vec<(&str, Edit, &[&str])> = vec![
+        (
+            "a command that runs something else too",
+            Box::new(move |one, _| command_edited(one, &|c| format!("{c}; rm -rf ~"))),
+            &["shard-1-of-2/matches.csv line 2: ", "says reproduce"],
+        ),
+        (
+            "a command with another environment than the kits' Python",
+            Box::new(move |one, _| command_edited(one, &|c| format!("LD_PRELOAD=/tmp/spy.so {c}"))),
+            &["shard-1-of-2/matches.csv line 2: ", "says reproduce"],
+        ),
+        (
+            "a command with other limits",
+            Box::new(move |one, _| {
+                command_edited(one, &|c| c.replace("--time-scale 2", "--time-scale 3"))
+            }),
+            &["shard-1-of-2/matches.csv line 2: ", "says reproduce"],
+        ),
         (
             "a row twice, another missing",
             Box::new(move |one, _| {

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 pub use limits::{Limits, RlimitPlan};
 pub use spawn::TOKEN_VAR;
-pub(crate) use spawn::{on_spawner_thread, passed_through};
+pub(crate) use spawn::{on_spawner_thread, passed_through, PASSED_THROUGH};
 /// The line that ends a stderr file cut at its cap.
 pub use stderr::TRUNCATED_MARKER;
 pub use sweep::kill_every_champion;

@@ -159,6 +159,18 @@ impl Cli {
     }
 }
 
+impl Default for LimitArgs {
+    /// Every limit flag at its default value, as the command line parses none.
+    fn default() -> Self {
+        #[derive(Parser)]
+        struct Only {
+            #[command(flatten)]
+            limits: LimitArgs,
+        }
+        Only::parse_from(["referee"]).limits
+    }
+}
+
 impl LimitArgs {
     /// The time limits, checked: every value in a range whose budgets and deadlines (up to
     /// 3 x the scaled CPU + 1 s) are exact in nanoseconds and print back as given.

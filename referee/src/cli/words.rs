@@ -40,6 +40,67 @@ fn environment_words() -> String {
         .collect()
 }
 
+/// Whether `written` (a `reproduce` command read back, perhaps written on another machine)
+/// is `ours` (the command this referee writes for the same match) up to the
+/// [`environment_words`]: the other referee's may differ, but only as such words are
+/// written, each variable that reaches champions set to one word as [`shell_quote`] writes
+/// it. Anything else (a flag, a `;`, another word) is refused: a command read from a file
+/// is printed to be pasted into a shell.
+pub fn same_command(written: &str, ours: &str) -> bool {
+    let core = ours.strip_prefix(&environment_words()).unwrap_or(ours);
+    let Some(mut prefix) = written.strip_suffix(core) else {
+        return false;
+    };
+    for name in crate::champion::PASSED_THROUGH {
+        let Some(rest) = prefix.strip_prefix(name).and_then(|r| r.strip_prefix('=')) else {
+            continue;
+        };
+        let word_end = rest
+            .match_indices(' ')
+            .map(|(i, _)| i)
+            .find(|&i| is_quoted_word(&rest[..i]));
+        let Some(end) = word_end else {
+            return false;
+        };
+        prefix = &rest[end + 1..];
+    }
+    prefix.is_empty()
+}
+
+/// Whether `word` is one word exactly as [`shell_quote`] writes it.
+fn is_quoted_word(word: &str) -> bool {
+    let unquoted = if let Some(inner) = word.strip_prefix("$'").and_then(|w| w.strip_suffix('\'')) {
+        let mut bytes = Vec::new();
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                bytes.extend_from_slice(c.to_string().as_bytes());
+                continue;
+            }
+            match chars.next() {
+                Some('x') => {
+                    let hex: String = chars.by_ref().take(2).collect();
+                    match u8::from_str_radix(&hex, 16) {
+                        Ok(b) => bytes.push(b),
+                        Err(_) => return false,
+                    }
+                }
+                Some(c @ ('\\' | '\'')) => bytes.push(c as u8),
+                _ => return false,
+            }
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => return false,
+        }
+    } else if let Some(inner) = word.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')) {
+        inner.replace(r"'\''", "'")
+    } else {
+        word.to_string()
+    };
+    shell_quote(&unquoted) == word
+}
+
 /// The program as the user runs it, for the commands the referee prints so that they work
 /// pasted where the user stands: the name typed when the shell found it on PATH (`referee`),
 /// `referee` when that name on PATH is this very program, else the path typed
@@ -383,6 +444,42 @@ mod tests {
     use super::*;
     use crate::sandbox::SandboxMode;
     use crate::schedule::{Schedule, Shard, MAX_MATCHES};
+
+    /// A command read back is the referee's own up to another machine's environment words,
+    /// each one word as `shell_quote` writes it; nothing else is let through.
+    #[test]
+    fn a_command_read_back_differs_from_ours_by_environment_words_only() {
+        let ours = "referee match a 'b c' x --seed 5 --full-log";
+        let accepted = [
+            ours.to_string(),
+            format!("PROLOGIN_PYTHON=/usr/bin/python3 {ours}"),
+            format!("PROLOGIN_PYTHON='/opt/my python' {ours}"),
+            format!(r"PROLOGIN_PYTHON='it'\''s' {ours}"),
+            format!(r"PROLOGIN_PYTHON=$'py\x1bthon' {ours}"),
+        ];
+        for written in &accepted {
+            assert!(same_command(written, ours), "{written}");
+        }
+        let refused = [
+            "referee match a 'b c' x --seed 5".to_string(),
+            format!("{ours} ; rm -rf ~"),
+            format!("rm -rf ~; {ours}"),
+            format!("PROLOGIN_PYTHON=x; {ours}"),
+            format!("PROLOGIN_PYTHON=$(id) {ours}"),
+            format!("PROLOGIN_PYTHON='a'b' {ours}"),
+            format!("PROLOGIN_PYTHON=$'a\\q' {ours}"),
+            format!("PROLOGIN_PYTHON=$'a\\x1' {ours}"),
+            format!("PROLOGIN_PYTHON=$'plain' {ours}"),
+            format!("PROLOGIN_PYTHON='plain' {ours}"),
+            format!("PROLOGIN_PYTHON= {ours}"),
+            format!("LD_PRELOAD=/tmp/x.so {ours}"),
+            format!("PROLOGIN_PYTHON=a PROLOGIN_PYTHON=b {ours}"),
+            format!("PROLOGIN_PYTHON=a{ours}"),
+        ];
+        for written in &refused {
+            assert!(!same_command(written, ours), "{written}");
+        }
+    }
 
     #[test]
     fn a_memory_or_time_fault_names_the_flag_that_raises_its_limit() {

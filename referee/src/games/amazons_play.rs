@@ -188,7 +188,7 @@ impl Game for AmazonsGame {
         crate::games::amazons::verify(&record)
             .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
         Ok(Played {
-            row: row_of(&record, String::new()),
+            row: row_of(&record, reproduce_command(&expected.run)),
             first_player: 0,
         })
     }

@@ -124,8 +124,12 @@ impl Game for LoiGame {
         };
         crate::replay::replay_logged(&record, log.as_mut())
             .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
+        let run = Seats {
+            full_log: record.full_log.is_some(),
+            ..expected.run.clone()
+        };
         Ok(Played {
-            row: row_of(&record, String::new()),
+            row: row_of(&record, plan(&run).reproduce_command()),
             first_player: record.first_player,
         })
     }

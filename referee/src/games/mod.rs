@@ -30,12 +30,14 @@ pub struct Seats {
 
 /// What a match of a tournament was played with, as its record must say: the match seed,
 /// each seat's champion (name, program, its SHA-256, its `PROLOGIN_SEED`), and the
-/// callbacks' allowances.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// callbacks' allowances; and the seats the runner gives it, for its reproduce command.
+#[derive(Clone, Debug)]
 pub struct Expected {
     pub seed: u64,
     pub seats: Vec<crate::record::SeatRecord>,
     pub budgets: crate::record::BudgetsRecord,
+    /// The runner's seats of the match (without `--full-log`, which a run may add or not).
+    pub run: Seats,
 }
 
 impl Expected {
@@ -48,10 +50,19 @@ impl Expected {
     ) -> anyhow::Result<Expected> {
         anyhow::ensure!(id < schedule.len(), "not in the schedule");
         let pairing = schedule.pairing(id);
-        let l = &spec.limits;
-        let time = crate::cli::time_limits(l.init_cpu, l.call_cpu, l.time_scale)
-            .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
+        let mut args = crate::commands::tournament::setup::limit_args(
+            &crate::cli::LimitArgs::default(),
+            &spec.limits,
+        );
+        // Whether this machine has the layers says nothing of the match played elsewhere.
+        args.require_sandbox = false;
+        let in_spec = |e: String| anyhow::anyhow!("tournament.json: {e}");
+        let (time, limits) = (
+            args.time().map_err(in_spec)?,
+            args.process().map_err(in_spec)?,
+        );
         let mut seats = Vec::new();
+        let mut champions = Vec::new();
         for (seat, &c) in pairing.seats.iter().enumerate() {
             let entry = spec
                 .champions
@@ -64,11 +75,28 @@ impl Expected {
                 sha256: entry.sha256.clone(),
                 seed: crate::seeds::seat_seed(pairing.seed, seat as u8),
             });
+            champions.push(ChampionSpec {
+                name: entry.name.clone(),
+                given: entry.given.clone(),
+                program: entry.path.clone().into(),
+                args: Vec::new(),
+                path: entry.path.clone(),
+                sha256: entry.sha256.clone(),
+                identity: entry.identity.clone(),
+            });
         }
         Ok(Expected {
             seed: pairing.seed,
             seats,
             budgets: crate::record::BudgetsRecord::of(&time),
+            run: Seats {
+                seed: pairing.seed,
+                champions,
+                time,
+                limits,
+                pin: false,
+                full_log: false,
+            },
         })
     }
 
@@ -162,6 +190,8 @@ pub trait Game: Send + Sync {
     /// directory `dir` gives, once the record is checked against what the match was to be
     /// played with (`expected`, and the setup its seed draws) and against the rules
     /// (played again without the champions): what `merge` and `--resume` hold a row to.
+    /// Its command is the one the runner writes for `expected.run` (with `--full-log` if
+    /// the record has a full log), in this referee's environment.
     /// What is wrong, if anything.
     fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played>;
     /// The game's side of the pre-run check: a fresh game whose current callback is

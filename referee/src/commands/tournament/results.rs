@@ -119,7 +119,8 @@ fn each_row<'a>(
 /// beside its file), that record first checked against what `spec` plays (the seed, its
 /// setup, each seat's champion and seed, the time allowances) and played again through the
 /// rules ([`Game::recorded_row`]): a row must say what its record says, field for field
-/// (all but the wall time and the command). `merge` (shards may come from other machines) and
+/// (all but the wall time; the command up to the environment of the referee that wrote it).
+/// `merge` (shards may come from other machines) and
 /// `--resume` run it: a row edited with scores and points that agree, or a record edited
 /// to match, is refused, naming the file, the line, the field and the fix. The records are
 /// read in parallel (one replay each, a few milliseconds).
@@ -170,8 +171,8 @@ pub const UNRECORDED_ROW_FIX: &str = "the row or its record is not what the refe
     and run the tournament (or its shard) again with --resume to play that match again";
 
 /// The first field in which `row` (with `first_player`) and the row a record gives differ:
-/// its name, the row's value, the record's. The wall time, the id and the command are not
-/// in a record's row.
+/// its name, the row's value, the record's (for the command, the one this referee writes
+/// for the match it records). The wall time and the id are not in a record's row.
 fn differing_field(
     row: &MatchRow,
     first_player: u8,
@@ -195,9 +196,15 @@ fn differing_field(
         ("max_cpu_us", of(|x| format!("{:?}", x.max_cpu_us))),
         ("digest", of(|x| x.digest.clone())),
     ];
+    // The command may differ by the environment of the referee that wrote it.
+    let command = (row.reproduce.clone(), r.reproduce.clone());
     fields
         .into_iter()
         .find(|(_, (said, recorded))| said != recorded)
+        .or_else(|| {
+            (!crate::cli::words::same_command(&command.0, &command.1))
+                .then_some(("reproduce", command))
+        })
         .map(|(name, (said, recorded))| {
             let printable = |s: &str| crate::untrusted::printable(s).into_owned();
             (name, printable(&said), printable(&recorded))
@@ -233,15 +240,14 @@ mod tests {
         }
     }
 
-    /// Every field a record gives is compared, and only those: the wall time, the id and
-    /// the command are the runner's.
+    /// Every field a record gives is compared, and only those: the wall time and the id
+    /// are the runner's.
     #[test]
     fn a_row_differs_from_its_record_by_the_first_field_that_does() {
         let recorded = Played {
             row: MatchRow {
                 id: 0,
                 duration_ms: 0,
-                reproduce: String::new(),
                 ..row()
             },
             first_player: 2,
@@ -252,7 +258,7 @@ mod tests {
             Some(("first_player", "1".into(), "2".into()))
         );
         type Edit = fn(&mut MatchRow);
-        let edits: [(&str, Edit, &str); 9] = [
+        let edits: [(&str, Edit, &str); 10] = [
             ("seed", |r| r.seed = 78, "78"),
             (
                 "champions",
@@ -270,6 +276,11 @@ mod tests {
             ("cpu_us", |r| r.cpu_us[0] = 1, "[1, 2000, 3000]"),
             ("max_cpu_us", |r| r.max_cpu_us[2] = 3, "[100, 200, 3]"),
             ("digest", |r| r.digest = "ff00".into(), "ff00"),
+            (
+                "reproduce",
+                |r| r.reproduce.push_str("; rm -rf ~"),
+                "referee match a b c --seed 77; rm -rf ~",
+            ),
         ];
         for (field, edit, said) in edits {
             let mut edited = row();
