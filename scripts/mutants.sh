@@ -25,7 +25,7 @@ groups=(
   "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html --test amazons_cli|"
   "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
   "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs|-p referee --lib --test tournament --test redteam_stop --test redteam_amazons --test amazons_tournament -- store:: tournament::results:: merge resume shard|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)"
-  "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament|"
+  "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test pinning|"
   "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks --test first_steps -- jail:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )

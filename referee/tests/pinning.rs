@@ -1,6 +1,6 @@
-//! CPU claims of `referee match` (`affinity.rs`), observed from outside: the champions
-//! report the CPUs they may run on (`Cpus_allowed_list`) on stderr, and the test holds or
-//! probes the claim files itself. Every test uses its own claim directory
+//! CPU claims of `referee match` and `referee tournament` (`affinity.rs`), observed from
+//! outside: the champions report the CPUs they may run on (`Cpus_allowed_list`) on stderr,
+//! and the test holds or probes the claim files itself. Every test uses its own claim directory
 //! (`REFEREE_CPU_CLAIMS`), so that referees running elsewhere on the machine do not count.
 
 mod common;
@@ -305,5 +305,65 @@ fn an_unusable_claim_directory_means_unpinned_matches_with_a_warning() {
         stderr.contains("cannot claim a CPU in") && stderr.contains("not pinned"),
         "{stderr}"
     );
+    common::remove_dir(&dir);
+}
+
+/// A tournament pins each match to a free CPU, as `referee match` does, and `--no-pin`
+/// leaves every match on all the CPUs of the referee: seat 0's report in each match of
+/// the reporter, with a claim directory of the test's own.
+#[test]
+fn a_tournament_pins_its_matches_unless_told_not_to() {
+    let cpus = expand(&own_cpus());
+    if cpus.len() < 2 {
+        // Pinned or not, a champion then runs on the one CPU there is.
+        common::skip_by_design("pinning: one CPU, where a pinned match looks unpinned");
+        return;
+    }
+    let dir = common::fresh_dir("pinning", "tournament");
+    let reporter = reporter(&dir, false);
+    // The CPUs the reporter reported in each match it played of the tournament `name`.
+    let run = |name: &str, extra: &[&str]| -> Vec<String> {
+        let results = dir.join(name);
+        succeeded(
+            Command::new(REFEREE)
+                .args(["tournament", &reporter, &common::passive(), "random"])
+                .args([
+                    "--seed",
+                    "5",
+                    "--time-scale",
+                    "4",
+                    "--jobs",
+                    "1",
+                    "--name",
+                    "t",
+                ])
+                .arg("--results")
+                .arg(&results)
+                .args(extra)
+                .env("REFEREE_CPU_CLAIMS", dir.join("claims"))
+                .stdin(Stdio::null())
+                .output()
+                .unwrap(),
+        );
+        let matches = results.join("t/matches");
+        let reports: Vec<String> = std::fs::read_dir(&matches)
+            .unwrap()
+            .flat_map(|m| {
+                let m = m.unwrap().path();
+                (0..3).filter_map(move |seat| {
+                    let stderr = std::fs::read_to_string(m.join(format!("seat{seat}.stderr")));
+                    stderr.ok().and_then(|s| cpus_allowed(&s))
+                })
+            })
+            .collect();
+        assert!(!reports.is_empty(), "no report in {}", matches.display());
+        reports
+    };
+    for list in run("pinned", &[]) {
+        assert_eq!(expand(&list).len(), 1, "pinned: {list}");
+    }
+    for list in run("unpinned", &["--no-pin"]) {
+        assert_eq!(list, own_cpus(), "--no-pin");
+    }
     common::remove_dir(&dir);
 }
