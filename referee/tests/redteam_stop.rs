@@ -443,8 +443,8 @@ const SHARD_TWO_PYTHON: &str = "/opt/my python/bin/python3";
 /// two seats (they agree with each other, not with the record), a row without its record,
 /// a record swapped the same way as its row (it no longer replays), and a row whose
 /// command is not the one its shard's referee wrote (something run after it, another
-/// environment, other limits) are each refused, naming the problem, and no results are
-/// written. Untouched, the shards merge, though their referees' environments differ.
+/// environment, other limits) or with a number written another way (`+030`) are each
+/// refused, naming the problem, and no results are written. Untouched, the shards merge, though their referees' environments differ.
 #[test]
 fn an_edited_shard_directory_is_refused_at_merge() {
     let dir = common::fresh_dir("redteam_stop", "merge");
@@ -485,12 +485,12 @@ fn an_edited_shard_directory_is_refused_at_merge() {
             && commands.iter().any(|c| c.starts_with("referee match ")),
         "{commands:?}"
     );
-    // The row of shard one's first match with its command edited by `edit`.
-    let command_edited = |one: &Path, edit: &dyn Fn(&str) -> String| {
+    // The row of shard one's first match with its cell of `column` edited by `edit`.
+    let cell_edited = |one: &Path, column: &str, edit: &dyn Fn(&str) -> String| {
         let path = one.join("matches.csv");
         let mut reader = csv::Reader::from_path(&path).unwrap();
         let header = reader.headers().unwrap().clone();
-        let at = header.iter().position(|h| h == "reproduce").unwrap();
+        let at = header.iter().position(|h| h == column).unwrap();
         let mut writer = csv::Writer::from_writer(Vec::new());
         writer.write_record(&header).unwrap();
         for (i, record) in reader.records().enumerate() {
@@ -506,18 +506,30 @@ fn an_edited_shard_directory_is_refused_at_merge() {
     let cases: Vec<(&str, Edit, &[&str])> = vec![
         (
             "a command that runs something else too",
-            Box::new(move |one, _| command_edited(one, &|c| format!("{c}; rm -rf ~"))),
+            Box::new(move |one, _| cell_edited(one, "reproduce", &|c| format!("{c}; rm -rf ~"))),
             &["shard-1-of-2/matches.csv line 2: ", "says reproduce"],
         ),
         (
             "a command with another environment than the kits' Python",
-            Box::new(move |one, _| command_edited(one, &|c| format!("LD_PRELOAD=/tmp/spy.so {c}"))),
+            Box::new(move |one, _| {
+                cell_edited(one, "reproduce", &|c| format!("LD_PRELOAD=/tmp/spy.so {c}"))
+            }),
             &["shard-1-of-2/matches.csv line 2: ", "says reproduce"],
+        ),
+        (
+            "a number written another way than the referee's",
+            Box::new(move |one, _| cell_edited(one, "calls0", &|c| format!("+0{c}"))),
+            &[
+                "shard-1-of-2/matches.csv line 2: ",
+                "not written as the referee writes its rows",
+            ],
         ),
         (
             "a command with other limits",
             Box::new(move |one, _| {
-                command_edited(one, &|c| c.replace("--time-scale 2", "--time-scale 3"))
+                cell_edited(one, "reproduce", &|c| {
+                    c.replace("--time-scale 2", "--time-scale 3")
+                })
             }),
             &["shard-1-of-2/matches.csv line 2: ", "says reproduce"],
         ),

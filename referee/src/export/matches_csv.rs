@@ -170,6 +170,16 @@ pub fn parse_line(line: &[u8], seats: usize) -> Result<ParsedRow, String> {
         row.cpu_us.push(cells.cpu_us);
         row.max_cpu_us.push(cells.max_cpu_us);
     }
+    // The row must be as [`row()`] writes it: a number another way (`02`, `+2`), a needless
+    // quote or space would be read as the referee's own and copied as it is by a merge.
+    let written = self::row(&row, head.first_player);
+    if line.strip_suffix(b"\n").unwrap_or(line) != &written[..written.len() - 1] {
+        return Err(
+            "not written as the referee writes its rows (a number with a sign or \
+             leading zeros, a needless quote or space)"
+                .into(),
+        );
+    }
     Ok((row, head.first_player))
 }
 
@@ -214,6 +224,30 @@ mod tests {
             .replace("timeout", "tired");
         let err = parse_line(text.as_bytes(), 3).unwrap_err();
         assert_eq!(err, "column fault0: unknown fault `tired`");
+        // The same values written another way: refused, not read as the referee's row.
+        let written = String::from_utf8(super::row(&row, 2)).unwrap();
+        for (from, to) in [
+            ("7,", "07,"),
+            ("7,", "+7,"),
+            ("7,", "\"7\","),
+            (
+                ",referee match 'a b' c --seed 1,",
+                ",\"referee match 'a b' c --seed 1\",",
+            ),
+            ("\n", "\r\n"),
+        ] {
+            let text = written.replacen(from, to, 1);
+            assert_ne!(text, written);
+            let err = parse_line(text.as_bytes(), 3).unwrap_err();
+            assert!(
+                err.starts_with("not written as the referee writes"),
+                "{text}: {err}"
+            );
+        }
+        assert_eq!(
+            parse_line(written.trim_end().as_bytes(), 3).unwrap(),
+            (row, 2)
+        );
     }
 
     /// The columns of docs/results.md, in order: the file's format does not change with
