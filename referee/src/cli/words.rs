@@ -42,7 +42,7 @@ fn environment_words() -> String {
 
 /// Whether `written` (a `reproduce` command read back, perhaps written on another machine)
 /// is `ours` (the command this referee writes for the same match) up to the
-/// [`environment_words`]: the other referee's may differ, but only as such words are
+/// `environment_words`: the other referee's may differ, but only as such words are
 /// written, each variable that reaches champions set to one word as [`shell_quote`] writes
 /// it. Anything else (a flag, a `;`, another word) is refused: a command read from a file
 /// is printed to be pasted into a shell.
