@@ -890,6 +890,46 @@ fn a_resume_takes_every_limit_from_the_tournament_and_refuses_other_values() {
     common::run_ok(tournament(&dir, &[], &["--resume", "--memory", "512"]));
 }
 
+/// `--resume` plays as the tournament was started: with its champions (others given are
+/// refused, the same ones accepted) and its sandbox mode (the match played again after its
+/// row is deleted says `--sandbox off` in its command exactly when the tournament did).
+#[test]
+fn a_resume_keeps_the_tournament_s_champions_and_sandbox_mode() {
+    let dir = common::fresh_dir("tournament", "resume-same");
+    for (name, sandbox) in [("auto", &[][..]), ("off", &["--sandbox", "off"][..])] {
+        let results = dir.join(name);
+        common::run_ok(tournament(&results, &four(), sandbox));
+        let t = results.join("t");
+        // The last match forgotten: its row and its directory.
+        let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        let last = lines.pop().unwrap();
+        let id = last.split(',').next().unwrap();
+        std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
+        std::fs::remove_dir_all(t.join("matches").join(id)).unwrap();
+        // Three of its four champions: a field that could play, but not this tournament's.
+        let mut command = tournament(&results, &four()[..3], &["--resume"]);
+        refused(
+            &mut command,
+            &[
+                "--resume: the champions given (",
+                "differ from the tournament's",
+            ],
+        );
+        common::run_ok(tournament(&results, &four(), &["--resume"]));
+        let replayed = common::tables::untimed(&t.join("matches.csv"))
+            .into_iter()
+            .find(|row| row["id"] == id)
+            .expect("the forgotten match played again");
+        assert_eq!(
+            replayed["reproduce"].contains("--sandbox off"),
+            name == "off",
+            "{name}: {}",
+            replayed["reproduce"]
+        );
+    }
+}
+
 #[test]
 fn a_resume_refuses_a_champion_whose_folder_or_kit_changed() {
     let dir = common::fresh_dir("tournament", "identity");
