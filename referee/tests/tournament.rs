@@ -754,6 +754,43 @@ fn an_unplayable_number_of_rounds_is_refused_before_anyone_plays() {
     assert!(stderr.contains("--matches"), "{stderr}");
 }
 
+/// `--rounds` belongs to a round-robin and `--matches` to groups: either given with the
+/// other format is refused, naming the flag and its format; groups with `--matches` play.
+#[test]
+fn a_format_flag_of_the_other_format_is_refused() {
+    let dir = common::fresh_dir("tournament", "format-flags");
+    let three = &four()[..3];
+    refused(
+        &mut tournament(&dir, three, &["--format", "groups", "--rounds", "2"]),
+        &["--rounds applies to --format round-robin"],
+    );
+    for extra in [
+        &["--matches", "2"][..],
+        &["--format", "round-robin", "--matches", "2"],
+    ] {
+        refused(
+            &mut tournament(&dir, three, extra),
+            &["--matches applies to --format groups"],
+        );
+    }
+    assert!(
+        !dir.join("t").exists(),
+        "nothing is written for a refused tournament"
+    );
+    common::run_ok(tournament(
+        &dir,
+        three,
+        &["--format", "groups", "--matches", "1"],
+    ));
+    let spec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("t/tournament.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        spec["format"],
+        serde_json::json!({"kind": "groups", "matches": 1})
+    );
+}
+
 /// Refused with exit 2 and every word of `needles` in the message.
 fn refused(command: &mut Command, needles: &[&str]) {
     let out = command.output().unwrap();
