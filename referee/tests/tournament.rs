@@ -791,6 +791,48 @@ fn a_format_flag_of_the_other_format_is_refused() {
     );
 }
 
+/// `--full-log` keeps every request of each match beside its record (and a resume checks
+/// the rows against those records, logs included).
+#[test]
+fn a_tournament_with_full_log_keeps_each_match_s_requests() {
+    let dir = common::fresh_dir("tournament", "full-log");
+    common::run_ok(tournament(&dir, &four()[..3], &["--full-log"]));
+    let matches = dir.join("t/matches");
+    let mut logs = 0;
+    for m in std::fs::read_dir(&matches).unwrap() {
+        let m = m.unwrap().path();
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(m.join("record.json")).unwrap()).unwrap();
+        let log = record["full_log"]
+            .as_str()
+            .expect("the record names its full log");
+        assert!(m.join(log).is_file(), "{}: no {log}", m.display());
+        logs += 1;
+    }
+    assert_eq!(logs, common::tables::played(&dir.join("t")));
+    common::run_ok(tournament(&dir, &[], &["--resume"]));
+}
+
+/// A new tournament never writes into a directory that holds results without a
+/// `tournament.json` (another run's `matches.csv`, a gauntlet's): refused, the file as it
+/// was.
+#[test]
+fn a_new_tournament_never_writes_over_a_matches_csv() {
+    let dir = common::fresh_dir("tournament", "over-csv");
+    std::fs::create_dir_all(dir.join("t")).unwrap();
+    let csv = dir.join("t/matches.csv");
+    std::fs::write(&csv, "someone's results\n").unwrap();
+    refused(
+        &mut tournament(&dir, &four()[..3], &[]),
+        &["already holds a tournament", "--resume", "--name"],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "someone's results\n"
+    );
+    assert!(!dir.join("t/tournament.json").exists());
+}
+
 /// Refused with exit 2 and every word of `needles` in the message.
 fn refused(command: &mut Command, needles: &[&str]) {
     let out = command.output().unwrap();
