@@ -35,6 +35,13 @@ pub const HUMAN: &str = "human";
 /// The recorded path of a seat played by a person.
 pub const HUMAN_PATH: &str = "builtin:human";
 
+/// Whether a champion's `path` names one of the referee's built-in champions (or the
+/// human seat): its code is the referee's release, whatever the SHA-256 of the referee's
+/// binary that ran it.
+pub fn is_builtin(path: &str) -> bool {
+    path.starts_with("builtin:")
+}
+
 impl ChampionSpec {
     /// Whether a person plays this seat (`human`): no process is started for it.
     pub fn is_human(&self) -> bool {

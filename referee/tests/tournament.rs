@@ -833,6 +833,54 @@ fn a_new_tournament_never_writes_over_a_matches_csv() {
     assert!(!dir.join("t/tournament.json").exists());
 }
 
+/// A built-in champion is the referee's release, not its binary: a tournament resumed by a
+/// rebuilt referee (here, the same program with bytes appended) plays its missing match,
+/// and a later resume (and its check of every row against its record) accepts the
+/// records of both binaries; shards run by the two merge.
+#[test]
+fn a_rebuilt_referee_resumes_a_tournament_of_built_in_champions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = common::fresh_dir("tournament", "rebuilt");
+    common::run_ok(tournament(&dir, &four(), &[]));
+    let t = dir.join("t");
+    let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let id = lines.pop().unwrap().split(',').next().unwrap().to_string();
+    std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
+    std::fs::remove_dir_all(t.join("matches").join(&id)).unwrap();
+    let rebuilt = dir.join("referee-rebuilt");
+    let mut bytes = std::fs::read(REFEREE).unwrap();
+    bytes.extend_from_slice(b"rebuilt");
+    std::fs::write(&rebuilt, bytes).unwrap();
+    std::fs::set_permissions(&rebuilt, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // `tournament` in `results` with `extra`, run by `program`.
+    let run = |program: &Path, results: &Path, champions: &[String], extra: &[&str]| {
+        let command = tournament(results, champions, extra);
+        let mut with = Command::new(program);
+        with.args(command.get_args()).stdin(Stdio::null());
+        common::run_ok(with)
+    };
+    run(&rebuilt, &dir, &[], &["--resume"]);
+    assert_eq!(
+        common::tables::played(&t),
+        lines.len(),
+        "the forgotten match is played again"
+    );
+    run(Path::new(REFEREE), &dir, &[], &["--resume"]);
+    let sharded = dir.join("sharded");
+    run(Path::new(REFEREE), &sharded, &four(), &["--shard", "1/2"]);
+    run(&rebuilt, &sharded, &four(), &["--shard", "2/2"]);
+    let mut merge = Command::new(REFEREE);
+    merge
+        .arg("merge")
+        .arg(sharded.join("t/shard-1-of-2"))
+        .arg(sharded.join("t/shard-2-of-2"))
+        .arg("--out")
+        .arg(dir.join("merged"));
+    common::run_ok(merge);
+    assert_eq!(common::tables::played(&dir.join("merged")), lines.len());
+}
+
 /// Refused with exit 2 and every word of `needles` in the message.
 fn refused(command: &mut Command, needles: &[&str]) {
     let out = command.output().unwrap();

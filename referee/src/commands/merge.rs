@@ -44,12 +44,25 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         )));
     };
     let mut indices = BTreeSet::new();
-    for (dir, spec) in args.shards.iter().zip(&specs) {
-        let same = TournamentSpec {
+    // A built-in champion is the referee's release: shards run by other builds of the
+    // referee (another machine's) name it by another SHA-256.
+    let comparable = |spec: &TournamentSpec| {
+        let mut spec = TournamentSpec {
             shard: first.shard,
             ..spec.clone()
         };
-        if same != first {
+        for champion in &mut spec.champions {
+            if crate::roster::is_builtin(&champion.path) {
+                champion.sha256.clear();
+            }
+        }
+        spec
+    };
+    let first_comparable = comparable(&first);
+    for (dir, spec) in args.shards.iter().zip(&specs) {
+        let same = comparable(spec);
+        if same != first_comparable {
+            let first = &first_comparable;
             let differs = [
                 ("game", same.game != first.game),
                 ("name", same.name != first.name),
