@@ -326,12 +326,14 @@ fn a_resume_with_other_champions_or_foreign_rows_is_refused() {
     same.arg("--max-pairs").arg("10");
     assert_eq!(succeeded(&output(same)).lines().next().unwrap(), line);
 
-    // Rows that are not the gauntlet's: a point added, a seed changed, a match out of range.
+    // Rows that are not the gauntlet's: a point added, a seed changed, a match out of range;
+    // and the scores and points of two seats swapped, which agree with each other but not
+    // with the match's record.
     let csv = dir.join("g/matches.csv");
     let original = std::fs::read_to_string(&csv).unwrap();
     let header: Vec<&str> = original.lines().next().unwrap().split(',').collect();
     let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    for what in ["points", "seed", "id"] {
+    for what in ["points", "seed", "id", "swapped"] {
         let mut lines: Vec<String> = original.lines().map(String::from).collect();
         // Match 0 (the candidate's, pair 0).
         let mut row: Vec<String> = lines[1].split(',').map(String::from).collect();
@@ -345,6 +347,20 @@ fn a_resume_with_other_champions_or_foreign_rows_is_refused() {
                 row[zero] = "3".into();
             }
             "seed" => row[column("seed")] = "12345".into(),
+            "swapped" => {
+                let (a, b) = [(0, 1), (0, 2), (1, 2)]
+                    .into_iter()
+                    .find(|(a, b)| {
+                        row[column(&format!("score{a}"))] != row[column(&format!("score{b}"))]
+                    })
+                    .expect("two seats with other scores");
+                for field in ["score", "points"] {
+                    row.swap(
+                        column(&format!("{field}{a}")),
+                        column(&format!("{field}{b}")),
+                    );
+                }
+            }
             _ => row[column("id")] = "20".into(),
         }
         lines[1] = row.join(",");
@@ -352,10 +368,11 @@ fn a_resume_with_other_champions_or_foreign_rows_is_refused() {
         let out = output(gauntlet(&dir, "g", &["greedy", "random", "--resume"]));
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
-        assert!(
-            stderr.contains("this row is not one the gauntlet wrote"),
-            "{what}: {stderr}"
-        );
+        let needle = match what {
+            "swapped" => "matches.csv line 2: match 0 says scores",
+            _ => "this row is not one the gauntlet wrote",
+        };
+        assert!(stderr.contains(needle), "{what}: {stderr}");
     }
     std::fs::write(&csv, &original).unwrap();
 }

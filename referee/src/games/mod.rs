@@ -50,32 +50,13 @@ impl Expected {
     ) -> anyhow::Result<Expected> {
         anyhow::ensure!(id < schedule.len(), "not in the schedule");
         let pairing = schedule.pairing(id);
-        let mut args = crate::commands::tournament::setup::limit_args(
-            &crate::cli::LimitArgs::default(),
-            &spec.limits,
-        );
-        // Whether this machine has the layers says nothing of the match played elsewhere.
-        args.require_sandbox = false;
-        let in_spec = |e: String| anyhow::anyhow!("tournament.json: {e}");
-        let (time, limits) = (
-            args.time().map_err(in_spec)?,
-            args.process().map_err(in_spec)?,
-        );
-        let mut seats = Vec::new();
-        let mut champions = Vec::new();
-        for (seat, &c) in pairing.seats.iter().enumerate() {
+        let mut seated = Vec::new();
+        for &c in &pairing.seats {
             let entry = spec
                 .champions
                 .get(c)
                 .ok_or_else(|| anyhow::anyhow!("tournament.json has no champion {c}"))?;
-            seats.push(crate::record::SeatRecord {
-                seat: seat as u8,
-                name: entry.name.clone(),
-                path: entry.path.clone(),
-                sha256: entry.sha256.clone(),
-                seed: crate::seeds::seat_seed(pairing.seed, seat as u8),
-            });
-            champions.push(ChampionSpec {
+            seated.push(ChampionSpec {
                 name: entry.name.clone(),
                 given: entry.given.clone(),
                 program: entry.path.clone().into(),
@@ -85,13 +66,45 @@ impl Expected {
                 identity: entry.identity.clone(),
             });
         }
+        Expected::new(pairing.seed, seated, &spec.limits)
+    }
+
+    /// What a match of seed `seed`, with `seated` in its seats and the run's `limits`
+    /// (a tournament's or a gauntlet's), is played with, as its record must say.
+    pub fn new(
+        seed: u64,
+        seated: Vec<ChampionSpec>,
+        limits: &crate::tournament::LimitsSpec,
+    ) -> anyhow::Result<Expected> {
+        let mut args = crate::commands::tournament::setup::limit_args(
+            &crate::cli::LimitArgs::default(),
+            limits,
+        );
+        // Whether this machine has the layers says nothing of the match played elsewhere.
+        args.require_sandbox = false;
+        let stored = |e: String| anyhow::anyhow!("the run's stored limits: {e}");
+        let (time, limits) = (
+            args.time().map_err(stored)?,
+            args.process().map_err(stored)?,
+        );
+        let seats = seated
+            .iter()
+            .enumerate()
+            .map(|(seat, c)| crate::record::SeatRecord {
+                seat: seat as u8,
+                name: c.name.clone(),
+                path: c.path.clone(),
+                sha256: c.sha256.clone(),
+                seed: crate::seeds::seat_seed(seed, seat as u8),
+            })
+            .collect();
         Ok(Expected {
-            seed: pairing.seed,
+            seed,
             seats,
             budgets: crate::record::BudgetsRecord::of(&time),
             run: Seats {
-                seed: pairing.seed,
-                champions,
+                seed,
+                champions: seated,
                 time,
                 limits,
                 pin: false,

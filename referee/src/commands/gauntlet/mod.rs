@@ -92,6 +92,23 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         faults,
         complete_len,
     } = Rows::read(&csv_path, &spec, &plan, game)
+        .and_then(|rows| {
+            // Each row as its record says, each record of its match (the champions as
+            // resolved now: `resumed` refused any whose files changed).
+            if rows.complete_len.is_some() {
+                let sources = [(csv_path.clone(), None)];
+                crate::commands::tournament::results::check_records_with(&sources, game, |id| {
+                    let pairing = plan.pairing(id);
+                    let seated = pairing
+                        .seats
+                        .iter()
+                        .map(|&c| runner.champions[c].clone())
+                        .collect();
+                    crate::games::Expected::new(pairing.seed, seated, &spec.limits)
+                })?;
+            }
+            Ok(rows)
+        })
         .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
     let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
     let mut pairs: Vec<(Half, Half)> = Vec::new();

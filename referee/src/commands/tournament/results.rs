@@ -129,10 +129,23 @@ pub fn check_records(
     spec: &TournamentSpec,
     game: &dyn Game,
 ) -> anyhow::Result<()> {
-    use rayon::prelude::*;
     let schedule = spec
         .schedule(game.seats())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
+    check_records_with(sources, game, |id| {
+        crate::games::Expected::of(spec, &schedule, id)
+    })
+}
+
+/// [`check_records`] for any run (a tournament's, a gauntlet's): the rows of `sources`
+/// against the records beside them, each first checked against what `expected` says its
+/// match is played with.
+pub fn check_records_with(
+    sources: &[(PathBuf, Option<Shard>)],
+    game: &dyn Game,
+    expected: impl Fn(u64) -> anyhow::Result<crate::games::Expected> + Sync,
+) -> anyhow::Result<()> {
+    use rayon::prelude::*;
     let mut rows = Vec::new();
     each_row(sources, game, |(path, _), number, row, first_player| {
         let root = path.parent().unwrap_or(Path::new("."));
@@ -143,8 +156,7 @@ pub fn check_records(
     let wrong = rows
         .par_iter()
         .map(|(path, number, dir, row, first_player)| {
-            let recorded = crate::games::Expected::of(spec, &schedule, row.id)
-                .and_then(|expected| game.recorded_row(dir, &expected));
+            let recorded = expected(row.id).and_then(|e| game.recorded_row(dir, &e));
             let problem = match recorded {
                 Err(e) => format!("match {}: {e:#}", row.id),
                 Ok(recorded) => match differing_field(row, *first_player, &recorded) {
@@ -168,7 +180,8 @@ pub fn check_records(
 /// What to do about a row that its record does not bear out.
 pub const UNRECORDED_ROW_FIX: &str = "the row or its record is not what the referee wrote \
     (edited, or from another run): restore the files the referee wrote, or delete the row \
-    and run the tournament (or its shard) again with --resume to play that match again";
+    and run again with --resume (the tournament, its shard or the gauntlet) to play that \
+    match again";
 
 /// The first field in which `row` (with `first_player`) and the row a record gives differ:
 /// its name, the row's value, the record's (for the command, the one this referee writes
