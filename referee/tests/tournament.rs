@@ -1036,11 +1036,12 @@ fn a_resume_keeps_the_tournament_s_champions_and_sandbox_mode() {
         std::fs::remove_dir_all(t.join("matches").join(id)).unwrap();
         // Three of its four champions: a field that could play, but not this tournament's.
         let mut command = tournament(&results, &four()[..3], &["--resume"]);
+        let (given, stored) = (four()[..3].join(" "), four().join(" "));
         refused(
             &mut command,
             &[
-                "--resume: the champions given (",
-                "differ from the tournament's",
+                &format!("--resume: the champions given ({given}) differ"),
+                &format!("from the tournament's ({stored}); drop them"),
             ],
         );
         common::run_ok(tournament(&results, &four(), &["--resume"]));
