@@ -791,7 +791,7 @@ fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
             "another program under the seat's name",
             true,
             None,
-            "has program",
+            "has SHA-256",
         ),
     ];
     let mut worked = Vec::new();

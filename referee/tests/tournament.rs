@@ -881,6 +881,40 @@ fn a_rebuilt_referee_resumes_a_tournament_of_built_in_champions() {
     assert_eq!(common::tables::played(&dir.join("merged")), lines.len());
 }
 
+/// A file champion is its code, not where it lies: a tournament of champions given by
+/// relative paths, its folder moved, resumes from the new place (the same files), plays
+/// its missing match there, and resumes again with records of both places.
+#[test]
+fn a_tournament_resumes_after_its_folder_moved() {
+    let dir = common::fresh_dir("tournament", "moved");
+    let (before, after) = (dir.join("before"), dir.join("after"));
+    std::fs::create_dir_all(&before).unwrap();
+    for name in ["passive.sh", "builder.sh"] {
+        std::fs::copy(shell(name), before.join(name)).unwrap();
+    }
+    let champions: Vec<String> = ["random", "greedy", "./passive.sh", "./builder.sh"]
+        .map(String::from)
+        .to_vec();
+    let results = dir.join("results");
+    // `tournament` of `champions` with `extra`, run from `cwd`.
+    let run = |cwd: &Path, champions: &[String], extra: &[&str]| {
+        let mut command = tournament(&results, champions, extra);
+        command.current_dir(cwd);
+        common::run_ok(command)
+    };
+    run(&before, &champions, &[]);
+    let t = results.join("t");
+    let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let id = lines.pop().unwrap().split(',').next().unwrap().to_string();
+    std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
+    std::fs::remove_dir_all(t.join("matches").join(&id)).unwrap();
+    std::fs::rename(&before, &after).unwrap();
+    run(&after, &[], &["--resume"]);
+    assert_eq!(common::tables::played(&t), lines.len());
+    run(&after, &[], &["--resume"]);
+}
+
 /// Refused with exit 2 and every word of `needles` in the message.
 fn refused(command: &mut Command, needles: &[&str]) {
     let out = command.output().unwrap();

@@ -55,16 +55,39 @@ pub fn same_command(written: &str, ours: &str) -> bool {
         let Some(rest) = prefix.strip_prefix(name).and_then(|r| r.strip_prefix('=')) else {
             continue;
         };
-        let word_end = rest
-            .match_indices(' ')
-            .map(|(i, _)| i)
-            .find(|&i| is_quoted_word(&rest[..i]));
-        let Some(end) = word_end else {
+        let end = word_len(rest);
+        if end == rest.len() || !is_quoted_word(&rest[..end]) {
             return false;
-        };
+        }
         prefix = &rest[end + 1..];
     }
     prefix.is_empty()
+}
+
+/// The length of the shell word that starts `text`, as a shell reads the forms
+/// [`shell_quote`] writes: up to the first space outside quotes, `\` escaping the next
+/// character outside quotes and in `$'...'`. One pass, whatever the word (a word found by
+/// trying every space would take time growing with the square of its length).
+fn word_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    // The quote open: `'` for '...', `$` for $'...'.
+    let mut open = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        match (open, bytes[i]) {
+            (None, b' ') => return i,
+            (None, b'$') if bytes.get(i + 1) == Some(&b'\'') => {
+                open = Some(b'$');
+                i += 1;
+            }
+            (None, b'\'') => open = Some(b'\''),
+            (None | Some(b'$'), b'\\') => i += 1,
+            (Some(_), b'\'') => open = None,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
 }
 
 /// Whether `word` is one word exactly as [`shell_quote`] writes it.
@@ -456,6 +479,8 @@ mod tests {
             format!("PROLOGIN_PYTHON='/opt/my python' {ours}"),
             format!(r"PROLOGIN_PYTHON='it'\''s' {ours}"),
             format!(r"PROLOGIN_PYTHON=$'py\x1bthon' {ours}"),
+            format!(r"PROLOGIN_PYTHON=$'a b\x1b\' c' {ours}"),
+            format!(r"PROLOGIN_PYTHON='it'\''s a b' {ours}"),
         ];
         for written in &accepted {
             assert!(same_command(written, ours), "{written}");
@@ -479,6 +504,16 @@ mod tests {
         for written in &refused {
             assert!(!same_command(written, ours), "{written}");
         }
+        // A word of a million spaces is read in one pass: accepted quoted, refused bare.
+        let spaces = " ".repeat(1 << 20);
+        assert!(same_command(
+            &format!("PROLOGIN_PYTHON='{spaces}' {ours}"),
+            ours
+        ));
+        assert!(!same_command(
+            &format!("PROLOGIN_PYTHON=a{spaces}{ours}"),
+            ours
+        ));
     }
 
     #[test]

@@ -145,9 +145,14 @@ impl Expected {
                 ("PROLOGIN_SEED", got.seed.to_string(), want.seed.to_string()),
             ]
             .into_iter()
-            // A built-in champion is the release: a rebuilt referee (a resume, another
-            // machine's shard) runs it from another binary.
-            .filter(|(what, _, _)| !(*what == "SHA-256" && crate::roster::is_builtin(&want.path)))
+            // A champion is its code: a file by its SHA-256, wherever it ran from (a
+            // resume from a moved folder); a built-in by its name, whatever binary of the
+            // referee ran it (a rebuilt one, another machine's shard).
+            .filter(|(what, _, _)| match *what {
+                "program" => crate::roster::is_builtin(&want.path),
+                "SHA-256" => !crate::roster::is_builtin(&want.path),
+                _ => true,
+            })
             .find(|(_, got, want)| got != want);
             if let Some((what, got, want)) = differs {
                 return Some(format!(
