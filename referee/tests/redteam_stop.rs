@@ -443,8 +443,10 @@ const SHARD_TWO_PYTHON: &str = "/opt/my python/bin/python3";
 /// two seats (they agree with each other, not with the record), a row without its record,
 /// a record swapped the same way as its row (it no longer replays), and a row whose
 /// command is not the one its shard's referee wrote (something run after it, another
-/// environment, other limits) or with a number written another way (`+030`) are each
-/// refused, naming the problem, and no results are written. Untouched, the shards merge, though their referees' environments differ.
+/// environment, other limits) or with a number written another way (`+030`), and a record
+/// naming another built-in as a seat's program, or with other time allowances or none, are
+/// each refused, naming the problem, and no results are written; a record of schema 3,
+/// before time allowances were recorded, merges without them. Untouched, the shards merge, though their referees' environments differ.
 #[test]
 fn an_edited_shard_directory_is_refused_at_merge() {
     let dir = common::fresh_dir("redteam_stop", "merge");
@@ -502,8 +504,62 @@ fn an_edited_shard_directory_is_refused_at_merge() {
         }
         std::fs::write(&path, writer.into_inner().unwrap()).unwrap();
     };
+    // The record of shard one's first match, edited by `edit`.
+    let record_edited = move |one: &Path, edit: &dyn Fn(&mut serde_json::Value)| {
+        let (_, rows) = lines(one);
+        let id = rows[0].split(',').next().unwrap().to_string();
+        let path = one.join("matches").join(id).join("record.json");
+        let mut record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        edit(&mut record);
+        std::fs::write(&path, serde_json::to_vec_pretty(&record).unwrap()).unwrap();
+    };
     type Edit = Box<dyn Fn(&Path, &Path)>;
     let cases: Vec<(&str, Edit, &[&str])> = vec![
+        (
+            "a built-in's record naming the other built-in as the program",
+            Box::new(move |one, _| {
+                record_edited(one, &|record| {
+                    let seat = record["seats"]
+                        .as_array_mut()
+                        .unwrap()
+                        .iter_mut()
+                        .find(|s| s["path"].as_str().unwrap().starts_with("builtin:"))
+                        .expect("a built-in in every match");
+                    let other = match seat["path"].as_str().unwrap() {
+                        "builtin:random" => "builtin:greedy",
+                        _ => "builtin:random",
+                    };
+                    seat["path"] = other.into();
+                })
+            }),
+            &["shard-1-of-2/matches.csv line 2: ", "has program builtin:"],
+        ),
+        (
+            "a record with other time allowances",
+            Box::new(move |one, _| {
+                record_edited(one, &|record| {
+                    let cpu = record["budgets"]["init"]["cpu_us"].as_u64().unwrap();
+                    record["budgets"]["init"]["cpu_us"] = (cpu * 2).into();
+                })
+            }),
+            &[
+                "shard-1-of-2/matches.csv line 2: ",
+                "its record's time allowances are",
+            ],
+        ),
+        (
+            "a record without its time allowances",
+            Box::new(move |one, _| {
+                record_edited(one, &|record| {
+                    record.as_object_mut().unwrap().remove("budgets");
+                })
+            }),
+            &[
+                "shard-1-of-2/matches.csv line 2: ",
+                "its record has no time allowances",
+            ],
+        ),
         (
             "a command that runs something else too",
             Box::new(move |one, _| cell_edited(one, "reproduce", &|c| format!("{c}; rm -rf ~"))),
@@ -663,6 +719,29 @@ fn an_edited_shard_directory_is_refused_at_merge() {
         );
         assert!(!out_dir.exists(), "{what}: {} created", out_dir.display());
     }
+    // A record of schema 3, before time allowances were recorded, is read without them.
+    let copy = dir.join("schema3");
+    assert!(Command::new("cp")
+        .arg("-r")
+        .arg(&shards)
+        .arg(&copy)
+        .status()
+        .unwrap()
+        .success());
+    record_edited(&copy.join("shard-1-of-2"), &|record| {
+        record["schema"] = 3.into();
+        record.as_object_mut().unwrap().remove("budgets");
+    });
+    succeeded(&output({
+        let mut c = Command::new(REFEREE);
+        c.arg("merge")
+            .arg(copy.join("shard-1-of-2"))
+            .arg(copy.join("shard-2-of-2"))
+            .arg("--out")
+            .arg(dir.join("merged-schema3"))
+            .env_remove("PROLOGIN_PYTHON");
+        c
+    }));
     // The same shard given twice.
     let one = shards.join("shard-1-of-2");
     let out = output({
