@@ -685,13 +685,7 @@ fn an_edited_shard_directory_is_refused_at_merge() {
     ];
     for (i, (what, edit, needles)) in cases.iter().enumerate() {
         let copy = dir.join(format!("case{i}"));
-        let status = Command::new("cp")
-            .arg("-r")
-            .arg(&shards)
-            .arg(&copy)
-            .status()
-            .unwrap();
-        assert!(status.success());
+        copy_tree(&shards, &copy);
         let (one, two) = (copy.join("shard-1-of-2"), copy.join("shard-2-of-2"));
         edit(&one, &two);
         let out_dir = dir.join(format!("merged{i}"));
@@ -721,13 +715,7 @@ fn an_edited_shard_directory_is_refused_at_merge() {
     }
     // A record of schema 3, before time allowances were recorded, is read without them.
     let copy = dir.join("schema3");
-    assert!(Command::new("cp")
-        .arg("-r")
-        .arg(&shards)
-        .arg(&copy)
-        .status()
-        .unwrap()
-        .success());
+    copy_tree(&shards, &copy);
     record_edited(&copy.join("shard-1-of-2"), &|record| {
         record["schema"] = 3.into();
         record.as_object_mut().unwrap().remove("budgets");
@@ -755,6 +743,22 @@ fn an_edited_shard_directory_is_refused_at_merge() {
     });
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("shard 1/2 is given twice"));
+}
+
+/// A copy of the directory `from` (the shards of [`two_shards`]) at `to`, to edit.
+fn copy_tree(from: &Path, to: &Path) {
+    let status = Command::new("cp")
+        .arg("-r")
+        .arg(from)
+        .arg(to)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "cp -r {} {}",
+        from.display(),
+        to.display()
+    );
 }
 
 /// `row` (a line of `matches.csv` whose header is `header`) with the scores and points of
@@ -876,13 +880,7 @@ fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
     let mut worked = Vec::new();
     for (i, (what, swap_program, first_player, needle)) in cases.into_iter().enumerate() {
         let copy = dir.join(format!("case{i}"));
-        assert!(Command::new("cp")
-            .arg("-r")
-            .arg(&shards)
-            .arg(&copy)
-            .status()
-            .unwrap()
-            .success());
+        copy_tree(&shards, &copy);
         let one = copy.join("shard-1-of-2");
         // Play the match again, for real, as the forger would.
         let forged = dir.join(format!("forged{i}"));

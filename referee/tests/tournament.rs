@@ -843,11 +843,7 @@ fn a_rebuilt_referee_resumes_a_tournament_of_built_in_champions() {
     let dir = common::fresh_dir("tournament", "rebuilt");
     common::run_ok(tournament(&dir, &four(), &[]));
     let t = dir.join("t");
-    let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
-    let mut lines: Vec<&str> = text.lines().collect();
-    let id = lines.pop().unwrap().split(',').next().unwrap().to_string();
-    std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
-    std::fs::remove_dir_all(t.join("matches").join(&id)).unwrap();
+    let (_, kept) = forget_last_match(&t);
     let rebuilt = dir.join("referee-rebuilt");
     let mut bytes = std::fs::read(REFEREE).unwrap();
     bytes.extend_from_slice(b"rebuilt");
@@ -863,7 +859,7 @@ fn a_rebuilt_referee_resumes_a_tournament_of_built_in_champions() {
     run(&rebuilt, &dir, &[], &["--resume"]);
     assert_eq!(
         common::tables::played(&t),
-        lines.len(),
+        kept + 1,
         "the forgotten match is played again"
     );
     run(Path::new(REFEREE), &dir, &[], &["--resume"]);
@@ -878,7 +874,7 @@ fn a_rebuilt_referee_resumes_a_tournament_of_built_in_champions() {
         .arg("--out")
         .arg(dir.join("merged"));
     common::run_ok(merge);
-    assert_eq!(common::tables::played(&dir.join("merged")), lines.len());
+    assert_eq!(common::tables::played(&dir.join("merged")), kept + 1);
 }
 
 /// A file champion is its code, not where it lies: a tournament of champions given by
@@ -904,15 +900,22 @@ fn a_tournament_resumes_after_its_folder_moved() {
     };
     run(&before, &champions, &[]);
     let t = results.join("t");
+    let (_, kept) = forget_last_match(&t);
+    std::fs::rename(&before, &after).unwrap();
+    run(&after, &[], &["--resume"]);
+    assert_eq!(common::tables::played(&t), kept + 1);
+    run(&after, &[], &["--resume"]);
+}
+
+/// Forgets the last match of the tournament directory `t`, as if it had not been played:
+/// its row and its directory. Its id, and the rows left.
+fn forget_last_match(t: &Path) -> (String, usize) {
     let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     let id = lines.pop().unwrap().split(',').next().unwrap().to_string();
     std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
     std::fs::remove_dir_all(t.join("matches").join(&id)).unwrap();
-    std::fs::rename(&before, &after).unwrap();
-    run(&after, &[], &["--resume"]);
-    assert_eq!(common::tables::played(&t), lines.len());
-    run(&after, &[], &["--resume"]);
+    (id, lines.len() - 1)
 }
 
 /// Refused with exit 2 and every word of `needles` in the message.
@@ -1062,12 +1065,7 @@ fn a_resume_keeps_the_tournament_s_champions_and_sandbox_mode() {
         common::run_ok(tournament(&results, &four(), sandbox));
         let t = results.join("t");
         // The last match forgotten: its row and its directory.
-        let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
-        let mut lines: Vec<&str> = text.lines().collect();
-        let last = lines.pop().unwrap();
-        let id = last.split(',').next().unwrap();
-        std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
-        std::fs::remove_dir_all(t.join("matches").join(id)).unwrap();
+        let (id, _) = forget_last_match(&t);
         // Three of its four champions: a field that could play, but not this tournament's.
         let mut command = tournament(&results, &four()[..3], &["--resume"]);
         let (given, stored) = (four()[..3].join(" "), four().join(" "));
