@@ -97,7 +97,7 @@ fn is_quoted_word(word: &str) -> bool {
         let mut chars = inner.chars();
         while let Some(c) = chars.next() {
             if c != '\\' {
-                bytes.extend_from_slice(c.to_string().as_bytes());
+                bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                 continue;
             }
             match chars.next() {

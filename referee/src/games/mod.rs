@@ -41,11 +41,12 @@ pub struct Expected {
 }
 
 impl Expected {
-    /// What match `id` of `schedule` (the tournament `spec`'s) is played with, as its
-    /// record must say.
+    /// What match `id` of `schedule` (the tournament `spec`'s, whose limits are
+    /// `stored`: [`stored_limits`]) is played with, as its record must say.
     pub fn of(
         spec: &crate::tournament::TournamentSpec,
         schedule: &crate::schedule::Schedule,
+        stored: &(TimeLimits, Limits),
         id: u64,
     ) -> anyhow::Result<Expected> {
         anyhow::ensure!(id < schedule.len(), "not in the schedule");
@@ -66,27 +67,13 @@ impl Expected {
                 identity: entry.identity.clone(),
             });
         }
-        Expected::new(pairing.seed, seated, &spec.limits)
+        Ok(Expected::new(pairing.seed, seated, stored))
     }
 
-    /// What a match of seed `seed`, with `seated` in its seats and the run's `limits`
-    /// (a tournament's or a gauntlet's), is played with, as its record must say.
-    pub fn new(
-        seed: u64,
-        seated: Vec<ChampionSpec>,
-        limits: &crate::tournament::LimitsSpec,
-    ) -> anyhow::Result<Expected> {
-        let mut args = crate::commands::tournament::setup::limit_args(
-            &crate::cli::LimitArgs::default(),
-            limits,
-        );
-        // Whether this machine has the layers says nothing of the match played elsewhere.
-        args.require_sandbox = false;
-        let stored = |e: String| anyhow::anyhow!("the run's stored limits: {e}");
-        let (time, limits) = (
-            args.time().map_err(stored)?,
-            args.process().map_err(stored)?,
-        );
+    /// What a match of seed `seed`, with `seated` in its seats, is played with under a
+    /// run's `stored` limits (a tournament's or a gauntlet's), as its record must say.
+    pub fn new(seed: u64, seated: Vec<ChampionSpec>, stored: &(TimeLimits, Limits)) -> Expected {
+        let (time, limits) = stored.clone();
         let seats = seated
             .iter()
             .enumerate()
@@ -98,7 +85,7 @@ impl Expected {
                 seed: crate::seeds::seat_seed(seed, seat as u8),
             })
             .collect();
-        Ok(Expected {
+        Expected {
             seed,
             seats,
             budgets: crate::record::BudgetsRecord::of(&time),
@@ -110,7 +97,7 @@ impl Expected {
                 pin: false,
                 full_log: false,
             },
-        })
+        }
     }
 
     /// What is not as expected in a record of `seed`, `seats` and `budgets` (absent only in
@@ -171,6 +158,18 @@ impl Expected {
             _ => None,
         }
     }
+}
+
+/// The time and process limits a run's stored limits (`tournament.json`'s,
+/// `gauntlet.json`'s) give its matches: read once for the checks of all their records.
+pub fn stored_limits(
+    stored: &crate::tournament::LimitsSpec,
+) -> Result<(TimeLimits, Limits), String> {
+    let mut args =
+        crate::commands::tournament::setup::limit_args(&crate::cli::LimitArgs::default(), stored);
+    // Whether this machine has the layers says nothing of the matches played elsewhere.
+    args.require_sandbox = false;
+    Ok((args.time()?, args.process()?))
 }
 
 /// A match played: its row of results (`id` and `duration_ms` left for the runner to set)

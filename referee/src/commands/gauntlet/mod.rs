@@ -96,6 +96,8 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
             // Each row as its record says, each record of its match (the champions as
             // resolved now: `resumed` refused any whose files changed).
             if rows.complete_len.is_some() {
+                let stored = crate::games::stored_limits(&spec.limits)
+                    .map_err(|e| anyhow!("gauntlet.json: {e}"))?;
                 let sources = [(csv_path.clone(), None)];
                 crate::commands::tournament::results::check_records_with(&sources, game, |id| {
                     let pairing = plan.pairing(id);
@@ -104,7 +106,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                         .iter()
                         .map(|&c| runner.champions[c].clone())
                         .collect();
-                    crate::games::Expected::new(pairing.seed, seated, &spec.limits)
+                    Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
                 })?;
             }
             Ok(rows)

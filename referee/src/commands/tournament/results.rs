@@ -132,8 +132,10 @@ pub fn check_records(
     let schedule = spec
         .schedule(game.seats())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let stored = crate::games::stored_limits(&spec.limits)
+        .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
     check_records_with(sources, game, |id| {
-        crate::games::Expected::of(spec, &schedule, id)
+        crate::games::Expected::of(spec, &schedule, &stored, id)
     })
 }
 
