@@ -5,16 +5,34 @@
 //! One line per request: `<callback index>\t<request>\t<answer>\n`, where the index is the
 //! callback's position in the record's `callbacks` and the request is the line the champion
 //! sent (`etat`, or a call as the engine prints it).
+//!
+//! A log is bounded whatever a champion asks: once its compressed size reaches its cap
+//! (64 MiB by default, `--full-log-cap`), it takes no more requests, and the record notes
+//! where it stopped ([`Cut`]); a replay checks every request up to there and the actions
+//! alone after.
 
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The log's file name, beside `record.json`.
 pub const FILE: &str = "requests.log.gz";
+
+/// The default cap of a log, in MiB of compressed log.
+pub const DEFAULT_CAP_MIB: u64 = 64;
+
+/// Where a log that reached its cap stops: it holds every request of the callbacks before
+/// `callback` (an index into the record's `callbacks`), the first `requests` of that one,
+/// and nothing after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cut {
+    pub callback: usize,
+    pub requests: u64,
+}
 
 /// Where the requests of a match go, one at a time.
 pub trait Sink {
@@ -34,27 +52,55 @@ impl Sink for Vec<(usize, String, i32)> {
 pub struct Writer {
     path: PathBuf,
     /// Buffered before the encoder: one deflate call per 64 KiB, not per request.
-    out: BufWriter<GzEncoder<File>>,
+    out: BufWriter<GzEncoder<Counted>>,
     error: Option<io::Error>,
+    /// Compressed bytes past which the log takes no more requests.
+    cap: u64,
+    /// The callback of the last request logged, and how many of its requests were.
+    last: Option<(usize, u64)>,
+    cut: Option<Cut>,
+}
+
+/// The log's file, counting the compressed bytes written into it.
+struct Counted {
+    file: File,
+    written: u64,
+}
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
 }
 
 impl Writer {
-    /// Creates (or truncates) the log at `path`.
-    pub fn create(path: &Path) -> anyhow::Result<Writer> {
+    /// Creates (or truncates) the log at `path`, to be cut at `cap_mib` MiB compressed.
+    pub fn create(path: &Path, cap_mib: u64) -> anyhow::Result<Writer> {
         use anyhow::Context;
         let file =
             File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+        let file = Counted { file, written: 0 };
         Ok(Writer {
             path: path.to_path_buf(),
             // Level 1: the log compresses about tenfold at it, and a slower level would
             // cost more CPU per request than answering it.
             out: BufWriter::with_capacity(1 << 16, GzEncoder::new(file, Compression::fast())),
             error: None,
+            cap: cap_mib.saturating_mul(1 << 20),
+            last: None,
+            cut: None,
         })
     }
 
-    /// Flushes and closes the log.
-    pub fn finish(self) -> anyhow::Result<()> {
+    /// Flushes and closes the log; where it stopped, if it reached its cap. The file may
+    /// pass the cap by what the buffers held when it was reached (under 1 MiB).
+    pub fn finish(self) -> anyhow::Result<Option<Cut>> {
         use anyhow::Context;
         let path = self.path;
         if let Some(e) = self.error {
@@ -64,17 +110,32 @@ impl Writer {
             .into_inner()
             .map_err(|e| e.into_error())
             .and_then(|encoder| encoder.finish())
-            .and_then(|file| file.sync_all())
-            .with_context(|| format!("cannot write {}", path.display()))
+            .and_then(|counted| counted.file.sync_all())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(self.cut)
     }
 }
 
 impl Sink for Writer {
     fn request(&mut self, callback: usize, line: &str, answer: i32) {
-        if self.error.is_none() {
-            if let Err(e) = writeln!(self.out, "{callback}\t{line}\t{answer}") {
-                self.error = Some(e);
-            }
+        if self.error.is_some() || self.cut.is_some() {
+            return;
+        }
+        let logged = match self.last {
+            Some((last, n)) if last == callback => n,
+            _ => 0,
+        };
+        // What reached the file so far (the encoder's buffers hold the rest).
+        if self.out.get_ref().get_ref().written >= self.cap {
+            self.cut = Some(Cut {
+                callback,
+                requests: logged,
+            });
+            return;
+        }
+        match writeln!(self.out, "{callback}\t{line}\t{answer}") {
+            Ok(()) => self.last = Some((callback, logged + 1)),
+            Err(e) => self.error = Some(e),
         }
     }
 }
@@ -185,7 +246,7 @@ mod tests {
     fn entries_come_back_callback_by_callback() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(FILE);
-        let mut writer = Writer::create(&path).unwrap();
+        let mut writer = Writer::create(&path, DEFAULT_CAP_MIB).unwrap();
         writer.request(0, "etat", 0);
         writer.request(0, "valeur_case 1 2", 7);
         writer.request(2, "fin_tour", -1);
@@ -204,7 +265,7 @@ mod tests {
     /// A log that cannot be written says so when it is finished (the match goes on).
     #[test]
     fn a_write_error_is_reported_at_the_end() {
-        let mut writer = Writer::create(Path::new("/dev/full")).unwrap();
+        let mut writer = Writer::create(Path::new("/dev/full"), DEFAULT_CAP_MIB).unwrap();
         for i in 0..100_000 {
             writer.request(i, "valeur_case 1 2", 0);
         }
@@ -221,7 +282,7 @@ mod tests {
     fn appended_members_are_read_and_long_lines_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(FILE);
-        let mut writer = Writer::create(&path).unwrap();
+        let mut writer = Writer::create(&path, DEFAULT_CAP_MIB).unwrap();
         writer.request(0, "etat", 0);
         writer.finish().unwrap();
         let mut extra = GzEncoder::new(Vec::new(), Compression::fast());

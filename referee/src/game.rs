@@ -88,6 +88,8 @@ impl<'a> Loi<'a> {
                 result: ResultRecord::default(),
                 timings: Vec::new(),
                 full_log: None,
+                full_log_cap: None,
+                full_log_cut: None,
             },
             full_log,
             callback: None,

@@ -61,6 +61,13 @@ pub struct MatchRecord {
     /// [`crate::full_log`]), if it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub full_log: Option<String>,
+    /// The full log's cap in MiB of compressed log, when not the default
+    /// ([`crate::full_log::DEFAULT_CAP_MIB`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_log_cap: Option<u64>,
+    /// Where the full log stops, when it reached its cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_log_cut: Option<crate::full_log::Cut>,
 }
 
 /// A champion in a seat.
@@ -584,6 +591,8 @@ mod tests {
             result: ResultRecord::default(),
             timings: vec![TimingRecord::default()],
             full_log: None,
+            full_log_cap: None,
+            full_log_cut: None,
         };
         let of =
             |seat| -> Vec<&str> { record.faults_of(seat).map(|f| f.message.as_str()).collect() };

@@ -54,7 +54,9 @@ pub fn walk(record: &MatchRecord, visitor: &mut impl Visitor) -> Result<(Game, u
 
 /// [`walk`]; with `log`, the match's full log ([`crate::full_log`]), every request is made
 /// again and must give back each callback's actions, counts and digest (without it, the
-/// actions alone: the rest changes nothing).
+/// actions alone: the rest changes nothing). A log cut at its cap (the record's
+/// `full_log_cut`) is read up to the cut; from the callback where it stops, the actions
+/// alone are replayed, and the log must hold exactly the requests the cut says.
 pub fn walk_logged(
     record: &MatchRecord,
     mut log: Option<&mut full_log::Reader>,
@@ -131,6 +133,28 @@ pub fn walk_logged(
                     played.requests
                 ));
             }
+            let cut = record
+                .full_log_cut
+                .filter(|cut| log.is_some() && cut.callback <= index);
+            if let (Some(cut), Some(reader)) = (cut, log.as_deref_mut()) {
+                if cut.callback == index {
+                    let mut kept = 0u64;
+                    while reader.next_of(index)?.is_some() {
+                        kept += 1;
+                    }
+                    if kept != cut.requests || kept > played.requests {
+                        return Err(format!(
+                            "callback #{index}: the full log holds {kept} of its requests, the \
+                             record says it was cut after {} of {}",
+                            cut.requests, played.requests
+                        ));
+                    }
+                }
+            }
+            let mut log = match cut {
+                Some(_) => None,
+                None => log.as_deref_mut(),
+            };
             if let Some(reader) = log.as_deref_mut() {
                 if let Some(earlier) = reader.pending()?.filter(|&i| i < index) {
                     return Err(format!(

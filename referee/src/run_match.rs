@@ -32,8 +32,9 @@ pub struct MatchPlan {
     /// Pin the match (this thread and its champions) to a CPU no other match of the machine
     /// holds, if there is one (`affinity.rs`).
     pub pin: bool,
-    /// Keep every request in the record (`--full-log`).
-    pub full_log: bool,
+    /// Keep every request in a log beside the record (`--full-log`), cut at this many MiB
+    /// compressed (`--full-log-cap`).
+    pub full_log: Option<u64>,
 }
 
 impl MatchPlan {
@@ -62,8 +63,8 @@ impl MatchPlan {
         }
         // Before any champion starts: a log that cannot be created stops nothing running.
         let mut full_log = match self.full_log {
-            true => Some(full_log::Writer::create(&dir.join(full_log::FILE))?),
-            false => None,
+            Some(cap) => Some(full_log::Writer::create(&dir.join(full_log::FILE), cap)?),
+            None => None,
         };
         let (monument_order, first_player) = self.setup();
         let seats: [SeatRecord; 3] =
@@ -95,8 +96,11 @@ impl MatchPlan {
         );
         drop(seating);
         if let Some(log) = full_log {
-            log.finish()?;
+            record.full_log_cut = log.finish()?;
             record.full_log = Some(full_log::FILE.to_string());
+            record.full_log_cap = self
+                .full_log
+                .filter(|&cap| cap != full_log::DEFAULT_CAP_MIB);
         }
         // Champions killed by the referee told to stop, or by a stop signal from outside, would
         // be recorded as crashed: such a match has no result (`interrupt.rs`).

@@ -31,8 +31,9 @@ pub struct Runner {
     pub jobs: usize,
     /// Pin each worker and its match's champions to one CPU (`affinity.rs`, `--no-pin`).
     pub pin: bool,
-    /// Keep every request in the records (`--full-log`).
-    pub full_log: bool,
+    /// Keep every request in a log beside each record, cut at this many MiB compressed
+    /// (`--full-log`, `--full-log-cap`).
+    pub full_log: Option<u64>,
 }
 
 impl Runner {

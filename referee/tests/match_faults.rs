@@ -510,7 +510,7 @@ fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
     assert_eq!(entries.len() as u64, counted);
     assert_eq!(json["full_log"], FILE);
     let rewrite = |entries: &[(usize, String, i32)]| {
-        let mut writer = Writer::create(&log_path).unwrap();
+        let mut writer = Writer::create(&log_path, referee::full_log::DEFAULT_CAP_MIB).unwrap();
         for (index, line, answer) in entries {
             writer.request(*index, line, *answer);
         }
@@ -547,6 +547,84 @@ fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
     assert!(text.contains(FILE) && text.contains("--full-log"), "{text}");
     rewrite(&entries);
     assert_eq!(replay().0, Some(0));
+}
+
+/// A request spammer's full log stops at its cap (`--full-log-cap`, MiB compressed): the
+/// file stays near the cap, the record says where it stopped, the replay checks the log up
+/// to there and the actions after, and a record that moves the cut fails its replay.
+#[test]
+fn a_full_log_stops_at_its_cap_and_the_replay_honours_the_cut() {
+    use referee::full_log::FILE;
+    let dir = common::fresh_dir("match", "full-log-cap");
+    let spammer = fixture("spammer.py");
+    let output = referee(&[
+        "match",
+        &spammer,
+        "random",
+        "random",
+        "--seed",
+        "5",
+        "--full-log",
+        "--full-log-cap",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("--full-log --full-log-cap 1"), "{stdout}");
+    let size = std::fs::metadata(dir.join(FILE)).unwrap().len();
+    assert!(
+        (1 << 20..2 << 20).contains(&size),
+        "a log capped at 1 MiB holds {size} bytes"
+    );
+    let path = dir.join("record.json");
+    let original: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(original["full_log_cap"], 1);
+    let cut = &original["full_log_cut"];
+    let (callback, kept) = (
+        cut["callback"].as_u64().unwrap(),
+        cut["requests"].as_u64().unwrap(),
+    );
+    let spammed = &original["callbacks"][callback as usize];
+    assert_eq!(
+        spammed["seat"], 0,
+        "the spammer's callback is where the log stops"
+    );
+    assert!(kept < spammed["requests"].as_u64().unwrap());
+    let replay_of = |record: &Value| {
+        std::fs::write(&path, serde_json::to_vec(record).unwrap()).unwrap();
+        let out = referee(&["replay", path.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = replay_of(&original);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains(&format!(
+            "up to callback #{callback}, after {kept} of its requests"
+        )),
+        "{text}"
+    );
+    // The cut moved by one request, or to another callback: the log does not agree.
+    for (field, delta) in [("requests", 1i64), ("requests", -1), ("callback", 1)] {
+        let mut moved = original.clone();
+        let value = moved["full_log_cut"][field].as_i64().unwrap() + delta;
+        moved["full_log_cut"][field] = serde_json::json!(value);
+        let (code, text) = replay_of(&moved);
+        assert_eq!(code, Some(3), "{field} {delta:+}: {text}");
+    }
+    // No cut at all: the log lacks the requests after it.
+    let mut uncut = original.clone();
+    uncut.as_object_mut().unwrap().remove("full_log_cut");
+    let (code, text) = replay_of(&uncut);
+    assert_eq!(code, Some(3), "{text}");
+    assert_eq!(replay_of(&original).0, Some(0));
 }
 
 #[test]

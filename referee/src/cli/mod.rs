@@ -112,6 +112,10 @@ pub struct LimitArgs {
     /// to hundreds of MB.
     #[arg(long)]
     pub full_log: bool,
+    /// With --full-log: the most a match's log may take, in MiB compressed; past it the
+    /// log keeps no more requests, and the record says where it stopped.
+    #[arg(long, value_name = "MIB", requires = "full_log", default_value_t = crate::full_log::DEFAULT_CAP_MIB, value_parser = values::full_log_cap)]
+    pub full_log_cap: u64,
     /// The ids of the flags above given on the command line (not defaulted), which a
     /// `--resume` compares with the tournament's ([`Cli::parse_command_line`]).
     #[arg(skip)]
@@ -176,6 +180,11 @@ impl LimitArgs {
     /// 3 x the scaled CPU + 1 s) are exact in nanoseconds and print back as given.
     pub fn time(&self) -> Result<TimeLimits, String> {
         time_limits(self.init_cpu, self.call_cpu, self.time_scale)
+    }
+
+    /// The full log's cap in MiB, when a full log is kept (`--full-log`).
+    pub fn full_log(&self) -> Option<u64> {
+        self.full_log.then_some(self.full_log_cap)
     }
 
     /// The process limits, checked.

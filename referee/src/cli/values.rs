@@ -64,6 +64,11 @@ pub(super) fn disk(text: &str) -> Result<u64, String> {
     whole(text, 1, MAX_MIB, "a size in MiB")
 }
 
+/// `--full-log-cap`: a log of at least 1 MiB.
+pub(super) fn full_log_cap(text: &str) -> Result<u64, String> {
+    whole(text, 1, MAX_MIB, "a size in MiB")
+}
+
 /// `--processes`: interpreters start threads, so at least 8.
 pub(super) fn processes(text: &str) -> Result<u64, String> {
     whole(text, 8, MAX_PROCESSES, "a number of processes and threads")

@@ -178,7 +178,7 @@ fn command_line(head: &str, champions: &[&str], flags: &str) -> String {
 
 /// Every limit that differs from its default, as the flags that set it (with a leading
 /// space), so that a match plays the same again.
-fn limit_words(time: &TimeLimits, limits: &Limits, full_log: bool) -> String {
+fn limit_words(time: &TimeLimits, limits: &Limits, full_log: Option<u64>) -> String {
     let mut words = String::new();
     let (default_time, default_limits) = (TimeLimits::default(), Limits::default());
     if time.scale != default_time.scale {
@@ -202,8 +202,11 @@ fn limit_words(time: &TimeLimits, limits: &Limits, full_log: bool) -> String {
     if !limits.sandbox.is_on() {
         words.push_str(" --sandbox off");
     }
-    if full_log {
+    if let Some(cap) = full_log {
         words.push_str(" --full-log");
+        if cap != crate::full_log::DEFAULT_CAP_MIB {
+            words.push_str(&format!(" --full-log-cap {cap}"));
+        }
     }
     words
 }
@@ -216,7 +219,7 @@ pub fn amazons_reproduce(
     time: &TimeLimits,
     limits: &Limits,
 ) -> String {
-    let flags = format!(" --seed {seed}{}", limit_words(time, limits, false));
+    let flags = format!(" --seed {seed}{}", limit_words(time, limits, None));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
     command_line("referee --game amazons match", &champions, &flags)
 }

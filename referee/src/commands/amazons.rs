@@ -41,7 +41,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
             args.champions.len()
         )));
     }
-    if args.limits.full_log {
+    if args.limits.full_log().is_some() {
         return Err(usage(
             "--full-log is not available for the Amazons yet: their record keeps every move \
              already",
@@ -77,7 +77,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         time,
         limits,
         pin: !args.limits.no_pin,
-        full_log: false,
+        full_log: None,
     };
     // One match, watched by whoever started it: a champion killed from outside is its crash.
     let record = crate::interrupt::tolerating(|| play_match(&seats, &dir))?;

@@ -118,7 +118,7 @@ pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
         time,
         limits,
         pin: !args.limits.no_pin,
-        full_log: args.limits.full_log,
+        full_log: args.limits.full_log(),
     };
     Ok(plan)
 }

@@ -23,10 +23,14 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
                 "replay ok: {} callbacks, {} requests{}, final digest {} matches the record",
                 report.callbacks,
                 report.requests,
-                if log.is_some() {
-                    " (every one made again from the full log)"
-                } else {
-                    ""
+                match (&log, record.full_log_cut) {
+                    (None, _) => String::new(),
+                    (Some(_), None) => " (every one made again from the full log)".to_string(),
+                    (Some(_), Some(cut)) => format!(
+                        " (made again from the full log up to callback #{}, after {} of its \
+                         requests, where it reached its cap; the actions alone from there)",
+                        cut.callback, cut.requests
+                    ),
                 },
                 report.digest
             );

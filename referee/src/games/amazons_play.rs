@@ -172,7 +172,7 @@ impl Game for AmazonsGame {
     }
 
     fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
-        anyhow::ensure!(!seats.full_log, "the Amazons keep no full log");
+        anyhow::ensure!(seats.full_log.is_none(), "the Amazons keep no full log");
         let record = play_match(seats, dir)?;
         Ok(Played {
             row: row_of(&record, reproduce_command(seats)),

@@ -125,7 +125,11 @@ impl Game for LoiGame {
         crate::replay::replay_logged(&record, log.as_mut())
             .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
         let run = Seats {
-            full_log: record.full_log.is_some(),
+            full_log: record.full_log.as_ref().map(|_| {
+                record
+                    .full_log_cap
+                    .unwrap_or(crate::full_log::DEFAULT_CAP_MIB)
+            }),
             ..expected.run.clone()
         };
         Ok(Played {

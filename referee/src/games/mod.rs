@@ -24,8 +24,9 @@ pub struct Seats {
     pub limits: Limits,
     /// Pin the match to a CPU no other match holds (`affinity.rs`).
     pub pin: bool,
-    /// Stream every request into a log beside the record (`--full-log`).
-    pub full_log: bool,
+    /// Stream every request into a log beside the record, cut at this many MiB compressed
+    /// (`--full-log`, `--full-log-cap`).
+    pub full_log: Option<u64>,
 }
 
 /// What a match of a tournament was played with, as its record must say: the match seed,
@@ -95,7 +96,7 @@ impl Expected {
                 time,
                 limits,
                 pin: false,
-                full_log: false,
+                full_log: None,
             },
         }
     }

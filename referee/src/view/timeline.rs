@@ -229,7 +229,16 @@ impl Timeline {
         let path = dir.join(name);
         let note = match crate::full_log::Reader::open(&path) {
             Ok(mut reader) => match Timeline::build_logged(record, Some(&mut reader)) {
-                Ok(timeline) => return Ok(timeline),
+                Ok(mut timeline) => {
+                    timeline.log_note = record.full_log_cut.map(|cut| {
+                        format!(
+                            "the full log reached its cap at callback #{} (after {} of its \
+                             requests): refused actions from there are counted only",
+                            cut.callback, cut.requests
+                        )
+                    });
+                    return Ok(timeline);
+                }
                 Err(e) => format!("{e:#}"),
             },
             Err(e) => e,

@@ -106,8 +106,11 @@ fn play() -> (MatchRecord, tempfile::TempDir) {
         queue: VecDeque::new(),
     });
     let dir = tempfile::tempdir().unwrap();
-    let mut writer =
-        crate::full_log::Writer::create(&dir.path().join(crate::full_log::FILE)).unwrap();
+    let mut writer = crate::full_log::Writer::create(
+        &dir.path().join(crate::full_log::FILE),
+        crate::full_log::DEFAULT_CAP_MIB,
+    )
+    .unwrap();
     let [a, b, c] = &mut seats;
     let mut record = play_logged(&spec, [a, b, c], Default::default(), Some(&mut writer));
     writer.finish().unwrap();

@@ -41,7 +41,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if args.limits.full_log && !game.full_log() {
+    if args.limits.full_log().is_some() && !game.full_log() {
         return Err(usage(format!(
             "--full-log is not available for {}: drop it (the record keeps every move)",
             game.title()
@@ -65,7 +65,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         &spec.limits,
         &dir,
         jobs,
-        args.limits.full_log,
+        args.limits.full_log(),
     )?;
     let name = |i: usize| printable(&spec.champions[i].0).into_owned();
     eprintln!("{}", runner.limits.sandbox.line());

@@ -56,7 +56,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         &spec.limits,
         &dir,
         jobs,
-        args.limits.full_log,
+        args.limits.full_log(),
     )?;
     let csv_path = dir.join("matches.csv");
     let mut done = HashSet::new();

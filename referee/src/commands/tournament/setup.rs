@@ -39,7 +39,7 @@ pub(crate) fn runner(
     stored: &LimitsSpec,
     dir: &Path,
     jobs: usize,
-    full_log: bool,
+    full_log: Option<u64>,
 ) -> Result<crate::tournament::Runner, Failure> {
     let limits = limit_args(given, stored);
     Ok(crate::tournament::Runner {
@@ -135,7 +135,7 @@ pub(super) fn started(
     let limits = limits_spec(&args.limits);
     let time = args.limits.time().map_err(usage)?;
     let process = args.limits.process().map_err(usage)?;
-    if args.limits.full_log && !game.full_log() {
+    if args.limits.full_log().is_some() && !game.full_log() {
         return Err(usage(format!(
             "--full-log is not available for {}: drop it (the record keeps every move)",
             game.title()
