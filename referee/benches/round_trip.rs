@@ -98,7 +98,7 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
             time: Default::default(),
             limits,
             pin,
-            full_log: false,
+            full_log: None,
         }
     };
     let asker = build_c(dir, "benches/fixtures/asker.c", "asker", &["-DASKS=1000"]);

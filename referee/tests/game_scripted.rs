@@ -125,7 +125,7 @@ fn run_logged(
     assert_eq!(log.len() as u64, requests);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(full_log::FILE);
-    let mut writer = full_log::Writer::create(&path).unwrap();
+    let mut writer = full_log::Writer::create(&path, full_log::DEFAULT_CAP_MIB).unwrap();
     for (index, line, answer) in &log {
         full_log::Sink::request(&mut writer, *index, line, *answer);
     }
