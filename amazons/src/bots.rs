@@ -4,8 +4,6 @@
 //! that leave it the most queen moves against its opponent's.
 
 use crate::{Board, Color, Move};
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
 
 /// The built-in players' names.
 pub const NAMES: [&str; 2] = ["random", "mobility"];
@@ -37,20 +35,20 @@ impl Player {
 
 /// A uniform choice among the legal moves, from a seeded stream.
 pub struct Random {
-    rng: Pcg64,
+    rng: draw::Stream,
 }
 
 impl Random {
     pub fn new(seed: u64) -> Random {
         Random {
-            rng: Pcg64::seed_from_u64(seed),
+            rng: draw::Stream::new(seed),
         }
     }
 
     /// A legal move, or `None` when there is none (the player has lost).
     pub fn choose(&mut self, board: &Board) -> Option<Move> {
         let moves = board.legal_moves();
-        (!moves.is_empty()).then(|| moves[self.rng.gen_range(0..moves.len())])
+        (!moves.is_empty()).then(|| moves[self.rng.below_usize(moves.len())])
     }
 }
 

@@ -3,8 +3,6 @@
 use crate::board::Board;
 use crate::constants::ARGENT_INITIAL;
 use crate::player::Seat;
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 
 /// The starting conditions of a game. Unchecked on purpose: tests and fixtures may start
@@ -29,11 +27,11 @@ impl Setup {
     /// assert_eq!(Setup::from_seed(7), Setup::from_seed(7));
     /// ```
     pub fn from_seed(seed: u64) -> Setup {
-        let mut rng = Pcg64::seed_from_u64(seed);
-        let first_player = Seat(rng.gen_range(0..3));
+        let mut stream = draw::Stream::new(seed);
+        let first_player = Seat(stream.below_u8(3));
         let mut monument_order: [u8; 14] = std::array::from_fn(|i| i as u8);
         for i in (1..monument_order.len()).rev() {
-            let j = rng.gen_range(0..=i);
+            let j = stream.below_usize(i + 1);
             monument_order.swap(i, j);
         }
         Setup::with_order(monument_order, first_player)

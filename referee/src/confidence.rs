@@ -20,13 +20,12 @@
 //!   beta 25/6, updated match by match in id order: its mean `mu` and its uncertainty
 //!   `sigma`.
 //!
-//! The resampling RNG is `rand_pcg::Pcg64::seed_from_u64(derive(seed, BOOTSTRAP_STREAM,
-//! 0))` with the tournament seed; a match is drawn as `(next_u64() * n) >> 64` (128-bit
+//! The resampling stream is `draw::Stream::new(derive(seed, BOOTSTRAP_STREAM, 0))` with
+//! the tournament seed (the PCG-64 stream `rand_pcg` gave before, bit for bit); a match is drawn as `(next_u64() * n) >> 64` (128-bit
 //! product) among the `n`. So the same matches give the same numbers, byte for byte.
 
 use crate::seeds::{derive, BOOTSTRAP_STREAM};
 use crate::standings::{place_of, points_with, Standings};
-use rand::{RngCore, SeedableRng};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 use std::collections::BTreeMap;
@@ -140,7 +139,7 @@ pub fn compute(standings: &Standings, seed: u64) -> Confidence {
     let mut seat_means: Vec<Vec<f64>> = vec![Vec::with_capacity(RESAMPLES); seat_count];
     let mut ahead = vec![0u64; ranked.len().saturating_sub(1)];
     if n > 0 {
-        let mut rng = rand_pcg::Pcg64::seed_from_u64(derive(seed, BOOTSTRAP_STREAM, 0));
+        let mut rng = draw::Stream::new(derive(seed, BOOTSTRAP_STREAM, 0));
         let mut sum = vec![0u64; names.len()];
         let mut count = vec![0u64; names.len()];
         let mut seat_sum = vec![0u64; seat_count];

@@ -6,9 +6,6 @@ use super::area::Local;
 use super::Champion;
 use crate::api::Api;
 use crate::constants::*;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
 
 /// How many actions `jouer` takes at most.
 const MOVES: usize = 3;
@@ -22,14 +19,14 @@ enum Move {
 
 /// Plays legal moves uniformly at random, from a `u64` seed.
 pub struct Random {
-    rng: Pcg64,
+    rng: draw::Stream,
 }
 
 impl Random {
     /// A random bot whose choices are drawn from `seed`.
     pub fn new(seed: u64) -> Random {
         Random {
-            rng: Pcg64::seed_from_u64(seed),
+            rng: draw::Stream::new(seed),
         }
     }
 
@@ -59,7 +56,7 @@ impl Champion for Random {
     fn jouer(&mut self, api: &mut dyn Api) {
         for _ in 0..MOVES {
             let moves = Random::legal_moves(api);
-            match *moves.choose(&mut self.rng).expect("stop is always legal") {
+            match *self.rng.choose(&moves).expect("stop is always legal") {
                 Move::Stop => break,
                 Move::Road(x, y) => api.construire_route(x, y),
                 Move::House(x, y) => api.construire_maison(x, y),
@@ -69,12 +66,12 @@ impl Champion for Random {
 
     fn enchere(&mut self, api: &mut dyn Api) {
         let money = api.finances(0).max(0);
-        api.encherir(self.rng.gen_range(0..=money));
+        api.encherir(self.rng.below_u32(money as u32 + 1) as i32);
     }
 
     fn placement(&mut self, api: &mut dyn Api) {
         let cells = Local::read(api, 2).construction_sites(api);
-        if let Some(&(x, y)) = cells.choose(&mut self.rng) {
+        if let Some(&(x, y)) = self.rng.choose(&cells) {
             api.construire_monument(x, y);
         }
     }
