@@ -33,7 +33,7 @@ as_root_only() {
     # No champion, no process: rules, statistics, tables of the docs, the CLI's parsing.
     api_checks | bots | properties | rules_* | surfaces | client | protocol | protocol_props | \
       cli_props | claims_table | rules_doc | confidence | tournament_standings | \
-      game_scripted | amazons | engine | loi_api | loi_protocol | prologin | greedy | random | \
+      game_scripted | amazons | engine | draw | golden_draws | loi_api | loi_protocol | prologin | greedy | random | \
       scan_rust | script | template | protocol_doc)
       echo "no champion process" ;;
     # Pages and consoles drawn from records; the matches they draw are played as a user by
