@@ -19,7 +19,8 @@ pub struct ChampionSpec {
     pub program: PathBuf,
     /// Its arguments (empty but for built-in bots).
     pub args: Vec<String>,
-    /// `builtin:<name>` or the executable's absolute path.
+    /// `builtin:<name>` or the executable's absolute path (for a champion played from a
+    /// run's snapshot, the path it was copied from).
     pub path: String,
     /// SHA-256 of the executable (hex); for built-ins, of the referee binary.
     pub sha256: String,

@@ -324,7 +324,9 @@ pub fn take(champion: &mut ChampionSpec, run: &Path) -> anyhow::Result<()> {
     )
 }
 
-/// Makes `champion` play from `snapshot`, whose hash is `hash`.
+/// Makes `champion` play from `snapshot`, whose hash is `hash`. Its records name the
+/// program it was taken from (as a match played from those files names it, so that the
+/// reproduce command's record is the same) with the SHA-256 of the copy that ran.
 fn play_from(champion: &mut ChampionSpec, snapshot: Snapshot, hash: String) -> anyhow::Result<()> {
     let program = snapshot
         .root
@@ -332,7 +334,7 @@ fn play_from(champion: &mut ChampionSpec, snapshot: Snapshot, hash: String) -> a
         .unwrap_or(&snapshot.root)
         .join(&snapshot.relative);
     champion.sha256 = crate::roster::sha256_of(&program)?;
-    champion.path = program.display().to_string();
+    champion.path = snapshot.origin.display().to_string();
     champion.program = program;
     champion.identity = hash;
     champion.snapshot = Some(snapshot);

@@ -14,6 +14,7 @@
 mod common;
 
 use common::users::Who;
+use sha2::Digest;
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
@@ -188,6 +189,9 @@ fn a_champion_rebuilt_and_one_deleted_mid_run_play_as_they_were_at_the_start() {
         assert_eq!(tables(&t), want, "the run played another program than its start's");
 
         let (root, sha256) = snapshot_of(&t, "alpha");
+        let digest = sha2::Sha256::digest(std::fs::read(root.join("champion")).unwrap());
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex, sha256, "tournament.json's SHA-256 is not the snapshot's program's");
         assert_eq!(
             std::fs::read(root.join("champion")).unwrap(),
             std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tournament/slow.sh"))
@@ -209,7 +213,7 @@ fn a_champion_rebuilt_and_one_deleted_mid_run_play_as_they_were_at_the_start() {
                     assert_eq!(seat["sha256"], sha256.as_str());
                     assert_eq!(
                         seat["path"],
-                        root.join("champion").canonicalize().unwrap().display().to_string()
+                        alpha.canonicalize().unwrap().join("champion").display().to_string()
                     );
                 }
             }

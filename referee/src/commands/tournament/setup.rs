@@ -177,10 +177,7 @@ pub(super) fn started(
             .map(|c| EntrySpec {
                 name: c.name.clone(),
                 given: c.given.clone(),
-                path: c
-                    .snapshot
-                    .as_ref()
-                    .map_or(c.path.clone(), |s| s.origin.display().to_string()),
+                path: c.path.clone(),
                 sha256: c.sha256.clone(),
                 identity: c.identity.clone(),
                 snapshot: c.snapshot.as_ref().map(|s| s.relative.clone()),
