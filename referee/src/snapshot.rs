@@ -293,24 +293,8 @@ pub fn take(champion: &mut ChampionSpec, run: &Path) -> anyhow::Result<()> {
             printable(left)
         );
     }
-    let dir = run.join(DIR);
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    set_mode(&dir, 0o755)?;
-    let temp = tempfile::Builder::new()
-        .prefix(".new-")
-        .tempdir_in(&dir)
-        .with_context(|| format!("cannot create a folder in {}", dir.display()))?;
-    let hash = hash_and_copy(&plan, Some(temp.path()))
+    let (hash, root) = store(&plan, run)
         .with_context(|| format!("champion `{}`: cannot snapshot its files", champion.name))?;
-    let root = dir.join(&hash);
-    if root.exists() {
-        // The same files, for another champion of the run: shared.
-        drop(temp);
-    } else {
-        set_mode(temp.path(), 0o755)?;
-        std::fs::rename(temp.keep(), &root)
-            .with_context(|| format!("cannot create {}", root.display()))?;
-    }
     let program_name = origin.file_name().context("a program has a file name")?;
     let relative = format!("{hash}/{}", program_name.to_string_lossy());
     play_from(
@@ -322,6 +306,28 @@ pub fn take(champion: &mut ChampionSpec, run: &Path) -> anyhow::Result<()> {
         },
         hash,
     )
+}
+
+/// Copies what `plan` holds into `<run>/snapshots/<hash>` (unless that snapshot is there
+/// already: the same files, shared); returns the hash and that folder.
+fn store(plan: &Plan, run: &Path) -> anyhow::Result<(String, PathBuf)> {
+    let dir = run.join(DIR);
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    set_mode(&dir, 0o755)?;
+    let temp = tempfile::Builder::new()
+        .prefix(".new-")
+        .tempdir_in(&dir)
+        .with_context(|| format!("cannot create a folder in {}", dir.display()))?;
+    let hash = hash_and_copy(plan, Some(temp.path()))?;
+    let root = dir.join(&hash);
+    if root.exists() {
+        drop(temp);
+    } else {
+        set_mode(temp.path(), 0o755)?;
+        std::fs::rename(temp.keep(), &root)
+            .with_context(|| format!("cannot create {}", root.display()))?;
+    }
+    Ok((hash, root))
 }
 
 /// Makes `champion` play from `snapshot`, whose hash is `hash`. Its records name the
@@ -357,6 +363,18 @@ pub fn resume(
         .with_context(|| format!("`{}` is not a snapshot's program", printable(relative)))?;
     let root = run.join(DIR).join(hash);
     let program = root.join(program_name);
+    let now = hash_of(Path::new(origin));
+    if !root.exists() && now.as_deref().ok() == Some(hash) {
+        // Gone (the run's folder copied without it, or deleted), but the champion's own
+        // files are still the same: the same snapshot, taken again.
+        store(&plan(Path::new(origin), Some(run))?, run)?;
+        eprintln!(
+            "champion `{}`: its snapshot {} was missing; taken again from its files, which \
+             are still those of the run's start",
+            printable(name),
+            root.display()
+        );
+    }
     let found = hash_of(&program).with_context(|| {
         format!(
             "the snapshot of champion `{}` ({}) cannot be read",
@@ -371,7 +389,6 @@ pub fn resume(
         printable(name),
         root.display()
     );
-    let now = hash_of(Path::new(origin));
     if now.as_deref().ok() != Some(hash) {
         eprintln!(
             "champion `{}`: its files ({}) {} since the run started; the run goes on with \
@@ -435,7 +452,8 @@ pub fn operator_problem(champion: &ChampionSpec, why: &str) -> anyhow::Error {
     anyhow::anyhow!(
         "champion `{}` cannot be started from its snapshot {}: {}; it passed the pre-run \
          check from these files, so this is not its fault and its match counts nothing: fix \
-         it (a snapshot made unreadable: `chmod -R a+rX {}`; one that is gone: start a new \
+         it (a snapshot made unreadable: `chmod -R a+rX {}`; one that is gone is taken \
+         again by the resume if the champion's files are still the same, else start a new \
          run), then resume the run",
         printable(&champion.name),
         printable(&root),
