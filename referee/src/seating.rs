@@ -89,10 +89,7 @@ impl Seating {
                 // pre-run check: what keeps it from starting now is outside it (the disk,
                 // the snapshot, the referee's own setup).
                 Err(fault) if champion.snapshot.is_some() => {
-                    return Err(crate::snapshot::operator_problem(
-                        champion,
-                        &fault.message,
-                    ));
+                    return Err(crate::snapshot::operator_problem(champion, &fault.message));
                 }
                 Err(fault) => {
                     seating.endpoints.push(Box::new(Absent));

@@ -396,11 +396,7 @@ pub fn resume(
              another name",
             printable(name),
             printable(given),
-            if now.is_err() {
-                "are gone"
-            } else {
-                "changed"
-            },
+            if now.is_err() { "are gone" } else { "changed" },
             root.display()
         );
     }

@@ -1130,9 +1130,9 @@ fn a_resume_plays_the_snapshot_of_a_champion_whose_folder_changed() {
     }
     let matches = common::tables::untimed(&results.join("t/matches.csv"));
     assert_eq!(matches.len(), kept + 1);
-    assert!(matches.iter().all(|m| m["fault0"].is_empty()
-        && m["fault1"].is_empty()
-        && m["fault2"].is_empty()));
+    assert!(matches
+        .iter()
+        .all(|m| m["fault0"].is_empty() && m["fault1"].is_empty() && m["fault2"].is_empty()));
 }
 
 /// A second referee in a tournament's directory is refused while the first runs (it would

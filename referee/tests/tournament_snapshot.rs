@@ -49,14 +49,16 @@ fn champions(dir: &Path) -> [PathBuf; 2] {
         repo.join("tests/fixtures/tournament/slow.sh"),
         repo.join("../champions/shell/builder.sh"),
     ];
-    ["alpha", "beta"].map(|name| dir.join("ops").join(name)).iter().zip(sources).for_each(
-        |(folder, source)| {
+    ["alpha", "beta"]
+        .map(|name| dir.join("ops").join(name))
+        .iter()
+        .zip(sources)
+        .for_each(|(folder, source)| {
             std::fs::create_dir_all(folder).unwrap();
             std::fs::copy(source, folder.join("champion")).unwrap();
             chmod(&folder.join("champion"), 0o755);
             std::fs::write(folder.join("notes.txt"), "version 1\n").unwrap();
-        },
-    );
+        });
     chmod(&dir.join("ops"), 0o755);
     let hidden = dir.join("ops/alpha/results/old");
     std::fs::create_dir_all(&hidden).unwrap();
@@ -74,7 +76,16 @@ fn tournament(who: Who, results: &Path, dir: &Path, extra: &[&str]) -> Command {
         command.args(["alpha", "beta"].map(|n| dir.join("ops").join(n)));
     }
     command
-        .args(["--name", "t", "--seed", "2026", "--time-scale", "2", "--jobs", "1"])
+        .args([
+            "--name",
+            "t",
+            "--seed",
+            "2026",
+            "--time-scale",
+            "2",
+            "--jobs",
+            "1",
+        ])
         .args(["--rounds", "4", "--results"])
         .arg(results)
         .args(extra)
@@ -101,9 +112,9 @@ fn undisturbed(who: Who, dir: &Path) -> Vec<Vec<BTreeMap<String, String>>> {
     let tables = tables(&whole.join("t"));
     assert_eq!(tables[0].len(), TOTAL);
     assert!(
-        tables[0].iter().all(|row| row.iter().all(|(column, value)| {
-            !column.starts_with("fault") || value.is_empty()
-        })),
+        tables[0].iter().all(|row| row
+            .iter()
+            .all(|(column, value)| { !column.starts_with("fault") || value.is_empty() })),
         "the undisturbed run has faults: {:?}",
         tables[0]
     );
@@ -138,16 +149,22 @@ fn change_mid_run(
 /// The snapshot of `folder` in the tournament folder `t`: `tournament.json`'s entry for it.
 fn snapshot_of(t: &Path, name: &str) -> (PathBuf, String) {
     let spec: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(t.join("tournament.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(t.join("tournament.json")).unwrap()).unwrap();
     let entry = spec["champions"]
         .as_array()
         .unwrap()
         .iter()
         .find(|e| e["name"] == name)
         .unwrap();
-    let relative = entry["snapshot"].as_str().unwrap_or_else(|| panic!("{entry}"));
-    let root = t.join("snapshots").join(relative).parent().unwrap().to_path_buf();
+    let relative = entry["snapshot"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{entry}"));
+    let root = t
+        .join("snapshots")
+        .join(relative)
+        .parent()
+        .unwrap()
+        .to_path_buf();
     (root, entry["sha256"].as_str().unwrap().to_string())
 }
 
@@ -186,18 +203,30 @@ fn a_champion_rebuilt_and_one_deleted_mid_run_play_as_they_were_at_the_start() {
         });
         common::succeeded(&out);
         let t = results.join("t");
-        assert_eq!(tables(&t), want, "the run played another program than its start's");
+        assert_eq!(
+            tables(&t),
+            want,
+            "the run played another program than its start's"
+        );
 
         let (root, sha256) = snapshot_of(&t, "alpha");
         let digest = sha2::Sha256::digest(std::fs::read(root.join("champion")).unwrap());
         let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(hex, sha256, "tournament.json's SHA-256 is not the snapshot's program's");
+        assert_eq!(
+            hex, sha256,
+            "tournament.json's SHA-256 is not the snapshot's program's"
+        );
         assert_eq!(
             std::fs::read(root.join("champion")).unwrap(),
-            std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tournament/slow.sh"))
-                .unwrap()
+            std::fs::read(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tournament/slow.sh")
+            )
+            .unwrap()
         );
-        assert!(!root.join("results").exists(), "a results folder was copied");
+        assert!(
+            !root.join("results").exists(),
+            "a results folder was copied"
+        );
         let said = common::text(&out.stderr);
         assert!(
             said.contains("left out of its snapshot: results/ (the referee's results"),
@@ -213,7 +242,12 @@ fn a_champion_rebuilt_and_one_deleted_mid_run_play_as_they_were_at_the_start() {
                     assert_eq!(seat["sha256"], sha256.as_str());
                     assert_eq!(
                         seat["path"],
-                        alpha.canonicalize().unwrap().join("champion").display().to_string()
+                        alpha
+                            .canonicalize()
+                            .unwrap()
+                            .join("champion")
+                            .display()
+                            .to_string()
                     );
                 }
             }
@@ -226,9 +260,16 @@ fn a_champion_rebuilt_and_one_deleted_mid_run_play_as_they_were_at_the_start() {
         for (name, what) in [("alpha", "changed"), ("beta", "are gone")] {
             let line = format!("champion `{name}`: its files (");
             assert_eq!(said.matches(&line).count(), 1, "{said}");
-            assert!(said.contains(what) && said.contains("the snapshot taken then"), "{said}");
+            assert!(
+                said.contains(what) && said.contains("the snapshot taken then"),
+                "{said}"
+            );
         }
-        assert_eq!(tables(&t), want, "the resume played another program than the start's");
+        assert_eq!(
+            tables(&t),
+            want,
+            "the resume played another program than the start's"
+        );
     });
 }
 
@@ -262,7 +303,10 @@ fn a_snapshot_made_unreadable_mid_run_stops_the_run_and_resumes_once_fixed() {
         assert!(rows.len() < TOTAL, "{said}");
         for row in &rows {
             let same = want[0].iter().find(|w| w["id"] == row["id"]).unwrap();
-            assert_eq!(row, same, "a match counted other results than the undisturbed run's");
+            assert_eq!(
+                row, same,
+                "a match counted other results than the undisturbed run's"
+            );
         }
 
         chmod(&root, 0o755);
@@ -297,7 +341,12 @@ fn a_tournament_started_before_snapshots_still_resumes() {
         std::fs::write(&path, serde_json::to_string_pretty(&spec).unwrap()).unwrap();
         std::fs::remove_dir_all(t.join("snapshots")).unwrap();
 
-        common::succeeded(&common::output(tournament(who, &dir.join("whole"), dir, &["--resume"])));
+        common::succeeded(&common::output(tournament(
+            who,
+            &dir.join("whole"),
+            dir,
+            &["--resume"],
+        )));
         assert_eq!(tables(&t), want);
         assert!(!t.join("snapshots").exists());
         // Its folder changed: refused as before (the old form has no snapshot to play).

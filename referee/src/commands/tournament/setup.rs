@@ -271,14 +271,9 @@ pub(super) fn resumed(
         .map(|entry| {
             if let Some(relative) = &entry.snapshot {
                 // What the run started with, whatever became of the champion's own files.
-                let champion = crate::snapshot::resume(
-                    dir,
-                    relative,
-                    &entry.name,
-                    &entry.given,
-                    &entry.path,
-                )
-                .context("--resume")?;
+                let champion =
+                    crate::snapshot::resume(dir, relative, &entry.name, &entry.given, &entry.path)
+                        .context("--resume")?;
                 anyhow::ensure!(
                     champion.identity == entry.identity && champion.sha256 == entry.sha256,
                     "--resume: {}: champion `{}` is not the snapshot {relative}: restore the \
