@@ -4,7 +4,8 @@
 //! and every resume from that copy, so a champion rebuilt or deleted during the run plays
 //! as it was at the start; a snapshot made unreadable during the run is the operator's
 //! trouble (the run stops, nothing of that match counts, a resume after the fix ends as an
-//! undisturbed run); and a tournament started before snapshots still resumes.
+//! undisturbed run); a tournament started before snapshots still resumes; and a gauntlet
+//! plays from its snapshots as a tournament does.
 //!
 //! Champions: `alpha` (a folder whose `champion` is the slow passive fixture, so that the
 //! run lasts long enough to change it in the middle) and `beta` (a folder whose `champion`
@@ -358,5 +359,57 @@ fn a_tournament_started_before_snapshots_still_resumes() {
             "{}",
             common::text(&out.stderr)
         );
+    });
+}
+
+/// A gauntlet plays from its snapshots too: its candidate rebuilt after the run, a resume
+/// that plays a missing match says so once and plays the copy (the matches and the verdict
+/// of the run as it was).
+#[test]
+fn a_gauntlet_resumed_after_its_candidate_was_rebuilt_plays_its_snapshot() {
+    each_run("gauntlet", |who, dir| {
+        let [_, beta] = champions(dir);
+        let results = dir.join("g");
+        let gauntlet = |extra: &[&str]| {
+            let mut command = Command::new(REFEREE);
+            command.arg("gauntlet");
+            if extra.is_empty() {
+                command.arg(&beta).arg("random");
+            }
+            command
+                .args([
+                    "--name",
+                    "g",
+                    "--seed",
+                    "5",
+                    "--time-scale",
+                    "2",
+                    "--jobs",
+                    "1",
+                ])
+                .args(["--max-pairs", "10", "--results"])
+                .arg(&results)
+                .args(extra)
+                .stdin(Stdio::null());
+            if let Who::User(uid, gid) = who {
+                command.uid(uid).gid(gid).env("HOME", "/tmp");
+            }
+            common::output(command)
+        };
+        let first = gauntlet(&[]);
+        let verdict = common::succeeded(&first);
+        let g = results.join("g");
+        let want = common::tables::untimed(&g.join("matches.csv"));
+        rebuild(&beta);
+        forget_last_match(&g);
+        let again = gauntlet(&["--resume"]);
+        assert_eq!(common::succeeded(&again), verdict);
+        let said = common::text(&again.stderr);
+        assert_eq!(
+            said.matches("champion `beta`: its files (").count(),
+            1,
+            "{said}"
+        );
+        assert_eq!(common::tables::untimed(&g.join("matches.csv")), want);
     });
 }
