@@ -2,8 +2,9 @@
 //! sandbox has a jail), pinned with the match, its stderr into `seat<N>.stderr`; a seat whose
 //! champion cannot start keeps its `spawn` fault instead, but a champion of a run's snapshot
 //! that cannot start (the snapshot unreadable, the disk, the referee's own setup) stops the
-//! match with an error, since it started from the same files in the pre-run check; a seat of a person (`human`) gets
-//! the caller's endpoint for it, no process. Nothing is left when it is dropped.
+//! match with an error, since it started from the same files in the pre-run check; a seat
+//! of a person (`human`) gets the caller's endpoint for it, no process. Nothing is left when
+//! it is dropped.
 
 use crate::affinity::Pin;
 use crate::champion::{Champion, LaunchSpec, Limits};
