@@ -32,6 +32,7 @@ pub mod sandbox;
 pub mod schedule;
 pub mod seating;
 pub mod seeds;
+pub mod snapshot;
 pub mod standings;
 pub mod store;
 pub mod tournament;

@@ -19,14 +19,18 @@ pub struct ChampionSpec {
     pub program: PathBuf,
     /// Its arguments (empty but for built-in bots).
     pub args: Vec<String>,
-    /// `builtin:<name>` or the executable's absolute path.
+    /// `builtin:<name>` or the executable's absolute path (for a champion played from a
+    /// run's snapshot, the path it was copied from).
     pub path: String,
     /// SHA-256 of the executable (hex); for built-ins, of the referee binary.
     pub sha256: String,
     /// SHA-256 of everything the champion runs from (hex, [`identity_of`]): its folder and
     /// the kit beside it for a folder champion, its file otherwise. A tournament refuses
-    /// to resume with a champion whose identity changed.
+    /// to resume with a champion whose identity changed. For a champion played from a
+    /// run's snapshot, the snapshot's hash (`crate::snapshot`).
     pub identity: String,
+    /// The run's copy of its files it plays from (tournaments and gauntlets), if any.
+    pub snapshot: Option<crate::snapshot::Snapshot>,
 }
 
 /// The champion name of a seat played by a person at the terminal.
@@ -95,6 +99,7 @@ pub fn resolve_for(
                 program: exe,
                 args: Vec::new(),
                 path: HUMAN_PATH.to_string(),
+                snapshot: None,
             });
         }
         return Ok(ChampionSpec {
@@ -110,6 +115,7 @@ pub fn resolve_for(
                 .chain([given.to_string()])
                 .collect(),
             path: format!("builtin:{given}"),
+            snapshot: None,
         });
     }
     let executable = if path.is_dir() {
@@ -165,10 +171,11 @@ pub fn resolve_for(
         path: program.display().to_string(),
         program,
         args: Vec::new(),
+        snapshot: None,
     })
 }
 
-fn sha256_of(path: &Path) -> anyhow::Result<String> {
+pub(crate) fn sha256_of(path: &Path) -> anyhow::Result<String> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(Sha256::digest(&bytes)
         .iter()
@@ -177,9 +184,10 @@ fn sha256_of(path: &Path) -> anyhow::Result<String> {
 }
 
 /// Most files hashed for a champion's identity (a folder beyond that is refused).
-const MAX_IDENTITY_FILES: usize = 100_000;
+pub(crate) const MAX_IDENTITY_FILES: usize = 100_000;
 
-/// The identity of the champion whose executable is `program`: for a folder champion (an
+/// The identity of the champion whose executable is `program`, as runs started before
+/// snapshots (`crate::snapshot`) stored it, and as they still resume: for a folder champion (an
 /// executable named `champion`), SHA-256 over its folder and the `kit` folder beside it
 /// (what its jail shows it: every Python champion of the kit has the same launcher, and
 /// what differs is `prologin.py` beside it); for a single file, over that file. Each entry

@@ -1,7 +1,10 @@
 //! The champions of one match, for any game: each started in its seat (jailed when the
 //! sandbox has a jail), pinned with the match, its stderr into `seat<N>.stderr`; a seat whose
-//! champion cannot start keeps its `spawn` fault instead; a seat of a person (`human`) gets
-//! the caller's endpoint for it, no process. Nothing is left when it is dropped.
+//! champion cannot start keeps its `spawn` fault instead, but a champion of a run's snapshot
+//! that cannot start (the snapshot unreadable, the disk, the referee's own setup) stops the
+//! match with an error, since it started from the same files in the pre-run check; a seat
+//! of a person (`human`) gets the caller's endpoint for it, no process. Nothing is left when
+//! it is dropped.
 
 use crate::affinity::Pin;
 use crate::champion::{Champion, LaunchSpec, Limits};
@@ -41,19 +44,29 @@ impl Seating {
         };
         let slot = rayon::current_thread_index().unwrap_or(0);
         let pin = if pin { Pin::claim(slot) } else { None };
-        let mut spawn_faults = Vec::new();
-        let mut endpoints: Vec<Box<dyn Endpoint>> = Vec::new();
+        // Built as the seats start: an error drops it, which kills those already started.
+        let mut seating = Seating {
+            endpoints: Vec::new(),
+            spawn_faults: Vec::new(),
+            scratch_root,
+            _pin: pin,
+        };
+        let pin = &seating._pin;
         for (i, champion) in champions.iter().enumerate() {
             if champion.is_human() {
-                endpoints.push(human(i));
-                spawn_faults.push(None);
+                seating.endpoints.push(human(i));
+                seating.spawn_faults.push(None);
                 continue;
             }
+            // A snapshot gone or unreadable is the operator's to fix, not the champion's
+            // loss: the run stops, this match counts nothing.
+            crate::snapshot::ready(champion)?;
             let launch = LaunchSpec {
                 program: champion.program.clone(),
                 args: champion.args.clone(),
                 env: vec![("PROLOGIN_SEED".to_string(), seeds[i].to_string())],
-                scratch_dir: scratch_root
+                scratch_dir: seating
+                    .scratch_root
                     .as_ref()
                     .map(|root| root.path().join(format!("seat{i}")))
                     .unwrap_or_default(),
@@ -65,24 +78,27 @@ impl Seating {
             };
             match Champion::spawn(&launch) {
                 Ok(process) => {
-                    if let Some(pin) = &pin {
+                    if let Some(pin) = pin {
                         pin.process(process.pid());
                     }
-                    endpoints.push(Box::new(ProcessEndpoint::new(process)));
-                    spawn_faults.push(None);
+                    seating
+                        .endpoints
+                        .push(Box::new(ProcessEndpoint::new(process)));
+                    seating.spawn_faults.push(None);
+                }
+                // A champion of a run's snapshot started once from the same files in the
+                // pre-run check: what keeps it from starting now is outside it (the disk,
+                // the snapshot, the referee's own setup).
+                Err(fault) if champion.snapshot.is_some() => {
+                    return Err(crate::snapshot::operator_problem(champion, &fault.message));
                 }
                 Err(fault) => {
-                    endpoints.push(Box::new(Absent));
-                    spawn_faults.push(Some(fault));
+                    seating.endpoints.push(Box::new(Absent));
+                    seating.spawn_faults.push(Some(fault));
                 }
             }
         }
-        Ok(Seating {
-            endpoints,
-            spawn_faults,
-            scratch_root,
-            _pin: pin,
-        })
+        Ok(seating)
     }
 
     /// The endpoints, as the match loop takes them.

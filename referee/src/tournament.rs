@@ -157,6 +157,10 @@ pub struct TournamentSpec {
     pub shard: Option<crate::schedule::Shard>,
     /// Matches in the whole schedule.
     pub matches: u64,
+    /// The hash of the installed kits the run plays with (`snapshot::kits_hash`); absent
+    /// in a run started before snapshots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kits: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -174,8 +178,14 @@ pub struct EntrySpec {
     pub given: String,
     pub path: String,
     pub sha256: String,
-    /// `roster::identity_of`: what `--resume` and `merge` compare.
+    /// What `--resume` and `merge` compare: the hash of its snapshot, or, in a run
+    /// started before snapshots, `roster::identity_of`.
     pub identity: String,
+    /// Its program in the run's snapshots (`<sha256>/champion` under `snapshots/`), what
+    /// every match and resume plays; absent for a built-in and in a run started before
+    /// snapshots (which resumes from the champion's own files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

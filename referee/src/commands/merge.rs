@@ -74,6 +74,7 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 ),
                 ("excluded champions", same.excluded != first.excluded),
                 ("limits", same.limits != first.limits),
+                ("installed kits", same.kits != first.kits),
             ]
             .into_iter()
             .filter(|(_, differs)| *differs)

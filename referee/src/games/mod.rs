@@ -66,6 +66,7 @@ impl Expected {
                 path: entry.path.clone(),
                 sha256: entry.sha256.clone(),
                 identity: entry.identity.clone(),
+                snapshot: None,
             });
         }
         Ok(Expected::new(pairing.seed, seated, stored))

@@ -160,7 +160,18 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                     Ok(())
                 }
                 TournamentEvent::Abandoned { .. } => Ok(()),
-                TournamentEvent::Failed { id, error } => Err(anyhow!("match {id}: {error}")),
+                TournamentEvent::Failed { id, error } => Err(anyhow!(
+                    "match {id}: {error} (the run stopped: that match and those in flight \
+                     count nothing, the finished ones are written; once this is fixed, \
+                     resume with: {})",
+                    crate::cli::words::resume_command(
+                        "gauntlet",
+                        game.name(),
+                        &args.name,
+                        &args.results,
+                        None
+                    )
+                )),
             },
         );
         progress.finish();

@@ -33,6 +33,24 @@ pub(super) struct Spec {
     pub limits: crate::tournament::LimitsSpec,
     /// Candidate, baseline, opponents: (name, given, identity).
     pub champions: Vec<(String, String, String)>,
+    /// Each champion's snapshot (`None` for a built-in), by the index of `champions`;
+    /// empty in a gauntlet started before snapshots (it resumes from the champions' own
+    /// files).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub snapshots: Vec<Option<SnapshotSpec>>,
+    /// `snapshot::kits_hash` at the start; absent before snapshots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kits: Option<String>,
+}
+
+/// Where a champion of a gauntlet plays from.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(super) struct SnapshotSpec {
+    /// Its program under the gauntlet's `snapshots/` (`<sha256>/champion`).
+    pub program: String,
+    /// The program it was taken from, with its SHA-256 then.
+    pub origin: String,
+    pub sha256: String,
 }
 
 impl Spec {
@@ -163,6 +181,7 @@ pub(super) fn started(
         }
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let (champions, kits) = setup::snapshot_all(champions, dir)?;
     // Before any match: a champion that cannot start or answer `init_game` would lose
     // every match by a fault, and the verdict would be about that, not about its play.
     let count = champions.len();
@@ -192,6 +211,17 @@ pub(super) fn started(
             .iter()
             .map(|c| (c.name.clone(), c.given.clone(), c.identity.clone()))
             .collect(),
+        snapshots: champions
+            .iter()
+            .map(|c| {
+                c.snapshot.as_ref().map(|s| SnapshotSpec {
+                    program: s.relative.clone(),
+                    origin: s.origin.display().to_string(),
+                    sha256: c.sha256.clone(),
+                })
+            })
+            .collect(),
+        kits: Some(kits),
     };
     let json = serde_json::to_string_pretty(&spec).expect("specs serialise") + "\n";
     store::write_atomic(&spec_path, json.as_bytes())?;
@@ -332,8 +362,26 @@ pub(super) fn resumed(
             spec_path.display()
         )));
     }
+    setup::check_kits(spec.kits.as_deref(), &spec_path)?;
     let mut champions = Vec::new();
-    for (name, given, identity) in &spec.champions {
+    for (i, (name, given, identity)) in spec.champions.iter().enumerate() {
+        if let Some(Some(snapshot)) = spec.snapshots.get(i) {
+            // What the gauntlet started with, whatever became of the champion's own files.
+            let c = crate::snapshot::resume(dir, &snapshot.program, name, given, &snapshot.origin)
+                .context("--resume")
+                .map_err(Failure::usage)?;
+            if &c.identity != identity || c.sha256 != snapshot.sha256 {
+                return Err(usage(format!(
+                    "--resume: {}: champion `{}` is not the snapshot {}: restore the file the \
+                     referee wrote, or start another --name",
+                    spec_path.display(),
+                    printable(name),
+                    printable(&snapshot.program)
+                )));
+            }
+            champions.push(c);
+            continue;
+        }
         let mut c = game.resolve(given).map_err(Failure::usage)?;
         if &c.identity != identity {
             return Err(usage(format!(

@@ -117,6 +117,13 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         .iter()
         .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
     let mut abandoned = 0u64;
+    let resume = crate::cli::words::resume_command(
+        "tournament",
+        game.name(),
+        &spec.name,
+        &args.results,
+        shard,
+    );
     let outcome = runner.run(pending, stop, |event| match event {
         TournamentEvent::Played { row, first_player } => {
             appender.append(&matches_csv::row(&row, first_player))?;
@@ -130,7 +137,11 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
             abandoned += 1;
             Ok(())
         }
-        TournamentEvent::Failed { id, error } => Err(anyhow!("match {id}: {error}")),
+        TournamentEvent::Failed { id, error } => Err(anyhow!(
+            "match {id}: {error} (the run stopped: that match and those in flight count \
+             nothing, the finished ones are written; once this is fixed, resume with: \
+             {resume})"
+        )),
     });
     let elapsed = started.elapsed().as_secs_f64();
     let (rows, standings, confidence) =
@@ -146,13 +157,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     );
     outcome?;
     if rows < total {
-        let command = crate::cli::words::resume_command(
-            "tournament",
-            game.name(),
-            &spec.name,
-            &args.results,
-            shard,
-        );
+        let command = resume;
         return Err(Failure {
             code: interrupt::EXIT_INTERRUPTED,
             error: anyhow!(

@@ -146,6 +146,7 @@ pub(super) fn started(
     let seats = game.seats();
     crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format).map_err(usage)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let (champions, kits) = snapshot_all(champions, dir)?;
     let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process, game)?;
     if !excluded.is_empty() && !args.exclude_broken {
         return Err(usage(format!(
@@ -179,12 +180,14 @@ pub(super) fn started(
                 path: c.path.clone(),
                 sha256: c.sha256.clone(),
                 identity: c.identity.clone(),
+                snapshot: c.snapshot.as_ref().map(|s| s.relative.clone()),
             })
             .collect(),
         excluded,
         limits,
         shard,
         matches: schedule.len(),
+        kits: Some(kits),
     };
     store::write_atomic(&dir.join("tournament.json"), &spec.to_json())?;
     Ok((spec, kept))
@@ -261,10 +264,25 @@ pub(super) fn resumed(
             spec.shard
         )));
     }
+    check_kits(spec.kits.as_deref(), &path)?;
     let champions = spec
         .champions
         .iter()
         .map(|entry| {
+            if let Some(relative) = &entry.snapshot {
+                // What the run started with, whatever became of the champion's own files.
+                let champion =
+                    crate::snapshot::resume(dir, relative, &entry.name, &entry.given, &entry.path)
+                        .context("--resume")?;
+                anyhow::ensure!(
+                    champion.identity == entry.identity && champion.sha256 == entry.sha256,
+                    "--resume: {}: champion `{}` is not the snapshot {relative}: restore the \
+                     file the referee wrote, or start a new tournament with another --name",
+                    path.display(),
+                    printable(&entry.name)
+                );
+                return Ok(champion);
+            }
             let mut champion = game.resolve(&entry.given)?;
             // Matches played and to play must be of the same programs.
             anyhow::ensure!(
@@ -286,6 +304,42 @@ pub(super) fn resumed(
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(Failure::usage)?;
     Ok((spec, champions))
+}
+
+/// Copies every champion's files (built-ins aside) into the run's folder `dir` once
+/// (`crate::snapshot`): from now on each plays from its snapshot. Returns them, and the
+/// hash of the installed kits they play with.
+pub(crate) fn snapshot_all(
+    mut champions: Vec<ChampionSpec>,
+    dir: &Path,
+) -> Result<(Vec<ChampionSpec>, String), Failure> {
+    for champion in champions
+        .iter_mut()
+        .filter(|c| !crate::roster::is_builtin(&c.path))
+    {
+        crate::snapshot::take(champion, dir).map_err(Failure::usage)?;
+    }
+    let kits = crate::snapshot::kits_hash()?;
+    Ok((champions, kits))
+}
+
+/// Refuses to resume a run started with installed kits of hash `stored` (none for a run
+/// started before snapshots) when this referee's differ: a champion's kit is part of what
+/// it plays, and the kits are not copied into the run.
+pub(crate) fn check_kits(stored: Option<&str>, spec_path: &Path) -> Result<(), Failure> {
+    let Some(stored) = stored else {
+        return Ok(());
+    };
+    let now = crate::snapshot::kits_hash()?;
+    if now != stored {
+        return Err(usage(format!(
+            "--resume: the installed kits (champions/<language>/kit) changed since the run \
+             started ({}): the champions would play with other kits; restore them as they \
+             were, or start a new run with another --name",
+            spec_path.display()
+        )));
+    }
+    Ok(())
 }
 
 fn describe(input: &InputSpec) -> String {
