@@ -25,7 +25,7 @@
 mod common;
 
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::io::{ErrorKind, Write};
 use std::os::linux::net::SocketAddrExt;
@@ -1552,8 +1552,8 @@ fn attack_10_a_fork_bomb_harms_nobody_else() {
 /// Attack 10b (red team): the kernel counts POSIX timers (as pending signals) and inotify
 /// instances per user, and as a user every champion's user is the operator's. The champion
 /// of seat 0 takes all it can get and keeps it; the one of seat 1, playing next, must still
-/// get its own share: each champion is bounded (`RLIMIT_SIGPENDING`, and inotify counts of
-/// its user namespace), and as root each has a uid of its own.
+/// get its own share: each champion is bounded (`RLIMIT_SIGPENDING`), and as root each has
+/// a uid of its own. Inotify is refused to every champion (attack 17): neither gets one.
 #[test]
 fn attack_10b_per_user_counts_are_not_shared() {
     each_run("10b", |who| {
@@ -1583,9 +1583,14 @@ fn attack_10b_per_user_counts_are_not_shared() {
             played.summary()
         );
         assert!(
-            timers >= 64 && inotify >= 8,
-            "THE ATTACK WORKED: after the hog, the next champion got only {timers} timers and \
-             {inotify} inotify instances\n{}",
+            timers >= 64,
+            "THE ATTACK WORKED: after the hog, the next champion got only {timers} timers\n{}",
+            played.summary()
+        );
+        assert!(
+            hog_inotify == 0 && inotify == 0,
+            "a champion got inotify instances ({hog_inotify}, {inotify}): they watch files \
+             that other jails see\n{}",
             played.summary()
         );
         played.assert_nothing_left(&[]);
@@ -1823,6 +1828,176 @@ fn attack_14_helper_as_user() {
         return;
     }
     println!("\nATTACK14 {}", crash_from_a_big_process());
+}
+
+// ---- 16. memory outside the heap ---------------------------------------------------------
+
+/// Attack 16 (red team, round 3): every kind of memory a champion can hold outside its
+/// heap, under `--memory 128`: a 1 GiB shared mapping of `/dev/zero` (shmem, neither heap
+/// nor `RLIMIT_DATA`: it once held 1 GiB with no fault) must be a `memory` fault or be
+/// refused; a memfd written without a mapping, a file in `/dev/shm` (POSIX shared memory),
+/// huge pages and a System V segment must be refused (or, with a memory cgroup, end in a
+/// `memory` fault). No harm to the others.
+#[test]
+fn attack_16_memory_outside_the_heap_is_counted_or_refused() {
+    let _heavy = heavy();
+    each_run("16", |who| {
+        let arena = Arena::new(who, "shmem");
+        let cases = [
+            ("a 1 GiB shared mapping of /dev/zero", "shared_zero 1024"),
+            ("a memfd of 512 MiB, never mapped", "memfd 512"),
+            ("512 MiB in /dev/shm", "dev_shm 512"),
+            ("64 MiB of huge pages", "hugetlb 64"),
+            ("a System V segment of 512 MiB", "sysv_shm 512"),
+        ];
+        each_case("memory", cases.map(|(n, a)| (n.to_string(), a)), |attack| {
+            let kind = attack.split_whitespace().next().unwrap();
+            let attacker = arena.attacker(kind, &[format!("init_game {attack}")]);
+            let played = Setup::new(who, &arena, [attacker, passive(), "random".into()])
+                .extra(&["--memory", "128"])
+                .play();
+            let faults = played.faults(0);
+            if kind == "shared_zero" {
+                assert!(
+                    !faults.is_empty() || played.seat(0).contains("blocked shared_zero"),
+                    "THE ATTACK WORKED: 1 GiB of /dev/zero held under --memory 128, no \
+                     fault\n{}",
+                    played.summary()
+                );
+            }
+            if faults.is_empty() {
+                // Refused: the attacker says so (an `ESCAPED` line fails here).
+                played.assert_attack_failed(0, kind, 1);
+            } else {
+                assert_eq!(faults[0].0, "memory", "{}", played.summary());
+            }
+            played.assert_completed();
+            played.assert_faultless(&[1, 2]);
+            played.assert_nothing_left(&[]);
+        });
+    });
+}
+
+// ---- 17. locks and watches between jails -------------------------------------------------
+
+/// The 64-bit numbers `info covert: <key> <name> <hex>` lines of `report` give, by name.
+fn covert_values(report: &str, key: &str) -> Vec<(String, u64)> {
+    report
+        .lines()
+        .filter_map(|l| l.strip_prefix("info covert: "))
+        .filter_map(|l| l.strip_prefix(key))
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let (name, hex) = match words.as_slice() {
+                [hex] => ("", *hex),
+                [name, hex] => (*name, *hex),
+                _ => return None,
+            };
+            Some((name.to_string(), u64::from_str_radix(hex, 16).ok()?))
+        })
+        .collect()
+}
+
+/// Attack 17 (red team, round 3): a covert channel between two seats of one match through
+/// kernel objects on files every jail sees. Seat 0 encodes its `PROLOGIN_SEED` as read
+/// locks on bytes of `/etc/passwd` (POSIX and open-file record locks), as `flock`s on 64
+/// files of `/usr/bin` and as opens of 64 others; seat 1 reads them with `F_GETLK`,
+/// `F_OFD_GETLK`, `flock(LOCK_EX | LOCK_NB)` and inotify watches at each of its turns.
+/// Once carried the seed whole. The receiver must learn nothing: its every probe refused
+/// (`flock` succeeds but locks nothing, which each end checks on a file of its own), and
+/// no value it decodes equal to the seed.
+#[test]
+fn attack_17_two_seats_cannot_signal_through_locks_or_watches() {
+    each_run("17", |who| {
+        let arena = Arena::new(who, "covert");
+        let sender = arena.attacker(
+            "sender",
+            &["init_game covert_send".into(), "jouer* covert_send".into()],
+        );
+        let receiver = arena.attacker(
+            "receiver",
+            &[
+                "init_game covert_watch".into(),
+                "jouer* covert_receive".into(),
+            ],
+        );
+        let played = Setup::new(who, &arena, [sender, receiver, passive()]).play();
+        let sent = covert_values(played.seat(0), "sent ");
+        let Some(&(_, seed)) = sent.first() else {
+            panic!("the sender did not say its seed\n{}", played.summary());
+        };
+        assert_ne!(seed, 0, "a seed of 0 proves nothing\n{}", played.summary());
+        let learned = covert_values(played.seat(1), "learned ");
+        let carried: BTreeSet<&String> = learned
+            .iter()
+            .filter(|(_, v)| *v == seed)
+            .map(|(name, _)| name)
+            .collect();
+        assert!(
+            carried.is_empty(),
+            "THE ATTACK WORKED: seat 1 read seat 0's seed {seed:016x} through {carried:?}\n{}",
+            played.summary()
+        );
+        let seen: BTreeSet<&(String, u64)> = learned.iter().filter(|(_, v)| *v != 0).collect();
+        assert!(
+            seen.is_empty(),
+            "THE ATTACK WORKED in part: seat 1 saw bits through {seen:?}\n{}",
+            played.summary()
+        );
+        // Each carrier refused on both ends: nothing to learn, whatever the seed.
+        for probe in [
+            "sender posix lock",
+            "sender ofd lock",
+            "sender flock",
+            "receiver inotify_init1",
+            "receiver posix lock test",
+            "receiver ofd lock test",
+            "receiver flock",
+        ] {
+            assert!(
+                played.seat(0).contains(&format!("blocked covert: {probe}"))
+                    || played.seat(1).contains(&format!("blocked covert: {probe}")),
+                "the {probe} was not refused\n{}",
+                played.summary()
+            );
+        }
+        played.assert_attack_failed(1, "covert", 3);
+        played.assert_completed();
+        played.assert_faultless(&[0, 1, 2]);
+        played.assert_nothing_left(&[]);
+    });
+}
+
+// ---- 18. other jails' sockets ------------------------------------------------------------
+
+/// Attack 18 (red team, round 3): two seats each bind an abstract unix socket and open an
+/// unbound pair, then list `/proc/net/unix` at each turn. As root the jails of a referee
+/// shared one network namespace, so each saw the other's sockets (their names, and their
+/// number: a channel). Each must see its own sockets only.
+#[test]
+fn attack_18_no_jail_lists_another_jails_sockets() {
+    each_run("18", |who| {
+        let arena = Arena::new(who, "census");
+        let name = format!("att18-{}-{}", std::process::id(), unique());
+        let attacks = [
+            format!("init_game census_open {name}"),
+            "jouer* census".to_string(),
+        ];
+        let first = arena.attacker("first", &attacks);
+        let second = arena.attacker("second", &attacks);
+        let played = Setup::new(who, &arena, [first, second, passive()]).play();
+        for seat in [0, 1] {
+            assert!(
+                played.seat(seat).contains("info census: bound"),
+                "seat {seat} did not get to bind its socket\n{}",
+                played.summary()
+            );
+            played.assert_attack_failed(seat, "census", 1);
+        }
+        played.assert_completed();
+        played.assert_faultless(&[0, 1, 2]);
+        played.assert_nothing_left(&[]);
+    });
 }
 
 // ---- runtimes ----------------------------------------------------------------------------

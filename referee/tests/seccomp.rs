@@ -233,6 +233,18 @@ const CALLS: &[(&str, &str)] = &[
     ("vmsplice", "EPERM"),
     ("name_to_handle_at", "EPERM"),
     ("mmap_private", "ok"),
+    // Locks and watches on inodes that several jails see: a channel between them.
+    ("fcntl_getlk", "EPERM"),
+    ("fcntl_setlk", "EPERM"),
+    ("fcntl_ofd_getlk", "EPERM"),
+    ("fcntl_ofd_setlk", "EPERM"),
+    ("fcntl_setlease", "EPERM"),
+    ("fcntl_notify", "EPERM"),
+    // flock is skipped (0): it locks nothing, so a second lock does not conflict.
+    ("flock", "ok"),
+    ("inotify_init1", "EPERM"),
+    // Huge pages: no memory count holds them.
+    ("mmap_hugetlb", "EPERM"),
 ];
 
 #[test]

@@ -100,7 +100,7 @@ pub(crate) fn start(
         deny_shared_memory,
         start_frozen: spec.start_frozen && stop_at_start,
         cpu: spec.cpu,
-        share_net: spec.limits.sandbox.scopes_unix_sockets(),
+        pool_net: true,
     };
     let (stdin_r, stdin_w) = pipe()?;
     let (stdout_r, stdout_w) = pipe()?;

@@ -65,13 +65,11 @@ pub struct Spec {
     pub start_frozen: bool,
     /// The CPU every process of the jail is pinned to, if any.
     pub cpu: Option<usize>,
-    /// Join the zygote's one empty network namespace rather than create one (creating and
-    /// tearing down a network namespace was the largest cost of a jail). Set only where
-    /// the two things a namespace without interfaces would still separate between jails
-    /// are closed otherwise: sockets of any family but `AF_UNIX` (seccomp denies them) and
-    /// abstract unix sockets (Landlock ABI 6 scopes them to each champion). Only as root:
-    /// as a user, the zygote would need a user namespace of its own.
-    pub share_net: bool,
+    /// Enter a network namespace of the zygote's pool, one that no live jail uses, rather
+    /// than create one (creating and tearing down a network namespace was the largest
+    /// cost of a jail). Only as root: as a user, the jail's network namespace is made with
+    /// its user namespace.
+    pub pool_net: bool,
 }
 
 /// Why a jail did not start.
@@ -413,7 +411,7 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
         deny_shared_memory: false,
         start_frozen: false,
         cpu: None,
-        share_net: false,
+        pool_net: false,
     };
     let null = || -> io::Result<OwnedFd> {
         Ok(OwnedFd::from(

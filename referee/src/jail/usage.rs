@@ -2,9 +2,11 @@
 //! tree under the jail's init (every process of the namespace descends from it: orphans
 //! are reparented to it). Live processes are read with their CPU clocks (nanoseconds);
 //! the processes they reaped count through `cutime`/`cstime` (clock ticks), and so do the
-//! orphans the init reaped. Memory is the sum of the private resident memory (anonymous
-//! pages) of the live processes: many processes cannot dodge a limit on it, and libraries
-//! shared with the host do not count.
+//! orphans the init reaped. Memory is the sum of the resident anonymous and shared memory
+//! (`RssAnon` and `RssShmem`: the heap, and shared mappings of `/dev/zero`, of a tmpfs
+//! file or of a memfd) of the live processes: many processes cannot dodge a limit on it,
+//! and libraries shared with the host do not count. Shared memory mapped by several of a
+//! champion's processes counts once in each, which overcounts, never under.
 
 use std::collections::HashMap;
 use std::fs;
@@ -19,7 +21,7 @@ pub struct Usage {
     /// CPU (user + system) of every process of the jail over its life, the init's own
     /// excluded.
     pub cpu: Duration,
-    /// Resident anonymous memory of the live processes, in bytes.
+    /// Resident anonymous and shared memory of the live processes, in bytes.
     pub memory: u64,
     /// Live processes (the init excluded).
     pub processes: u32,
@@ -48,8 +50,8 @@ pub struct Tracker {
 /// The files of one process.
 struct Files {
     stat: fs::File,
-    /// `statm` (not read for the init).
-    statm: Option<fs::File>,
+    /// `status` (not read for the init).
+    status: Option<fs::File>,
     /// The main thread's `children`.
     children: Option<fs::File>,
 }
@@ -101,7 +103,7 @@ impl Tracker {
                 pid,
                 Files {
                     stat: file,
-                    statm: None,
+                    status: None,
                     children: None,
                 },
             );
@@ -109,21 +111,21 @@ impl Tracker {
         Some(stat)
     }
 
-    /// Resident anonymous memory: `statm`'s resident minus shared (file-backed) pages.
+    /// Resident anonymous and shared memory, from `status`.
     fn anonymous_memory(&mut self, pid: i32) -> u64 {
         let mut buf = [0u8; 4096];
         let text = match self.open.get_mut(&pid) {
             Some(files) => {
-                if files.statm.is_none() {
-                    files.statm = fs::File::open(format!("/proc/{pid}/statm")).ok();
+                if files.status.is_none() {
+                    files.status = fs::File::open(format!("/proc/{pid}/status")).ok();
                 }
-                files.statm.as_ref().and_then(|f| read_at(f, &mut buf))
+                files.status.as_ref().and_then(|f| read_at(f, &mut buf))
             }
-            None => fs::File::open(format!("/proc/{pid}/statm"))
+            None => fs::File::open(format!("/proc/{pid}/status"))
                 .ok()
                 .and_then(|f| read_at(&f, &mut buf)),
         };
-        text.map(parse_statm).unwrap_or(0)
+        text.map(parse_status).unwrap_or(0)
     }
 
     /// Pushes the children of every thread of `pid` (`threads` of them).
@@ -235,19 +237,18 @@ fn process_clock(pid: i32) -> Option<Duration> {
     Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
 }
 
-/// `statm`'s resident minus shared (file-backed) pages, in bytes.
-fn parse_statm(text: &[u8]) -> u64 {
-    static PAGE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    // SAFETY: a plain sysconf query.
-    let page = *PAGE.get_or_init(|| match unsafe { libc::sysconf(libc::_SC_PAGESIZE) } {
-        p if p > 0 => p as u64,
-        _ => 4096,
-    });
+/// `RssAnon` plus `RssShmem` of a `status` file, in bytes (the kernel writes them in kB).
+fn parse_status(text: &[u8]) -> u64 {
     let text = std::str::from_utf8(text).unwrap_or("");
-    let mut fields = text.split_ascii_whitespace().skip(1);
-    let resident: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
-    let shared: u64 = fields.next().and_then(|f| f.parse().ok()).unwrap_or(0);
-    resident.saturating_sub(shared) * page
+    text.lines()
+        .filter_map(|line| {
+            let rest = line
+                .strip_prefix("RssAnon:")
+                .or_else(|| line.strip_prefix("RssShmem:"))?;
+            rest.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()
+        })
+        .sum::<u64>()
+        * 1024
 }
 
 #[cfg(test)]
@@ -320,6 +321,40 @@ mod tests {
         // `sleep` is the one live process; python3 is gone.
         assert_eq!(after.processes, 1, "{after:?}");
         assert!(after.memory < 16 << 20, "{after:?}");
+    }
+
+    #[test]
+    fn memory_is_anonymous_and_shared_not_file_pages() {
+        let status = b"Name:\tx\nVmRSS:\t  9000 kB\nRssAnon:\t  1000 kB\n\
+                       RssFile:\t  5000 kB\nRssShmem:\t  3000 kB\nVmSwap:\t 0 kB\n";
+        assert_eq!(parse_status(status), 4000 * 1024);
+        assert_eq!(parse_status(b"garbage"), 0);
+    }
+
+    /// A shared mapping of `/dev/zero` (shmem, outside `RLIMIT_DATA` and the anonymous
+    /// pages) counts.
+    #[test]
+    fn a_shared_mapping_of_dev_zero_counts() {
+        let script = "import mmap, os, time\nf = os.open('/dev/zero', os.O_RDWR)\n\
+                      m = mmap.mmap(f, 64 << 20, mmap.MAP_SHARED)\n\
+                      for i in range(0, len(m), 4096): m[i] = 1\n\
+                      print('ready', flush=True)\ntime.sleep(60)\n";
+        let mut init = Command::new("sh")
+            .args(["-c", "python3 -c \"$0\" & wait", script])
+            .stdout(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .expect("sh");
+        let mut lines = BufReader::new(init.stdout.take().unwrap()).lines();
+        assert_eq!(lines.next().unwrap().unwrap(), "ready");
+        let live = measure(init.id() as i32);
+        nix::sys::signal::killpg(
+            nix::unistd::Pid::from_raw(init.id() as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        )
+        .unwrap();
+        init.wait().unwrap();
+        assert!(live.memory >= 64 << 20, "{live:?}");
     }
 
     #[test]

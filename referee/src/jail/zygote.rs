@@ -90,9 +90,7 @@ fn serve() -> ! {
         }
     }
     let mut filters: HashMap<bool, Option<Filters>> = HashMap::new();
-    // Whether this process is in its own empty network namespace (tried at the first
-    // request that may share one: `Spec::share_net`).
-    let mut empty_net: Option<bool> = None;
+    let mut nets = NetPool::default();
     // One buffer for every request (a fresh one cost a memset and page faults a spawn).
     let mut buf = vec![0u8; wire::MAX_MESSAGE];
     loop {
@@ -103,21 +101,24 @@ fn serve() -> ! {
         };
         let reply = match serde_json::from_slice::<Spec>(&buf[..n]) {
             Ok(spec) => {
-                let share_net = spec.share_net
-                    && spec.map_user.is_none()
-                    && *empty_net.get_or_insert_with(enter_empty_network);
+                let net = (spec.pool_net && spec.map_user.is_none())
+                    .then(|| nets.enter())
+                    .flatten();
                 let reply = if spec.seccomp {
                     let filter = filters
                         .entry(spec.deny_shared_memory)
                         .or_insert_with(|| seccomp::build(spec.deny_shared_memory).ok());
                     match filter.as_ref() {
-                        Some(f) => clone_jail(&spec, fds, Some(f), share_net),
+                        Some(f) => clone_jail(&spec, fds, Some(f), net.is_some()),
                         // Never run a champion without the filter the report promised.
                         None => Err("cannot build the seccomp filter".into()),
                     }
                 } else {
-                    clone_jail(&spec, fds, None, share_net)
+                    clone_jail(&spec, fds, None, net.is_some())
                 };
+                if let (Some(net), Ok((_, pidfd))) = (net, &reply) {
+                    nets.lend(net, pidfd);
+                }
                 wipe(spec);
                 reply
             }
@@ -141,11 +142,77 @@ fn serve() -> ! {
     }
 }
 
-/// Moves this process (as root) into a new network namespace, which has no interface up
-/// and which the jails cloned with [`Spec::share_net`] then share. Whether it did.
-fn enter_empty_network() -> bool {
-    // SAFETY: a plain syscall on this single-threaded process.
-    unsafe { libc::unshare(libc::CLONE_NEWNET) == 0 }
+/// Network namespaces with no interface up, each lent to one live jail at a time and
+/// taken back once that jail is gone (as root: creating one and having the kernel tear
+/// it down was the largest cost of a jail, so a run creates as many as it has jails alive
+/// at once, and every later jail enters one of them). No two live jails share one: the
+/// unix sockets of a jail (bound or not, listed in `/proc/net/unix`) are seen by no
+/// other. A jail's sockets close with its processes, before its init's pidfd says it is
+/// gone.
+#[derive(Default)]
+struct NetPool {
+    /// Free namespaces.
+    free: Vec<OwnedFd>,
+    /// Lent namespaces, with a pidfd of the jail's init.
+    lent: Vec<(OwnedFd, OwnedFd)>,
+}
+
+impl NetPool {
+    /// Moves this process into a free namespace (a new one when none is free) and returns
+    /// it; `None` (the jail then gets a new namespace of its own) when that fails.
+    fn enter(&mut self) -> Option<OwnedFd> {
+        self.take_back();
+        let net = match self.free.pop() {
+            Some(net) => net,
+            None => create_network()?,
+        };
+        // SAFETY: a plain syscall on this single-threaded process, with a namespace fd.
+        (unsafe { libc::setns(net.as_raw_fd(), libc::CLONE_NEWNET) } == 0).then_some(net)
+    }
+
+    /// Lends `net` to the jail whose init has `pidfd`.
+    fn lend(&mut self, net: OwnedFd, pidfd: &OwnedFd) {
+        match pidfd.try_clone() {
+            Ok(pidfd) => self.lent.push((net, pidfd)),
+            // Not tracked: the namespace is dropped, never lent twice.
+            Err(_) => drop(net),
+        }
+    }
+
+    /// Frees the namespaces of the jails that are gone (their pidfd is readable).
+    fn take_back(&mut self) {
+        let mut i = 0;
+        while i < self.lent.len() {
+            let mut poll = libc::pollfd {
+                fd: self.lent[i].1.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd, no wait.
+            let gone = unsafe { libc::poll(&mut poll, 1, 0) } == 1;
+            if gone {
+                let (net, _) = self.lent.swap_remove(i);
+                self.free.push(net);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// A new network namespace (this process moves into it), as a file descriptor.
+fn create_network() -> Option<OwnedFd> {
+    // SAFETY: plain syscalls on this single-threaded process; the path is a C string.
+    unsafe {
+        if libc::unshare(libc::CLONE_NEWNET) != 0 {
+            return None;
+        }
+        let fd = libc::open(
+            c"/proc/self/ns/net".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        (fd >= 0).then(|| OwnedFd::from_raw_fd(fd))
+    }
 }
 
 /// Zeroes the environment and arguments of a request before their memory is freed: the
@@ -163,12 +230,13 @@ fn wipe(spec: Spec) {
     }
 }
 
-/// Clones the jail's init into fresh namespaces. Returns its pid and a pidfd.
+/// Clones the jail's init into fresh namespaces (a network namespace too, unless
+/// `in_pooled_net`: this process is in one of its [`NetPool`]). Returns its pid and a pidfd.
 fn clone_jail(
     spec: &Spec,
     fds: Vec<OwnedFd>,
     filters: Option<&Filters>,
-    share_net: bool,
+    in_pooled_net: bool,
 ) -> Result<(i32, OwnedFd), String> {
     let mut fds = fds.into_iter();
     let (Some(stdin), Some(stdout), Some(stderr), Some(ctl), Some(acks)) =
@@ -193,7 +261,7 @@ fn clone_jail(
     if spec.map_user.is_some() {
         flags |= libc::CLONE_NEWUSER;
     }
-    if !share_net {
+    if !in_pooled_net {
         flags |= libc::CLONE_NEWNET;
     }
     let mut pidfd: libc::c_int = -1;

@@ -368,14 +368,6 @@ impl SandboxPlan {
         )
     }
 
-    /// Whether every champion is kept to `AF_UNIX` sockets (seccomp) and to the abstract
-    /// unix sockets of its own Landlock domain (ABI 6): then jails need no network
-    /// namespace each to keep them apart ([`crate::jail::Spec::share_net`]).
-    pub(crate) fn scopes_unix_sockets(&self) -> bool {
-        let layers = self.layers.as_deref().filter(|_| self.inner);
-        layers.is_some_and(|l| l.landlock_abi.is_some_and(|v| v >= 6) && l.seccomp.is_some())
-    }
-
     /// The sandbox line this plan was made from (empty for [`SandboxPlan::none`]).
     pub fn line(&self) -> &str {
         &self.line

@@ -1,7 +1,7 @@
 //! A seccomp deny list, built once per referee with `seccompiler` and installed last in each
 //! child. Denied calls fail with `EPERM` (the champion gets an error and goes on; nothing is
 //! killed), except `clone3`, which fails with `ENOSYS` so that libc falls back to `clone`,
-//! whose flags can be checked. A champion runs without capabilities (its own uid, or a user
+//! whose flags can be checked, and `flock`, which does nothing and returns 0 (below). A champion runs without capabilities (its own uid, or a user
 //! namespace), so most administration calls fail anyway: they are denied here too in case it
 //! has some (root without the uid layer) and to keep kernel code out of its reach.
 //!
@@ -43,6 +43,17 @@
 //! - `iopl`, `ioperm` (x86_64): I/O ports.
 //! - `modify_ldt` (x86_64): 16-bit segments, for Wine; a history of kernel bugs.
 //! - `vmsplice`: maps user pages into pipes; no champion needs it; a history of kernel bugs.
+//! - `inotify_init`, `inotify_init1`, `inotify_add_watch`: a watch (as a lock, below) lives
+//!   on an inode, and every jail sees some of the same inodes (the system directories,
+//!   the kits, `/dev/null`, the one inode behind every eventfd, epoll and timerfd of the
+//!   machine): one champion opens or reads, another sees it, a channel between jails that
+//!   no namespace closes. No runtime needs them to play.
+//!
+//! Skipped, returning 0 without doing anything:
+//! - `flock`, for the same reason as the record locks (below), but the JVM takes one on
+//!   its performance-data file at start and, when refused, prints a warning on stdout (the
+//!   protocol's pipe). A lock that locks nothing tells nothing to anyone; a champion that
+//!   locks between its own processes gets no exclusion (none of the kits does).
 //!
 //! Denied for some arguments:
 //! - `socket`: every family but `AF_UNIX`.
@@ -52,13 +63,19 @@
 //!   `pidfd_open`: the referee.
 //! - `fcntl`: `F_SETOWN`, `F_SETOWN_EX` (whom `SIGIO` goes to: any process of the same uid,
 //!   the caller's own pid included, for simplicity) and `F_SETSIG` (which signal, `SIGKILL`
-//!   included). `F_GETOWN` and every other command stay.
+//!   included). `F_GETOWN` and every other command stay. Record locks (`F_GETLK`,
+//!   `F_SETLK`, `F_SETLKW` and the open-file ones `F_OFD_*`), leases (`F_SETLEASE`,
+//!   `F_GETLEASE`) and directory notifications (`F_NOTIFY`), as `flock` above.
 //! - `ioctl`: `FIOSETOWN`, `SIOCSPGRP` (`F_SETOWN` for sockets), `TIOCSTI` (types into a
 //!   terminal), `TIOCLINUX` (console selection and paste), `TIOCSPGRP` (takes the terminal's
 //!   foreground from the referee, so that Ctrl-C reaches the champion instead).
-//! - `mmap`: `MAP_GROWSDOWN` (grows-down mappings escape `RLIMIT_DATA`; nothing uses them);
-//!   without a memory cgroup, `MAP_SHARED | MAP_ANONYMOUS` too, and `memfd_create` (shared
-//!   memory escapes `RLIMIT_DATA`).
+//! - `mmap`: `MAP_GROWSDOWN` (grows-down mappings escape `RLIMIT_DATA`; nothing uses them)
+//!   and `MAP_HUGETLB` (huge pages come from the machine's pool: neither `memory.max` nor
+//!   a process's resident memory counts them); without a memory cgroup,
+//!   `MAP_SHARED | MAP_ANONYMOUS` too, and `memfd_create` (shared memory escapes
+//!   `RLIMIT_DATA`; the shared memory a champion can still map, a tmpfs file or
+//!   `/dev/zero`, is counted by the referee: `jail/usage.rs`).
+//! - `memfd_create` with `MFD_HUGETLB`, as `MAP_HUGETLB`.
 //! - `sched_setaffinity`, always: the referee pins a match and its champions to one CPU,
 //!   and a champion's threads may not spread to the CPU of another match.
 //! - `prlimit64`, `sched_setscheduler`, `sched_setparam`,
@@ -86,8 +103,8 @@
 //! - `seccomp`, `landlock_*`, `prctl` but `PR_SCHED_CORE`: restrict or configure the caller.
 //! - `tkill`: musl's `raise` and `pthread_kill` use it (the referee's pid stays denied).
 //! - `connect`/`sendmsg` on `AF_UNIX` sockets: Python's multiprocessing needs them.
-//! - `inotify_*`: the caller's view of files it may read (Node's `fs.watch`).
-//! - `mlock*`: bounded by `RLIMIT_MEMLOCK`.
+//! - `mlock*`: bounded by `RLIMIT_MEMLOCK`; the pages it pins are the caller's own, counted
+//!   with its memory.
 //!
 //! Out of a filter's reach (see the sandbox's other layers):
 //! - Memory beyond `RLIMIT_DATA` without a memory cgroup: the kernel does not count stack
@@ -134,17 +151,19 @@ const PERSONALITY_QUERY: u64 = 0xffff_ffff;
 /// `open_tree_attr` (Linux 6.15); numbers from 424 on are the same on every architecture.
 const SYS_OPEN_TREE_ATTR: i64 = 467;
 
-/// The two programs: the deny list (`EPERM`) and `clone3` (`ENOSYS`).
+/// The three programs: the deny list (`EPERM`), `clone3` (`ENOSYS`) and `flock` (skipped,
+/// 0).
 pub struct Filters {
     deny: BpfProgram,
     clone3: BpfProgram,
+    skip: BpfProgram,
 }
 
 impl Filters {
     /// Installs both filters in the calling (child) process. `no_new_privs` must be set.
     /// Async-signal-safe: no allocation on success.
     pub(crate) fn apply(&self) -> io::Result<()> {
-        for program in [&self.deny, &self.clone3] {
+        for program in [&self.deny, &self.clone3, &self.skip] {
             seccompiler::apply_filter(program).map_err(|e| match e {
                 seccompiler::Error::Seccomp(e) | seccompiler::Error::Prctl(e) => e,
                 _ => io::Error::from_raw_os_error(libc::EINVAL),
@@ -377,6 +396,27 @@ fn deny_list(
         1,
         &[libc::F_SETOWN as u64, F_SETOWN_EX, F_SETSIG],
     )?;
+    // Kernel objects that two jails can both lock or watch on a file they both see (a
+    // system file, a kit, `/dev/null`, even the one inode behind every eventfd and epoll
+    // fd): a channel between champions whatever their namespaces.
+    rules.when_arg_is(
+        libc::SYS_fcntl,
+        1,
+        &[
+            libc::F_GETLK as u64,
+            libc::F_SETLK as u64,
+            libc::F_SETLKW as u64,
+            libc::F_OFD_GETLK as u64,
+            libc::F_OFD_SETLK as u64,
+            libc::F_OFD_SETLKW as u64,
+            libc::F_SETLEASE as u64,
+            libc::F_GETLEASE as u64,
+            libc::F_NOTIFY as u64,
+        ],
+    )?;
+    rules.always(&[libc::SYS_inotify_init1, libc::SYS_inotify_add_watch]);
+    #[cfg(target_arch = "x86_64")]
+    rules.always(&[libc::SYS_inotify_init]);
     rules.when_arg_is(
         libc::SYS_ioctl,
         1,
@@ -404,8 +444,14 @@ fn deny_list(
         &[(0, Op::Ne, 0), (0, Op::Ne, PERSONALITY_QUERY)],
     )?;
     rules.when_arg_is(libc::SYS_prctl, 0, &[libc::PR_SCHED_CORE as u64])?;
-    // Memory that escapes RLIMIT_DATA.
-    rules.when_any_flag(libc::SYS_mmap, 3, &[libc::MAP_GROWSDOWN as u64])?;
+    // Memory that escapes RLIMIT_DATA; huge pages, which no memory count holds (they come
+    // from the machine's pool, outside `memory.max` and the resident memory of a process).
+    rules.when_any_flag(
+        libc::SYS_mmap,
+        3,
+        &[libc::MAP_GROWSDOWN as u64, libc::MAP_HUGETLB as u64],
+    )?;
+    rules.when_any_flag(libc::SYS_memfd_create, 1, &[libc::MFD_HUGETLB as u64])?;
     if deny_shared_memory {
         let (shared, anonymous) = (libc::MAP_SHARED as u64, libc::MAP_ANONYMOUS as u64);
         rules.when(
@@ -439,9 +485,13 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, BackendError> {
         SeccompAction::Errno(libc::ENOSYS as u32),
         arch,
     )?;
+    let mut skip = BTreeMap::new();
+    skip.insert(libc::SYS_flock, Vec::new());
+    let skip = SeccompFilter::new(skip, SeccompAction::Allow, SeccompAction::Errno(0), arch)?;
     Ok(Filters {
         deny: deny.try_into()?,
         clone3: clone3.try_into()?,
+        skip: skip.try_into()?,
     })
 }
 
@@ -469,6 +519,8 @@ mod tests {
         Allowed,
         /// `ENOSYS` (clone3).
         Enosys,
+        /// 0, the call skipped (flock), whatever it would have got.
+        Skipped,
     }
     use Expect::*;
 
@@ -846,6 +898,43 @@ mod tests {
             case("fcntl(F_SETFL)", Allowed, || {
                 sys!(libc::SYS_fcntl, -1, libc::F_SETFL, 0)
             }),
+            case("fcntl(F_GETLK)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_GETLK, 0)
+            }),
+            case("fcntl(F_SETLK)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_SETLK, 0)
+            }),
+            case("fcntl(F_SETLKW)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_SETLKW, 0)
+            }),
+            case("fcntl(F_OFD_GETLK)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_OFD_GETLK, 0)
+            }),
+            case("fcntl(F_OFD_SETLK)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_OFD_SETLK, 0)
+            }),
+            case("fcntl(F_OFD_SETLKW)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_OFD_SETLKW, 0)
+            }),
+            case("fcntl(F_SETLEASE)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_SETLEASE, 0)
+            }),
+            case("fcntl(F_GETLEASE)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_GETLEASE, 0)
+            }),
+            case("fcntl(F_NOTIFY)", Denied, || {
+                sys!(libc::SYS_fcntl, -1, libc::F_NOTIFY, 0)
+            }),
+            // A bad fd: EBADF without the filter, 0 (skipped) under it.
+            case("flock", Skipped, || {
+                sys!(libc::SYS_flock, -1, libc::LOCK_SH)
+            }),
+            case("inotify_init1", Denied, || {
+                sys!(libc::SYS_inotify_init1, -1)
+            }),
+            case("inotify_add_watch", Denied, || {
+                sys!(libc::SYS_inotify_add_watch, -1, c"/".as_ptr(), 0)
+            }),
             case("ioctl(FIOSETOWN)", Denied, || {
                 sys!(libc::SYS_ioctl, -1, FIOSETOWN, 0)
             }),
@@ -964,6 +1053,14 @@ mod tests {
             case("mmap(MAP_PRIVATE | MAP_ANONYMOUS)", Allowed, || {
                 mmap(libc::MAP_PRIVATE | libc::MAP_ANONYMOUS)
             }),
+            // No huge page in the pool, or one: ENOMEM or a mapping, never EPERM.
+            case("mmap(MAP_HUGETLB)", Denied, || {
+                mmap(libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_HUGETLB)
+            }),
+            case("memfd_create(MFD_HUGETLB)", Denied, || {
+                // SAFETY: a valid name.
+                c_long::from(unsafe { libc::memfd_create(c"x".as_ptr(), libc::MFD_HUGETLB) })
+            }),
             case("mmap(MAP_STACK)", Allowed, || {
                 mmap(libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK)
             }),
@@ -978,6 +1075,7 @@ mod tests {
     fn x86_64_cases() -> Vec<Case> {
         vec![
             case("uselib", Denied, || sys!(libc::SYS_uselib, 0)),
+            case("inotify_init", Denied, || sys!(libc::SYS_inotify_init)),
             case("iopl", Denied, || sys!(libc::SYS_iopl, 4)),
             case("ioperm", Denied, || sys!(libc::SYS_ioperm, 0x10000, 1, 1)),
             case("modify_ldt", Denied, || {
@@ -1036,6 +1134,7 @@ mod tests {
                 Denied | DeniedPrivileged => got == libc::EPERM,
                 Allowed => got != libc::EPERM && got < 250,
                 Enosys => got == libc::ENOSYS,
+                Skipped => got == 0,
             };
             if !ok {
                 wrong.push(format!(
@@ -1084,6 +1183,9 @@ mod tests {
             }
         }
         assert!(wrong.is_empty(), "EPERM without the filter: {wrong:?}");
+        for case in cases.iter().filter(|c| c.expect == Skipped) {
+            assert_ne!(errno(None, case), 0, "{} without the filter", case.name);
+        }
     }
 
     /// The kernel takes at most 32768 instructions of filters per process: past that,
