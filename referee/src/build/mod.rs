@@ -94,6 +94,8 @@ pub fn build(spec: &BuildSpec, plan: &SandboxPlan) -> Result<Built, BuildError> 
             MAKE_AT.join(", ")
         )));
     };
+    // One build of a folder at a time: two would hand it to two uids at once.
+    let _lock = lock(&dir)?;
     let limits = limits(spec, plan);
     let sandbox = crate::sandbox::prepare(plan, &makefile, &dir, limits.memory, limits.processes)
         .map_err(BuildError::Unavailable)?;
@@ -113,6 +115,14 @@ pub fn build(spec: &BuildSpec, plan: &SandboxPlan) -> Result<Built, BuildError> 
         handed.give_back().map_err(BuildError::Unavailable)?;
     }
     outcome
+}
+
+/// Holds an exclusive lock on the folder `dir` (waiting for another build of it to end).
+fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, BuildError> {
+    let unavailable = |e: String| BuildError::Unavailable(format!("{}: {e}", dir.display()));
+    let folder = std::fs::File::open(dir).map_err(|e| unavailable(e.to_string()))?;
+    nix::fcntl::Flock::lock(folder, nix::fcntl::FlockArg::LockExclusive)
+        .map_err(|(_, e)| unavailable(format!("cannot lock it for its build: {e}")))
 }
 
 /// The limits of a build's processes (what a champion's are, with room for compilers).

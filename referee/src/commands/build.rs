@@ -8,9 +8,28 @@ use crate::build::{BuildError, BuildSpec};
 use crate::cli::BuildArgs;
 use crate::untrusted::{printable, printable_path};
 use anyhow::anyhow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// Raised by Ctrl-C, SIGTERM or SIGHUP: the build in progress is killed (its jail), its
+/// folder given back, and no other starts.
+static STOPPED: AtomicBool = AtomicBool::new(false);
+
+/// Catches the stop signals: each kills the build's jail, so that the build returns and
+/// gives its folder back before the referee exits.
+fn catch_stop() {
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new(crate::interrupt::STOP_SIGNALS) {
+        std::thread::spawn(move || {
+            for _ in signals.forever() {
+                STOPPED.store(true, Ordering::SeqCst);
+                crate::jail::kill_every_jail();
+            }
+        });
+    }
+}
+
 pub fn run(args: BuildArgs) -> Result<(), Failure> {
+    catch_stop();
     let report = crate::sandbox::probe(crate::sandbox::SandboxMode::Auto);
     let plan = report.plan();
     eprintln!("{}", plan.line());
@@ -25,7 +44,14 @@ pub fn run(args: BuildArgs) -> Result<(), Failure> {
             processes: args.processes,
         };
         let shown = printable_path(dir);
-        match crate::build::build(&spec, &plan) {
+        let outcome = crate::build::build(&spec, &plan);
+        if STOPPED.load(Ordering::SeqCst) {
+            return Err(Failure {
+                code: crate::interrupt::EXIT_INTERRUPTED,
+                error: anyhow!("interrupted: the build of {shown} was stopped"),
+            });
+        }
+        match outcome {
             Ok(built) => {
                 print_output(&built.output);
                 println!(
