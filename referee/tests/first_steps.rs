@@ -119,7 +119,7 @@ fn a_c_champion_outside_the_repository_and_a_failed_build() {
     // by hand with the kits named, the same.
     let broken = stage.run(
         "echo 'not C' >> ~/mychamp/prologin.c\n\
-         target/release/referee build ~/mychamp >built; test $? = 4\n\
+         rc=0; target/release/referee build ~/mychamp >built || rc=$?; test $rc = 4\n\
          grep -F 'FAILED to build' built\ntest ! -e ~/mychamp/champion\n\
          export PROLOGIN_KITS=$PWD/kits\n! make -C ~/mychamp\ntest ! -e ~/mychamp/champion",
     );
