@@ -221,7 +221,10 @@ fn kit_01_a_folder_named_kit_never_runs_for_its_neighbours() {
         python_victim(&fin, "oldvictim", &fixture("old-launcher"), &nonce);
         let cvictim = fin.login("cvictim");
         for file in ["Makefile", "prologin.c"] {
-            copy(&champions().join("c/random").join(file), &cvictim.join(file));
+            copy(
+                &champions().join("c/random").join(file),
+                &cvictim.join(file),
+            );
         }
         fin.hand_over();
 
@@ -235,7 +238,11 @@ fn kit_01_a_folder_named_kit_never_runs_for_its_neighbours() {
             "THE ATTACK WORKED: the neighbour's champion.mk ran at the build\n{}",
             shown(&built)
         );
-        assert!(built.status.success(), "the build failed\n{}", shown(&built));
+        assert!(
+            built.status.success(),
+            "the build failed\n{}",
+            shown(&built)
+        );
         let champion = cvictim.join("champion");
         let text = fs::read(&champion).unwrap_or_default();
         assert!(
