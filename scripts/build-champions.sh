@@ -34,6 +34,9 @@ for candidate in "$root/target/release/referee" "$root/target/debug/referee"; do
   [ -n "$referee" ] || { [ -x "$candidate" ] && referee=$candidate; }
 done
 on_host=""
+if [ -z "$referee" ] && [ "$target" != clean ]; then
+  echo "build-champions: no built referee yet (cargo build --release): the repository's own C and C++ champions build with make on the host" >&2
+fi
 
 # Builds the folder $1 in a jail (referee build), or with make on the host when the
 # referee cannot (missing, too old, or no jail here).
