@@ -345,6 +345,19 @@ fn kit_03_results_inside_a_champions_folder_stay_hidden_in_a_tournament() {
         );
         let seen = all_stderr(&spy.join("results/club"));
         assert!(seen.contains("SPY RAN"), "the spy did not run\n{seen}");
+        // Results written into the champion's folder itself: refused, saying why.
+        let own = fin.referee(
+            &["match", "champion", "random", "greedy", "--out", "."],
+            &spy,
+        );
+        assert!(own.status.success(), "{}", shown(&own));
+        let record = fs::read_to_string(spy.join("record.json")).unwrap_or_default();
+        assert!(
+            record.contains("spawn") && record.contains("the champion's own folder"),
+            "results written into the champion's folder were not refused\n{record}\n{}",
+            shown(&own)
+        );
+        let seen = seen + &fs::read_to_string(spy.join("seat0.stderr")).unwrap_or_default();
         for secret in [
             seed,
             "tournament.json",
