@@ -6,7 +6,12 @@
 #
 # - C and C++: every folder champions/c/*/, champions/cpp/*/ and champions/amazons/c/*/
 #   (the Game of the Amazons) with a Makefile (the kit folders have none) is built with
-#   `make`, giving its executable `champion`.
+#   `referee build` (its `make` in a jail: a Makefile is code), giving its executable
+#   `champion`. The referee is $REFEREE, else target/release/referee, else
+#   target/debug/referee. Without one that builds (the first build of a clone, or no jail
+#   here: no root and no user namespaces), they build with `make` on the host, saying so:
+#   they are the repository's own examples, trusted as the repository is (a contestant's
+#   folder is built with `referee build`, never this way).
 # - Python and shell: nothing to build.
 # - Rust: `cargo build --release -p prologin --bins` builds every champion binary of the
 #   Rust kit package (target/release/<name>); new [[bin]]s are picked up automatically.
@@ -24,14 +29,42 @@ failed=""
 
 step() { printf '== %s\n' "$*" >&2; }
 
+referee=${REFEREE:-}
+for candidate in "$root/target/release/referee" "$root/target/debug/referee"; do
+  [ -n "$referee" ] || { [ -x "$candidate" ] && referee=$candidate; }
+done
+on_host=""
+if [ -z "$referee" ] && [ "$target" != clean ]; then
+  echo "build-champions: no built referee yet (cargo build --release): the repository's own C and C++ champions build with make on the host" >&2
+fi
+
+# Builds the folder $1 in a jail (referee build), or with make on the host when the
+# referee cannot (missing, too old, or no jail here).
+build_dir() {
+  if [ -n "$referee" ] && [ -z "$on_host" ]; then
+    log=$(mktemp)
+    rc=0
+    "$referee" build "$1" >"$log" 2>&1 || rc=$?
+    case $rc in
+      0) rm -f "$log"; return 0 ;;
+      4) cat "$log" >&2; rm -f "$log"; return 1 ;;
+    esac
+    printf 'build-champions: `%s build` cannot build here (exit %s: %s); the repository'"'"'s own champions build with make on the host\n' \
+      "$referee" "$rc" "$(grep -v '^sandbox:' "$log" | head -n 1)" >&2
+    rm -f "$log"
+    on_host=yes
+  fi
+  make -s -C "$1"
+}
+
 for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/amazons/c/*/; do
   [ -f "$dir/Makefile" ] || continue
   name=${dir#"$root"/}
   if [ "$target" = clean ]; then
     make -s -C "$dir" clean || failed="$failed $name"
   else
-    step "make $name"
-    make -s -C "$dir" || failed="$failed $name"
+    step "build $name"
+    build_dir "$dir" || failed="$failed $name"
   fi
 done
 

@@ -105,19 +105,23 @@ fn a_c_champion_outside_the_repository_and_a_failed_build() {
     let block = first_block();
     let cp = "cp -r champions/python/random ~/mychamp";
     assert!(block.contains(cp), "the README's first block copies {cp}");
-    // As the README says: the same with champions/c/random, and make before the match.
+    // As the README says: the same with champions/c/random, and its build (in a jail)
+    // before the match.
     let script = block
         .replace(cp, "cp -r champions/c/random ~/mychamp")
         .replace(
             "target/release/referee match",
-            "make -C ~/mychamp\ntarget/release/referee match",
+            "target/release/referee build ~/mychamp\ntarget/release/referee match",
         );
     let stage = Stage::without_referee_on_path("first-c");
     play(&stage, &script, "mychamp");
-    // A build that fails leaves no champion to play in place of the new code.
+    // A build that fails says so and leaves no champion to play in place of the new code;
+    // by hand with the kits named, the same.
     let broken = stage.run(
-        "export PROLOGIN_KITS=$PWD/kits\necho 'not C' >> ~/mychamp/prologin.c\n\
-         ! make -C ~/mychamp\ntest ! -e ~/mychamp/champion",
+        "echo 'not C' >> ~/mychamp/prologin.c\n\
+         rc=0; target/release/referee build ~/mychamp >built || rc=$?; test $rc = 4\n\
+         grep -F 'FAILED to build' built\ntest ! -e ~/mychamp/champion\n\
+         export PROLOGIN_KITS=$PWD/kits\n! make -C ~/mychamp\ntest ! -e ~/mychamp/champion",
     );
     assert!(broken.status.success(), "{}", said(&broken));
     // Without PROLOGIN_KITS, make names the fix.

@@ -1,5 +1,6 @@
-//! Starting a champion in a jail (`crate::jail`): what it sees (its own files, the kits),
-//! its environment, its limits, and the pipes the referee talks to it through.
+//! Starting a champion in a jail (`crate::jail`): what it sees (its own files, the
+//! operator's kits), its environment, its limits, and the pipes the referee talks to it
+//! through; and a champion's build (`referee build`) in the same jail, its folder writable.
 
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
@@ -43,48 +44,29 @@ pub(crate) fn start(
         .canonicalize()
         .unwrap_or_else(|_| program.to_path_buf());
     let champion = own_files(&program);
-    let kit = program
-        .parent()
-        .and_then(Path::parent)
-        .map(|p| p.join("kit"))
-        .filter(|k| k.is_dir() && champion.is_dir() && *k != champion);
-    let masks = spec
+    let match_dir = spec
         .stderr_path
         .parent()
-        .and_then(|p| std::path::absolute(p).ok())
-        .and_then(|p| p.canonicalize().ok())
-        .filter(|p| p.starts_with(&champion) && *p != champion)
-        .into_iter()
-        .collect();
-    let owner = match (sandbox.uid(), setup.map_user) {
-        (Some(uid), _) => (uid, uid),
-        (None, Some(ids)) => ids,
-        // SAFETY: plain id queries.
-        (None, None) => unsafe { (nix::libc::getuid(), nix::libc::getgid()) },
+        .and_then(|p| std::path::absolute(p).ok());
+    let masks = if champion.is_dir() {
+        crate::jail::hidden::masks_for(&champion, match_dir.as_deref()).map_err(spawn_fault)?
+    } else {
+        Vec::new()
     };
     let view = View {
         champion_is_dir: champion.is_dir(),
         champion,
-        kit,
+        writable: false,
         kits: crate::sandbox::bundled_kits_by_language(),
         masks,
         disk: spec.limits.disk,
-        owner,
+        owner: owner(setup, sandbox),
         remount: std::env::var_os(crate::jail::view::REMOUNT_VARIABLE).is_some(),
     };
     let inside = view
         .inside(&program)
         .ok_or_else(|| spawn_fault(format!("`{}` is outside its own files", program.display())))?;
-    let mut env = vec![
-        ("PATH".to_string(), MINIMAL_PATH.to_string()),
-        ("HOME".to_string(), SCRATCH_DIR.to_string()),
-        ("TMPDIR".to_string(), SCRATCH_DIR.to_string()),
-        ("LANG".to_string(), "C.UTF-8".to_string()),
-    ];
-    if !view.kits.is_empty() {
-        env.push(("PROLOGIN_KITS".to_string(), KITS_DIR.to_string()));
-    }
-    env.extend(passed_through());
+    let mut env = environment();
     env.extend(spec.env.iter().cloned());
     let (landlock, seccomp, deny_shared_memory) = spec.limits.sandbox.inner_layers();
     let jail_spec = Spec {
@@ -118,7 +100,7 @@ pub(crate) fn start(
             let mut fault = diagnose_exec_error(&program, &err, sandbox.uid());
             fault.message.push_str(
                 " (in its jail the champion sees only /usr, /bin, /lib*, /etc, /opt, its own \
-                     files at /champion and the kits at /kit and /kits)",
+                     files at /champion and the operator's kits at /kits)",
             );
             fault
         }
@@ -136,6 +118,87 @@ pub(crate) fn start(
             stderr: stderr_r,
         },
     ))
+}
+
+/// Starts `program args` (a path inside, a system tool such as `make`) in a jail whose
+/// champion's folder `dir` (canonical) is writable: a build. Its standard output and error
+/// go to the one pipe returned (read end); its standard input is empty.
+pub(crate) fn start_build(
+    dir: &Path,
+    program: &Path,
+    args: &[String],
+    limits: &super::Limits,
+    setup: JailSetup,
+    sandbox: &Prepared,
+) -> Result<(Jail, OwnedFd), String> {
+    let view = View {
+        champion: dir.to_path_buf(),
+        champion_is_dir: true,
+        writable: true,
+        kits: crate::sandbox::bundled_kits_by_language(),
+        masks: crate::jail::hidden::masks_for(dir, None)?,
+        disk: limits.disk,
+        owner: owner(setup, sandbox),
+        remount: std::env::var_os(crate::jail::view::REMOUNT_VARIABLE).is_some(),
+    };
+    let (landlock, seccomp, deny_shared_memory) = limits.sandbox.inner_layers();
+    let spec = Spec {
+        program: program.to_path_buf(),
+        args: args.to_vec(),
+        env: environment(),
+        view,
+        rlimits: RlimitPlan::new(limits, sandbox.nproc_rlimit()),
+        uid: sandbox.uid(),
+        map_user: setup.map_user,
+        landlock,
+        seccomp,
+        deny_shared_memory,
+        start_frozen: false,
+        cpu: None,
+        share_net: limits.sandbox.scopes_unix_sockets(),
+    };
+    let text = |f: Fault| f.message;
+    let (stdin_r, stdin_w) = pipe().map_err(text)?;
+    drop(stdin_w);
+    let (out_r, out_w) = pipe().map_err(text)?;
+    let err_w = out_w
+        .try_clone()
+        .map_err(|e| format!("cannot create a pipe: {e}"))?;
+    let jail =
+        Jail::start(&spec, stdin_r, out_w, err_w, sandbox.cgroup_procs()).map_err(|e| match e {
+            StartError::Exec(errno) => format!(
+                "cannot run `{}` in the jail: {}",
+                program.display(),
+                std::io::Error::from_raw_os_error(errno)
+            ),
+            StartError::Setup(why) => format!("cannot build the jail: {why}"),
+        })?;
+    Ok((jail, out_r))
+}
+
+/// The environment every jailed program starts with: `PROLOGIN_KITS` names the operator's
+/// kits (`/kits`, also when none is installed, so that a launcher never falls back to a
+/// folder a contestant controls).
+fn environment() -> Vec<(String, String)> {
+    let mut env = vec![
+        ("PATH".to_string(), MINIMAL_PATH.to_string()),
+        ("HOME".to_string(), SCRATCH_DIR.to_string()),
+        ("TMPDIR".to_string(), SCRATCH_DIR.to_string()),
+        ("LANG".to_string(), "C.UTF-8".to_string()),
+        ("PROLOGIN_KITS".to_string(), KITS_DIR.to_string()),
+    ];
+    env.extend(passed_through());
+    env
+}
+
+/// Who owns the jail's `/tmp`: the champion's uid and gid.
+fn owner(setup: JailSetup, sandbox: &Prepared) -> (u32, u32) {
+    match (sandbox.uid(), setup.map_user) {
+        (Some(uid), _) => (uid, uid),
+        (None, Some(ids)) => ids,
+        // SAFETY: plain id queries.
+        (None, None) => unsafe { (nix::libc::getuid(), nix::libc::getgid()) },
+    }
 }
 
 fn pipe() -> Result<(OwnedFd, OwnedFd), Fault> {

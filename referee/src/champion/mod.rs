@@ -40,6 +40,8 @@ use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+pub(crate) use fate::describe_status;
+pub(crate) use jailed::start_build;
 pub use limits::{Limits, RlimitPlan};
 pub use spawn::TOKEN_VAR;
 pub(crate) use spawn::{on_spawner_thread, passed_through, PASSED_THROUGH};

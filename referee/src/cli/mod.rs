@@ -47,6 +47,9 @@ pub enum Command {
     Gauntlet(GauntletArgs),
     /// Print the board, money, scores, bids and faults of a recorded match at any point.
     Show(ShowArgs),
+    /// Build champions' folders with `make`, each in a jail: no network, the kits read-only
+    /// at /kits, only its own folder writable, bounded CPU, wall clock and memory.
+    Build(BuildArgs),
     /// Run a built-in champion (random, greedy) over the protocol on stdin/stdout.
     #[command(hide = true)]
     Bot(BotArgs),
@@ -71,6 +74,30 @@ pub const DEFAULT_DISK: u64 = 64;
 pub const MAX_PROCESSES: u64 = 16_384;
 /// Largest `--memory` and `--disk`, MiB (1 TiB: larger values would overflow in bytes).
 pub const MAX_MIB: u64 = 1 << 20;
+
+/// `referee build`: the folders, and the bounds of each build.
+#[derive(Debug, Clone, Args)]
+pub struct BuildArgs {
+    /// Champion folders, each holding a Makefile; built one after the other.
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// CPU seconds of one build, all its processes together.
+    #[arg(long, default_value_t = 300.0, value_name = "SECONDS", value_parser = values::cpu_seconds, allow_negative_numbers = true)]
+    pub cpu: f64,
+    /// Wall-clock seconds of one build.
+    #[arg(long, default_value_t = 600.0, value_name = "SECONDS", value_parser = values::cpu_seconds, allow_negative_numbers = true)]
+    pub wall: f64,
+    /// Memory of one build, MiB: its cgroup's memory.max where it has one, else the sum of
+    /// its processes' resident memory, and RLIMIT_DATA of each.
+    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = values::memory, allow_negative_numbers = true)]
+    pub memory: u64,
+    /// Size of the build's private /tmp, MiB.
+    #[arg(long, default_value_t = 512, value_name = "MIB", value_parser = values::disk, allow_negative_numbers = true)]
+    pub disk: u64,
+    /// Most processes and threads of one build.
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = values::processes, allow_negative_numbers = true)]
+    pub processes: u64,
+}
 
 /// Limits applied to every champion.
 #[derive(Debug, Clone, Args)]

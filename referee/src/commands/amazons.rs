@@ -31,6 +31,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Merge(args) => super::merge::run(args, &AmazonsGame),
         Command::Status(args) => super::status::run(args),
         Command::Gauntlet(args) => super::gauntlet::run(args, &AmazonsGame),
+        Command::Build(args) => super::build::run(args),
     }
 }
 
@@ -69,6 +70,11 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
             .join("matches")
             .join(format!("amazons-{seed}-{}", names.join("-")))
     });
+    // No champion sees the results, even kept under its folder (a match run from there).
+    if args.out.is_none() {
+        crate::jail::hidden::hide_root(std::path::Path::new("results"));
+    }
+    crate::jail::hidden::hide(&dir);
     eprintln!("{}", limits.sandbox.line());
     crate::interrupt::catch(false);
     let seats = Seats {

@@ -12,6 +12,10 @@ use std::path::PathBuf;
 
 pub fn run(args: MatchArgs) -> Result<(), Failure> {
     let plan = plan(&args)?;
+    // No champion sees the results, even kept under its folder (a match run from there).
+    if args.out.is_none() {
+        crate::jail::hidden::hide_root(std::path::Path::new("results"));
+    }
     let dir = args.out.unwrap_or_else(|| {
         // Names told apart by a path (`c/random`) make one folder, not nested ones.
         let names: Vec<String> = plan
@@ -23,6 +27,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
             .join("matches")
             .join(format!("{}-{}", plan.seed, names.join("-")))
     });
+    crate::jail::hidden::hide(&dir);
     eprintln!("{}", plan.limits.sandbox.line());
     crate::interrupt::catch(false);
     // One match, watched by whoever started it: a champion killed from outside is its crash.

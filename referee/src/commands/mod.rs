@@ -2,6 +2,7 @@
 
 pub mod amazons;
 pub mod bot;
+pub mod build;
 pub mod gauntlet;
 pub mod match_cmd;
 pub mod merge;
@@ -16,6 +17,8 @@ use crate::cli::{Cli, Command};
 pub const EXIT_USAGE: i32 = 2;
 /// Exit code when a replay does not match its record.
 pub const EXIT_MISMATCH: i32 = 3;
+/// Exit code when a champion's build failed (`referee build`).
+pub const EXIT_BUILD_FAILED: i32 = 4;
 
 /// A failure that maps to an exit code.
 #[derive(Debug)]
@@ -89,5 +92,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Show(args) => show::run(args),
         Command::Status(args) => status::run(args),
         Command::Bot(args) => bot::run(args),
+        Command::Build(args) => build::run(args),
     }
 }

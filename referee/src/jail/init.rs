@@ -201,7 +201,7 @@ fn start_main(
         "pipe2",
     )?;
     let ruleset = if spec.landlock {
-        Some(crate::sandbox::landlock::jail_ruleset()?)
+        Some(crate::sandbox::landlock::jail_ruleset(spec.view.writable)?)
     } else {
         None
     };

@@ -16,6 +16,7 @@
 //! zombie. The zygote ([`zygote`]) is a small process cloned from, so that the referee's
 //! size never reaches a champion; [`usage`] measures a jail's processes from outside.
 
+pub mod hidden;
 mod init;
 pub mod usage;
 pub mod view;
@@ -396,7 +397,7 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
         view: View {
             champion: PathBuf::from("/bin/true"),
             champion_is_dir: false,
-            kit: None,
+            writable: false,
             kits: Vec::new(),
             masks: Vec::new(),
             disk: 1 << 20,

@@ -1,10 +1,11 @@
 //! The file system a jailed champion sees, built by its init in a fresh mount namespace:
 //! a read-only tmpfs root holding read-only binds of the system directories, the
-//! champion's own files at [`CHAMPION_DIR`], the kit beside them at [`KIT_DIR`], the
-//! bundled kits under [`KITS_DIR`], a fresh `/proc`, a minimal `/dev`, and a private
-//! size-limited tmpfs at `/tmp` (its home, scratch and temporary directory). Nothing else of
-//! the host exists inside: not the operator's files, the referee, the results or the other
-//! champions.
+//! champion's own files at [`CHAMPION_DIR`] (read-write for a build, [`View::writable`]),
+//! the kits the operator installed under [`KITS_DIR`] (never a folder a contestant
+//! controls), a fresh `/proc`, a minimal `/dev`, and a private size-limited tmpfs at `/tmp`
+//! (its home, scratch and temporary directory). Nothing else of the host exists inside: not
+//! the operator's files, the referee, the results (a results folder under the champion's
+//! own is hidden, [`View::masks`]) or the other champions.
 //!
 //! The steps follow bubblewrap: a staging tmpfs is mounted on `/tmp` and pivoted into, so
 //! that the host tree stays reachable at `/oldroot` while the new root is filled, then the
@@ -20,9 +21,6 @@ use serde::{Deserialize, Serialize};
 
 /// Where the champion's own files are, inside.
 pub const CHAMPION_DIR: &str = "/champion";
-/// Where the `kit` folder beside the champion's folder is, inside (so that a launcher's
-/// `$(dirname "$0")/../kit` finds it).
-pub const KIT_DIR: &str = "/kit";
 /// The variable of the referee's environment that makes [`View::remount`] true (for tests).
 pub const REMOUNT_VARIABLE: &str = "REFEREE_JAIL_REMOUNT";
 
@@ -45,12 +43,13 @@ pub struct View {
     pub champion: PathBuf,
     /// Whether `champion` is a folder (read on the host: inside, the host is gone).
     pub champion_is_dir: bool,
-    /// The `kit` folder beside the champion's folder on the host, if any.
-    pub kit: Option<PathBuf>,
+    /// Whether the champion's folder is bound read-write (`referee build`: the build's
+    /// outputs go there); read-only otherwise.
+    pub writable: bool,
     /// Bundled kits: (language, host folder).
     pub kits: Vec<(String, PathBuf)>,
-    /// Host paths inside `champion` to hide behind an empty read-only tmpfs (a results
-    /// folder kept under a champion's folder).
+    /// Host paths inside `champion` to hide behind an empty read-only tmpfs (results
+    /// folders kept under a champion's folder), parents before their children.
     pub masks: Vec<PathBuf>,
     /// Size of the `/tmp` tmpfs, in bytes.
     pub disk: u64,
@@ -131,9 +130,14 @@ impl View {
         let root = Path::new("/oldroot");
         let host = |p: &Path| root.join(p.strip_prefix("/").unwrap_or(p));
         if self.champion_is_dir {
-            bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true, self.remount).map_err(
-                ctx(format!("the champion's folder {}", self.champion.display())),
-            )?;
+            let folder = ctx(format!("the champion's folder {}", self.champion.display()));
+            if self.writable {
+                bind_writable(&host(&self.champion), CHAMPION_DIR_NEW, self.remount)
+                    .map_err(folder)?;
+            } else {
+                bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true, self.remount)
+                    .map_err(folder)?;
+            }
             for mask in &self.masks {
                 let Ok(rel) = mask.strip_prefix(&self.champion) else {
                     continue;
@@ -162,10 +166,6 @@ impl View {
                 self.remount,
             )
             .map_err(ctx(format!("the champion {}", self.champion.display())))?;
-        }
-        if let Some(kit) = &self.kit {
-            bind_readonly(&host(kit), "/newroot/kit", true, self.remount)
-                .map_err(ctx(format!("the kit {}", kit.display())))?;
         }
         if !self.kits.is_empty() {
             mkdir("/newroot/kits").map_err(ctx("/newroot/kits".into()))?;
@@ -319,11 +319,27 @@ fn bind_readonly(src: &Path, dst: &str, recursive: bool, remount: bool) -> io::R
     set_readonly(dst, recursive, remount)
 }
 
+/// Binds the folder `src` on `dst` (created) with everything mounted under it, writable but
+/// with no setuid and no devices (what a build writes must not gain privileges on the host).
+fn bind_writable(src: &Path, dst: &str, remount: bool) -> io::Result<()> {
+    mkdir(dst)?;
+    let src = src.as_os_str().as_bytes();
+    let src = std::str::from_utf8(src).map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))?;
+    mount(Some(src), dst, None, libc::MS_BIND | libc::MS_REC, None)?;
+    set_flags(dst, true, remount, false)
+}
+
 /// Adds read-only, nosuid and nodev to the mount at `path` (and, `recursive`, the mounts
 /// under it). `mount_setattr` only adds flags, so the flags a user namespace locks (such
 /// as `noexec` of the source) are kept; older kernels get a remount with those flags read
 /// back with `statvfs` (and every kernel, with `remount`: [`View::remount`]).
 fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
+    set_flags(path, recursive, remount, true)
+}
+
+/// Adds nosuid and nodev (and read-only when `readonly`) to the mount at `path`: see
+/// [`set_readonly`].
+fn set_flags(path: &str, recursive: bool, remount: bool, readonly: bool) -> io::Result<()> {
     #[repr(C)]
     struct MountAttr {
         attr_set: u64,
@@ -336,8 +352,9 @@ fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
     const MOUNT_ATTR_NODEV: u64 = 0x4;
     const AT_RECURSIVE: libc::c_uint = 0x8000;
     let p = cstr(path)?;
+    let rdonly = if readonly { MOUNT_ATTR_RDONLY } else { 0 };
     let attr = MountAttr {
-        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+        attr_set: rdonly | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
         attr_clr: 0,
         propagation: 0,
         userns_fd: 0,
@@ -365,16 +382,12 @@ fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
     let vfs = nix::sys::statvfs::statvfs(path).map_err(io::Error::from)?;
     let kept = vfs.flags().bits() as libc::c_ulong
         & (libc::MS_NOEXEC | libc::MS_NOATIME | libc::MS_NODIRATIME | libc::MS_RELATIME);
+    let rdonly = if readonly { libc::MS_RDONLY } else { 0 };
     mount(
         None,
         path,
         None,
-        libc::MS_REMOUNT
-            | libc::MS_BIND
-            | libc::MS_RDONLY
-            | libc::MS_NOSUID
-            | libc::MS_NODEV
-            | kept,
+        libc::MS_REMOUNT | libc::MS_BIND | rdonly | libc::MS_NOSUID | libc::MS_NODEV | kept,
         None,
     )
 }
@@ -387,7 +400,7 @@ mod tests {
         View {
             champion: PathBuf::from(champion),
             champion_is_dir: Path::new(champion).is_dir(),
-            kit: None,
+            writable: false,
             kits: Vec::new(),
             masks: Vec::new(),
             disk: 1 << 20,

@@ -1,5 +1,6 @@
 //! Filesystem confinement with Landlock: system directories read-only (and executable),
-//! the champion's own directory read+execute, its scratch directory read-write, a few
+//! the champion's own directory read+execute (read-write for a build), the operator's
+//! kits read+execute (never a folder beside the champion's), its scratch directory read-write, a few
 //! devices, nothing else (no other champion's files, no results, no home directory). On
 //! ABI >= 4 TCP bind/connect are denied too, and on ABI >= 6 signals and abstract unix
 //! sockets cannot leave the champion's domain (it cannot signal the referee).
@@ -59,10 +60,11 @@ pub(crate) fn probe() -> (Option<i32>, Layer) {
 
 /// The ruleset of one champion, as an fd for the child.
 pub(crate) fn ruleset(read_exec: &[PathBuf], scratch: &Path) -> Result<OwnedFd, String> {
-    build(read_exec, scratch).map_err(|e| format!("cannot build the Landlock ruleset: {e}"))
+    build(read_exec, &[scratch.to_path_buf()])
+        .map_err(|e| format!("cannot build the Landlock ruleset: {e}"))
 }
 
-fn build(read_exec: &[PathBuf], scratch: &Path) -> Result<OwnedFd, landlock::RulesetError> {
+fn build(read_exec: &[PathBuf], writable: &[PathBuf]) -> Result<OwnedFd, landlock::RulesetError> {
     let read = AccessFs::ReadFile | AccessFs::ReadDir;
     let read_exec_rights = AccessFs::from_read(TARGET);
     let device_rw: BitFlags<AccessFs> =
@@ -77,7 +79,7 @@ fn build(read_exec: &[PathBuf], scratch: &Path) -> Result<OwnedFd, landlock::Rul
         .add_rules(path_beneath_rules(DEVICES_RW, device_rw))?
         .add_rules(path_beneath_rules(DEVICES_READ, AccessFs::ReadFile))?
         .add_rules(path_beneath_rules(read_exec, read_exec_rights))?
-        .add_rules(path_beneath_rules([scratch], AccessFs::from_all(TARGET)))?;
+        .add_rules(path_beneath_rules(writable, AccessFs::from_all(TARGET)))?;
     let fd: Option<OwnedFd> = created.into();
     // The kernel has Landlock (probed), so the best-effort ruleset has an fd.
     fd.ok_or(landlock::RulesetError::CreateRuleset(
@@ -97,9 +99,13 @@ pub(crate) fn restrict_self(fd: i32) -> io::Result<()> {
 }
 
 /// The ruleset of a jailed champion, built inside its jail (paths as seen there: its own
-/// files, the kits, its scratch `/tmp`).
-pub(crate) fn jail_ruleset() -> Result<OwnedFd, String> {
-    use crate::jail::view::{CHAMPION_DIR, KITS_DIR, KIT_DIR, SCRATCH_DIR};
-    let read_exec = [CHAMPION_DIR, KIT_DIR, KITS_DIR].map(PathBuf::from);
-    ruleset(&read_exec, Path::new(SCRATCH_DIR))
+/// files, the operator's kits, its scratch `/tmp`; its own files writable too for a build).
+pub(crate) fn jail_ruleset(writable: bool) -> Result<OwnedFd, String> {
+    use crate::jail::view::{CHAMPION_DIR, KITS_DIR, SCRATCH_DIR};
+    let read_exec = [CHAMPION_DIR, KITS_DIR].map(PathBuf::from);
+    let mut writable_dirs = vec![PathBuf::from(SCRATCH_DIR)];
+    if writable {
+        writable_dirs.push(PathBuf::from(CHAMPION_DIR));
+    }
+    build(&read_exec, &writable_dirs).map_err(|e| format!("cannot build the Landlock ruleset: {e}"))
 }

@@ -313,8 +313,9 @@ pub struct SandboxPlan {
     line: String,
     /// Paths the champion may read and execute besides the system directories, its own
     /// directory (the directory of its program; for a built-in bot, the referee's
-    /// executable), a `kit` directory beside its own (the layout of `champions/`) and the
-    /// kits bundled with the referee (`champions/<language>/kit` of its source tree).
+    /// executable) and the kits bundled with the referee (`champions/<language>/kit` of its
+    /// source tree). Never a `kit` folder beside its own: in a flat layout of contestants'
+    /// folders, that one belongs to a contestant.
     pub read_exec: Vec<PathBuf>,
     /// Whether to use the jail when it is available.
     use_jail: bool,
@@ -497,16 +498,10 @@ pub(crate) fn prepare(
     };
     let landlock = match layers.landlock_abi {
         Some(_) if !jailed => {
+            // Its own folder and the operator's kits: never a `kit` folder beside its own,
+            // which another contestant may control (a flat layout of logins).
             let mut read_exec = plan.read_exec.clone();
-            let area = champion_area(program);
-            // The kits' layout (champions/<language>/kit beside the champions' folders):
-            // a launcher runs `$(dirname "$0")/../kit/...`.
-            if let Some(kit) = area.parent().map(|p| p.join("kit")) {
-                if area.is_dir() && kit.is_dir() && kit != area {
-                    read_exec.push(kit);
-                }
-            }
-            read_exec.push(area);
+            read_exec.push(champion_area(program));
             read_exec.extend(bundled_kits().iter().cloned());
             Some(landlock::ruleset(&read_exec, scratch)?)
         }

@@ -36,6 +36,9 @@ type Half = (u32, i32);
 pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let dir = args.results.join(&args.name);
     let _lock = super::tournament::lock(&dir)?;
+    // No champion sees the results (seeds, records, stderr), even kept under its folder.
+    crate::jail::hidden::hide_root(&args.results);
+    crate::jail::hidden::hide(&dir);
     // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
     let stop = interrupt::catch(true);
     let jobs = args

@@ -38,6 +38,11 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     // One referee at a time in a tournament's directory: a second one (a --resume started
     // while the first still finishes its matches) would rewrite its files under it.
     let _lock = lock(&dir)?;
+    // No champion sees the results (seed, records, stderr), even kept under its folder:
+    // neither this run's nor older ones beside it.
+    crate::jail::hidden::hide_root(&args.results);
+    crate::jail::hidden::hide(&args.results.join(&args.name));
+    crate::jail::hidden::hide(&dir);
     // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
     let stop = interrupt::catch(true);
     let jobs = args
