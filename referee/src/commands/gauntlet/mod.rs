@@ -47,10 +47,21 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
             game.title()
         )));
     }
-    let (spec, champions) = if args.resume {
-        spec::resumed(&args, &dir, game)?
+    // The organiser's key (`keys.rs`), bound to the gauntlet's name and seed.
+    let key_place = super::keys::KeyPlace::of(args.key.as_deref(), &dir, &args.results)?;
+    let (spec, champions, auth) = if args.resume {
+        let master = key_place.existing(&[dir.join("gauntlet.json")])?;
+        spec::resumed(&args, &dir, game, master.as_ref())?
     } else {
-        spec::started(&args, &dir, jobs, game)?
+        let mut auth = None;
+        let (spec, champions) = spec::started(&args, &dir, jobs, game, |spec, file, json| {
+            let master = key_place.open()?;
+            let key = crate::auth::RunKey::of(&master, "gauntlet", &args.name, spec.seed);
+            key.seal_description(file, json)?;
+            auth = Some(key);
+            Ok(())
+        })?;
+        (spec, champions, auth)
     };
     let plan = Plan {
         seed: spec.seed,
@@ -66,6 +77,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         &dir,
         jobs,
         args.limits.full_log,
+        auth.clone(),
     )?;
     let name = |i: usize| printable(&spec.champions[i].0).into_owned();
     eprintln!("{}", runner.limits.sandbox.line());
@@ -87,6 +99,17 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
 
     // What is played already: every row must be this gauntlet's match.
     let csv_path = dir.join("matches.csv");
+    // A row dropped from matches.csv comes back from its match's seal, never played again.
+    if let Some(key) = &auth {
+        let restored = crate::auth::restore_rows(&csv_path, &dir, game.seats(), key)
+            .map_err(|e| Failure::usage(anyhow!("--resume: {e:#}")))?;
+        if !restored.is_empty() {
+            eprintln!(
+                "restored the rows of {} match(es) missing from matches.csv from their seals",
+                restored.len()
+            );
+        }
+    }
     let Rows {
         mut halves,
         faults,
@@ -99,15 +122,21 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 let stored = crate::games::stored_limits(&spec.limits)
                     .map_err(|e| anyhow!("gauntlet.json: {e}"))?;
                 let sources = [(csv_path.clone(), None)];
-                crate::commands::tournament::results::check_records_with(&sources, game, |id| {
-                    let pairing = plan.pairing(id);
-                    let seated = pairing
-                        .seats
-                        .iter()
-                        .map(|&c| runner.champions[c].clone())
-                        .collect();
-                    Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
-                })?;
+                let key = auth.as_ref();
+                crate::commands::tournament::results::check_records_with(
+                    &sources,
+                    game,
+                    key,
+                    |id| {
+                        let pairing = plan.pairing(id);
+                        let seated = pairing
+                            .seats
+                            .iter()
+                            .map(|&c| runner.champions[c].clone())
+                            .collect();
+                        Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
+                    },
+                )?;
             }
             Ok(rows)
         })
@@ -185,13 +214,19 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
             format!("no decision after {} pairs, the cap", pairs.len()),
         ),
         None => {
-            let command = crate::cli::words::resume_command(
+            let mut command = crate::cli::words::resume_command(
                 "gauntlet",
                 game.name(),
                 &args.name,
                 &args.results,
                 None,
             );
+            if let Some(key) = &args.key {
+                command += &format!(
+                    " --key {}",
+                    crate::cli::words::shell_quote(&key.display().to_string())
+                );
+            }
             return Err(Failure {
                 code: interrupt::EXIT_INTERRUPTED,
                 error: anyhow!(

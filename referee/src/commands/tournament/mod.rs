@@ -43,12 +43,49 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let (spec, champions) = if args.resume {
-        setup::resumed(&args, &dir, shard, game)?
+    // The organiser's key, one for the tournament and its shards (`keys.rs`).
+    let top = args.results.join(&args.name);
+    let key_place = super::keys::KeyPlace::of(args.key.as_deref(), &top, &args.results)?;
+    let (spec, champions, auth) = if args.resume {
+        let master = key_place.existing(&[dir.join("tournament.json")])?;
+        setup::resumed(&args, &dir, shard, game, master.as_ref())?
     } else {
-        setup::started(&args, &dir, shard, jobs, game)?
+        let mut auth = None;
+        let (spec, champions) =
+            setup::started(&args, &dir, shard, jobs, game, |spec, file, json| {
+                let key = crate::auth::RunKey::of(
+                    &key_place.open()?,
+                    "tournament",
+                    &spec.name,
+                    spec.seed,
+                );
+                key.seal_description(file, json)?;
+                auth = Some(key);
+                Ok(())
+            })?;
+        (spec, champions, auth)
     };
     let schedule = spec.schedule(game.seats()).map_err(usage)?;
+    let csv_path = dir.join("matches.csv");
+    // A row dropped from matches.csv (or not appended before a kill) comes back from its
+    // match's seal: a match played is never played again.
+    if let Some(key) = &auth {
+        let restored = crate::auth::restore_rows(&csv_path, &dir, game.seats(), key)
+            .map_err(|e| Failure::usage(anyhow!("--resume: {e:#}")))?;
+        if !restored.is_empty() {
+            eprintln!(
+                "restored the rows of {} match(es) missing from {} from their seals \
+                 (matches/<id>/mac): {}",
+                restored.len(),
+                printable(&csv_path.display().to_string()),
+                restored
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
     let runner = setup::runner(
         game,
         champions,
@@ -57,8 +94,8 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         &dir,
         jobs,
         args.limits.full_log,
+        auth.clone(),
     )?;
-    let csv_path = dir.join("matches.csv");
     let mut done = HashSet::new();
     let mut faults_before = 0u64;
     let complete_len = if csv_path.exists() {
@@ -81,7 +118,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
             })
             .map_err(Failure::usage)
             .and_then(|len| {
-                results::check_records(&[(csv_path.clone(), shard)], &spec, game)
+                results::check_records(&[(csv_path.clone(), shard)], &spec, game, auth.as_ref())
                     .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
                 Ok(len)
             })?,
@@ -146,13 +183,19 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     );
     outcome?;
     if rows < total {
-        let command = crate::cli::words::resume_command(
+        let mut command = crate::cli::words::resume_command(
             "tournament",
             game.name(),
             &spec.name,
             &args.results,
             shard,
         );
+        if let Some(key) = &args.key {
+            command += &format!(
+                " --key {}",
+                crate::cli::words::shell_quote(&key.display().to_string())
+            );
+        }
         return Err(Failure {
             code: interrupt::EXIT_INTERRUPTED,
             error: anyhow!(

@@ -40,6 +40,7 @@ pub(crate) fn runner(
     dir: &Path,
     jobs: usize,
     full_log: bool,
+    auth: Option<crate::auth::RunKey>,
 ) -> Result<crate::tournament::Runner, Failure> {
     let limits = limit_args(given, stored);
     Ok(crate::tournament::Runner {
@@ -51,6 +52,7 @@ pub(crate) fn runner(
         jobs,
         pin: !given.no_pin,
         full_log,
+        auth,
     })
 }
 
@@ -124,6 +126,7 @@ pub(super) fn started(
     shard: Option<Shard>,
     jobs: usize,
     game: &'static dyn Game,
+    seal: impl FnOnce(&TournamentSpec, &Path, &[u8]) -> Result<(), Failure>,
 ) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
     if dir.join("tournament.json").exists() || dir.join("matches.csv").exists() {
         return Err(usage(format!(
@@ -186,17 +189,28 @@ pub(super) fn started(
         shard,
         matches: schedule.len(),
     };
-    store::write_atomic(&dir.join("tournament.json"), &spec.to_json())?;
+    let (file, json) = (dir.join("tournament.json"), spec.to_json());
+    seal(&spec, &file, &json)?;
+    store::write_atomic(&file, &json)?;
     Ok((spec, kept))
 }
 
-/// A tournament to continue: its `tournament.json`, checked against the flags given.
+/// A tournament to continue: its `tournament.json` (checked against its MAC under
+/// `master`, which gives the run's key), checked against the flags given.
 pub(super) fn resumed(
     args: &TournamentArgs,
     dir: &Path,
     shard: Option<Shard>,
     game: &'static dyn Game,
-) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
+    master: Option<&crate::auth::MasterKey>,
+) -> Result<
+    (
+        TournamentSpec,
+        Vec<ChampionSpec>,
+        Option<crate::auth::RunKey>,
+    ),
+    Failure,
+> {
     let path = dir.join("tournament.json");
     if !path.exists() {
         return Err(usage(format!(
@@ -205,7 +219,13 @@ pub(super) fn resumed(
             dir.display()
         )));
     }
-    let spec = TournamentSpec::load(&path).map_err(Failure::usage)?;
+    let (spec, key) = crate::auth::read_description(
+        &path,
+        master,
+        |bytes| TournamentSpec::parse(&path, bytes),
+        |s| ("tournament", s.name.clone(), s.seed),
+    )
+    .map_err(|e| usage(format!("--resume: {e:#}")))?;
     if spec.game != game.name() {
         return Err(usage(format!(
             "--resume: {} is a tournament of {}, not of {}; resume it {}",
@@ -285,7 +305,7 @@ pub(super) fn resumed(
         })
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(Failure::usage)?;
-    Ok((spec, champions))
+    Ok((spec, champions, key))
 }
 
 fn describe(input: &InputSpec) -> String {
