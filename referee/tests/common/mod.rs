@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 /// other uids): `<tmp>/referee-<kind>-<pid>-<n>-<name>`. Removed when the test binary exits
 /// (set `REFEREE_KEEP_TEST_DIRS=1` to keep them for a look).
 pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
+    state_home();
     static N: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "referee-{kind}-{}-{}-{name}",
@@ -27,6 +28,27 @@ pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     remove_at_exit(&dir);
     dir
+}
+
+/// Sets `XDG_STATE_HOME`, for every referee the tests start, to a directory of their own:
+/// the referee keeps there the key of each tournament or gauntlet it starts
+/// (`prologin-referee/keys`), which must be left neither in a home directory nor in the
+/// temporary directory. Writable by the user the tests switch to as well (sticky, as
+/// `/tmp`); removed at exit. Done once, by the first [`fresh_dir`].
+pub fn state_home() -> PathBuf {
+    static HOME: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("referee-state-{}", std::process::id()));
+        let keys = dir.join("prologin-referee/keys");
+        std::fs::create_dir_all(&keys).unwrap();
+        for d in [&dir, &dir.join("prologin-referee"), &keys] {
+            std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o1777)).unwrap();
+        }
+        remove_at_exit(&dir);
+        std::env::set_var("XDG_STATE_HOME", &dir);
+        dir
+    })
+    .clone()
 }
 
 /// Removes `dir` now (whatever champions left in it, as [`remove_at_exit`] does), unless
