@@ -174,14 +174,25 @@ pub fn check_records_with(
     let wrong = rows
         .par_iter()
         .map(|(path, number, dir, row, first_player, line)| {
-            let recorded = auth
-                .map_or(Ok(()), |key| sealed(key, dir, row.id, line))
-                .and_then(|()| expected(row.id))
-                .and_then(|e| game.recorded_row(dir, &e));
+            // The record's seal first, then the row against the record (which names the
+            // field), then against the seal (what no record gives: the wall time).
+            let seal = auth.map(|key| sealed(key, dir, row.id)).transpose();
+            let recorded = seal.and_then(|seal| {
+                let played = expected(row.id).and_then(|e| game.recorded_row(dir, &e))?;
+                Ok((played, seal))
+            });
             let problem = match recorded {
                 Err(e) => format!("match {}: {e:#}", row.id),
-                Ok(recorded) => match differing_field(row, *first_player, &recorded) {
-                    None => return Ok(()),
+                Ok((recorded, seal)) => match differing_field(row, *first_player, &recorded) {
+                    None => match seal.filter(|s| s.row != *line) {
+                        None => return Ok(()),
+                        Some(_) => format!(
+                            "the row of match {} is not the one the referee wrote (its seal \
+                             {} holds that one)",
+                            row.id,
+                            crate::untrusted::printable_path(&dir.join(crate::auth::SEAL))
+                        ),
+                    },
                     Some((name, said, recorded)) => format!(
                         "match {} says {name} {said}, its record {} says {recorded}",
                         row.id,
@@ -198,10 +209,10 @@ pub fn check_records_with(
     wrong.unwrap_or(Ok(()))
 }
 
-/// Checks the row `line` of match `id` and its record in `dir` against the match's seal
-/// under the run's key: a row or a record the referee did not write for this match of this
-/// run (edited, moved from another match or run), or a seal removed, is refused.
-fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64, line: &[u8]) -> anyhow::Result<()> {
+/// The seal of match `id` in `dir` under the run's key, its record checked against it: a
+/// record the referee did not write for this match of this run (edited, moved from another
+/// match or run), or a seal removed, is refused.
+fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64) -> anyhow::Result<crate::auth::Seal> {
     let seal = key.seal(dir, id)?.ok_or_else(|| {
         anyhow::anyhow!(
             "{} is missing: this run is authenticated, so every match it played has its seal \
@@ -211,12 +222,7 @@ fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64, line: &[u8]) -> anyhow
     })?;
     let record = dir.join("record.json");
     seal.verify_record(key, &record, &store::read_bytes(&record)?)?;
-    anyhow::ensure!(
-        seal.row == line,
-        "the row is not the one the referee wrote for match {id} (its seal {} holds that one)",
-        crate::untrusted::printable_path(&dir.join(crate::auth::SEAL))
-    );
-    Ok(())
+    Ok(seal)
 }
 
 /// What to do about a row that its record does not bear out.
