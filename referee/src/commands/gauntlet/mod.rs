@@ -99,48 +99,47 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
 
     // What is played already: every row must be this gauntlet's match.
     let csv_path = dir.join("matches.csv");
+    let resumed = |e: anyhow::Error| Failure::usage(anyhow!("--resume: {e:#}"));
+    let mut rows = Rows::read(&csv_path, &spec, &plan, game).map_err(resumed)?;
     // A row dropped from matches.csv comes back from its match's seal, never played again.
     if let Some(key) = &auth {
-        let restored = crate::auth::restore_rows(&csv_path, &dir, game.seats(), key)
-            .map_err(|e| Failure::usage(anyhow!("--resume: {e:#}")))?;
+        let restored =
+            crate::auth::restore_rows(&csv_path, &dir, game.seats(), key).map_err(resumed)?;
         if !restored.is_empty() {
             eprintln!(
                 "restored the rows of {} match(es) missing from matches.csv from their seals",
                 restored.len()
             );
+            rows = Rows::read(&csv_path, &spec, &plan, game).map_err(resumed)?;
         }
+    }
+    // Each row as its record says, each record of its match (the champions as resolved
+    // now: `resumed` refused any whose files changed).
+    if rows.complete_len.is_some() {
+        let stored = crate::games::stored_limits(&spec.limits)
+            .map_err(|e| resumed(anyhow!("gauntlet.json: {e}")))?;
+        let sources = [(csv_path.clone(), None)];
+        crate::commands::tournament::results::check_records_with(
+            &sources,
+            game,
+            auth.as_ref(),
+            |id| {
+                let pairing = plan.pairing(id);
+                let seated = pairing
+                    .seats
+                    .iter()
+                    .map(|&c| runner.champions[c].clone())
+                    .collect();
+                Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
+            },
+        )
+        .map_err(resumed)?;
     }
     let Rows {
         mut halves,
         faults,
         complete_len,
-    } = Rows::read(&csv_path, &spec, &plan, game)
-        .and_then(|rows| {
-            // Each row as its record says, each record of its match (the champions as
-            // resolved now: `resumed` refused any whose files changed).
-            if rows.complete_len.is_some() {
-                let stored = crate::games::stored_limits(&spec.limits)
-                    .map_err(|e| anyhow!("gauntlet.json: {e}"))?;
-                let sources = [(csv_path.clone(), None)];
-                let key = auth.as_ref();
-                crate::commands::tournament::results::check_records_with(
-                    &sources,
-                    game,
-                    key,
-                    |id| {
-                        let pairing = plan.pairing(id);
-                        let seated = pairing
-                            .seats
-                            .iter()
-                            .map(|&c| runner.champions[c].clone())
-                            .collect();
-                        Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
-                    },
-                )?;
-            }
-            Ok(rows)
-        })
-        .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
+    } = rows;
     let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
     let mut pairs: Vec<(Half, Half)> = Vec::new();
     let mut decided: Option<(Verdict, usize)> = None;

@@ -67,6 +67,43 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     };
     let schedule = spec.schedule(game.seats()).map_err(usage)?;
     let csv_path = dir.join("matches.csv");
+    let runner = setup::runner(
+        game,
+        champions,
+        &args.limits,
+        &spec.limits,
+        &dir,
+        jobs,
+        args.limits.full_log,
+        auth.clone(),
+    )?;
+    // The matches played already: every row one of this run's, none twice (the ids, their
+    // faults, the length of the file's complete lines), before anything is written.
+    let read_played = || -> Result<(HashSet<u64>, u64, Option<u64>), Failure> {
+        let (mut done, mut faults) = (HashSet::new(), 0u64);
+        if !csv_path.exists() {
+            return Ok((done, faults, None));
+        }
+        let len = store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
+            spec.check_row(&row, first_player, &schedule, shard, game)
+                .and_then(|()| match done.insert(row.id) {
+                    true => Ok(()),
+                    false => Err(format!("match {} appears twice", row.id)),
+                })
+                .map_err(|e| {
+                    anyhow!(
+                        "--resume: {}: {e}; {}",
+                        csv_path.display(),
+                        results::EDITED_ROW_FIX
+                    )
+                })?;
+            faults += row.faults.iter().flatten().count() as u64;
+            Ok(())
+        })
+        .map_err(Failure::usage)?;
+        Ok((done, faults, Some(len)))
+    };
+    let (mut done, mut faults_before, mut complete_len) = read_played()?;
     // A row dropped from matches.csv (or not appended before a kill) comes back from its
     // match's seal: a match played is never played again.
     if let Some(key) = &auth {
@@ -84,48 +121,13 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
                     .collect::<Vec<_>>()
                     .join(", ")
             );
+            (done, faults_before, complete_len) = read_played()?;
         }
     }
-    let runner = setup::runner(
-        game,
-        champions,
-        &args.limits,
-        &spec.limits,
-        &dir,
-        jobs,
-        args.limits.full_log,
-        auth.clone(),
-    )?;
-    let mut done = HashSet::new();
-    let mut faults_before = 0u64;
-    let complete_len = if csv_path.exists() {
-        Some(
-            store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
-                spec.check_row(&row, first_player, &schedule, shard, game)
-                    .and_then(|()| match done.insert(row.id) {
-                        true => Ok(()),
-                        false => Err(format!("match {} appears twice", row.id)),
-                    })
-                    .map_err(|e| {
-                        anyhow!(
-                            "--resume: {}: {e}; {}",
-                            csv_path.display(),
-                            results::EDITED_ROW_FIX
-                        )
-                    })?;
-                faults_before += row.faults.iter().flatten().count() as u64;
-                Ok(())
-            })
-            .map_err(Failure::usage)
-            .and_then(|len| {
-                results::check_records(&[(csv_path.clone(), shard)], &spec, game, auth.as_ref())
-                    .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
-                Ok(len)
-            })?,
-        )
-    } else {
-        None
-    };
+    if complete_len.is_some() {
+        results::check_records(&[(csv_path.clone(), shard)], &spec, game, auth.as_ref())
+            .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
+    }
     let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
     let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
     eprintln!("{}", runner.limits.sandbox.line());
