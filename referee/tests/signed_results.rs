@@ -250,7 +250,7 @@ fn a_removed_mac_is_refused_not_taken_for_an_older_run() {
     );
     restore();
 
-    let key = default_key(&t);
+    let key = common::default_key(&t);
     std::fs::rename(&key, key.with_extension("away")).unwrap();
     refused(
         merge(&t, &[]),
@@ -276,18 +276,6 @@ fn strip_macs(t: &Path) {
     }
 }
 
-/// The default key of the tournament folder `t`: in the state directory, named by the
-/// SHA-256 of the folder's absolute path (its first 16 bytes, in hexadecimal).
-fn default_key(t: &Path) -> PathBuf {
-    use sha2::Digest;
-    let top = std::fs::canonicalize(t).unwrap();
-    let digest = sha2::Sha256::digest(top.as_os_str().as_encoded_bytes());
-    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
-    common::state_home()
-        .join("prologin-referee/keys")
-        .join(format!("{hex}.key"))
-}
-
 /// A run started before this change has no key and no MAC (its files are otherwise the
 /// same): its resume plays its missing match and its merge takes it, each saying once that
 /// it is not authenticated; a resume does not start signing it half-way.
@@ -295,10 +283,8 @@ fn default_key(t: &Path) -> PathBuf {
 fn a_run_started_without_a_key_resumes_and_merges_saying_so_once() {
     let dir = common::fresh_dir("signed", "older");
     let results = dir.join("results");
-    let key = dir.join("private/old.key");
-    let t = shards(&results, &["--key", &display(&key)]);
-    strip_macs(&t);
-    std::fs::remove_file(&key).unwrap();
+    let t = shards(&results, &[]);
+    common::without_keys(&t);
     let shard = t.join("shard-1-of-2");
     let csv = std::fs::read_to_string(shard.join("matches.csv")).unwrap();
     let kept: Vec<&str> = csv.lines().filter(|l| !l.starts_with("2,")).collect();

@@ -389,7 +389,6 @@ fn submit_refuses_before_submitting_anything() {
 /// refuse it.
 #[test]
 fn the_key_reaches_every_job_and_the_merge_but_never_the_results() {
-    use sha2::Digest;
     use std::os::unix::fs::PermissionsExt;
     let dir = common::fresh_dir("slurm", "key");
     let (bin, jobs, results) = (dir.join("bin"), dir.join("jobs"), dir.join("results"));
@@ -467,10 +466,7 @@ echo "$n""#;
     ]);
 
     // The referee's default key of results/final.
-    let top = std::fs::canonicalize(&results).unwrap().join("final");
-    let digest = sha2::Sha256::digest(top.as_os_str().as_encoded_bytes());
-    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
-    let key = common::state_home().join(format!("prologin-referee/keys/{hex}.key"));
+    let key = common::default_key(&results.join("final"));
     let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "{}", key.display());
     let commands = std::fs::read_to_string(jobs.join("commands")).unwrap();

@@ -51,6 +51,39 @@ pub fn state_home() -> PathBuf {
     .clone()
 }
 
+/// The referee's default key file of the run whose folder is `top` (`results/<name>`,
+/// which its shards share): in the tests' [`state_home`], named by the first 16 bytes of
+/// the SHA-256 of the folder's absolute path, in hexadecimal.
+pub fn default_key(top: &std::path::Path) -> PathBuf {
+    use sha2::Digest;
+    let top = std::fs::canonicalize(top).unwrap();
+    let digest = sha2::Sha256::digest(top.as_os_str().as_encoded_bytes());
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    state_home()
+        .join("prologin-referee/keys")
+        .join(format!("{hex}.key"))
+}
+
+/// Makes the run in `top` (a tournament's or a gauntlet's folder, with its shards) what a
+/// referee of before results were authenticated wrote: no MAC, no match seal, no key. Its
+/// resume and merge then meet the checks of rows against records alone.
+pub fn without_keys(top: &std::path::Path) {
+    let shards = std::fs::read_dir(top)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("tournament.json").exists());
+    for run in std::iter::once(top.to_path_buf()).chain(shards) {
+        for file in ["tournament.json.mac", "gauntlet.json.mac"] {
+            let _ = std::fs::remove_file(run.join(file));
+        }
+        for m in std::fs::read_dir(run.join("matches")).into_iter().flatten() {
+            let _ = std::fs::remove_file(m.unwrap().path().join("mac"));
+        }
+    }
+    let _ = std::fs::remove_file(default_key(top));
+}
+
 /// Removes `dir` now (whatever champions left in it, as [`remove_at_exit`] does), unless
 /// `REFEREE_KEEP_TEST_DIRS` is set: then it stays, for a look, and for `scripts/test.sh` to
 /// play its matches again.
