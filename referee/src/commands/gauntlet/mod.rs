@@ -69,7 +69,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         opponents: champions.len() - 2,
     };
     // Every limit is the gauntlet's (on --resume, the stored one where no flag says it).
-    let runner = setup::runner(
+    let mut runner = setup::runner(
         game,
         champions,
         &args.limits,
@@ -77,8 +77,9 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         &dir,
         jobs,
         args.limits.full_log,
-        auth.clone(),
     )?;
+    // Each match played is sealed with the run's key before its row is appended.
+    runner.auth = auth.clone();
     let name = |i: usize| printable(&spec.champions[i].0).into_owned();
     eprintln!("{}", runner.limits.sandbox.line());
     eprintln!(

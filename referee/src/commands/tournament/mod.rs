@@ -67,7 +67,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     };
     let schedule = spec.schedule(game.seats()).map_err(usage)?;
     let csv_path = dir.join("matches.csv");
-    let runner = setup::runner(
+    let mut runner = setup::runner(
         game,
         champions,
         &args.limits,
@@ -75,8 +75,9 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         &dir,
         jobs,
         args.limits.full_log,
-        auth.clone(),
     )?;
+    // Each match played is sealed with the run's key before its row is appended.
+    runner.auth = auth.clone();
     // The matches played already: every row one of this run's, none twice (the ids, their
     // faults, the length of the file's complete lines), before anything is written.
     let read_played = || -> Result<(HashSet<u64>, u64, Option<u64>), Failure> {

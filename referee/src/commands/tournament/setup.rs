@@ -31,7 +31,7 @@ pub(crate) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
 }
 
 /// The runner of a tournament or gauntlet of `game` in `dir`: every limit is the stored
-/// run's (`limit_args`), pinning as `given` says.
+/// run's (`limit_args`), pinning as `given` says; no key until the caller gives the run's.
 pub(crate) fn runner(
     game: &'static dyn Game,
     champions: Vec<ChampionSpec>,
@@ -40,7 +40,6 @@ pub(crate) fn runner(
     dir: &Path,
     jobs: usize,
     full_log: bool,
-    auth: Option<crate::auth::RunKey>,
 ) -> Result<crate::tournament::Runner, Failure> {
     let limits = limit_args(given, stored);
     Ok(crate::tournament::Runner {
@@ -52,7 +51,7 @@ pub(crate) fn runner(
         jobs,
         pin: !given.no_pin,
         full_log,
-        auth,
+        auth: None,
     })
 }
 
