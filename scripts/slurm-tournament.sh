@@ -21,11 +21,14 @@
 # A task killed (scancel, node failure, time limit, preemption) loses its matches in flight
 # only: `rerun NAME I` plays what shard I misses, and submits the merge again. Logs go to
 # results/NAME/slurm/. The referee is $REFEREE (default target/release/referee), the
-# results directory $RESULTS (default results, in the repository).
+# results directory $RESULTS (default results, in the repository). The key that
+# authenticates the results is $REFEREE_KEY (default: the referee's own for
+# results/NAME, in ~/.local/state/prologin-referee/keys), on a filesystem every node
+# sees and readable by you alone: each task and the merge get it as `--key FILE`.
 # (Slurm runs the tasks and the merge as `task` and `merge` of this script.)
 set -euo pipefail
 
-usage() { sed -n 2,25p "$0" >&2; exit 2; }
+usage() { sed -n 2,28p "$0" >&2; exit 2; }
 die() { echo "slurm-tournament: $*" >&2; exit 2; }
 # In a job, Slurm runs a copy of this script: the repository is the job's directory.
 repo=$(cd "$(dirname "$0")/.." 2>/dev/null && pwd)
@@ -33,6 +36,22 @@ repo=$(cd "$(dirname "$0")/.." 2>/dev/null && pwd)
 cd "$repo"
 referee=${REFEREE:-target/release/referee}
 results=${RESULTS:-results}
+
+# The key file of tournament $1: $REFEREE_KEY, else the referee's default for
+# $results/$1 (auth/key_file.rs: the first 32 hexadecimal digits of the SHA-256 of its
+# absolute path, in the state directory). Never in the results: whoever writes them must
+# not read or replace it.
+key_of() {
+  if [ -n "${REFEREE_KEY:-}" ]; then
+    printf '%s\n' "$REFEREE_KEY"
+    return
+  fi
+  mkdir -p "$results"
+  local top digest
+  top=$(cd "$results" && pwd -P)/$1
+  digest=$(printf '%s' "$top" | sha256sum | cut -c1-32)
+  printf '%s\n' "${XDG_STATE_HOME:-$HOME/.local/state}/prologin-referee/keys/$digest.key"
+}
 
 # Filesystems that only their own machine sees.
 local_fs() {
@@ -89,30 +108,33 @@ submit() {
   elif ! [[ $cpus =~ ^[1-9][0-9]*$ ]] || [ "$cpus" -gt "$largest" ]; then
     die "--cpus $cpus: the largest node has $largest CPUs; the tasks would stay pending for ever"
   fi
-  local dir=$results/$name
+  local dir=$results/$name key
   [ -e "$dir/shard-1-of-$shards/tournament.json" ] &&
     die "$dir already holds shards of $shards: rerun NAME I for a failed shard, or choose another NAME"
+  key=$(key_of "$name")
   # The pre-run check, once, here: the champions start and answer init_game. A shard that
-  # no match falls into plays nothing after the check.
+  # no match falls into plays nothing after the check. It also creates the tournament's
+  # key (random, mode 0600) if there is none.
   local check
   check=$(mktemp -d "${TMPDIR:-/tmp}/slurm-tournament-check.XXXXXX")
   # shellcheck disable=SC2064 # expand now
   trap "rm -rf '$check'" EXIT
   echo "pre-run check on $(hostname -s):" >&2
   "$referee" tournament "$@" --seed "$seed" --name check --results "$check" \
-    --shard 999999999/999999999 --jobs 1 >/dev/null ||
+    --shard 999999999/999999999 --jobs 1 --key "$key" >/dev/null ||
     die "the pre-run check failed (above): fix it before submitting"
   if [ "$shared" = 0 ] && other_nodes; then
     local path
-    # The referee, the results and every champion's file must be seen by every node.
+    # The referee, the results, the key and every champion's file must be seen by every node.
     mkdir -p "$results"
-    for path in "$referee" "$repo" "$results" $(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$check/check/shard-999999999-of-999999999/tournament.json"); do
+    for path in "$referee" "$repo" "$results" "$key" $(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$check/check/shard-999999999-of-999999999/tournament.json"); do
       [ -e "$path" ] || continue
-      local_fs "$path" && die "$path is on a local filesystem ($(stat -f -c %T "$path")) that the other nodes do not see: put the repository and the champions on the shared filesystem (or pass --shared if it is one)"
+      local_fs "$path" && die "$path is on a local filesystem ($(stat -f -c %T "$path")) that the other nodes do not see: put the repository and the champions on the shared filesystem, and the key in a folder of it that only you can read (REFEREE_KEY=FILE), or pass --shared if it is one"
     done
   fi
   mkdir -p "$dir/slurm"
-  # What `rerun` submits again.
+  # What `rerun` submits again: beside the key, out of the results (whoever writes them
+  # would otherwise choose what this script runs).
   {
     printf 'seed=%q shards=%q cpus=%q time=%q\n' "$seed" "$shards" "$cpus" "$time"
     printf 'sbatch_args=('
@@ -120,20 +142,24 @@ submit() {
     printf ')\nflags=('
     [ $# -eq 0 ] || printf '%q ' "$@"
     printf ')\n'
-  } >"$dir/slurm/submit.sh"
+  } >"$(saved_of "$key")"
   enqueue "$name" "1-$shards"
 }
+
+# Where `submit` keeps what `rerun` submits again: beside the key $1.
+saved_of() { printf '%s\n' "${1%.key}.slurm.sh"; }
 
 # Submits shards $2 (an --array list) of tournament $1 and a merge after them.
 enqueue() {
   local name=$1 array=$2 dir=$results/$1
-  local seed shards cpus time sbatch_args flags
-  # shellcheck disable=SC1091
-  source "$dir/slurm/submit.sh"
+  local seed shards cpus time sbatch_args flags key
+  key=$(key_of "$name")
+  # shellcheck disable=SC1090
+  source "$(saved_of "$key")"
   local tasks merge
   tasks=$(sbatch --parsable --array="$array" --job-name="$name" --cpus-per-task="$cpus" \
     --time="$time" --requeue --chdir="$repo" --output="$dir/slurm/shard-%a.%A.log" \
-    "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" task "$name" "$shards" "$seed" -- "${flags[@]+"${flags[@]}"}")
+    "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" task "$name" "$shards" "$seed" "$key" -- "${flags[@]+"${flags[@]}"}")
   tasks=${tasks%%;*}
   # The merge also waits for this tournament's other tasks still queued or running (a
   # shard re-run while the others play), whatever their end: it refuses an incomplete set.
@@ -143,7 +169,7 @@ enqueue() {
   done
   merge=$(sbatch --parsable --dependency="$after" --kill-on-invalid-dep=yes \
     --job-name="$name-merge" --cpus-per-task=1 --chdir="$repo" \
-    --output="$dir/slurm/merge.%j.log" "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" merge "$name" "$shards")
+    --output="$dir/slurm/merge.%j.log" "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" merge "$name" "$shards" "$key")
   merge=${merge%%;*}
   cat <<EOF
 submitted tournament $name: shards $array of $shards as job $tasks, merge as job $merge (after they all succeed)
@@ -155,33 +181,35 @@ EOF
 }
 
 task() {
-  local name=$1 shards=$2 seed=$3
-  shift 3
+  local name=$1 shards=$2 seed=$3 key=$4
+  shift 4
   [ "${1:-}" = "--" ] && shift
   local i=${SLURM_ARRAY_TASK_ID:?run by submit, as an array job}
   local dir=$results/$name/shard-$i-of-$shards
   local jobs=${SLURM_CPUS_PER_TASK:-1}
   echo "shard $i/$shards of $name on $(hostname -s), job ${SLURM_ARRAY_JOB_ID:-?}_$i, --jobs $jobs" >&2
-  # A task started again (rerun, requeue) resumes: only the missing matches are played.
+  # A task started again (rerun, requeue) resumes: only the missing matches are played,
+  # its seed checked against the shard's.
   if [ -f "$dir/tournament.json" ]; then
     exec "$referee" tournament --name "$name" --results "$results" --shard "$i/$shards" \
-      --jobs "$jobs" --resume
+      --jobs "$jobs" --seed "$seed" --key "$key" --resume
   fi
   exec "$referee" tournament "$@" --seed "$seed" --name "$name" --results "$results" \
-    --shard "$i/$shards" --jobs "$jobs"
+    --shard "$i/$shards" --jobs "$jobs" --key "$key"
 }
 
 merge() {
-  local name=$1 shards=$2 i dirs=()
+  local name=$1 shards=$2 key=$3 i dirs=()
   for i in $(seq 1 "$shards"); do dirs+=("$results/$name/shard-$i-of-$shards"); done
-  exec "$referee" merge "${dirs[@]}"
+  exec "$referee" merge --key "$key" "${dirs[@]}"
 }
 
 case ${1:-} in
   submit) shift; submit "$@" ;;
   rerun)
     [ $# -eq 3 ] || usage
-    [ -f "$results/$2/slurm/submit.sh" ] || die "$results/$2 was not submitted by this script"
+    [ -f "$(saved_of "$(key_of "$2")")" ] ||
+      die "$results/$2 was not submitted by this script (or with another REFEREE_KEY)"
     enqueue "$2" "$3" ;;
   status)
     [ $# -eq 2 ] || usage

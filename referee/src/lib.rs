@@ -2,6 +2,7 @@
 //! protocol.md, matches played through the engine and recorded, tournaments in parallel.
 
 pub mod affinity;
+pub mod auth;
 pub mod build;
 pub mod champion;
 pub mod check;

@@ -92,12 +92,13 @@ struct Slot {
 }
 
 /// Read every complete row of `matches.csv` of a game of `seats` seats in file order,
-/// calling `visit` with each; a last line without its `\n` (a write cut by a crash) is
-/// skipped. Returns the length of the complete part of the file.
+/// calling `visit` with each, its offset and its exact bytes (with the `\n`); a last line
+/// without its `\n` (a write cut by a crash) is skipped. Returns the length of the complete
+/// part of the file.
 pub fn read_rows(
     path: &Path,
     seats: usize,
-    mut visit: impl FnMut(ParsedRow, u64, usize) -> anyhow::Result<()>,
+    mut visit: impl FnMut(ParsedRow, u64, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
     let file = open_file(path)?;
     let mut reader = BufReader::new(file);
@@ -125,7 +126,7 @@ pub fn read_rows(
         } else {
             let row = matches_csv::parse_line(&line, seats)
                 .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", path.display()))?;
-            visit(row, offset, n)?;
+            visit(row, offset, &line)?;
         }
         offset += n as u64;
     }
@@ -183,7 +184,7 @@ pub fn write_sorted(
     let mut slots = Vec::new();
     for (source, path) in sources.iter().enumerate() {
         let mut number = 1;
-        read_rows(path, seats, |(row, first_player), offset, len| {
+        read_rows(path, seats, |(row, first_player), offset, line| {
             number += 1;
             visit(&row, first_player, source)
                 .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", path.display()))?;
@@ -191,7 +192,7 @@ pub fn write_sorted(
                 id: row.id,
                 source,
                 offset,
-                len,
+                len: line.len(),
             });
             Ok(())
         })?;
@@ -221,6 +222,15 @@ pub fn write_sorted(
         Ok(writer.flush()?)
     })?;
     Ok(slots.len() as u64)
+}
+
+/// Read a whole file's bytes.
+pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open_file(path)?
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(bytes)
 }
 
 /// Read a whole small file as text.

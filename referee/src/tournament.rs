@@ -34,6 +34,9 @@ pub struct Runner {
     /// Keep every request in a log beside each record, cut at this many MiB compressed
     /// (`--full-log`, `--full-log-cap`).
     pub full_log: Option<u64>,
+    /// The run's key: each match is sealed with it (`auth`) before its row is emitted.
+    /// `None` for a run started before results were authenticated.
+    pub auth: Option<crate::auth::RunKey>,
 }
 
 impl Runner {
@@ -80,12 +83,15 @@ impl Runner {
     fn play_once(&self, pairing: &Pairing) -> anyhow::Result<TournamentEvent> {
         let seats = self.seats(pairing);
         let started = Instant::now();
-        let played = self
-            .game
-            .play(&seats, &Self::match_dir(&self.dir, pairing.id))?;
+        let dir = Self::match_dir(&self.dir, pairing.id);
+        let played = self.game.play(&seats, &dir)?;
         let mut row = played.row;
         row.id = pairing.id;
         row.duration_ms = started.elapsed().as_millis() as u64;
+        if let Some(key) = &self.auth {
+            let line = crate::export::matches_csv::row(&row, played.first_player);
+            key.seal_match(&dir, pairing.id, &line)?;
+        }
         Ok(TournamentEvent::Played {
             first_player: played.first_player,
             row: Box::new(row),
@@ -282,9 +288,13 @@ impl TournamentSpec {
 
     /// Read `tournament.json`, checking its schema.
     pub fn load(path: &Path) -> anyhow::Result<TournamentSpec> {
+        Self::parse(path, &crate::store::read_bytes(path)?)
+    }
+
+    /// `tournament.json`'s `bytes`, read from `path`, checking its schema.
+    pub fn parse(path: &Path, bytes: &[u8]) -> anyhow::Result<TournamentSpec> {
         use anyhow::Context;
-        let text = crate::store::read_text(path)?;
-        let value: serde_json::Value = serde_json::from_str(&text)
+        let value: serde_json::Value = serde_json::from_slice(bytes)
             .with_context(|| format!("{} is not JSON", path.display()))?;
         let schema = value.get("schema").and_then(|s| s.as_u64());
         anyhow::ensure!(

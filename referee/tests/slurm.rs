@@ -379,3 +379,148 @@ fn submit_refuses_before_submitting_anything() {
         ));
     }
 }
+
+/// The organiser's key reaches every job of a Slurm run, never the results: `submit` run
+/// with stand-ins for `sinfo`, `squeue` and `sbatch` (which runs each job at once, here,
+/// every task of its array in turn, and notes its command line), so no cluster is needed.
+/// Each task and the merge get `--key` with the referee's default key of the tournament
+/// (a plain `referee merge` finds the same), mode 0600, out of the results, whose files
+/// never hold it; a shard forged afterwards makes the task re-run by `rerun` and its merge
+/// refuse it.
+#[test]
+fn the_key_reaches_every_job_and_the_merge_but_never_the_results() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = common::fresh_dir("slurm", "key");
+    let (bin, jobs, results) = (dir.join("bin"), dir.join("jobs"), dir.join("results"));
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&jobs).unwrap();
+    let sbatch = r#"set -u
+array=1 out=/dev/null chdir=.
+while [ $# -gt 0 ]; do
+  case $1 in
+    --array=*) array=${1#--array=} ;;
+    --output=*) out=${1#--output=} ;;
+    --chdir=*) chdir=${1#--chdir=} ;;
+    -*) ;;
+    *) break ;;
+  esac
+  shift
+done
+n=$(( $(cat "$JOBS/next" 2>/dev/null || echo 100) + 1 ))
+echo "$n" >"$JOBS/next"
+printf '%s\n' "$*" >>"$JOBS/commands"
+for part in ${array//,/ }; do
+  for task in $(seq "${part%-*}" "${part#*-}"); do
+    log=${out//%A/$n}; log=${log//%a/$task}; log=${log//%j/$n}
+    (cd "$chdir" && SLURM_JOB_ID=$n SLURM_ARRAY_JOB_ID=$n SLURM_ARRAY_TASK_ID=$task \
+      SLURM_CPUS_PER_TASK=1 "$@" >"$log" 2>&1)
+    echo "$1 $2 $task $?" >>"$JOBS/exits"
+  done
+done
+echo "$n""#;
+    for (name, body) in [
+        (
+            "sinfo",
+            "case \"$*\" in *%N*) hostname -s ;; *%c*) echo 2 ;; esac",
+        ),
+        ("squeue", "true"),
+        ("sbatch", sbatch),
+    ] {
+        let path = bin.join(name);
+        std::fs::write(&path, format!("#!/bin/bash\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let script = |args: &[&str]| {
+        let mut c = Command::new(repo().join("scripts/slurm-tournament.sh"));
+        c.args(args)
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .env("JOBS", &jobs)
+            .env("REFEREE", REFEREE)
+            .env("RESULTS", &results)
+            .env_remove("REFEREE_KEY")
+            .current_dir(repo())
+            .stdin(Stdio::null());
+        common::run_ok(c)
+    };
+    let passive = repo().join("champions/shell/passive.sh");
+    let builder = repo().join("champions/shell/builder.sh");
+    script(&[
+        "submit",
+        "final",
+        "--seed",
+        "77",
+        "--shards",
+        "2",
+        "--cpus",
+        "1",
+        "--",
+        "random",
+        "greedy",
+        &passive.display().to_string(),
+        &builder.display().to_string(),
+        "--time-scale",
+        "2",
+    ]);
+
+    // The referee's default key of results/final.
+    let key = common::default_key(&results.join("final"));
+    let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{}", key.display());
+    let commands = std::fs::read_to_string(jobs.join("commands")).unwrap();
+    let key_text = key.display().to_string();
+    assert!(
+        commands.contains(&format!("task final 2 77 {key_text} --"))
+            && commands.contains(&format!("merge final 2 {key_text}")),
+        "a job without the key:\n{commands}"
+    );
+    let exits = std::fs::read_to_string(jobs.join("exits")).unwrap();
+    assert!(
+        exits.lines().all(|l| l.ends_with(" 0")) && exits.lines().count() == 3,
+        "{exits}"
+    );
+    assert!(results.join("final/leaderboard.csv").exists());
+    // No file of the results holds the key, or the saved command of `rerun`.
+    let secret = std::fs::read_to_string(&key).unwrap();
+    let grep = Command::new("grep")
+        .args(["-rlF", secret.trim()])
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert!(grep.stdout.is_empty(), "the key is in {:?}", grep.stdout);
+    assert!(!results.join("final/slurm/submit.sh").exists());
+    let shards: Vec<PathBuf> = (1..=2)
+        .map(|i| results.join(format!("final/shard-{i}-of-2")))
+        .collect();
+    let out = common::run_ok({
+        let mut c = Command::new(REFEREE);
+        c.arg("merge")
+            .args(&shards)
+            .arg("--out")
+            .arg(dir.join("again"));
+        c
+    });
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("not authenticated"), "{stderr}");
+
+    // A forged row (its wall time, which no record gives): the re-run task's resume and
+    // the merge after it refuse it.
+    let csv = shards[0].join("matches.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let column = header.iter().position(|c| *c == "duration_ms").unwrap();
+    let mut fields: Vec<String> = lines[1].split(',').map(String::from).collect();
+    fields[column] = "1".into();
+    lines[1] = fields.join(",");
+    std::fs::write(&csv, lines.join("\n") + "\n").unwrap();
+    script(&["rerun", "final", "1"]);
+    let exits = std::fs::read_to_string(jobs.join("exits")).unwrap();
+    let last: Vec<&str> = exits.lines().rev().take(2).collect();
+    assert!(
+        last.iter().all(|l| l.ends_with(" 2")),
+        "the forged shard was accepted: {exits}"
+    );
+}

@@ -155,7 +155,7 @@ pub(crate) fn start_build(
         deny_shared_memory,
         start_frozen: false,
         cpu: None,
-        share_net: limits.sandbox.scopes_unix_sockets(),
+        pool_net: true,
     };
     let text = |f: Fault| f.message;
     let (stdin_r, stdin_w) = pipe().map_err(text)?;

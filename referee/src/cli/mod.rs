@@ -376,6 +376,12 @@ pub struct TournamentArgs {
     /// replay.html into the tournament directory.
     #[arg(long)]
     pub html: bool,
+    /// The organiser's key file, which authenticates the results (every record and row), so
+    /// that whoever can write them cannot forge them: created if missing, kept out of the
+    /// results [default: $REFEREE_KEY, else one per results folder in
+    /// ~/.local/state/prologin-referee/keys]. Give the same one to every shard and to merge.
+    #[arg(long, value_name = "FILE")]
+    pub key: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -423,6 +429,12 @@ pub struct GauntletArgs {
     /// shows a bar instead.
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = not_negative)]
     pub progress_every: f64,
+    /// The organiser's key file, which authenticates the results (every record and row), so
+    /// that whoever can write them cannot forge them: created if missing, kept out of the
+    /// results [default: $REFEREE_KEY, else one per results folder in
+    /// ~/.local/state/prologin-referee/keys].
+    #[arg(long, value_name = "FILE")]
+    pub key: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// The ids of the test's flags given on the command line (not defaulted), which a
@@ -470,6 +482,11 @@ pub struct MergeArgs {
     /// without it, an incomplete set is an error.
     #[arg(long)]
     pub partial: bool,
+    /// The key file the shards were run with, which authenticates their records and rows
+    /// [default: $REFEREE_KEY, else the one of the shards' results folder in
+    /// ~/.local/state/prologin-referee/keys].
+    #[arg(long, value_name = "FILE")]
+    pub key: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -14,17 +14,39 @@ use std::path::PathBuf;
 pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     // Ctrl-C exits at once, once the file being written is in place (no temporary file).
     crate::interrupt::catch(false);
+    // The key of the tournament (`keys.rs`): its default is the one of the shards' folder.
+    let top = args.shards[0].parent().unwrap_or(std::path::Path::new("."));
+    let files: Vec<PathBuf> = args
+        .shards
+        .iter()
+        .map(|d| d.join("tournament.json"))
+        .collect();
+    let master = match files.iter().all(|f| f.exists()) {
+        true => super::keys::KeyPlace::of(args.key.as_deref(), top, top)?.existing(&files)?,
+        false => None,
+    };
     let mut specs = Vec::new();
+    let mut auth = None;
     for dir in &args.shards {
-        let spec = TournamentSpec::load(&dir.join("tournament.json"))
-            .with_context(|| {
-                format!(
-                    "{} is not a shard directory: give the directories written by \
-                     `referee tournament --shard I/N` (results/<name>/shard-I-of-N)",
-                    dir.display()
-                )
-            })
-            .map_err(Failure::usage)?;
+        let path = dir.join("tournament.json");
+        let not_a_shard = || {
+            format!(
+                "{} is not a shard directory: give the directories written by `referee \
+                 tournament --shard I/N` (results/<name>/shard-I-of-N)",
+                dir.display()
+            )
+        };
+        if !path.exists() {
+            return Err(Failure::usage(anyhow!("{}", not_a_shard())));
+        }
+        let (spec, key) = crate::auth::read_description(
+            &path,
+            master.as_ref(),
+            |bytes| TournamentSpec::parse(&path, bytes).with_context(not_a_shard),
+            |s| ("tournament", s.name.clone(), s.seed),
+        )
+        .map_err(Failure::usage)?;
+        auth = auth.or(key);
         specs.push(spec);
     }
     let first = specs[0].clone();
@@ -140,7 +162,8 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         .map(|(d, s)| (d.join("matches.csv"), s.shard))
         .collect();
     super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
-    super::tournament::results::check_records(&sources, &spec, game).map_err(Failure::usage)?;
+    super::tournament::results::check_records(&sources, &spec, game, auth.as_ref())
+        .map_err(Failure::usage)?;
     if !args.partial {
         let mut incomplete = Vec::new();
         for (dir, spec) in args.shards.iter().zip(&specs) {

@@ -4,6 +4,7 @@ pub mod amazons;
 pub mod bot;
 pub mod build;
 pub mod gauntlet;
+pub(crate) mod keys;
 pub mod match_cmd;
 pub mod merge;
 pub mod replay_cmd;

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 /// other uids): `<tmp>/referee-<kind>-<pid>-<n>-<name>`. Removed when the test binary exits
 /// (set `REFEREE_KEEP_TEST_DIRS=1` to keep them for a look).
 pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
+    state_home();
     static N: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "referee-{kind}-{}-{}-{name}",
@@ -27,6 +28,60 @@ pub fn fresh_dir(kind: &str, name: &str) -> PathBuf {
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     remove_at_exit(&dir);
     dir
+}
+
+/// Sets `XDG_STATE_HOME`, for every referee the tests start, to a directory of their own:
+/// the referee keeps there the key of each tournament or gauntlet it starts
+/// (`prologin-referee/keys`), which must be left neither in a home directory nor in the
+/// temporary directory. Writable by the user the tests switch to as well (sticky, as
+/// `/tmp`); removed at exit. Done once, by the first [`fresh_dir`].
+pub fn state_home() -> PathBuf {
+    static HOME: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("referee-state-{}", std::process::id()));
+        let keys = dir.join("prologin-referee/keys");
+        std::fs::create_dir_all(&keys).unwrap();
+        for d in [&dir, &dir.join("prologin-referee"), &keys] {
+            std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o1777)).unwrap();
+        }
+        remove_at_exit(&dir);
+        std::env::set_var("XDG_STATE_HOME", &dir);
+        dir
+    })
+    .clone()
+}
+
+/// The referee's default key file of the run whose folder is `top` (`results/<name>`,
+/// which its shards share): in the tests' [`state_home`], named by the first 16 bytes of
+/// the SHA-256 of the folder's absolute path, in hexadecimal.
+pub fn default_key(top: &std::path::Path) -> PathBuf {
+    use sha2::Digest;
+    let top = std::fs::canonicalize(top).unwrap();
+    let digest = sha2::Sha256::digest(top.as_os_str().as_encoded_bytes());
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    state_home()
+        .join("prologin-referee/keys")
+        .join(format!("{hex}.key"))
+}
+
+/// Makes the run in `top` (a tournament's or a gauntlet's folder, with its shards) what a
+/// referee of before results were authenticated wrote: no MAC, no match seal, no key. Its
+/// resume and merge then meet the checks of rows against records alone.
+pub fn without_keys(top: &std::path::Path) {
+    let shards = std::fs::read_dir(top)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("tournament.json").exists());
+    for run in std::iter::once(top.to_path_buf()).chain(shards) {
+        for file in ["tournament.json.mac", "gauntlet.json.mac"] {
+            let _ = std::fs::remove_file(run.join(file));
+        }
+        for m in std::fs::read_dir(run.join("matches")).into_iter().flatten() {
+            let _ = std::fs::remove_file(m.unwrap().path().join("mac"));
+        }
+    }
+    let _ = std::fs::remove_file(default_key(top));
 }
 
 /// Removes `dir` now (whatever champions left in it, as [`remove_at_exit`] does), unless

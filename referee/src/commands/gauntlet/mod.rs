@@ -50,10 +50,21 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
             game.title()
         )));
     }
-    let (spec, champions) = if args.resume {
-        spec::resumed(&args, &dir, game)?
+    // The organiser's key (`keys.rs`), bound to the gauntlet's name and seed.
+    let key_place = super::keys::KeyPlace::of(args.key.as_deref(), &dir, &args.results)?;
+    let (spec, champions, auth) = if args.resume {
+        let master = key_place.existing(&[dir.join("gauntlet.json")])?;
+        spec::resumed(&args, &dir, game, master.as_ref())?
     } else {
-        spec::started(&args, &dir, jobs, game)?
+        let mut auth = None;
+        let (spec, champions) = spec::started(&args, &dir, jobs, game, |spec, file, json| {
+            let master = key_place.open()?;
+            let key = crate::auth::RunKey::of(&master, "gauntlet", &args.name, spec.seed);
+            key.seal_description(file, json)?;
+            auth = Some(key);
+            Ok(())
+        })?;
+        (spec, champions, auth)
     };
     let plan = Plan {
         seed: spec.seed,
@@ -61,7 +72,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         opponents: champions.len() - 2,
     };
     // Every limit is the gauntlet's (on --resume, the stored one where no flag says it).
-    let runner = setup::runner(
+    let mut runner = setup::runner(
         game,
         champions,
         &args.limits,
@@ -70,6 +81,8 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         jobs,
         args.limits.full_log(),
     )?;
+    // Each match played is sealed with the run's key before its row is appended.
+    runner.auth = auth.clone();
     let name = |i: usize| printable(&spec.champions[i].0).into_owned();
     eprintln!("{}", runner.limits.sandbox.line());
     eprintln!(
@@ -90,31 +103,47 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
 
     // What is played already: every row must be this gauntlet's match.
     let csv_path = dir.join("matches.csv");
+    let resumed = |e: anyhow::Error| Failure::usage(anyhow!("--resume: {e:#}"));
+    let mut rows = Rows::read(&csv_path, &spec, &plan, game).map_err(resumed)?;
+    // A row dropped from matches.csv comes back from its match's seal, never played again.
+    if let Some(key) = &auth {
+        let restored =
+            crate::auth::restore_rows(&csv_path, &dir, game.seats(), key).map_err(resumed)?;
+        if !restored.is_empty() {
+            eprintln!(
+                "restored the rows of {} match(es) missing from matches.csv from their seals",
+                restored.len()
+            );
+            rows = Rows::read(&csv_path, &spec, &plan, game).map_err(resumed)?;
+        }
+    }
+    // Each row as its record says, each record of its match (the champions as resolved
+    // now: `resumed` refused any whose files changed).
+    if rows.complete_len.is_some() {
+        let stored = crate::games::stored_limits(&spec.limits)
+            .map_err(|e| resumed(anyhow!("gauntlet.json: {e}")))?;
+        let sources = [(csv_path.clone(), None)];
+        crate::commands::tournament::results::check_records_with(
+            &sources,
+            game,
+            auth.as_ref(),
+            |id| {
+                let pairing = plan.pairing(id);
+                let seated = pairing
+                    .seats
+                    .iter()
+                    .map(|&c| runner.champions[c].clone())
+                    .collect();
+                Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
+            },
+        )
+        .map_err(resumed)?;
+    }
     let Rows {
         mut halves,
         faults,
         complete_len,
-    } = Rows::read(&csv_path, &spec, &plan, game)
-        .and_then(|rows| {
-            // Each row as its record says, each record of its match (the champions as
-            // resolved now: `resumed` refused any whose files changed).
-            if rows.complete_len.is_some() {
-                let stored = crate::games::stored_limits(&spec.limits)
-                    .map_err(|e| anyhow!("gauntlet.json: {e}"))?;
-                let sources = [(csv_path.clone(), None)];
-                crate::commands::tournament::results::check_records_with(&sources, game, |id| {
-                    let pairing = plan.pairing(id);
-                    let seated = pairing
-                        .seats
-                        .iter()
-                        .map(|&c| runner.champions[c].clone())
-                        .collect();
-                    Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
-                })?;
-            }
-            Ok(rows)
-        })
-        .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
+    } = rows;
     let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
     let mut pairs: Vec<(Half, Half)> = Vec::new();
     let mut decided: Option<(Verdict, usize)> = None;
@@ -199,13 +228,19 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
             format!("no decision after {} pairs, the cap", pairs.len()),
         ),
         None => {
-            let command = crate::cli::words::resume_command(
+            let mut command = crate::cli::words::resume_command(
                 "gauntlet",
                 game.name(),
                 &args.name,
                 &args.results,
                 None,
             );
+            if let Some(key) = &args.key {
+                command += &format!(
+                    " --key {}",
+                    crate::cli::words::shell_quote(&key.display().to_string())
+                );
+            }
             return Err(Failure {
                 code: interrupt::EXIT_INTERRUPTED,
                 error: anyhow!(

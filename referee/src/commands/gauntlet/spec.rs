@@ -19,7 +19,8 @@ use std::path::Path;
 /// What to do about a row of `matches.csv` that the gauntlet did not write.
 pub(super) const EDITED_ROW_FIX: &str = "this row is not one the gauntlet wrote (the file was \
     edited, or comes from another gauntlet): restore the file the referee wrote, or delete the \
-    row and run --resume to play that match again";
+    row and run --resume (which puts back the row the referee wrote, from its match's seal, \
+    or plays the match again)";
 
 /// `gauntlet.json`: what the gauntlet is, so that `--resume` plays the same matches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -111,6 +112,7 @@ pub(super) fn started(
     dir: &Path,
     jobs: usize,
     game: &'static dyn Game,
+    seal: impl FnOnce(&Spec, &Path, &[u8]) -> Result<(), Failure>,
 ) -> Result<(Spec, Vec<ChampionSpec>), Failure> {
     let spec_path = dir.join("gauntlet.json");
     if spec_path.exists() {
@@ -224,14 +226,20 @@ pub(super) fn started(
         kits: Some(kits),
     };
     let json = serde_json::to_string_pretty(&spec).expect("specs serialise") + "\n";
+    seal(&spec, &spec_path, json.as_bytes())?;
     store::write_atomic(&spec_path, json.as_bytes())?;
     Ok((spec, champions))
 }
 
 /// `gauntlet.json` at `path`, of this referee's results schema and of a game it knows.
 pub(super) fn read(path: &Path) -> anyhow::Result<Spec> {
-    let text = store::read_text(path)?;
-    let spec: Spec = serde_json::from_str(&text)
+    parse(path, &store::read_bytes(path)?)
+}
+
+/// `gauntlet.json`'s `bytes`, read from `path`, of this referee's results schema and of a
+/// game it knows.
+pub(super) fn parse(path: &Path, bytes: &[u8]) -> anyhow::Result<Spec> {
+    let spec: Spec = serde_json::from_slice(bytes)
         .with_context(|| format!("{} is not a gauntlet", path.display()))?;
     anyhow::ensure!(
         spec.schema == crate::export::RESULTS_SCHEMA,
@@ -289,12 +297,14 @@ pub(super) fn read(path: &Path) -> anyhow::Result<Spec> {
     Ok(spec)
 }
 
-/// The gauntlet stored in `dir`, checked against the flags and champions given.
+/// The gauntlet stored in `dir` (checked against its MAC under `master`, which gives the
+/// run's key), checked against the flags and champions given.
 pub(super) fn resumed(
     args: &GauntletArgs,
     dir: &Path,
     game: &'static dyn Game,
-) -> Result<(Spec, Vec<ChampionSpec>), Failure> {
+    master: Option<&crate::auth::MasterKey>,
+) -> Result<(Spec, Vec<ChampionSpec>, Option<crate::auth::RunKey>), Failure> {
     let spec_path = dir.join("gauntlet.json");
     if !spec_path.exists() {
         return Err(usage(format!(
@@ -303,7 +313,13 @@ pub(super) fn resumed(
             dir.display()
         )));
     }
-    let spec = read(&spec_path).map_err(Failure::usage)?;
+    let (spec, key) = crate::auth::read_description(
+        &spec_path,
+        master,
+        |bytes| parse(&spec_path, bytes),
+        |s| ("gauntlet", args.name.clone(), s.seed),
+    )
+    .map_err(|e| usage(format!("--resume: {e:#}")))?;
     if spec.game != game.name() {
         return Err(usage(format!(
             "{} is a gauntlet of game {}; this referee reads it {}",
@@ -393,5 +409,5 @@ pub(super) fn resumed(
         c.name = name.clone();
         champions.push(c);
     }
-    Ok((spec, champions))
+    Ok((spec, champions, key))
 }

@@ -48,13 +48,31 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let (spec, champions) = if args.resume {
-        setup::resumed(&args, &dir, shard, game)?
+    // The organiser's key, one for the tournament and its shards (`keys.rs`).
+    let top = args.results.join(&args.name);
+    let key_place = super::keys::KeyPlace::of(args.key.as_deref(), &top, &args.results)?;
+    let (spec, champions, auth) = if args.resume {
+        let master = key_place.existing(&[dir.join("tournament.json")])?;
+        setup::resumed(&args, &dir, shard, game, master.as_ref())?
     } else {
-        setup::started(&args, &dir, shard, jobs, game)?
+        let mut auth = None;
+        let (spec, champions) =
+            setup::started(&args, &dir, shard, jobs, game, |spec, file, json| {
+                let key = crate::auth::RunKey::of(
+                    &key_place.open()?,
+                    "tournament",
+                    &spec.name,
+                    spec.seed,
+                );
+                key.seal_description(file, json)?;
+                auth = Some(key);
+                Ok(())
+            })?;
+        (spec, champions, auth)
     };
     let schedule = spec.schedule(game.seats()).map_err(usage)?;
-    let runner = setup::runner(
+    let csv_path = dir.join("matches.csv");
+    let mut runner = setup::runner(
         game,
         champions,
         &args.limits,
@@ -63,37 +81,59 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         jobs,
         args.limits.full_log(),
     )?;
-    let csv_path = dir.join("matches.csv");
-    let mut done = HashSet::new();
-    let mut faults_before = 0u64;
-    let complete_len = if csv_path.exists() {
-        Some(
-            store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
-                spec.check_row(&row, first_player, &schedule, shard, game)
-                    .and_then(|()| match done.insert(row.id) {
-                        true => Ok(()),
-                        false => Err(format!("match {} appears twice", row.id)),
-                    })
-                    .map_err(|e| {
-                        anyhow!(
-                            "--resume: {}: {e}; {}",
-                            csv_path.display(),
-                            results::EDITED_ROW_FIX
-                        )
-                    })?;
-                faults_before += row.faults.iter().flatten().count() as u64;
-                Ok(())
-            })
-            .map_err(Failure::usage)
-            .and_then(|len| {
-                results::check_records(&[(csv_path.clone(), shard)], &spec, game)
-                    .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
-                Ok(len)
-            })?,
-        )
-    } else {
-        None
+    // Each match played is sealed with the run's key before its row is appended.
+    runner.auth = auth.clone();
+    // The matches played already: every row one of this run's, none twice (the ids, their
+    // faults, the length of the file's complete lines), before anything is written.
+    let read_played = || -> Result<(HashSet<u64>, u64, Option<u64>), Failure> {
+        let (mut done, mut faults) = (HashSet::new(), 0u64);
+        if !csv_path.exists() {
+            return Ok((done, faults, None));
+        }
+        let len = store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
+            spec.check_row(&row, first_player, &schedule, shard, game)
+                .and_then(|()| match done.insert(row.id) {
+                    true => Ok(()),
+                    false => Err(format!("match {} appears twice", row.id)),
+                })
+                .map_err(|e| {
+                    anyhow!(
+                        "--resume: {}: {e}; {}",
+                        csv_path.display(),
+                        results::EDITED_ROW_FIX
+                    )
+                })?;
+            faults += row.faults.iter().flatten().count() as u64;
+            Ok(())
+        })
+        .map_err(Failure::usage)?;
+        Ok((done, faults, Some(len)))
     };
+    let (mut done, mut faults_before, mut complete_len) = read_played()?;
+    // A row dropped from matches.csv (or not appended before a kill) comes back from its
+    // match's seal: a match played is never played again.
+    if let Some(key) = &auth {
+        let restored = crate::auth::restore_rows(&csv_path, &dir, game.seats(), key)
+            .map_err(|e| Failure::usage(anyhow!("--resume: {e:#}")))?;
+        if !restored.is_empty() {
+            eprintln!(
+                "restored the rows of {} match(es) missing from {} from their seals \
+                 (matches/<id>/mac): {}",
+                restored.len(),
+                printable(&csv_path.display().to_string()),
+                restored
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            (done, faults_before, complete_len) = read_played()?;
+        }
+    }
+    if complete_len.is_some() {
+        results::check_records(&[(csv_path.clone(), shard)], &spec, game, auth.as_ref())
+            .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
+    }
     let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
     let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
     eprintln!("{}", runner.limits.sandbox.line());
@@ -122,13 +162,19 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         .iter()
         .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
     let mut abandoned = 0u64;
-    let resume = crate::cli::words::resume_command(
+    let mut resume = crate::cli::words::resume_command(
         "tournament",
         game.name(),
         &spec.name,
         &args.results,
         shard,
     );
+    if let Some(key) = &args.key {
+        resume += &format!(
+            " --key {}",
+            crate::cli::words::shell_quote(&key.display().to_string())
+        );
+    }
     let outcome = runner.run(pending, stop, |event| match event {
         TournamentEvent::Played { row, first_player } => {
             appender.append(&matches_csv::row(&row, first_player))?;

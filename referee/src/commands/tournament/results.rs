@@ -74,7 +74,8 @@ pub fn write(
 /// What to do about a row of `matches.csv` that the tournament did not write.
 pub const EDITED_ROW_FIX: &str = "this row is not one the tournament wrote (the file was \
     edited, or comes from another tournament): restore the file the referee wrote, or delete \
-    the row and run --resume to play that match again";
+    the row and run --resume (which puts back the row the referee wrote, from its match's \
+    seal, or plays the match again)";
 
 /// Checks every row of `sources` (each with its shard) against `spec`, as [`write()`] does,
 /// and that no match appears twice, before anything is written: an error names the file,
@@ -88,7 +89,11 @@ pub fn check_sources(
         .schedule(game.seats())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut seen = std::collections::HashSet::new();
-    each_row(sources, game, |(path, shard), number, row, first_player| {
+    each_row(sources, game, &mut |(path, shard),
+                                  number,
+                                  row,
+                                  first_player,
+                                  _| {
         spec.check_row(&row, first_player, &schedule, *shard, game)
             .and_then(|()| match seen.insert(row.id) {
                 true => Ok(()),
@@ -98,18 +103,22 @@ pub fn check_sources(
     })
 }
 
+/// A visitor of [`each_row`].
+type RowVisit<'a, 'b> =
+    dyn FnMut(&'a (PathBuf, Option<Shard>), usize, MatchRow, u8, &[u8]) -> anyhow::Result<()> + 'b;
+
 /// Calls `visit` with every row of `sources` in file order: its source, its line number,
-/// the row and its `first_player`.
+/// the row, its `first_player` and its exact bytes.
 fn each_row<'a>(
     sources: &'a [(PathBuf, Option<Shard>)],
     game: &dyn Game,
-    mut visit: impl FnMut(&'a (PathBuf, Option<Shard>), usize, MatchRow, u8) -> anyhow::Result<()>,
+    visit: &mut RowVisit<'a, '_>,
 ) -> anyhow::Result<()> {
     for source in sources {
         let mut number = 1;
-        store::read_rows(&source.0, game.seats(), |(row, first_player), _, _| {
+        store::read_rows(&source.0, game.seats(), |(row, first_player), _, line| {
             number += 1;
-            visit(source, number, row, first_player)
+            visit(source, number, row, first_player, line)
         })?;
     }
     Ok(())
@@ -123,46 +132,67 @@ fn each_row<'a>(
 /// `merge` (shards may come from other machines) and
 /// `--resume` run it: a row edited with scores and points that agree, or a record edited
 /// to match, is refused, naming the file, the line, the field and the fix. The records are
-/// read in parallel (one replay each, a few milliseconds).
+/// read in parallel (one replay each, a few milliseconds). Under the run's key `auth`, each
+/// row and record must also be the one its match's seal authenticates.
 pub fn check_records(
     sources: &[(PathBuf, Option<Shard>)],
     spec: &TournamentSpec,
     game: &dyn Game,
+    auth: Option<&crate::auth::RunKey>,
 ) -> anyhow::Result<()> {
     let schedule = spec
         .schedule(game.seats())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let stored = crate::games::stored_limits(&spec.limits)
         .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
-    check_records_with(sources, game, |id| {
+    check_records_with(sources, game, auth, |id| {
         crate::games::Expected::of(spec, &schedule, &stored, id)
     })
 }
 
 /// [`check_records`] for any run (a tournament's, a gauntlet's): the rows of `sources`
 /// against the records beside them, each first checked against what `expected` says its
-/// match is played with.
+/// match is played with, and under the run's key `auth` against its match's seal.
 pub fn check_records_with(
     sources: &[(PathBuf, Option<Shard>)],
     game: &dyn Game,
+    auth: Option<&crate::auth::RunKey>,
     expected: impl Fn(u64) -> anyhow::Result<crate::games::Expected> + Sync,
 ) -> anyhow::Result<()> {
     use rayon::prelude::*;
     let mut rows = Vec::new();
-    each_row(sources, game, |(path, _), number, row, first_player| {
+    each_row(sources, game, &mut |(path, _),
+                                  number,
+                                  row,
+                                  first_player,
+                                  line| {
         let root = path.parent().unwrap_or(Path::new("."));
         let dir = crate::tournament::Runner::match_dir(root, row.id);
-        rows.push((path, number, dir, row, first_player));
+        rows.push((path, number, dir, row, first_player, line.to_vec()));
         Ok(())
     })?;
     let wrong = rows
         .par_iter()
-        .map(|(path, number, dir, row, first_player)| {
-            let recorded = expected(row.id).and_then(|e| game.recorded_row(dir, &e));
+        .map(|(path, number, dir, row, first_player, line)| {
+            // The record's seal first, then the row against the record (which names the
+            // field), then against the seal (what no record gives: the wall time).
+            let seal = auth.map(|key| sealed(key, dir, row.id)).transpose();
+            let recorded = seal.and_then(|seal| {
+                let played = expected(row.id).and_then(|e| game.recorded_row(dir, &e))?;
+                Ok((played, seal))
+            });
             let problem = match recorded {
                 Err(e) => format!("match {}: {e:#}", row.id),
-                Ok(recorded) => match differing_field(row, *first_player, &recorded) {
-                    None => return Ok(()),
+                Ok((recorded, seal)) => match differing_field(row, *first_player, &recorded) {
+                    None => match seal.filter(|s| s.row != *line) {
+                        None => return Ok(()),
+                        Some(_) => format!(
+                            "the row of match {} is not the one the referee wrote (its seal \
+                             {} holds that one)",
+                            row.id,
+                            crate::untrusted::printable_path(&dir.join(crate::auth::SEAL))
+                        ),
+                    },
                     Some((name, said, recorded)) => format!(
                         "match {} says {name} {said}, its record {} says {recorded}",
                         row.id,
@@ -179,11 +209,27 @@ pub fn check_records_with(
     wrong.unwrap_or(Ok(()))
 }
 
+/// The seal of match `id` in `dir` under the run's key, its record checked against it: a
+/// record the referee did not write for this match of this run (edited, moved from another
+/// match or run), or a seal removed, is refused.
+fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64) -> anyhow::Result<crate::auth::Seal> {
+    let seal = key.seal(dir, id)?.ok_or_else(|| {
+        anyhow::anyhow!(
+            "{} is missing: this run is authenticated, so every match it played has its seal \
+             (it was removed, or the match comes from elsewhere)",
+            crate::untrusted::printable_path(&dir.join(crate::auth::SEAL))
+        )
+    })?;
+    let record = dir.join("record.json");
+    seal.verify_record(key, &record, &store::read_bytes(&record)?)?;
+    Ok(seal)
+}
+
 /// What to do about a row that its record does not bear out.
 pub const UNRECORDED_ROW_FIX: &str = "the row or its record is not what the referee wrote \
     (edited, or from another run): restore the files the referee wrote, or delete the row \
-    and run again with --resume (the tournament, its shard or the gauntlet) to play that \
-    match again";
+    and the match's directory (matches/<id>) and run again with --resume (the tournament, \
+    its shard or the gauntlet) to play that match again";
 
 /// The first field in which `row` (with `first_player`) and the row a record gives differ:
 /// its name, the row's value, the record's (for the command, the one this referee writes

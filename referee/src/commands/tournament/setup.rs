@@ -31,7 +31,7 @@ pub(crate) fn limit_args(given: &LimitArgs, limits: &LimitsSpec) -> LimitArgs {
 }
 
 /// The runner of a tournament or gauntlet of `game` in `dir`: every limit is the stored
-/// run's (`limit_args`), pinning as `given` says.
+/// run's (`limit_args`), pinning as `given` says; no key until the caller gives the run's.
 pub(crate) fn runner(
     game: &'static dyn Game,
     champions: Vec<ChampionSpec>,
@@ -51,6 +51,7 @@ pub(crate) fn runner(
         jobs,
         pin: !given.no_pin,
         full_log,
+        auth: None,
     })
 }
 
@@ -124,6 +125,7 @@ pub(super) fn started(
     shard: Option<Shard>,
     jobs: usize,
     game: &'static dyn Game,
+    seal: impl FnOnce(&TournamentSpec, &Path, &[u8]) -> Result<(), Failure>,
 ) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
     if dir.join("tournament.json").exists() || dir.join("matches.csv").exists() {
         return Err(usage(format!(
@@ -189,17 +191,28 @@ pub(super) fn started(
         matches: schedule.len(),
         kits: Some(kits),
     };
-    store::write_atomic(&dir.join("tournament.json"), &spec.to_json())?;
+    let (file, json) = (dir.join("tournament.json"), spec.to_json());
+    seal(&spec, &file, &json)?;
+    store::write_atomic(&file, &json)?;
     Ok((spec, kept))
 }
 
-/// A tournament to continue: its `tournament.json`, checked against the flags given.
+/// A tournament to continue: its `tournament.json` (checked against its MAC under
+/// `master`, which gives the run's key), checked against the flags given.
 pub(super) fn resumed(
     args: &TournamentArgs,
     dir: &Path,
     shard: Option<Shard>,
     game: &'static dyn Game,
-) -> Result<(TournamentSpec, Vec<ChampionSpec>), Failure> {
+    master: Option<&crate::auth::MasterKey>,
+) -> Result<
+    (
+        TournamentSpec,
+        Vec<ChampionSpec>,
+        Option<crate::auth::RunKey>,
+    ),
+    Failure,
+> {
     let path = dir.join("tournament.json");
     if !path.exists() {
         return Err(usage(format!(
@@ -208,7 +221,13 @@ pub(super) fn resumed(
             dir.display()
         )));
     }
-    let spec = TournamentSpec::load(&path).map_err(Failure::usage)?;
+    let (spec, key) = crate::auth::read_description(
+        &path,
+        master,
+        |bytes| TournamentSpec::parse(&path, bytes),
+        |s| ("tournament", s.name.clone(), s.seed),
+    )
+    .map_err(|e| usage(format!("--resume: {e:#}")))?;
     if spec.game != game.name() {
         return Err(usage(format!(
             "--resume: {} is a tournament of {}, not of {}; resume it {}",
@@ -303,7 +322,7 @@ pub(super) fn resumed(
         })
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(Failure::usage)?;
-    Ok((spec, champions))
+    Ok((spec, champions, key))
 }
 
 /// Copies every champion's files (built-ins aside) into the run's folder `dir` once
