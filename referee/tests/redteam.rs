@@ -2,8 +2,9 @@
 //! as a user) through the real `referee` binary. Every test here FAILS while the hole is
 //! open (its message says `THE ATTACK WORKED`), and passes once it is closed.
 //!
-//! Fixtures: `tests/fixtures/redteam/*.c`, built with `cc`. Each reports what it achieved
-//! on its stderr (`info <kind>: ...`), which the test reads from `seat0.stderr`.
+//! Fixtures: `tests/fixtures/redteam/*.c`, built with `cc`, and `memory_error.sh`. Each
+//! reports what it achieved on its stderr (`info <kind>: ...`), which the test reads from
+//! `seat0.stderr`.
 //!
 //! Runs: as root and as the user `referee-attacks` (made by `tests/attacks.rs`, or here),
 //! `nobody` when it cannot be made; when the tests do not run as root, as this user only.
@@ -304,5 +305,39 @@ fn redteam_02_socket_buffers_count_against_the_memory_limit() {
              --memory 64 and got no memory fault: {faults:?}\n{}",
             played.summary()
         );
+    });
+}
+
+// ---- 4. a fault's class is what was observed --------------------------------------------
+
+/// Hole 5: a champion that prints `MemoryError` (what Python prints when an allocation
+/// fails) and exits with status 3, far below every limit, was reported as a `memory` fault:
+/// the class came from what it wrote. It is a `crash`, whose message says what it printed
+/// and that no memory limit was hit that the referee could see.
+#[test]
+fn redteam_05_printing_memory_error_is_not_a_memory_fault() {
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/redteam/memory_error.sh");
+    each_run("05", |who| {
+        let played = play(who, "memory-error", &fixture, &[]);
+        played.assert_completed_and_opponents_clean();
+        let faults = played.faults(0);
+        let [(kind, message)] = faults.as_slice() else {
+            panic!("expected one fault: {faults:?}\n{}", played.summary());
+        };
+        assert_eq!(
+            kind,
+            "crash",
+            "THE ATTACK WORKED: what the champion printed made its fault a `{kind}`: \
+             {message}\n{}",
+            played.summary()
+        );
+        for part in [
+            "ended (exit 3)",
+            "after printing \"MemoryError\"",
+            "no memory limit was hit that the referee could see",
+        ] {
+            assert!(message.contains(part), "{part:?} is not in: {message}");
+        }
     });
 }
