@@ -2,8 +2,9 @@
 //! as a user) through the real `referee` binary. Every test here FAILS while the hole is
 //! open (its message says `THE ATTACK WORKED`), and passes once it is closed.
 //!
-//! Fixtures: `tests/fixtures/redteam/*.c`, built with `cc`. Each reports what it achieved
-//! on its stderr (`info <kind>: ...`), which the test reads from `seat0.stderr`.
+//! Fixtures: `tests/fixtures/redteam/*.c`, built with `cc`, and `memory_error.sh`. Each
+//! reports what it achieved on its stderr (`info <kind>: ...`), which the test reads from
+//! `seat0.stderr`.
 //!
 //! Runs: as root and as the user `referee-attacks` (made by `tests/attacks.rs`, or here),
 //! `nobody` when it cannot be made; when the tests do not run as root, as this user only.
@@ -128,18 +129,25 @@ impl Played {
 
     /// The largest `<key> <N>` number in seat 0's `info` lines.
     fn reported(&self, key: &str) -> Option<u64> {
-        self.seats[0]
-            .lines()
-            .filter_map(|l| {
-                let at = l.find(key)? + key.len();
-                l[at..]
-                    .trim_start()
-                    .split(|c: char| !c.is_ascii_digit())
-                    .next()?
-                    .parse()
-                    .ok()
-            })
-            .max()
+        self.numbers(key).max()
+    }
+
+    /// The sum of the `<key> <N>` numbers in seat 0's `info` lines.
+    fn total(&self, key: &str) -> u64 {
+        self.numbers(key).sum()
+    }
+
+    /// The `<key> <N>` numbers in seat 0's `info` lines.
+    fn numbers<'a>(&'a self, key: &'a str) -> impl Iterator<Item = u64> + 'a {
+        self.seats[0].lines().filter_map(move |l| {
+            let at = l.find(key)? + key.len();
+            l[at..]
+                .trim_start()
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
     }
 
     fn assert_completed_and_opponents_clean(&self) {
@@ -163,6 +171,11 @@ impl Played {
 
 /// Plays `attacker` against two passive champions, with `extra` flags.
 fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
+    play_against(who, name, attacker, &common::passive(), extra)
+}
+
+/// Plays `attacker` against two copies of `opponent`, with `extra` flags.
+fn play_against(who: Who, name: &str, attacker: &Path, opponent: &str, extra: &[&str]) -> Played {
     let arena = common::fresh_dir("redteam", name);
     chmod(&arena, 0o777);
     let champ_dir = arena.join("attacker");
@@ -174,11 +187,10 @@ fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
     let out = arena.join("out");
     fs::create_dir_all(&out).unwrap();
     chmod(&out, 0o777);
-    let passive = common::passive();
     let mut cmd = Command::new(REFEREE);
     cmd.arg("match")
         .arg(&program)
-        .args([&passive, &passive])
+        .args([opponent, opponent])
         .args(["--seed", "7", "--first-player", "0", "--out"])
         .arg(&out)
         .args(extra)
@@ -304,5 +316,174 @@ fn redteam_02_socket_buffers_count_against_the_memory_limit() {
              --memory 64 and got no memory fault: {faults:?}\n{}",
             played.summary()
         );
+    });
+}
+
+// ---- 3. work while frozen ------------------------------------------------------------------
+
+/// Whether the sandbox line says the jail is frozen with the cgroup freezer. Otherwise it
+/// must say what is missing: on a user's pass (no cgroup of its own) that is asserted.
+fn has_cgroup_freezer(played: &Played) -> bool {
+    let line = played.line();
+    if line.contains("freeze=cgroup") {
+        return true;
+    }
+    assert!(
+        line.contains("freeze=sigstop(no cgroup freezer)"),
+        "the sandbox line does not say how the jail is frozen, or what is missing: {line}\n{}",
+        played.summary()
+    );
+    false
+}
+
+/// Hole 3: a pool of workers forked during the champion's callbacks (no pid handed out
+/// while it is frozen), `SIGCHLD` ignored, each woken by its own `SIGCONT` timer while the
+/// champion is frozen, burning CPU one at a time while its main process is stopped, then
+/// exiting: reaped at once by the kernel, a worker takes its CPU with it, and what is left
+/// of the jail never holds more than the check's 20 ms margin (a second of the opponents'
+/// time was taken in one match, with no fault). Where the champion is stopped with `SIGSTOP`
+/// (`freeze=sigstop`: as a user), the referee sees a process that ran again while being
+/// stopped, or compares the jail's processes at the freeze and before the thaw (one that
+/// ended is evidence enough): a `timeout` that says it worked while frozen, and the jail is
+/// killed before it runs again, so the pool takes at most one stretch of the opponents'
+/// time, not one every callback. Where the cgroup freezer holds it (`freeze=cgroup`), the
+/// workers never run while it is frozen: no fault, nothing burnt.
+#[test]
+fn redteam_03_a_worker_pool_cannot_work_while_frozen() {
+    let _heavy = heavy();
+    const WORKERS: u64 = 6;
+    const BURN_MS: u64 = 10;
+    let fixture = compiled(
+        "frozen_pool.c",
+        &[&format!("WORKERS={WORKERS}"), &format!("BURN_MS={BURN_MS}")],
+    );
+    // Opponents that take 50 ms a callback (asleep): the stretches the pool works in.
+    let slow = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/attacks/slow.sh");
+    each_run("03", |who| {
+        let played = play_against(
+            who,
+            "frozen-pool",
+            &fixture,
+            &slow.display().to_string(),
+            &[],
+        );
+        played.assert_completed_and_opponents_clean();
+        let burnt = played.total("worker burnt");
+        let faults = played.faults(0);
+        if has_cgroup_freezer(&played) {
+            assert!(
+                faults.is_empty() && burnt == 0,
+                "the cgroup freezer did not hold the pool: {burnt} ms burnt while frozen, \
+                 {faults:?}\n{}",
+                played.summary()
+            );
+            return;
+        }
+        let caught = faults
+            .iter()
+            .any(|(k, m)| k == "timeout" && m.starts_with("worked while frozen"));
+        assert!(
+            caught,
+            "THE ATTACK WORKED: its workers burnt {burnt} ms of CPU while it was frozen, \
+             and it got no fault: {faults:?}\n{}",
+            played.summary()
+        );
+        // Each worker burns at most BURN_MS once; two stretches of them at most before the
+        // thaw that finds them (workers that had not ended, then a new pool).
+        assert!(
+            burnt <= 2 * WORKERS * BURN_MS,
+            "caught too late: its workers burnt {burnt} ms while it was frozen\n{}",
+            played.summary()
+        );
+    });
+}
+
+/// Hole 4: a champion and a child of its with POSIX timers sending them `SIGCONT` every
+/// millisecond: stopped with `SIGSTOP`, they run again at once, and a freeze that waits
+/// until every process has stopped waited a whole second (a match of 0.3 s took 5 s).
+/// Against opponents that take 50 ms a callback, it is woken during every freeze. The freeze does not wait for a champion that wakes itself: it gets a
+/// `timeout` that says it worked while frozen, its jail is killed, and the match takes
+/// about as long as the same match with a passive champion in its seat (a generous bound:
+/// 3 s more; each freeze that waited would add a second). Where the cgroup freezer holds
+/// it, its timers do nothing: no fault.
+#[test]
+fn redteam_04_a_sigcont_timer_cannot_make_freezes_wait() {
+    let _heavy = heavy();
+    let fixture = compiled("sigcont_storm.c", &[]);
+    let passive = PathBuf::from(common::passive());
+    // Opponents that take 50 ms a callback (asleep): every freeze lasts many ticks.
+    let slow = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/attacks/slow.sh")
+        .display()
+        .to_string();
+    each_run("04", |who| {
+        let start = std::time::Instant::now();
+        let honest = play_against(who, "storm-honest", &passive, &slow, &[]);
+        let honest_took = start.elapsed();
+        honest.assert_completed_and_opponents_clean();
+        assert!(honest.faults(0).is_empty(), "{}", honest.summary());
+        let start = std::time::Instant::now();
+        let played = play_against(who, "sigcont-storm", &fixture, &slow, &[]);
+        let took = start.elapsed();
+        played.assert_completed_and_opponents_clean();
+        assert!(
+            played.seats[0].contains("info sigcont_storm: timers armed"),
+            "the timers were not armed\n{}",
+            played.summary()
+        );
+        let faults = played.faults(0);
+        if has_cgroup_freezer(&played) {
+            assert!(faults.is_empty(), "{faults:?}\n{}", played.summary());
+        } else {
+            assert!(
+                faults
+                    .iter()
+                    .any(|(k, m)| k == "timeout" && m.starts_with("worked while frozen")),
+                "THE ATTACK WORKED: a champion waking itself every millisecond got no fault \
+                 (the match took {took:?}, {honest_took:?} with a passive champion): \
+                 {faults:?}\n{}",
+                played.summary()
+            );
+        }
+        assert!(
+            took < honest_took + Duration::from_secs(3),
+            "THE ATTACK WORKED: the match took {took:?}, {honest_took:?} with a passive \
+             champion in its seat: its freezes waited for it\n{}",
+            played.summary()
+        );
+    });
+}
+
+// ---- 4. a fault's class is what was observed --------------------------------------------
+
+/// Hole 5: a champion that prints `MemoryError` (what Python prints when an allocation
+/// fails) and exits with status 3, far below every limit, was reported as a `memory` fault:
+/// the class came from what it wrote. It is a `crash`, whose message says what it printed
+/// and that no memory limit was hit that the referee could see.
+#[test]
+fn redteam_05_printing_memory_error_is_not_a_memory_fault() {
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/redteam/memory_error.sh");
+    each_run("05", |who| {
+        let played = play(who, "memory-error", &fixture, &[]);
+        played.assert_completed_and_opponents_clean();
+        let faults = played.faults(0);
+        let [(kind, message)] = faults.as_slice() else {
+            panic!("expected one fault: {faults:?}\n{}", played.summary());
+        };
+        assert_eq!(
+            kind,
+            "crash",
+            "THE ATTACK WORKED: what the champion printed made its fault a `{kind}`: \
+             {message}\n{}",
+            played.summary()
+        );
+        for part in [
+            "ended (exit 3)",
+            "after printing \"MemoryError\"",
+            "no memory limit was hit that the referee could see",
+        ] {
+            assert!(message.contains(part), "{part:?} is not in: {message}");
+        }
     });
 }

@@ -208,6 +208,8 @@ fn the_line_names_every_layer_and_is_recorded() {
             "cgroup=",
             "uid=",
             "memory=",
+            "cpu=",
+            "freeze=",
             "pids=",
         ] {
             assert!(line.contains(layer), "{line}");
@@ -219,6 +221,13 @@ fn the_line_names_every_layer_and_is_recorded() {
         }
         if who == Who::Nobody {
             assert!(line.contains("uid=off(not root"), "{line}");
+            // No cgroup of its own: what that leaves out is named (README, "Sandbox").
+            if line.contains("jail=on") {
+                assert!(
+                    line.contains("cpu=proc freeze=sigstop(no cgroup freezer)"),
+                    "{line}"
+                );
+            }
         }
         common::remove_dir(&arena);
     }

@@ -1,29 +1,31 @@
-//! How a champion ended, in words: wait statuses as "exit 1" / "signal 9 (SIGKILL)", and the
-//! heuristic that tells a memory fault from a plain crash.
+//! How a champion ended, in words: wait statuses as "exit 1" / "signal 9 (SIGKILL)", and
+//! what tells a memory fault from a plain crash.
 //!
-//! Memory heuristic (there is no memory cgroup on our hosts, so the kernel never says "this
-//! was the memory limit"): `RLIMIT_DATA` makes allocations fail, and each runtime reacts in
-//! its own way (Python raises `MemoryError`, C++ throws `std::bad_alloc`, Rust aborts with
-//! "memory allocation of N bytes failed", Java throws `OutOfMemoryError`, C often
-//! dereferences the NULL from `malloc` and gets SIGSEGV). A death that is not a clean
-//! `exit 0` is a **Memory** fault when either
-//! 1. the last 4 KiB of stderr contain an out-of-memory message of a known runtime, or
+//! A fault's class comes from what the kernel and the referee observed, never from what the
+//! champion wrote. A death that is not a clean `exit 0` is a **Memory** fault when
+//! 1. its memory cgroup counted an OOM kill (`memory.events`), or
 //! 2. the largest data segment (`VmData`, sampled at poll slices) or resident set (sampled;
 //!    in a jail, the private resident memory of all its processes together) reached 90% of
-//!    the memory limit, or the largest virtual size reached 90% of the address-space limit.
-//!    `ru_maxrss` counts only beyond the referee's size when it forked the champion
-//!    (without a jail; a jailed champion is cloned from a small zygote and measured by the
-//!    jail): it includes what a process inherited at fork, and a referee of gigabytes
-//!    would make every crash look like a memory fault.
+//!    the memory limit, or the largest virtual size reached 90% of the address-space limit
+//!    (`RLIMIT_DATA` makes allocations fail near there). `ru_maxrss` counts only beyond the
+//!    referee's size when it forked the champion (without a jail; a jailed champion is
+//!    cloned from a small zygote and measured by the jail): it includes what a process
+//!    inherited at fork, and a referee of gigabytes would make every crash look like a
+//!    memory fault.
 //!
 //! Otherwise it is a **Crash**, except SIGXCPU (the lifetime CPU backstop), a **Timeout**.
+//! A crash whose stderr ends with the out-of-memory message of a known runtime (Python's
+//! `MemoryError`, C++'s `std::bad_alloc`, ...) says so, and that no limit was hit that the
+//! referee could see: anyone can print `MemoryError`, and without a memory cgroup a failed
+//! allocation under `RLIMIT_DATA` leaves no other trace.
 
 use nix::sys::signal::Signal;
 
 use super::limits::Limits;
 use crate::fault::{Fault, FaultKind};
 
-/// Out-of-memory messages of common runtimes, matched case-insensitively in the stderr tail.
+/// Out-of-memory messages of common runtimes, matched case-insensitively in the stderr tail:
+/// quoted in a crash's message, never a reason to call it a memory fault.
 const OOM_MARKERS: &[&str] = &[
     "memoryerror",
     "bad_alloc",
@@ -102,17 +104,6 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
             ),
         );
     }
-    if let Some(marker) = marker {
-        return Fault::new(
-            FaultKind::Memory,
-            format!(
-                "ended ({status}) {context}, reporting an allocation failure (stderr says \
-                 \"{marker}\"); peak memory {} of a {} limit; expected it to stay within the limit",
-                mib(mem_peak),
-                mib(ev.limits.memory)
-            ),
-        );
-    }
     if !is_clean(ev.status) && near(mem_peak, ev.limits.memory) {
         return Fault::new(
             FaultKind::Memory,
@@ -144,6 +135,23 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
         );
     }
     let mut message = format!("ended ({status}) {context}");
+    if let Some(marker) = marker {
+        // Only its output tells: say what it printed, and that no limit was seen.
+        let line = ev
+            .stderr_tail
+            .lines()
+            .rev()
+            .find(|l| l.to_ascii_lowercase().contains(marker))
+            .map(|l| shorten(l.trim()))
+            .unwrap_or_else(|| (*marker).to_string());
+        message.push_str(&format!(
+            " after printing \"{line}\"; no memory limit was hit that the referee could see \
+             (peak memory {} of a {} limit, no out-of-memory kill)",
+            mib(mem_peak),
+            mib(ev.limits.memory),
+        ));
+        return Fault::new(FaultKind::Crash, message);
+    }
     if term_signal(ev.status) == Some(nix::libc::SIGXFSZ) {
         message.push_str(&format!(
             "; it wrote a file larger than the {} limit",
@@ -195,13 +203,16 @@ fn error_line(tail: &str) -> Option<String> {
         .find_map(|needle| last_with(needle))
         .map(|i| lines[i].trim().to_string())
     };
-    found.map(|line| {
-        if line.chars().count() > 300 {
-            format!("{}...", line.chars().take(300).collect::<String>())
-        } else {
-            line
-        }
-    })
+    found.map(|line| shorten(&line))
+}
+
+/// `line`, cut to 300 characters.
+fn shorten(line: &str) -> String {
+    if line.chars().count() > 300 {
+        format!("{}...", line.chars().take(300).collect::<String>())
+    } else {
+        line.to_string()
+    }
 }
 
 /// The last `n` non-empty lines of `text`, joined with " | ", at most 300 characters.
@@ -322,10 +333,6 @@ mod tests {
     #[test]
     fn memory_heuristic() {
         let limits = Limits::default();
-        assert_eq!(
-            ev(1 << 8, 0, "MemoryError\n", &limits).kind,
-            FaultKind::Memory
-        );
         assert_eq!(ev(11, limits.memory, "", &limits).kind, FaultKind::Memory);
         assert_eq!(
             ev(11, limits.memory / 2, "", &limits).kind,
@@ -333,5 +340,40 @@ mod tests {
         );
         assert_eq!(ev(0, limits.memory, "", &limits).kind, FaultKind::Crash);
         assert_eq!(ev(24, 0, "", &limits).kind, FaultKind::Timeout);
+    }
+
+    /// What a champion prints never makes its fault a memory fault: `MemoryError` then
+    /// `exit 3`, far below any limit, is a crash that quotes what it printed and says that
+    /// no limit was seen; printed near the limit, the peak makes it a memory fault.
+    #[test]
+    fn printing_an_out_of_memory_message_is_not_a_memory_fault() {
+        let limits = Limits::default();
+        for tail in [
+            "MemoryError\n",
+            "Traceback (most recent call last):\n  File \"x.py\", line 1\nMemoryError\n",
+            "terminate called after throwing an instance of 'std::bad_alloc'\n",
+        ] {
+            let fault = ev(3 << 8, 4 << 20, tail, &limits);
+            assert_eq!(fault.kind, FaultKind::Crash, "{fault}");
+            assert!(
+                fault
+                    .message
+                    .starts_with("ended (exit 3) during a test after printing \""),
+                "{fault}"
+            );
+            assert!(
+                fault
+                    .message
+                    .contains("no memory limit was hit that the referee could see (peak memory 4 MiB of a 1024 MiB limit"),
+                "{fault}"
+            );
+        }
+        let fault = ev(3 << 8, 0, "debug\nMemoryError\nbye\n", &limits);
+        assert!(
+            fault.message.contains("after printing \"MemoryError\""),
+            "{fault}"
+        );
+        let near = ev(1 << 8, limits.memory, "MemoryError\n", &limits);
+        assert_eq!(near.kind, FaultKind::Memory, "{near}");
     }
 }

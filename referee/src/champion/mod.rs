@@ -50,6 +50,7 @@ pub use stderr::TRUNCATED_MARKER;
 pub use sweep::kill_every_champion;
 
 use crate::fault::{Fault, FaultKind};
+use crate::jail::{Refused, Stopped};
 use clock::{Ident, Roster, TreeUsage};
 use io::{Channel, Line, Wake, WriteEnd};
 use sweep::Reaped;
@@ -116,6 +117,32 @@ impl LaunchSpec {
             start_frozen: false,
         }
     }
+}
+
+/// A `Timeout` for work found between a freeze and a thaw; `what` says what was seen.
+fn worked_while_frozen(what: &str) -> Fault {
+    Fault::new(
+        FaultKind::Timeout,
+        format!(
+            "worked while frozen between its callbacks ({what}; a SIGCONT woke it, from a \
+             timer or another of its processes); a champion runs only during its own callbacks"
+        ),
+    )
+}
+
+/// What a census difference shows, in words: `used 35 ms of CPU, 2 of its processes ended`.
+fn describe_change(change: &crate::jail::Change) -> String {
+    let mut what = Vec::new();
+    if change.cpu > Duration::ZERO {
+        what.push(format!("used {} ms of CPU", change.cpu.as_millis()));
+    }
+    if change.ended > 0 {
+        what.push(format!("{} of its processes ended", change.ended));
+    }
+    if change.appeared > 0 {
+        what.push(format!("{} processes appeared", change.appeared));
+    }
+    what.join(", ")
 }
 
 /// A per-callback allowance: CPU time of the whole process tree, and wall time.
@@ -219,6 +246,9 @@ pub struct Champion {
     frozen_at: Cell<Option<Duration>>,
     /// The CPU it was frozen at when last thawed: what the running callback counts from.
     thawed_from: Cell<Option<Duration>>,
+    /// A jailed champion stopped with `SIGSTOP` (no cgroup freezer): its processes when it
+    /// was last frozen, compared with what they are before it is thawed.
+    frozen_census: RefCell<Option<crate::jail::Census>>,
     /// The referee's resident set when it forked this champion (without a jail): what the
     /// champion's `ru_maxrss` may count without having used it.
     inherited: u64,
@@ -327,6 +357,7 @@ impl Champion {
             last_check: Cell::new(Instant::now()),
             frozen_at: Cell::new(None),
             thawed_from: Cell::new(None),
+            frozen_census: RefCell::new(None),
             inherited: 0,
         }
     }
@@ -363,6 +394,7 @@ impl Champion {
             champion
                 .frozen_at
                 .set(Some(champion.measure(false, true).cpu));
+            champion.take_census();
         }
         Ok(champion)
     }
@@ -370,17 +402,27 @@ impl Champion {
     /// At the end of a callback: freezes every process of a jailed champion until
     /// [`Champion::resume`] (with its cgroup's freezer when it has one, otherwise with
     /// `SIGSTOP` from its init), then measures what it used so far. A jailed champion that
-    /// holds more memory than its limit gets a `Memory` fault, for its next callback.
-    /// (Without a jail, nothing is frozen.)
+    /// holds more memory than its limit gets a `Memory` fault, and one that woke itself while
+    /// being stopped (its own `SIGCONT`) a `Timeout`, for its next callback; either is
+    /// killed at once. (Without a jail, nothing is frozen.)
     pub fn pause(&mut self) {
+        let mut stopped = Stopped::Yes;
         if let Some(jail) = &mut self.jail {
             if !self.sandbox.freeze(true) {
-                jail.stop();
+                stopped = jail.stop();
             }
+        }
+        if stopped == Stopped::Woke && self.fatal.is_none() {
+            self.kill_jail();
+            self.fatal = Some(worked_while_frozen(
+                "one of its processes ran again while the referee was stopping them",
+            ));
+            return;
         }
         let meter = self.measure(false, true);
         if self.jail.is_some() && self.fatal.is_none() {
             self.frozen_at.set(Some(meter.cpu));
+            self.take_census();
             if let Some(fault) = self.memory_fault(meter.peak_rss) {
                 self.kill_jail();
                 self.fatal = Some(fault);
@@ -388,25 +430,37 @@ impl Champion {
         }
     }
 
+    /// Keeps the census of the measurement just made, for the thaw's check, where the
+    /// champion is stopped with `SIGSTOP` (the cgroup freezer needs none: no signal undoes
+    /// it, and its CPU count holds every process).
+    fn take_census(&self) {
+        if let (Some(jail), false) = (&self.jail, self.sandbox.has_freezer()) {
+            *self.frozen_census.borrow_mut() = Some(jail.census());
+        }
+    }
+
     /// Thaws a jailed champion (at the start of its callbacks), after checking that nothing
-    /// of it ran while it was frozen (CPU measured, and without a cgroup freezer the pids
-    /// its jail handed out): a process woken by a `SIGCONT` (its own timer can send one)
+    /// of it ran while it was frozen: its CPU, and where it was stopped with `SIGSTOP`, each
+    /// of its processes (one that used CPU, ended or appeared meanwhile: a worker that ran
+    /// and was reaped at once by the kernel leaves no CPU to measure, but is gone) and the
+    /// pids its jail handed out. A process woken by a `SIGCONT` (its own timer can send one)
     /// gets the champion a `Timeout` fault, and is killed with the rest of the jail before
     /// it runs again.
     pub fn resume(&mut self) {
         if let Some(base) = self.frozen_at.get() {
             let meter = self.measure(false, true);
-            let ran = meter.cpu.saturating_sub(base);
-            if ran > FROZEN_SLACK && self.fatal.is_none() {
-                let fault = Fault::new(
-                    FaultKind::Timeout,
-                    format!(
-                        "its processes used {} ms of CPU while frozen between its callbacks \
-                         (a SIGCONT woke them, from a timer or another process); a champion \
-                         runs only during its own callbacks",
-                        ran.as_millis()
-                    ),
-                );
+            let mut change = crate::jail::Change {
+                cpu: meter.cpu.saturating_sub(base),
+                ..Default::default()
+            };
+            if let (Some(jail), Some(before)) = (&self.jail, self.frozen_census.take()) {
+                let seen = jail.changed_since(&before);
+                change.ended = seen.ended;
+                change.appeared = seen.appeared;
+                change.cpu = change.cpu.max(seen.cpu);
+            }
+            if change.is_work(FROZEN_SLACK) && self.fatal.is_none() {
+                let fault = worked_while_frozen(&describe_change(&change));
                 self.kill_jail();
                 self.fatal = Some(fault);
             } else if let Some(fault) = self.memory_fault(meter.peak_rss) {
@@ -417,16 +471,12 @@ impl Champion {
         if self.fatal.is_none() {
             if let Some(jail) = &mut self.jail {
                 if !self.sandbox.freeze(false) {
-                    if let Err(started) = jail.cont() {
+                    if let Err(refused) = jail.cont() {
                         self.kill_jail();
-                        self.fatal = Some(Fault::new(
-                            FaultKind::Timeout,
-                            format!(
-                                "started {started} processes or threads while frozen between \
-                                 its callbacks (a SIGCONT woke it, from a timer or another \
-                                 process); a champion runs only during its own callbacks"
-                            ),
-                        ));
+                        self.fatal = Some(worked_while_frozen(&match refused {
+                            Refused::Woke => "one of its processes was continued".to_string(),
+                            Refused::Started(n) => format!("started {n} processes or threads"),
+                        }));
                     }
                 }
             }

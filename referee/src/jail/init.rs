@@ -1,15 +1,16 @@
 //! The first process of a jail (PID 1 of its namespace), running the zygote's code after
 //! `clone`: it maps the user, builds the file system view, starts the champion's main
 //! process and then serves the referee on the control socket: `stop` and `cont` freeze and
-//! thaw every other process of the namespace (`kill(-1, SIGSTOP)`; `stop` is answered
-//! `stopped` on a socket of its own once every thread has stopped, `cont` is answered
-//! `thawed`, or `ran <n>` without thawing when the namespace handed out pids meanwhile),
-//! and it reports `started`,
-//! `exit <status>` of the main process, or why it could not start. (Where the champion has
-//! a cgroup, the referee freezes it with the cgroup freezer instead, which no `SIGCONT`
-//! undoes.) When it
-//! dies, by the referee's `SIGKILL` or because the control socket closed, the kernel kills
-//! every process of the namespace and reaps them: nothing of the champion is left.
+//! thaw every other process of the namespace (`kill(-1, SIGSTOP)`). `stop` is answered on a
+//! socket of its own: `stopped` once every thread has stopped, `woke` at once when a thread
+//! seen stopped runs again (the champion's own `SIGCONT`), `late` when threads still ran
+//! after a second. `cont` is answered `thawed`, or without thawing `woke` when a child of
+//! the init was continued meanwhile, or `ran <n>` when the namespace handed out pids. It
+//! reports `started`, `exit <status>` of the main process, or why it could not start.
+//! (Where the champion has a cgroup, the referee freezes it with the cgroup freezer
+//! instead, which no `SIGCONT` undoes.) When it dies, by the referee's `SIGKILL` or because
+//! the control socket closed, the kernel kills every process of the namespace and reaps
+//! them: nothing of the champion is left.
 
 use std::ffi::CString;
 use std::io;
@@ -243,7 +244,8 @@ fn start_main(
     let mut stopped_at = None;
     if spec.start_frozen {
         let pids = std::fs::File::open("/proc/sys/kernel/ns_last_pid").ok();
-        stop_all(pid, pids.as_ref());
+        // Whatever of it ran since is found before its first thaw.
+        let _ = stop_all(pid, pids.as_ref());
         stopped_at = last_pid(pids.as_ref());
     }
     wire::send(ctl, b"started", &[]).map_err(|e| format!("reporting the start: {e}"))?;
@@ -361,10 +363,25 @@ fn freeze(stop: bool) {
     let _ = kill(nix::unistd::Pid::from_raw(-1), signal);
 }
 
+/// How a [`stop_all`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Every thread of the namespace but the init's is stopped (or in an uninterruptible
+    /// sleep, which it leaves only to stop).
+    Stopped,
+    /// A thread seen stopped ran again before the others were: a `SIGCONT` of the
+    /// champion's own (a timer, another of its processes) undid the freeze. Not waited for.
+    Woke,
+    /// [`STOP_WAIT`] went by with threads still running and none seen waking.
+    Late,
+}
+
 /// Stops every process of the namespace but this one and waits (up to [`STOP_WAIT`]) until
 /// each of their threads has stopped: a thread that was in the middle of a `clone` when the
-/// signal came finishes it first, and its new pid must be counted before the freeze.
-fn stop_all(main: i32, pids: Option<&std::fs::File>) {
+/// signal came finishes it first, and its new pid must be counted before the freeze. A
+/// thread that stopped and runs again was continued by the champion itself: that ends the
+/// wait at once (`Woke`), so that no timer of the champion can make a freeze wait.
+fn stop_all(main: i32, pids: Option<&std::fs::File>) -> Stop {
     freeze(true);
     // When nothing but the main process ever started (the namespace handed out no pid
     // after it), its stop report says it all, without reading /proc.
@@ -378,7 +395,7 @@ fn stop_all(main: i32, pids: Option<&std::fs::File>) {
             }
         }
         if last_pid(pids) == Some(main as u64) {
-            return;
+            return Stop::Stopped;
         }
     }
     // A deadline in time, not a count of rounds: on a loaded machine a thread with the
@@ -386,9 +403,19 @@ fn stop_all(main: i32, pids: Option<&std::fs::File>) {
     // the wait would be taken for a process started while frozen (a false timeout).
     let deadline = std::time::Instant::now() + STOP_WAIT;
     let mut pause = std::time::Duration::from_micros(20);
+    let mut stopped = Vec::new();
     for round in 0.. {
-        if all_stopped() || std::time::Instant::now() >= deadline {
-            return;
+        match states(&mut stopped) {
+            States::AllStopped => return Stop::Stopped,
+            States::Woke => return Stop::Woke,
+            States::Running if std::time::Instant::now() >= deadline => return Stop::Late,
+            States::Running => {}
+        }
+        // Stop again whatever a SIGCONT woke since: a thread that then stops and runs
+        // again is seen waking at a later round. (A stop signal to a thread that is
+        // stopped, or has one pending, changes nothing.)
+        if round > 0 {
+            freeze(true);
         }
         // The jail shares one CPU: yielding lets a thread that has the signal pending
         // run into its stop at once; past that, sleep (a thread in a long system call),
@@ -400,18 +427,31 @@ fn stop_all(main: i32, pids: Option<&std::fs::File>) {
             pause = (pause * 2).min(std::time::Duration::from_millis(1));
         }
     }
+    unreachable!("the loop returns")
 }
 
 /// How long [`stop_all`] waits at most for every thread to stop: far above a scheduling
 /// delay on a loaded machine, far below a callback's budget.
 const STOP_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Whether no thread of the namespace but this process's is running or about to run
-/// (`R`, or `S`: a sleeper not yet woken by the signal).
-fn all_stopped() -> bool {
+/// What one look at the threads of the namespace found.
+enum States {
+    AllStopped,
+    /// A thread is running or about to run (`R`, or `S`: a sleeper not yet woken by the
+    /// signal).
+    Running,
+    /// A thread that an earlier look saw stopped runs again.
+    Woke,
+}
+
+/// Looks at every thread of the namespace but this process's; `stopped` holds the threads
+/// seen stopped so far (by tid, sorted), and gains those stopped now.
+fn states(stopped: &mut Vec<u32>) -> States {
     let Ok(procs) = std::fs::read_dir("/proc") else {
-        return true;
+        return States::AllStopped;
     };
+    let mut running = false;
+    let mut now_stopped = Vec::new();
     for entry in procs.flatten() {
         let name = entry.file_name();
         let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
@@ -424,6 +464,13 @@ fn all_stopped() -> bool {
             continue;
         };
         for task in tasks.flatten() {
+            let Some(tid) = task
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
             let Ok(stat) = std::fs::read(task.path().join("stat")) else {
                 continue;
             };
@@ -431,12 +478,26 @@ fn all_stopped() -> bool {
                 .iter()
                 .rposition(|&b| b == b')')
                 .and_then(|close| stat.get(close + 2).copied());
-            if matches!(state, Some(b'R' | b'S')) {
-                return false;
+            match state {
+                Some(b'R' | b'S') => {
+                    if stopped.binary_search(&tid).is_ok() {
+                        return States::Woke;
+                    }
+                    running = true;
+                }
+                Some(b'T') => now_stopped.push(tid),
+                _ => {}
             }
         }
     }
-    true
+    if running {
+        stopped.extend(now_stopped);
+        stopped.sort_unstable();
+        stopped.dedup();
+        States::Running
+    } else {
+        States::AllStopped
+    }
 }
 
 /// The last pid the namespace handed out (`/proc/sys/kernel/ns_last_pid` of the jail's
@@ -450,9 +511,10 @@ fn last_pid(file: Option<&std::fs::File>) -> Option<u64> {
     std::str::from_utf8(&buf[..n]).ok()?.trim().parse().ok()
 }
 
-/// Serves the referee until the control socket closes. `stop` is answered `stopped`;
-/// `cont` is answered `thawed`, or `ran <n>` without thawing when `n` processes or threads
-/// were started while the champion was stopped (a `SIGCONT` woke it).
+/// Serves the referee until the control socket closes. `stop` is answered as [`stop_all`]
+/// found it (`stopped`, `woke` or `late`); `cont` is answered `thawed`, or without thawing
+/// `woke` when a child of the init was continued while frozen, or `ran <n>` when `n`
+/// processes or threads were started while the champion was stopped (a `SIGCONT` woke it).
 fn serve(ctl: RawFd, acks: RawFd, main: i32, stopped_at: Option<u64>) -> ! {
     let pids = std::fs::File::open("/proc/sys/kernel/ns_last_pid").ok();
     let mut stopped_at = stopped_at;
@@ -501,13 +563,29 @@ fn serve(ctl: RawFd, acks: RawFd, main: i32, stopped_at: Option<u64>) -> ! {
             match wire::recv(ctl) {
                 Ok(Some((msg, _))) => match msg.as_slice() {
                     b"stop" => {
-                        stop_all(if main_alive { main } else { 0 }, pids.as_ref());
+                        // What its own signals did while it ran is no matter: only a
+                        // continue from now on is. (Bounded: it may be continuing its
+                        // own processes again and again.)
+                        for _ in 0..64 {
+                            if !continued() {
+                                break;
+                            }
+                        }
+                        let outcome = stop_all(if main_alive { main } else { 0 }, pids.as_ref());
+                        let answer = match outcome {
+                            Stop::Stopped => &b"stopped"[..],
+                            Stop::Woke => b"woke",
+                            Stop::Late => b"late",
+                        };
                         stopped_at = last_pid(pids.as_ref());
-                        let _ = wire::send(acks, b"stopped", &[]);
+                        let _ = wire::send(acks, answer, &[]);
                     }
                     b"cont" => {
                         let now = last_pid(pids.as_ref());
                         match (stopped_at.take(), now) {
+                            _ if continued() => {
+                                let _ = wire::send(acks, b"woke", &[]);
+                            }
                             (Some(then), Some(now)) if now != then => {
                                 let started = now.wrapping_sub(then);
                                 let _ = wire::send(acks, format!("ran {started}").as_bytes(), &[]);
@@ -524,6 +602,16 @@ fn serve(ctl: RawFd, acks: RawFd, main: i32, stopped_at: Option<u64>) -> ! {
             }
         }
     }
+}
+
+/// Whether a child of this init (the main process, or an orphan it adopted) was continued
+/// since it last stopped and this was last asked: the kernel's report of it is taken.
+/// Asked when a `stop` comes (reports of the callback that ended do not count) and before
+/// a thaw (one of the champion's own `SIGCONT`s continued it while frozen).
+fn continued() -> bool {
+    use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+    let flags = WaitPidFlag::WCONTINUED | WaitPidFlag::WNOHANG | WaitPidFlag::__WALL;
+    matches!(waitid(Id::All, flags), Ok(WaitStatus::Continued(_)))
 }
 
 /// Reaps every exited child; reports the main process's end. Returns whether the main

@@ -7,7 +7,7 @@
 //! ```text
 //! referee ──spawn request (JSON + fds)──> zygote ──clone(namespaces)──> init (PID 1) ──fork+exec──> champion
 //!    ├──────────────────── control socket: stop / cont, started / exit <status> ──────┤
-//!    └──────────────────── acknowledgements: stopped, thawed / ran <n> ────────────────┘
+//!    └──────────── acknowledgements: stopped / woke / late, thawed / woke / ran <n> ───┘
 //! ```
 //!
 //! The jail ends when its init dies (the referee's `SIGKILL` through a pidfd, or end of
@@ -16,6 +16,7 @@
 //! zombie. The zygote ([`zygote`]) is a small process cloned from, so that the referee's
 //! size never reaches a champion; [`usage`] measures a jail's processes from outside.
 
+pub mod census;
 pub mod hidden;
 mod init;
 pub mod usage;
@@ -32,6 +33,7 @@ use std::time::Duration;
 use nix::libc;
 use serde::{Deserialize, Serialize};
 
+pub use census::{Census, Change};
 pub use usage::Usage;
 pub use view::View;
 
@@ -71,6 +73,29 @@ pub struct Spec {
     /// cost of a jail). Only as root: as a user, the jail's network namespace is made with
     /// its user namespace.
     pub pool_net: bool,
+}
+
+/// How a [`Jail::stop`] went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// Every process of the jail is stopped.
+    Yes,
+    /// A process stopped and ran again before the others were: the champion continued it
+    /// itself (a `SIGCONT` from its own timer or process). The init did not wait.
+    Woke,
+    /// Processes still ran after the init's wait (a loaded machine, or a champion that
+    /// keeps waking itself faster than it is looked at): the next thaw finds what they did.
+    Late,
+}
+
+/// Why [`Jail::cont`] did not thaw a jail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// A process of the init's (the main process, an adopted orphan) was continued while
+    /// frozen, by a `SIGCONT` of the champion's own.
+    Woke,
+    /// The namespace handed out this many pids (processes or threads) while frozen.
+    Started(u64),
 }
 
 /// Why a jail did not start.
@@ -171,34 +196,46 @@ impl Jail {
     }
 
     /// Stops every process of the champion (between its callbacks) with `SIGSTOP`, and
-    /// returns once the init has sent the signals, so that a measurement right after counts
-    /// nothing the champion runs later. A stopped process is woken by any `SIGCONT`: the
-    /// referee checks at the next [`Jail::cont`] that nothing ran meanwhile, and uses the
-    /// cgroup freezer instead where the champion has a cgroup.
-    pub fn stop(&mut self) {
+    /// returns once the init has sent the signals and seen them stopped, so that a
+    /// measurement right after counts nothing the champion runs later. A stopped process is
+    /// woken by any `SIGCONT`: the init says so when it sees it happen ([`Stopped::Woke`]),
+    /// the referee compares what it measures at the freeze and before the next
+    /// [`Jail::cont`] ([`Census`]), and uses the cgroup freezer instead where the champion
+    /// has a cgroup.
+    pub fn stop(&mut self) -> Stopped {
+        let mut stopped = Stopped::Yes;
         if !self.frozen && !self.dead {
             if wire::send(self.ctl.as_raw_fd(), b"stop", &[]).is_ok()
                 && wire::wait_readable(&self.acks, STOP_PATIENCE_MS)
             {
-                let _ = wire::recv(self.acks.as_raw_fd());
+                match wire::recv(self.acks.as_raw_fd()) {
+                    Ok(Some((answer, _))) if answer == b"woke" => stopped = Stopped::Woke,
+                    Ok(Some((answer, _))) if answer == b"late" => stopped = Stopped::Late,
+                    _ => {}
+                }
             }
             self.frozen = true;
         }
+        stopped
     }
 
-    /// Thaws them, unless processes or threads were started while they were stopped (a
-    /// `SIGCONT` woke them): then they stay stopped and `Err` gives how many were started.
-    pub fn cont(&mut self) -> Result<(), u64> {
+    /// Thaws them, unless the init found that something of the champion ran while they
+    /// were stopped: then they stay stopped, and `Err` says what.
+    pub fn cont(&mut self) -> Result<(), Refused> {
         if self.frozen && !self.dead {
             self.frozen = false;
             if wire::send(self.ctl.as_raw_fd(), b"cont", &[]).is_ok()
                 && wire::wait_readable(&self.acks, STOP_PATIENCE_MS)
             {
                 if let Ok(Some((answer, _))) = wire::recv(self.acks.as_raw_fd()) {
+                    if answer == b"woke" {
+                        self.frozen = true;
+                        return Err(Refused::Woke);
+                    }
                     if let Some(n) = answer.strip_prefix(b"ran ") {
                         self.frozen = true;
                         let n = std::str::from_utf8(n).ok().and_then(|n| n.parse().ok());
-                        return Err(n.unwrap_or(1));
+                        return Err(Refused::Started(n.unwrap_or(1)));
                     }
                 }
             }
@@ -239,6 +276,16 @@ impl Jail {
             return Usage::default();
         }
         self.tracker.borrow_mut().measure(self.pid)
+    }
+
+    /// The processes of the jail as the last [`Jail::usage`] found them.
+    pub fn census(&self) -> Census {
+        self.tracker.borrow().census().clone()
+    }
+
+    /// What changed between `before` and the last [`Jail::usage`].
+    pub fn changed_since(&self, before: &Census) -> Change {
+        self.tracker.borrow().census().since(before)
     }
 
     /// Kills the jail and waits until the kernel has killed and reaped every process in it.

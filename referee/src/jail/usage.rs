@@ -7,6 +7,7 @@
 //! file or of a memfd) of the live processes: many processes cannot dodge a limit on it,
 //! and libraries shared with the host do not count. Shared memory mapped by several of a
 //! champion's processes counts once in each, which overcounts, never under.
+//! Each walk also leaves a [`Census`] of the processes it found, for the freeze check.
 
 use std::collections::HashMap;
 use std::fs;
@@ -14,6 +15,8 @@ use std::os::unix::fs::FileExt;
 use std::time::Duration;
 
 use nix::libc;
+
+use super::census::{Census, Seen};
 
 /// What a jail's processes use now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,6 +48,8 @@ const KEPT: usize = 64;
 #[derive(Default)]
 pub struct Tracker {
     open: HashMap<i32, Files>,
+    /// The processes the last walk found.
+    census: Census,
 }
 
 /// The files of one process.
@@ -62,6 +67,7 @@ impl Tracker {
         let mut usage = Usage::default();
         let mut stack = vec![init];
         let mut seen = Vec::new();
+        self.census.clear();
         while let Some(pid) = stack.pop() {
             if seen.len() >= 100_000 {
                 break;
@@ -72,18 +78,31 @@ impl Tracker {
             if pid == init {
                 usage.cpu += reaped;
             } else {
-                usage.cpu += process_clock(pid).unwrap_or(ticks(stat.utime + stat.stime)) + reaped;
+                let cpu = process_clock(pid).unwrap_or(ticks(stat.utime + stat.stime)) + reaped;
+                usage.cpu += cpu;
                 usage.memory += self.anonymous_memory(pid);
                 usage.processes += 1;
+                self.census.push(Seen {
+                    pid,
+                    start: stat.start,
+                    cpu,
+                    zombie: stat.zombie,
+                });
             }
             self.children(pid, stat.threads, &mut stack);
         }
+        self.census.finish();
         // Files of processes that are gone are closed.
         if self.open.len() > seen.len() {
             seen.sort_unstable();
             self.open.retain(|pid, _| seen.binary_search(pid).is_ok());
         }
         usage
+    }
+
+    /// The processes the last [`Tracker::measure`] found.
+    pub fn census(&self) -> &Census {
+        &self.census
     }
 
     /// The process's `stat`, from its kept file (opened again once if that fails: the
@@ -174,12 +193,19 @@ fn push_pids(text: &[u8], out: &mut Vec<i32>) {
     );
 }
 
+/// The `flags` bit of a process that is exiting (`include/linux/sched.h`).
+const PF_EXITING: u64 = 0x4;
+
 struct Stat {
+    /// `Z` or `X`, or exiting: it has ended, or is ending of its own.
+    zombie: bool,
     utime: u64,
     stime: u64,
     cutime: u64,
     cstime: u64,
     threads: u64,
+    /// Start time in clock ticks after boot.
+    start: u64,
 }
 
 /// Reads a small `/proc` file whole from its start, with one `pread` (they are generated
@@ -200,15 +226,17 @@ fn parse_stat(text: &[u8]) -> Option<Stat> {
     let close = text.iter().rposition(|&b| b == b')')?;
     let rest = std::str::from_utf8(text.get(close + 2..)?).ok()?;
     // After the name: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
-    // cmajflt utime stime cutime cstime priority nice num_threads ...
-    let fields: Vec<&str> = rest.split_ascii_whitespace().take(18).collect();
+    // cmajflt utime stime cutime cstime priority nice num_threads itrealvalue starttime ...
+    let fields: Vec<&str> = rest.split_ascii_whitespace().take(20).collect();
     let num = |i: usize| -> Option<u64> { Some(fields.get(i)?.parse::<i64>().ok()?.max(0) as u64) };
     Some(Stat {
+        zombie: matches!(fields.first(), Some(&("Z" | "X"))) || num(6)? & PF_EXITING != 0,
         utime: num(11)?,
         stime: num(12)?,
         cutime: num(13)?,
         cstime: num(14)?,
         threads: num(17)?,
+        start: num(19)?,
     })
 }
 

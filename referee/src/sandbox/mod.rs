@@ -77,6 +77,10 @@ pub struct SandboxReport {
     /// (a walk of /proc: children the kernel reaps at once, SIGCHLD ignored, are missed,
     /// and only the wall deadline bounds them).
     pub cpu: String,
+    /// How a jail is frozen between its callbacks: `cgroup` (the cgroup freezer, which no
+    /// signal undoes), `sigstop(no cgroup freezer)` (its init's `SIGSTOP`: a `SIGCONT` of
+    /// the champion's own wakes it, and the referee finds out before the thaw), or `off`.
+    pub freeze: String,
     /// What bounds the number of processes: `cgroup`, `rlimit(uid)`, `rlimit(userns)`, `off(...)`.
     pub pids: Layer,
     layers: Option<Arc<Layers>>,
@@ -106,13 +110,13 @@ pub struct Missing {
 
 impl SandboxReport {
     /// The line every run prints and every record keeps, e.g.
-    /// `sandbox: netns=on landlock=v7 seccomp=on cgroup=off(not writable) uid=on(200000+) memory=rlimit pids=rlimit(uid)`.
+    /// `sandbox: netns=on landlock=v7 seccomp=on cgroup=off(not writable) uid=on(200000+) memory=rlimit cpu=proc freeze=sigstop(no cgroup freezer) pids=rlimit(uid)`.
     pub fn line(&self) -> String {
         if self.mode == SandboxMode::Off {
             return "sandbox: off (as asked): process group, rlimits and sweep only".into();
         }
         format!(
-            "sandbox: {} {} {} {} {} {} memory={} cpu={} {}",
+            "sandbox: {} {} {} {} {} {} memory={} cpu={} freeze={} {}",
             self.jail.show("jail"),
             self.netns.show("netns"),
             self.landlock.show("landlock"),
@@ -121,6 +125,7 @@ impl SandboxReport {
             self.uid.show("uid"),
             self.memory,
             self.cpu,
+            self.freeze,
             self.pids.show("pids"),
         )
     }
@@ -210,6 +215,7 @@ fn probe_off() -> SandboxReport {
         uid: off(),
         memory: "rlimit".into(),
         cpu: "proc".into(),
+        freeze: "off".into(),
         pids: off(),
         layers: None,
     }
@@ -256,6 +262,12 @@ fn probe_auto() -> SandboxReport {
         "rlimit".to_string()
     };
     let cpu = if cg.is_some() { "cgroup" } else { "proc" }.to_string();
+    let freeze = match (&jail_setup, &cg) {
+        (Some(_), Some(_)) => "cgroup",
+        (Some(_), None) => "sigstop(no cgroup freezer)",
+        (None, _) => "off(no jail)",
+    }
+    .to_string();
     let layers = Layers {
         jail: jail_setup,
         net,
@@ -275,6 +287,7 @@ fn probe_auto() -> SandboxReport {
         uid,
         memory,
         cpu,
+        freeze,
         pids,
         layers: Some(Arc::new(layers)),
     }
@@ -664,6 +677,7 @@ mod tests {
             uid: on(),
             memory: "jail".into(),
             cpu: "proc".into(),
+            freeze: "sigstop(no cgroup freezer)".into(),
             pids: on(),
             layers: None,
         }
@@ -703,6 +717,7 @@ mod tests {
             "uid=",
             "memory=",
             "cpu=",
+            "freeze=",
             "pids=",
         ] {
             assert!(line.contains(name), "{line}");
