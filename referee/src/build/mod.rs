@@ -3,7 +3,7 @@
 //! directories and the operator's kits read-only at `/kits`, a private `/tmp`, seccomp and
 //! Landlock), with its own folder writable for the build's outputs, and bounds on CPU, wall
 //! clock and memory. As root the build runs under a champion uid, to which the folder is
-//! handed for the build and then given back ([`handover`]).
+//! handed for the build and then given back (`handover`).
 
 mod handover;
 
@@ -42,7 +42,7 @@ pub struct BuildSpec {
     pub processes: u64,
 }
 
-/// What a build that succeeded wrote (its last [`OUTPUT_KEPT`] bytes).
+/// What a build that succeeded wrote (its last `OUTPUT_KEPT` bytes).
 #[derive(Clone, Debug)]
 pub struct Built {
     pub output: Vec<u8>,

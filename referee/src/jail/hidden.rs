@@ -1,7 +1,7 @@
 //! What a champion must never see of the referee's outputs, though they may lie inside its
 //! own folder (a run started from there): the output folders of this run, named by the
 //! command that plays ([`hide`]), and the results of older runs found in the champion's
-//! folder ([`masks_for`]): records and `tournament.json` hold seeds, hence every match's
+//! folder (`masks_for`): records and `tournament.json` hold seeds, hence every match's
 //! hidden setup when a seed is used again. Each is hidden behind an empty read-only tmpfs in
 //! the champion's jail ([`super::View::masks`]).
 
