@@ -505,12 +505,16 @@ fn a_resumed_tournament_brings_the_replays_links_up_to_date() {
     index::write(&t, &referee::games::loi::LoiGame, &index::Layout::default()).unwrap();
     let page10 = || std::fs::read_to_string(t.join("matches/10/replay.html")).unwrap();
     assert!(page10().contains("match 10 (11 of 11)") && !page10().contains("nav-next"));
+    // A copied run keeps its key where the original's results folder named it.
+    let key = common::default_key(loi());
     run(&[
         "tournament",
         "--resume",
         "--name",
         "t",
         "--html",
+        "--key",
+        key.to_str().unwrap(),
         "--results",
         dir.to_str().unwrap(),
     ]);

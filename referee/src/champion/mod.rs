@@ -860,7 +860,7 @@ impl Champion {
                 Some(jail) => jail.main_status(DEATH_GRACE).map(|status| Reaped {
                     status,
                     cpu: Duration::ZERO,
-                    max_rss: 0,
+                    max_rss: jail.main_max_rss(),
                 }),
                 None => sweep::reap(self.pid, false),
             };
@@ -926,7 +926,7 @@ impl Champion {
                         main = jail.main_status(Duration::ZERO).map(|status| Reaped {
                             status,
                             cpu: Duration::ZERO,
-                            max_rss: 0,
+                            max_rss: jail.main_max_rss(),
                         });
                     }
                     jail.kill();

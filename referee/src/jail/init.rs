@@ -614,20 +614,24 @@ fn continued() -> bool {
     matches!(waitid(Id::All, flags), Ok(WaitStatus::Continued(_)))
 }
 
-/// Reaps every exited child; reports the main process's end. Returns whether the main
-/// process (when `main` > 0) is still alive.
+/// Reaps every exited child; reports the main process's end, with the largest resident
+/// size the kernel saw it reach (`ru_maxrss`, KiB: evidence of memory use that no sampling
+/// can miss). Returns whether the main process (when `main` > 0) is still alive.
 fn reap(ctl: RawFd, main: i32) -> bool {
     let mut alive = main > 0;
     loop {
         let mut status = 0;
-        // SAFETY: a valid status pointer.
-        let pid = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG | libc::__WALL) };
+        // SAFETY: all-zero is a valid rusage.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: valid status and rusage pointers.
+        let pid = unsafe { libc::wait4(-1, &mut status, libc::WNOHANG | libc::__WALL, &mut usage) };
         if pid <= 0 {
             return alive;
         }
         if pid == main {
             alive = false;
-            let _ = wire::send(ctl, format!("exit {status}").as_bytes(), &[]);
+            let max_rss_kib = usage.ru_maxrss.max(0);
+            let _ = wire::send(ctl, format!("exit {status} {max_rss_kib}").as_bytes(), &[]);
         }
     }
 }

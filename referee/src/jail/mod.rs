@@ -116,6 +116,8 @@ pub struct Jail {
     acks: OwnedFd,
     /// The main process's wait status, once reported.
     status: Option<i32>,
+    /// The largest resident size of the main process, bytes, reported with its status.
+    max_rss: u64,
     frozen: bool,
     dead: bool,
     /// The `/proc` files of its processes, kept open between measurements.
@@ -152,6 +154,7 @@ impl Jail {
             ctl: ours,
             acks,
             status: None,
+            max_rss: 0,
             frozen: spec.start_frozen,
             dead: false,
             tracker: Default::default(),
@@ -251,8 +254,12 @@ impl Jail {
                 match wire::recv(self.ctl.as_raw_fd()) {
                     Ok(Some((msg, _))) => {
                         if let Some(n) = msg.strip_prefix(b"exit ") {
-                            let status = std::str::from_utf8(n).ok().and_then(|n| n.parse().ok());
+                            let mut words = std::str::from_utf8(n).unwrap_or("").split(' ');
+                            let status = words.next().and_then(|n| n.parse().ok());
+                            let max_rss_kib: u64 =
+                                words.next().and_then(|n| n.parse().ok()).unwrap_or(0);
                             self.status = Some(status.unwrap_or(libc::SIGKILL));
+                            self.max_rss = max_rss_kib.saturating_mul(1024);
                             break;
                         }
                     }
@@ -268,6 +275,12 @@ impl Jail {
             self.status = Some(libc::SIGKILL);
         }
         self.status
+    }
+
+    /// The largest resident size the main process reached (bytes; 0 until it has exited,
+    /// see [`Jail::main_status`]).
+    pub fn main_max_rss(&self) -> u64 {
+        self.max_rss
     }
 
     /// CPU and memory of the champion's processes now ([`usage::Tracker`]).
