@@ -6,20 +6,14 @@
 
 mod common;
 
+use common::shell_champion as shell;
+
 use rand::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-
-fn shell(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../champions/shell")
-        .join(name)
-        .display()
-        .to_string()
-}
 
 // --- The independent implementation (docs/results.md, "How sure is the leaderboard?"). ---
 

@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::shell_champion as shell;
+
 use common::{output, succeeded, text};
 
 use common::users::Who;
@@ -42,14 +44,6 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
-}
-
-fn shell(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../champions/shell")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 /// `referee SUBCOMMAND ARGS --seed 7 --time-scale 2 --results DIR` as `who`.

@@ -12,6 +12,8 @@
 
 mod common;
 
+use common::shell_champion as shell;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -19,14 +21,6 @@ const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn shell(name: &str) -> String {
-    repo()
-        .join("champions/shell")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 /// random, greedy, passive.sh, builder.sh: four matches, two a shard.

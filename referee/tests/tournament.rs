@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::shell_champion as shell;
+
 use common::running;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -14,14 +16,6 @@ const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn shell(name: &str) -> String {
-    repo()
-        .join("champions/shell")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 fn fixture(name: &str) -> String {

@@ -12,6 +12,16 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+/// The bundled shell champion `name` (`champions/shell/<name>`), as the path string the
+/// tests give the referee.
+pub fn shell_champion(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../champions/shell")
+        .join(name)
+        .display()
+        .to_string()
+}
+
 /// A fresh, empty directory for one test, readable by everyone (champions may run under
 /// other uids): `<tmp>/referee-<kind>-<pid>-<n>-<name>`. Removed when the test binary exits
 /// (set `REFEREE_KEEP_TEST_DIRS=1` to keep them for a look).
