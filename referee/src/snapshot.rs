@@ -10,6 +10,11 @@
 //! once. A link to a file inside the folder is copied as that file, a link to a folder
 //! inside it is kept as a relative link. The copy is bounded ([`MAX_FILES`],
 //! [`MAX_BYTES`]).
+//!
+//! The referee copies as root, from a folder its contestant may change while it reads: every
+//! folder is listed and every file opened beneath the champion's folder, opened once
+//! (`openat2` with `RESOLVE_BENEATH`), so that a folder swapped for a link to elsewhere
+//! during the copy is refused by the kernel, never followed.
 
 use crate::roster::ChampionSpec;
 use crate::untrusted::printable;
@@ -71,6 +76,43 @@ enum Item {
 struct Plan {
     entries: Vec<(PathBuf, Item)>,
     left_out: Vec<String>,
+    /// The champion's folder, opened once, and its canonical path (`None`: a single file).
+    root: Option<(std::os::fd::OwnedFd, PathBuf)>,
+}
+
+/// Opens `rel` (relative to `root`, the champion's folder) without leaving it, whatever
+/// links or renamed folders lie on the way, and without following a last link or waiting on
+/// a FIFO.
+fn open_beneath(
+    root: &std::os::fd::OwnedFd,
+    rel: &Path,
+    folder: bool,
+) -> std::io::Result<std::fs::File> {
+    use nix::fcntl::{OFlag, OpenHow, ResolveFlag};
+    let mut flags = OFlag::O_RDONLY | OFlag::O_CLOEXEC | OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK;
+    if folder {
+        flags |= OFlag::O_DIRECTORY;
+    }
+    let rel = if rel.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        rel
+    };
+    let how = OpenHow::new()
+        .flags(flags)
+        .resolve(ResolveFlag::RESOLVE_BENEATH | ResolveFlag::RESOLVE_NO_MAGICLINKS);
+    let fd = nix::fcntl::openat2(root, rel, how).map_err(std::io::Error::from)?;
+    Ok(std::fs::File::from(fd))
+}
+
+/// The entries of the folder `rel` beneath `root`, listed through a descriptor of it.
+fn list_beneath(root: &std::os::fd::OwnedFd, rel: &Path) -> std::io::Result<std::fs::ReadDir> {
+    use std::os::fd::AsRawFd;
+    let dir = open_beneath(root, rel, true)?;
+    // The descriptor's own entry in /proc names the folder opened, not a path again.
+    let listed = std::fs::read_dir(format!("/proc/self/fd/{}", dir.as_raw_fd()));
+    drop(dir);
+    listed
 }
 
 /// The entries of the champion whose program is `program`: its folder's, or its file.
@@ -89,21 +131,26 @@ fn plan(program: &Path, keep_out: Option<&Path>) -> anyhow::Result<Plan> {
                 },
             )],
             left_out: Vec::new(),
+            root: None,
         });
     };
     let canonical = root
         .canonicalize()
         .with_context(|| format!("cannot read {}", root.display()))?;
+    let root_fd: std::os::fd::OwnedFd = std::fs::File::open(&canonical)
+        .with_context(|| format!("cannot read {}", root.display()))?
+        .into();
     let keep_out = keep_out.and_then(|p| p.canonicalize().ok());
     let mut plan = Plan {
         entries: Vec::new(),
         left_out: Vec::new(),
+        root: None,
     };
     let mut stack = vec![PathBuf::new()];
     while let Some(rel) = stack.pop() {
         let dir = root.join(&rel);
-        for entry in
-            std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?
+        for entry in list_beneath(&root_fd, &rel)
+            .with_context(|| format!("cannot list {}", dir.display()))?
         {
             let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
             let rel = rel.join(entry.file_name());
@@ -165,7 +212,9 @@ fn plan(program: &Path, keep_out: Option<&Path>) -> anyhow::Result<Plan> {
                 }
             } else if meta.is_file() {
                 let exec = meta.permissions().mode() & 0o111 != 0;
-                plan.entries.push((rel, Item::File { source: path, exec }));
+                // Its path under the canonical folder: read beneath it.
+                let source = canonical.join(&rel);
+                plan.entries.push((rel, Item::File { source, exec }));
             } else {
                 plan.left_out
                     .push(format!("{shown} (a FIFO, socket or device)"));
@@ -180,6 +229,7 @@ fn plan(program: &Path, keep_out: Option<&Path>) -> anyhow::Result<Plan> {
         }
     }
     plan.entries.sort_by(|a, b| a.0.cmp(&b.0));
+    plan.root = Some((root_fd, canonical));
     Ok(plan)
 }
 
@@ -210,11 +260,17 @@ fn hash_and_copy(plan: &Plan, into: Option<&Path>) -> anyhow::Result<String> {
                 }
             }
             Item::File { source, exec } => {
-                let file = std::fs::OpenOptions::new()
-                    .read(true)
-                    .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)
-                    .open(source)
-                    .with_context(|| format!("cannot read {}", source.display()))?;
+                let file = match &plan.root {
+                    Some((root, canonical)) => {
+                        let inside = source.strip_prefix(canonical).unwrap_or(source);
+                        open_beneath(root, inside, false)
+                    }
+                    None => std::fs::OpenOptions::new()
+                        .read(true)
+                        .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)
+                        .open(source),
+                }
+                .with_context(|| format!("cannot read {}", source.display()))?;
                 anyhow::ensure!(
                     file.metadata()?.is_file(),
                     "{} is no longer a regular file",
@@ -520,6 +576,30 @@ mod tests {
             identity: String::new(),
             snapshot: None,
         }
+    }
+
+    /// A folder of the champion swapped for a link to elsewhere between the listing and the
+    /// copy (a contestant racing the referee, which copies as root): the copy is refused,
+    /// and nothing of elsewhere is read.
+    #[test]
+    fn a_folder_swapped_for_a_link_during_the_copy_is_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let folder = tmp.path().join("me");
+        std::fs::create_dir_all(folder.join("zzz")).unwrap();
+        std::fs::write(folder.join("zzz/secret"), "mine").unwrap();
+        std::fs::write(folder.join("champion"), "#!/bin/sh\n").unwrap();
+        let elsewhere = tmp.path().join("elsewhere");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::write(elsewhere.join("secret"), "TOP SECRET").unwrap();
+        let planned = plan(&folder.join("champion"), None).unwrap();
+        std::fs::remove_dir_all(folder.join("zzz")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, folder.join("zzz")).unwrap();
+        let into = tmp.path().join("copy");
+        std::fs::create_dir(&into).unwrap();
+        let err = hash_and_copy(&planned, Some(&into)).unwrap_err();
+        assert!(format!("{err:#}").contains("zzz/secret"), "{err:#}");
+        let copied = std::fs::read_to_string(into.join("zzz/secret")).unwrap_or_default();
+        assert!(!copied.contains("SECRET"), "{copied}");
     }
 
     /// A folder champion's snapshot holds its files read-only, a link inside as the file
