@@ -2,9 +2,14 @@
 //! be able to write the champion's folder: the folder is handed to that uid for the build
 //! and given back after it, each file to its owner before, each new file to the folder's
 //! owner. Links are never followed; a file hard-linked from outside the folder is refused
-//! (the build could write through it).
+//! (the build could write through it). The folder's contestant may change it while the
+//! referee works as root: every entry is reached beneath the folder, opened once, with no
+//! link on the way (`openat2`), and changed through its descriptor, so that a folder swapped
+//! for a link to elsewhere is refused, never followed. Given back, no file keeps a
+//! set-user-id or set-group-id bit, nor write permission for everyone.
 
 use std::collections::HashMap;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
@@ -45,8 +50,9 @@ impl Handover {
             owners,
             default: (top.uid(), top.gid()),
         };
+        let root = open_root(dir)?;
         for (path, _) in &entries {
-            if let Err(e) = std::os::unix::fs::lchown(path, Some(uid), Some(uid)) {
+            if let Err(e) = change(&root, dir, path, (uid, uid), false) {
                 let _ = handover.give_back();
                 return Err(format!(
                     "cannot hand {} to the build's uid {uid}: {e}",
@@ -61,6 +67,7 @@ impl Handover {
     /// the folder's owner).
     pub(super) fn give_back(self) -> Result<(), String> {
         let entries = walk(&self.dir)?;
+        let root = open_root(&self.dir)?;
         let mut failed = Vec::new();
         for (path, meta) in &entries {
             let (uid, gid) = self
@@ -68,7 +75,7 @@ impl Handover {
                 .get(&(meta.dev(), meta.ino()))
                 .copied()
                 .unwrap_or(self.default);
-            if let Err(e) = std::os::unix::fs::lchown(path, Some(uid), Some(gid)) {
+            if let Err(e) = change(&root, &self.dir, path, (uid, gid), true) {
                 failed.push(format!("{}: {e}", path.display()));
             }
         }
@@ -81,6 +88,66 @@ impl Handover {
             ))
         }
     }
+}
+
+/// The folder `dir`, opened once: every entry is reached beneath it.
+fn open_root(dir: &Path) -> Result<OwnedFd, String> {
+    std::fs::File::open(dir)
+        .map(OwnedFd::from)
+        .map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// Gives the entry at `path` (under `dir`, opened as `root`) to `owner`, reached beneath
+/// `root` with no link on the way and changed through its descriptor (a link itself, not
+/// what it names); `strip`: without set-id bits or write for everyone.
+fn change(
+    root: &OwnedFd,
+    dir: &Path,
+    path: &Path,
+    (uid, gid): (u32, u32),
+    strip: bool,
+) -> std::io::Result<()> {
+    use nix::fcntl::{OFlag, OpenHow, ResolveFlag};
+    use nix::libc;
+    let rel = path.strip_prefix(dir).unwrap_or(Path::new("."));
+    let rel = if rel.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        rel
+    };
+    let how = OpenHow::new()
+        .flags(OFlag::O_PATH | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
+        .resolve(
+            ResolveFlag::RESOLVE_BENEATH
+                | ResolveFlag::RESOLVE_NO_SYMLINKS
+                | ResolveFlag::RESOLVE_NO_MAGICLINKS,
+        );
+    let fd = nix::fcntl::openat2(root, rel, how).map_err(std::io::Error::from)?;
+    // SAFETY: a valid descriptor and an empty C string.
+    let r = unsafe {
+        libc::fchownat(
+            fd.as_raw_fd(),
+            c"".as_ptr(),
+            uid,
+            gid,
+            libc::AT_EMPTY_PATH | libc::AT_SYMLINK_NOFOLLOW,
+        )
+    };
+    if r != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if strip {
+        let meta = nix::sys::stat::fstat(&fd).map_err(std::io::Error::from)?;
+        let kind = meta.st_mode & libc::S_IFMT;
+        let mode = meta.st_mode & 0o7777;
+        let kept = mode & !(libc::S_ISUID | libc::S_ISGID | libc::S_IWOTH);
+        if (kind == libc::S_IFDIR || kind == libc::S_IFREG) && kept != mode {
+            // The descriptor's own entry in /proc names the file opened, not a path again.
+            let own = format!("/proc/self/fd/{}", fd.as_raw_fd());
+            std::fs::set_permissions(own, std::os::unix::fs::PermissionsExt::from_mode(kept))?;
+        }
+    }
+    Ok(())
 }
 
 /// Every entry of `dir`, itself included, with its metadata, not following links.
@@ -109,4 +176,46 @@ fn walk(dir: &Path) -> Result<Vec<(PathBuf, std::fs::Metadata)>, String> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::symlink_metadata(path)
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o7777
+    }
+
+    /// A folder of the champion swapped for a link to elsewhere after the referee listed it
+    /// (the contestant racing the hand-back): the entry under it is refused, and what lies
+    /// elsewhere keeps its owner and mode; an entry of the folder itself loses write for
+    /// everyone and its set-id bits.
+    #[test]
+    fn an_entry_behind_a_swapped_folder_is_refused_and_modes_are_stripped() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("me");
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let elsewhere = tmp.path().join("elsewhere");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::write(elsewhere.join("victim"), "x").unwrap();
+        std::fs::set_permissions(elsewhere.join("victim"), PermissionsExt::from_mode(0o666))
+            .unwrap();
+        std::fs::write(dir.join("mine"), "y").unwrap();
+        std::fs::set_permissions(dir.join("mine"), PermissionsExt::from_mode(0o2777)).unwrap();
+        let root = open_root(&dir).unwrap();
+        std::fs::remove_dir(dir.join("sub")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, dir.join("sub")).unwrap();
+        // SAFETY: plain id queries.
+        let me = unsafe { (nix::libc::getuid(), nix::libc::getgid()) };
+        let err = change(&root, &dir, &dir.join("sub/victim"), me, true).unwrap_err();
+        assert_eq!(err.raw_os_error(), Some(nix::libc::ELOOP), "{err}");
+        assert_eq!(mode(&elsewhere.join("victim")), 0o666);
+        change(&root, &dir, &dir.join("mine"), me, true).unwrap();
+        assert_eq!(mode(&dir.join("mine")), 0o775);
+    }
 }
