@@ -238,6 +238,7 @@ fn hash_tree(hasher: &mut Sha256, root: &Path, label: &str) -> anyhow::Result<()
         }
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut bytes_left = MAX_IDENTITY_BYTES;
     for (path, meta) in entries {
         let rel = path.strip_prefix(root).unwrap_or(&path);
         hasher.update(label.as_bytes());
@@ -249,15 +250,84 @@ fn hash_tree(hasher: &mut Sha256, root: &Path, label: &str) -> anyhow::Result<()
         } else if meta.file_type().is_symlink() {
             hasher.update(b"l");
             hasher.update(std::fs::read_link(&path)?.as_os_str().as_encoded_bytes());
-        } else {
+        } else if meta.is_file() {
             let exec = meta.permissions().mode() & 0o111 != 0;
             hasher.update(if exec { b"x" } else { b"f" });
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            hasher.update((bytes.len() as u64).to_le_bytes());
-            hasher.update(&bytes);
+            bytes_left = hash_file(hasher, &path, bytes_left, root)?;
+        } else {
+            // A FIFO, socket or device: never opened (a FIFO would wait for a writer).
+            hasher.update(b"p");
         }
         hasher.update(b"\0");
     }
     Ok(())
+}
+
+/// Most bytes read for a champion's identity (a folder beyond that is refused): the
+/// snapshot's bound.
+const MAX_IDENTITY_BYTES: u64 = 512 << 20;
+
+/// Feeds the regular file at `path` to `hasher` (its length, then its bytes), reading it
+/// without following a link nor waiting on a FIFO put in its place, and at most
+/// `bytes_left`: what is left after it.
+fn hash_file(
+    hasher: &mut Sha256,
+    path: &Path,
+    bytes_left: u64,
+    root: &Path,
+) -> anyhow::Result<u64> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)
+        .open(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let meta = file.metadata()?;
+    anyhow::ensure!(
+        meta.is_file(),
+        "{} is no longer a regular file",
+        path.display()
+    );
+    anyhow::ensure!(
+        meta.len() <= bytes_left,
+        "the files of {} are larger than {} MiB: a champion's folder holds what it runs \
+         from; move the rest (build leftovers, data) out of it",
+        root.display(),
+        MAX_IDENTITY_BYTES >> 20
+    );
+    hasher.update(meta.len().to_le_bytes());
+    let copied = std::io::copy(&mut file.take(meta.len()), hasher)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    anyhow::ensure!(
+        copied == meta.len(),
+        "{} changed while it was read",
+        path.display()
+    );
+    Ok(bytes_left - meta.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A FIFO in a champion's folder is named, never opened (the referee hung on it), and a
+    /// sparse file past the bound is refused without being read (it took gigabytes).
+    #[test]
+    fn an_identity_never_waits_on_a_fifo_nor_reads_a_huge_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        std::fs::write(dir.join("champion"), "#!/bin/sh\n").unwrap();
+        let plain = identity_of(&dir.join("champion")).unwrap();
+        nix::unistd::mkfifo(&dir.join("pipe"), nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let with_fifo = identity_of(&dir.join("champion")).unwrap();
+        assert_ne!(plain, with_fifo);
+        let huge = std::fs::File::create(dir.join("data.bin")).unwrap();
+        huge.set_len(MAX_IDENTITY_BYTES + 1).unwrap();
+        let err = identity_of(&dir.join("champion")).unwrap_err();
+        assert!(
+            format!("{err:#}").contains("larger than 512 MiB"),
+            "{err:#}"
+        );
+    }
 }
