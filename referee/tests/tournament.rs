@@ -1107,14 +1107,24 @@ fn a_resume_plays_the_snapshot_of_a_champion_whose_folder_changed() {
         dir.join("random").display().to_string(),
     ];
     let results = dir.join("results");
-    common::run_ok(tournament(&results, &champions, &["--rounds", "2"]));
+    // The champion's folder changes after its matches (its program file does not): their
+    // reproduce commands would play the new code, so they stay out of the reproduce pass.
+    let unreplayed = |mut command: Command| {
+        command.env("REFEREE_REPRODUCE_LOG", "/dev/null");
+        command
+    };
+    common::run_ok(unreplayed(tournament(
+        &results,
+        &champions,
+        &["--rounds", "2"],
+    )));
     let (_, kept) = forget_last_match(&results.join("t"));
     for (file, said) in [("kit/run.py", false), ("random/prologin.py", true)] {
         let path = dir.join(file);
         let mut edited = std::fs::read(&path).unwrap();
         edited.extend_from_slice(b"\nraise SystemExit(3)\n");
         std::fs::write(&path, edited).unwrap();
-        let out = common::run_ok(tournament(&results, &[], &["--resume"]));
+        let out = common::run_ok(unreplayed(tournament(&results, &[], &["--resume"])));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(
             stderr.contains("its files (") && stderr.contains(") changed since the run started"),
