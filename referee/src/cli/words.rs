@@ -244,6 +244,7 @@ pub fn resume_command(
     name: &str,
     results: &std::path::Path,
     shard: Option<crate::schedule::Shard>,
+    key: Option<&std::path::Path>,
 ) -> String {
     let mut command = format!(
         "{} {}{kind} --name {} --resume",
@@ -256,6 +257,9 @@ pub fn resume_command(
     }
     if let Some(s) = shard {
         command += &format!(" --shard {}/{}", s.index, s.count);
+    }
+    if let Some(key) = key {
+        command += &format!(" --key {}", shell_quote(&key.display().to_string()));
     }
     command
 }
@@ -621,7 +625,8 @@ mod tests {
     #[test]
     fn resume_commands_name_only_what_is_not_the_default() {
         let tail = |kind, game, name, results: &str, shard| {
-            let command = resume_command(kind, game, name, std::path::Path::new(results), shard);
+            let command =
+                resume_command(kind, game, name, std::path::Path::new(results), shard, None);
             let program = program();
             command
                 .strip_prefix(&format!("{program} "))

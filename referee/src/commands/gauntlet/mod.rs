@@ -201,7 +201,8 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                         game.name(),
                         &args.name,
                         &args.results,
-                        None
+                        None,
+                        args.key.as_deref()
                     )
                 )),
             },
@@ -228,19 +229,14 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
             format!("no decision after {} pairs, the cap", pairs.len()),
         ),
         None => {
-            let mut command = crate::cli::words::resume_command(
+            let command = crate::cli::words::resume_command(
                 "gauntlet",
                 game.name(),
                 &args.name,
                 &args.results,
                 None,
+                args.key.as_deref(),
             );
-            if let Some(key) = &args.key {
-                command += &format!(
-                    " --key {}",
-                    crate::cli::words::shell_quote(&key.display().to_string())
-                );
-            }
             return Err(Failure {
                 code: interrupt::EXIT_INTERRUPTED,
                 error: anyhow!(
@@ -314,6 +310,7 @@ pub(crate) fn status(dir: &std::path::Path, now: u64) -> anyhow::Result<String> 
                 game.name(),
                 &name.unwrap_or_default(),
                 results,
+                None,
                 None
             )
         );

@@ -162,19 +162,14 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         .iter()
         .filter(|p| shard.is_none_or(|s| s.contains(p.id)) && !done.contains(&p.id));
     let mut abandoned = 0u64;
-    let mut resume = crate::cli::words::resume_command(
+    let resume = crate::cli::words::resume_command(
         "tournament",
         game.name(),
         &spec.name,
         &args.results,
         shard,
+        args.key.as_deref(),
     );
-    if let Some(key) = &args.key {
-        resume += &format!(
-            " --key {}",
-            crate::cli::words::shell_quote(&key.display().to_string())
-        );
-    }
     let outcome = runner.run(pending, stop, |event| match event {
         TournamentEvent::Played { row, first_player } => {
             appender.append(&matches_csv::row(&row, first_player))?;
