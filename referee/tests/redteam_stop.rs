@@ -29,11 +29,7 @@ const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 /// Runs `body` as root and as the test user (or as this user), each in a fresh directory
 /// writable by that run's user; fails after all of them, naming each failure.
 fn each_run(test: &str, body: impl Fn(Who, &Path)) {
-    common::users::each_run("redteam_stop", test, |who| {
-        let dir = common::fresh_dir("redteam_stop", test);
-        chmod(&dir, 0o777);
-        body(who, &dir)
-    });
+    common::users::each_run_in("redteam_stop", test, body);
 }
 
 fn chmod(path: &Path, mode: u32) {

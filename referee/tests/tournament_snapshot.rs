@@ -31,11 +31,7 @@ const TOTAL: usize = 16;
 /// Runs `body` as root and as the test user (or as this user), each in a fresh directory
 /// writable by that run's user; fails after all of them, naming each failure.
 fn each_run(test: &str, body: impl Fn(Who, &Path)) {
-    common::users::each_run("tournament_snapshot", test, |who| {
-        let dir = common::fresh_dir("tournament_snapshot", test);
-        chmod(&dir, 0o777);
-        body(who, &dir)
-    });
+    common::users::each_run_in("tournament_snapshot", test, body);
 }
 
 fn chmod(path: &Path, mode: u32) {

@@ -72,6 +72,16 @@ pub fn runs(binary: &str) -> Vec<Who> {
     }
 }
 
+/// [`each_run`] with a fresh directory for each run, writable by that run's user.
+pub fn each_run_in(binary: &str, test: &str, body: impl Fn(Who, &std::path::Path)) {
+    each_run(binary, test, |who| {
+        let dir = super::fresh_dir(binary, test);
+        std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o777))
+            .unwrap();
+        body(who, &dir)
+    });
+}
+
 /// Runs `body` for each of `binary`'s [`runs`], all of them even when one fails, then fails
 /// naming every failed run and its message.
 pub fn each_run(binary: &str, test: &str, mut body: impl FnMut(Who)) {
