@@ -226,17 +226,21 @@ pub fn amazons_reproduce(
 
 /// The command that resumes the run `kind` (`tournament` or `gauntlet`) of the game named
 /// `game`, called `name`, whose results go under `results`, shard `shard` if any, as the
-/// user can paste it (starting with [`program`]): `--results` only when not the default.
+/// user can paste it (starting with [`program`]): `--results` only when not the default,
+/// `--key` only when the run was given one (else the default key seals it).
 ///
 /// ```
 /// use referee::cli::words::resume_command;
 /// use referee::schedule::Shard;
 /// use std::path::Path;
-/// let command = resume_command("tournament", "loi", "t", Path::new("results"), None);
+/// let command = resume_command("tournament", "loi", "t", Path::new("results"), None, None);
 /// assert!(command.ends_with(" tournament --name t --resume"));
 /// let shard = Shard::parse("2/3");
-/// let command = resume_command("tournament", "amazons", "a b", Path::new("out"), shard);
-/// assert!(command.ends_with(" --game amazons tournament --name 'a b' --resume --results out --shard 2/3"));
+/// let key = Some(Path::new("my key"));
+/// let command = resume_command("tournament", "amazons", "a b", Path::new("out"), shard, key);
+/// assert!(command.ends_with(
+///     " --game amazons tournament --name 'a b' --resume --results out --shard 2/3 --key 'my key'"
+/// ));
 /// ```
 pub fn resume_command(
     kind: &str,
