@@ -20,13 +20,13 @@ cd "$(dirname "$0")/.."
 # one of them run (for groups whose test binaries are slow as a whole).
 groups=(
   "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament_standings --test confidence|"
-  "clock|referee/src/champion/clock.rs,referee/src/champion/limits.rs,referee/src/champion/mod.rs|-p referee --lib --test champion_process --test match_faults|^referee/src/champion/(clock|limits)\.rs|^referee/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
+  "clock|referee/jail/src/champion/clock.rs,referee/jail/src/limits.rs,referee/jail/src/rlimits.rs,referee/jail/src/champion/mod.rs|-p jail --lib -p referee --test champion_process --test match_faults|^referee/jail/src/(champion/clock|limits|rlimits)\.rs|^referee/jail/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
   "protocol|referee/src/protocol.rs,engine/src/call.rs,loi_protocol/src/etat.rs|-p engine -p referee -p loi_protocol --lib --test protocol_props --test game_scripted --test human_seat|"
   "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html --test amazons_cli|"
   "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
   "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/src/roster.rs|-p referee --lib --test tournament --test redteam_stop --test redteam_amazons --test amazons_tournament --test gauntlet_runs -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/src/roster\.rs:.*is_builtin"
   "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test pinning|"
-  "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks --test first_steps -- jail:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
+  "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/view.rs|-p jail --lib -p referee --test seccomp --test sandbox --test attacks --test first_steps -- view:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build
@@ -34,7 +34,7 @@ groups=(
 # referee's unit-test binary only).
 fast=(
   "scoring-fast|engine/src/outcome.rs|-p engine|"
-  "seccomp-fast|referee/src/sandbox/seccomp.rs|-p referee --lib sandbox::seccomp|Rules::|negative|deny_list|build"
+  "seccomp-fast|referee/jail/src/sandbox/seccomp.rs|-p jail --lib sandbox::seccomp|Rules::|negative|deny_list|build"
 )
 # --fast mutates the tree in place and builds in its target/ (already built by the suite):
 # no copy, no cold build. cargo-mutants puts every file back when it ends.

@@ -13,20 +13,20 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use referee::champion::{Budget, Champion, LaunchSpec};
+use jail::champion::{Budget, Champion, LaunchSpec};
 
 const WARM_UP: usize = 1_000;
 const ROUNDS: usize = 100_000;
 
 fn main() {
     // Jailed champions start from a zygote: the referee binary.
-    referee::jail::use_helper(env!("CARGO_BIN_EXE_referee"));
+    jail::use_helper(env!("CARGO_BIN_EXE_referee"));
     let dir = std::env::temp_dir().join(format!("referee-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let echo = build_echo(&dir);
 
     // Both ends on one CPU, then on two: the two regimes of a wake-up.
-    let pin = referee::affinity::Pin::current_thread(0);
+    let pin = jail::affinity::Pin::current_thread(0);
     let bare = bare_pipe(&echo, false, 0);
     report("bare pipe, one CPU (blocking read)", &bare);
     let bare_poll = bare_pipe(&echo, true, 0);
@@ -72,7 +72,7 @@ fn build_c(dir: &std::path::Path, source: &str, name: &str, flags: &[&str]) -> P
 /// leaves out what a match costs whatever its requests (the `fin`-only match's time).
 fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duration]) {
     use referee::run_match::MatchPlan;
-    let report = referee::sandbox::probe(Default::default());
+    let report = jail::sandbox::probe(Default::default());
     // No layer; the jail alone; the jail with Landlock and seccomp.
     let layers = [
         ("sandbox off", None),
@@ -82,11 +82,11 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
         ),
         ("every layer", Some(report.plan())),
     ];
-    let plan = |program: &PathBuf, pin: bool, sandbox: &Option<referee::sandbox::SandboxPlan>| {
+    let plan = |program: &PathBuf, pin: bool, sandbox: &Option<jail::sandbox::SandboxPlan>| {
         let spec =
             referee::games::Game::resolve(&referee::games::loi::LoiGame, program.to_str().unwrap())
                 .unwrap();
-        let mut limits = referee::champion::Limits::default();
+        let mut limits = jail::champion::Limits::default();
         if let Some(sandbox) = sandbox {
             limits.sandbox = sandbox.clone();
         }
@@ -154,7 +154,7 @@ fn bare_pipe(echo: &PathBuf, poll: bool, child_slot: usize) -> Vec<Duration> {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    referee::affinity::pin_process(child.id(), child_slot);
+    jail::affinity::pin_process(child.id(), child_slot);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
@@ -182,7 +182,7 @@ fn bare_pipe(echo: &PathBuf, poll: bool, child_slot: usize) -> Vec<Duration> {
 /// answers: no jail, engine, record or clock. The mean time per request, spawn included.
 fn bare_conversation(asker: &PathBuf, pin: bool, callbacks: usize) -> Duration {
     let pin = pin
-        .then(|| referee::affinity::Pin::current_thread(0))
+        .then(|| jail::affinity::Pin::current_thread(0))
         .flatten();
     let t = Instant::now();
     let mut child = Command::new(asker)
@@ -191,7 +191,7 @@ fn bare_conversation(asker: &PathBuf, pin: bool, callbacks: usize) -> Duration {
         .spawn()
         .unwrap();
     if pin.is_some() {
-        referee::affinity::pin_process(child.id(), 0);
+        jail::affinity::pin_process(child.id(), 0);
     }
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());

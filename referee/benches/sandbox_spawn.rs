@@ -11,15 +11,15 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use referee::champion::{Champion, LaunchSpec, Limits};
-use referee::sandbox::{probe, SandboxMode};
+use jail::champion::{Champion, LaunchSpec, Limits};
+use jail::sandbox::{probe, SandboxMode};
 
 const WARM_UP: usize = 20;
 const ROUNDS: usize = 300;
 
 fn main() {
     // Jailed champions are cloned from a zygote: the referee binary serves as one.
-    referee::jail::use_helper(env!("CARGO_BIN_EXE_referee"));
+    jail::use_helper(env!("CARGO_BIN_EXE_referee"));
     let dir = std::env::temp_dir().join(format!("referee-bench-sandbox-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let program = build_trivial(&dir);

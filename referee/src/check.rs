@@ -2,12 +2,12 @@
 //! answer `init_game` on a fresh game within its budget; a broken one is reported with its
 //! fault before any match is played.
 
-use crate::champion::{Champion, LaunchSpec, Limits};
 use crate::endpoint::{Endpoint, TimeLimits};
-use crate::fault::{Fault, FaultKind};
 use crate::games::Game;
 use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
+use jail::champion::{Champion, LaunchSpec, Limits};
+use jail::fault::{Fault, FaultKind};
 use std::path::Path;
 
 /// Start `champion`, play `init_game` for seat 0 of a fresh game of `game`, stop it. Its
@@ -38,7 +38,7 @@ pub fn check(
             FaultKind::Protocol,
             format!(
                 "wrote `{}` before init_game: logs belong on stderr",
-                crate::fault::quote(line.as_bytes())
+                jail::fault::quote(line.as_bytes())
             ),
         ));
     }

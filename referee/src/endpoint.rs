@@ -1,7 +1,7 @@
 //! A champion as a match sees it: a line channel with a budget per callback. Real champions
 //! are processes (`ProcessEndpoint`); tests may script one without any process.
 
-use crate::fault::Fault;
+use jail::fault::Fault;
 use std::time::Duration;
 
 /// The allowance of one callback (protocol.md section 5, `timeout`).

@@ -4,7 +4,6 @@
 //! the rest of the match (rule 28).
 
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
-use crate::fault::Fault;
 use crate::full_log::Sink;
 use crate::protocol::Request;
 use crate::record::{
@@ -13,6 +12,7 @@ use crate::record::{
 };
 use crate::rules::{Reply, Rules, Step};
 use engine::{Callback, Game, Kind, Seat, Setup, Stage};
+use jail::fault::Fault;
 
 pub use crate::endpoint::TimeLimits;
 

@@ -1,10 +1,7 @@
 //! The referee of "La loi du plus riche": champions as sandboxed processes speaking
 //! protocol.md, matches played through the engine and recorded, tournaments in parallel.
 
-pub mod affinity;
 pub mod auth;
-pub mod build;
-pub mod champion;
 pub mod check;
 pub mod cli;
 pub mod commands;
@@ -12,14 +9,12 @@ pub mod confidence;
 pub mod endpoint;
 pub mod events;
 pub mod export;
-pub mod fault;
 pub mod full_log;
 pub mod game;
 pub mod games;
 pub mod gauntlet;
 pub mod human;
-pub mod interrupt;
-pub mod jail;
+pub mod kits;
 pub mod manifest;
 pub mod match_loop;
 pub mod process_endpoint;
@@ -30,7 +25,6 @@ pub mod reproduce_log;
 pub mod roster;
 pub mod rules;
 pub mod run_match;
-pub mod sandbox;
 pub mod schedule;
 pub mod seating;
 pub mod seeds;

@@ -1,13 +1,14 @@
 //! The `referee` binary: parse, run, map failures to documented exit codes.
 
 fn main() {
-    // The same executable serves as the jails' zygote (crate::jail::zygote).
-    referee::jail::zygote::serve_if_zygote();
-    referee::interrupt::exit_on_broken_pipe();
+    // The same executable serves as the jails' zygote (jail::zygote).
+    jail::zygote::serve_if_zygote();
+    jail::interrupt::exit_on_broken_pipe();
+    referee::kits::install();
     let cli = referee::cli::Cli::parse_command_line();
     let result = referee::commands::run(cli);
     // An interrupted run exits from the thread that kills the champions, with code 130.
-    referee::interrupt::wait_for_abort();
+    jail::interrupt::wait_for_abort();
     if let Err(failure) = result {
         // Errors may quote champion names, paths and record contents.
         let mut message = format!("{:#}", failure.error);

@@ -4,8 +4,8 @@
 //! end. It knows no game.
 
 use crate::endpoint::{CallLimits, Endpoint};
-use crate::fault::{Fault, FaultKind};
 use crate::rules::{Reply, Rules};
+use jail::fault::{Fault, FaultKind};
 use std::time::Duration;
 
 /// Most requests in one callback (protocol.md section 5): the heaviest champion of 2009
@@ -37,7 +37,7 @@ pub fn run(
                 Some(line) => {
                     let message = format!(
                         "unexpected output `{}` before {}: logs belong on stderr",
-                        crate::fault::quote(line.as_bytes()),
+                        jail::fault::quote(line.as_bytes()),
                         step.name
                     );
                     (

@@ -1,9 +1,9 @@
 //! The [`Endpoint`] of a real champion process, on top of the containment layer in
 //! `champion/`.
 
-use crate::champion::{Budget, Champion};
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
-use crate::fault::{Fault, FaultKind};
+use jail::champion::{Budget, Champion};
+use jail::fault::{Fault, FaultKind};
 use std::time::{Duration, Instant};
 
 /// A running champion and the budget of its current callback.

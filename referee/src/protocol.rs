@@ -71,13 +71,13 @@ impl Request {
     }
 }
 
-/// A line cut to its first bytes for quoting ([`crate::fault::quote`]).
+/// A line cut to its first bytes for quoting ([`jail::fault::quote`]).
 ///
 /// ```
 /// assert_eq!(referee::protocol::quote("a\u{1}b"), "a\\x01b");
 /// ```
 pub fn quote(line: &str) -> String {
-    crate::fault::quote(line.as_bytes())
+    jail::fault::quote(line.as_bytes())
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 //! of stderr it wrote) lives in its own field, `timings`, so that two runs of the same match
 //! give byte-identical records once `timings` is set aside.
 
-use crate::fault::{Fault, FaultKind};
 use engine::{Call, Callback};
+use jail::fault::{Fault, FaultKind};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -157,7 +157,7 @@ impl FaultRecord {
     pub fn late_output(seat: usize, turn: u8, callback: Option<Callback>, line: &str) -> Self {
         let message = format!(
             "unexpected output `{}` after end_game: logs belong on stderr",
-            crate::fault::quote(line.as_bytes())
+            jail::fault::quote(line.as_bytes())
         );
         FaultRecord::outside(
             seat,

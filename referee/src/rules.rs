@@ -3,7 +3,7 @@
 //! budgets and request cap know no game. The 2009 game is behind it in `game.rs`.
 
 use crate::endpoint::{CallLimits, CallTiming};
-use crate::fault::Fault;
+use jail::fault::Fault;
 
 /// What a game answers to one line of a champion during its callback.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,23 +46,18 @@ pub trait Rules {
 mod tests {
     use std::path::Path;
 
-    /// The match runner's core: the loop, the champions' processes and jails, budgets,
-    /// faults, the full log. None of it may name a game (issue 13; ARCHITECTURE.md).
-    const CORE: [&str; 14] = [
+    /// The match runner's core: the loop, the endpoints, the full log. None of it may name
+    /// a game (issue 13; ARCHITECTURE.md). (The champions' processes and jails, budgets and
+    /// faults are the `jail` crate, which depends on no game: the compiler keeps it so.)
+    const CORE: [&str; 8] = [
         "match_loop.rs",
         "rules.rs",
         "endpoint.rs",
         "process_endpoint.rs",
         "human/endpoint.rs",
-        "fault.rs",
         "full_log.rs",
-        "interrupt.rs",
-        "affinity.rs",
         "seeds.rs",
         "untrusted.rs",
-        "champion",
-        "jail",
-        "sandbox",
     ];
 
     /// The runner around a match: tournaments, their pre-run check, schedule, store,
@@ -141,7 +136,7 @@ mod tests {
     #[test]
     fn the_core_names_no_game() {
         let (found, read) = naming_a_game(&CORE);
-        assert!(read > CORE.len(), "the core's files were read: {read}");
+        assert!(read >= CORE.len(), "the core's files were read: {read}");
         assert!(
             found.is_empty(),
             "the core names a game:\n{}",

@@ -2,9 +2,7 @@
 //! reads the terminal instead), play, write the record and the stderr logs into the match
 //! directory, and leave nothing running.
 
-use crate::champion::Limits;
 use crate::endpoint::Endpoint;
-use crate::fault::Fault;
 use crate::full_log;
 use crate::game::{play_logged, MatchSpec, TimeLimits};
 use crate::human::{loi::Loi, HumanEndpoint};
@@ -13,6 +11,8 @@ use crate::roster::ChampionSpec;
 use crate::seating::Seating;
 use anyhow::Context;
 use engine::{Seat, Setup};
+use jail::champion::Limits;
+use jail::fault::Fault;
 use std::path::Path;
 
 /// Most of a champion's stderr kept per match.
@@ -54,7 +54,7 @@ impl MatchPlan {
 
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
-        crate::interrupt::match_starts();
+        jail::interrupt::match_starts();
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         // A record left by an earlier match in this directory would be taken for this one's
         // if this one is interrupted.
@@ -104,7 +104,7 @@ impl MatchPlan {
         }
         // Champions killed by the referee told to stop, or by a stop signal from outside, would
         // be recorded as crashed: such a match has no result (`interrupt.rs`).
-        crate::interrupt::undisturbed()?;
+        jail::interrupt::undisturbed()?;
         std::fs::write(dir.join("record.json"), record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;
         // No command plays a person's moves again.

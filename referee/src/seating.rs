@@ -6,13 +6,13 @@
 //! of a person (`human`) gets the caller's endpoint for it, no process. Nothing is left when
 //! it is dropped.
 
-use crate::affinity::Pin;
-use crate::champion::{Champion, LaunchSpec, Limits};
 use crate::endpoint::Endpoint;
-use crate::fault::Fault;
 use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
 use crate::run_match::{remove_scratch, scratch_root, STDERR_CAP};
+use jail::affinity::Pin;
+use jail::champion::{Champion, LaunchSpec, Limits};
+use jail::fault::Fault;
 use std::path::Path;
 
 /// The started champions of one match.
@@ -37,10 +37,12 @@ impl Seating {
         pin: bool,
         human: &dyn Fn(usize) -> Box<dyn Endpoint>,
     ) -> anyhow::Result<Seating> {
+        // The bundled kits, for a caller of the library that did not name them.
+        crate::kits::install();
         // Jailed champions have their scratch in their jail: nothing to make on the host.
-        let scratch_root = match limits.sandbox.jail() {
-            Some(_) => None,
-            None => Some(scratch_root()?),
+        let scratch_root = match limits.sandbox.jails() {
+            true => None,
+            false => Some(scratch_root()?),
         };
         let slot = rayon::current_thread_index().unwrap_or(0);
         let pin = if pin { Pin::claim(slot) } else { None };

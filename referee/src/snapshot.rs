@@ -323,7 +323,7 @@ pub fn hash_of(program: &Path) -> anyhow::Result<String> {
 /// snapshots, the identity of what a run plays, recorded once per run.
 pub fn kits_hash() -> anyhow::Result<String> {
     let mut hasher = Sha256::new();
-    for (language, dir) in crate::sandbox::bundled_kits_by_language() {
+    for (language, dir) in &jail::kits::installed().by_language {
         hasher.update(language.as_bytes());
         hasher.update(b"\0");
         // A kit is a folder: hashed as a folder champion's (its `champion` need not exist).

@@ -3,7 +3,7 @@
 //! to three places are counted). Integer sums only, so the result does not depend on the
 //! order rows arrive in. It knows no game: a game gives its rows and its points table.
 
-use crate::fault::FaultKind;
+use jail::fault::FaultKind;
 use std::collections::BTreeMap;
 
 /// One played match, as `matches.csv` stores it (see docs/results.md): one entry per seat

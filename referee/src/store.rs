@@ -25,6 +25,14 @@ fn hold_writes() -> MutexGuard<'static, ()> {
     WRITES.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// What the referee does before it exits on a stop signal (`jail::interrupt::catch`): the
+/// results file being written is finished first (no temporary file is left), and no
+/// other write starts until the exit; one stuck for 2 s is given up.
+pub fn finish_before_exit() {
+    // The guard is never released: the process exits next.
+    std::mem::forget(finish_writes(Duration::from_secs(2)));
+}
+
 /// For the referee's exit at a second stop signal, so that it leaves no temporary file
 /// behind: waits up to `patience` for the file being written, if any, to be renamed into
 /// place, and keeps any other write from starting while the guard lives. A write still

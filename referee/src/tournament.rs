@@ -3,13 +3,13 @@
 //! one event per match in completion order, and never prints. Which matches, and with which
 //! seeds, comes from the schedule only, never from timing.
 
-use crate::champion::Limits;
 use crate::endpoint::TimeLimits;
 use crate::events::TournamentEvent;
 use crate::games::{Game, Seats};
-use crate::interrupt;
 use crate::roster::ChampionSpec;
 use crate::schedule::Pairing;
+use jail::champion::Limits;
+use jail::interrupt;
 use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -6,9 +6,9 @@
 mod common;
 
 use amazons::{bots, Board, Color, Move};
-use referee::champion::{Champion, LaunchSpec};
+use jail::champion::{Champion, LaunchSpec};
+use jail::fault::{Fault, FaultKind};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
-use referee::fault::{Fault, FaultKind};
 use referee::games::amazons::{board_from_etat, deplacer_line, Amazons, AmazonsRecord};
 use referee::process_endpoint::ProcessEndpoint;
 use referee::record::SeatRecord;

@@ -1738,9 +1738,9 @@ struct DefaultFlags {
 /// gets, as `kind: message`.
 fn crash_from_a_big_process() -> String {
     use clap::Parser;
-    use referee::champion::{Budget, Champion, LaunchSpec};
+    use jail::champion::{Budget, Champion, LaunchSpec};
     // Jailed champions are cloned from a zygote: the referee binary serves as one.
-    referee::jail::use_helper(env!("CARGO_BIN_EXE_referee"));
+    jail::use_helper(env!("CARGO_BIN_EXE_referee"));
     let limits = DefaultFlags::parse_from(["referee"])
         .limits
         .process()

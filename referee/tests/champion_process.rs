@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use referee::champion::{Budget, Champion, ExitReport, LaunchSpec, Limits, TOKEN_VAR};
-use referee::fault::FaultKind;
+use jail::champion::{Budget, Champion, ExitReport, LaunchSpec, Limits, TOKEN_VAR};
+use jail::fault::FaultKind;
 
 const GENEROUS: Duration = Duration::from_secs(20);
 
@@ -99,7 +99,7 @@ fn with_champion<T>(spec: &LaunchSpec, body: impl FnOnce(Champion) -> T) -> T {
 }
 
 /// The fault of a fixture that misbehaves as soon as it reads `go`; nothing is left after.
-fn fault_after_go(fixture_name: &str) -> referee::fault::Fault {
+fn fault_after_go(fixture_name: &str) -> jail::fault::Fault {
     with_champion(&spec(fixture(fixture_name)), |mut c| {
         c.send("go", deadline()).unwrap();
         let fault = c.recv(&budget(&c)).unwrap_err();
@@ -203,6 +203,8 @@ fn environment_is_cleared_and_cwd_is_scratch() {
         .collect();
     spec.scratch_dir = up.join(scratch.strip_prefix("/").unwrap());
     assert!(spec.scratch_dir.is_relative());
+    // The referee names its bundled kits to the jail (as the binary does at its start).
+    referee::kits::install();
     let lines = with_champion(&spec, |mut c| {
         c.send("go", deadline()).unwrap();
         let b = budget(&c);
@@ -313,7 +315,7 @@ fn a_wall_timeout_after_work_does_not_ask_about_flushing() {
 
 /// A CPU timeout: seen while the champion runs (within a few slices of its 300 ms, not at
 /// the 60 s of the wall budget), and said so.
-fn assert_cpu_timeout(fault: &referee::fault::Fault, started: Instant) {
+fn assert_cpu_timeout(fault: &jail::fault::Fault, started: Instant) {
     assert_eq!(fault.kind, FaultKind::Timeout, "{fault}");
     assert!(
         fault.message.starts_with("used ")

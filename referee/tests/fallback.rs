@@ -5,8 +5,8 @@
 
 mod common;
 
-use referee::champion::{Budget, Champion, LaunchSpec, Limits};
-use referee::sandbox::{probe, SandboxMode};
+use jail::champion::{Budget, Champion, LaunchSpec, Limits};
+use jail::sandbox::{probe, SandboxMode};
 use std::os::unix::fs::PermissionsExt;
 use std::time::{Duration, Instant};
 
@@ -37,7 +37,7 @@ sys.stdin.readline()
 #[test]
 fn without_the_jail_the_inner_layers_hold_and_everything_is_swept() {
     // The probe builds a jail to see whether it can: the referee binary serves as its zygote.
-    referee::jail::use_helper(env!("CARGO_BIN_EXE_referee"));
+    jail::use_helper(env!("CARGO_BIN_EXE_referee"));
     let auto = probe(SandboxMode::Auto);
     let layers_on = |line: &str, layer: &str| {
         line.contains(&format!("{layer}=on")) || line.contains(&format!("{layer}=v"))

@@ -2,8 +2,8 @@
 //! champion sends and when it fails, so every path of a match is checked in microseconds.
 
 use engine::Seat;
+use jail::fault::{Fault, FaultKind};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
-use referee::fault::{Fault, FaultKind};
 use referee::full_log;
 use referee::game::{play_logged, MatchSpec, TimeLimits};
 use referee::record::{MatchRecord, SeatRecord};

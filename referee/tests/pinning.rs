@@ -283,7 +283,7 @@ fn an_empty_claim_directory_variable_means_the_default_one() {
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("cannot claim"), "{stderr}");
-    assert!(Path::new(referee::affinity::CLAIM_DIR).is_dir());
+    assert!(Path::new(jail::affinity::CLAIM_DIR).is_dir());
     common::remove_dir(&dir);
 }
 

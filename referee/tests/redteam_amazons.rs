@@ -7,8 +7,8 @@
 mod common;
 
 use amazons::{bots, Color};
+use jail::fault::{Fault, FaultKind};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
-use referee::fault::{Fault, FaultKind};
 use referee::games::amazons::{board_from_etat, deplacer_line, verify, Amazons, AmazonsRecord};
 use referee::record::SeatRecord;
 use serde_json::{json, Value};

@@ -8,10 +8,10 @@
 mod values;
 pub mod words;
 
-use crate::champion::Limits;
 use crate::game::TimeLimits;
 use crate::schedule::Shard;
 use clap::{Args, Parser, Subcommand};
+use jail::champion::Limits;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -129,8 +129,8 @@ pub struct LimitArgs {
     pub disk: u64,
     /// Sandbox layers: auto (every one the kernel and the user allow) or off (process
     /// group, rlimits and sweep only).
-    #[arg(long, value_enum, default_value_t = crate::sandbox::SandboxMode::Auto, value_name = "MODE")]
-    pub sandbox: crate::sandbox::SandboxMode,
+    #[arg(long, default_value = "auto", value_parser = values::sandbox_mode(), value_name = "MODE")]
+    pub sandbox: jail::sandbox::SandboxMode,
     /// Refuse to play unless every sandbox layer is on (the error names what is missing).
     #[arg(long)]
     pub require_sandbox: bool,
@@ -246,7 +246,7 @@ impl LimitArgs {
         limits.address_space = limits.address_space.max(limits.memory * 4);
         limits.processes = self.processes;
         limits.disk = self.disk << 20;
-        let report = crate::sandbox::probe(self.sandbox);
+        let report = jail::sandbox::probe(self.sandbox);
         if self.require_sandbox {
             words::require_sandbox(&report)?;
         }

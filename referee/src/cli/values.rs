@@ -1,7 +1,10 @@
-//! The value parsers of the numeric flags: each takes the text as typed (a negative number
+//! The value parsers of the flags that take a number or a name of the jail's: each numeric one takes the text as typed (a negative number
 //! too, so that `--seed -1` reaches it instead of being read as a flag) and refuses a value
 //! out of range with a message that names the valid range. clap prefixes it with
 //! "invalid value 'X' for '--flag <N>'"; the snapshot test below shows every message.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use jail::sandbox::SandboxMode;
 
 use super::{CPU_SECONDS, MAX_MIB, MAX_PROCESSES, TIME_SCALES};
 
@@ -20,6 +23,17 @@ fn decimal(text: &str, (low, high): (f64, f64), what: &str) -> Result<f64, Strin
         Ok(v) if v.is_finite() && (low..=high).contains(&v) => Ok(v),
         _ => Err(format!("{what} is a number from {low} to {high}")),
     }
+}
+
+/// `--sandbox`: a mode of the jail by its name (the help lists each with what it does).
+pub(super) fn sandbox_mode() -> impl TypedValueParser<Value = SandboxMode> {
+    let names = SandboxMode::ALL.map(|(_, name, help)| PossibleValue::new(name).help(help));
+    PossibleValuesParser::new(names).map(|name| {
+        SandboxMode::ALL
+            .into_iter()
+            .find(|(_, n, _)| *n == name)
+            .map_or(SandboxMode::Auto, |(mode, _, _)| mode)
+    })
 }
 
 /// `--seed`: any unsigned 64-bit number.

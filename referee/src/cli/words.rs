@@ -4,13 +4,13 @@
 //! of schedule errors in terms of those flags. With `cli/mod.rs`, the only place that
 //! names flags (the modules below return plain values and typed errors).
 
-use crate::champion::Limits;
 use crate::cli::{GameName, IDENTITY_LIMITS};
 use crate::game::TimeLimits;
 use crate::run_match::MatchPlan;
-use crate::sandbox::{Missing, SandboxReport};
 use crate::schedule::{Format, ScheduleError};
 use crate::tournament::LimitsSpec;
+use jail::champion::Limits;
+use jail::sandbox::{Missing, SandboxReport};
 use std::fmt;
 
 impl MatchPlan {
@@ -34,7 +34,7 @@ impl MatchPlan {
 /// interpreter), as the assignments that start a command which plays the same match again:
 /// `PROLOGIN_PYTHON=bin/python ` when it is set, else nothing.
 fn environment_words() -> String {
-    crate::champion::passed_through()
+    jail::champion::passed_through()
         .iter()
         .map(|(name, value)| format!("{name}={} ", shell_quote(value)))
         .collect()
@@ -51,7 +51,7 @@ pub fn same_command(written: &str, ours: &str) -> bool {
     let Some(mut prefix) = written.strip_suffix(core) else {
         return false;
     };
-    for name in crate::champion::PASSED_THROUGH {
+    for name in jail::champion::PASSED_THROUGH {
         let Some(rest) = prefix.strip_prefix(name).and_then(|r| r.strip_prefix('=')) else {
             continue;
         };
@@ -292,8 +292,8 @@ pub fn bot_args(game: &'static str) -> Vec<&'static str> {
 
 /// The flag that changes the limit a fault of `kind` ran into, as advice for the person who
 /// reads it, if a limit is the likely cause.
-pub fn fault_hint(kind: crate::fault::FaultKind) -> Option<&'static str> {
-    use crate::fault::FaultKind;
+pub fn fault_hint(kind: jail::fault::FaultKind) -> Option<&'static str> {
+    use jail::fault::FaultKind;
     match kind {
         FaultKind::Memory => {
             Some("if it really needs more memory, raise the limit with --memory MIB (default 1024)")
@@ -476,8 +476,8 @@ pub fn shell_quote(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::SandboxMode;
     use crate::schedule::{Schedule, Shard, MAX_MATCHES};
+    use jail::sandbox::SandboxMode;
 
     /// A command read back is the referee's own up to another machine's environment words,
     /// each one word as `shell_quote` writes it; nothing else is let through.
@@ -529,7 +529,7 @@ mod tests {
 
     #[test]
     fn a_memory_or_time_fault_names_the_flag_that_raises_its_limit() {
-        use crate::fault::FaultKind;
+        use jail::fault::FaultKind;
         let hint = |kind| fault_hint(kind).unwrap_or_default();
         assert!(hint(FaultKind::Memory).contains("--memory MIB (default 1024)"));
         assert!(hint(FaultKind::Timeout).contains("--time-scale F multiplies every budget"));
@@ -559,7 +559,7 @@ mod tests {
 
     #[test]
     fn require_names_each_missing_layer_and_the_flags() {
-        assert!(require_sandbox(&crate::sandbox::probe(SandboxMode::Off))
+        assert!(require_sandbox(&jail::sandbox::probe(SandboxMode::Off))
             .unwrap_err()
             .contains("--sandbox off"));
         let missing = |layer, why: &str| Missing {

@@ -72,11 +72,11 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     });
     // No champion sees the results, even kept under its folder (a match run from there).
     if args.out.is_none() {
-        crate::jail::hidden::hide_root(std::path::Path::new("results"));
+        jail::hidden::hide_root(std::path::Path::new("results"));
     }
-    crate::jail::hidden::hide(&dir);
+    jail::hidden::hide(&dir);
     eprintln!("{}", limits.sandbox.line());
-    crate::interrupt::catch(false);
+    jail::interrupt::catch(false, crate::store::finish_before_exit);
     let seats = Seats {
         seed,
         champions,
@@ -86,7 +86,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         full_log: None,
     };
     // One match, watched by whoever started it: a champion killed from outside is its crash.
-    let record = crate::interrupt::tolerating(|| play_match(&seats, &dir))?;
+    let record = jail::interrupt::tolerating(|| play_match(&seats, &dir))?;
     let path = dir.join("record.json");
     let name =
         |seat: u8| crate::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();

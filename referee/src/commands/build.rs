@@ -4,10 +4,10 @@
 //! without a Makefile, 1 when no jail can be built here.
 
 use super::{Failure, EXIT_BUILD_FAILED};
-use crate::build::{BuildError, BuildSpec};
 use crate::cli::BuildArgs;
 use crate::untrusted::{printable, printable_path};
 use anyhow::anyhow;
+use jail::build::{BuildError, BuildSpec};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -18,11 +18,11 @@ static STOPPED: AtomicBool = AtomicBool::new(false);
 /// Catches the stop signals: each kills the build's jail, so that the build returns and
 /// gives its folder back before the referee exits.
 fn catch_stop() {
-    if let Ok(mut signals) = signal_hook::iterator::Signals::new(crate::interrupt::STOP_SIGNALS) {
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new(jail::interrupt::STOP_SIGNALS) {
         std::thread::spawn(move || {
             for _ in signals.forever() {
                 STOPPED.store(true, Ordering::SeqCst);
-                crate::jail::kill_every_jail();
+                jail::kill_every_jail();
             }
         });
     }
@@ -30,7 +30,7 @@ fn catch_stop() {
 
 pub fn run(args: BuildArgs) -> Result<(), Failure> {
     catch_stop();
-    let report = crate::sandbox::probe(crate::sandbox::SandboxMode::Auto);
+    let report = jail::sandbox::probe(jail::sandbox::SandboxMode::Auto);
     let plan = report.plan();
     eprintln!("{}", plan.line());
     let mut failed = Vec::new();
@@ -44,10 +44,10 @@ pub fn run(args: BuildArgs) -> Result<(), Failure> {
             processes: args.processes,
         };
         let shown = printable_path(dir);
-        let outcome = crate::build::build(&spec, &plan);
+        let outcome = jail::build::build(&spec, &plan);
         if STOPPED.load(Ordering::SeqCst) {
             return Err(Failure {
-                code: crate::interrupt::EXIT_INTERRUPTED,
+                code: jail::interrupt::EXIT_INTERRUPTED,
                 error: anyhow!("interrupted: the build of {shown} was stopped"),
             });
         }

@@ -14,7 +14,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     let plan = plan(&args)?;
     // No champion sees the results, even kept under its folder (a match run from there).
     if args.out.is_none() {
-        crate::jail::hidden::hide_root(std::path::Path::new("results"));
+        jail::hidden::hide_root(std::path::Path::new("results"));
     }
     let dir = args.out.unwrap_or_else(|| {
         // Names told apart by a path (`c/random`) make one folder, not nested ones.
@@ -27,11 +27,11 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
             .join("matches")
             .join(format!("{}-{}", plan.seed, names.join("-")))
     });
-    crate::jail::hidden::hide(&dir);
+    jail::hidden::hide(&dir);
     eprintln!("{}", plan.limits.sandbox.line());
-    crate::interrupt::catch(false);
+    jail::interrupt::catch(false, crate::store::finish_before_exit);
     // One match, watched by whoever started it: a champion killed from outside is its crash.
-    let record = crate::interrupt::tolerating(|| plan.run(&dir))?;
+    let record = jail::interrupt::tolerating(|| plan.run(&dir))?;
     print!("{}", table::match_result(&record));
     println!("record: {}", printable_path(&dir.join("record.json")));
     if args.html {

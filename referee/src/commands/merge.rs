@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     // Ctrl-C exits at once, once the file being written is in place (no temporary file).
-    crate::interrupt::catch(false);
+    jail::interrupt::catch(false, crate::store::finish_before_exit);
     // The key of the tournament (`keys.rs`): its default is the one of the shards' folder.
     let top = args.shards[0].parent().unwrap_or(std::path::Path::new("."));
     let files: Vec<PathBuf> = args

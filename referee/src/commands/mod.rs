@@ -57,7 +57,7 @@ pub(crate) fn record_failure(error: anyhow::Error) -> Failure {
 pub(crate) fn print_stderr_files(
     dir: &std::path::Path,
     seats: usize,
-    faults: impl IntoIterator<Item = (usize, String, crate::fault::FaultKind)>,
+    faults: impl IntoIterator<Item = (usize, String, jail::fault::FaultKind)>,
 ) {
     use crate::untrusted::{printable, printable_path};
     let file = |s: usize| dir.join(format!("seat{s}.stderr"));

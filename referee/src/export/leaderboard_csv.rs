@@ -89,7 +89,7 @@ pub fn render(standings: &Standings, confidence: &Confidence) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fault::FaultKind;
+    use jail::fault::FaultKind;
 
     /// The fault columns follow `FaultKind::ALL`, the order of `Line::faults`.
     #[test]

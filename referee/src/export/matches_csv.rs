@@ -5,8 +5,8 @@
 //! names the columns, the seat number is appended.
 
 use super::{column_names, csv_line, fields_of, parse_fields};
-use crate::fault::FaultKind;
 use crate::standings::MatchRow;
+use jail::fault::FaultKind;
 use serde::{Deserialize, Serialize};
 
 /// The first columns.

@@ -110,8 +110,8 @@ mod tests {
     //! [`RESULTS_SCHEMA`](super::RESULTS_SCHEMA) if a column changed name or meaning.
 
     use super::*;
-    use crate::fault::FaultKind;
     use crate::standings::{MatchRow, Standings};
+    use jail::fault::FaultKind;
 
     fn rows() -> Vec<(MatchRow, u8)> {
         let row = |id: u64, champions: [&str; 3], scores: [i32; 3]| MatchRow {

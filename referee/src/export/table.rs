@@ -3,10 +3,10 @@
 //! [`crate::untrusted::printable`].
 
 use crate::confidence::Confidence;
-use crate::fault::FaultKind;
 use crate::record::MatchRecord;
 use crate::standings::Standings;
 use crate::untrusted::printable;
+use jail::fault::FaultKind;
 
 /// Width of a left-aligned text column: its widest cell, and at least its header.
 pub fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usize {

@@ -3,10 +3,10 @@
 //! kept as an [`AmazonsRecord`].
 
 use crate::endpoint::{CallLimits, CallTiming};
-use crate::fault::Fault;
 use crate::record::{BudgetRecord, BudgetsRecord, FaultRecord, SeatRecord, TimingRecord};
 use crate::rules::{Reply, Rules, Step};
 use amazons::{Board, Cell, Color, IllegalMove, Move, Square};
+use jail::fault::Fault;
 use serde::{Deserialize, Serialize};
 
 /// Version of the Amazons record.
@@ -249,7 +249,7 @@ impl Rules for Amazons {
 
     fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
         let line = line.strip_suffix('\r').unwrap_or(line);
-        let quoted = || crate::fault::quote(line.as_bytes());
+        let quoted = || jail::fault::quote(line.as_bytes());
         let mut words = line.split_ascii_whitespace();
         let name = words.next().unwrap_or("");
         let args: Vec<i32> = words
@@ -507,7 +507,7 @@ pub fn verify(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
     if let Some(f) = record
         .faults
         .iter()
-        .find(|f| !stopped[usize::from(f.seat)] && f.kind != crate::fault::FaultKind::Protocol)
+        .find(|f| !stopped[usize::from(f.seat)] && f.kind != jail::fault::FaultKind::Protocol)
     {
         return Err(format!(
             "seat {} played to the end, yet holds a `{}` fault",

@@ -24,7 +24,7 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
         "an Amazons match takes 2 champions, got {}",
         seats.champions.len()
     );
-    crate::interrupt::match_starts();
+    jail::interrupt::match_starts();
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // An earlier match's record here would be taken for this one's if it is interrupted.
     let path = dir.join("record.json");
@@ -56,7 +56,7 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
     let record = rules.finish();
     // Champions killed by the referee told to stop, or by a stop signal from outside, would
     // be recorded as crashed: such a match has no result (`interrupt.rs`).
-    crate::interrupt::undisturbed()?;
+    jail::interrupt::undisturbed()?;
     let json = serde_json::to_vec_pretty(&record).context("a record serialises")?;
     std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
     // No command plays a person's moves again.

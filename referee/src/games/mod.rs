@@ -7,11 +7,11 @@ pub mod amazons;
 pub mod amazons_play;
 pub mod loi;
 
-use crate::champion::Limits;
 use crate::endpoint::TimeLimits;
 use crate::roster::ChampionSpec;
 use crate::rules::Rules;
 use crate::standings::{MatchRow, PointsTable};
+use jail::champion::Limits;
 use std::path::Path;
 
 /// One match of a tournament, for any game: who sits where, the seed, the limits.

@@ -6,7 +6,7 @@
 //! closes its output. It knows no game: the driver does.
 
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
-use crate::fault::{Fault, FaultKind};
+use jail::fault::{Fault, FaultKind};
 use std::collections::VecDeque;
 use std::io::Write;
 use std::time::{Duration, Instant};

@@ -222,7 +222,7 @@ impl SeatFile {
         if let Err(e) = read {
             file.error = Some(format!("{name} cannot be read: {e}"));
         }
-        let marker = crate::champion::TRUNCATED_MARKER.as_bytes();
+        let marker = jail::champion::TRUNCATED_MARKER.as_bytes();
         if file.kept.ends_with(marker) {
             file.kept.truncate(file.kept.len() - marker.len());
             file.truncated = true;

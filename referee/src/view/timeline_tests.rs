@@ -6,10 +6,10 @@
 
 use super::*;
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
-use crate::fault::{Fault, FaultKind};
 use crate::game::{play_logged, MatchSpec, TimeLimits};
 use crate::record::SeatRecord;
 use engine::constants::{HORS_TERRAIN, SUCCES};
+use jail::fault::{Fault, FaultKind};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 

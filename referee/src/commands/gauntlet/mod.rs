@@ -18,10 +18,10 @@ use crate::events::TournamentEvent;
 use crate::export::{csv_line, matches_csv};
 use crate::games::Game;
 use crate::gauntlet::{estimate, Plan, Sprt, Verdict};
-use crate::interrupt;
 use crate::store::{self, Appender};
 use crate::untrusted::printable;
 use anyhow::anyhow;
+use jail::interrupt;
 use progress::Progress;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,10 +37,10 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let dir = args.results.join(&args.name);
     let _lock = super::tournament::lock(&dir)?;
     // No champion sees the results (seeds, records, stderr), even kept under its folder.
-    crate::jail::hidden::hide_root(&args.results);
-    crate::jail::hidden::hide(&dir);
+    jail::hidden::hide_root(&args.results);
+    jail::hidden::hide(&dir);
     // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
-    let stop = interrupt::catch(true);
+    let stop = interrupt::catch(true, crate::store::finish_before_exit);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

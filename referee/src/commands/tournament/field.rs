@@ -3,7 +3,6 @@
 //! check (`crate::check`), in parallel.
 
 use super::usage;
-use crate::champion::Limits;
 use crate::check::check;
 use crate::cli::TournamentArgs;
 use crate::commands::Failure;
@@ -14,6 +13,7 @@ use crate::roster::ChampionSpec;
 use crate::tournament::ExcludedSpec;
 use crate::untrusted::{label, printable};
 use anyhow::{anyhow, Context};
+use jail::champion::Limits;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::Path;
@@ -146,9 +146,9 @@ pub(crate) fn check_all(
             .map(|(i, c)| {
                 let stderr = check_dir.join(format!("{i}.stderr"));
                 // As for a match: an unpredictable scratch, made only without the jail.
-                let root = match process.sandbox.jail() {
-                    Some(_) => None,
-                    None => crate::run_match::scratch_root().ok(),
+                let root = match process.sandbox.jails() {
+                    true => None,
+                    false => crate::run_match::scratch_root().ok(),
                 };
                 let scratch = root
                     .as_ref()
@@ -163,9 +163,9 @@ pub(crate) fn check_all(
             .collect()
     });
     // Champions killed because the referee was told to stop did not fail the check.
-    if crate::interrupt::stopping() {
+    if jail::interrupt::stopping() {
         return Err(Failure {
-            code: crate::interrupt::EXIT_INTERRUPTED,
+            code: jail::interrupt::EXIT_INTERRUPTED,
             error: anyhow!(
                 "interrupted during the pre-run check: nothing was played; run the same \
                  command again"

@@ -18,11 +18,11 @@ use crate::cli::TournamentArgs;
 use crate::events::TournamentEvent;
 use crate::export::{matches_csv, table};
 use crate::games::Game;
-use crate::interrupt;
 use crate::schedule::{Format, Shard};
 use crate::store::{self, Appender};
 use crate::untrusted::printable;
 use anyhow::anyhow;
+use jail::interrupt;
 use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -40,11 +40,11 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     let _lock = lock(&dir)?;
     // No champion sees the results (seed, records, stderr), even kept under its folder:
     // neither this run's nor older ones beside it.
-    crate::jail::hidden::hide_root(&args.results);
-    crate::jail::hidden::hide(&args.results.join(&args.name));
-    crate::jail::hidden::hide(&dir);
+    jail::hidden::hide_root(&args.results);
+    jail::hidden::hide(&args.results.join(&args.name));
+    jail::hidden::hide(&dir);
     // From here on Ctrl-C is ours: even during the pre-run check, no champion is left.
-    let stop = interrupt::catch(true);
+    let stop = interrupt::catch(true, crate::store::finish_before_exit);
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

@@ -273,7 +273,7 @@ fn differing_field(
 }
 
 /// The faults of a row's seats as `matches.csv` writes them (empty for none).
-fn faults(faults: &[Option<crate::fault::FaultKind>]) -> String {
+fn faults(faults: &[Option<jail::fault::FaultKind>]) -> String {
     let names: Vec<&str> = faults.iter().map(|f| f.map_or("", |k| k.name())).collect();
     format!("{names:?}")
 }
@@ -281,8 +281,8 @@ fn faults(faults: &[Option<crate::fault::FaultKind>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fault::FaultKind;
     use crate::games::Played;
+    use jail::fault::FaultKind;
 
     fn row() -> MatchRow {
         MatchRow {

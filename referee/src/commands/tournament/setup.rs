@@ -8,12 +8,12 @@ use crate::commands::Failure;
 use crate::export::RESULTS_SCHEMA;
 use crate::games::Game;
 use crate::roster::ChampionSpec;
-use crate::sandbox::SandboxMode;
 use crate::schedule::{Format, Shard};
 use crate::store;
 use crate::tournament::{EntrySpec, InputSpec, LimitsSpec, TournamentSpec};
 use crate::untrusted::printable;
 use anyhow::Context;
+use jail::sandbox::SandboxMode;
 use std::path::{Path, PathBuf};
 
 /// The limit flags given, with the tournament's limits in force.

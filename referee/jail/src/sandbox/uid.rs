@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use nix::libc;
 
-use super::Layer;
+use super::layer::Layer;
 
 /// The first uid given to champions.
 pub const FIRST: u32 = 200_000;

@@ -15,9 +15,9 @@ use std::process::{Child, Command, Stdio};
 
 use nix::libc;
 
-use super::init::{self, Fds};
-use super::{wire, Spec};
+use crate::init::{self, Fds};
 use crate::sandbox::seccomp::{self, Filters};
+use crate::{wire, Spec};
 
 /// The first argument that makes the referee's executable a zygote.
 pub const ZYGOTE_ARG: &str = "__jail-zygote";
@@ -75,7 +75,7 @@ fn serve() -> ! {
     // by such a signal is seen as disturbed from outside (`interrupt.rs`).
     unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_IGN);
-        for signal in crate::interrupt::STOP_SIGNALS {
+        for signal in crate::signals::STOP_SIGNALS {
             libc::signal(signal, libc::SIG_IGN);
         }
         libc::prctl(

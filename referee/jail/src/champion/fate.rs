@@ -21,8 +21,8 @@
 
 use nix::sys::signal::Signal;
 
-use super::limits::Limits;
 use crate::fault::{Fault, FaultKind};
+use crate::limits::Limits;
 
 /// Out-of-memory messages of common runtimes, matched case-insensitively in the stderr tail:
 /// quoted in a crash's message, never a reason to call it a memory fault.

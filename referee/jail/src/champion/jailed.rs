@@ -5,13 +5,12 @@
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
-use super::limits::RlimitPlan;
+use super::launch::LaunchSpec;
 use super::spawn::{diagnose_exec_error, passed_through, spawn_fault, MINIMAL_PATH};
-use super::LaunchSpec;
 use crate::fault::Fault;
-use crate::jail::view::{KITS_DIR, SCRATCH_DIR};
-use crate::jail::{Jail, Spec, StartError, View};
 use crate::sandbox::{JailSetup, Prepared};
+use crate::view::{KITS_DIR, SCRATCH_DIR};
+use crate::{Jail, Spec, StartError, View};
 
 /// The referee's ends of a jailed champion's pipes.
 pub(crate) struct Ends {
@@ -49,7 +48,7 @@ pub(crate) fn start(
         .parent()
         .and_then(|p| std::path::absolute(p).ok());
     let masks = if champion.is_dir() {
-        crate::jail::hidden::masks_for(&champion, match_dir.as_deref()).map_err(spawn_fault)?
+        crate::hidden::masks_for(&champion, match_dir.as_deref()).map_err(spawn_fault)?
     } else {
         Vec::new()
     };
@@ -57,11 +56,11 @@ pub(crate) fn start(
         champion_is_dir: champion.is_dir(),
         champion,
         writable: false,
-        kits: crate::sandbox::bundled_kits_by_language(),
+        kits: crate::kits::installed().by_language.clone(),
         masks,
         disk: spec.limits.disk,
         owner: owner(setup, sandbox),
-        remount: std::env::var_os(crate::jail::view::REMOUNT_VARIABLE).is_some(),
+        remount: std::env::var_os(crate::view::REMOUNT_VARIABLE).is_some(),
     };
     let inside = view
         .inside(&program)
@@ -74,7 +73,7 @@ pub(crate) fn start(
         args: spec.args.clone(),
         env,
         view,
-        rlimits: RlimitPlan::new(&spec.limits, sandbox.nproc_rlimit()),
+        rlimits: spec.limits.rlimits(sandbox.nproc_rlimit()),
         uid: sandbox.uid(),
         map_user: setup.map_user,
         landlock,
@@ -127,7 +126,7 @@ pub(crate) fn start_build(
     dir: &Path,
     program: &Path,
     args: &[String],
-    limits: &super::Limits,
+    limits: &crate::limits::Limits,
     setup: JailSetup,
     sandbox: &Prepared,
 ) -> Result<(Jail, OwnedFd), String> {
@@ -135,11 +134,11 @@ pub(crate) fn start_build(
         champion: dir.to_path_buf(),
         champion_is_dir: true,
         writable: true,
-        kits: crate::sandbox::bundled_kits_by_language(),
-        masks: crate::jail::hidden::masks_for(dir, None)?,
+        kits: crate::kits::installed().by_language.clone(),
+        masks: crate::hidden::masks_for(dir, None)?,
         disk: limits.disk,
         owner: owner(setup, sandbox),
-        remount: std::env::var_os(crate::jail::view::REMOUNT_VARIABLE).is_some(),
+        remount: std::env::var_os(crate::view::REMOUNT_VARIABLE).is_some(),
     };
     let (landlock, seccomp, deny_shared_memory) = limits.sandbox.inner_layers();
     let spec = Spec {
@@ -147,7 +146,7 @@ pub(crate) fn start_build(
         args: args.to_vec(),
         env: environment(),
         view,
-        rlimits: RlimitPlan::new(limits, sandbox.nproc_rlimit()),
+        rlimits: limits.rlimits(sandbox.nproc_rlimit()),
         uid: sandbox.uid(),
         map_user: setup.map_user,
         landlock,

@@ -1,9 +1,10 @@
-//! Resource limits of a champion and how they are applied (rlimits, in the child between
-//! fork and exec).
+//! Resource limits of a champion, and the rlimits that enforce them.
 
 use std::time::Duration;
 
 use nix::libc;
+
+use crate::rlimits::RlimitPlan;
 
 /// Resource limits of one champion. All of them are enforced by the kernel (rlimits) except
 /// `max_line`, which the referee checks on every request line.
@@ -55,19 +56,11 @@ impl Default for Limits {
 /// Signals queued and POSIX timers of one champion (`RLIMIT_SIGPENDING`).
 pub const SIGPENDING: u64 = 128;
 
-/// The rlimits to set, computed before fork so that the child only makes syscalls; plain
-/// numbers, so that a spawn request to the jail's zygote carries them.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct RlimitPlan {
-    /// (resource, soft, hard), resources as the kernel numbers them.
-    items: Vec<(u32, u64, u64)>,
-    /// `RLIMIT_NPROC`, set only where it counts the champion's processes alone.
-    nproc: Option<u64>,
-}
-
-impl RlimitPlan {
-    /// `nproc`: whether to set `RLIMIT_NPROC` to `limits.processes`.
-    pub(crate) fn new(limits: &Limits, nproc: bool) -> Self {
+impl Limits {
+    /// The rlimits that enforce these limits; `nproc`: whether to set `RLIMIT_NPROC` to
+    /// `processes`.
+    pub(crate) fn rlimits(&self, nproc: bool) -> RlimitPlan {
+        let limits = self;
         let cpu = limits.cpu_backstop.as_secs().max(1);
         RlimitPlan {
             nproc: nproc.then_some(limits.processes),
@@ -89,51 +82,5 @@ impl RlimitPlan {
                 (libc::RLIMIT_MSGQUEUE, 0, 0),
             ],
         }
-    }
-
-    /// No limit at all.
-    pub(crate) fn none() -> Self {
-        RlimitPlan::default()
-    }
-
-    /// Applies the plan in the current process. Async-signal-safe (getrlimit/setrlimit
-    /// only): meant for the child between fork and exec. Limits are clamped to the current
-    /// hard limits, which an unprivileged process cannot raise.
-    pub(crate) fn apply(&self) -> std::io::Result<()> {
-        let set = |resource: u32, soft: u64, hard: u64| -> std::io::Result<()> {
-            let mut cur = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            // SAFETY: valid rlimit pointers.
-            unsafe {
-                if libc::getrlimit(resource as _, &mut cur) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                let hard = hard.min(cur.rlim_max);
-                let new = libc::rlimit {
-                    rlim_cur: soft.min(hard),
-                    rlim_max: hard,
-                };
-                if libc::setrlimit(resource as _, &new) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
-            Ok(())
-        };
-        for &(resource, soft, hard) in &self.items {
-            set(resource, soft, hard)?;
-        }
-        if let Some(n) = self.nproc {
-            let new = libc::rlimit {
-                rlim_cur: n,
-                rlim_max: n,
-            };
-            // SAFETY: a valid rlimit pointer.
-            if unsafe { libc::setrlimit(libc::RLIMIT_NPROC as _, &new) } != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-        }
-        Ok(())
     }
 }

@@ -1,28 +1,5 @@
-//! One jail per champion, the way isolate, nsjail and bubblewrap build theirs: its own PID,
-//! mount, IPC, UTS, network and cgroup namespaces, a user namespace when the referee is not
-//! root (and a uid of its own when it is), a file system view with nothing of the host but
-//! the system directories, its own files and a private size-limited tmpfs ([`view`]), and
-//! the champion's processes frozen between its callbacks.
-//!
-//! ```text
-//! referee ──spawn request (JSON + fds)──> zygote ──clone(namespaces)──> init (PID 1) ──fork+exec──> champion
-//!    ├──────────────────── control socket: stop / cont, started / exit <status> ──────┤
-//!    └──────────── acknowledgements: stopped / woke / late, thawed / woke / ran <n> ───┘
-//! ```
-//!
-//! The jail ends when its init dies (the referee's `SIGKILL` through a pidfd, or end of
-//! file on the control socket when the referee is gone): the kernel then kills every
-//! process of the namespace and reaps it, so nothing outlives the match, not even a
-//! zombie. The zygote ([`zygote`]) is a small process cloned from, so that the referee's
-//! size never reaches a champion; [`usage`] measures a jail's processes from outside.
-
-pub mod census;
-pub mod hidden;
-mod init;
-pub mod usage;
-pub mod view;
-mod wire;
-pub mod zygote;
+//! A started jail, from the referee's side: its handle (control socket, pidfd), the
+//! spawn request sent to the zygote, stop and cont, its end; and the jails of the process.
 
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
@@ -33,11 +10,11 @@ use std::time::Duration;
 use nix::libc;
 use serde::{Deserialize, Serialize};
 
-pub use census::{Census, Change};
-pub use usage::Usage;
-pub use view::View;
-
-use crate::champion::RlimitPlan;
+use crate::census::{Census, Change};
+use crate::rlimits::RlimitPlan;
+use crate::usage::Usage;
+use crate::view::View;
+use crate::wire;
 
 /// How long to wait for a killed jail to be gone.
 const KILL_PATIENCE_MS: i32 = 10_000;
@@ -121,7 +98,7 @@ pub struct Jail {
     frozen: bool,
     dead: bool,
     /// The `/proc` files of its processes, kept open between measurements.
-    tracker: std::cell::RefCell<usage::Tracker>,
+    tracker: std::cell::RefCell<crate::usage::Tracker>,
 }
 
 impl Jail {
@@ -283,7 +260,7 @@ impl Jail {
         self.max_rss
     }
 
-    /// CPU and memory of the champion's processes now ([`usage::Tracker`]).
+    /// CPU and memory of the champion's processes now ([`crate::usage::Tracker`]).
     pub fn usage(&self) -> Usage {
         if self.dead {
             return Usage::default();
@@ -365,7 +342,7 @@ pub fn kill_every_jail() -> usize {
 static HELPER: OnceLock<PathBuf> = OnceLock::new();
 
 /// Names the executable that serves as the zygote (a program whose `main` calls
-/// [`zygote::serve_if_zygote`] first; the `referee` binary does). Programs other than the
+/// [`crate::zygote::serve_if_zygote`] first; the `referee` binary does). Programs other than the
 /// referee that start jailed champions (tests using the library) must call it first.
 pub fn use_helper(path: impl Into<PathBuf>) {
     let _ = HELPER.set(path.into());
@@ -392,7 +369,7 @@ fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), Start
     for attempt in 0..2 {
         if guard.is_none() {
             let exe = helper();
-            let started = crate::champion::on_spawner_thread(move || zygote::start(&exe));
+            let started = crate::spawner::on_spawner_thread(move || crate::zygote::start(&exe));
             let (socket, child) = started.map_err(|e| {
                 StartError::Setup(format!(
                     "cannot start the jail's zygote ({}): {e}",
@@ -428,7 +405,7 @@ fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), Start
                      referee (a program using the library names it with \
                      referee::jail::use_helper)",
                     helper().display(),
-                    zygote::ZYGOTE_ARG
+                    crate::zygote::ZYGOTE_ARG
                 )))
             }
             Err(e) => return Err(StartError::Setup(format!("the jail's zygote: {e}"))),

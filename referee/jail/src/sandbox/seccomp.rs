@@ -127,7 +127,7 @@ use seccompiler::{
     SeccompCondition, SeccompFilter, SeccompRule, TargetArch,
 };
 
-use super::Layer;
+use super::layer::Layer;
 
 // Linux constants the `libc` crate lacks; the same on x86_64 and aarch64.
 /// `fcntl`: the signal sent to the owner.

@@ -18,7 +18,7 @@ use landlock::{
 };
 use nix::libc;
 
-use super::Layer;
+use super::layer::Layer;
 
 /// The ABI whose rights we ask for (best effort below it).
 const TARGET: ABI = ABI::V6;
@@ -101,7 +101,7 @@ pub(crate) fn restrict_self(fd: i32) -> io::Result<()> {
 /// The ruleset of a jailed champion, built inside its jail (paths as seen there: its own
 /// files, the operator's kits, its scratch `/tmp`; its own files writable too for a build).
 pub(crate) fn jail_ruleset(writable: bool) -> Result<OwnedFd, String> {
-    use crate::jail::view::{CHAMPION_DIR, KITS_DIR, SCRATCH_DIR};
+    use crate::view::{CHAMPION_DIR, KITS_DIR, SCRATCH_DIR};
     let read_exec = [CHAMPION_DIR, KITS_DIR].map(PathBuf::from);
     let mut writable_dirs = vec![PathBuf::from(SCRATCH_DIR)];
     if writable {

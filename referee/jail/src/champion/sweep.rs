@@ -170,7 +170,7 @@ pub(crate) fn is_shutting_down() -> bool {
 /// in `execve`, shows no token for an instant), for one second at most.
 pub fn kill_every_champion() {
     SHUTTING_DOWN.store(true, Ordering::SeqCst);
-    let prefix = format!("{}={}-", super::TOKEN_VAR, std::process::id()).into_bytes();
+    let prefix = format!("{}={}-", super::spawn::TOKEN_VAR, std::process::id()).into_bytes();
     let mut buf = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(1);
     let mut quiet = 0;
@@ -183,7 +183,7 @@ pub fn kill_every_champion() {
             let _ = kill(Pid::from_raw(main), Signal::SIGKILL);
         }
         // A jail dies whole with its init.
-        let mut found = crate::jail::kill_every_jail();
+        let mut found = crate::kill_every_jail();
         for process in clock::snapshot() {
             if !process.is_zombie() && clock::has_env_prefix(process.pid, &prefix, &mut buf) {
                 found += 1;

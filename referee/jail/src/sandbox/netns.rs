@@ -7,7 +7,7 @@ use std::io;
 
 use nix::libc;
 
-use super::Layer;
+use super::layer::Layer;
 
 /// How the network namespace is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use nix::libc;
 
-use super::Layer;
+use super::layer::Layer;
 
 /// The referee's base cgroup.
 pub(crate) struct Base {

@@ -53,7 +53,7 @@ impl fmt::Display for FaultKind {
 /// happened and what was expected.
 ///
 /// ```
-/// use referee::fault::{Fault, FaultKind};
+/// use jail::fault::{Fault, FaultKind};
 /// let fault = Fault::new(FaultKind::Timeout, "used 1.2 s of CPU, the budget is 1 s");
 /// assert_eq!(fault.to_string(), "timeout: used 1.2 s of CPU, the budget is 1 s");
 /// ```
@@ -90,8 +90,8 @@ const QUOTE_BYTES: usize = 60;
 /// printable ASCII as `\xNN`, and `...` when cut.
 ///
 /// ```
-/// assert_eq!(referee::fault::quote(b"a\x01b"), "a\\x01b");
-/// assert!(referee::fault::quote(&[b'x'; 100]).ends_with("..."));
+/// assert_eq!(jail::fault::quote(b"a\x01b"), "a\\x01b");
+/// assert!(jail::fault::quote(&[b'x'; 100]).ends_with("..."));
 /// ```
 pub fn quote(line: &[u8]) -> String {
     let mut out = String::new();

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use nix::libc;
 
-use super::census::{Census, Seen};
+use crate::census::{Census, Seen};
 
 /// What a jail's processes use now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! A champion's folder built with `make` inside a jail (`referee build`): a contestant's
-//! Makefile is code too. The jail is a champion's (`crate::jail`: no network, the system
+//! Makefile is code too. The jail is a champion's (`jail`: no network, the system
 //! directories and the operator's kits read-only at `/kits`, a private `/tmp`, seccomp and
 //! Landlock), with its own folder writable for the build's outputs, and bounds on CPU, wall
 //! clock and memory. As root the build runs under a champion uid, to which the folder is
@@ -103,10 +103,7 @@ pub fn build(spec: &BuildSpec, plan: &SandboxPlan) -> Result<Built, BuildError> 
         Some(uid) => Some(handover::Handover::give(&dir, uid).map_err(BuildError::Unavailable)?),
         None => None,
     };
-    let args = [
-        "-C".to_string(),
-        crate::jail::view::CHAMPION_DIR.to_string(),
-    ];
+    let args = ["-C".to_string(), crate::view::CHAMPION_DIR.to_string()];
     let outcome = crate::champion::start_build(&dir, make, &args, &limits, setup, &sandbox)
         .map_err(BuildError::Unavailable)
         .and_then(|(jail, output)| watch(spec, jail, output, &sandbox));
@@ -144,7 +141,7 @@ fn limits(spec: &BuildSpec, plan: &SandboxPlan) -> Limits {
 /// Runs the build to its end or to a bound, keeping its output.
 fn watch(
     spec: &BuildSpec,
-    mut jail: crate::jail::Jail,
+    mut jail: crate::Jail,
     output: OwnedFd,
     sandbox: &crate::sandbox::Prepared,
 ) -> Result<Built, BuildError> {

@@ -4,7 +4,7 @@
 //!
 //! ```no_run
 //! use std::time::{Duration, Instant};
-//! use referee::champion::{Budget, Champion, LaunchSpec, Limits};
+//! use jail::champion::{Budget, Champion, LaunchSpec, Limits};
 //!
 //! let spec = LaunchSpec::new("./champion", "/tmp/scratch", "/tmp/scratch/stderr.txt");
 //! let mut champion = Champion::spawn(&spec)?;
@@ -12,7 +12,7 @@
 //! let budget = Budget::start(&champion, Duration::from_secs(1), Duration::from_secs(3));
 //! let request = champion.recv(&budget)?;
 //! let report = champion.finish(Duration::from_millis(500));
-//! # Ok::<(), referee::fault::Fault>(())
+//! # Ok::<(), jail::fault::Fault>(())
 //! ```
 //!
 //! Containment, without privileges: own process group, `PR_SET_PDEATHSIG(SIGKILL)`, a
@@ -29,7 +29,7 @@ mod clock;
 mod fate;
 mod io;
 mod jailed;
-mod limits;
+mod launch;
 mod spawn;
 mod stderr;
 mod sweep;
@@ -37,20 +37,20 @@ mod sweep;
 use std::cell::{Cell, RefCell};
 use std::fs;
 use std::os::fd::OwnedFd;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+pub use crate::limits::Limits;
 pub(crate) use fate::describe_status;
 pub(crate) use jailed::start_build;
-pub use limits::{Limits, RlimitPlan};
+pub use launch::LaunchSpec;
 pub use spawn::TOKEN_VAR;
-pub(crate) use spawn::{on_spawner_thread, passed_through, PASSED_THROUGH};
+pub use spawn::{passed_through, PASSED_THROUGH};
 /// The line that ends a stderr file cut at its cap.
 pub use stderr::TRUNCATED_MARKER;
 pub use sweep::kill_every_champion;
 
 use crate::fault::{Fault, FaultKind};
-use crate::jail::{Refused, Stopped};
+use crate::{Refused, Stopped};
 use clock::{Ident, Roster, TreeUsage};
 use io::{Channel, Line, Wake, WriteEnd};
 use sweep::Reaped;
@@ -72,53 +72,6 @@ const CHECK_EVERY: Duration = Duration::from_millis(2);
 /// a frozen process runs nothing) without a fault.
 const FROZEN_SLACK: Duration = Duration::from_millis(20);
 
-/// How to start one champion.
-#[derive(Clone, Debug)]
-pub struct LaunchSpec {
-    /// The executable (native or a script with a `#!` line).
-    pub program: PathBuf,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// The only environment the champion gets, besides `PATH=/usr/local/bin:/usr/bin:/bin`,
-    /// `HOME=<scratch_dir>`, `LANG=C.UTF-8` and the sandbox token.
-    pub env: Vec<(String, String)>,
-    /// Working directory, created if missing.
-    pub scratch_dir: PathBuf,
-    /// Where the champion's stderr goes, capped at `stderr_cap` bytes.
-    pub stderr_path: PathBuf,
-    /// Bytes of stderr kept, the `[stderr truncated]` line that ends a cut file included.
-    pub stderr_cap: u64,
-    /// Resource limits.
-    pub limits: Limits,
-    /// The CPU a jailed champion's processes are pinned to from their start (the match's
-    /// CPU: see `crate::affinity`); `None`: any.
-    pub cpu: Option<usize>,
-    /// Start a jailed champion frozen: it runs from its first [`Champion::resume`] on (what
-    /// a match does: a champion runs only during its callbacks). Default `false`.
-    pub start_frozen: bool,
-}
-
-impl LaunchSpec {
-    /// A spec with no arguments, no extra environment, a 1 MiB stderr cap and default limits.
-    pub fn new(
-        program: impl Into<PathBuf>,
-        scratch_dir: impl Into<PathBuf>,
-        stderr_path: impl Into<PathBuf>,
-    ) -> Self {
-        LaunchSpec {
-            program: program.into(),
-            args: Vec::new(),
-            env: Vec::new(),
-            scratch_dir: scratch_dir.into(),
-            stderr_path: stderr_path.into(),
-            stderr_cap: 1 << 20,
-            limits: Limits::default(),
-            cpu: None,
-            start_frozen: false,
-        }
-    }
-}
-
 /// A `Timeout` for work found between a freeze and a thaw; `what` says what was seen.
 fn worked_while_frozen(what: &str) -> Fault {
     Fault::new(
@@ -131,7 +84,7 @@ fn worked_while_frozen(what: &str) -> Fault {
 }
 
 /// What a census difference shows, in words: `used 35 ms of CPU, 2 of its processes ended`.
-fn describe_change(change: &crate::jail::Change) -> String {
+fn describe_change(change: &crate::Change) -> String {
     let mut what = Vec::new();
     if change.cpu > Duration::ZERO {
         what.push(format!("used {} ms of CPU", change.cpu.as_millis()));
@@ -238,7 +191,7 @@ pub struct Champion {
     sandbox: crate::sandbox::Prepared,
     /// The champion's jail, when the jail layer is on (then `ident` and `roster` are unused:
     /// the jail holds every process of the champion).
-    jail: Option<crate::jail::Jail>,
+    jail: Option<crate::Jail>,
     /// When the CPU budget was last checked.
     last_check: Cell<Instant>,
     /// A jailed champion's CPU when it was last frozen (`None` while it runs): what its
@@ -248,7 +201,7 @@ pub struct Champion {
     thawed_from: Cell<Option<Duration>>,
     /// A jailed champion stopped with `SIGSTOP` (no cgroup freezer): its processes when it
     /// was last frozen, compared with what they are before it is thawed.
-    frozen_census: RefCell<Option<crate::jail::Census>>,
+    frozen_census: RefCell<Option<crate::Census>>,
     /// The referee's resident set when it forked this champion (without a jail): what the
     /// champion's `ru_maxrss` may count without having used it.
     inherited: u64,
@@ -339,7 +292,7 @@ impl Champion {
         io: Channel,
         stderr: stderr::Drain,
         sandbox: crate::sandbox::Prepared,
-        jail: Option<crate::jail::Jail>,
+        jail: Option<crate::Jail>,
     ) -> Champion {
         Champion {
             pid,
@@ -449,7 +402,7 @@ impl Champion {
     pub fn resume(&mut self) {
         if let Some(base) = self.frozen_at.get() {
             let meter = self.measure(false, true);
-            let mut change = crate::jail::Change {
+            let mut change = crate::Change {
                 cpu: meter.cpu.saturating_sub(base),
                 ..Default::default()
             };
@@ -895,7 +848,7 @@ impl Champion {
 
     fn classify(&self, status: i32, context: &str) -> Fault {
         if let Some(signal) = fate::term_signal(status) {
-            crate::interrupt::note_death(signal);
+            crate::signals::note_death(signal);
         }
         let meter = self.meter.get();
         let tail = self.stderr.tail();

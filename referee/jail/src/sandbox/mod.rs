@@ -16,6 +16,7 @@
 
 mod cgroup;
 pub(crate) mod landlock;
+mod layer;
 mod netns;
 pub(crate) mod seccomp;
 pub(crate) mod uid;
@@ -28,8 +29,10 @@ use std::sync::{Arc, OnceLock};
 
 use seccomp::Filters;
 
+pub use layer::Layer;
+
 /// Whether to use the sandbox layers (`--sandbox`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SandboxMode {
     /// Every layer the kernel and the user allow.
     #[default]
@@ -38,24 +41,27 @@ pub enum SandboxMode {
     Off,
 }
 
-/// The state of one layer: on (with a detail) or off (with the reason).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Layer {
-    On(String),
-    Off(String),
-}
+impl SandboxMode {
+    /// Every mode, with its name and what it does (for the command line's help).
+    pub const ALL: [(SandboxMode, &'static str, &'static str); 2] = [
+        (
+            SandboxMode::Auto,
+            "auto",
+            "Every layer the kernel and the user allow",
+        ),
+        (
+            SandboxMode::Off,
+            "off",
+            "None: only the process containment (process group, rlimits, sweep)",
+        ),
+    ];
 
-impl Layer {
-    pub fn is_on(&self) -> bool {
-        matches!(self, Layer::On(_))
-    }
-
-    fn show(&self, name: &str) -> String {
-        match self {
-            Layer::On(d) if d.is_empty() => format!("{name}=on"),
-            Layer::On(d) => format!("{name}={d}"),
-            Layer::Off(why) => format!("{name}=off({why})"),
-        }
+    /// Its name: `auto` or `off`.
+    pub fn name(self) -> &'static str {
+        SandboxMode::ALL
+            .iter()
+            .find(|(mode, _, _)| *mode == self)
+            .map_or("auto", |(_, name, _)| name)
     }
 }
 
@@ -63,7 +69,7 @@ impl Layer {
 #[derive(Clone)]
 pub struct SandboxReport {
     pub mode: SandboxMode,
-    /// One jail per champion (`crate::jail`): PID, mount, IPC, UTS, network and cgroup
+    /// One jail per champion ([`crate::Jail`]): PID, mount, IPC, UTS, network and cgroup
     /// namespaces, plus a user namespace when not root.
     pub jail: Layer,
     pub netns: Layer,
@@ -244,7 +250,7 @@ fn probe_auto() -> SandboxReport {
         // SAFETY: plain id queries.
         unsafe { (nix::libc::getuid(), nix::libc::getgid()) }
     });
-    let (jail_setup, jail) = match crate::jail::probe(map_user) {
+    let (jail_setup, jail) = match crate::probe(map_user) {
         Ok(()) => (
             Some(JailSetup { map_user }),
             Layer::On(format!(
@@ -317,7 +323,7 @@ pub(crate) struct JailSetup {
     pub map_user: Option<(u32, u32)>,
 }
 
-/// Which sandbox a champion gets: a field of [`crate::champion::Limits`], so every command
+/// Which sandbox a champion gets: a field of [`crate::limits::Limits`], so every command
 /// that builds limits from `LimitArgs` passes it to every champion it starts.
 /// The default is no layer (the process containment only).
 #[derive(Clone, Default)]
@@ -362,6 +368,11 @@ impl SandboxPlan {
     /// Whether any layer is applied.
     pub fn is_on(&self) -> bool {
         self.layers.is_some()
+    }
+
+    /// Whether champions start in jails (which make their own scratch: none on the host).
+    pub fn jails(&self) -> bool {
+        self.jail().is_some()
     }
 
     /// How to build jails, when the jail layer is on.
@@ -515,7 +526,12 @@ pub(crate) fn prepare(
             // which another contestant may control (a flat layout of logins).
             let mut read_exec = plan.read_exec.clone();
             read_exec.push(champion_area(program));
-            read_exec.extend(bundled_kits().iter().cloned());
+            read_exec.extend(
+                crate::kits::installed()
+                    .by_language
+                    .iter()
+                    .map(|(_, dir)| dir.clone()),
+            );
             Some(landlock::ruleset(&read_exec, scratch)?)
         }
         _ => None,
@@ -527,55 +543,6 @@ pub(crate) fn prepare(
         uid,
         userns_maps,
         layers: Some(layers),
-    })
-}
-
-/// The bundled kits as (language, folder): the 2009 game's `python`, ..., and the Game of
-/// the Amazons' `amazons-python`, ... (`champions/amazons/<language>/kit`).
-pub(crate) fn bundled_kits_by_language() -> Vec<(String, PathBuf)> {
-    bundled_kits()
-        .iter()
-        .filter_map(|kit| {
-            let lang = kit.parent()?;
-            let language = lang.file_name()?.to_str()?;
-            let language = match lang.parent()?.file_name()?.to_str()? {
-                "amazons" => format!("amazons-{language}"),
-                _ => language.to_string(),
-            };
-            Some((language, kit.clone()))
-        })
-        .collect()
-}
-
-/// The repository's `kits` folder (`kits/<language>`, links to the bundled kits: the
-/// layout of the jail's `/kits`), when it is still there: a champion started without the
-/// jail gets it as `PROLOGIN_KITS`, so that its launcher finds its kit from anywhere.
-pub(crate) fn kits_dir() -> Option<&'static Path> {
-    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits");
-        dir.is_dir().then(|| dir.canonicalize().ok()).flatten()
-    })
-    .as_deref()
-}
-
-/// The kits bundled with this referee (`champions/<language>/kit` and
-/// `champions/amazons/<language>/kit` of its source tree, when it is still there): library
-/// code that champions written with a kit load in place.
-fn bundled_kits() -> &'static [PathBuf] {
-    static KITS: OnceLock<Vec<PathBuf>> = OnceLock::new();
-    KITS.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions");
-        let mut kits: Vec<PathBuf> = [root.clone(), root.join("amazons")]
-            .iter()
-            .filter_map(|dir| std::fs::read_dir(dir).ok())
-            .flat_map(|entries| entries.flatten())
-            .map(|e| e.path().join("kit"))
-            .filter(|k| k.is_dir())
-            .filter_map(|k| k.canonicalize().ok())
-            .collect();
-        kits.sort();
-        kits
     })
 }
 

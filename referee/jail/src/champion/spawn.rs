@@ -9,11 +9,9 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::limits::RlimitPlan;
-use super::LaunchSpec;
+use super::launch::LaunchSpec;
 use crate::fault::{Fault, FaultKind};
 use crate::sandbox::Prepared;
 
@@ -26,47 +24,14 @@ pub(crate) const MINIMAL_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 /// Variables of the referee's own environment that every champion gets too (protocol.md
 /// section 6): the operator's choice of a kit's interpreter, read by the kit's launcher.
 /// Nothing else of the operator's environment reaches a champion.
-pub(crate) const PASSED_THROUGH: &[&str] = &["PROLOGIN_PYTHON"];
+pub const PASSED_THROUGH: &[&str] = &["PROLOGIN_PYTHON"];
 
 /// The [`PASSED_THROUGH`] variables set (and valid UTF-8) in the referee's environment.
-pub(crate) fn passed_through() -> Vec<(String, String)> {
+pub fn passed_through() -> Vec<(String, String)> {
     PASSED_THROUGH
         .iter()
         .filter_map(|name| Some((name.to_string(), std::env::var(name).ok()?)))
         .collect()
-}
-
-type Job = Box<dyn FnOnce() + Send>;
-
-/// Runs `job` on the spawner thread and returns its result.
-///
-/// `PR_SET_PDEATHSIG` fires when the *thread* that forked the child exits, not the process:
-/// forking from a match's worker thread would kill the champion when that thread ends. All
-/// forks therefore happen on one thread that lives as long as the referee. The same thread
-/// makes the referee a child subreaper, once, so that orphaned descendants of champions are
-/// reparented to the referee (where a sweep finds and reaps them) rather than to init.
-pub(crate) fn on_spawner_thread<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> T {
-    static SPAWNER: OnceLock<mpsc::Sender<Job>> = OnceLock::new();
-    let sender = SPAWNER.get_or_init(|| {
-        let _ = nix::sys::prctl::set_child_subreaper(true);
-        let (tx, rx) = mpsc::channel::<Job>();
-        std::thread::Builder::new()
-            .name("champion-spawner".into())
-            .spawn(move || {
-                for job in rx {
-                    job();
-                }
-            })
-            .expect("cannot start the champion spawner thread");
-        tx
-    });
-    let (tx, rx) = mpsc::sync_channel(1);
-    sender
-        .send(Box::new(move || {
-            let _ = tx.send(job());
-        }))
-        .expect("champion spawner thread is gone");
-    rx.recv().expect("champion spawner thread dropped a job")
 }
 
 /// A fresh token: unique within this referee and across referees started on this machine.
@@ -131,8 +96,8 @@ pub(crate) fn fork_exec(
         .env("HOME", &spec.scratch_dir)
         .env("TMPDIR", &spec.scratch_dir)
         .env("LANG", "C.UTF-8");
-    // The jail's `/kits` is the repository's `kits` folder here (protocol.md section 6).
-    if let Some(kits) = crate::sandbox::kits_dir() {
+    // The jail's `/kits` is the operator's kits folder here (protocol.md section 6).
+    if let Some(kits) = &crate::kits::installed().folder {
         cmd.env("PROLOGIN_KITS", kits);
     }
     cmd.envs(passed_through());
@@ -144,7 +109,7 @@ pub(crate) fn fork_exec(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let plan = RlimitPlan::new(&spec.limits, sandbox.nproc_rlimit());
+    let plan = spec.limits.rlimits(sandbox.nproc_rlimit());
     let steps = sandbox.child_steps();
     let referee_pid = std::process::id() as i32;
     // SAFETY: the closure only makes async-signal-safe syscalls (setpgid, write, unshare,
@@ -179,7 +144,7 @@ pub(crate) fn fork_exec(
     }
     let program_for_errors = program.clone();
     let uid = sandbox.uid();
-    on_spawner_thread(move || cmd.spawn())
+    crate::spawner::on_spawner_thread(move || cmd.spawn())
         .map_err(|e| diagnose_exec_error(&program_for_errors, &e, uid))
 }
 

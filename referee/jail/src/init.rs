@@ -19,8 +19,8 @@ use std::os::unix::ffi::OsStrExt;
 
 use nix::libc;
 
-use super::{wire, Spec};
 use crate::sandbox::seccomp::Filters;
+use crate::{wire, Spec};
 
 /// The descriptors the zygote received for this jail.
 pub(crate) struct Fds {
@@ -291,7 +291,7 @@ fn exec_main(
         }
         // The init ignores the stop signals (from the zygote); the champion starts with
         // every signal at its default, as outside a jail.
-        for signal in crate::interrupt::STOP_SIGNALS {
+        for signal in crate::signals::STOP_SIGNALS {
             libc::signal(signal, libc::SIG_DFL);
         }
         libc::setsid();
