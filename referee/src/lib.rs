@@ -21,6 +21,7 @@ pub mod process_endpoint;
 pub mod protocol;
 pub mod record;
 pub mod replay;
+pub mod replay_checks;
 pub mod reproduce_log;
 pub mod roster;
 pub mod rules;

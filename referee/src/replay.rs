@@ -1,5 +1,8 @@
 //! Re-runs a match record through the engine without the champions: every recorded request
-//! is made again and must get the recorded answer, and the final digest must match.
+//! is made again and must get the recorded answer; then what the rules decide beyond the
+//! requests (each callback's digest where it can be computed, the faults list, every field
+//! of the result) is computed and compared (`replay_checks.rs`): nothing is taken from the
+//! record.
 //!
 //! [`walk`] is the one loop over a record; [`replay`] checks with it, and the viewer's
 //! timeline (`crate::view::timeline`) watches the game through it with a [`Visitor`].
@@ -209,7 +212,8 @@ pub fn walk_logged(
                 if rebuilt != *played {
                     return Err(format!(
                         "callback #{index}: its full log does not give its recorded actions, \
-                         counts and digest"
+                         counts and digest: {}",
+                        crate::replay_checks::log_difference(&rebuilt, played)
                     ));
                 }
             }
@@ -248,13 +252,13 @@ pub fn replay_logged(
     log: Option<&mut full_log::Reader>,
 ) -> Result<ReplayReport, String> {
     let (game, requests) = walk_logged(record, log, &mut ())?;
-    let result = result_of(&game);
-    if result != record.result {
-        return Err(format!(
-            "the replay ends with digest {} and scores {:?}, the record says digest {} and scores {:?}",
-            result.digest, result.final_scores, record.result.digest, record.result.final_scores
-        ));
+    // Nothing the rules decide is taken from the record (`replay_checks`).
+    for (index, played) in record.callbacks.iter().enumerate() {
+        crate::replay_checks::callback_digest(index, played)?;
     }
+    crate::replay_checks::faults(record, game.state().turn)?;
+    let result = result_of(&game);
+    crate::replay_checks::result(&result, &record.result)?;
     Ok(ReplayReport {
         callbacks: record.callbacks.len(),
         requests,

@@ -174,6 +174,7 @@ fn replay(args: ReplayArgs) -> Result<(), Failure> {
         code: EXIT_MISMATCH,
         error: anyhow!("replay differs from {}: {message}", args.record.display()),
     };
+    crate::replay_checks::seat_seeds(record.seed, &record.seats).map_err(mismatch)?;
     let boards = verify(&record).map_err(mismatch)?;
     println!(
         "replay ok: {} moves, every one legal; the callbacks, faults and winner match the \

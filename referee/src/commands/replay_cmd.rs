@@ -17,7 +17,9 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
             })?,
         ),
     };
-    match crate::replay::replay_logged(&record, log.as_mut()) {
+    let replayed = crate::replay_checks::seat_seeds(record.seed, &record.seats)
+        .and_then(|()| crate::replay::replay_logged(&record, log.as_mut()));
+    match replayed {
         Ok(report) => {
             println!(
                 "replay ok: {} callbacks, {} requests{}, final digest {} matches the record",

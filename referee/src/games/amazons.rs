@@ -531,5 +531,6 @@ pub fn verify(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
             record.isolated_after
         ));
     }
+    super::amazons_faults::check(record)?;
     Ok(boards)
 }

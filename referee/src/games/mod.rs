@@ -4,6 +4,7 @@
 //! tournament, its store, schedule, standings and CSV know a game only through [`Game`].
 
 pub mod amazons;
+pub mod amazons_faults;
 pub mod amazons_play;
 pub mod loi;
 

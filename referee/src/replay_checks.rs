@@ -1,0 +1,243 @@
+//! What `replay` checks of a 2009 record once its requests are made again (`replay.rs`),
+//! so that nothing the rules decide is taken from the record: each callback's digest where
+//! the record holds every request of it, the faults list against the callbacks' faults,
+//! and the result field by field; and, for the records of both games, each seat's seed
+//! against the match seed. Each error names the field, where, what the rules give and what
+//! the record says.
+
+use crate::fault::FaultKind;
+use crate::record::{
+    CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord,
+};
+use crate::untrusted::printable;
+use engine::{Call, Callback};
+
+/// Each seat's `PROLOGIN_SEED` is the one the match seed gives it
+/// ([`crate::seeds::seat_seed`]): an edited match seed or seat seed is refused.
+pub fn seat_seeds(seed: u64, seats: &[SeatRecord]) -> Result<(), String> {
+    for (i, seat) in seats.iter().enumerate() {
+        let want = crate::seeds::seat_seed(seed, i as u8);
+        if seat.seed != want {
+            return Err(format!(
+                "seats[{i}].seed: the match seed {seed} gives {want}, the record says {}",
+                seat.seed
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Callback #`index`'s digest is a SHA-256; when the record keeps every request of the
+/// callback (actions only, or none: no information request or refused action, which it
+/// only counts), the digest is computed from them and must be the recorded one. (With the
+/// full log, `replay::walk_logged` computes every callback's digest from the log.)
+pub fn callback_digest(index: usize, played: &CallbackRecord) -> Result<(), String> {
+    let digest = &played.digest;
+    if digest.len() != 64
+        || !digest
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    {
+        return Err(format!(
+            "callback #{index}: its digest `{}` is not 64 hexadecimal digits (a SHA-256)",
+            printable(digest)
+        ));
+    }
+    if !played.info.is_empty() || !played.refused.is_empty() {
+        return Ok(());
+    }
+    let mut log = RequestLog::new();
+    for (line, answer) in &played.actions {
+        let call: Call = line
+            .parse()
+            .map_err(|e| format!("callback #{index}: request `{}`: {e}", printable(line)))?;
+        log.call(&call, *answer);
+    }
+    let mut rebuilt = played.clone();
+    log.into_record(&mut rebuilt);
+    if rebuilt.digest != *digest {
+        return Err(format!(
+            "callback #{index}: digest: its requests give {}, the record says {digest}",
+            rebuilt.digest
+        ));
+    }
+    Ok(())
+}
+
+/// The first field in which callback #`index` as its full log gives it (`rebuilt`)
+/// differs from the record (`played`): requests, actions, counts, digest.
+pub fn log_difference(rebuilt: &CallbackRecord, played: &CallbackRecord) -> String {
+    let fields = [
+        (
+            "requests",
+            rebuilt.requests.to_string(),
+            played.requests.to_string(),
+        ),
+        (
+            "actions",
+            format!("{:?}", rebuilt.actions),
+            format!("{:?}", played.actions),
+        ),
+        (
+            "info",
+            format!("{:?}", rebuilt.info),
+            format!("{:?}", played.info),
+        ),
+        (
+            "refused",
+            format!("{:?}", rebuilt.refused),
+            format!("{:?}", played.refused),
+        ),
+        ("digest", rebuilt.digest.clone(), played.digest.clone()),
+    ];
+    fields
+        .into_iter()
+        .find(|(_, got, recorded)| got != recorded)
+        .map_or_else(
+            || "its fault".to_string(),
+            |(field, got, recorded)| {
+                format!(
+                    "{field}: its full log gives {got}, the record says {}",
+                    printable(&recorded)
+                )
+            },
+        )
+}
+
+/// The result the replay reached (`replayed`) against the record's, every field that
+/// differs named.
+pub fn result(replayed: &ResultRecord, recorded: &ResultRecord) -> Result<(), String> {
+    let fields = [
+        (
+            "digest",
+            replayed.digest.clone(),
+            printable(&recorded.digest).into_owned(),
+        ),
+        (
+            "final_scores",
+            format!("{:?}", replayed.final_scores),
+            format!("{:?}", recorded.final_scores),
+        ),
+        (
+            "money",
+            format!("{:?}", replayed.money),
+            format!("{:?}", recorded.money),
+        ),
+        (
+            "houses",
+            format!("{:?}", replayed.houses),
+            format!("{:?}", recorded.houses),
+        ),
+        (
+            "points",
+            format!("{:?}", replayed.points),
+            format!("{:?}", recorded.points),
+        ),
+    ];
+    let differ: Vec<String> = fields
+        .into_iter()
+        .filter(|(_, got, said)| got != said)
+        .map(|(field, got, said)| {
+            format!("result.{field}: the replay gives {got}, the record says {said}")
+        })
+        .collect();
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(differ.join("; "))
+    }
+}
+
+/// A fault as an error message shows it.
+fn describe(fault: &FaultRecord) -> String {
+    format!(
+        "seat {}, turn {} phase {}, {}, kind {}, message \"{}\"",
+        fault.seat,
+        fault.turn,
+        fault.phase,
+        fault.callback.map_or("at its start", Callback::name),
+        fault.kind.name(),
+        printable(&fault.message)
+    )
+}
+
+/// Whether `message` is the one of a line written after `end_game`
+/// ([`FaultRecord::late_output`]).
+pub(crate) fn is_late_output(message: &str) -> bool {
+    message.starts_with("unexpected output `")
+        && message.ends_with("` after end_game: logs belong on stderr")
+}
+
+/// The faults list of `record` (a game that ended at turn `end_turn`) is what the match
+/// wrote: first the faults of seats that could not start (turn 1, before any callback),
+/// then each callback's fault in the callbacks' order, as the callback records it, then
+/// at most one `protocol` fault per seat for output after its `end_game` (which it played
+/// without a fault), in seats' order. The replay has checked that a seat stopped at its
+/// start plays no callback and that every other seat plays until a fault stops it.
+pub fn faults(record: &MatchRecord, end_turn: u8) -> Result<(), String> {
+    let mut list = record.faults.iter().enumerate().peekable();
+    let mut last_seat = None;
+    while let Some((k, fault)) = list.next_if(|(_, f)| f.callback.is_none()) {
+        if (fault.turn, fault.phase) != (1, 0) || last_seat >= Some(fault.seat) {
+            return Err(format!(
+                "faults[{k}] ({}): a fault at a seat's start is at turn 1 phase 0, one per \
+                 seat in seats' order, before the callbacks' faults",
+                describe(fault)
+            ));
+        }
+        last_seat = Some(fault.seat);
+    }
+    for (i, played) in record.callbacks.iter().enumerate() {
+        let Some(fault) = &played.fault else {
+            continue;
+        };
+        let want = FaultRecord {
+            seat: played.seat,
+            turn: played.turn,
+            phase: played.phase,
+            callback: Some(played.callback),
+            kind: fault.kind,
+            message: fault.message.clone(),
+        };
+        match list.next() {
+            Some((_, listed)) if *listed == want => {}
+            Some((k, listed)) => {
+                return Err(format!(
+                    "faults[{k}] is {}, where the fault of callback #{i} is {}",
+                    describe(listed),
+                    describe(&want)
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "the fault of callback #{i} ({}) is not in the faults list",
+                    describe(&want)
+                ))
+            }
+        }
+    }
+    let mut last_seat = None;
+    for (k, fault) in list {
+        let ended_clean = record
+            .callbacks
+            .iter()
+            .rev()
+            .find(|c| c.seat == fault.seat)
+            .is_some_and(|c| c.callback == Callback::EndGame && c.fault.is_none());
+        let late = fault.callback == Some(Callback::EndGame)
+            && (fault.turn, fault.phase) == (end_turn, 0)
+            && fault.kind == FaultKind::Protocol
+            && is_late_output(&fault.message)
+            && ended_clean
+            && last_seat < Some(fault.seat);
+        if !late {
+            return Err(format!(
+                "faults[{k}] ({}) matches no callback's fault, no seat's start and no output \
+                 after end_game",
+                describe(fault)
+            ));
+        }
+        last_seat = Some(fault.seat);
+    }
+    Ok(())
+}
