@@ -5,7 +5,7 @@
 //! against the match seed. Each error names the field, where, what the rules give and what
 //! the record says.
 
-use crate::fault::FaultKind;
+use jail::fault::FaultKind;
 use crate::record::{
     CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord,
 };

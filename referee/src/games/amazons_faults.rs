@@ -3,7 +3,7 @@
 //! where, and as, the match wrote it.
 
 use super::amazons::AmazonsRecord;
-use crate::fault::FaultKind;
+use jail::fault::FaultKind;
 use crate::record::FaultRecord;
 use crate::untrusted::printable;
 
