@@ -125,7 +125,7 @@ pub fn resolve_for(
     };
     if !executable.exists() {
         let hint = if path.is_dir() {
-            format!("a champion directory must hold an executable named `champion` (build it first, e.g. `make -C {given}`)")
+            format!("a champion directory must hold an executable named `champion` (build it first: `referee build {given}`)")
         } else {
             format!(
                 "check the path, or use a built-in champion: {}, or `{HUMAN}` to play the \
