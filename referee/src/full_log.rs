@@ -157,7 +157,7 @@ impl Reader {
             return Err(format!(
                 "{} names its full log `{}`, which is not a file name beside it",
                 record.display(),
-                crate::untrusted::printable(name)
+                jail::untrusted::printable(name)
             ));
         }
         let path = record.parent().unwrap_or(Path::new(".")).join(name);

@@ -33,5 +33,4 @@ pub mod snapshot;
 pub mod standings;
 pub mod store;
 pub mod tournament;
-pub mod untrusted;
 pub mod view;

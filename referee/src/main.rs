@@ -25,7 +25,7 @@ fn main() {
                  --resume",
             );
         }
-        eprintln!("error: {}", referee::untrusted::printable(&message));
+        eprintln!("error: {}", jail::untrusted::printable(&message));
         std::process::exit(failure.code);
     }
 }

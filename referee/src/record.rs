@@ -335,7 +335,7 @@ impl MatchRecord {
         out.push_str("\n}\n");
         // The same JSON value, without raw DEL or C1 characters for a terminal to obey
         // when the record is shown with `cat` or `less`.
-        crate::untrusted::escape_json(&out, false).into_bytes()
+        jail::untrusted::escape_json(&out, false).into_bytes()
     }
 
     /// Faults of a seat, in order.

@@ -5,12 +5,12 @@
 //! against the match seed. Each error names the field, where, what the rules give and what
 //! the record says.
 
-use jail::fault::FaultKind;
 use crate::record::{
     CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord,
 };
-use crate::untrusted::printable;
 use engine::{Call, Callback};
+use jail::fault::FaultKind;
+use jail::untrusted::printable;
 
 /// Each seat's `PROLOGIN_SEED` is the one the match seed gives it
 /// ([`crate::seeds::seat_seed`]): an edited match seed or seat seed is refused.

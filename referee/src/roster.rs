@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChampionSpec {
     /// Short name for tables: the file or directory name, or the bot name, as a
-    /// [`crate::untrusted::label`].
+    /// [`jail::untrusted::label`].
     pub name: String,
     /// What the user wrote (kept for reproduce commands).
     pub given: String,
@@ -66,7 +66,7 @@ pub fn names_apart(champions: &mut [ChampionSpec]) {
         .iter_mut()
         .zip(crate::manifest::unique_names(&pairs))
     {
-        champion.name = crate::untrusted::label(&name);
+        champion.name = jail::untrusted::label(&name);
     }
 }
 
@@ -125,7 +125,7 @@ pub fn resolve_for(
     };
     if !executable.exists() {
         let hint = if path.is_dir() {
-            format!("a champion directory must hold an executable named `champion` (build it first, e.g. `make -C {given}`)")
+            format!("a champion directory must hold an executable named `champion` (build it first: `referee build {given}`)")
         } else {
             format!(
                 "check the path, or use a built-in champion: {}, or `{HUMAN}` to play the \
@@ -159,9 +159,9 @@ pub fn resolve_for(
         .ok()
         .and_then(|p| {
             p.file_name()
-                .map(|n| crate::untrusted::label(&n.to_string_lossy()))
+                .map(|n| jail::untrusted::label(&n.to_string_lossy()))
         })
-        .unwrap_or_else(|| crate::untrusted::label(given));
+        .unwrap_or_else(|| jail::untrusted::label(given));
     Ok(ChampionSpec {
         name,
         given: given.to_string(),

@@ -17,8 +17,8 @@
 //! during the copy is refused by the kernel, never followed.
 
 use crate::roster::ChampionSpec;
-use crate::untrusted::printable;
 use anyhow::{bail, Context};
+use jail::untrusted::printable;
 use sha2::{Digest, Sha256};
 use std::io::Read;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};

@@ -271,8 +271,8 @@ impl TournamentSpec {
             return Err(format!(
                 "match {} seats {}, the schedule seats {}",
                 row.id,
-                crate::untrusted::printable(&row.champions.join(", ")),
-                crate::untrusted::printable(&names.join(", "))
+                jail::untrusted::printable(&row.champions.join(", ")),
+                jail::untrusted::printable(&names.join(", "))
             ));
         }
         let points = crate::standings::points_with(game.points(), &row.scores);
@@ -311,7 +311,7 @@ impl TournamentSpec {
     /// DEL or C1 character is left for a terminal to obey, `untrusted::escape_json`).
     pub fn to_json(&self) -> Vec<u8> {
         let json = serde_json::to_string_pretty(self).expect("specs serialise");
-        let mut bytes = crate::untrusted::escape_json(&json, false).into_bytes();
+        let mut bytes = jail::untrusted::escape_json(&json, false).into_bytes();
         bytes.push(b'\n');
         bytes
     }

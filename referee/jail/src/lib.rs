@@ -41,6 +41,7 @@ mod rlimits;
 pub mod sandbox;
 mod signals;
 mod spawner;
+pub mod untrusted;
 pub mod usage;
 pub mod view;
 mod wire;

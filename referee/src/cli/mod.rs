@@ -569,7 +569,7 @@ fn tournament_name(name: &str) -> Result<String, String> {
         Err(format!(
             "`{}` is not a folder name: the results go to <results>/<name>/, so give a plain \
              name (no `/`, not `.` or `..`, at most 200 bytes), e.g. --name final-2009",
-            crate::untrusted::printable(name)
+            jail::untrusted::printable(name)
         ))
     }
 }

@@ -450,7 +450,7 @@ pub fn shell_quote(word: &str) -> String {
             .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,".contains(&b))
     {
         word.to_string()
-    } else if word.chars().any(crate::untrusted::is_escaped) {
+    } else if word.chars().any(jail::untrusted::is_escaped) {
         let mut out = String::from("$'");
         for c in word.chars() {
             match c {
@@ -458,7 +458,7 @@ pub fn shell_quote(word: &str) -> String {
                     out.push('\\');
                     out.push(c);
                 }
-                c if crate::untrusted::is_escaped(c) => {
+                c if jail::untrusted::is_escaped(c) => {
                     for b in c.to_string().bytes() {
                         out.push_str(&format!("\\x{b:02x}"));
                     }
@@ -666,10 +666,7 @@ mod tests {
         ];
         for word in words {
             let quoted = shell_quote(word);
-            assert!(
-                !quoted.chars().any(crate::untrusted::is_escaped),
-                "{quoted}"
-            );
+            assert!(!quoted.chars().any(jail::untrusted::is_escaped), "{quoted}");
             let out = std::process::Command::new("bash")
                 .arg("-c")
                 .arg(format!("printf %s {quoted}"))

@@ -9,10 +9,10 @@ use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
 use crate::games::amazons::{board_from_etat, deplacer_line, verify, AmazonsRecord};
 use crate::games::amazons_play::{play_match, reproduce_command, AmazonsGame};
 use crate::games::{Game, Seats};
-use crate::untrusted::printable_path;
 use amazons::bots::{Player, NAMES};
 use amazons::Color;
 use anyhow::{anyhow, Context};
+use jail::untrusted::printable_path;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -89,7 +89,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     let record = jail::interrupt::tolerating(|| play_match(&seats, &dir))?;
     let path = dir.join("record.json");
     let name =
-        |seat: u8| crate::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();
+        |seat: u8| jail::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();
     match record.winner {
         Some(w) => println!(
             "{} ({}) wins after {} moves",
@@ -107,7 +107,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
             "fault of {}: {} ({})",
             name(fault.seat),
             fault.kind.name(),
-            crate::untrusted::printable(&fault.message)
+            jail::untrusted::printable(&fault.message)
         );
     }
     println!("record: {}", printable_path(&path));
@@ -214,8 +214,8 @@ fn show(args: ShowArgs) -> Result<(), Failure> {
     println!(
         "Amazons, seed {}: {} (White) vs {} (Black), after move {step}/{last}",
         record.seed,
-        crate::untrusted::printable(&record.seats[0].name),
-        crate::untrusted::printable(&record.seats[1].name)
+        jail::untrusted::printable(&record.seats[0].name),
+        jail::untrusted::printable(&record.seats[1].name)
     );
     if step > 0 {
         println!("last move: {}", record.moves[step - 1]);

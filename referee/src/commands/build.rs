@@ -5,9 +5,9 @@
 
 use super::{Failure, EXIT_BUILD_FAILED};
 use crate::cli::BuildArgs;
-use crate::untrusted::{printable, printable_path};
 use anyhow::anyhow;
 use jail::build::{BuildError, BuildSpec};
+use jail::untrusted::{printable, printable_path};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -44,7 +44,9 @@ pub fn run(args: BuildArgs) -> Result<(), Failure> {
             processes: args.processes,
         };
         let shown = printable_path(dir);
-        let outcome = jail::build::build(&spec, &plan);
+        let outcome = jail::build::build(&spec, &plan, &mut |note| {
+            eprintln!("note: {shown}: {}", printable(note))
+        });
         if STOPPED.load(Ordering::SeqCst) {
             return Err(Failure {
                 code: jail::interrupt::EXIT_INTERRUPTED,
@@ -63,9 +65,8 @@ pub fn run(args: BuildArgs) -> Result<(), Failure> {
             Err(BuildError::Input(why)) => return Err(Failure::usage(anyhow!("{why}"))),
             Err(BuildError::Unavailable(why)) => {
                 return Err(Failure::from(anyhow!(
-                    "cannot build {shown} in a jail: {why}; a contestant's Makefile is code \
-                     run as whoever builds it: build it here only if you trust it \
-                     (make -C {shown})",
+                    "cannot build {shown} in a jail: {}",
+                    printable(&why)
                 )))
             }
             Err(BuildError::Failed { why, output }) => {

@@ -95,7 +95,7 @@ impl KeyPlace {
             .iter()
             .map(|f| {
                 let dir = f.parent().unwrap_or(Path::new("."));
-                crate::untrusted::printable_path(dir)
+                jail::untrusted::printable_path(dir)
             })
             .collect();
         eprintln!(

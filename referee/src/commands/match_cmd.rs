@@ -6,8 +6,8 @@ use crate::cli::{parse_monuments, MatchArgs};
 use crate::export::table;
 use crate::games::{loi::LoiGame, Game};
 use crate::run_match::MatchPlan;
-use crate::untrusted::printable_path;
 use anyhow::anyhow;
+use jail::untrusted::printable_path;
 use std::path::PathBuf;
 
 pub fn run(args: MatchArgs) -> Result<(), Failure> {

@@ -174,7 +174,7 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
                     "shard {}/{} ({}) has {} of its {} matches",
                     s.index,
                     s.count,
-                    crate::untrusted::printable_path(dir),
+                    jail::untrusted::printable_path(dir),
                     part.done,
                     part.total
                 ));
@@ -200,7 +200,7 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     }
     eprintln!(
         "merged {rows} matches into {}",
-        crate::untrusted::printable_path(&out)
+        jail::untrusted::printable_path(&out)
     );
     if rows < spec.matches {
         let message = format!(

@@ -59,7 +59,7 @@ pub(crate) fn print_stderr_files(
     seats: usize,
     faults: impl IntoIterator<Item = (usize, String, jail::fault::FaultKind)>,
 ) {
-    use crate::untrusted::{printable, printable_path};
+    use jail::untrusted::{printable, printable_path};
     let file = |s: usize| dir.join(format!("seat{s}.stderr"));
     let others: Vec<String> = (1..seats).map(|s| format!("seat{s}.stderr")).collect();
     println!(

@@ -9,8 +9,8 @@ use super::tournament::progress::{self, ProgressFile};
 use super::Failure;
 use crate::cli::StatusArgs;
 use crate::tournament::TournamentSpec;
-use crate::untrusted::{printable, printable_path};
 use anyhow::anyhow;
+use jail::untrusted::{printable, printable_path};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -149,7 +149,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
         let part = Part::read(dir, &spec)?;
         println!(
             "tournament {}: {}",
-            crate::untrusted::printable(&spec.name),
+            jail::untrusted::printable(&spec.name),
             part.describe(now)
         );
         return Ok(());
@@ -181,7 +181,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
         }
         let mut line = format!(
             "tournament {} ({count} shards): {done}/{total} matches, faults {faults}",
-            crate::untrusted::printable(&name)
+            jail::untrusted::printable(&name)
         );
         if done < total && rate > 0.0 {
             line += &format!(

@@ -17,9 +17,9 @@ pub mod table;
 pub const RESULTS_SCHEMA: u32 = 3;
 
 /// Serialise one CSV record (with its `\n`), each field
-/// [`printable`](crate::untrusted::printable): a CSV file is read by people, in a pager or
+/// [`printable`](jail::untrusted::printable): a CSV file is read by people, in a pager or
 /// a spreadsheet, and a champion's name must not carry escape sequences there. (Names are
-/// already [`label`](crate::untrusted::label)s, which also keep them from starting like a
+/// already [`label`](jail::untrusted::label)s, which also keep them from starting like a
 /// formula; the other text cells are numbers, hex digests and the `referee match` command.)
 pub(crate) fn csv_line<I, T>(fields: I) -> Vec<u8>
 where
@@ -33,7 +33,7 @@ where
         .write_record(
             fields
                 .into_iter()
-                .map(|f| crate::untrusted::printable(f.as_ref()).into_owned()),
+                .map(|f| jail::untrusted::printable(f.as_ref()).into_owned()),
         )
         .expect("writing to memory");
     writer.into_inner().expect("writing to memory")
@@ -75,7 +75,7 @@ fn first_record(bytes: &[u8]) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// One row of `T` (with its `\n`), every field made [`printable`](crate::untrusted::printable)
+/// One row of `T` (with its `\n`), every field made [`printable`](jail::untrusted::printable)
 /// as [`csv_line`] does.
 pub(crate) fn csv_record<T: serde::Serialize>(row: &T) -> Vec<u8> {
     csv_line(fields_of(row))

@@ -1,12 +1,12 @@
 //! Aligned text tables for the terminal: a tournament's leaderboard and a match's final
 //! table. Names and fault messages come from champions: they are shown
-//! [`crate::untrusted::printable`].
+//! [`jail::untrusted::printable`].
 
 use crate::confidence::Confidence;
 use crate::record::MatchRecord;
 use crate::standings::Standings;
-use crate::untrusted::printable;
 use jail::fault::FaultKind;
+use jail::untrusted::printable;
 
 /// Width of a left-aligned text column: its widest cell, and at least its header.
 pub fn width<'a>(header: &str, cells: impl IntoIterator<Item = &'a str>) -> usize {

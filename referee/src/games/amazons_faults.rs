@@ -3,9 +3,9 @@
 //! where, and as, the match wrote it.
 
 use super::amazons::AmazonsRecord;
-use jail::fault::FaultKind;
 use crate::record::FaultRecord;
-use crate::untrusted::printable;
+use jail::fault::FaultKind;
+use jail::untrusted::printable;
 
 /// A fault as an error message shows it.
 fn describe(fault: &FaultRecord) -> String {

@@ -112,7 +112,7 @@ impl Expected {
         budgets: Option<crate::record::BudgetsRecord>,
         budgets_optional: bool,
     ) -> Option<String> {
-        use crate::untrusted::printable;
+        use jail::untrusted::printable;
         if seed != self.seed {
             return Some(format!(
                 "its record has seed {seed}, the match's is {}",

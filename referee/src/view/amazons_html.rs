@@ -127,12 +127,12 @@ pub fn page_in(record: &AmazonsRecord, dir: Option<&Path>) -> anyhow::Result<Str
         sandbox: &record.sandbox,
     };
     // No `<` at all inside the <script> element (see html.rs): no champion text can end it.
-    let json = crate::untrusted::escape_json(
+    let json = jail::untrusted::escape_json(
         &serde_json::to_string(&data).expect("the page data serialises"),
         true,
     );
     let console = super::amazons_console::view(record, dir);
-    let console_json = crate::untrusted::escape_json(
+    let console_json = jail::untrusted::escape_json(
         &serde_json::to_string(&console).expect("consoles serialise"),
         true,
     );

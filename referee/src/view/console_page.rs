@@ -6,7 +6,7 @@
 
 use super::console::{Console, Excerpt, Output};
 use super::timeline::{StepKind, Timeline};
-use crate::untrusted::printable;
+use jail::untrusted::printable;
 use serde::Serialize;
 
 /// Most lines of one callback's stderr on the page.

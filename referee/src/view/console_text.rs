@@ -5,7 +5,7 @@
 
 use super::console::{Call, Console, Excerpt, Output};
 use super::timeline::{roman, StepKind, Timeline};
-use crate::untrusted::printable;
+use jail::untrusted::printable;
 use std::fmt::Write;
 
 /// Most lines shown of one callback's stderr.

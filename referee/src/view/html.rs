@@ -44,11 +44,11 @@ fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> String {
     // No `<` at all inside the <script> element: neither `</script>` nor `<!--` (which
     // switches the HTML tokenizer to its "script data escaped" state, where a later
     // `<script>` keeps the element open past its end) can come from a champion's text.
-    let json = crate::untrusted::escape_json(
+    let json = jail::untrusted::escape_json(
         &serde_json::to_string(timeline).expect("timelines serialise"),
         true,
     );
-    let console_json = crate::untrusted::escape_json(
+    let console_json = jail::untrusted::escape_json(
         &serde_json::to_string(console).expect("consoles serialise"),
         true,
     );

@@ -6,7 +6,7 @@
 
 use super::timeline::{roman, CellView, Step, StepKind, Timeline};
 use crate::export::table::width;
-use crate::untrusted::printable;
+use jail::untrusted::printable;
 use std::fmt::Write;
 
 /// The colours, as SGR parameters. Each is one of xterm's 256 colours (`38;5;N`), whose

@@ -1,128 +1,204 @@
 //! As root, a build runs under a champion uid of its own (`crate::sandbox::uid`), which must
 //! be able to write the champion's folder: the folder is handed to that uid for the build
 //! and given back after it, each file to its owner before, each new file to the folder's
-//! owner. Links are never followed; a file hard-linked from outside the folder is refused
-//! (the build could write through it). The folder's contestant may change it while the
-//! referee works as root: every entry is reached beneath the folder, opened once, with no
-//! link on the way (`openat2`), and changed through its descriptor, so that a folder swapped
-//! for a link to elsewhere is refused, never followed. Given back, no file keeps a
-//! set-user-id or set-group-id bit, nor write permission for everyone.
+//! owner. Whom each file belonged to is written down first, out of the contestant's and the
+//! build's reach (`record`), so that a build whose referee was killed is given back by the
+//! next build of the folder. Both ways act on the folder opened once before the hand-over
+//! (`walk::Folder`), never on its path, which its contestant may swap for a link to
+//! elsewhere meanwhile: every entry is reached beneath it, one name at a time, never through
+//! a link, and changed through its descriptor. A file hard-linked from outside the folder is
+//! refused (the build could write through it). The hand-back gives back only what the
+//! build's uid owns, never stops at the first file it cannot give back, and leaves no file
+//! with a set-user-id or set-group-id bit, nor write permission for everyone.
 
 use std::collections::HashMap;
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::os::unix::fs::MetadataExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use nix::sys::stat::FileStat;
+
+use super::record::{self, Record};
+use super::walk::{self, Folder};
 
 /// Most entries handed over: a champion's folder is its program and its data.
 const MAX_ENTRIES: usize = 200_000;
 
 /// A folder handed to a build's uid; [`Handover::give_back`] returns it.
-pub(super) struct Handover {
-    dir: PathBuf,
-    /// Owner of each file (device, inode) before the build.
-    owners: HashMap<(u64, u64), (u32, u32)>,
-    /// The folder's owner: the owner of what the build made.
-    default: (u32, u32),
+pub(super) struct Handover<'a> {
+    folder: &'a Folder,
+    state: std::path::PathBuf,
+    record: Record,
 }
 
-impl Handover {
-    /// Hands every file of `dir` to `uid` (and its group of the same number).
-    pub(super) fn give(dir: &Path, uid: u32) -> Result<Handover, String> {
-        let entries = walk(dir)?;
-        let top = std::fs::symlink_metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+impl<'a> Handover<'a> {
+    /// Hands every file of `folder` to `uid` (and its group of the same number), after
+    /// writing down, in `state`, whom each belonged to.
+    pub(super) fn give(folder: &'a Folder, uid: u32, state: &Path) -> Result<Handover<'a>, String> {
+        // Its owner now (an earlier build's leftover may have been given back since it
+        // was opened).
+        let top = nix::sys::stat::fstat(&folder.fd).map_err(|e| format!("the folder: {e}"))?;
         let mut owners = HashMap::new();
         let mut seen: HashMap<(u64, u64), u64> = HashMap::new();
-        for (_, meta) in &entries {
-            owners.insert((meta.dev(), meta.ino()), (meta.uid(), meta.gid()));
-            *seen.entry((meta.dev(), meta.ino())).or_default() += 1;
+        let mut links = Vec::new();
+        let mut count = 0usize;
+        owners.insert(folder.id(), (top.st_uid, top.st_gid));
+        let problems = walk::walk(folder, false, &mut |_, stat, rel| {
+            count += 1;
+            owners.insert(walk::id(stat), (stat.st_uid, stat.st_gid));
+            let n = seen.entry(walk::id(stat)).or_default();
+            *n += 1;
+            if !walk::is_dir(stat) && stat.st_nlink > 1 {
+                links.push((walk::id(stat), stat.st_nlink, rel.to_path_buf()));
+            }
+        });
+        if let Some(problem) = problems.first() {
+            return Err(format!("cannot list the folder for its build: {problem}"));
         }
-        for (path, meta) in &entries {
-            if !meta.is_dir() && meta.nlink() > seen[&(meta.dev(), meta.ino())] {
+        if count > MAX_ENTRIES {
+            return Err(format!(
+                "the folder holds {count} files, more than {MAX_ENTRIES}: too many for a \
+                 champion's folder"
+            ));
+        }
+        for (id, nlink, rel) in &links {
+            if *nlink > seen[id] {
                 return Err(format!(
                     "{} is a hard link to a file outside the folder: the build could write \
                      through it; replace it with a copy",
-                    path.display()
+                    rel.display()
                 ));
             }
         }
-        let handover = Handover {
-            dir: dir.to_path_buf(),
+        let record = Record {
+            uid,
+            default: (top.st_uid, top.st_gid),
             owners,
-            default: (top.uid(), top.gid()),
         };
-        let root = open_root(dir)?;
-        for (path, _) in &entries {
-            if let Err(e) = change(&root, dir, path, (uid, uid), false) {
-                let _ = handover.give_back();
-                return Err(format!(
-                    "cannot hand {} to the build's uid {uid}: {e}",
-                    path.display()
-                ));
+        record::write(state, folder.id(), &record)?;
+        let handover = Handover {
+            folder,
+            state: state.to_path_buf(),
+            record,
+        };
+        let mut failed = None;
+        let mut hand = |fd: &OwnedFd, stat: &FileStat, rel: &Path| {
+            // Only what was listed, still with the owner listed: a file put in since (a
+            // hard link made meanwhile) stays as it is.
+            let listed = handover.record.owners.get(&walk::id(stat)).copied();
+            if failed.is_some() || listed != Some((stat.st_uid, stat.st_gid)) {
+                return;
             }
+            if let Err(e) = change(fd, (uid, uid), false) {
+                failed = Some(format!("{}: {e}", shown(rel)));
+            }
+        };
+        let problems = walk::walk(folder, false, &mut hand);
+        let top = nix::sys::stat::fstat(&folder.fd).map(|stat| {
+            hand(&folder.fd, &stat, Path::new(""));
+        });
+        let failed = failed
+            .or_else(|| problems.into_iter().next())
+            .or_else(|| top.err().map(|e| e.to_string()));
+        if let Some(why) = failed {
+            let back = handover.give_back();
+            return Err(format!(
+                "cannot hand {why} to the build's uid {uid}{}",
+                back.err().map(|e| format!(" ({e})")).unwrap_or_default()
+            ));
         }
         Ok(handover)
     }
 
     /// Gives every file of the folder back to its owner before the build (a new one to
-    /// the folder's owner).
+    /// the folder's owner), and forgets the record once all went back.
     pub(super) fn give_back(self) -> Result<(), String> {
-        let entries = walk(&self.dir)?;
-        let root = open_root(&self.dir)?;
-        let mut failed = Vec::new();
-        for (path, meta) in &entries {
-            let (uid, gid) = self
-                .owners
-                .get(&(meta.dev(), meta.ino()))
-                .copied()
-                .unwrap_or(self.default);
-            if let Err(e) = change(&root, &self.dir, path, (uid, gid), true) {
-                failed.push(format!("{}: {e}", path.display()));
-            }
-        }
-        if failed.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "cannot give the built files back to their owners: {}",
-                failed.join("; ")
-            ))
-        }
+        give_back(self.folder, &self.record)?;
+        record::remove(&self.state, self.folder.id())
     }
 }
 
-/// The folder `dir`, opened once: every entry is reached beneath it.
-fn open_root(dir: &Path) -> Result<OwnedFd, String> {
-    std::fs::File::open(dir)
-        .map(OwnedFd::from)
-        .map_err(|e| format!("{}: {e}", dir.display()))
+/// Gives `folder` back from the record a build left behind in `state` (its referee was
+/// killed, or its hand-back failed), if there is one: `Some` says so.
+pub(super) fn recover(folder: &Folder, state: &Path) -> Result<Option<String>, String> {
+    let Some(record) = record::read(state, folder.id())? else {
+        return Ok(None);
+    };
+    give_back(folder, &record)?;
+    record::remove(state, folder.id())?;
+    Ok(Some(format!(
+        "an earlier build of this folder did not give it back (its referee was stopped): \
+         given back to its owners from the record in {}",
+        state.display()
+    )))
 }
 
-/// Gives the entry at `path` (under `dir`, opened as `root`) to `owner`, reached beneath
-/// `root` with no link on the way and changed through its descriptor (a link itself, not
-/// what it names); `strip`: without set-id bits or write for everyone.
-fn change(
-    root: &OwnedFd,
-    dir: &Path,
-    path: &Path,
-    (uid, gid): (u32, u32),
-    strip: bool,
-) -> std::io::Result<()> {
-    use nix::fcntl::{OFlag, OpenHow, ResolveFlag};
-    use nix::libc;
-    let rel = path.strip_prefix(dir).unwrap_or(Path::new("."));
-    let rel = if rel.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        rel
+/// Gives every file of `folder` that the build's uid owns back to its owner in `record`
+/// (one the build made, to the folder's owner), children before their folder and the
+/// folder last. It never stops early: a file that cannot be given back is named in the
+/// error, every other one is given back. A file the build's uid does not own is left as
+/// it is (so is anything a contestant could put in meanwhile: its own files, or a link).
+fn give_back(folder: &Folder, record: &Record) -> Result<(), String> {
+    raise_open_files();
+    let mut failed = Vec::new();
+    let mut back = |fd: &OwnedFd, stat: &FileStat, rel: &Path| {
+        if stat.st_uid != record.uid || stat.st_dev != folder.stat.st_dev {
+            return;
+        }
+        let owner = record
+            .owners
+            .get(&walk::id(stat))
+            .copied()
+            .unwrap_or(record.default);
+        if let Err(e) = change(fd, owner, true) {
+            failed.push(format!("{}: {e}", shown(rel)));
+        }
     };
-    let how = OpenHow::new()
-        .flags(OFlag::O_PATH | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
-        .resolve(
-            ResolveFlag::RESOLVE_BENEATH
-                | ResolveFlag::RESOLVE_NO_SYMLINKS
-                | ResolveFlag::RESOLVE_NO_MAGICLINKS,
-        );
-    let fd = nix::fcntl::openat2(root, rel, how).map_err(std::io::Error::from)?;
+    let problems = walk::walk(folder, true, &mut back);
+    match nix::sys::stat::fstat(&folder.fd) {
+        Ok(stat) if walk::id(&stat) == folder.id() => back(&folder.fd, &stat, Path::new("")),
+        Ok(_) => failed.push("the folder is not the one handed".into()),
+        Err(e) => failed.push(format!("the folder: {e}")),
+    }
+    failed.extend(problems);
+    if failed.is_empty() {
+        return Ok(());
+    }
+    let more = failed.len().saturating_sub(10);
+    failed.truncate(10);
+    Err(format!(
+        "cannot give {} built file(s) back to their owners: {}{}",
+        failed.len() + more,
+        failed.join("; "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    ))
+}
+
+/// An entry's path inside the folder, for messages.
+fn shown(rel: &Path) -> String {
+    if rel.as_os_str().is_empty() {
+        "the folder".into()
+    } else {
+        crate::untrusted::printable_path(rel)
+    }
+}
+
+/// As many descriptors as allowed: a folder open per level of depth while walking.
+fn raise_open_files() {
+    use nix::sys::resource::{getrlimit, setrlimit, Resource};
+    if let Ok((_, hard)) = getrlimit(Resource::RLIMIT_NOFILE) {
+        let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
+    }
+}
+
+/// Gives the entry opened as `fd` (`O_PATH`, never following a link) to `owner`: the
+/// entry itself, not what a link names; `strip`: without set-id bits or write for
+/// everyone.
+fn change(fd: &OwnedFd, (uid, gid): (u32, u32), strip: bool) -> std::io::Result<()> {
+    use nix::libc;
     // SAFETY: a valid descriptor and an empty C string.
     let r = unsafe {
         libc::fchownat(
@@ -137,7 +213,7 @@ fn change(
         return Err(std::io::Error::last_os_error());
     }
     if strip {
-        let meta = nix::sys::stat::fstat(&fd).map_err(std::io::Error::from)?;
+        let meta = nix::sys::stat::fstat(fd).map_err(std::io::Error::from)?;
         let kind = meta.st_mode & libc::S_IFMT;
         let mode = meta.st_mode & 0o7777;
         let kept = mode & !(libc::S_ISUID | libc::S_ISGID | libc::S_IWOTH);
@@ -148,34 +224,6 @@ fn change(
         }
     }
     Ok(())
-}
-
-/// Every entry of `dir`, itself included, with its metadata, not following links.
-fn walk(dir: &Path) -> Result<Vec<(PathBuf, std::fs::Metadata)>, String> {
-    let meta = std::fs::symlink_metadata(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut out = vec![(dir.to_path_buf(), meta)];
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        let entries =
-            std::fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| format!("{}: {e}", folder.display()))?;
-            let path = entry.path();
-            let meta =
-                std::fs::symlink_metadata(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            if meta.is_dir() {
-                stack.push(path.clone());
-            }
-            out.push((path, meta));
-            if out.len() > MAX_ENTRIES {
-                return Err(format!(
-                    "{} holds more than {MAX_ENTRIES} files: too many for a champion's folder",
-                    dir.display()
-                ));
-            }
-        }
-    }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -191,12 +239,11 @@ mod tests {
             & 0o7777
     }
 
-    /// A folder of the champion swapped for a link to elsewhere after the referee listed it
-    /// (the contestant racing the hand-back): the entry under it is refused, and what lies
-    /// elsewhere keeps its owner and mode; an entry of the folder itself loses write for
-    /// everyone and its set-id bits.
+    /// A folder of the champion swapped for a link to elsewhere (the contestant racing the
+    /// hand-back): what lies elsewhere keeps its mode; an entry of the folder itself loses
+    /// write for everyone and its set-id bits.
     #[test]
-    fn an_entry_behind_a_swapped_folder_is_refused_and_modes_are_stripped() {
+    fn a_link_swapped_in_is_never_followed_and_modes_are_stripped() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("me");
         std::fs::create_dir_all(dir.join("sub")).unwrap();
@@ -207,15 +254,18 @@ mod tests {
             .unwrap();
         std::fs::write(dir.join("mine"), "y").unwrap();
         std::fs::set_permissions(dir.join("mine"), PermissionsExt::from_mode(0o2777)).unwrap();
-        let root = open_root(&dir).unwrap();
+        let folder = Folder::open(&dir.canonicalize().unwrap()).unwrap();
         std::fs::remove_dir(dir.join("sub")).unwrap();
         std::os::unix::fs::symlink(&elsewhere, dir.join("sub")).unwrap();
         // SAFETY: plain id queries.
         let me = unsafe { (nix::libc::getuid(), nix::libc::getgid()) };
-        let err = change(&root, &dir, &dir.join("sub/victim"), me, true).unwrap_err();
-        assert_eq!(err.raw_os_error(), Some(nix::libc::ELOOP), "{err}");
+        let record = Record {
+            uid: me.0,
+            default: me,
+            owners: HashMap::new(),
+        };
+        give_back(&folder, &record).unwrap();
         assert_eq!(mode(&elsewhere.join("victim")), 0o666);
-        change(&root, &dir, &dir.join("mine"), me, true).unwrap();
         assert_eq!(mode(&dir.join("mine")), 0o775);
     }
 }

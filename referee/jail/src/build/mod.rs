@@ -6,6 +6,8 @@
 //! handed for the build and then given back (`handover`).
 
 mod handover;
+mod record;
+mod walk;
 
 use std::io::Read;
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -61,8 +63,13 @@ pub enum BuildError {
     Failed { why: String, output: Vec<u8> },
 }
 
-/// Builds `spec.dir` with `make` in a jail of `plan` (whose jail layer must be on).
-pub fn build(spec: &BuildSpec, plan: &SandboxPlan) -> Result<Built, BuildError> {
+/// Builds `spec.dir` with `make` in a jail of `plan` (whose jail layer must be on);
+/// `note` is told what the operator should know beside the build's outcome.
+pub fn build(
+    spec: &BuildSpec,
+    plan: &SandboxPlan,
+    note: &mut dyn FnMut(&str),
+) -> Result<Built, BuildError> {
     let dir = spec.dir.canonicalize().map_err(|e| {
         BuildError::Input(format!(
             "cannot open the folder {}: {e}",
@@ -94,13 +101,24 @@ pub fn build(spec: &BuildSpec, plan: &SandboxPlan) -> Result<Built, BuildError> 
             MAKE_AT.join(", ")
         )));
     };
+    // The folder, opened once: the hand-over, the build and the hand-back act on it, not on
+    // its path, which its contestant may swap meanwhile.
+    let folder = walk::Folder::open(&dir).map_err(BuildError::Unavailable)?;
     // One build of a folder at a time: two would hand it to two uids at once.
-    let _lock = lock(&dir)?;
+    let _lock = lock(&folder, &dir)?;
     let limits = limits(spec, plan);
     let sandbox = crate::sandbox::prepare(plan, &makefile, &dir, limits.memory, limits.processes)
         .map_err(BuildError::Unavailable)?;
     let handed = match sandbox.uid() {
-        Some(uid) => Some(handover::Handover::give(&dir, uid).map_err(BuildError::Unavailable)?),
+        Some(uid) => {
+            let state = record::state_dir().map_err(BuildError::Unavailable)?;
+            if let Some(recovered) =
+                handover::recover(&folder, &state).map_err(BuildError::Unavailable)?
+            {
+                note(&recovered);
+            }
+            Some(handover::Handover::give(&folder, uid, &state).map_err(BuildError::Unavailable)?)
+        }
         None => None,
     };
     let args = ["-C".to_string(), crate::view::CHAMPION_DIR.to_string()];
@@ -109,15 +127,23 @@ pub fn build(spec: &BuildSpec, plan: &SandboxPlan) -> Result<Built, BuildError> 
         .and_then(|(jail, output)| watch(spec, jail, output, &sandbox));
     drop(sandbox);
     if let Some(handed) = handed {
-        handed.give_back().map_err(BuildError::Unavailable)?;
+        handed.give_back().map_err(|e| {
+            BuildError::Unavailable(format!(
+                "{e}; the next `referee build` of this folder gives it back again"
+            ))
+        })?;
     }
     outcome
 }
 
-/// Holds an exclusive lock on the folder `dir` (waiting for another build of it to end).
-fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, BuildError> {
+/// Holds an exclusive lock on `folder` (waiting for another build of it to end).
+fn lock(folder: &walk::Folder, dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, BuildError> {
     let unavailable = |e: String| BuildError::Unavailable(format!("{}: {e}", dir.display()));
-    let folder = std::fs::File::open(dir).map_err(|e| unavailable(e.to_string()))?;
+    let folder = folder
+        .fd
+        .try_clone()
+        .map(std::fs::File::from)
+        .map_err(|e| unavailable(e.to_string()))?;
     nix::fcntl::Flock::lock(folder, nix::fcntl::FlockArg::LockExclusive)
         .map_err(|(_, e)| unavailable(format!("cannot lock it for its build: {e}")))
 }

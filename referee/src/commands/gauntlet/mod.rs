@@ -19,9 +19,9 @@ use crate::export::{csv_line, matches_csv};
 use crate::games::Game;
 use crate::gauntlet::{estimate, Plan, Sprt, Verdict};
 use crate::store::{self, Appender};
-use crate::untrusted::printable;
 use anyhow::anyhow;
 use jail::interrupt;
+use jail::untrusted::printable;
 use progress::Progress;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -317,7 +317,7 @@ pub(crate) fn status(dir: &std::path::Path, now: u64) -> anyhow::Result<String> 
     }
     Ok(format!(
         "gauntlet {}: {} vs {}, {}, {verdict}; {} matches, faults {}, {}",
-        crate::untrusted::printable_path(dir),
+        jail::untrusted::printable_path(dir),
         printable(name(0)),
         printable(name(1)),
         progress::estimate_text(&e),

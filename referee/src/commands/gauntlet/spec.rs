@@ -12,8 +12,8 @@ use crate::gauntlet::{Plan, Sprt};
 use crate::roster::ChampionSpec;
 use crate::standings::MatchRow;
 use crate::store;
-use crate::untrusted::printable;
 use anyhow::Context;
+use jail::untrusted::printable;
 use std::path::Path;
 
 /// What to do about a row of `matches.csv` that the gauntlet did not write.

@@ -190,13 +190,13 @@ pub fn check_records_with(
                             "the row of match {} is not the one the referee wrote (its seal \
                              {} holds that one)",
                             row.id,
-                            crate::untrusted::printable_path(&dir.join(crate::auth::SEAL))
+                            jail::untrusted::printable_path(&dir.join(crate::auth::SEAL))
                         ),
                     },
                     Some((name, said, recorded)) => format!(
                         "match {} says {name} {said}, its record {} says {recorded}",
                         row.id,
-                        crate::untrusted::printable_path(&dir.join("record.json"))
+                        jail::untrusted::printable_path(&dir.join("record.json"))
                     ),
                 },
             };
@@ -217,7 +217,7 @@ fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64) -> anyhow::Result<crat
         anyhow::anyhow!(
             "{} is missing: this run is authenticated, so every match it played has its seal \
              (it was removed, or the match comes from elsewhere)",
-            crate::untrusted::printable_path(&dir.join(crate::auth::SEAL))
+            jail::untrusted::printable_path(&dir.join(crate::auth::SEAL))
         )
     })?;
     let record = dir.join("record.json");
@@ -267,7 +267,7 @@ fn differing_field(
                 .then_some(("reproduce", command))
         })
         .map(|(name, (said, recorded))| {
-            let printable = |s: &str| crate::untrusted::printable(s).into_owned();
+            let printable = |s: &str| jail::untrusted::printable(s).into_owned();
             (name, printable(&said), printable(&recorded))
         })
 }

@@ -11,9 +11,9 @@ use crate::roster::ChampionSpec;
 use crate::schedule::{Format, Shard};
 use crate::store;
 use crate::tournament::{EntrySpec, InputSpec, LimitsSpec, TournamentSpec};
-use crate::untrusted::printable;
 use anyhow::Context;
 use jail::sandbox::SandboxMode;
+use jail::untrusted::printable;
 use std::path::{Path, PathBuf};
 
 /// The limit flags given, with the tournament's limits in force.

@@ -4,8 +4,8 @@
 
 use super::tables::{Match, Table};
 use super::Entry;
-use crate::untrusted::printable;
 use crate::view::html::escape;
+use jail::untrusted::printable;
 
 const CSS: &str = include_str!("../assets/index.css");
 const JS: &str = include_str!("../assets/index.js");

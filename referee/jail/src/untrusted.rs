@@ -36,7 +36,7 @@ pub fn is_escaped(c: char) -> bool {
 /// harmless ambiguity: the exact bytes are in the record and in the stderr logs.
 ///
 /// ```
-/// use referee::untrusted::printable;
+/// use jail::untrusted::printable;
 /// assert_eq!(printable("a\u{1b}]0;pwned\u{7}b"), "a\\x1b]0;pwned\\x07b");
 /// assert_eq!(printable("tab\there, caf\u{e9}"), "tab\\x09here, caf\u{e9}");
 /// assert_eq!(printable("\u{9b}2J \u{202e}"), "\\x9b2J \\u{202e}");
@@ -62,7 +62,7 @@ pub fn printable(text: &str) -> Cow<'_, str> {
 ///
 /// ```
 /// let path = std::path::Path::new("/tmp/e\u{1b}[2J");
-/// assert_eq!(referee::untrusted::printable_path(path), "/tmp/e\\x1b[2J");
+/// assert_eq!(jail::untrusted::printable_path(path), "/tmp/e\\x1b[2J");
 /// ```
 pub fn printable_path(path: &Path) -> String {
     printable(&path.to_string_lossy()).into_owned()
@@ -77,7 +77,7 @@ const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
 /// given and the executable's path are kept exactly elsewhere.
 ///
 /// ```
-/// use referee::untrusted::label;
+/// use jail::untrusted::label;
 /// assert_eq!(label("alice"), "alice");
 /// assert_eq!(label("=HYPERLINK(\"x\")"), "_=HYPERLINK(\"x\")");
 /// assert_eq!(label("e\u{1b}[2Jvil"), "e\\x1b[2Jvil");
@@ -98,7 +98,7 @@ pub fn label(name: &str) -> String {
 /// same: these characters can only occur inside strings, where `\uXXXX` means them.
 ///
 /// ```
-/// use referee::untrusted::escape_json;
+/// use jail::untrusted::escape_json;
 /// let json = serde_json::to_string("<!--<script>\u{7f}\u{2028}").unwrap();
 /// let safe = escape_json(&json, true);
 /// assert_eq!(safe, r#""\u003c!--\u003cscript\u003e\u007f\u2028""#);
