@@ -3,6 +3,7 @@
 
 pub mod affinity;
 pub mod auth;
+pub mod beneath;
 pub mod build;
 pub mod champion;
 pub mod check;
