@@ -262,28 +262,31 @@ fn check_readable(owner: u32, meta: &std::fs::Metadata, path: &Path) -> anyhow::
     Ok(())
 }
 
-/// What hashing a plan gave: the hash (hex) and each entry's own digest, in path order.
+/// What hashing a plan gave: the hash (hex) and, when asked for, each entry's own digest,
+/// in path order.
 #[derive(Debug)]
 struct Hashed {
     hash: String,
     entries: Vec<(PathBuf, String)>,
 }
 
-/// Feeds `bytes` to both the whole hash and the entry's.
-fn feed(whole: &mut Sha256, entry: &mut Sha256, bytes: &[u8]) {
+/// Feeds `bytes` to the whole hash and, when kept, to the entry's.
+fn feed(whole: &mut Sha256, entry: &mut Option<Sha256>, bytes: &[u8]) {
     whole.update(bytes);
-    entry.update(bytes);
+    if let Some(entry) = entry {
+        entry.update(bytes);
+    }
 }
 
 /// Feeds `plan` to a hash, copying each entry under `into` when given, and returns the
-/// hash (hex) with each entry's digest. Every byte hashed is a byte copied, read once
-/// through the descriptor the plan opened: the snapshot is what its name says.
-fn hash_and_copy(plan: &Plan, into: Option<&Path>) -> anyhow::Result<Hashed> {
+/// hash (hex) with each entry's digest when `each`. Every byte hashed is a byte copied,
+/// read once through the descriptor the plan opened: the snapshot is what its name says.
+fn hash_and_copy(plan: &Plan, into: Option<&Path>, each: bool) -> anyhow::Result<Hashed> {
     let mut whole = Sha256::new();
     let mut entries = Vec::with_capacity(plan.entries.len());
     let mut bytes_left = MAX_BYTES;
     for (rel, item) in &plan.entries {
-        let mut entry = Sha256::new();
+        let mut entry = each.then(Sha256::new);
         feed(&mut whole, &mut entry, rel.as_os_str().as_encoded_bytes());
         feed(&mut whole, &mut entry, b"\0");
         let dest = into.map(|d| d.join(rel));
@@ -376,7 +379,9 @@ fn hash_and_copy(plan: &Plan, into: Option<&Path>) -> anyhow::Result<Hashed> {
             }
         }
         feed(&mut whole, &mut entry, b"\0");
-        entries.push((rel.clone(), hex(&entry.finalize())));
+        if let Some(entry) = entry {
+            entries.push((rel.clone(), hex(&entry.finalize())));
+        }
     }
     Ok(Hashed {
         hash: hex(&whole.finalize()),
@@ -397,7 +402,7 @@ fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
 /// snapshot of them would be named (nothing is copied). `program` is the canonical path
 /// the referee resolved: a link on it now is refused.
 pub fn hash_of(program: &Path) -> anyhow::Result<String> {
-    Ok(hash_and_copy(&plan(program, None, true)?, None)?.hash)
+    Ok(hash_and_copy(&plan(program, None, true)?, None, false)?.hash)
 }
 
 /// The hash of the installed kits (`/kits/<language>` in a jail): with the champions'
@@ -410,7 +415,7 @@ pub fn kits_hash() -> anyhow::Result<String> {
         // A kit is a folder: hashed as a folder champion's (its `champion` need not exist).
         // The operator's files, found by a path that may hold links.
         let tree = plan(&dir.join("champion"), None, false)
-            .and_then(|plan| hash_and_copy(&plan, None))
+            .and_then(|plan| hash_and_copy(&plan, None, false))
             .with_context(|| format!("the installed kit {}", dir.display()))?;
         hasher.update(tree.hash.as_bytes());
     }
@@ -470,7 +475,7 @@ fn store(plan: &Plan, run: &Path) -> anyhow::Result<(Hashed, PathBuf)> {
         .prefix(".new-")
         .tempdir_in(&dir)
         .with_context(|| format!("cannot create a folder in {}", dir.display()))?;
-    let hashed = hash_and_copy(plan, Some(temp.path()))?;
+    let hashed = hash_and_copy(plan, Some(temp.path()), true)?;
     let root = dir.join(&hashed.hash);
     if root.exists() {
         drop(temp);
@@ -528,7 +533,7 @@ pub fn resume(
         );
     }
     let found = plan(&program, None, false)
-        .and_then(|plan| hash_and_copy(&plan, None))
+        .and_then(|plan| hash_and_copy(&plan, None, true))
         .with_context(|| {
             format!(
                 "the snapshot of champion `{}` ({}) cannot be read",
@@ -664,7 +669,7 @@ fn changed(snapshot: &Snapshot) -> Option<String> {
             return problem;
         }
     }
-    let hashed = match hash_and_copy(&plan, None) {
+    let hashed = match hash_and_copy(&plan, None, false) {
         Ok(hashed) => hashed,
         Err(e) => return Some(format!("{e:#}")),
     };
@@ -676,8 +681,10 @@ fn changed(snapshot: &Snapshot) -> Option<String> {
     if hashed.hash == name {
         return None;
     }
+    // Hashed again, entry by entry, to name what differs.
+    let each = hashed_each(&program).map(|h| h.entries).unwrap_or_default();
     let was: std::collections::BTreeMap<_, _> = snapshot.entries.iter().cloned().collect();
-    let now: std::collections::BTreeMap<_, _> = hashed.entries.into_iter().collect();
+    let now: std::collections::BTreeMap<_, _> = each.into_iter().collect();
     let differs = was
         .keys()
         .chain(now.keys())
@@ -691,6 +698,11 @@ fn changed(snapshot: &Snapshot) -> Option<String> {
          name): the run plays only the files it checked",
         hashed.hash
     ))
+}
+
+/// The snapshot whose program is `program` hashed entry by entry.
+fn hashed_each(program: &Path) -> anyhow::Result<Hashed> {
+    hash_and_copy(&plan(program, None, false)?, None, true)
 }
 
 /// What keeps the snapshot at `root` from being read by a jail, if anything.
@@ -775,7 +787,7 @@ mod tests {
         std::os::unix::fs::symlink(&elsewhere, folder.join("zzz")).unwrap();
         let into = tmp.path().join("copy");
         std::fs::create_dir(&into).unwrap();
-        let err = hash_and_copy(&planned, Some(&into)).unwrap_err();
+        let err = hash_and_copy(&planned, Some(&into), true).unwrap_err();
         assert!(format!("{err:#}").contains("zzz/secret"), "{err:#}");
         let copied = std::fs::read_to_string(into.join("zzz/secret")).unwrap_or_default();
         assert!(!copied.contains("SECRET"), "{copied}");
