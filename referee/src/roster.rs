@@ -175,12 +175,50 @@ pub fn resolve_for(
     })
 }
 
+/// SHA-256 of the file at `path` (hex), read as a stream: a file larger than
+/// [`MAX_IDENTITY_BYTES`] is refused, naming it and the bound, without being read.
 pub(crate) fn sha256_of(path: &Path) -> anyhow::Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(Sha256::digest(&bytes)
+    let mut hasher = Sha256::new();
+    stream_file(&mut hasher, path)?;
+    Ok(hasher
+        .finalize()
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect())
+}
+
+/// Feeds the bytes of the regular file at `path` to `hasher`, a buffer at a time (a
+/// champion's file is never held whole in memory), refusing one larger than
+/// [`MAX_IDENTITY_BYTES`] before reading it and never waiting on a FIFO put in its place.
+fn stream_file(hasher: &mut Sha256, path: &Path) -> anyhow::Result<()> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NONBLOCK)
+        .open(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    anyhow::ensure!(meta.is_file(), "{} is not a regular file", path.display());
+    anyhow::ensure!(
+        meta.len() <= MAX_IDENTITY_BYTES,
+        "{} is larger than {} MiB ({} MiB): a champion's files are at most {} MiB, what it \
+         runs from; move its data out of it",
+        path.display(),
+        MAX_IDENTITY_BYTES >> 20,
+        meta.len() >> 20,
+        MAX_IDENTITY_BYTES >> 20
+    );
+    let copied = std::io::copy(&mut file.take(meta.len()), hasher)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    anyhow::ensure!(
+        copied == meta.len(),
+        "{} changed while it was read",
+        path.display()
+    );
+    Ok(())
 }
 
 /// Most files hashed for a champion's identity (a folder beyond that is refused).
@@ -206,7 +244,7 @@ pub fn identity_of(program: &Path) -> anyhow::Result<String> {
         }
         _ => {
             hasher.update(b"file\0");
-            hasher.update(std::fs::read(program)?);
+            stream_file(&mut hasher, program)?;
         }
     }
     Ok(hasher

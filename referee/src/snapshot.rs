@@ -2,7 +2,7 @@
 //! tournament or gauntlet into `<run>/snapshots/<sha256>/` (content-addressed, files
 //! read-only, shared by every seat and match that plays that champion), what every match
 //! and every resume plays, and the check before each start that tells the operator's
-//! trouble (a snapshot gone or unreadable) from a champion's own.
+//! trouble (a snapshot gone, unreadable or changed) from a champion's own.
 //!
 //! Never copied: the referee's results (a folder named `results`, or holding
 //! `tournament.json`, `gauntlet.json`, `record.json` or `matches.csv`: their seeds are
@@ -11,17 +11,23 @@
 //! inside it is kept as a relative link. The copy is bounded ([`MAX_FILES`],
 //! [`MAX_BYTES`]).
 //!
-//! The referee copies as root, from a folder its contestant may change while it reads: every
-//! folder is listed and every file opened beneath the champion's folder, opened once
-//! (`openat2` with `RESOLVE_BENEATH`), so that a folder swapped for a link to elsewhere
-//! during the copy is refused by the kernel, never followed.
+//! The referee copies as root, from a folder its contestant may change while it reads: the
+//! folder is opened once, by the canonical path the roster checked and through no link
+//! (a folder swapped for a link to elsewhere since is refused), and everything is listed,
+//! looked at, hashed and copied through that descriptor (`crate::beneath`), so what is
+//! hashed is what is copied; nothing the folder's owner may not read is copied, and the
+//! copied program must be the one the roster saw. Before each start the snapshot is hashed
+//! again, owned by the referee's user and writable by it alone, and must still be what its
+//! name says.
 
+use crate::beneath;
 use crate::roster::ChampionSpec;
 use anyhow::{bail, Context};
 use jail::untrusted::printable;
 use sha2::{Digest, Sha256};
-use std::io::Read;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::io::{Read, Seek, Write};
+use std::os::fd::OwnedFd;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 
 /// The folder of a run that holds its snapshots.
@@ -50,6 +56,9 @@ pub struct Snapshot {
     pub relative: String,
     /// The program it was taken from (the operator's files).
     pub origin: PathBuf,
+    /// Each entry's own digest when it was checked, in path order: what names the file
+    /// that changed when the snapshot no longer hashes to its name.
+    pub entries: Vec<(PathBuf, String)>,
 }
 
 /// The folder a champion's `program` runs from (a program named `champion`), or `None`
@@ -63,188 +72,227 @@ fn folder_of(program: &Path) -> Option<&Path> {
 /// What one entry of a snapshot is.
 enum Item {
     Dir,
-    /// A file to copy from `source`.
+    /// A regular file, at `inside` beneath the plan's folder (a single file: itself).
     File {
-        source: PathBuf,
+        inside: PathBuf,
         exec: bool,
     },
     /// A link to a folder inside the champion's, as a relative target.
     Link(PathBuf),
 }
 
+/// Where a plan's entries are read from, opened once.
+enum Source {
+    Folder(OwnedFd),
+    File(std::fs::File),
+}
+
 /// What a snapshot holds, in path order, and what was left out (each said once).
 struct Plan {
     entries: Vec<(PathBuf, Item)>,
     left_out: Vec<String>,
-    /// The champion's folder, opened once, and its canonical path (`None`: a single file).
-    root: Option<(std::os::fd::OwnedFd, PathBuf)>,
+    /// The champion's folder or single file, opened once: everything is read through it.
+    source: Source,
+    /// Who owns it: a copy holds nothing that this user may not read.
+    owner: u32,
+    /// Its path, for messages.
+    shown: PathBuf,
 }
 
-/// Opens `rel` (relative to `root`, the champion's folder) without leaving it, whatever
-/// links or renamed folders lie on the way, and without following a last link or waiting on
-/// a FIFO.
-fn open_beneath(
-    root: &std::os::fd::OwnedFd,
-    rel: &Path,
-    folder: bool,
-) -> std::io::Result<std::fs::File> {
-    use nix::fcntl::{OFlag, OpenHow, ResolveFlag};
-    let mut flags = OFlag::O_RDONLY | OFlag::O_CLOEXEC | OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK;
-    if folder {
-        flags |= OFlag::O_DIRECTORY;
-    }
-    let rel = if rel.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        rel
+/// Opens the top of the files of `program` (its folder, or itself), by its path as given,
+/// through no link when `strict`.
+fn open_source(program: &Path, strict: bool) -> anyhow::Result<(Source, PathBuf)> {
+    let (path, folder) = match folder_of(program) {
+        Some(dir) => (dir, true),
+        None => (program, false),
     };
-    let how = OpenHow::new()
-        .flags(flags)
-        .resolve(ResolveFlag::RESOLVE_BENEATH | ResolveFlag::RESOLVE_NO_MAGICLINKS);
-    let fd = nix::fcntl::openat2(root, rel, how).map_err(std::io::Error::from)?;
-    Ok(std::fs::File::from(fd))
-}
-
-/// The entries of the folder `rel` beneath `root`, listed through a descriptor of it.
-fn list_beneath(root: &std::os::fd::OwnedFd, rel: &Path) -> std::io::Result<std::fs::ReadDir> {
-    use std::os::fd::AsRawFd;
-    let dir = open_beneath(root, rel, true)?;
-    // The descriptor's own entry in /proc names the folder opened, not a path again.
-    let listed = std::fs::read_dir(format!("/proc/self/fd/{}", dir.as_raw_fd()));
-    drop(dir);
-    listed
+    let fd = beneath::open_top(path, folder, strict).map_err(|e| {
+        if beneath::is_link_refused(&e, path) {
+            anyhow::anyhow!(
+                "{} is no longer what the referee checked: a link was put in its place (or in \
+                 the place of a folder above it) since; the snapshot copies only what was \
+                 checked: leave the champion's files as they are while a run starts",
+                path.display()
+            )
+        } else {
+            anyhow::Error::new(e).context(format!("cannot read {}", path.display()))
+        }
+    })?;
+    let source = if folder {
+        Source::Folder(fd)
+    } else {
+        Source::File(std::fs::File::from(fd))
+    };
+    Ok((source, path.to_path_buf()))
 }
 
 /// The entries of the champion whose program is `program`: its folder's, or its file.
-fn plan(program: &Path, keep_out: Option<&Path>) -> anyhow::Result<Plan> {
-    let Some(root) = folder_of(program) else {
-        let name = program.file_name().context("a program has a file name")?;
-        let meta = std::fs::metadata(program)
-            .with_context(|| format!("cannot read {}", program.display()))?;
-        let exec = meta.permissions().mode() & 0o111 != 0;
-        return Ok(Plan {
-            entries: vec![(
-                PathBuf::from(name),
-                Item::File {
-                    source: program.to_path_buf(),
-                    exec,
-                },
-            )],
-            left_out: Vec::new(),
-            root: None,
-        });
+/// With `strict`, `program` is the canonical path the roster checked, and no link may lie
+/// on it now.
+fn plan(program: &Path, keep_out: Option<&Path>, strict: bool) -> anyhow::Result<Plan> {
+    let (source, shown) = open_source(program, strict)?;
+    let root_fd = match source {
+        Source::File(file) => {
+            let meta = file
+                .metadata()
+                .with_context(|| format!("cannot read {}", shown.display()))?;
+            anyhow::ensure!(meta.is_file(), "{} is not a regular file", shown.display());
+            let name = program.file_name().context("a program has a file name")?;
+            return Ok(Plan {
+                entries: vec![(
+                    PathBuf::from(name),
+                    Item::File {
+                        inside: PathBuf::new(),
+                        exec: meta.permissions().mode() & 0o111 != 0,
+                    },
+                )],
+                left_out: Vec::new(),
+                owner: meta.uid(),
+                source: Source::File(file),
+                shown,
+            });
+        }
+        Source::Folder(fd) => fd,
     };
-    let canonical = root
-        .canonicalize()
-        .with_context(|| format!("cannot read {}", root.display()))?;
-    let root_fd: std::os::fd::OwnedFd = std::fs::File::open(&canonical)
-        .with_context(|| format!("cannot read {}", root.display()))?
-        .into();
-    let keep_out = keep_out.and_then(|p| p.canonicalize().ok());
+    let keep_out = keep_out
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map(|m| (m.dev(), m.ino()));
+    let owner = std::fs::File::from(root_fd.try_clone()?)
+        .metadata()
+        .with_context(|| format!("cannot read {}", shown.display()))?
+        .uid();
     let mut plan = Plan {
         entries: Vec::new(),
         left_out: Vec::new(),
-        root: None,
+        owner,
+        source: Source::Folder(root_fd),
+        shown: shown.clone(),
+    };
+    let Source::Folder(root_fd) = &plan.source else {
+        unreachable!("a folder's plan")
     };
     let mut stack = vec![PathBuf::new()];
     while let Some(rel) = stack.pop() {
-        let dir = root.join(&rel);
-        for entry in list_beneath(&root_fd, &rel)
-            .with_context(|| format!("cannot list {}", dir.display()))?
-        {
+        let dir = shown.join(&rel);
+        let (listed, meta) = beneath::list(root_fd, &rel)
+            .with_context(|| format!("cannot list {}", dir.display()))?;
+        check_readable(owner, &meta, &dir)?;
+        for entry in listed {
             let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
             let rel = rel.join(entry.file_name());
-            let path = root.join(&rel);
-            let meta = std::fs::symlink_metadata(&path)
+            let path = shown.join(&rel);
+            let meta = beneath::stat(root_fd, &rel)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let shown = rel.display().to_string();
+            let shown_rel = rel.display().to_string();
             if meta.is_dir() {
                 let results = entry.file_name() == "results"
-                    || RESULTS_FILES.iter().any(|f| path.join(f).exists())
-                    || keep_out
-                        .as_deref()
-                        .is_some_and(|k| path.canonicalize().is_ok_and(|p| p == k));
+                    || RESULTS_FILES
+                        .iter()
+                        .any(|f| beneath::stat(root_fd, &rel.join(f)).is_ok())
+                    || keep_out.is_some_and(|k| k == (meta.dev(), meta.ino()));
                 if results {
                     plan.left_out.push(format!(
-                        "{shown}/ (the referee's results: their seeds are hidden setups)"
+                        "{shown_rel}/ (the referee's results: their seeds are hidden setups)"
                     ));
                     continue;
                 }
                 stack.push(rel.clone());
                 plan.entries.push((rel, Item::Dir));
             } else if meta.file_type().is_symlink() {
-                match std::fs::canonicalize(&path) {
-                    Ok(target) if target.starts_with(&canonical) => {
-                        let inside = target.strip_prefix(&canonical).unwrap_or(&target);
-                        let target_meta = std::fs::metadata(&target)
-                            .with_context(|| format!("cannot read {}", target.display()))?;
-                        if target_meta.is_dir() {
-                            let up = rel.components().count().saturating_sub(1);
-                            let mut link: PathBuf = std::iter::repeat_n(Component::ParentDir, up)
-                                .map(|c| c.as_os_str())
-                                .collect();
-                            link.push(inside);
-                            if link.as_os_str().is_empty() {
-                                link.push(".");
-                            }
-                            plan.entries.push((rel, Item::Link(link)));
-                        } else if target_meta.is_file() {
-                            let exec = target_meta.permissions().mode() & 0o111 != 0;
-                            plan.entries.push((
-                                rel,
-                                Item::File {
-                                    source: target,
-                                    exec,
-                                },
-                            ));
-                        } else {
-                            plan.left_out
-                                .push(format!("{shown} (a link to a FIFO, socket or device)"));
+                match beneath::link_inside(root_fd, &rel) {
+                    Some((inside, target_meta)) if target_meta.is_dir() => {
+                        let up = rel.components().count().saturating_sub(1);
+                        let mut link: PathBuf = std::iter::repeat_n(Component::ParentDir, up)
+                            .map(|c| c.as_os_str())
+                            .collect();
+                        link.push(inside);
+                        if link.as_os_str().is_empty() {
+                            link.push(".");
                         }
+                        plan.entries.push((rel, Item::Link(link)));
                     }
-                    _ => {
+                    Some((inside, target_meta)) if target_meta.is_file() => {
+                        let exec = target_meta.permissions().mode() & 0o111 != 0;
+                        plan.entries.push((rel, Item::File { inside, exec }));
+                    }
+                    Some(_) => plan
+                        .left_out
+                        .push(format!("{shown_rel} (a link to a FIFO, socket or device)")),
+                    None => {
                         let target = std::fs::read_link(&path).unwrap_or_default();
                         plan.left_out.push(format!(
-                            "{shown} -> {} (a link that leaves the folder, or leads nowhere)",
+                            "{shown_rel} -> {} (a link that leaves the folder, or leads nowhere)",
                             target.display()
                         ));
                     }
                 }
             } else if meta.is_file() {
                 let exec = meta.permissions().mode() & 0o111 != 0;
-                // Its path under the canonical folder: read beneath it.
-                let source = canonical.join(&rel);
-                plan.entries.push((rel, Item::File { source, exec }));
+                plan.entries
+                    .push((rel.clone(), Item::File { inside: rel, exec }));
             } else {
                 plan.left_out
-                    .push(format!("{shown} (a FIFO, socket or device)"));
+                    .push(format!("{shown_rel} (a FIFO, socket or device)"));
             }
             if plan.entries.len() > MAX_FILES {
                 bail!(
                     "{} holds more than {MAX_FILES} files: a champion's folder holds what it \
                      runs from; move the rest out of it",
-                    root.display()
+                    shown.display()
                 );
             }
         }
     }
     plan.entries.sort_by(|a, b| a.0.cmp(&b.0));
-    plan.root = Some((root_fd, canonical));
     Ok(plan)
 }
 
+/// Refuses to copy what `owner` (who owns the champion's files) may not read: as root the
+/// referee reads anything, and the copy is readable by everyone.
+fn check_readable(owner: u32, meta: &std::fs::Metadata, path: &Path) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        beneath::readable_by(owner, meta),
+        "{} is not readable by the owner of the champion's files (uid {owner}; it is uid {}'s, \
+         mode {:o}): a snapshot copies only what the champion's owner may read; give it to \
+         them or make it readable by everyone (`chmod a+r`), or move it out of the folder",
+        path.display(),
+        meta.uid(),
+        meta.mode() & 0o7777
+    );
+    Ok(())
+}
+
+/// What hashing a plan gave: the hash (hex) and, when asked for, each entry's own digest,
+/// in path order.
+#[derive(Debug)]
+struct Hashed {
+    hash: String,
+    entries: Vec<(PathBuf, String)>,
+}
+
+/// Feeds `bytes` to the whole hash and, when kept, to the entry's.
+fn feed(whole: &mut Sha256, entry: &mut Option<Sha256>, bytes: &[u8]) {
+    whole.update(bytes);
+    if let Some(entry) = entry {
+        entry.update(bytes);
+    }
+}
+
 /// Feeds `plan` to a hash, copying each entry under `into` when given, and returns the
-/// hash (hex). Every byte hashed is a byte copied: the snapshot is what its name says.
-fn hash_and_copy(plan: &Plan, into: Option<&Path>) -> anyhow::Result<String> {
-    let mut hasher = Sha256::new();
+/// hash (hex) with each entry's digest when `each`. Every byte hashed is a byte copied,
+/// read once through the descriptor the plan opened: the snapshot is what its name says.
+fn hash_and_copy(plan: &Plan, into: Option<&Path>, each: bool) -> anyhow::Result<Hashed> {
+    let mut whole = Sha256::new();
+    let mut entries = Vec::with_capacity(plan.entries.len());
     let mut bytes_left = MAX_BYTES;
     for (rel, item) in &plan.entries {
-        hasher.update(rel.as_os_str().as_encoded_bytes());
-        hasher.update(b"\0");
+        let mut entry = each.then(Sha256::new);
+        feed(&mut whole, &mut entry, rel.as_os_str().as_encoded_bytes());
+        feed(&mut whole, &mut entry, b"\0");
         let dest = into.map(|d| d.join(rel));
         match item {
             Item::Dir => {
-                hasher.update(b"d");
+                feed(&mut whole, &mut entry, b"d");
                 if let Some(dest) = &dest {
                     std::fs::create_dir(dest)
                         .with_context(|| format!("cannot create {}", dest.display()))?;
@@ -252,35 +300,39 @@ fn hash_and_copy(plan: &Plan, into: Option<&Path>) -> anyhow::Result<String> {
                 }
             }
             Item::Link(target) => {
-                hasher.update(b"l");
-                hasher.update(target.as_os_str().as_encoded_bytes());
+                feed(&mut whole, &mut entry, b"l");
+                feed(
+                    &mut whole,
+                    &mut entry,
+                    target.as_os_str().as_encoded_bytes(),
+                );
                 if let Some(dest) = &dest {
                     std::os::unix::fs::symlink(target, dest)
                         .with_context(|| format!("cannot create {}", dest.display()))?;
                 }
             }
-            Item::File { source, exec } => {
-                let file = match &plan.root {
-                    Some((root, canonical)) => {
-                        let inside = source.strip_prefix(canonical).unwrap_or(source);
-                        open_beneath(root, inside, false)
-                    }
-                    None => std::fs::OpenOptions::new()
-                        .read(true)
-                        .custom_flags(nix::libc::O_NOFOLLOW | nix::libc::O_NONBLOCK)
-                        .open(source),
+            Item::File { inside, exec } => {
+                let source = plan.shown.join(inside);
+                let mut file = match &plan.source {
+                    Source::Folder(root) => beneath::open(root, inside, false),
+                    Source::File(file) => file.try_clone().and_then(|mut f| {
+                        f.rewind()?;
+                        Ok(f)
+                    }),
                 }
                 .with_context(|| format!("cannot read {}", source.display()))?;
+                let meta = file
+                    .metadata()
+                    .with_context(|| format!("cannot read {}", source.display()))?;
                 anyhow::ensure!(
-                    file.metadata()?.is_file(),
+                    meta.is_file(),
                     "{} is no longer a regular file",
                     source.display()
                 );
-                let mut content = Vec::new();
-                file.take(bytes_left + 1)
-                    .read_to_end(&mut content)
-                    .with_context(|| format!("cannot read {}", source.display()))?;
-                if content.len() as u64 > bytes_left {
+                if into.is_some() {
+                    check_readable(plan.owner, &meta, &source)?;
+                }
+                if meta.len() > bytes_left {
                     bail!(
                         "the champion's files are larger than {} MiB: a champion's folder \
                          holds what it runs from; move the rest (build leftovers, data) out \
@@ -288,20 +340,53 @@ fn hash_and_copy(plan: &Plan, into: Option<&Path>) -> anyhow::Result<String> {
                         MAX_BYTES >> 20
                     );
                 }
-                bytes_left -= content.len() as u64;
-                hasher.update(if *exec { b"x" } else { b"f" });
-                hasher.update((content.len() as u64).to_le_bytes());
-                hasher.update(&content);
+                feed(&mut whole, &mut entry, if *exec { b"x" } else { b"f" });
+                feed(&mut whole, &mut entry, &meta.len().to_le_bytes());
+                let mut out = match &dest {
+                    Some(dest) => Some(
+                        std::fs::File::create(dest)
+                            .with_context(|| format!("cannot write {}", dest.display()))?,
+                    ),
+                    None => None,
+                };
+                let mut buffer = vec![0u8; 64 << 10];
+                let mut read = 0u64;
+                while read < meta.len() {
+                    let want = buffer.len().min((meta.len() - read) as usize);
+                    let n = file
+                        .read(&mut buffer[..want])
+                        .with_context(|| format!("cannot read {}", source.display()))?;
+                    if n == 0 {
+                        break;
+                    }
+                    feed(&mut whole, &mut entry, &buffer[..n]);
+                    if let (Some(out), Some(dest)) = (&mut out, &dest) {
+                        out.write_all(&buffer[..n])
+                            .with_context(|| format!("cannot write {}", dest.display()))?;
+                    }
+                    read += n as u64;
+                }
+                anyhow::ensure!(
+                    read == meta.len(),
+                    "{} changed while it was read",
+                    source.display()
+                );
+                bytes_left -= meta.len();
                 if let Some(dest) = &dest {
-                    std::fs::write(dest, &content)
-                        .with_context(|| format!("cannot write {}", dest.display()))?;
+                    drop(out);
                     set_mode(dest, if *exec { 0o555 } else { 0o444 })?;
                 }
             }
         }
-        hasher.update(b"\0");
+        feed(&mut whole, &mut entry, b"\0");
+        if let Some(entry) = entry {
+            entries.push((rel.clone(), hex(&entry.finalize())));
+        }
     }
-    Ok(hex(&hasher.finalize()))
+    Ok(Hashed {
+        hash: hex(&whole.finalize()),
+        entries,
+    })
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -314,9 +399,10 @@ fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
 }
 
 /// The hash of the files the champion whose program is `program` runs from, as a
-/// snapshot of them would be named (nothing is copied).
+/// snapshot of them would be named (nothing is copied). `program` is the canonical path
+/// the referee resolved: a link on it now is refused.
 pub fn hash_of(program: &Path) -> anyhow::Result<String> {
-    hash_and_copy(&plan(program, None)?, None)
+    Ok(hash_and_copy(&plan(program, None, true)?, None, false)?.hash)
 }
 
 /// The hash of the installed kits (`/kits/<language>` in a jail): with the champions'
@@ -327,9 +413,11 @@ pub fn kits_hash() -> anyhow::Result<String> {
         hasher.update(language.as_bytes());
         hasher.update(b"\0");
         // A kit is a folder: hashed as a folder champion's (its `champion` need not exist).
-        let tree = hash_and_copy(&plan(&dir.join("champion"), None)?, None)
+        // The operator's files, found by a path that may hold links.
+        let tree = plan(&dir.join("champion"), None, false)
+            .and_then(|plan| hash_and_copy(&plan, None, false))
             .with_context(|| format!("the installed kit {}", dir.display()))?;
-        hasher.update(tree.as_bytes());
+        hasher.update(tree.hash.as_bytes());
     }
     Ok(hex(&hasher.finalize()))
 }
@@ -337,10 +425,12 @@ pub fn kits_hash() -> anyhow::Result<String> {
 /// Copies the files of `champion` (a program, not a built-in) into `<run>/snapshots/`
 /// once, and makes it play from there: its program, path, SHA-256 and identity become
 /// the snapshot's. Says on stderr what was left out. Nothing of `keep_out` (the run's own
-/// folder, if inside the champion's) is copied.
+/// folder, if inside the champion's) is copied. The copied program must be the one the
+/// roster checked (`champion.sha256`).
 pub fn take(champion: &mut ChampionSpec, run: &Path) -> anyhow::Result<()> {
     let origin = champion.program.clone();
-    let plan = plan(&origin, Some(run))
+    let checked = champion.sha256.clone();
+    let plan = plan(&origin, Some(run), true)
         .with_context(|| format!("champion `{}`: cannot snapshot its files", champion.name))?;
     for left in &plan.left_out {
         eprintln!(
@@ -349,24 +439,35 @@ pub fn take(champion: &mut ChampionSpec, run: &Path) -> anyhow::Result<()> {
             printable(left)
         );
     }
-    let (hash, root) = store(&plan, run)
+    let (hashed, root) = store(&plan, run)
         .with_context(|| format!("champion `{}`: cannot snapshot its files", champion.name))?;
     let program_name = origin.file_name().context("a program has a file name")?;
-    let relative = format!("{hash}/{}", program_name.to_string_lossy());
+    let relative = format!("{}/{}", hashed.hash, program_name.to_string_lossy());
     play_from(
         champion,
         Snapshot {
             root,
             relative,
-            origin,
+            origin: origin.clone(),
+            entries: hashed.entries,
         },
-        hash,
-    )
+        hashed.hash,
+    )?;
+    anyhow::ensure!(
+        checked.is_empty() || champion.sha256 == checked,
+        "champion `{}`: its program {} changed between the referee's check of it and its \
+         snapshot (SHA-256 {checked} then, {} in the copy): leave the champion's files as \
+         they are while a run starts, then start it again",
+        printable(&champion.name),
+        origin.display(),
+        champion.sha256
+    );
+    Ok(())
 }
 
 /// Copies what `plan` holds into `<run>/snapshots/<hash>` (unless that snapshot is there
-/// already: the same files, shared); returns the hash and that folder.
-fn store(plan: &Plan, run: &Path) -> anyhow::Result<(String, PathBuf)> {
+/// already: the same files, shared); returns what hashing it gave and that folder.
+fn store(plan: &Plan, run: &Path) -> anyhow::Result<(Hashed, PathBuf)> {
     let dir = run.join(DIR);
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     set_mode(&dir, 0o755)?;
@@ -374,8 +475,8 @@ fn store(plan: &Plan, run: &Path) -> anyhow::Result<(String, PathBuf)> {
         .prefix(".new-")
         .tempdir_in(&dir)
         .with_context(|| format!("cannot create a folder in {}", dir.display()))?;
-    let hash = hash_and_copy(plan, Some(temp.path()))?;
-    let root = dir.join(&hash);
+    let hashed = hash_and_copy(plan, Some(temp.path()), true)?;
+    let root = dir.join(&hashed.hash);
     if root.exists() {
         drop(temp);
     } else {
@@ -383,7 +484,7 @@ fn store(plan: &Plan, run: &Path) -> anyhow::Result<(String, PathBuf)> {
         std::fs::rename(temp.keep(), &root)
             .with_context(|| format!("cannot create {}", root.display()))?;
     }
-    Ok((hash, root))
+    Ok((hashed, root))
 }
 
 /// Makes `champion` play from `snapshot`, whose hash is `hash`. Its records name the
@@ -423,7 +524,7 @@ pub fn resume(
     if !root.exists() && now.as_deref().ok() == Some(hash) {
         // Gone (the run's folder copied without it, or deleted), but the champion's own
         // files are still the same: the same snapshot, taken again.
-        store(&plan(Path::new(origin), Some(run))?, run)?;
+        store(&plan(Path::new(origin), Some(run), true)?, run)?;
         eprintln!(
             "champion `{}`: its snapshot {} was missing; taken again from its files, which \
              are still those of the run's start",
@@ -431,19 +532,22 @@ pub fn resume(
             root.display()
         );
     }
-    let found = hash_of(&program).with_context(|| {
-        format!(
-            "the snapshot of champion `{}` ({}) cannot be read",
-            printable(name),
-            root.display()
-        )
-    })?;
+    let found = plan(&program, None, false)
+        .and_then(|plan| hash_and_copy(&plan, None, true))
+        .with_context(|| {
+            format!(
+                "the snapshot of champion `{}` ({}) cannot be read",
+                printable(name),
+                root.display()
+            )
+        })?;
     anyhow::ensure!(
-        found == hash,
+        found.hash == hash,
         "the snapshot of champion `{}` ({}) was changed since the run started (its files \
-         hash to {found}): restore it, or start a new run under another name",
+         hash to {}): restore it, or start a new run under another name",
         printable(name),
-        root.display()
+        root.display(),
+        found.hash
     );
     if now.as_deref().ok() != Some(hash) {
         eprintln!(
@@ -472,6 +576,7 @@ pub fn resume(
             root,
             relative: relative.to_string(),
             origin: PathBuf::from(origin),
+            entries: found.entries,
         },
         hash.to_string(),
     )?;
@@ -480,14 +585,16 @@ pub fn resume(
 
 /// Whether `champion` can still be started from its snapshot, if it has one: the snapshot
 /// is there, every folder of it readable and searchable, every file readable, its program
-/// executable, by anyone (the jail's uid). An error names the snapshot and the fix: the
-/// champion passed the pre-run check from these files, so this is the operator's to fix,
-/// never the champion's loss.
+/// executable, by anyone (the jail's uid); and it is still what it was when checked: owned
+/// by the referee's user and writable by it alone (its folder of snapshots too), and
+/// hashing, through one descriptor of it, to its name. An error names the snapshot (and
+/// the file that changed) and the fix: the champion passed the pre-run check from these
+/// files, so this is the operator's to fix, never the champion's loss.
 pub fn ready(champion: &ChampionSpec) -> anyhow::Result<()> {
     let Some(snapshot) = &champion.snapshot else {
         return Ok(());
     };
-    let problem = unreadable(&snapshot.root, &champion.program);
+    let problem = unreadable(&snapshot.root, &champion.program).or_else(|| changed(snapshot));
     match problem {
         None => Ok(()),
         Some(problem) => Err(operator_problem(champion, &problem)),
@@ -504,14 +611,98 @@ pub fn operator_problem(champion: &ChampionSpec, why: &str) -> anyhow::Error {
     anyhow::anyhow!(
         "champion `{}` cannot be started from its snapshot {}: {}; it passed the pre-run \
          check from these files, so this is not its fault and its match counts nothing: fix \
-         it (a snapshot made unreadable: `chmod -R a+rX {}`; one that is gone is taken \
-         again by the resume if the champion's files are still the same, else start a new \
-         run), then resume the run",
+         it (a snapshot made unreadable: `chmod -R a+rX {}`; one that is gone, or changed \
+         and then removed, is taken again by the resume if the champion's files are still \
+         the same, else start a new run), then resume the run",
         printable(&champion.name),
         printable(&root),
         printable(why),
         printable(&root)
     )
+}
+
+/// What makes the snapshot no longer the one checked, if anything: an entry (or the
+/// folder of snapshots) not owned by the referee's user or writable by another, or its
+/// files not hashing to its name (the first entry that differs named).
+fn changed(snapshot: &Snapshot) -> Option<String> {
+    // SAFETY: no arguments.
+    let me = unsafe { nix::libc::geteuid() };
+    let guarded = |path: &Path, meta: &std::fs::Metadata| -> Option<String> {
+        let writable = !meta.file_type().is_symlink() && meta.mode() & 0o022 != 0;
+        (meta.uid() != me || writable).then(|| {
+            format!(
+                "{} is uid {}'s with mode {:o}: a snapshot must be the referee's user's \
+                 (uid {me}) and writable by it alone, so that nobody changes it between its \
+                 check and its start",
+                path.display(),
+                meta.uid(),
+                meta.mode() & 0o7777
+            )
+        })
+    };
+    let parent = snapshot.root.parent().unwrap_or(&snapshot.root);
+    let program = parent.join(&snapshot.relative);
+    let plan = match plan(&program, None, false) {
+        Ok(plan) => plan,
+        Err(e) => return Some(format!("{e:#}")),
+    };
+    // The folder of snapshots, the snapshot's folder, then each entry (a single file: the
+    // program, through the descriptor the hash reads).
+    let mut looked = Vec::new();
+    for folder in [parent, snapshot.root.as_path()] {
+        looked.push((folder.to_path_buf(), std::fs::symlink_metadata(folder)));
+    }
+    match &plan.source {
+        Source::Folder(root) => {
+            for (rel, _) in &plan.entries {
+                looked.push((snapshot.root.join(rel), beneath::stat(root, rel)));
+            }
+        }
+        Source::File(file) => looked.push((program.clone(), file.metadata())),
+    }
+    for (path, meta) in looked {
+        let problem = match meta {
+            Ok(meta) => guarded(&path, &meta),
+            Err(e) => Some(format!("cannot read {}: {e}", path.display())),
+        };
+        if problem.is_some() {
+            return problem;
+        }
+    }
+    let hashed = match hash_and_copy(&plan, None, false) {
+        Ok(hashed) => hashed,
+        Err(e) => return Some(format!("{e:#}")),
+    };
+    let name = snapshot
+        .root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if hashed.hash == name {
+        return None;
+    }
+    // Hashed again, entry by entry, to name what differs.
+    let each = hashed_each(&program).map(|h| h.entries).unwrap_or_default();
+    let was: std::collections::BTreeMap<_, _> = snapshot.entries.iter().cloned().collect();
+    let now: std::collections::BTreeMap<_, _> = each.into_iter().collect();
+    let differs = was
+        .keys()
+        .chain(now.keys())
+        .find(|rel| was.get(*rel) != now.get(*rel))
+        .map_or_else(
+            || "an entry".to_string(),
+            |rel| snapshot.root.join(rel).display().to_string(),
+        );
+    Some(format!(
+        "{differs} changed since the snapshot was checked (its files hash to {}, not to its \
+         name): the run plays only the files it checked",
+        hashed.hash
+    ))
+}
+
+/// The snapshot whose program is `program` hashed entry by entry.
+fn hashed_each(program: &Path) -> anyhow::Result<Hashed> {
+    hash_and_copy(&plan(program, None, false)?, None, true)
 }
 
 /// What keeps the snapshot at `root` from being read by a jail, if anything.
@@ -591,12 +782,12 @@ mod tests {
         let elsewhere = tmp.path().join("elsewhere");
         std::fs::create_dir_all(&elsewhere).unwrap();
         std::fs::write(elsewhere.join("secret"), "TOP SECRET").unwrap();
-        let planned = plan(&folder.join("champion"), None).unwrap();
+        let planned = plan(&folder.join("champion"), None, true).unwrap();
         std::fs::remove_dir_all(folder.join("zzz")).unwrap();
         std::os::unix::fs::symlink(&elsewhere, folder.join("zzz")).unwrap();
         let into = tmp.path().join("copy");
         std::fs::create_dir(&into).unwrap();
-        let err = hash_and_copy(&planned, Some(&into)).unwrap_err();
+        let err = hash_and_copy(&planned, Some(&into), true).unwrap_err();
         assert!(format!("{err:#}").contains("zzz/secret"), "{err:#}");
         let copied = std::fs::read_to_string(into.join("zzz/secret")).unwrap_or_default();
         assert!(!copied.contains("SECRET"), "{copied}");
@@ -649,6 +840,36 @@ mod tests {
         set_mode(&snapshot.root.join("lib"), 0o700).unwrap();
         let err = ready(&c).unwrap_err().to_string();
         assert!(err.contains("not a folder that everyone may read"), "{err}");
+    }
+
+    /// A snapshot changed after its check (a file rewritten), or made writable by others,
+    /// is not ready to start, naming the file; put back as it was, it is.
+    #[test]
+    fn a_snapshot_changed_or_writable_by_others_is_not_ready() {
+        let tmp = tempfile::tempdir().unwrap();
+        let folder = tmp.path().join("me");
+        std::fs::create_dir_all(folder.join("lib")).unwrap();
+        std::fs::write(folder.join("lib/a.py"), "print(1)").unwrap();
+        std::fs::write(folder.join("champion"), "#!/bin/sh\n").unwrap();
+        set_mode(&folder.join("champion"), 0o755).unwrap();
+        let mut c = champion(&folder.join("champion"));
+        take(&mut c, &tmp.path().join("run")).unwrap();
+        ready(&c).unwrap();
+        let root = c.snapshot.clone().unwrap().root;
+        let file = root.join("lib/a.py");
+        set_mode(&file, 0o644).unwrap();
+        std::fs::write(&file, "print(2)").unwrap();
+        set_mode(&file, 0o444).unwrap();
+        let err = ready(&c).unwrap_err().to_string();
+        let want = format!("{} changed since the snapshot was checked", file.display());
+        assert!(err.contains(&want), "{err}");
+        set_mode(&file, 0o644).unwrap();
+        std::fs::write(&file, "print(1)").unwrap();
+        set_mode(&file, 0o444).unwrap();
+        ready(&c).unwrap();
+        set_mode(&root.join("lib"), 0o777).unwrap();
+        let err = ready(&c).unwrap_err().to_string();
+        assert!(err.contains("writable by it alone"), "{err}");
     }
 
     /// A folder over the size cap is refused, naming the cap.
