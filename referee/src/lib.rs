@@ -2,7 +2,6 @@
 //! protocol.md, matches played through the engine and recorded, tournaments in parallel.
 
 pub mod auth;
-pub mod beneath;
 pub mod check;
 pub mod cli;
 pub mod commands;

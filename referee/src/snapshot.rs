@@ -14,15 +14,15 @@
 //! The referee copies as root, from a folder its contestant may change while it reads: the
 //! folder is opened once, by the canonical path the roster checked and through no link
 //! (a folder swapped for a link to elsewhere since is refused), and everything is listed,
-//! looked at, hashed and copied through that descriptor (`crate::beneath`), so what is
+//! looked at, hashed and copied through that descriptor (`jail::beneath`), so what is
 //! hashed is what is copied; nothing the folder's owner may not read is copied, and the
 //! copied program must be the one the roster saw. Before each start the snapshot is hashed
 //! again, owned by the referee's user and writable by it alone, and must still be what its
 //! name says.
 
-use crate::beneath;
 use crate::roster::ChampionSpec;
 use anyhow::{bail, Context};
+use jail::beneath;
 use jail::untrusted::printable;
 use sha2::{Digest, Sha256};
 use std::io::{Read, Seek, Write};

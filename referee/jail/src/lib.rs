@@ -27,6 +27,7 @@
 //! budgets. This crate knows no game and no command line.
 
 pub mod affinity;
+pub mod beneath;
 pub mod build;
 pub mod census;
 pub mod champion;
@@ -41,6 +42,7 @@ mod rlimits;
 pub mod sandbox;
 mod signals;
 mod spawner;
+pub mod state;
 pub mod untrusted;
 pub mod usage;
 pub mod view;

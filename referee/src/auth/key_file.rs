@@ -17,14 +17,7 @@ pub const ENV: &str = "REFEREE_KEY";
 
 /// `$XDG_STATE_HOME` (or `~/.local/state`) `/prologin-referee/keys`.
 fn keys_dir() -> anyhow::Result<PathBuf> {
-    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .and_then(absolute)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .and_then(absolute)
-                .map(|h| h.join(".local/state"))
-        })
+    let state = jail::state::base()
         .context("neither XDG_STATE_HOME nor HOME is set to an absolute directory")?;
     Ok(state.join("prologin-referee/keys"))
 }

@@ -27,15 +27,7 @@ pub(super) struct Record {
 /// The folder of the records, made (mode 0700) on first use; refused when someone else
 /// than the referee's user could write it.
 pub(super) fn state_dir() -> Result<PathBuf, String> {
-    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .and_then(absolute)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .and_then(absolute)
-                .map(|h| h.join(".local/state"))
-        })
-        .unwrap_or_else(|| PathBuf::from("/var/lib"));
+    let state = crate::state::base().unwrap_or_else(|| PathBuf::from("/var/lib"));
     let dir = state.join(BUILDS);
     let made = std::fs::DirBuilder::new()
         .recursive(true)

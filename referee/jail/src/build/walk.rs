@@ -5,7 +5,6 @@
 //! can make the walk miss an entry or meet one of its own files, never reach elsewhere.
 
 use std::ffi::OsString;
-use std::os::fd::AsRawFd;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
@@ -23,10 +22,7 @@ impl Folder {
     /// Opens `dir`, a canonical path (no link in it): refused when a link appeared in it
     /// since (a contestant owning a parent swapped it), or when it is not a folder.
     pub(super) fn open(dir: &Path) -> Result<Folder, String> {
-        let how = OpenHow::new()
-            .flags(OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
-            .resolve(ResolveFlag::RESOLVE_NO_SYMLINKS | ResolveFlag::RESOLVE_NO_MAGICLINKS);
-        let fd = nix::fcntl::openat2(nix::fcntl::AT_FDCWD, dir, how).map_err(|e| {
+        let fd = crate::beneath::open_top(dir, true, true).map_err(|e| {
             format!(
                 "cannot open the folder {} without following a link ({e}): was it or a \
                  folder above it replaced by a link while the referee opened it?",
@@ -162,8 +158,7 @@ fn frame(
     own: Option<(OwnedFd, FileStat)>,
     problems: &mut Vec<String>,
 ) -> Frame {
-    // The descriptor's own entry in /proc lists the folder opened, not a path again.
-    let listed = std::fs::read_dir(format!("/proc/self/fd/{}", dir.as_raw_fd()))
+    let listed = crate::beneath::entries(&dir)
         .and_then(|entries| entries.map(|e| e.map(|e| e.file_name())).collect());
     let names: Vec<OsString> = listed.unwrap_or_else(|e| {
         problems.push(format!("listing {}: {e}", rel.display()));

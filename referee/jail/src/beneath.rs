@@ -74,9 +74,13 @@ pub fn stat(root: &OwnedFd, rel: &Path) -> io::Result<Metadata> {
 pub fn list(root: &OwnedFd, rel: &Path) -> io::Result<(ReadDir, Metadata)> {
     let dir = open(root, rel, true)?;
     let meta = dir.metadata()?;
-    // The descriptor's own entry in /proc names the folder opened, not a path again.
-    let listed = std::fs::read_dir(format!("/proc/self/fd/{}", dir.as_raw_fd()))?;
-    Ok((listed, meta))
+    Ok((entries(&dir)?, meta))
+}
+
+/// The entries of the folder open as `dir`, listed through its descriptor's own entry in
+/// /proc, which names the folder opened, not a path again.
+pub fn entries(dir: &impl AsRawFd) -> io::Result<ReadDir> {
+    std::fs::read_dir(format!("/proc/self/fd/{}", dir.as_raw_fd()))
 }
 
 /// Where the link `rel` beneath `root` leads, as a path relative to `root`, with what it
