@@ -176,6 +176,13 @@ fn play(who: Who, name: &str, attacker: &Path, extra: &[&str]) -> Played {
 
 /// Plays `attacker` against two copies of `opponent`, with `extra` flags.
 fn play_against(who: Who, name: &str, attacker: &Path, opponent: &str, extra: &[&str]) -> Played {
+    let (arena, program) = arena(name, attacker);
+    play_in(who, &arena, &program, opponent, extra)
+}
+
+/// A fresh arena holding a copy of `attacker` in a folder of its own: the arena and the
+/// copy's path.
+fn arena(name: &str, attacker: &Path) -> (PathBuf, PathBuf) {
     let arena = common::fresh_dir("redteam", name);
     chmod(&arena, 0o777);
     let champ_dir = arena.join("attacker");
@@ -184,17 +191,22 @@ fn play_against(who: Who, name: &str, attacker: &Path, opponent: &str, extra: &[
     let program = champ_dir.join("champion");
     fs::copy(attacker, &program).unwrap();
     chmod(&program, 0o755);
+    (arena, program)
+}
+
+/// Plays `program` of `arena` against two copies of `opponent`, then removes the arena.
+fn play_in(who: Who, arena: &Path, program: &Path, opponent: &str, extra: &[&str]) -> Played {
     let out = arena.join("out");
     fs::create_dir_all(&out).unwrap();
     chmod(&out, 0o777);
     let mut cmd = Command::new(REFEREE);
     cmd.arg("match")
-        .arg(&program)
+        .arg(program)
         .args([opponent, opponent])
         .args(["--seed", "7", "--first-player", "0", "--out"])
         .arg(&out)
         .args(extra)
-        .current_dir(&arena)
+        .current_dir(arena)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -224,7 +236,7 @@ fn play_against(who: Who, name: &str, attacker: &Path, opponent: &str, extra: &[
         seats,
     };
     eprintln!("{}", played.summary());
-    common::remove_dir(&arena);
+    common::remove_dir(arena);
     played
 }
 
@@ -485,5 +497,43 @@ fn redteam_05_printing_memory_error_is_not_a_memory_fault() {
         ] {
             assert!(message.contains(part), "{part:?} is not in: {message}");
         }
+    });
+}
+
+// ---- 6. extended attributes ----------------------------------------------------------------
+
+/// Hole 6: `user.*` extended attributes of files in the jail's `/tmp` (a tmpfs) are kernel
+/// memory that `--disk` does not count (the tmpfs's size is its files' data), nor, without
+/// a memory cgroup, `--memory`: a champion held tens of MiB there. With `--disk 1`, it must
+/// store nothing in them: setting one is refused with `ENOTSUP`, what a file system without
+/// extended attributes answers (copies go on without them), and the champion plays on.
+#[test]
+fn redteam_06_extended_attributes_hold_nothing_past_the_disk_bound() {
+    let _heavy = heavy();
+    let fixture = compiled("xattr_hoard.c", &["HOARD_MIB=16"]);
+    each_run("06", |who| {
+        let played = play(who, "xattr", &fixture, &["--disk", "1"]);
+        played.assert_completed_and_opponents_clean();
+        let faults = played.faults(0);
+        assert!(
+            faults.is_empty(),
+            "the champion did not play on: {faults:?}\n{}",
+            played.summary()
+        );
+        let Some(stored) = played.reported("stored") else {
+            panic!("the champion did not report\n{}", played.summary());
+        };
+        assert_eq!(
+            stored,
+            0,
+            "THE ATTACK WORKED: the champion stored {stored} KiB in extended attributes of \
+             /tmp with --disk 1\n{}",
+            played.summary()
+        );
+        assert!(
+            played.seats[0].contains("info xattr: refused: Operation not supported"),
+            "refused with another error than ENOTSUP\n{}",
+            played.summary()
+        );
     });
 }

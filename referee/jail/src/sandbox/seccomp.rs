@@ -1,7 +1,8 @@
 //! A seccomp deny list, built once per referee with `seccompiler` and installed last in each
 //! child. Denied calls fail with `EPERM` (the champion gets an error and goes on; nothing is
 //! killed), except `clone3`, which fails with `ENOSYS` so that libc falls back to `clone`,
-//! whose flags can be checked, and `flock`, which does nothing and returns 0 (below). A champion runs without capabilities (its own uid, or a user
+//! whose flags can be checked, `flock`, which does nothing and returns 0 (below), and the
+//! setters of extended attributes (`ENOTSUP`, below). A champion runs without capabilities (its own uid, or a user
 //! namespace), so most administration calls fail anyway: they are denied here too in case it
 //! has some (root without the uid layer) and to keep kernel code out of its reach.
 //!
@@ -54,6 +55,14 @@
 //!   its performance-data file at start and, when refused, prints a warning on stdout (the
 //!   protocol's pipe). A lock that locks nothing tells nothing to anyone; a champion that
 //!   locks between its own processes gets no exclusion (none of the kits does).
+//!
+//! Refused with `ENOTSUP`, what a file system without extended attributes answers (Python's
+//! `shutil.copy2`, Java's `Files.copy` with `COPY_ATTRIBUTES` and `cp -a` copy a file that
+//! has some without them, and succeed):
+//! - `setxattr`, `lsetxattr`, `fsetxattr`, `setxattrat`: `user.*` attributes on the tmpfs
+//!   `/tmp` hold tens of MiB that neither `--disk` (the tmpfs's size counts file data only)
+//!   nor, without a memory cgroup, `--memory` counts. tmpfs has no mount option that turns
+//!   them off. Reading and removing attributes stay allowed.
 //!
 //! Denied for some arguments:
 //! - `socket`: every family but `AF_UNIX`.
@@ -150,20 +159,23 @@ const IOPRIO_WHO_USER: u64 = 3;
 const PERSONALITY_QUERY: u64 = 0xffff_ffff;
 /// `open_tree_attr` (Linux 6.15); numbers from 424 on are the same on every architecture.
 const SYS_OPEN_TREE_ATTR: i64 = 467;
+/// `setxattrat` (Linux 6.13).
+const SYS_SETXATTRAT: i64 = 463;
 
-/// The three programs: the deny list (`EPERM`), `clone3` (`ENOSYS`) and `flock` (skipped,
-/// 0).
+/// The four programs: the deny list (`EPERM`), `clone3` (`ENOSYS`), `flock` (skipped, 0)
+/// and the extended attributes (`ENOTSUP`).
 pub struct Filters {
     deny: BpfProgram,
     clone3: BpfProgram,
     skip: BpfProgram,
+    unsupported: BpfProgram,
 }
 
 impl Filters {
-    /// Installs both filters in the calling (child) process. `no_new_privs` must be set.
+    /// Installs the filters in the calling (child) process. `no_new_privs` must be set.
     /// Async-signal-safe: no allocation on success.
     pub(crate) fn apply(&self) -> io::Result<()> {
-        for program in [&self.deny, &self.clone3, &self.skip] {
+        for program in [&self.deny, &self.clone3, &self.skip, &self.unsupported] {
             seccompiler::apply_filter(program).map_err(|e| match e {
                 seccompiler::Error::Seccomp(e) | seccompiler::Error::Prctl(e) => e,
                 _ => io::Error::from_raw_os_error(libc::EINVAL),
@@ -466,32 +478,40 @@ fn deny_list(
     Ok(rules.0)
 }
 
+/// The setters of extended attributes, answered `ENOTSUP`.
+fn xattr_list() -> BTreeMap<i64, Vec<SeccompRule>> {
+    let mut rules = Rules::default();
+    rules.always(&[
+        libc::SYS_setxattr,
+        libc::SYS_lsetxattr,
+        libc::SYS_fsetxattr,
+        SYS_SETXATTRAT,
+    ]);
+    rules.0
+}
+
 pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, BackendError> {
     let arch = TargetArch::try_from(std::env::consts::ARCH)?;
     // SAFETY: no arguments.
     let group = i64::from(unsafe { libc::getpgrp() });
     let rules = deny_list(i64::from(std::process::id()), group, deny_shared_memory)?;
-    let deny = SeccompFilter::new(
-        rules,
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::EPERM as u32),
-        arch,
-    )?;
-    let mut clone3 = BTreeMap::new();
-    clone3.insert(libc::SYS_clone3, Vec::new());
-    let clone3 = SeccompFilter::new(
-        clone3,
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::ENOSYS as u32),
-        arch,
-    )?;
-    let mut skip = BTreeMap::new();
-    skip.insert(libc::SYS_flock, Vec::new());
-    let skip = SeccompFilter::new(skip, SeccompAction::Allow, SeccompAction::Errno(0), arch)?;
+    let program = |rules, errno: i32| -> Result<BpfProgram, BackendError> {
+        SeccompFilter::new(
+            rules,
+            SeccompAction::Allow,
+            SeccompAction::Errno(errno as u32),
+            arch,
+        )?
+        .try_into()
+    };
     Ok(Filters {
-        deny: deny.try_into()?,
-        clone3: clone3.try_into()?,
-        skip: skip.try_into()?,
+        deny: program(rules, libc::EPERM)?,
+        clone3: program(
+            BTreeMap::from([(libc::SYS_clone3, Vec::new())]),
+            libc::ENOSYS,
+        )?,
+        skip: program(BTreeMap::from([(libc::SYS_flock, Vec::new())]), 0)?,
+        unsupported: program(xattr_list(), libc::ENOTSUP)?,
     })
 }
 
@@ -521,6 +541,10 @@ mod tests {
         Enosys,
         /// 0, the call skipped (flock), whatever it would have got.
         Skipped,
+        /// `ENOTSUP` (the setters of extended attributes).
+        Unsupported,
+        /// Exactly what the same call gets without the filters.
+        Unfiltered,
     }
     use Expect::*;
 
@@ -1067,7 +1091,49 @@ mod tests {
             case("mremap", Allowed, || sys!(libc::SYS_mremap, 0, 0, 0, 0, 0)),
         ];
         v.extend(x86_64_cases());
+        v.extend(xattr_cases());
         v
+    }
+
+    /// The setters of extended attributes on a file that does not exist (without the
+    /// filters: `ENOENT` or `EBADF`); reading and removing stay allowed.
+    fn xattr_cases() -> Vec<Case> {
+        let path = c"/nonexistent-referee";
+        let name = c"user.x";
+        vec![
+            case("setxattr", Unsupported, move || {
+                sys!(
+                    libc::SYS_setxattr,
+                    path.as_ptr(),
+                    name.as_ptr(),
+                    c"v".as_ptr(),
+                    1,
+                    0
+                )
+            }),
+            case("lsetxattr", Unsupported, move || {
+                sys!(
+                    libc::SYS_lsetxattr,
+                    path.as_ptr(),
+                    name.as_ptr(),
+                    c"v".as_ptr(),
+                    1,
+                    0
+                )
+            }),
+            case("fsetxattr", Unsupported, move || {
+                sys!(libc::SYS_fsetxattr, -1, name.as_ptr(), c"v".as_ptr(), 1, 0)
+            }),
+            case("setxattrat", Unsupported, move || {
+                sys!(SYS_SETXATTRAT, -1, path.as_ptr(), 0, name.as_ptr(), 0, 0)
+            }),
+            case("removexattr", Unfiltered, move || {
+                sys!(libc::SYS_removexattr, path.as_ptr(), name.as_ptr())
+            }),
+            case("getxattr", Unfiltered, move || {
+                sys!(libc::SYS_getxattr, path.as_ptr(), name.as_ptr(), 0, 0)
+            }),
+        ]
     }
 
     /// The calls only x86_64 has.
@@ -1135,6 +1201,8 @@ mod tests {
                 Allowed => got != libc::EPERM && got < 250,
                 Enosys => got == libc::ENOSYS,
                 Skipped => got == 0,
+                Unsupported => got == libc::ENOTSUP,
+                Unfiltered => got == errno(None, case),
             };
             if !ok {
                 wrong.push(format!(
@@ -1185,6 +1253,12 @@ mod tests {
         assert!(wrong.is_empty(), "EPERM without the filter: {wrong:?}");
         for case in cases.iter().filter(|c| c.expect == Skipped) {
             assert_ne!(errno(None, case), 0, "{} without the filter", case.name);
+        }
+        for (expect, errno_of_filter) in [(Enosys, libc::ENOSYS), (Unsupported, libc::ENOTSUP)] {
+            for case in cases.iter().filter(|c| c.expect == expect) {
+                let got = errno(None, case);
+                assert_ne!(got, errno_of_filter, "{} without the filter", case.name);
+            }
         }
     }
 
