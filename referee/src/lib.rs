@@ -29,6 +29,7 @@ pub mod replay;
 pub mod reproduce_log;
 pub mod roster;
 pub mod rules;
+pub mod run_files;
 pub mod run_match;
 pub mod sandbox;
 pub mod schedule;
