@@ -71,9 +71,9 @@ impl Folder {
         while names.len() < depth {
             match (run.file_name(), run.parent()) {
                 (Some(name), Some(parent)) => {
-                    let name = name.to_str().with_context(|| {
-                        format!("{} is not a UTF-8 path", path.display())
-                    })?;
+                    let name = name
+                        .to_str()
+                        .with_context(|| format!("{} is not a UTF-8 path", path.display()))?;
                     names.push(name);
                     run = parent;
                 }
@@ -81,7 +81,11 @@ impl Folder {
             }
         }
         anyhow::ensure!(!names.is_empty(), "{} has no folder name", path.display());
-        let run = if run.as_os_str().is_empty() { Path::new(".") } else { run };
+        let run = if run.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            run
+        };
         let mut folder = match create {
             true => {
                 std::fs::create_dir_all(run)
@@ -145,6 +149,12 @@ impl Folder {
         &self.path
     }
 
+    /// A path that names this folder, the one opened, as long as it lives, whatever is
+    /// put at its path since (`/proc/self/fd/<descriptor>`): for code that takes paths.
+    pub fn pinned(&self) -> PathBuf {
+        Path::new("/proc/self/fd").join(self.fd.as_raw_fd().to_string())
+    }
+
     /// Opens the file `name` of this folder as `access` says: the one way the referee
     /// opens a file of a run. A link in its place is refused, naming it; so is anything
     /// but a regular file when reading.
@@ -161,22 +171,27 @@ impl Folder {
             Access::Create => flags | OFlag::O_WRONLY | OFlag::O_CREAT | OFlag::O_EXCL,
             Access::Append => flags | OFlag::O_RDWR | OFlag::O_CREAT | OFlag::O_APPEND,
         };
-        let fd = nix::fcntl::openat(self.fd.as_fd(), name, flags, Mode::from_bits_truncate(0o644))
-            .map_err(|e| match e {
-                Errno::ELOOP => anyhow::anyhow!(
-                    "{} is a symbolic link, made by someone who can write the results: the \
+        let fd = nix::fcntl::openat(
+            self.fd.as_fd(),
+            name,
+            flags,
+            Mode::from_bits_truncate(0o644),
+        )
+        .map_err(|e| match e {
+            Errno::ELOOP => anyhow::anyhow!(
+                "{} is a symbolic link, made by someone who can write the results: the \
                      referee follows no link in a results folder; remove it and run again",
-                    path.display()
-                ),
-                Errno::EEXIST => anyhow::anyhow!(
-                    "cannot create {}: something is already there; remove it and run again",
-                    path.display()
-                ),
-                e if access == Access::Read => {
-                    anyhow::anyhow!("cannot read {}: {e}", path.display())
-                }
-                e => anyhow::anyhow!("cannot create {}: {e}", path.display()),
-            })?;
+                path.display()
+            ),
+            Errno::EEXIST => anyhow::anyhow!(
+                "cannot create {}: something is already there; remove it and run again",
+                path.display()
+            ),
+            e if access == Access::Read => {
+                anyhow::anyhow!("cannot read {}: {e}", path.display())
+            }
+            e => anyhow::anyhow!("cannot create {}: {e}", path.display()),
+        })?;
         let file = File::from(fd);
         let meta = file
             .metadata()
@@ -192,8 +207,11 @@ impl Folder {
 
     /// Removes the file `name` (a link itself, never what it points to), if there.
     pub fn remove(&self, name: &str) -> anyhow::Result<()> {
-        match nix::unistd::unlinkat(self.fd.as_fd(), name, nix::unistd::UnlinkatFlags::NoRemoveDir)
-        {
+        match nix::unistd::unlinkat(
+            self.fd.as_fd(),
+            name,
+            nix::unistd::UnlinkatFlags::NoRemoveDir,
+        ) {
             Ok(()) | Err(Errno::ENOENT) => Ok(()),
             Err(e) => Err(anyhow::anyhow!(
                 "cannot remove {}: {e}",
@@ -217,8 +235,7 @@ impl Folder {
     /// folder inside is refused, naming it.
     fn empty(&self) -> anyhow::Result<()> {
         // Listed through its descriptor: the folder opened, not whatever its path is now.
-        let listed = Path::new("/proc/self/fd").join(self.fd.as_raw_fd().to_string());
-        let names: Vec<std::ffi::OsString> = std::fs::read_dir(&listed)
+        let names: Vec<std::ffi::OsString> = std::fs::read_dir(self.pinned())
             .with_context(|| format!("cannot list {}", self.path.display()))?
             .map(|entry| entry.map(|e| e.file_name()))
             .collect::<Result<_, _>>()
@@ -226,8 +243,11 @@ impl Folder {
         for name in &names {
             let name = name.as_os_str();
             let path = self.path.join(name);
-            match nix::unistd::unlinkat(self.fd.as_fd(), name, nix::unistd::UnlinkatFlags::NoRemoveDir)
-            {
+            match nix::unistd::unlinkat(
+                self.fd.as_fd(),
+                name,
+                nix::unistd::UnlinkatFlags::NoRemoveDir,
+            ) {
                 Ok(()) | Err(Errno::ENOENT) => {}
                 Err(Errno::EISDIR) => anyhow::bail!(
                     "{} is a folder inside a match's folder, which holds only files: a match \
@@ -279,15 +299,24 @@ mod tests {
         let run = dir.path().join("run");
         std::fs::create_dir_all(run.join("matches")).unwrap();
         std::os::unix::fs::symlink(&elsewhere, run.join("matches/3")).unwrap();
-        let err = format!("{:#}", Folder::fresh_match(&run.join("matches/3")).unwrap_err());
+        let err = format!(
+            "{:#}",
+            Folder::fresh_match(&run.join("matches/3")).unwrap_err()
+        );
         assert!(
-            err.contains(&format!("{} is not a folder", run.join("matches/3").display())),
+            err.contains(&format!(
+                "{} is not a folder",
+                run.join("matches/3").display()
+            )),
             "{err}"
         );
         std::fs::remove_file(run.join("matches/3")).unwrap();
         std::fs::remove_dir(run.join("matches")).unwrap();
         std::os::unix::fs::symlink(&elsewhere, run.join("matches")).unwrap();
-        let err = format!("{:#}", Folder::fresh_match(&run.join("matches/3")).unwrap_err());
+        let err = format!(
+            "{:#}",
+            Folder::fresh_match(&run.join("matches/3")).unwrap_err()
+        );
         assert!(err.contains("matches is not a folder"), "{err}");
         assert_eq!(std::fs::read_dir(elsewhere.join("3")).unwrap().count(), 0);
     }

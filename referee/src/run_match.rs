@@ -72,8 +72,14 @@ impl MatchPlan {
         let human = |seat| -> Box<dyn Endpoint> {
             Box::new(HumanEndpoint::console(seat, Box::new(Loi::new())))
         };
-        let mut seating =
-            Seating::start(&self.champions, &seeds, &self.limits, &folder, self.pin, &human)?;
+        let mut seating = Seating::start(
+            &self.champions,
+            &seeds,
+            &self.limits,
+            &folder,
+            self.pin,
+            &human,
+        )?;
         let spec = MatchSpec {
             seed: self.seed,
             monument_order,

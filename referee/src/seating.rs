@@ -12,8 +12,8 @@ use crate::endpoint::Endpoint;
 use crate::fault::Fault;
 use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
-use crate::run_match::{remove_scratch, scratch_root, STDERR_CAP};
 use crate::run_files::{Access, Folder};
+use crate::run_match::{remove_scratch, scratch_root, STDERR_CAP};
 
 /// The started champions of one match.
 pub struct Seating {

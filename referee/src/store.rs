@@ -4,9 +4,9 @@
 //! (temporary file + rename).
 
 use crate::export::matches_csv::{self, ParsedRow};
+use crate::run_files::{Access, Folder};
 use crate::standings::MatchRow;
 use anyhow::{bail, Context};
-use crate::run_files::{Access, Folder};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::FileExt;

@@ -29,7 +29,9 @@ fn tournament(who: Who, dir: &Path, extra: &[&str]) -> Command {
         command.args(["random", "greedy", &common::shell_champion("passive.sh")]);
     }
     command
-        .args(["--name", "t", "--seed", "26", "--rounds", "2", "--jobs", "1"])
+        .args([
+            "--name", "t", "--seed", "26", "--rounds", "2", "--jobs", "1",
+        ])
         .args(["--time-scale", "2", "--results"])
         .arg(dir.join("results"))
         .arg("--key")
@@ -45,7 +47,9 @@ fn tournament(who: Who, dir: &Path, extra: &[&str]) -> Command {
 /// Runs the attacker `script` with `args`, as `who` (a writer of the results, whose files
 /// the referee's user can still rewrite).
 fn attack(who: Who, script: &str, args: &[&Path]) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/results").join(script);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/results")
+        .join(script);
     common::run_ok({
         let mut c = Command::new("sh");
         c.arg(script).args(args);
@@ -98,14 +102,24 @@ fn a_match_folder_replaced_by_a_link_is_refused_and_nothing_is_written_through_i
         let out: Output = common::output(tournament(who, dir, &["--resume"]));
         let stderr = common::text(&out.stderr);
         assert!(!out.status.success(), "the resume took the link:\n{stderr}");
-        let named = format!("{} is not a folder but a symbolic link", run.join("matches/1").display());
+        let named = format!(
+            "{} is not a folder but a symbolic link",
+            run.join("matches/1").display()
+        );
         assert!(
             stderr.contains(&named) && stderr.contains("remove it and run again"),
             "`{named}` not in:\n{stderr}"
         );
-        assert_eq!(names(&vault), ["v-mac", "v-record", "v-s0", "v-s2"], "written into the vault");
+        assert_eq!(
+            names(&vault),
+            ["v-mac", "v-record", "v-s0", "v-s2"],
+            "written into the vault"
+        );
         for name in names(&vault) {
-            assert_eq!(std::fs::read_to_string(vault.join(&name)).unwrap(), PRECIOUS);
+            assert_eq!(
+                std::fs::read_to_string(vault.join(&name)).unwrap(),
+                PRECIOUS
+            );
         }
         std::fs::remove_file(run.join("matches/1")).unwrap();
         common::succeeded(&common::output(tournament(who, dir, &["--resume"])));
@@ -126,7 +140,11 @@ fn links_left_in_a_match_folder_are_refused_or_removed_never_written_through() {
         attack(who, "link_files.sh", &[&run, Path::new("1"), &vault]);
         let out: Output = common::output(tournament(who, dir, &["--resume"]));
         let stderr = common::text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "the resume took the links:\n{stderr}");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "the resume took the links:\n{stderr}"
+        );
         let named = format!("{} is a symbolic link", run.join("matches/1/mac").display());
         assert!(
             stderr.contains(&named) && stderr.contains("remove it and run again"),
@@ -146,5 +164,34 @@ fn links_left_in_a_match_folder_are_refused_or_removed_never_written_through() {
             assert!(meta.is_file(), "matches/1/{name} is not a file of its own");
         }
         assert_eq!(common::tables::untimed(&run.join("matches.csv")).len(), 2);
+    });
+}
+
+/// A link to the vault put where a run's champion snapshots will go (`snapshots`, in the
+/// folder of a run named in advance): the tournament refuses it, naming it, and copies
+/// nothing into the vault nor changes its mode.
+#[test]
+fn a_snapshots_folder_replaced_by_a_link_is_refused() {
+    common::users::each_run_in("results_links", "link_snapshots", |who, dir| {
+        let vault = vault(who, dir);
+        let run = dir.join("results/t");
+        std::fs::create_dir_all(&run).unwrap();
+        if let Who::User(uid, gid) = who {
+            for folder in [dir.join("results"), run.clone()] {
+                std::os::unix::fs::chown(folder, Some(uid), Some(gid)).unwrap();
+            }
+        }
+        std::os::unix::fs::symlink(&vault, run.join("snapshots")).unwrap();
+        let out: Output = common::output(tournament(who, dir, &[]));
+        let stderr = common::text(&out.stderr);
+        assert!(!out.status.success(), "the run took the link:\n{stderr}");
+        let named = format!(
+            "{} is not a folder but a symbolic link",
+            run.join("snapshots").display()
+        );
+        assert!(stderr.contains(&named), "`{named}` not in:\n{stderr}");
+        assert_eq!(names(&vault), ["v-mac", "v-record", "v-s0", "v-s2"], "copied into the vault");
+        let mode = std::fs::metadata(&vault).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "the vault's mode was changed");
     });
 }
