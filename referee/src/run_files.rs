@@ -1,9 +1,9 @@
-//! The files of a run's folder, opened beneath it and never through a symbolic link: whoever
-//! can write a results folder (another user of a shared file system) must not turn the
-//! referee's writes, as root, into writes elsewhere. A [`Folder`] is a directory opened
-//! without following a link (`O_NOFOLLOW`, by its descriptor from then on); every file of
-//! a run is opened by [`Folder::open_file`], a single name beneath that descriptor, again
-//! without following a link, and created fresh (`O_EXCL`) when written.
+//! The files of a run's folder, opened beneath it and never through a symbolic link:
+//! whoever can write a results folder (another user of a shared file system) must not
+//! turn the referee's writes, as root, into writes elsewhere. A [`Folder`] is a directory
+//! opened without following a link (`O_NOFOLLOW`, by its descriptor from then on); every
+//! file of a run is opened by [`Folder::open_file`], a single name beneath that
+//! descriptor, again without following a link, and created fresh (`O_EXCL`) when written.
 
 use anyhow::Context;
 use nix::errno::Errno;
@@ -35,7 +35,8 @@ pub struct Folder {
 /// What to tell whoever finds a link or a file where the referee expects its folder.
 const NOT_A_FOLDER: &str = "is not a folder but a symbolic link (or a file) in its place: \
     the referee follows no link in a results folder (someone who can write the results \
-    could send its writes anywhere); give the folder it points to, or remove it and run again";
+    could send its writes anywhere); give the folder it points to, or remove it and run \
+    again";
 
 impl Folder {
     /// The folder `name` in this one, created if missing; a link in its place is refused.
@@ -50,7 +51,10 @@ impl Folder {
 
     /// The folder `name` in this one, which must exist; a link in its place is refused.
     pub fn existing_child(&self, name: &str) -> anyhow::Result<Folder> {
-        let path = self.path.join(name);
+        let path = match self.path == Path::new(".") {
+            true => PathBuf::from(name),
+            false => self.path.join(name),
+        };
         let fd = nix::fcntl::openat(self.fd.as_fd(), name, dir_flags(), Mode::empty())
             .map_err(|e| not_a_folder(&path, e))?;
         Ok(Folder { path, fd })
@@ -114,12 +118,15 @@ impl Folder {
         })
     }
 
-    /// [`Folder::of_match`], emptied: a folder left there (by a match abandoned, or by
-    /// someone who can write the results) holds no file of an earlier match, and no link
-    /// the match's files would be written through. A folder inside it is refused.
+    /// [`Folder::of_match`], with every file a match writes removed first (each
+    /// [`is_match_file`], links themselves, never what they point to): a folder left
+    /// there (by a match abandoned, or by someone who can write the results) holds no file
+    /// of an earlier match, and no link the match's files would be written through. Other
+    /// files are left (`--out DIR` may be a folder of the operator's); a folder under one
+    /// of those names is refused, naming it.
     pub fn fresh_match(path: &Path) -> anyhow::Result<Folder> {
         let folder = Folder::of_match(path, true)?;
-        folder.empty()?;
+        folder.clear_match_files()?;
         Ok(folder)
     }
 
@@ -231,17 +238,20 @@ impl Folder {
         })
     }
 
-    /// Removes every entry of this folder (a link itself, never what it points to); a
-    /// folder inside is refused, naming it.
-    fn empty(&self) -> anyhow::Result<()> {
+    /// Removes the files of this folder that a match writes (a link itself, never what it
+    /// points to); a folder under such a name is refused, naming it.
+    fn clear_match_files(&self) -> anyhow::Result<()> {
         // Listed through its descriptor: the folder opened, not whatever its path is now.
         let names: Vec<std::ffi::OsString> = std::fs::read_dir(self.pinned())
             .with_context(|| format!("cannot list {}", self.path.display()))?
             .map(|entry| entry.map(|e| e.file_name()))
             .collect::<Result<_, _>>()
             .with_context(|| format!("cannot list {}", self.path.display()))?;
-        for name in &names {
-            let name = name.as_os_str();
+        for name in names
+            .iter()
+            .filter_map(|n| n.to_str())
+            .filter(|n| is_match_file(n))
+        {
             let path = self.path.join(name);
             match nix::unistd::unlinkat(
                 self.fd.as_fd(),
@@ -250,8 +260,8 @@ impl Folder {
             ) {
                 Ok(()) | Err(Errno::ENOENT) => {}
                 Err(Errno::EISDIR) => anyhow::bail!(
-                    "{} is a folder inside a match's folder, which holds only files: a match \
-                     folder is emptied before its match plays; remove it and run again",
+                    "{} is a folder where a match writes a file: a match's files are removed \
+                     from its folder before it plays; remove it and run again",
                     path.display()
                 ),
                 Err(e) => anyhow::bail!("cannot remove {}: {e}", path.display()),
@@ -259,6 +269,20 @@ impl Folder {
         }
         Ok(())
     }
+}
+
+/// Whether `name` is a file that a match writes into its folder: its record, its seal,
+/// its full log, its replay page, a seat's stderr, or the temporary file of one of them.
+pub fn is_match_file(name: &str) -> bool {
+    let name = name
+        .strip_prefix('.')
+        .and_then(|n| n.strip_suffix(".tmp"))
+        .unwrap_or(name);
+    let seat = name
+        .strip_prefix("seat")
+        .and_then(|n| n.strip_suffix(".stderr"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    seat || ["record.json", "mac", "requests.log.gz", "replay.html"].contains(&name)
 }
 
 fn dir_flags() -> OFlag {
@@ -321,18 +345,25 @@ mod tests {
         assert_eq!(std::fs::read_dir(elsewhere.join("3")).unwrap().count(), 0);
     }
 
-    /// A match's folder left with links in it is emptied (the links removed, their targets
-    /// untouched) and its files are created fresh.
+    /// A match's folder left with links in it loses the files a match writes (the links,
+    /// their targets untouched) and its files are created fresh; other files stay; a
+    /// folder under a match file's name is refused, naming it.
     #[test]
-    fn a_left_match_folder_is_emptied_without_following_its_links() {
+    fn a_left_match_folder_loses_its_match_files_without_following_its_links() {
         let dir = tempfile::tempdir().unwrap();
         let victim = dir.path().join("victim");
         std::fs::write(&victim, "precious").unwrap();
         let folder = dir.path().join("run/matches/3");
         std::fs::create_dir_all(&folder).unwrap();
         std::os::unix::fs::symlink(&victim, folder.join("seat0.stderr")).unwrap();
+        std::os::unix::fs::symlink(&victim, folder.join(".mac.tmp")).unwrap();
+        std::fs::write(folder.join("notes.txt"), "the operator's").unwrap();
         let fresh = Folder::fresh_match(&folder).unwrap();
-        assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+        let left: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["notes.txt"]);
         fresh
             .open_file("seat0.stderr", Access::Create)
             .unwrap()
@@ -346,6 +377,15 @@ mod tests {
             .read_to_string(&mut text)
             .unwrap();
         assert_eq!(text, "mine");
+        std::fs::create_dir(folder.join("record.json")).unwrap();
+        let err = format!("{:#}", Folder::fresh_match(&folder).unwrap_err());
+        assert!(
+            err.contains(&format!(
+                "{} is a folder",
+                folder.join("record.json").display()
+            )),
+            "{err}"
+        );
     }
 
     /// A link read as a results file is refused, naming it.

@@ -56,9 +56,9 @@ impl MatchPlan {
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
         crate::interrupt::match_starts();
-        // Emptied: a record left by an earlier match in this directory would be taken for
-        // this one's if this one is interrupted, and a link left there would be written
-        // through (`run_files`).
+        // Cleared of match files: a record left by an earlier match in this directory would
+        // be taken for this one's if this one is interrupted, and a link left there would be
+        // written through (`run_files`).
         let folder = Folder::fresh_match(dir)?;
         // Before any champion starts: a log that cannot be created stops nothing running.
         let mut full_log = match self.full_log {

@@ -3,8 +3,8 @@
 //! its folder replaced by a symbolic link to a folder only the referee's user may write,
 //! or made again with its future files as links to such files. The resume writes nothing
 //! through a link: the linked folder is refused, naming it, and nothing lands where it
-//! points; a folder of links is emptied and its match played into fresh files, the files
-//! pointed to untouched. The attackers are `tests/fixtures/results/link_folder.sh` and
+//! points; the links in a match folder are removed and its match played into fresh files,
+//! the files pointed to untouched; a linked `snapshots` folder is refused. The attackers are `tests/fixtures/results/link_folder.sh` and
 //! `link_files.sh`: files only, no referee code.
 
 mod common;
@@ -129,7 +129,7 @@ fn a_match_folder_replaced_by_a_link_is_refused_and_nothing_is_written_through_i
 
 /// Match 1's folder made again with its files as links to the vault's: the resume refuses
 /// the link in place of the match's seal, naming it; once it is removed (what the message
-/// says), the resume empties the folder (the other links, not what they point to), plays
+/// says), the resume removes the other links (not what they point to), plays
 /// the match into fresh files, and ends as a whole run; the vault's files keep their bytes.
 #[test]
 fn links_left_in_a_match_folder_are_refused_or_removed_never_written_through() {
@@ -190,7 +190,11 @@ fn a_snapshots_folder_replaced_by_a_link_is_refused() {
             run.join("snapshots").display()
         );
         assert!(stderr.contains(&named), "`{named}` not in:\n{stderr}");
-        assert_eq!(names(&vault), ["v-mac", "v-record", "v-s0", "v-s2"], "copied into the vault");
+        assert_eq!(
+            names(&vault),
+            ["v-mac", "v-record", "v-s0", "v-s2"],
+            "copied into the vault"
+        );
         let mode = std::fs::metadata(&vault).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o700, "the vault's mode was changed");
     });

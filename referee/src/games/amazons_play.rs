@@ -25,8 +25,8 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
         seats.champions.len()
     );
     crate::interrupt::match_starts();
-    // Emptied: an earlier match's record here would be taken for this one's if it is
-    // interrupted, and a link left there would be written through (`run_files`).
+    // Cleared of match files: an earlier match's record here would be taken for this one's
+    // if it is interrupted, and a link left there would be written through (`run_files`).
     let folder = crate::run_files::Folder::fresh_match(dir)?;
     let path = dir.join("record.json");
     let records: [SeatRecord; 2] =
