@@ -35,8 +35,8 @@ pub struct Folder {
 /// What to tell whoever finds a link or a file where the referee expects its folder.
 const NOT_A_FOLDER: &str = "is not a folder but a symbolic link (or a file) in its place: \
     the referee follows no link in a results folder (someone who can write the results \
-    could send its writes anywhere); give the folder it points to, or remove it and run \
-    again";
+    could send its writes anywhere); remove it and run again, or, for a folder you named, \
+    give the folder it points to";
 
 impl Folder {
     /// The folder `name` in this one, created if missing; a link in its place is refused.

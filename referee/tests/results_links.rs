@@ -101,7 +101,11 @@ fn a_match_folder_replaced_by_a_link_is_refused_and_nothing_is_written_through_i
         attack(who, "link_folder.sh", &[&run, Path::new("1"), &vault]);
         let out: Output = common::output(tournament(who, dir, &["--resume"]));
         let stderr = common::text(&out.stderr);
-        assert!(!out.status.success(), "the resume took the link:\n{stderr}");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "the resume took the link:\n{stderr}"
+        );
         let named = format!(
             "{} is not a folder but a symbolic link",
             run.join("matches/1").display()
