@@ -203,3 +203,32 @@ fn a_snapshots_folder_replaced_by_a_link_is_refused() {
         assert_eq!(mode, 0o700, "the vault's mode was changed");
     });
 }
+
+/// A seat's stderr replaced by a link to the vault's file, and the match's replay page
+/// removed, before a resume that writes the index (`--html`): the page is written again
+/// without the vault's bytes (the link is not read), and the vault's file keeps them.
+#[test]
+fn a_linked_stderr_file_is_not_read_into_a_replay_page() {
+    common::users::each_run_in("results_links", "link_stderr", |who, dir| {
+        common::succeeded(&common::output(tournament(who, dir, &["--html"])));
+        let vault = vault(who, dir);
+        let folder = dir.join("results/t/matches/1");
+        std::fs::remove_file(folder.join("replay.html")).unwrap();
+        std::fs::remove_file(folder.join("seat0.stderr")).unwrap();
+        std::os::unix::fs::symlink(vault.join("v-s0"), folder.join("seat0.stderr")).unwrap();
+        common::succeeded(&common::output(tournament(
+            who,
+            dir,
+            &["--resume", "--html"],
+        )));
+        let page = std::fs::read_to_string(folder.join("replay.html")).unwrap();
+        assert!(
+            !page.contains("precious"),
+            "the vault's file was read into the page"
+        );
+        assert_eq!(
+            std::fs::read_to_string(vault.join("v-s0")).unwrap(),
+            PRECIOUS
+        );
+    });
+}
