@@ -43,7 +43,7 @@ as_root_only() {
       echo "viewers and tables of records" ;;
     # Each test switches to the test user itself, after its root run.
     attacks | attacks_kit | attacks_build | redteam | redteam_stop | redteam_gauntlet | \
-      tournament_snapshot | redteam_snapshot)
+      tournament_snapshot | redteam_snapshot | results_links)
       echo "runs as root and as $user already" ;;
     # The sequential test's statistics, on in-process bots (gauntlet_runs plays it for real).
     gauntlet) echo "in-process statistics" ;;

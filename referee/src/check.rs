@@ -31,7 +31,15 @@ pub fn check(
         cpu: None,
         start_frozen: true,
     };
-    let mut endpoint = ProcessEndpoint::new(Champion::spawn(&launch)?);
+    // Created fresh beneath its folder, through no link (`run_files`); one left by an
+    // earlier check (or planted) is removed first.
+    let stderr = crate::run_files::Folder::of_file(stderr_path)
+        .and_then(|(folder, name)| {
+            folder.remove(&name)?;
+            folder.open_file(&name, crate::run_files::Access::Create)
+        })
+        .map_err(|e| Fault::new(FaultKind::Spawn, format!("{e:#}")))?;
+    let mut endpoint = ProcessEndpoint::new(Champion::spawn_into(&launch, stderr)?);
     if let Some(line) = endpoint.unexpected_output() {
         endpoint.kill();
         return Err(Fault::new(

@@ -80,14 +80,23 @@ impl Write for Counted {
 }
 
 impl Writer {
-    /// Creates (or truncates) the log at `path`, to be cut at `cap_mib` MiB compressed.
+    /// Creates the log at `path` (a new file), to be cut at `cap_mib` MiB compressed.
     pub fn create(path: &Path, cap_mib: u64) -> anyhow::Result<Writer> {
-        use anyhow::Context;
-        let file =
-            File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+        let (folder, name) = crate::run_files::Folder::of_file(path)?;
+        Writer::create_in(&folder, &name, cap_mib)
+    }
+
+    /// Creates the log `name` (a new file) in `folder`, to be cut at `cap_mib` MiB
+    /// compressed.
+    pub fn create_in(
+        folder: &crate::run_files::Folder,
+        name: &str,
+        cap_mib: u64,
+    ) -> anyhow::Result<Writer> {
+        let file = folder.open_file(name, crate::run_files::Access::Create)?;
         let file = Counted { file, written: 0 };
         Ok(Writer {
-            path: path.to_path_buf(),
+            path: folder.path().join(name),
             // Level 1: the log compresses about tenfold at it, and a slower level would
             // cost more CPU per request than answering it.
             out: BufWriter::with_capacity(1 << 16, GzEncoder::new(file, Compression::fast())),
@@ -168,7 +177,7 @@ impl Reader {
 
     /// Opens the log at `path`.
     pub fn open(path: &Path) -> Result<Reader, String> {
-        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let file = crate::store::open_file(path).map_err(|e| format!("{e:#}"))?;
         Ok(Reader {
             path: path.to_path_buf(),
             input: BufReader::new(MultiGzDecoder::new(BufReader::new(file))),

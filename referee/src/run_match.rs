@@ -8,6 +8,7 @@ use crate::game::{play_logged, MatchSpec, TimeLimits};
 use crate::human::{loi::Loi, HumanEndpoint};
 use crate::record::{MatchRecord, SeatRecord};
 use crate::roster::ChampionSpec;
+use crate::run_files::Folder;
 use crate::seating::Seating;
 use anyhow::Context;
 use engine::{Seat, Setup};
@@ -55,15 +56,13 @@ impl MatchPlan {
     /// Play the match, writing `record.json` and `seat<N>.stderr` into `dir`.
     pub fn run(&self, dir: &Path) -> anyhow::Result<MatchRecord> {
         jail::interrupt::match_starts();
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        // A record left by an earlier match in this directory would be taken for this one's
-        // if this one is interrupted.
-        for stale in ["record.json", full_log::FILE] {
-            let _ = std::fs::remove_file(dir.join(stale));
-        }
+        // Cleared of match files: a record left by an earlier match in this directory would
+        // be taken for this one's if this one is interrupted, and a link left there would be
+        // written through (`run_files`).
+        let folder = Folder::fresh_match(dir)?;
         // Before any champion starts: a log that cannot be created stops nothing running.
         let mut full_log = match self.full_log {
-            Some(cap) => Some(full_log::Writer::create(&dir.join(full_log::FILE), cap)?),
+            Some(cap) => Some(full_log::Writer::create_in(&folder, full_log::FILE, cap)?),
             None => None,
         };
         let (monument_order, first_player) = self.setup();
@@ -73,8 +72,14 @@ impl MatchPlan {
         let human = |seat| -> Box<dyn Endpoint> {
             Box::new(HumanEndpoint::console(seat, Box::new(Loi::new())))
         };
-        let mut seating =
-            Seating::start(&self.champions, &seeds, &self.limits, dir, self.pin, &human)?;
+        let mut seating = Seating::start(
+            &self.champions,
+            &seeds,
+            &self.limits,
+            &folder,
+            self.pin,
+            &human,
+        )?;
         let spec = MatchSpec {
             seed: self.seed,
             monument_order,
@@ -105,7 +110,7 @@ impl MatchPlan {
         // Champions killed by the referee told to stop, or by a stop signal from outside, would
         // be recorded as crashed: such a match has no result (`interrupt.rs`).
         jail::interrupt::undisturbed()?;
-        std::fs::write(dir.join("record.json"), record.to_json())
+        crate::store::write_in(&folder, "record.json", &record.to_json())
             .with_context(|| format!("cannot write the record into {}", dir.display()))?;
         // No command plays a person's moves again.
         if !self.has_human() {

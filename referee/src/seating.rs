@@ -9,11 +9,11 @@
 use crate::endpoint::Endpoint;
 use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
+use crate::run_files::{Access, Folder};
 use crate::run_match::{remove_scratch, scratch_root, STDERR_CAP};
 use jail::affinity::Pin;
 use jail::champion::{Champion, LaunchSpec, Limits};
 use jail::fault::Fault;
-use std::path::Path;
 
 /// The started champions of one match.
 pub struct Seating {
@@ -27,13 +27,13 @@ pub struct Seating {
 
 impl Seating {
     /// Starts `champions` in seats 0.. with `seeds` (their `PROLOGIN_SEED`) under `limits`,
-    /// writing their stderr into `dir`; the match and its champions share a CPU when `pin`
+    /// writing their stderr into `folder` (each `seat<N>.stderr` a new file); the match and its champions share a CPU when `pin`
     /// and one is free. A seat of a person takes `human(seat)` as its endpoint.
     pub fn start(
         champions: &[ChampionSpec],
         seeds: &[u64],
         limits: &Limits,
-        dir: &Path,
+        folder: &Folder,
         pin: bool,
         human: &dyn Fn(usize) -> Box<dyn Endpoint>,
     ) -> anyhow::Result<Seating> {
@@ -72,13 +72,16 @@ impl Seating {
                     .as_ref()
                     .map(|root| root.path().join(format!("seat{i}")))
                     .unwrap_or_default(),
-                stderr_path: dir.join(format!("seat{i}.stderr")),
+                stderr_path: folder.path().join(format!("seat{i}.stderr")),
                 stderr_cap: STDERR_CAP,
                 limits: limits.clone(),
                 cpu: pin.as_ref().map(Pin::cpu),
                 start_frozen: true,
             };
-            match Champion::spawn(&launch) {
+            // Created fresh beneath the match's folder, through no link (`run_files`): a
+            // file that cannot be is the operator's problem, not the champion's loss.
+            let stderr = folder.open_file(&format!("seat{i}.stderr"), Access::Create)?;
+            match Champion::spawn_into(&launch, stderr) {
                 Ok(process) => {
                     if let Some(pin) = pin {
                         pin.process(process.pid());

@@ -469,22 +469,27 @@ pub fn take(champion: &mut ChampionSpec, run: &Path) -> anyhow::Result<()> {
 /// already: the same files, shared); returns what hashing it gave and that folder.
 fn store(plan: &Plan, run: &Path) -> anyhow::Result<(Hashed, PathBuf)> {
     let dir = run.join(DIR);
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    set_mode(&dir, 0o755)?;
+    // Opened through no link (`run_files`), and then used through its descriptor: a link
+    // planted in its place by a writer of the results would have the copy (and its modes)
+    // land elsewhere.
+    std::fs::create_dir_all(run).with_context(|| format!("cannot create {}", run.display()))?;
+    let folder = crate::run_files::Folder::of_file(&dir).and_then(|(run, _)| run.child(DIR))?;
+    let pinned = folder.pinned();
+    set_mode(&pinned, 0o755)?;
     let temp = tempfile::Builder::new()
         .prefix(".new-")
-        .tempdir_in(&dir)
+        .tempdir_in(&pinned)
         .with_context(|| format!("cannot create a folder in {}", dir.display()))?;
     let hashed = hash_and_copy(plan, Some(temp.path()), true)?;
-    let root = dir.join(&hashed.hash);
-    if root.exists() {
+    let hash = hashed.hash.clone();
+    if pinned.join(&hash).exists() {
         drop(temp);
     } else {
         set_mode(temp.path(), 0o755)?;
-        std::fs::rename(temp.keep(), &root)
-            .with_context(|| format!("cannot create {}", root.display()))?;
+        std::fs::rename(temp.keep(), pinned.join(&hash))
+            .with_context(|| format!("cannot create {}", dir.join(&hash).display()))?;
     }
-    Ok((hashed, root))
+    Ok((hashed, dir.join(hash)))
 }
 
 /// Makes `champion` play from `snapshot`, whose hash is `hash`. Its records name the

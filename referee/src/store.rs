@@ -4,9 +4,10 @@
 //! (temporary file + rename).
 
 use crate::export::matches_csv::{self, ParsedRow};
+use crate::run_files::{Access, Folder};
 use crate::standings::MatchRow;
 use anyhow::{bail, Context};
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
@@ -59,30 +60,49 @@ pub fn finish_writes(patience: Duration) -> Option<MutexGuard<'static, ()>> {
 
 /// Writes `path` through a temporary file beside it (`.<name><suffix>`), which `fill`
 /// writes, then syncs and renames into place: readers see the old file or the new one,
-/// whole. The temporary file is removed if anything fails.
+/// whole. The temporary file is created fresh, beneath its folder opened without following
+/// a link (`run_files`): a link planted in its place or in the folder's is not written
+/// through. The temporary file is removed if anything fails.
 fn through_temp(
     path: &Path,
     suffix: &str,
     fill: impl FnOnce(&mut File) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let name = path.file_name().context("a file name")?.to_string_lossy();
-    let temp = path.with_file_name(format!(".{name}{suffix}"));
+    let (folder, name) = Folder::of_file(path)?;
+    through_temp_in(&folder, &name, suffix, fill)
+}
+
+/// [`through_temp`] of the file `name` of `folder`.
+fn through_temp_in(
+    folder: &Folder,
+    name: &str,
+    suffix: &str,
+    fill: impl FnOnce(&mut File) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let temp_name = format!(".{name}{suffix}");
+    let temp = folder.path().join(&temp_name);
     let _writing = hold_writes();
+    // One left by a referee killed while writing (or planted) goes first.
+    folder.remove(&temp_name)?;
     *TEMP.lock().unwrap_or_else(PoisonError::into_inner) = Some(temp.clone());
-    let mut file =
-        File::create(&temp).with_context(|| format!("cannot create {}", temp.display()))?;
-    let written = fill(&mut file)
-        .and_then(|()| Ok(file.sync_data()?))
-        .with_context(|| format!("cannot write {}", temp.display()))
-        .and_then(|()| {
-            std::fs::rename(&temp, path)
-                .with_context(|| format!("cannot rename {} to {}", temp.display(), path.display()))
-        });
+    let written = folder
+        .open_file(&temp_name, Access::Create)
+        .and_then(|mut file| {
+            fill(&mut file)
+                .and_then(|()| Ok(file.sync_data()?))
+                .with_context(|| format!("cannot write {}", temp.display()))
+        })
+        .and_then(|()| folder.rename(&temp_name, name));
     if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
+        let _ = folder.remove(&temp_name);
     }
     *TEMP.lock().unwrap_or_else(PoisonError::into_inner) = None;
     written
+}
+
+/// Write `bytes` to the file `name` of `folder` through a temporary file and a rename.
+pub fn write_in(folder: &Folder, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    through_temp_in(folder, name, ".tmp", |file| Ok(file.write_all(bytes)?))
 }
 
 /// Write `bytes` to `path` through a temporary file and a rename.
@@ -151,12 +171,8 @@ impl Appender {
     /// (`None` for a new file); 0 means that not even the header is whole (a crash right
     /// after the file was created): the file starts again with its header.
     pub fn open(path: &Path, seats: usize, complete_len: Option<u64>) -> anyhow::Result<Appender> {
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .read(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        let (folder, name) = Folder::of_file(path)?;
+        let mut file = folder.open_file(&name, Access::Append)?;
         match complete_len {
             Some(len) if len > 0 => file
                 .set_len(len)
@@ -252,24 +268,10 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
 
 /// Opens `path` for reading if it is a regular file (a results file, a record): a FIFO, a
 /// device or a directory put in its place (an edited directory) is refused at once, never
-/// waited on (the open does not block).
+/// waited on (the open does not block); so is a symbolic link, naming it (`run_files`).
 pub fn open_file(path: &Path) -> anyhow::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
-        .open(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    anyhow::ensure!(
-        meta.is_file(),
-        "{} is not a regular file (a FIFO, a device or a directory in its place): restore \
-         the file the referee wrote",
-        path.display()
-    );
-    Ok(file)
+    let (folder, name) = Folder::of_file(path)?;
+    folder.open_file(&name, Access::Read)
 }
 
 #[cfg(test)]

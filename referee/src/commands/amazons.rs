@@ -11,7 +11,7 @@ use crate::games::amazons_play::{play_match, reproduce_command, AmazonsGame};
 use crate::games::{Game, Seats};
 use amazons::bots::{Player, NAMES};
 use amazons::Color;
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use jail::untrusted::printable_path;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -114,7 +114,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     if args.html {
         let page = crate::view::amazons_html::page_in(&record, Some(&dir))?;
         let html = dir.join("replay.html");
-        std::fs::write(&html, page).with_context(|| format!("cannot write {}", html.display()))?;
+        crate::store::write_atomic(&html, page.as_bytes())?;
         println!("replay: {}", printable_path(&html));
     }
     super::print_stderr_files(

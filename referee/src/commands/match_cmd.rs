@@ -37,7 +37,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
     if args.html {
         let page = crate::view::html::replay_page_in(&record, Some(&dir))?;
         let path = dir.join("replay.html");
-        std::fs::write(&path, page).map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+        crate::store::write_atomic(&path, page.as_bytes())?;
         println!("replay: {}", printable_path(&path));
     }
     super::print_stderr_files(

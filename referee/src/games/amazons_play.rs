@@ -25,10 +25,10 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
         seats.champions.len()
     );
     jail::interrupt::match_starts();
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    // An earlier match's record here would be taken for this one's if it is interrupted.
+    // Cleared of match files: an earlier match's record here would be taken for this one's
+    // if it is interrupted, and a link left there would be written through (`run_files`).
+    let folder = crate::run_files::Folder::fresh_match(dir)?;
     let path = dir.join("record.json");
-    let _ = std::fs::remove_file(&path);
     let records: [SeatRecord; 2] =
         std::array::from_fn(|i| SeatRecord::of(i, &seats.champions[i], seats.seed));
     let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
@@ -39,7 +39,7 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
         &seats.champions,
         &seeds,
         &seats.limits,
-        dir,
+        &folder,
         seats.pin,
         &human,
     )?;
@@ -58,7 +58,7 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
     // be recorded as crashed: such a match has no result (`interrupt.rs`).
     jail::interrupt::undisturbed()?;
     let json = serde_json::to_vec_pretty(&record).context("a record serialises")?;
-    std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
+    crate::store::write_in(&folder, "record.json", &json)?;
     // No command plays a person's moves again.
     if !seats.champions.iter().any(|c| c.is_human()) {
         crate::reproduce_log::note(&reproduce_command(seats), &path, &record);

@@ -217,8 +217,14 @@ impl SeatFile {
             file.error = Some(format!("{name} was not given"));
             return file;
         }
-        let read = std::fs::File::open(&file.path)
-            .and_then(|f| f.take(MAX_FILE).read_to_end(&mut file.kept));
+        // Never through a link put in its place (`run_files`): a page is written from it.
+        let read = crate::store::open_file(&file.path)
+            .map_err(|e| format!("{e:#}"))
+            .and_then(|f| {
+                f.take(MAX_FILE)
+                    .read_to_end(&mut file.kept)
+                    .map_err(|e| e.to_string())
+            });
         if let Err(e) = read {
             file.error = Some(format!("{name} cannot be read: {e}"));
         }

@@ -211,6 +211,18 @@ impl Champion {
     /// Starts the champion described by `spec`. A `Spawn` fault names the file and the fix
     /// (missing file, `chmod +x`, bad `#!` line, ...).
     pub fn spawn(spec: &LaunchSpec) -> Result<Champion, Fault> {
+        let stderr_file = fs::File::create(&spec.stderr_path).map_err(|e| {
+            spawn::spawn_fault(format!(
+                "cannot create the stderr file `{}`: {e}",
+                spec.stderr_path.display()
+            ))
+        })?;
+        Champion::spawn_into(spec, stderr_file)
+    }
+
+    /// [`Champion::spawn`] with its stderr into `stderr_file`, opened by the caller (a
+    /// match's `seat<N>.stderr`, created beneath its folder through no link).
+    pub fn spawn_into(spec: &LaunchSpec, stderr_file: fs::File) -> Result<Champion, Fault> {
         if sweep::is_shutting_down() {
             return Err(spawn::spawn_fault(
                 "the referee is shutting down".to_string(),
@@ -227,12 +239,6 @@ impl Champion {
             })?;
         }
         let scratch = std::path::absolute(&spec.scratch_dir).unwrap_or(spec.scratch_dir.clone());
-        let stderr_file = fs::File::create(&spec.stderr_path).map_err(|e| {
-            spawn::spawn_fault(format!(
-                "cannot create the stderr file `{}`: {e}",
-                spec.stderr_path.display()
-            ))
-        })?;
         let spec = LaunchSpec {
             scratch_dir: scratch,
             ..spec.clone()

@@ -221,6 +221,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
 /// starts leaves no directory behind.
 pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
     use anyhow::Context;
+    use std::os::unix::fs::OpenOptionsExt;
     let parent = dir.parent().unwrap_or(Path::new("."));
     let name = dir
         .file_name()
@@ -230,10 +231,12 @@ pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failu
         .with_context(|| format!("cannot create {}", parent.display()))
         .map_err(Failure::from)?;
     let path = parent.join(format!(".{name}.lock"));
+    // Never through a link planted in its place (a shard's lock is in the run's folder).
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
+        .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
         .open(&path)
         .with_context(|| format!("cannot open {}", path.display()))
         .map_err(Failure::from)?;

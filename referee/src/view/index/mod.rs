@@ -171,7 +171,7 @@ fn write_replays(base: &Path, game: &dyn Game, entries: &mut [Entry]) {
             count: with.len(),
         };
         let path = dir.join("replay.html");
-        let page = std::fs::read_to_string(&path)
+        let page = crate::store::read_text(&path)
             .or_else(|_| game.replay_page(&dir).map_err(|e| format!("{e:#}")));
         let faults = match (&page, entries[i].m.has_fault()) {
             (_, false) => Vec::new(),
