@@ -27,6 +27,9 @@ groups=(
   "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/src/roster.rs|-p referee --lib --test tournament --test redteam_stop --test redteam_amazons --test amazons_tournament --test gauntlet_runs -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/src/roster\.rs:.*is_builtin"
   "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test pinning|"
   "jail|referee/src/sandbox/seccomp.rs,referee/src/jail/view.rs|-p referee --lib --test seccomp --test sandbox --test attacks --test first_steps -- jail:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
+  "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test signed_results -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
+  "census|referee/src/jail/census.rs|-p referee --lib -- jail::census jail::usage|"
+  "hidden|referee/src/jail/hidden.rs|-p referee --lib --test attacks --test attacks_kit -- jail::hidden attack_11b kit_03|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build
