@@ -199,4 +199,15 @@ mod tests {
         );
         check_outside(&dir.path().join("k.key"), &results).unwrap();
     }
+
+    /// A bare file name is the file of that name in the current folder (`--key run.key`).
+    #[test]
+    fn a_bare_name_is_in_the_current_folder() {
+        let here = std::env::current_dir().unwrap().canonicalize().unwrap();
+        assert_eq!(absolute(Path::new("run.key")).unwrap(), here.join("run.key"));
+        assert_eq!(
+            default_path(Path::new("results")).unwrap(),
+            default_path(&here.join("results")).unwrap()
+        );
+    }
 }
