@@ -213,7 +213,10 @@ mod tests {
     #[test]
     fn a_bare_name_is_in_the_current_folder() {
         let here = std::env::current_dir().unwrap().canonicalize().unwrap();
-        assert_eq!(absolute(Path::new("run.key")).unwrap(), here.join("run.key"));
+        assert_eq!(
+            absolute(Path::new("run.key")).unwrap(),
+            here.join("run.key")
+        );
         assert_eq!(
             default_path(Path::new("results")).unwrap(),
             default_path(&here.join("results")).unwrap()

@@ -352,7 +352,10 @@ mod tests {
             .unwrap_err();
         assert!(format!("{err}").contains("does not match its MAC"), "{err}");
         let named = format!("({})", dir.path().join(SEAL).display());
-        assert!(format!("{err}").contains(&named), "not naming its seal: {err}");
+        assert!(
+            format!("{err}").contains(&named),
+            "not naming its seal: {err}"
+        );
         let err = key().seal(dir.path(), 5).unwrap_err();
         assert!(
             format!("{err}").contains("does not verify for match 5"),

@@ -188,7 +188,10 @@ mod tests {
         init.wait().unwrap();
         let pids: Vec<i32> = first.seen.iter().map(|s| s.pid).collect();
         assert_eq!(pids.len(), 3, "{first:?}");
-        assert!(pids.windows(2).all(|w| w[0] < w[1]), "not in pid order: {pids:?}");
+        assert!(
+            pids.windows(2).all(|w| w[0] < w[1]),
+            "not in pid order: {pids:?}"
+        );
         assert_eq!(second.seen.len(), 3, "{second:?}");
         let change = second.since(&first);
         assert_eq!((change.ended, change.appeared), (0, 0), "{change:?}");
