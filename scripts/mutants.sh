@@ -32,6 +32,8 @@ groups=(
   "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test signed_results -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
   "census|referee/src/jail/census.rs|-p referee --lib -- jail::census|"
   "hidden|referee/src/jail/hidden.rs|-p referee --lib -- jail::hidden|"
+  "snapshot|referee/src/snapshot.rs|-p referee --lib --test tournament_snapshot -- snapshot:: rebuilt unreadable before_snapshots|"
+  "fate|referee/src/champion/fate.rs|-p referee --lib -- champion::fate|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build
