@@ -9,6 +9,8 @@
 #                                 missed or timed out on (after new tests); the report
 #                                 counts the last outcome of each mutant of both runs
 #   scripts/mutants.sh --list     the groups and their files
+# MUTANTS_TIMEOUT (seconds, default 300): when a mutant's tests count as hung (a mutant that
+# never ends a loop), for groups whose tests take seconds.
 # Needs cargo-mutants (`cargo install cargo-mutants --locked`). Output: target/mutants/GROUP
 # (a re-run: target/mutants/GROUP-rerun). Exits 1 if a mutant was missed (or timed out)
 # that referee/MUTANTS.md does not list as equivalent.
@@ -27,6 +29,11 @@ groups=(
   "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/src/roster.rs|-p referee --lib --test tournament --test redteam_stop --test redteam_amazons --test amazons_tournament --test gauntlet_runs -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/src/roster\.rs:.*is_builtin"
   "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test pinning|"
   "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/view.rs|-p jail --lib -p referee --test seccomp --test sandbox --test attacks --test first_steps -- view:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
+  "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test signed_results -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
+  "census|referee/jail/src/census.rs|-p jail --lib -- census|"
+  "hidden|referee/jail/src/hidden.rs|-p jail --lib -- hidden|"
+  "snapshot|referee/src/snapshot.rs|-p referee --lib --test tournament_snapshot -- snapshot:: rebuilt unreadable before_snapshots|"
+  "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build
@@ -91,7 +98,7 @@ run_group() {
   local after=()
   [ ${#names[@]} -eq 0 ] || after=(-- -- "${names[@]}")
   cargo mutants "${args[@]}" "${in_place[@]}" "${jobs[@]}" "${profile[@]}" --output "$out" \
-    --timeout 300 --no-shuffle "${after[@]}" >"$out/console.log" 2>&1 || true
+    --timeout "${MUTANTS_TIMEOUT:-300}" --no-shuffle "${after[@]}" >"$out/console.log" 2>&1 || true
   reports+=("$out/mutants.out/outcomes.json")
   python3 scripts/mutants-report.py "${reports[@]}" referee/MUTANTS.md
 }

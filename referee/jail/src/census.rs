@@ -157,4 +157,54 @@ mod tests {
         assert!(!only_cpu.is_work(Duration::from_millis(20)));
         assert!(only_cpu.is_work(Duration::from_millis(5)));
     }
+
+    /// A walk of a real tree (`sh` standing for a jail's init, three children asleep): each
+    /// process once, in pid order; walked again with nothing changed, nothing ended or
+    /// appeared. (`Census::push`, `clear` and `finish` as the jail's tracker uses them.)
+    #[test]
+    fn a_walk_lists_each_process_once_in_pid_order() {
+        use std::io::{BufRead, BufReader};
+        use std::os::unix::process::CommandExt;
+        use std::process::{Command, Stdio};
+        let mut init = Command::new("sh")
+            .args(["-c", "sleep 600 & sleep 600 & sleep 600 & echo ready; wait"])
+            .stdout(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .expect("sh");
+        let mut lines = BufReader::new(init.stdout.take().unwrap()).lines();
+        assert_eq!(lines.next().unwrap().unwrap(), "ready");
+        let mut tracker = crate::usage::Tracker::default();
+        let init_pid = init.id() as i32;
+        tracker.measure(init_pid);
+        let first = tracker.census().clone();
+        tracker.measure(init_pid);
+        let second = tracker.census().clone();
+        nix::sys::signal::killpg(
+            nix::unistd::Pid::from_raw(init_pid),
+            nix::sys::signal::Signal::SIGKILL,
+        )
+        .unwrap();
+        init.wait().unwrap();
+        let pids: Vec<i32> = first.seen.iter().map(|s| s.pid).collect();
+        assert_eq!(pids.len(), 3, "{first:?}");
+        assert!(
+            pids.windows(2).all(|w| w[0] < w[1]),
+            "not in pid order: {pids:?}"
+        );
+        assert_eq!(second.seen.len(), 3, "{second:?}");
+        let change = second.since(&first);
+        assert_eq!((change.ended, change.appeared), (0, 0), "{change:?}");
+    }
+
+    /// CPU gained while frozen is work only past the slack, not at it.
+    #[test]
+    fn cpu_up_to_the_slack_is_no_work() {
+        let change = Change {
+            cpu: Duration::from_millis(10),
+            ..Change::default()
+        };
+        assert!(!change.is_work(Duration::from_millis(10)));
+        assert!(change.is_work(Duration::from_millis(9)));
+    }
 }

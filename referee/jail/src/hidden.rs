@@ -217,4 +217,78 @@ mod tests {
             vec![PathBuf::from("/c/results"), PathBuf::from("/c/resultsx")]
         );
     }
+
+    /// A folder of lock files only is no results folder, and a results folder holding
+    /// anything else is hidden by its results folders, not whole.
+    #[test]
+    fn only_results_and_locks_hide_a_folder_whole() {
+        let root = tempfile::tempdir().unwrap();
+        let champion = root.path().canonicalize().unwrap();
+        touch(&champion.join("locks/.a.lock"));
+        touch(&champion.join("results/.notes"));
+        touch(&champion.join("results/one/record.json"));
+        touch(&champion.join("results/two/matches.csv"));
+        let mut seen = 0;
+        let mut masks = Vec::new();
+        find_results(&champion, &champion, &mut seen, &mut masks).unwrap();
+        assert_eq!(seen, 8);
+        assert_eq!(
+            outermost(masks),
+            vec![champion.join("results/one"), champion.join("results/two")]
+        );
+    }
+
+    /// The entries looked at are counted across the walk: up to `MAX_ENTRIES` the folder is
+    /// looked through, past them it is refused, saying what to do.
+    #[test]
+    fn a_folder_past_the_limit_is_refused() {
+        let root = tempfile::tempdir().unwrap();
+        let champion = root.path().canonicalize().unwrap();
+        touch(&champion.join("a"));
+        touch(&champion.join("b"));
+        let mut masks = Vec::new();
+        let mut seen = MAX_ENTRIES - 2;
+        find_results(&champion, &champion, &mut seen, &mut masks).unwrap();
+        assert_eq!(seen, MAX_ENTRIES);
+        let mut seen = MAX_ENTRIES - 1;
+        let err = find_results(&champion, &champion, &mut seen, &mut masks).unwrap_err();
+        assert!(
+            err.contains("holds more than 200000 files") && err.contains("keep only"),
+            "{err}"
+        );
+    }
+
+    /// What a champion's jail hides: this run's output folders inside its folder (the
+    /// outermost of nested ones), a results root inside it, the match's own folder and older
+    /// results found there; nothing outside it, nothing that does not exist. Its own folder
+    /// is refused as an output folder, not as the results root.
+    #[test]
+    fn a_runs_outputs_inside_the_champion_are_hidden_and_never_its_whole_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let base = root.path().canonicalize().unwrap();
+        let champion = base.join("champion");
+        for dir in ["out/matches/1", "root", "match", "src"] {
+            std::fs::create_dir_all(champion.join(dir)).unwrap();
+        }
+        std::fs::create_dir_all(base.join("elsewhere")).unwrap();
+        touch(&champion.join("old/tournament.json"));
+        hide(&champion.join("out"));
+        hide(&champion.join("out/matches/1"));
+        hide(&champion.join("out"));
+        hide(&base.join("elsewhere"));
+        hide(&champion.join("later"));
+        hide_root(&champion.join("root"));
+        hide_root(&champion);
+        assert_eq!(
+            masks_for(&champion, Some(&champion.join("match"))).unwrap(),
+            ["match", "old", "out", "root"].map(|d| champion.join(d))
+        );
+        let err = masks_for(&champion, Some(&champion)).unwrap_err();
+        assert!(err.contains("the champion's own folder"), "{err}");
+        let other = base.join("other");
+        std::fs::create_dir_all(&other).unwrap();
+        hide(&other);
+        let err = masks_for(&other, None).unwrap_err();
+        assert!(err.contains("write them into another folder"), "{err}");
+    }
 }

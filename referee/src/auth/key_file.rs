@@ -25,16 +25,33 @@ fn keys_dir() -> anyhow::Result<PathBuf> {
 /// `top` as an absolute path without symbolic links, even if it does not exist yet (its
 /// parent must).
 fn absolute(top: &Path) -> anyhow::Result<PathBuf> {
-    let parent = match top.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
+    let parent = folder_of(top);
     let parent = std::fs::canonicalize(parent)
         .with_context(|| format!("cannot find {}", parent.display()))?;
     Ok(match top.file_name() {
         Some(name) => parent.join(name),
         None => parent,
     })
+}
+
+/// The folder holding `path`: its parent, or `.` for a bare file name.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Links the key written at `temp` into place at `path`. A key already there is no error:
+/// another referee (a shard started at the same time) linked its own first, and both then
+/// read that one.
+fn link_into_place(temp: &Path, path: &Path) -> anyhow::Result<()> {
+    match std::fs::hard_link(temp, path) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+            Err(e).with_context(|| format!("cannot create {}", path.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The default key file of the run whose folder is `top` (`results/<name>`, which its
@@ -107,10 +124,7 @@ pub fn read_or_create(path: &Path) -> anyhow::Result<MasterKey> {
     if path.exists() {
         return read(path);
     }
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
+    let parent = folder_of(path);
     std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o700)
@@ -130,12 +144,7 @@ pub fn read_or_create(path: &Path) -> anyhow::Result<MasterKey> {
             .with_context(|| format!("cannot create {}", temp.display()))?;
         file.write_all(MasterKey::random().to_text().as_bytes())?;
         file.sync_all()?;
-        match std::fs::hard_link(&temp, path) {
-            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
-                Err(e).with_context(|| format!("cannot create {}", path.display()))
-            }
-            _ => Ok(()),
-        }
+        link_into_place(&temp, path)
     })();
     let _ = std::fs::remove_file(&temp);
     written?;
@@ -191,5 +200,37 @@ mod tests {
             "{err}"
         );
         check_outside(&dir.path().join("k.key"), &results).unwrap();
+    }
+
+    /// A bare file name is the file of that name in the current folder (`--key run.key`).
+    #[test]
+    fn a_bare_name_is_in_the_current_folder() {
+        let here = std::env::current_dir().unwrap().canonicalize().unwrap();
+        assert_eq!(
+            absolute(Path::new("run.key")).unwrap(),
+            here.join("run.key")
+        );
+        assert_eq!(
+            default_path(Path::new("results")).unwrap(),
+            default_path(&here.join("results")).unwrap()
+        );
+    }
+
+    /// Of two referees creating one key file at once, the one that links second reads the
+    /// first one's key; any other failure to link is an error naming the file.
+    #[test]
+    fn a_key_linked_second_keeps_the_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.key");
+        let first = read_or_create(&path).unwrap();
+        let temp = dir.path().join("second.tmp");
+        std::fs::write(&temp, MasterKey::random().to_text()).unwrap();
+        link_into_place(&temp, &path).unwrap();
+        assert_eq!(read(&path).unwrap().to_text(), first.to_text());
+        let gone = dir.path().join("gone/run.key");
+        let err = link_into_place(&temp, &gone).unwrap_err();
+        assert!(format!("{err}").contains("cannot create"), "{err}");
+        assert_eq!(folder_of(Path::new("run.key")), Path::new("."));
+        assert_eq!(folder_of(Path::new("keys/run.key")), Path::new("keys"));
     }
 }

@@ -351,6 +351,11 @@ mod tests {
             .verify_record(&key(), &record, b"{\"a\":2}")
             .unwrap_err();
         assert!(format!("{err}").contains("does not match its MAC"), "{err}");
+        let named = format!("({})", dir.path().join(SEAL).display());
+        assert!(
+            format!("{err}").contains(&named),
+            "not naming its seal: {err}"
+        );
         let err = key().seal(dir.path(), 5).unwrap_err();
         assert!(
             format!("{err}").contains("does not verify for match 5"),
@@ -358,5 +363,26 @@ mod tests {
         );
         let other = RunKey::of(&MasterKey([7; 32]), "tournament", "final", 1);
         assert!(other.seal(dir.path(), 4).is_err());
+    }
+
+    /// A key's debug form (an error's context, a log) never shows its bytes.
+    #[test]
+    fn a_key_never_prints_its_bytes() {
+        assert_eq!(format!("{:?}", MasterKey([7; 32])), "MasterKey(..)");
+        assert_eq!(format!("{:?}", key()), "RunKey(..)");
+    }
+
+    /// A description's MAC is bound to its file's name: the same bytes under the other
+    /// kind's name, its MAC copied beside them, do not verify.
+    #[test]
+    fn a_description_verifies_under_its_own_name_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let tournament = dir.path().join("tournament.json");
+        let gauntlet = dir.path().join("gauntlet.json");
+        key().seal_description(&tournament, b"{}").unwrap();
+        key().verify_description(&tournament, b"{}").unwrap();
+        std::fs::copy(mac_path(&tournament), mac_path(&gauntlet)).unwrap();
+        let err = key().verify_description(&gauntlet, b"{}").unwrap_err();
+        assert!(format!("{err}").contains("does not match its MAC"), "{err}");
     }
 }
