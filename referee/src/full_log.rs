@@ -94,9 +94,14 @@ impl Writer {
         cap_mib: u64,
     ) -> anyhow::Result<Writer> {
         let file = folder.open_file(name, crate::run_files::Access::Create)?;
+        Ok(Writer::writing(file, folder.path().join(name), cap_mib))
+    }
+
+    /// A log written into `file`, named `path` in messages.
+    fn writing(file: std::fs::File, path: PathBuf, cap_mib: u64) -> Writer {
         let file = Counted { file, written: 0 };
-        Ok(Writer {
-            path: folder.path().join(name),
+        Writer {
+            path,
             // Level 1: the log compresses about tenfold at it, and a slower level would
             // cost more CPU per request than answering it.
             out: BufWriter::with_capacity(1 << 16, GzEncoder::new(file, Compression::fast())),
@@ -104,7 +109,7 @@ impl Writer {
             cap: cap_mib.saturating_mul(1 << 20),
             last: None,
             cut: None,
-        })
+        }
     }
 
     /// Flushes and closes the log; where it stopped, if it reached its cap. The file may
@@ -274,7 +279,12 @@ mod tests {
     /// A log that cannot be written says so when it is finished (the match goes on).
     #[test]
     fn a_write_error_is_reported_at_the_end() {
-        let mut writer = Writer::create(Path::new("/dev/full"), DEFAULT_CAP_MIB).unwrap();
+        // A device that is always full: the log is created in a run's folder otherwise.
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut writer = Writer::writing(full, PathBuf::from("/dev/full"), DEFAULT_CAP_MIB);
         for i in 0..100_000 {
             writer.request(i, "valeur_case 1 2", 0);
         }
