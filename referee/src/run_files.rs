@@ -92,8 +92,9 @@ impl Folder {
         };
         let mut folder = match create {
             true => {
+                // Named as asked (`--out DIR`): the folder that failed is on its way.
                 std::fs::create_dir_all(run)
-                    .with_context(|| format!("cannot create {}", run.display()))?;
+                    .with_context(|| format!("cannot create {}", path.display()))?;
                 Folder::at(run)?
             }
             false => Folder::at(run)?,

@@ -30,7 +30,7 @@ pub fn is_escaped(c: char) -> bool {
 /// and `\u{202e}` above; everything else (printable text, spaces, non-ASCII letters) as is.
 ///
 /// Backslashes are kept as they are: the text shown is mostly fault messages, which already
-/// hold the `\xNN` escapes of [`jail::fault::quote`], and doubling their backslashes would
+/// hold the `\xNN` escapes of [`crate::fault::quote`], and doubling their backslashes would
 /// make them differ from the record. So `printable` is idempotent (escaping twice is
 /// escaping once), and a literal `\x1b` typed by a champion reads like an escaped ESC, a
 /// harmless ambiguity: the exact bytes are in the record and in the stderr logs.
