@@ -157,8 +157,13 @@ fn choose_wide(n: u64, k: usize) -> u128 {
     c
 }
 
-/// `C(n, k)`, for the sets of a schedule already checked (at most [`MAX_MATCHES`]).
-fn choose(n: u64, k: usize) -> u64 {
+/// `C(n, k)`: the sets of `k` champions among `n` (saturating at `u64::MAX`).
+///
+/// ```
+/// assert_eq!(referee::schedule::choose(9, 8), 9);
+/// assert_eq!(referee::schedule::choose(5, 2), 10);
+/// ```
+pub fn choose(n: u64, k: usize) -> u64 {
     u64::try_from(choose_wide(n, k)).unwrap_or(u64::MAX)
 }
 
