@@ -149,7 +149,7 @@ mod tests {
         assert_eq!(places(2), "firsts,seconds,thirds");
         assert_eq!(places(3), "firsts,seconds,thirds");
         assert_eq!(places(5), "firsts,seconds,thirds,fourths,fifths");
-        assert_eq!(places(8).split(',').last(), Some("eighths"));
+        assert_eq!(places(8).split(',').next_back(), Some("eighths"));
         assert_eq!(place_column(8), "place9s");
     }
 }
