@@ -292,7 +292,7 @@ mod tests {
     /// A champion that always wins is surely ahead; its interval is a point.
     #[test]
     fn a_sure_winner() {
-        let mut standings = Standings::new(WIN_LOSS);
+        let mut standings = Standings::new(WIN_LOSS, 2);
         for i in 0..20 {
             standings.add(&row(i, &["strong", "weak"], &[1, 0]));
         }

@@ -1,5 +1,5 @@
 //! Pure: the paired gauntlet of a candidate against a baseline (docs/results.md,
-//! "`referee gauntlet`"), for games of two or three seats, knowing no game.
+//! "`referee gauntlet`"), for games of any number of seats, knowing no game.
 //!
 //! - **Pairs.** Pair `k` is two matches on the same seed, with the same opponents in the
 //!   same seats: match `2k` with the candidate in seat `k % seats`, match `2k + 1` with the
@@ -197,21 +197,11 @@ pub struct Plan {
     pub opponents: usize,
 }
 
-/// `C(m, k)` combinations of `k` among `m` (k <= 2), colex order.
+/// Combination `index % C(m, k)` of `k` among `m`, colex order ([`crate::schedule::unrank`]:
+/// the same as before it served any `k`, for one and two opponents a match).
 fn combination(index: u64, m: usize, k: usize) -> Vec<usize> {
-    match k {
-        1 => vec![(index % m as u64) as usize],
-        _ => {
-            let pairs = (m * (m - 1) / 2) as u64;
-            let mut i = index % pairs;
-            let mut b = 1usize;
-            while i >= b as u64 {
-                i -= b as u64;
-                b += 1;
-            }
-            vec![i as usize, b]
-        }
-    }
+    let count = crate::schedule::choose(m as u64, k);
+    crate::schedule::unrank(index % count, m as u64, k)
 }
 
 impl Plan {
@@ -258,7 +248,7 @@ mod tests {
 
     #[test]
     fn a_pair_shares_seed_opponents_and_seats() {
-        for (seats, opponents) in [(3, 2), (3, 4), (2, 1), (2, 3)] {
+        for (seats, opponents) in [(3, 2), (3, 4), (2, 1), (2, 3), (5, 4), (5, 6), (8, 9)] {
             let plan = Plan {
                 seed: 5,
                 seats,
@@ -279,6 +269,19 @@ mod tests {
                 assert_eq!(distinct.len(), seats);
             }
         }
+    }
+
+    /// The opponents of block `b` are combination `b % C(m, k)` in colex order: for one
+    /// opponent a seat, `b % m`; for two, the pairs (0, 1), (0, 2), (1, 2), (0, 3)...
+    #[test]
+    fn opponents_go_through_the_combinations_in_colex_order() {
+        assert_eq!(combination(7, 3, 1), [1]);
+        let pairs: Vec<Vec<usize>> = (0..7).map(|b| combination(b, 4, 2)).collect();
+        assert_eq!(
+            pairs,
+            [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3], [0, 1]].map(Vec::from)
+        );
+        assert_eq!(combination(0, 9, 7), [0, 1, 2, 3, 4, 5, 6]);
     }
 
     #[test]

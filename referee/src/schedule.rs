@@ -1,34 +1,48 @@
-//! Pure: who plays whom, in which seats, with which seed, for games of two or three seats.
-//! A match id maps to its pairing in O(log n) (round-robin) or O(n) (groups) without any
-//! table, so a schedule of millions of matches costs no memory; a shard is a filter on ids.
+//! Pure: who plays whom, in which seats, with which seed, for games of any number of seats
+//! from 2 to [`MAX_SEATS`], with no special case for any count. A match id maps to its
+//! pairing in O(k log n) (round-robin) or O(n) (groups) without any table, so a schedule of
+//! millions of matches costs no memory; a shard is a filter on ids.
 
 use crate::seeds::{derive, GROUP_STREAM, MATCH_STREAM};
 use serde::{Deserialize, Serialize};
 
-/// How champions are drawn into matches.
+/// Most seats of a match the runner schedules (the games coming have up to 5).
+pub const MAX_SEATS: usize = 8;
+
+/// How champions are drawn into matches, for matches of `k` seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Format {
-    /// Every set of three distinct champions plays `rounds` matches (every pair, in a
-    /// two-seat game: see [`Schedule::for_seats`]). Match `id` is round
-    /// `id / C(n,3)` of combination `id % C(n,3)` (combinations in colex order), so a
-    /// partial run covers the combinations evenly. Seats: within each block of three rounds
-    /// the combination plays the three rotations of one seat order (ascending champion
-    /// index, then its mirror in the next block), so with `rounds` a multiple of 3 every
-    /// champion sits in every seat equally often, and with a multiple of 6 also before and
-    /// after each opponent equally often. The rotation of round `r` of `{a, b, c}` is
-    /// `(a + b + c + r) % 3`, which keeps every champion within 2 matches of an even seat
-    /// split for any number of rounds. The three matches of a block of three rounds of a
-    /// combination share one seed (the same setup and monuments), like chess's game pairs:
-    /// each champion plays the same game from each seat, which cancels most of the luck of
-    /// the setup between them (a last block of fewer than three rounds shares it too).
+    /// Every set of `k` distinct champions plays `rounds` matches. Match `id` is round
+    /// `id / C(n,k)` of set `id % C(n,k)` (sets in colex order, [`unrank`]), so a partial
+    /// run covers the sets evenly.
+    ///
+    /// Seats: rounds go by blocks of `k`. A block plays the `k` rotations of one seat order
+    /// of the set (a Latin square: each champion once in each seat), so with `rounds` a
+    /// multiple of `k` every champion sits in every seat equally often. The rotation of
+    /// round `r` is `(sum of the set's indices + r) % k`, which spreads the seats of a
+    /// partial block over the sets. The seat orders of successive blocks are the set's
+    /// cyclic orders in turn (see [`seat_order`]): the ascending order, then its mirror
+    /// (so with a multiple of `2k` rounds each champion also sits just before each of its
+    /// two neighbours as often as just after it), then the others, `(k-1)!` in all, so
+    /// that `k!` rounds play every seat order once. All `k!` orders would be the plain
+    /// choice, but from 5 seats they are 120 to 40,320 matches per set: the blocks give
+    /// seat balance every `k` rounds instead, and every order only in the long run. With
+    /// two seats this is a colour swap every other round, with three seats the three
+    /// rotations of the ascending order, then of its mirror.
+    ///
+    /// The `k` matches of a block of a set share one seed (the same setup), like chess's
+    /// game pairs: each champion plays the same game from each seat, which cancels most of
+    /// the luck of the setup between them (a last block of fewer than `k` rounds shares it
+    /// too).
     RoundRobin { rounds: u64 },
     /// Each champion plays `matches` matches. Round `r` shuffles the field (seed
     /// `derive(seed, GROUP_STREAM, r)`); the rounds' orders are laid end to end and cut into
-    /// groups of three in that order (the seat order). A group that straddles two rounds
-    /// never holds a champion twice (the later round's head is fixed by swaps). When
-    /// `n * matches` is not a multiple of 3 the last group takes one or two champions of an
-    /// extra round, who then play `matches + 1` matches.
+    /// groups of `k` in that order (the seat order). A group that straddles two rounds
+    /// never holds a champion twice (the later round's head is fixed by swaps, which needs
+    /// a field that is a multiple of `k` or at least `3k - 3`). When `n * matches` is not a
+    /// multiple of `k` the last group takes champions of an extra round, who then play
+    /// `matches + 1` matches.
     Groups { matches: u64 },
 }
 
@@ -88,7 +102,7 @@ pub struct Pairing {
     pub id: u64,
     /// `derive(tournament seed, MATCH_STREAM, id)`.
     pub seed: u64,
-    /// Champion indices in seats 0, 1(, 2).
+    /// Champion indices in seats 0, 1, ..., k - 1.
     pub seats: Vec<usize>,
 }
 
@@ -97,7 +111,7 @@ pub struct Pairing {
 pub struct Schedule {
     seed: u64,
     champions: usize,
-    /// Seats of a match: 3 (the 2009 game) or 2.
+    /// Seats of a match, 2 to [`MAX_SEATS`].
     seats: usize,
     format: Format,
 }
@@ -110,14 +124,15 @@ pub const MAX_MATCHES: u64 = 10_000_000;
 /// `cli/words.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScheduleError {
+    /// A game of fewer than 2 or more than [`MAX_SEATS`] seats.
+    Seats(usize),
     /// Fewer champions than a match has seats.
     TooFewChampions { got: usize, seats: usize },
-    /// Groups are drawn for three-seat games only.
-    GroupsNeedThreeSeats,
     /// A format of zero rounds or zero matches per champion.
     NoMatches(Format),
-    /// Groups of three out of 4 or 5 champions.
-    GroupsNeedSix(usize),
+    /// Groups of `seats` out of a field that is neither a multiple of `seats` nor at least
+    /// `3 * seats - 3` (4 or 5 champions for three seats).
+    GroupsNeedMore { got: usize, seats: usize },
     /// More than [`MAX_MATCHES`].
     TooMany {
         total: u128,
@@ -128,18 +143,32 @@ pub enum ScheduleError {
 
 impl std::error::Error for ScheduleError {}
 
-/// `C(n, k)` for k <= 3.
-fn choose(n: u64, k: u32) -> u64 {
-    let n = u128::from(n);
-    (match k {
-        2 => n * n.saturating_sub(1) / 2,
-        3 => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
-        _ => unreachable!("only pairs and triples"),
-    }) as u64
+/// `C(n, k)`, saturating at `u128::MAX`.
+fn choose_wide(n: u64, k: usize) -> u128 {
+    let mut c: u128 = 1;
+    for i in 0..k as u64 {
+        // Exact at each step: a product of i + 1 consecutive integers is a multiple of
+        // (i + 1)!.
+        match c.checked_mul(u128::from(n.saturating_sub(i))) {
+            Some(product) => c = product / u128::from(i + 1),
+            None => return u128::MAX,
+        }
+    }
+    c
+}
+
+/// `C(n, k)`: the sets of `k` champions among `n` (saturating at `u64::MAX`).
+///
+/// ```
+/// assert_eq!(referee::schedule::choose(9, 8), 9);
+/// assert_eq!(referee::schedule::choose(5, 2), 10);
+/// ```
+pub fn choose(n: u64, k: usize) -> u64 {
+    u64::try_from(choose_wide(n, k)).unwrap_or(u64::MAX)
 }
 
 /// The largest `x` in `lo..=hi` with `choose(x, k) <= value`.
-fn largest_below(value: u64, k: u32, mut lo: u64, mut hi: u64) -> u64 {
+fn largest_below(value: u64, k: usize, mut lo: u64, mut hi: u64) -> u64 {
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if choose(mid, k) <= value {
@@ -151,20 +180,80 @@ fn largest_below(value: u64, k: u32, mut lo: u64, mut hi: u64) -> u64 {
     lo
 }
 
-/// Combination `index` of 3 among `n` in colex order, ascending.
+/// Combination `index` of `k` among `n` in colex order, ascending.
 ///
 /// ```
 /// use referee::schedule::unrank;
-/// assert_eq!(unrank(0, 5), [0, 1, 2]);
-/// assert_eq!(unrank(3, 5), [1, 2, 3]);
-/// assert_eq!(unrank(9, 5), [2, 3, 4]);
+/// assert_eq!(unrank(0, 5, 3), [0, 1, 2]);
+/// assert_eq!(unrank(3, 5, 3), [1, 2, 3]);
+/// assert_eq!(unrank(9, 5, 3), [2, 3, 4]);
+/// assert_eq!(unrank(4, 5, 2), [1, 3]);
+/// assert_eq!(unrank(0, 8, 8), [0, 1, 2, 3, 4, 5, 6, 7]);
 /// ```
-pub fn unrank(index: u64, n: u64) -> [usize; 3] {
-    let c = largest_below(index, 3, 2, n - 1);
-    let rest = index - choose(c, 3);
-    let b = largest_below(rest, 2, 1, c - 1);
-    let a = rest - choose(b, 2);
-    [a as usize, b as usize, c as usize]
+pub fn unrank(index: u64, n: u64, k: usize) -> Vec<usize> {
+    let mut set = vec![0; k];
+    let (mut rest, mut hi) = (index, n.saturating_sub(1));
+    for j in (1..=k).rev() {
+        let c = largest_below(rest, j, j as u64 - 1, hi);
+        rest -= choose(c, j);
+        set[j - 1] = c as usize;
+        hi = c.saturating_sub(1);
+    }
+    set
+}
+
+/// `n!`.
+fn factorial(n: usize) -> u64 {
+    (1..=n as u64).product()
+}
+
+/// Seat order `m` (modulo `(k-1)!`) of a set of `k` champions given in ascending order:
+/// its first champion first, the others in permutation `m` of theirs. Permutation 0 is
+/// the identity and `2q + 1` the mirror of `2q`; `2q` is the `q`-th permutation in which
+/// the second champion comes before the third, by the seats of those two (colex) then the
+/// order of the others (lexicographic). So every cyclic order of the set comes once in
+/// `(k-1)!`, the ascending one first and its mirror next.
+///
+/// ```
+/// use referee::schedule::seat_order;
+/// assert_eq!(seat_order(&[4, 7], 0), [4, 7]);
+/// assert_eq!(seat_order(&[1, 2, 3], 0), [1, 2, 3]);
+/// assert_eq!(seat_order(&[1, 2, 3], 1), [1, 3, 2]);
+/// assert_eq!(seat_order(&[0, 1, 2, 3], 1), [0, 3, 2, 1]);
+/// ```
+pub fn seat_order(set: &[usize], m: u64) -> Vec<usize> {
+    let (first, others) = match set.split_first() {
+        Some((first, others)) if others.len() >= 2 => (*first, others),
+        _ => return set.to_vec(),
+    };
+    let len = others.len();
+    let m = m % factorial(len);
+    let rest = factorial(len - 2);
+    let (q, mirror) = (m / 2, m % 2 == 1);
+    // The seats of the second and third champions, then the others in lexicographic order
+    // `q % rest` (factorial number system) in the seats left.
+    let pair = unrank(q / rest, len as u64, 2);
+    let mut left: Vec<usize> = others[2..].to_vec();
+    let mut code = q % rest;
+    let mut order = Vec::with_capacity(len);
+    for seat in 0..len {
+        if seat == pair[0] {
+            order.push(others[0]);
+        } else if seat == pair[1] {
+            order.push(others[1]);
+        } else {
+            let base = factorial(left.len() - 1);
+            let pick = (code / base) as usize;
+            code %= base;
+            order.push(left.remove(pick));
+        }
+    }
+    if mirror {
+        order.reverse();
+    }
+    let mut seats = vec![first];
+    seats.extend(order);
+    seats
 }
 
 impl Schedule {
@@ -173,17 +262,20 @@ impl Schedule {
         Schedule::for_seats(3, seed, champions, format)
     }
 
-    /// A schedule of `seats`-seat matches (2 or 3). With two seats, a round-robin plays
-    /// every pair: rounds `2r` and `2r + 1` of a pair play the same seed with the colours
-    /// swapped, so that with an even number of rounds each champion of a pair moves first
-    /// as often as the other, on the same setups.
+    /// A schedule of `seats`-seat matches (2 to [`MAX_SEATS`]), or what makes it
+    /// unplayable. With two seats, a round-robin plays every pair: rounds `2r` and
+    /// `2r + 1` of a pair play the same seed with the colours swapped, so that with an even
+    /// number of rounds each champion of a pair moves first as often as the other, on the
+    /// same setups.
     pub fn for_seats(
         seats: usize,
         seed: u64,
         champions: usize,
         format: Format,
     ) -> Result<Schedule, ScheduleError> {
-        assert!(seats == 2 || seats == 3, "games of 2 or 3 seats");
+        if !(2..=MAX_SEATS).contains(&seats) {
+            return Err(ScheduleError::Seats(seats));
+        }
         if champions < seats {
             return Err(ScheduleError::TooFewChampions {
                 got: champions,
@@ -194,21 +286,22 @@ impl Schedule {
             Format::RoundRobin { rounds: 0 } | Format::Groups { matches: 0 } => {
                 return Err(ScheduleError::NoMatches(format))
             }
-            Format::Groups { .. } if seats != 3 => return Err(ScheduleError::GroupsNeedThreeSeats),
-            Format::Groups { .. } if !champions.is_multiple_of(3) && champions < 6 => {
-                return Err(ScheduleError::GroupsNeedSix(champions))
+            Format::Groups { .. }
+                if !champions.is_multiple_of(seats) && champions < 3 * seats - 3 =>
+            {
+                return Err(ScheduleError::GroupsNeedMore {
+                    got: champions,
+                    seats,
+                })
             }
             _ => {}
         }
         let n = champions as u128;
         let total = match format {
-            Format::RoundRobin { rounds } if seats == 2 => {
-                n * n.saturating_sub(1) / 2 * u128::from(rounds)
-            }
             Format::RoundRobin { rounds } => {
-                n * n.saturating_sub(1) * n.saturating_sub(2) / 6 * u128::from(rounds)
+                choose_wide(champions as u64, seats).saturating_mul(u128::from(rounds))
             }
-            Format::Groups { matches } => (n * u128::from(matches)).div_ceil(3),
+            Format::Groups { matches } => (n * u128::from(matches)).div_ceil(seats as u128),
         };
         if total > u128::from(MAX_MATCHES) {
             return Err(ScheduleError::TooMany {
@@ -229,8 +322,8 @@ impl Schedule {
     pub fn len(&self) -> u64 {
         let n = self.champions as u64;
         match self.format {
-            Format::RoundRobin { rounds } => choose(n, self.seats as u32) * rounds,
-            Format::Groups { matches } => (n * matches).div_ceil(3),
+            Format::RoundRobin { rounds } => choose(n, self.seats) * rounds,
+            Format::Groups { matches } => (n * matches).div_ceil(self.seats as u64),
         }
     }
 
@@ -238,17 +331,16 @@ impl Schedule {
         self.len() == 0
     }
 
-    /// The seed of match `id`: `derive(seed, MATCH_STREAM, k)` where `k` is, in a
-    /// round-robin, the index of its block of rounds of its set of champions (blocks of two
-    /// rounds for two seats, whose colours swap; of three rounds for three seats, the
-    /// three rotations of the seats: see [`Format::RoundRobin`]), and the match id in
+    /// The seed of match `id`: `derive(seed, MATCH_STREAM, b)` where `b` is, in a
+    /// round-robin, the index of its block of `k` rounds of its set of champions (the `k`
+    /// rotations of one seat order: see [`Format::RoundRobin`]), and the match id in
     /// groups.
     pub fn seed_of(&self, id: u64) -> u64 {
         let block = match self.format {
             Format::RoundRobin { .. } => self.seats as u64,
             Format::Groups { .. } => return derive(self.seed, MATCH_STREAM, id),
         };
-        let sets = choose(self.champions as u64, self.seats as u32);
+        let sets = choose(self.champions as u64, self.seats);
         let (round, set) = (id / sets, id % sets);
         derive(self.seed, MATCH_STREAM, (round / block) * sets + set)
     }
@@ -260,16 +352,14 @@ impl Schedule {
 
     /// Match `id` (< `len()`).
     pub fn pairing(&self, id: u64) -> Pairing {
-        if self.seats == 2 {
-            return self.round_robin_pair(id);
-        }
         let seats = match self.format {
-            Format::RoundRobin { .. } => self.round_robin_seats(id).to_vec(),
+            Format::RoundRobin { .. } => self.round_robin_seats(id),
             Format::Groups { .. } => {
                 let n = self.champions as u64;
-                (0..3)
-                    .map(|k| {
-                        let p = 3 * id + k;
+                let k = self.seats as u64;
+                (0..k)
+                    .map(|s| {
+                        let p = k * id + s;
                         self.group_order(p / n)[(p % n) as usize]
                     })
                     .collect()
@@ -282,25 +372,6 @@ impl Schedule {
         }
     }
 
-    /// Match `id` of a two-seat round-robin: pair `id % C(n,2)` (colex order), round
-    /// `id / C(n,2)`; rounds `2r` and `2r + 1` share a seed and swap the colours. Who moves
-    /// first in round 0 alternates with the pair (`(a + b) % 2`), so that every champion
-    /// moves first about as often as not even with one round.
-    fn round_robin_pair(&self, id: u64) -> Pairing {
-        let n = self.champions as u64;
-        let pairs = choose(n, 2);
-        let (round, pair) = (id / pairs, id % pairs);
-        let b = largest_below(pair, 2, 1, n - 1);
-        let a = (pair - choose(b, 2)) as usize;
-        let b = b as usize;
-        let swap = (round + (a + b) as u64) % 2 == 1;
-        Pairing {
-            id,
-            seed: self.seed_of(id),
-            seats: if swap { vec![b, a] } else { vec![a, b] },
-        }
-    }
-
     /// Every match in id order, lazily (groups: one round's order cached at a time).
     pub fn iter(&self) -> impl Iterator<Item = Pairing> + Send + '_ {
         let mut cache: Vec<(u64, Vec<usize>)> = Vec::new();
@@ -308,8 +379,9 @@ impl Schedule {
             Format::RoundRobin { .. } => self.pairing(id),
             Format::Groups { .. } => {
                 let n = self.champions as u64;
-                let seats = (0..3u64).map(|k| {
-                    let p = 3 * id + k;
+                let k = self.seats as u64;
+                let seats = (0..k).map(|s| {
+                    let p = k * id + s;
                     let round = p / n;
                     if !cache.iter().any(|(r, _)| *r == round) {
                         if cache.len() == 2 {
@@ -330,17 +402,16 @@ impl Schedule {
         })
     }
 
-    fn round_robin_seats(&self, id: u64) -> [usize; 3] {
-        let combos = choose(self.champions as u64, 3);
-        let (round, combo) = (id / combos, id % combos);
-        let [a, b, c] = unrank(combo, self.champions as u64);
-        let base = if (round / 3) % 2 == 0 {
-            [a, b, c]
-        } else {
-            [a, c, b]
-        };
-        let r = ((a + b + c) as u64 + round) as usize % 3;
-        [base[r], base[(r + 1) % 3], base[(r + 2) % 3]]
+    /// The seats of round-robin match `id`: its set, its block's seat order, rotated.
+    fn round_robin_seats(&self, id: u64) -> Vec<usize> {
+        let k = self.seats;
+        let sets = choose(self.champions as u64, k);
+        let (round, index) = (id / sets, id % sets);
+        let set = unrank(index, self.champions as u64, k);
+        let base = seat_order(&set, round / k as u64);
+        let sum: u64 = set.iter().map(|&c| c as u64).sum();
+        let r = ((sum + round) % k as u64) as usize;
+        (0..k).map(|s| base[(r + s) % k]).collect()
     }
 
     /// The shuffled field of round `round`, as drawn (before fixing its head).
@@ -355,21 +426,22 @@ impl Schedule {
         order
     }
 
-    /// The field of round `round` in play order: the drawn order, with its first one or two
-    /// champions swapped with later ones (never the last two) when they already sit in the
-    /// group that straddles the previous round.
+    /// The field of round `round` in play order: the drawn order, with its first champions
+    /// (those of the group that straddles the previous round) swapped with later ones
+    /// (never the last `k - 1`, which the next round's group may hold) when they already
+    /// sit in that group.
     fn group_order(&self, round: u64) -> Vec<usize> {
-        let n = self.champions;
+        let (n, k) = (self.champions, self.seats);
         let mut order = self.raw_order(round);
-        let before = ((n as u64 * round) % 3) as usize;
+        let before = ((n as u64 * round) % k as u64) as usize;
         if round > 0 && before > 0 {
             let previous = self.raw_order(round - 1);
             let tail = &previous[n - before..];
-            for h in 0..3 - before {
+            for h in 0..k - before {
                 if tail.contains(&order[h]) {
-                    let m = (2..=n - 3)
+                    let m = (k - 1..=n - k)
                         .find(|&m| !tail.contains(&order[m]))
-                        .expect("at least 6 champions when groups straddle rounds");
+                        .expect("at least 3k - 3 champions when groups straddle rounds");
                     order.swap(h, m);
                 }
             }
@@ -420,37 +492,56 @@ mod tests {
     #[test]
     fn unrank_enumerates_every_combination_once() {
         for n in 3..12u64 {
-            let all: Vec<[usize; 3]> = (0..choose(n, 3)).map(|k| unrank(k, n)).collect();
-            let mut sorted = all.clone();
-            sorted.sort();
-            sorted.dedup();
-            assert_eq!(sorted.len(), all.len());
-            assert!(all
-                .iter()
-                .all(|[a, b, c]| a < b && b < c && (*c as u64) < n));
+            for k in 1..=MAX_SEATS.min(n as usize) {
+                let all: Vec<Vec<usize>> = (0..choose(n, k)).map(|i| unrank(i, n, k)).collect();
+                let mut sorted = all.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), all.len());
+                assert!(all.iter().all(|set| set.len() == k
+                    && set.windows(2).all(|w| w[0] < w[1])
+                    && set.iter().all(|&c| (c as u64) < n)));
+            }
         }
     }
 
     #[test]
     fn groups_are_balanced_and_distinct() {
-        for n in [3usize, 6, 7, 8, 10, 13] {
-            for k in 1..8u64 {
-                let s = Schedule::new(9, n, Format::Groups { matches: k }).unwrap();
-                let mut played = vec![0u64; n];
-                for (p, q) in s.iter().zip((0..s.len()).map(|id| s.pairing(id))) {
-                    assert_eq!(p, q);
-                    let [a, b, c] = p.seats[..] else {
-                        panic!("three seats: {p:?}")
+        for k in 2..=MAX_SEATS {
+            for n in k..=3 * k + 1 {
+                for m in 1..6u64 {
+                    let Ok(s) = Schedule::for_seats(k, 9, n, Format::Groups { matches: m }) else {
+                        assert!(!n.is_multiple_of(k) && n < 3 * k - 3, "{k} seats, {n}");
+                        continue;
                     };
-                    assert!(a != b && b != c && a != c, "{n} {k} {p:?}");
-                    for &x in &p.seats {
-                        played[x] += 1;
+                    let mut played = vec![0u64; n];
+                    for (p, q) in s.iter().zip((0..s.len()).map(|id| s.pairing(id))) {
+                        assert_eq!(p, q);
+                        let mut distinct = p.seats.clone();
+                        distinct.sort();
+                        distinct.dedup();
+                        assert_eq!(distinct.len(), k, "{n} {m} {p:?}");
+                        for &x in &p.seats {
+                            played[x] += 1;
+                        }
                     }
+                    assert!(played.iter().all(|&c| c == m || c == m + 1), "{played:?}");
+                    assert_eq!(played.iter().sum::<u64>(), k as u64 * s.len());
                 }
-                assert!(played.iter().all(|&m| m == k || m == k + 1), "{played:?}");
-                assert_eq!(played.iter().sum::<u64>(), 3 * s.len());
             }
         }
+    }
+
+    /// Out of 2 to 8 seats, no schedule, and the error says how many seats.
+    #[test]
+    fn seats_out_of_range_are_refused() {
+        for seats in [0, 1, MAX_SEATS + 1] {
+            let err = Schedule::for_seats(seats, 1, 20, Format::RoundRobin { rounds: 1 });
+            assert_eq!(err, Err(ScheduleError::Seats(seats)));
+        }
+        // A huge field of eight-seat sets is refused, not overflowed.
+        let err = Schedule::for_seats(8, 1, 1 << 40, Format::RoundRobin { rounds: 1 });
+        assert!(matches!(err, Err(ScheduleError::TooMany { .. })), "{err:?}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Pure: a match as one row of results, and the standings (points, places, faults, times,
-//! head-to-head) accumulated from rows in any order, for games of any number of seats (up
-//! to three places are counted). Integer sums only, so the result does not depend on the
-//! order rows arrive in. It knows no game: a game gives its rows and its points table.
+//! head-to-head) accumulated from rows in any order, for games of any number of seats (as
+//! many places counted as a match has seats). Integer sums only, so the result does not
+//! depend on the order rows arrive in. It knows no game: a game gives its rows, its seats
+//! and its points table.
 
 use jail::fault::FaultKind;
 use std::collections::BTreeMap;
@@ -12,7 +13,7 @@ use std::collections::BTreeMap;
 pub struct MatchRow {
     pub id: u64,
     pub seed: u64,
-    /// Champion names in seats 0, 1(, 2).
+    /// Champion names in seats 0, 1, ..., k - 1.
     pub champions: Vec<String>,
     /// The final score of each seat (the game's own measure: money and houses' worth in the
     /// 2009 game, 1 for the winner and 0 for the loser of the Amazons).
@@ -67,7 +68,9 @@ impl SeatTimes {
     }
 }
 
-/// Points of a place, by how many other seats scored at least as much (index 0: none).
+/// Points of a place, by how many other seats scored at least as much (index 0: none); a
+/// place beyond the table earns 0. One table serves every number of seats: tied seats
+/// share the points of the lowest place they tie for, whatever the count.
 pub type PointsTable = &'static [u32];
 
 /// Rule 26 of the 2009 game: 3 if no other seat has a score >= its own, 1 if exactly one
@@ -77,33 +80,23 @@ pub const RULE_26: PointsTable = &[3, 1, 0];
 /// A two-seat game: 1 for the winner, 0 for the loser (and for both of a tie).
 pub const WIN_LOSS: PointsTable = &[1, 0];
 
-/// Points of every seat from the final scores, by `table`.
+/// Points of every seat from the final scores, by `table`, for any number of seats.
 ///
 /// ```
 /// use referee::standings::{points_with, RULE_26, WIN_LOSS};
+/// assert_eq!(points_with(RULE_26, &[50, 40, 30]), [3, 1, 0]);
 /// assert_eq!(points_with(RULE_26, &[50, 50, 30]), [1, 1, 0]);
+/// assert_eq!(points_with(RULE_26, &[50, 30, 30]), [3, 0, 0]);
+/// assert_eq!(points_with(RULE_26, &[7, 7, 7]), [0, 0, 0]);
 /// assert_eq!(points_with(WIN_LOSS, &[0, 1]), [0, 1]);
 /// assert_eq!(points_with(WIN_LOSS, &[0, 0]), [0, 0]);
+/// // Five seats: two tie for second place and share the third place's points.
+/// assert_eq!(points_with(&[10, 6, 4, 3], &[9, 5, 5, 1, 0]), [10, 4, 4, 3, 0]);
 /// ```
 pub fn points_with(table: PointsTable, scores: &[i32]) -> Vec<u32> {
     (0..scores.len())
         .map(|s| table.get(at_least(scores, s)).copied().unwrap_or(0))
         .collect()
-}
-
-/// Points of the three seats from their final scores (rule 26): 3 if no other seat has a
-/// score >= its own, 1 if exactly one has, 0 if two have.
-///
-/// ```
-/// use referee::standings::points_of;
-/// assert_eq!(points_of([50, 40, 30]), [3, 1, 0]);
-/// assert_eq!(points_of([50, 50, 30]), [1, 1, 0]);
-/// assert_eq!(points_of([50, 30, 30]), [3, 0, 0]);
-/// assert_eq!(points_of([7, 7, 7]), [0, 0, 0]);
-/// ```
-pub fn points_of(scores: [i32; 3]) -> [u32; 3] {
-    let points = points_with(RULE_26, &scores);
-    std::array::from_fn(|s| points[s])
 }
 
 /// How many other seats scored at least as much as seat `s`.
@@ -124,9 +117,9 @@ pub fn place_of(scores: &[i32], s: usize) -> usize {
 pub struct Line {
     pub points: u64,
     pub matches: u64,
-    /// Matches finished at place 1, 2, 3 (a shared place counts for each who shares it; a
-    /// two-seat game has no third place).
-    pub places: [u64; 3],
+    /// Matches finished at place 1, 2, ..., k, one count per seat of the game (a shared
+    /// place counts for each who shares it, as the better place: [`place_of`]).
+    pub places: Vec<u64>,
     /// Matches whose final score equalled another seat's.
     pub ties: u64,
     pub score_sum: i64,
@@ -138,6 +131,14 @@ pub struct Line {
 }
 
 impl Line {
+    /// The totals of a champion yet to play a game of `seats` seats.
+    pub fn new(seats: usize) -> Line {
+        Line {
+            places: vec![0; seats],
+            ..Line::default()
+        }
+    }
+
     /// Mean final score.
     pub fn mean_score(&self) -> f64 {
         self.score_sum as f64 / self.matches.max(1) as f64
@@ -146,6 +147,11 @@ impl Line {
     /// Mean CPU time of one callback, microseconds.
     pub fn mean_call_us(&self) -> f64 {
         self.cpu_us as f64 / self.calls.max(1) as f64
+    }
+
+    /// Matches finished first (alone or tied).
+    pub fn firsts(&self) -> u64 {
+        self.places.first().copied().unwrap_or(0)
     }
 
     pub fn fault_total(&self) -> u64 {
@@ -170,6 +176,8 @@ pub struct Standings {
     pub versus: BTreeMap<(String, String), Versus>,
     /// The game's points of a place.
     pub table: PointsTable,
+    /// Seats of a match: the places of each line.
+    pub seats: usize,
     /// Every match counted, by id: the champion (an index in `names`) and final score of
     /// each seat. What `confidence.rs` resamples; a map by id, so that its order never
     /// depends on the order rows arrived in.
@@ -181,20 +189,21 @@ pub struct Standings {
     name_index: BTreeMap<String, usize>,
 }
 
-/// The 2009 game's standings (rule 26).
+/// The 2009 game's standings (three seats, rule 26).
 impl Default for Standings {
     fn default() -> Standings {
-        Standings::new(RULE_26)
+        Standings::new(RULE_26, 3)
     }
 }
 
 impl Standings {
-    /// Empty standings of a game whose places earn `table`.
-    pub fn new(table: PointsTable) -> Standings {
+    /// Empty standings of a game of `seats` seats whose places earn `table`.
+    pub fn new(table: PointsTable, seats: usize) -> Standings {
         Standings {
             lines: BTreeMap::new(),
             versus: BTreeMap::new(),
             table,
+            seats,
             outcomes: BTreeMap::new(),
             names: Vec::new(),
             name_index: BTreeMap::new(),
@@ -204,13 +213,22 @@ impl Standings {
     /// Standings where `champions` all appear, even before they play.
     pub fn with_champions<'a>(
         table: PointsTable,
+        seats: usize,
         champions: impl IntoIterator<Item = &'a str>,
     ) -> Standings {
-        let mut standings = Standings::new(table);
+        let mut standings = Standings::new(table, seats);
         for name in champions {
-            standings.lines.entry(name.to_string()).or_default();
+            standings.line(name);
         }
         standings
+    }
+
+    /// The line of `name`, added (with a place count per seat) if new.
+    fn line(&mut self, name: &str) -> &mut Line {
+        let seats = self.seats;
+        self.lines
+            .entry(name.to_string())
+            .or_insert_with(|| Line::new(seats))
     }
 
     /// Count one match. Points are recomputed from the scores by the game's table (rule 26
@@ -223,12 +241,14 @@ impl Standings {
             .collect();
         self.outcomes.insert(row.id, outcome);
         for (s, points) in points.into_iter().enumerate() {
-            let line = self.lines.entry(row.champions[s].clone()).or_default();
+            let line = self.line(&row.champions[s]);
             line.points += u64::from(points);
             line.matches += 1;
-            if let Some(place) = line.places.get_mut(place_of(&row.scores, s) - 1) {
-                *place += 1;
+            // A row of more seats than the game's (never written, but counted whole).
+            if line.places.len() < seats {
+                line.places.resize(seats, 0);
             }
+            line.places[place_of(&row.scores, s) - 1] += 1;
             if (0..seats).any(|o| o != s && row.scores[o] == row.scores[s]) {
                 line.ties += 1;
             }
@@ -295,7 +315,7 @@ fn compare(a: &Line, b: &Line) -> std::cmp::Ordering {
     let ((sa, na), (sb, nb)) = (mean(a), mean(b));
     b.points
         .cmp(&a.points)
-        .then(b.places[0].cmp(&a.places[0]))
+        .then(b.firsts().cmp(&a.firsts()))
         .then((sb * na).cmp(&(sa * nb)))
         .then(a.fault_total().cmp(&b.fault_total()))
 }

@@ -269,14 +269,6 @@ fn what_the_amazons_cannot_do_is_refused_before_anyone_plays() {
         &["needs at least 2 champions"],
     );
     refused(
-        tournament(
-            &dir,
-            &["random".into(), "mobility".into()],
-            &["--format", "groups"],
-        ),
-        &["groups"],
-    );
-    refused(
         tournament(&dir, &["random".into(), "mobility".into()], &["--full-log"]),
         &["--full-log is not available for The Game of the Amazons"],
     );

@@ -252,7 +252,12 @@ fn two_seat_round_robin_swaps_colours_on_the_same_seed() {
         }
     }
     assert!(Schedule::for_seats(2, 1, 1, Format::RoundRobin { rounds: 1 }).is_err());
-    assert!(Schedule::for_seats(2, 1, 6, Format::Groups { matches: 2 }).is_err());
+    // Groups are drawn for two seats too: pairs of the shuffled field.
+    let groups = Schedule::for_seats(2, 1, 5, Format::Groups { matches: 2 }).unwrap();
+    assert_eq!(groups.len(), 5);
+    assert!(groups
+        .iter()
+        .all(|p| p.seats.len() == 2 && p.seats[0] != p.seats[1]));
 }
 
 #[test]

@@ -354,18 +354,19 @@ impl fmt::Display for ScheduleError {
                     "a tournament needs at least {seats} champions, got {got}"
                 )
             }
-            ScheduleError::GroupsNeedThreeSeats => write!(
+            ScheduleError::Seats(seats) => write!(
                 f,
-                "--format groups draws groups of three; a two-player game plays \
-                 --format round-robin"
+                "a game of {seats} seats: tournaments are scheduled for games of 2 to {} seats",
+                crate::schedule::MAX_SEATS
             ),
             ScheduleError::NoMatches(format) => {
                 write!(f, "{} must be at least 1", count_flag(format))
             }
-            ScheduleError::GroupsNeedSix(n) => write!(
+            ScheduleError::GroupsNeedMore { got, seats } => write!(
                 f,
-                "--format groups needs a multiple of 3 or at least 6 champions, got {n}; use \
-                 --format round-robin"
+                "--format groups needs a multiple of {seats} or at least {} champions, got \
+                 {got}; use --format round-robin",
+                3 * seats - 3
             ),
             ScheduleError::TooMany {
                 total,
@@ -616,12 +617,14 @@ mod tests {
         assert!(err.to_string().contains("at least 3 champions"), "{err}");
         let err = Schedule::for_seats(2, 1, 1, Format::RoundRobin { rounds: 1 }).unwrap_err();
         assert!(err.to_string().contains("at least 2 champions"), "{err}");
-        let err = Schedule::for_seats(2, 1, 6, Format::Groups { matches: 1 }).unwrap_err();
-        assert!(
-            err.to_string()
-                .starts_with("--format groups draws groups of three"),
-            "{err}"
+        let err = Schedule::for_seats(4, 1, 7, Format::Groups { matches: 1 }).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--format groups needs a multiple of 4 or at least 9 champions, got 7; use \
+             --format round-robin"
         );
+        let err = Schedule::for_seats(9, 1, 9, Format::Groups { matches: 1 }).unwrap_err();
+        assert!(err.to_string().contains("games of 2 to 8 seats"), "{err}");
     }
 
     /// The resume command names the game, the run, and the results folder and shard only

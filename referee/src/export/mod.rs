@@ -119,7 +119,7 @@ mod tests {
             seed: 1000 + id,
             champions: champions.map(String::from).to_vec(),
             scores: scores.to_vec(),
-            points: crate::standings::points_of(scores).to_vec(),
+            points: crate::standings::points_with(crate::standings::RULE_26, &scores),
             faults: vec![None; 3],
             calls: vec![107, 107, 107],
             cpu_us: vec![1_000 * id, 2_000, 3_000],
@@ -180,6 +180,49 @@ mod tests {
         let confidence = crate::confidence::compute(&standings, 2009);
         insta::assert_snapshot!(String::from_utf8(seats_csv::render(&confidence, 3)).unwrap());
         insta::assert_snapshot!("seats_table", table::seats(&confidence));
+    }
+
+    /// A five-seat game: five place columns in `leaderboard.csv` and in the printed table,
+    /// five rows of `seats.csv`; points by a table of four places, ties sharing the lower.
+    #[test]
+    fn five_seats() {
+        let names = ["a", "b", "c", "d", "e"];
+        let mut standings = Standings::new(&[10, 6, 3, 1], 5);
+        for (id, scores) in [[5, 3, 3, 1, 0], [2, 2, 2, 2, 9], [0, 1, 2, 3, 4]]
+            .into_iter()
+            .enumerate()
+        {
+            let mut champions = names.map(String::from).to_vec();
+            champions.rotate_left(id);
+            standings.add(&MatchRow {
+                id: id as u64,
+                seed: id as u64,
+                champions,
+                points: crate::standings::points_with(standings.table, &scores),
+                scores: scores.to_vec(),
+                faults: vec![None; 5],
+                calls: vec![1; 5],
+                cpu_us: vec![10; 5],
+                max_cpu_us: vec![10; 5],
+                duration_ms: 1,
+                digest: String::new(),
+                reproduce: String::new(),
+            });
+        }
+        let confidence = crate::confidence::compute(&standings, 5);
+        let file = leaderboard_csv::render(&standings, &confidence);
+        insta::assert_snapshot!(
+            "five_seats_leaderboard_csv",
+            String::from_utf8(file).unwrap()
+        );
+        insta::assert_snapshot!(
+            "five_seats_seats_csv",
+            String::from_utf8(seats_csv::render(&confidence, 3)).unwrap()
+        );
+        insta::assert_snapshot!(
+            "five_seats_leaderboard_table",
+            table::leaderboard(&standings, &confidence)
+        );
     }
 
     #[test]

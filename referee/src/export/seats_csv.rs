@@ -9,7 +9,7 @@ use serde::Serialize;
 /// One line of the file.
 #[derive(Debug, Default, Serialize)]
 struct Row {
-    /// 0, 1(, 2): the seat in `matches.csv`'s columns.
+    /// 0, 1, ..., k - 1: the seat in `matches.csv`'s columns.
     seat: usize,
     matches: u64,
     /// Three decimals.

@@ -26,8 +26,22 @@ pub fn leaderboard(standings: &Standings, confidence: &Confidence) -> String {
         .map(|(_, n, _)| printable(n).into_owned())
         .collect();
     let width = width("champion", names.iter().map(String::as_str));
+    // One column per place, at least three: 1st, 2nd, 3rd, 4th...
+    let places = standings.seats.max(3);
+    let place_cells = |cell: &dyn Fn(usize) -> String| {
+        (0..places)
+            .map(|p| format!("{:>5}", cell(p)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let ordinal = |p: usize| match p {
+        0 => "1st".to_string(),
+        1 => "2nd".to_string(),
+        2 => "3rd".to_string(),
+        _ => format!("{}th", p + 1),
+    };
     let mut out = format!(
-        "{:>4}  {:<width$}  {:>6}  {:>7}  {:<20}  {:>8}  {:<12}  {:>5} {:>5} {:>5}  {:>4}  {:>8}  {:<20}  {:>9}\n",
+        "{:>4}  {:<width$}  {:>6}  {:>7}  {:<20}  {:>8}  {:<12}  {}  {:>4}  {:>8}  {:<20}  {:>9}\n",
         "rank",
         "champion",
         "points",
@@ -35,9 +49,7 @@ pub fn leaderboard(standings: &Standings, confidence: &Confidence) -> String {
         "points/match [95%]",
         "P(>next)",
         "rating",
-        "1st",
-        "2nd",
-        "3rd",
+        place_cells(&ordinal),
         "ties",
         "score",
         "faults",
@@ -61,7 +73,7 @@ pub fn leaderboard(standings: &Standings, confidence: &Confidence) -> String {
             .map_or_else(|| "-".to_string(), |p| format!("{p:.2}"));
         let rating = format!("{:.1} ± {:.1}", sure.rating.mu, sure.rating.sigma);
         out.push_str(&format!(
-            "{:>4}  {:<width$}  {:>6}  {:>7}  {:<20}  {:>8}  {:<12}  {:>5} {:>5} {:>5}  {:>4}  {:>8.2}  {:<20}  {:>7.0}us\n",
+            "{:>4}  {:<width$}  {:>6}  {:>7}  {:<20}  {:>8}  {:<12}  {}  {:>4}  {:>8.2}  {:<20}  {:>7.0}us\n",
             rank,
             name,
             line.points,
@@ -69,9 +81,7 @@ pub fn leaderboard(standings: &Standings, confidence: &Confidence) -> String {
             interval,
             ahead,
             rating,
-            line.places[0],
-            line.places[1],
-            line.places[2],
+            place_cells(&|p| line.places.get(p).copied().unwrap_or(0).to_string()),
             line.ties,
             line.mean_score(),
             faults,

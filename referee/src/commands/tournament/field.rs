@@ -84,7 +84,7 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
             printable(&human.given),
             crate::cli::words::program(),
             crate::cli::words::game_flag(game.name()),
-            ["A", "B"][..game.seats() - 1].join(" ")
+            others(game.seats())
         )));
     }
     let names = manifest::unique_names(
@@ -195,4 +195,27 @@ pub(crate) fn check_all(
         }
     }
     Ok((kept, excluded))
+}
+
+/// The other seats of a match of `seats` seats, as a command's placeholders: `A B` for
+/// three seats, `A B C D` for five.
+fn others(seats: usize) -> String {
+    (b'A'..=b'Z')
+        .take(seats.saturating_sub(1))
+        .map(|c| char::from(c).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One placeholder per other seat, for any number of seats.
+    #[test]
+    fn the_other_seats_are_named_for_any_count() {
+        assert_eq!(others(2), "A");
+        assert_eq!(others(3), "A B");
+        assert_eq!(others(8), "A B C D E F G");
+    }
 }

@@ -25,6 +25,7 @@ pub fn write(
 ) -> anyhow::Result<(u64, Standings, Confidence)> {
     let mut standings = Standings::with_champions(
         game.points(),
+        game.seats(),
         spec.champions.iter().map(|c| c.name.as_str()),
     );
     let schedule = spec
