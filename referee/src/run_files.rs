@@ -65,6 +65,18 @@ impl Folder {
     /// a match folder named by the operator (`--out DIR`) has only its last component
     /// opened so. Created if missing when `create`.
     pub fn of_match(path: &Path, create: bool) -> anyhow::Result<Folder> {
+        // A folder named without a last name (`--out .`, `..`): the operator's, by its
+        // real name.
+        let named;
+        let path = match path.file_name() {
+            Some(_) => path,
+            None => {
+                named = path
+                    .canonicalize()
+                    .with_context(|| format!("cannot find {}", path.display()))?;
+                named.as_path()
+            }
+        };
         let mut names = Vec::new();
         let mut run = path;
         // `matches` is the referee's; any other folder above `--out DIR` the operator's.
