@@ -510,6 +510,11 @@ fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
     assert_eq!(entries.len() as u64, counted);
     assert_eq!(json["full_log"], FILE);
     let rewrite = |entries: &[(usize, String, i32)]| {
+        // A log is always created new (never written through what is there); the last
+        // rewrite follows the log's removal.
+        if log_path.exists() {
+            std::fs::remove_file(&log_path).unwrap();
+        }
         let mut writer = Writer::create(&log_path, referee::full_log::DEFAULT_CAP_MIB).unwrap();
         for (index, line, answer) in entries {
             writer.request(*index, line, *answer);

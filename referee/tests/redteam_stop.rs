@@ -99,7 +99,13 @@ fn a_champion_that_kills_itself_when_losing_gets_no_second_chance() {
         std::fs::create_dir_all(&folder).unwrap();
         chmod(&folder, 0o777);
         let program = folder.join("champion");
-        std::fs::copy(fixture("redteam/reroll.sh"), &program).unwrap();
+        // Its marks outside the run: it plays from the run's snapshot of its folder, which
+        // must not change.
+        let marks = dir.join("marks");
+        std::fs::create_dir_all(&marks).unwrap();
+        chmod(&marks, 0o777);
+        let script = std::fs::read_to_string(fixture("redteam/reroll.sh")).unwrap();
+        std::fs::write(&program, script.replace("MARKS", marks.to_str().unwrap())).unwrap();
         chmod(&program, 0o755);
         // Its folder, holding `champion`: it plays as `reroll`.
         let program = folder.display().to_string();
