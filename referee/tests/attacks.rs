@@ -229,9 +229,7 @@ fn c_random() -> String {
     champions_dir().join("c/random").display().to_string()
 }
 
-fn chmod(path: &Path, mode: u32) {
-    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
-}
+use common::chmod;
 
 /// A directory of one test run, removed at the end (whatever champions left in it).
 struct Arena {

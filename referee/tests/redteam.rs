@@ -15,7 +15,6 @@ use common::users::Who;
 
 use serde_json::Value;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -42,9 +41,7 @@ fn unique() -> u32 {
     N.fetch_add(1, Ordering::Relaxed)
 }
 
-fn chmod(path: &Path, mode: u32) {
-    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
-}
+use common::chmod;
 
 /// Builds `tests/fixtures/redteam/<source>` with `-D` definitions into a fresh directory
 /// of the test (removed at exit); readable by everyone.

@@ -14,7 +14,6 @@ mod common;
 
 use common::users::Who;
 use std::io::{BufRead, BufReader};
-use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -26,9 +25,7 @@ fn each_run(test: &str, body: impl Fn(Who, &Path)) {
     common::users::each_run_in("redteam_snapshot", test, body);
 }
 
-fn chmod(path: &Path, mode: u32) {
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
-}
+use common::chmod;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

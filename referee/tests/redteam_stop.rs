@@ -18,7 +18,6 @@ use common::{output, succeeded, text};
 use common::users::Who;
 
 use std::collections::BTreeMap;
-use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -32,9 +31,7 @@ fn each_run(test: &str, body: impl Fn(Who, &Path)) {
     common::users::each_run_in("redteam_stop", test, body);
 }
 
-fn chmod(path: &Path, mode: u32) {
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
-}
+use common::chmod;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -17,7 +17,6 @@ mod common;
 use common::users::Who;
 use sha2::Digest;
 use std::collections::BTreeMap;
-use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -34,9 +33,7 @@ fn each_run(test: &str, body: impl Fn(Who, &Path)) {
     common::users::each_run_in("tournament_snapshot", test, body);
 }
 
-fn chmod(path: &Path, mode: u32) {
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
-}
+use common::chmod;
 
 /// The champion folders `ops/alpha` and `ops/beta` in `dir`, with a results folder inside
 /// `alpha` that no snapshot may copy; their paths.

@@ -12,6 +12,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+/// Sets the mode of `path` (a test's own file: a failure is the test's).
+pub fn chmod(path: &std::path::Path, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
 /// The bundled shell champion `name` (`champions/shell/<name>`), as the path string the
 /// tests give the referee.
 pub fn shell_champion(name: &str) -> String {
