@@ -28,12 +28,8 @@ fn decimal(text: &str, (low, high): (f64, f64), what: &str) -> Result<f64, Strin
 /// `--sandbox`: a mode of the jail by its name (the help lists each with what it does).
 pub(super) fn sandbox_mode() -> impl TypedValueParser<Value = SandboxMode> {
     let names = SandboxMode::ALL.map(|(_, name, help)| PossibleValue::new(name).help(help));
-    PossibleValuesParser::new(names).map(|name| {
-        SandboxMode::ALL
-            .into_iter()
-            .find(|(_, n, _)| *n == name)
-            .map_or(SandboxMode::Auto, |(mode, _, _)| mode)
-    })
+    // Only the possible values reach the map.
+    PossibleValuesParser::new(names).map(|name| SandboxMode::from_name(&name).unwrap_or_default())
 }
 
 /// `--seed`: any unsigned 64-bit number.

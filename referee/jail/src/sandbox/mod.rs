@@ -63,6 +63,14 @@ impl SandboxMode {
             .find(|(mode, _, _)| *mode == self)
             .map_or("auto", |(_, name, _)| name)
     }
+
+    /// The mode named `name` (`auto` or `off`).
+    pub fn from_name(name: &str) -> Option<SandboxMode> {
+        SandboxMode::ALL
+            .into_iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|(mode, _, _)| mode)
+    }
 }
 
 /// What [`probe`] found, and the prepared layers to apply to champions.

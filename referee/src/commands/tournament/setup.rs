@@ -69,11 +69,7 @@ pub(crate) fn limit_conflict(
 }
 
 fn sandbox_mode(name: &str) -> SandboxMode {
-    if name == "off" {
-        SandboxMode::Off
-    } else {
-        SandboxMode::Auto
-    }
+    SandboxMode::from_name(name).unwrap_or_default()
 }
 
 pub(crate) fn limits_spec(args: &LimitArgs) -> LimitsSpec {
@@ -84,10 +80,7 @@ pub(crate) fn limits_spec(args: &LimitArgs) -> LimitsSpec {
         memory: args.memory,
         processes: args.processes,
         disk: args.disk,
-        sandbox: match args.sandbox {
-            SandboxMode::Auto => "auto".into(),
-            SandboxMode::Off => "off".into(),
-        },
+        sandbox: args.sandbox.name().into(),
         require_sandbox: args.require_sandbox,
     }
 }
