@@ -12,6 +12,7 @@ pub struct Amazons;
 #[derive(Clone, Debug)]
 pub struct AmazonsState {
     board: Board,
+    moves: usize,
     out: [bool; 2],
 }
 
@@ -59,6 +60,7 @@ impl AmazonsState {
     pub fn new(board: Board) -> AmazonsState {
         AmazonsState {
             board,
+            moves: 0,
             out: [false; 2],
         }
     }
@@ -66,6 +68,11 @@ impl AmazonsState {
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> usize {
+        self.moves
     }
 
     /// The winning seat, once the match is over (`None` if both seats left).
@@ -111,8 +118,9 @@ impl game::State for AmazonsState {
         }
         self.board
             .play(*m)
-            .map(|()| "ok".to_string())
-            .map_err(|e| Illegal(format!("illegal move {m}: {e}")))
+            .map_err(|e| Illegal(format!("illegal move {m}: {e}")))?;
+        self.moves += 1;
+        Ok("ok".to_string())
     }
 
     fn retire(&mut self, seat: usize) {
@@ -139,8 +147,11 @@ impl game::State for AmazonsState {
         if !self.over() {
             return None;
         }
-        let keys = (0..2).map(|s| self.winner() == Some(s)).collect();
-        Some(Ranking::by_keys(keys, vec![0, 0]))
+        // The winner scores 1, the loser 0 (both 0 when both left).
+        let scores = (0..2)
+            .map(|s| i64::from(self.winner() == Some(s)))
+            .collect();
+        Some(Ranking::by_scores(scores))
     }
 
     fn digest(&self) -> u64 {

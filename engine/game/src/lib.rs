@@ -72,8 +72,9 @@ pub enum Acting {
     Over,
 }
 
-/// An action that breaks a rule the game punishes by removing the seat (an illegal move in
-/// the Amazons): the runner records it as the seat's fault and calls [`State::retire`].
+/// Why an action was refused: the rule it breaks. The state is unchanged; whether the seat
+/// may try again or is out of the match is its protocol's choice (the runner then records
+/// a fault and calls [`State::retire`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Illegal(pub String);
 
@@ -97,7 +98,7 @@ pub trait State: Clone + Send {
     /// The actions `seat` may take now, in a fixed order (bots and tests draw from them).
     fn legal(&self, seat: usize) -> Vec<Self::Action>;
     /// `seat` takes `action`: its answer (what the seat is told, in text), or the rule it
-    /// broke. Only a seat that [`State::acting`] names acts.
+    /// breaks (and nothing changes). Only a seat that [`State::acting`] names acts.
     fn act(&mut self, seat: usize, action: &Self::Action) -> Result<String, Illegal>;
     /// `seat` is out of the match (it broke a rule, crashed, ran out of time): the game
     /// goes on without it or ends, as its rules say.

@@ -4,10 +4,11 @@
 //! protocol); `tournament` and `merge` are the runner's own, given the game.
 
 use super::{Failure, EXIT_MISMATCH};
+use crate::arena::GameRecord;
 use crate::cli::words::shell_quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::amazons::{board_from_etat, deplacer_line, verify, AmazonsRecord};
-use crate::games::amazons_play::{play_match, reproduce_command, AmazonsGame};
+use crate::games::amazons_play::{boards, play_match, reproduce_command, AmazonsGame};
+use crate::games::amazons_wire::{board_from_etat, deplacer_line};
 use crate::games::{Game, Seats};
 use amazons::bots::{Player, NAMES};
 use amazons::Color;
@@ -90,16 +91,16 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     let path = dir.join("record.json");
     let name =
         |seat: u8| jail::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();
-    match record.winner {
-        Some(w) => println!(
+    match record.ranking.winners().as_slice() {
+        &[w] => println!(
             "{} ({}) wins after {} moves",
-            name(w),
+            name(w as u8),
             if w == 0 { "White" } else { "Black" },
-            record.moves.len()
+            record.actions().count()
         ),
-        None => println!("no winner: both champions faulted"),
+        _ => println!("no winner: both champions faulted"),
     }
-    if let Some(after) = record.isolated_after {
+    if let Some(after) = boards(&record).iter().position(amazons::Board::isolated) {
         println!("the amazons were isolated from each other after move {after}");
     }
     for fault in &record.faults {
@@ -154,14 +155,15 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Reads an Amazons record (a `record.json`, or the directory holding it).
-fn load(path: &Path) -> Result<AmazonsRecord, Failure> {
+/// Reads an Amazons record (a `record.json`, or the directory holding it); the inner
+/// error: it does not replay.
+fn load(path: &Path) -> Result<Result<GameRecord, String>, Failure> {
     let file = if path.is_dir() {
         path.join("record.json")
     } else {
         path.to_path_buf()
     };
-    crate::games::amazons_play::load(&file).map_err(|e| {
+    crate::games::amazons_play::read(&file).map_err(|e| {
         usage(format!(
             "{e:#}; records of La loi du plus riche are read without --game amazons"
         ))
@@ -169,13 +171,13 @@ fn load(path: &Path) -> Result<AmazonsRecord, Failure> {
 }
 
 fn replay(args: ReplayArgs) -> Result<(), Failure> {
-    let record = load(&args.record)?;
     let mismatch = |message: String| Failure {
         code: EXIT_MISMATCH,
         error: anyhow!("replay differs from {}: {message}", args.record.display()),
     };
+    let record = load(&args.record)?.map_err(mismatch)?;
     crate::replay_checks::seat_seeds(record.seed, &record.seats).map_err(mismatch)?;
-    let boards = verify(&record).map_err(mismatch)?;
+    let boards = boards(&record);
     println!(
         "replay ok: {} moves, every one legal; the callbacks, faults and winner match the \
          record",
@@ -190,14 +192,15 @@ fn show(args: ShowArgs) -> Result<(), Failure> {
             "the Amazons have no turns or phases: --step N shows the board after move N",
         ));
     }
-    let record = load(&args.record)?;
-    let boards = verify(&record).map_err(|e| {
+    let record = load(&args.record)?.map_err(|e| {
         usage(format!(
             "{} is not a record a match wrote: {e}; show the record.json written by \
              `referee --game amazons match` or a tournament, unedited",
             args.record.display()
         ))
     })?;
+    let boards = boards(&record);
+    let moves: Vec<&str> = record.actions().collect();
     let last = boards.len() - 1;
     let step = match args.step {
         None => last,
@@ -218,9 +221,9 @@ fn show(args: ShowArgs) -> Result<(), Failure> {
         jail::untrusted::printable(&record.seats[1].name)
     );
     if step > 0 {
-        println!("last move: {}", record.moves[step - 1]);
+        println!("last move: {}", moves[step - 1]);
     }
-    match record.isolated_after {
+    match boards.iter().position(amazons::Board::isolated) {
         Some(after) if after <= step => println!(
             "isolated: since move {after} no amazon can reach one of the other colour; each \
              player only fills their own region"

@@ -1,24 +1,27 @@
 //! The Game of the Amazons as a [`Game`] of the runner: one match of two champions played
-//! into a directory (`record.json`, `seat<N>.stderr`), its row of results (the winner
-//! scores 1 and earns 1 point, the loser 0), and the command that plays it again.
+//! into a directory (`record.json`, `seat<N>.stderr`) by the arena on the game model, its
+//! row of results (the winner scores 1 and earns 1 point, the loser 0), and the command
+//! that plays it again.
 
+use super::amazons_wire::AmazonsWire;
 use super::{Expected, FaultStep, Game, Played, Seats};
+use crate::arena::{GameRecord, Machine};
 use crate::endpoint::Endpoint;
-use crate::games::amazons::{Amazons, AmazonsRecord};
 use crate::human::{amazons::AmazonsSeat, HumanEndpoint};
 use crate::record::SeatRecord;
 use crate::rules::Rules;
 use crate::seating::Seating;
-use crate::standings::{MatchRow, PointsTable, SeatTimes, WIN_LOSS};
-use anyhow::Context;
-use sha2::{Digest, Sha256};
+use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
 use std::path::Path;
 
 /// The Game of the Amazons.
 pub struct AmazonsGame;
 
+/// Its protocol, for the arena.
+static WIRE: AmazonsWire = AmazonsWire;
+
 /// Plays one match of `seats` (seat 0 White) into `dir`, and writes its record there.
-pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
+pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord> {
     anyhow::ensure!(
         seats.champions.len() == 2,
         "an Amazons match takes 2 champions, got {}",
@@ -29,8 +32,9 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
     // if it is interrupted, and a link left there would be written through (`run_files`).
     let folder = crate::run_files::Folder::fresh_match(dir)?;
     let path = dir.join("record.json");
-    let records: [SeatRecord; 2] =
-        std::array::from_fn(|i| SeatRecord::of(i, &seats.champions[i], seats.seed));
+    let records: Vec<SeatRecord> = (0..2)
+        .map(|i| SeatRecord::of(i, &seats.champions[i], seats.seed))
+        .collect();
     let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
     let human = |seat| -> Box<dyn Endpoint> {
         Box::new(HumanEndpoint::console(seat, Box::new(AmazonsSeat::new())))
@@ -43,22 +47,23 @@ pub fn play_match(seats: &Seats, dir: &Path) -> anyhow::Result<AmazonsRecord> {
         seats.pin,
         &human,
     )?;
-    let mut rules = Amazons::new(
+    let mut machine = Machine::new(
+        &WIRE,
+        &game::Options::default(),
         seats.seed,
         records,
+        seats.time,
         seats.limits.sandbox.line().to_string(),
-        seats.time.allowance(true),
-        seats.time.allowance(false),
-    );
+    )
+    .map_err(anyhow::Error::msg)?;
     let spawn_faults = std::mem::take(&mut seating.spawn_faults);
-    crate::match_loop::run(&mut rules, &mut seating.endpoints(), spawn_faults);
+    crate::match_loop::run(&mut machine, &mut seating.endpoints(), spawn_faults);
     drop(seating);
-    let record = rules.finish();
+    let record = machine.finish();
     // Champions killed by the referee told to stop, or by a stop signal from outside, would
     // be recorded as crashed: such a match has no result (`interrupt.rs`).
     jail::interrupt::undisturbed()?;
-    let json = serde_json::to_vec_pretty(&record).context("a record serialises")?;
-    crate::store::write_in(&folder, "record.json", &json)?;
+    crate::store::write_in(&folder, "record.json", &record.to_json())?;
     // No command plays a person's moves again.
     if !seats.champions.iter().any(|c| c.is_human()) {
         crate::reproduce_log::note(&reproduce_command(seats), &path, &record);
@@ -72,48 +77,58 @@ pub fn reproduce_command(seats: &Seats) -> String {
     crate::cli::words::amazons_reproduce(&given, seats.seed, &seats.time, &seats.limits)
 }
 
-/// A digest of the game: SHA-256 of its moves in order (16 hex digits, like the 2009
-/// game's), so that two runs of a match agree on it exactly when they played alike.
-pub fn digest(record: &AmazonsRecord) -> String {
-    crate::record::hex(&Sha256::digest(record.moves.join(" ").as_bytes())[..8])
-}
-
 /// The row of results of a played match (`id` and `duration_ms` are the runner's).
-pub fn row_of(record: &AmazonsRecord, reproduce: String) -> MatchRow {
-    let scores: Vec<i32> = (0..2u8)
-        .map(|s| i32::from(record.winner == Some(s)))
-        .collect();
-    let times = SeatTimes::of(
-        2,
-        record
-            .callbacks
-            .iter()
-            .zip(&record.timings)
-            .map(|(c, t)| (usize::from(c.seat), t.cpu_us)),
-    );
-    MatchRow {
-        id: 0,
-        seed: record.seed,
-        champions: record.seats.iter().map(|s| s.name.clone()).collect(),
-        points: crate::standings::points_with(WIN_LOSS, &scores),
-        scores,
-        faults: (0..2u8)
-            .map(|s| record.faults.iter().find(|f| f.seat == s).map(|f| f.kind))
-            .collect(),
-        calls: times.calls,
-        cpu_us: times.cpu_us,
-        max_cpu_us: times.max_cpu_us,
-        duration_ms: 0,
-        digest: digest(record),
-        reproduce,
-    }
+pub fn row_of(record: &GameRecord, reproduce: String) -> MatchRow {
+    record.row(WIN_LOSS, reproduce)
 }
 
-/// Reads an Amazons record from `path` (a `record.json`).
-pub fn load(path: &Path) -> anyhow::Result<AmazonsRecord> {
+/// Reads the Amazons record `path` (a `record.json`): one of today, checked against the
+/// rules, or one of schema 1 (before every game had one record), checked as it was then
+/// and made again as one of today. The outer error: no Amazons record there; the inner:
+/// one that a match did not write (it does not replay).
+pub fn read(path: &Path) -> anyhow::Result<Result<GameRecord, String>> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        schema: Option<u64>,
+    }
     let text = crate::record::read_bounded(path)?;
-    serde_json::from_str(&text)
-        .map_err(|e| anyhow::anyhow!("{} is not an Amazons record ({e})", path.display()))
+    let not_one = |e: &dyn std::fmt::Display| {
+        anyhow::anyhow!("{} is not an Amazons record ({e})", path.display())
+    };
+    let head: Head = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
+    Ok(match head.schema {
+        Some(1) => {
+            let old: super::amazons_v1::AmazonsRecord =
+                serde_json::from_str(&text).map_err(|e| not_one(&e))?;
+            super::amazons_v1::to_game_record(&old)
+        }
+        _ => {
+            let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
+            crate::arena::check(&WIRE, &record).map(|()| record)
+        }
+    })
+}
+
+/// [`read`], a record that does not replay an error too.
+pub fn load(path: &Path) -> anyhow::Result<GameRecord> {
+    read(path)?.map_err(|e| {
+        anyhow::anyhow!(
+            "{}: this record was not written by a match: {e}",
+            path.display()
+        )
+    })
+}
+
+/// The board after each action of `record` (a checked one): the start first.
+pub fn boards(record: &GameRecord) -> Vec<amazons::Board> {
+    let mut board = amazons::Board::start();
+    let mut boards = vec![board.clone()];
+    for action in record.actions() {
+        let m: amazons::Move = action.parse().expect("a checked record's moves parse");
+        board.play(m).expect("a checked record's moves are legal");
+        boards.push(board.clone());
+    }
+    boards
 }
 
 impl Game for AmazonsGame {
@@ -160,15 +175,20 @@ impl Game for AmazonsGame {
     }
 
     fn check_rules(&self) -> (Box<dyn Rules>, &'static str) {
+        let seats = vec![SeatRecord::default(); 2];
         let time = crate::endpoint::TimeLimits::default();
-        let rules = Amazons::new(
+        let mut machine = Machine::new(
+            &WIRE,
+            &game::Options::default(),
             0,
-            std::array::from_fn(|_| SeatRecord::default()),
+            seats,
+            time,
             String::new(),
-            time.allowance(true),
-            time.allowance(false),
-        );
-        (Box::new(rules), "init_game")
+        )
+        .expect("a match of two seats starts");
+        let step = machine.next_step().expect("init_game comes first");
+        machine.begin(0);
+        (Box::new(machine), step.name)
     }
 
     fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
@@ -181,12 +201,13 @@ impl Game for AmazonsGame {
     }
 
     fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played> {
-        let record = load(&dir.join("record.json"))?;
-        if let Some(problem) = expected.problem(record.seed, &record.seats, record.budgets, false) {
+        let record = read(&dir.join("record.json"))?
+            .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
+        if let Some(problem) =
+            expected.problem(record.seed, &record.seats, Some(record.budgets), false)
+        {
             anyhow::bail!("{problem}");
         }
-        crate::games::amazons::verify(&record)
-            .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
         Ok(Played {
             row: row_of(&record, reproduce_command(&expected.run)),
             first_player: 0,
@@ -203,9 +224,10 @@ impl Game for AmazonsGame {
         Ok(record
             .faults
             .iter()
-            .map(|f| FaultStep {
+            .zip(record.fault_steps())
+            .map(|(f, step)| FaultStep {
                 seat: f.seat,
-                step: usize::from(f.turn).min(record.moves.len()),
+                step,
                 kind: f.kind.name().to_string(),
                 message: f.message.clone(),
             })

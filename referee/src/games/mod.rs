@@ -3,9 +3,10 @@
 //! around a match (the tournament runner, its pre-run check, results and viewers). The
 //! tournament, its store, schedule, standings and CSV know a game only through [`Game`].
 
-pub mod amazons;
-pub mod amazons_faults;
 pub mod amazons_play;
+pub mod amazons_v1;
+pub mod amazons_v1_faults;
+pub mod amazons_wire;
 pub mod loi;
 
 use crate::endpoint::TimeLimits;
