@@ -718,6 +718,14 @@ fn redteam_08_the_page_cache_carries_no_bit_between_jails() {
              cache with {told:?}\n{}",
             played.summary()
         );
+        // What the receivers left open read (README, "What is not protected"), for the log.
+        eprintln!(
+            "redteam_08: the secret was {secret:016x}; the ways left open read {:?}",
+            played.seats[0]
+                .lines()
+                .filter(|l| l.contains("faultaround"))
+                .collect::<Vec<_>>()
+        );
         let kept = shared.kept();
         assert_eq!(
             kept,
