@@ -39,7 +39,7 @@ impl game::Game for Amazons {
         "amazons"
     }
     fn title(&self) -> &'static str {
-        "Game of the Amazons"
+        "The Game of the Amazons"
     }
     fn version(&self) -> u32 {
         1

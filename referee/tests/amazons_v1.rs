@@ -48,7 +48,9 @@ fn old_records_replay_show_and_have_their_page() {
         assert!(text(&replay).contains("replay ok"), "{}", text(&replay));
         let show = referee(&["--game", "amazons", "show", path]);
         assert!(show.status.success(), "{name}: {}", text(&show));
-        let record = referee::games::amazons_play::load(Path::new(path)).unwrap();
+        let record = referee::games::amazons_play::AMAZONS
+            .load(Path::new(path))
+            .unwrap();
         assert_eq!(record.schema, referee::arena::GAME_RECORD_SCHEMA);
         assert_eq!(
             record.faults.len(),
@@ -62,7 +64,9 @@ fn old_records_replay_show_and_have_their_page() {
     // The clean match: the moves of the old record, in order, and its winner.
     let old: serde_json::Value =
         serde_json::from_slice(&std::fs::read(fixtures().join("m1/record.json")).unwrap()).unwrap();
-    let record = referee::games::amazons_play::load(&fixtures().join("m1/record.json")).unwrap();
+    let record = referee::games::amazons_play::AMAZONS
+        .load(&fixtures().join("m1/record.json"))
+        .unwrap();
     let moves: Vec<String> = record.actions().map(String::from).collect();
     assert_eq!(serde_json::json!(moves), old["moves"]);
     assert_eq!(

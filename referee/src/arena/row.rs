@@ -27,6 +27,16 @@ impl GameRecord {
         })
     }
 
+    /// The seat that acted first (0 when none did).
+    pub fn first_player(&self) -> u8 {
+        self.history()
+            .find_map(|s| match s {
+                Step::Act { seat, .. } => Some(*seat as u8),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
     /// A digest of the match: SHA-256 (16 hex digits) of its actions and chance's draws in
     /// order, separated by spaces, so that two runs of a match agree on it exactly when they
     /// played alike. (For a game without chance, the SHA-256 of its actions: the Amazons'

@@ -211,9 +211,10 @@ fn limit_words(time: &TimeLimits, limits: &Limits, full_log: Option<u64>) -> Str
     words
 }
 
-/// The command that plays an Amazons match again: `referee --game amazons match A B --seed
-/// S` and its limits.
-pub fn amazons_reproduce(
+/// The command that plays a match of a game on the model again: `referee --game GAME match
+/// A B ... --seed S` and its limits.
+pub fn match_reproduce(
+    game: &str,
     champions: &[String],
     seed: u64,
     time: &TimeLimits,
@@ -221,7 +222,7 @@ pub fn amazons_reproduce(
 ) -> String {
     let flags = format!(" --seed {seed}{}", limit_words(time, limits, None));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
-    command_line("referee --game amazons match", &champions, &flags)
+    command_line(&format!("referee --game {game} match"), &champions, &flags)
 }
 
 /// The command that resumes the run `kind` (`tournament` or `gauntlet`) of the game named

@@ -7,7 +7,7 @@ use super::{Failure, EXIT_MISMATCH};
 use crate::arena::GameRecord;
 use crate::cli::words::shell_quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::amazons_play::{boards, play_match, reproduce_command, AmazonsGame};
+use crate::games::amazons_play::{boards, AMAZONS};
 use crate::games::amazons_wire::{board_from_etat, deplacer_line};
 use crate::games::{Game, Seats};
 use amazons::bots::{Player, NAMES};
@@ -28,10 +28,10 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Replay(args) => replay(args),
         Command::Show(args) => show(args),
         Command::Bot(args) => bot(args),
-        Command::Tournament(args) => super::tournament::run(args, &AmazonsGame),
-        Command::Merge(args) => super::merge::run(args, &AmazonsGame),
+        Command::Tournament(args) => super::tournament::run(args, &AMAZONS),
+        Command::Merge(args) => super::merge::run(args, &AMAZONS),
         Command::Status(args) => super::status::run(args),
-        Command::Gauntlet(args) => super::gauntlet::run(args, &AmazonsGame),
+        Command::Gauntlet(args) => super::gauntlet::run(args, &AMAZONS),
         Command::Build(args) => super::build::run(args),
     }
 }
@@ -58,7 +58,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
     let mut champions = args
         .champions
         .iter()
-        .map(|c| AmazonsGame.resolve(c))
+        .map(|c| AMAZONS.resolve(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::usage)?;
     crate::roster::names_apart(&mut champions);
@@ -87,7 +87,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         full_log: None,
     };
     // One match, watched by whoever started it: a champion killed from outside is its crash.
-    let record = jail::interrupt::tolerating(|| play_match(&seats, &dir))?;
+    let record = jail::interrupt::tolerating(|| AMAZONS.play_match(&seats, &dir))?;
     let path = dir.join("record.json");
     let name =
         |seat: u8| jail::untrusted::printable(&record.seats[usize::from(seat)].name).into_owned();
@@ -149,7 +149,7 @@ fn play(args: MatchArgs) -> Result<(), Failure> {
         ),
         None => println!(
             "reproduce: {}",
-            crate::cli::words::as_typed(&reproduce_command(&seats))
+            crate::cli::words::as_typed(&AMAZONS.reproduce_command(&seats))
         ),
     }
     Ok(())
@@ -163,7 +163,7 @@ fn load(path: &Path) -> Result<Result<GameRecord, String>, Failure> {
     } else {
         path.to_path_buf()
     };
-    crate::games::amazons_play::read(&file).map_err(|e| {
+    AMAZONS.read(&file).map_err(|e| {
         usage(format!(
             "{e:#}; records of La loi du plus riche are read without --game amazons"
         ))

@@ -8,6 +8,7 @@ pub mod amazons_v1;
 pub mod amazons_v1_faults;
 pub mod amazons_wire;
 pub mod loi;
+pub mod model;
 
 use crate::endpoint::TimeLimits;
 use crate::roster::ChampionSpec;
@@ -244,10 +245,7 @@ pub struct FaultStep {
 
 /// The game of a `--game` name (`tournament.json` keeps it).
 pub fn by_name(name: &str) -> Option<&'static dyn Game> {
-    [
-        &loi::LoiGame as &'static dyn Game,
-        &amazons_play::AmazonsGame,
-    ]
-    .into_iter()
-    .find(|g| g.name() == name)
+    [&loi::LoiGame as &'static dyn Game, &amazons_play::AMAZONS]
+        .into_iter()
+        .find(|g| g.name() == name)
 }
