@@ -43,8 +43,8 @@ row "Game of the Amazons" \
     "referee/src/games/amazons_wire.rs referee/src/games/amazons_play.rs" \
     "referee/src/view/amazons_html.rs referee/src/view/amazons_console.rs referee/src/view/assets/amazons.css referee/src/view/assets/amazons.html referee/src/view/assets/amazons.js" \
     "referee/src/human/amazons.rs" \
-    "referee/src/commands/amazons.rs" \
-    "amazons/src/bots.rs" \
+    "" \
+    "amazons/src/bots.rs referee/src/games/amazons_bot.rs" \
     "amazons/tests referee/tests/amazons_cli.rs referee/tests/amazons_kits.rs referee/tests/amazons_match.rs referee/tests/amazons_tournament.rs referee/tests/amazons_view.rs referee/tests/amazons_view_browser.rs referee/tests/redteam_amazons.rs"
 echo
 echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again."

@@ -259,7 +259,7 @@ fn bad_input_is_refused_naming_the_fix() {
                 "--first-player",
                 "1",
             ],
-            "not of the Amazons",
+            "not of The Game of the Amazons",
         ),
         (
             vec!["--game", "amazons", "match", "random", "greedy"],
@@ -274,7 +274,7 @@ fn bad_input_is_refused_naming_the_fix() {
                 "random",
                 "--full-log",
             ],
-            "every move already",
+            "every action already",
         ),
         (vec!["--game", "chess", "match", "a", "b"], "--game"),
         (vec!["match", "random", "greedy"], "takes 3 champions"),

@@ -188,6 +188,8 @@ fn the_options_of_the_2009_game_are_still_refused() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{flag:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("not of the"));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("La loi du plus riche, not of The Game")
+        );
     }
 }

@@ -59,6 +59,49 @@ impl Parts for AmazonsWire {
         }
     }
 
+    fn short_title(&self) -> &'static str {
+        "Amazons"
+    }
+
+    fn marks(&self) -> &'static [&'static str] {
+        &["White", "Black"]
+    }
+
+    fn no_winner(&self) -> &'static str {
+        "both champions faulted"
+    }
+
+    fn first_mover(&self) -> &'static str {
+        " (seat 0 plays White and moves first)"
+    }
+
+    fn describe(&self, record: &GameRecord) -> Vec<String> {
+        boards(record)
+            .iter()
+            .position(amazons::Board::isolated)
+            .map(|after| format!("the amazons were isolated from each other after move {after}"))
+            .into_iter()
+            .collect()
+    }
+
+    /// The moment the colours were isolated (before or after `step`), then the board.
+    fn show(&self, record: &GameRecord, step: usize) -> String {
+        let boards = boards(record);
+        let isolated = match boards.iter().position(amazons::Board::isolated) {
+            Some(after) if after <= step => format!(
+                "isolated: since move {after} no amazon can reach one of the other colour; \
+                 each player only fills their own region\n"
+            ),
+            Some(after) => format!("isolated: not yet (it happens after move {after})\n"),
+            None => String::new(),
+        };
+        format!("{isolated}{}", boards[step])
+    }
+
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+        super::amazons_bot::serve(&args.name)
+    }
+
     /// Schema 1, the Amazons' own record of before: checked as then, made again.
     fn legacy(&self, schema: Option<u64>, text: &str) -> Option<Result<GameRecord, String>> {
         if schema != Some(1) {

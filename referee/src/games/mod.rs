@@ -3,6 +3,7 @@
 //! around a match (the tournament runner, its pre-run check, results and viewers). The
 //! tournament, its store, schedule, standings and CSV know a game only through [`Game`].
 
+pub mod amazons_bot;
 pub mod amazons_play;
 pub mod amazons_v1;
 pub mod amazons_v1_faults;

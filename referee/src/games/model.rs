@@ -39,6 +39,95 @@ pub trait Parts: Adapter {
     fn legacy(&self, _schema: Option<u64>, _text: &str) -> Option<Result<GameRecord, String>> {
         None
     }
+    /// Its name in a line of `show` (`Amazons`).
+    fn short_title(&self) -> &'static str {
+        self.game().title()
+    }
+    /// The seats' marks, in seat order (`White`, `Black`).
+    fn marks(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Why a match can end without a winner, for `match`.
+    fn no_winner(&self) -> &'static str {
+        "every seat faulted"
+    }
+    /// Who moves first, said where an option of the 2009 game is refused (` (seat 0 ...)`).
+    fn first_mover(&self) -> &'static str {
+        ""
+    }
+    /// What `match` says of a match besides its winner and faults.
+    fn describe(&self, _record: &GameRecord) -> Vec<String> {
+        Vec::new()
+    }
+    /// The state after `step` actions of `record` (checked; `step` at most their number),
+    /// as text for a terminal (`show`).
+    fn show(&self, record: &GameRecord, step: usize) -> String;
+    /// Plays the built-in champion of `args` over the protocol on stdin and stdout
+    /// (`bot`), its randomness from `PROLOGIN_SEED`.
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+        anyhow::bail!(
+            "{} has no built-in champion `{}`",
+            self.game().title(),
+            args.name
+        )
+    }
+}
+
+/// What the command line asks of a game on the model (`commands/model.rs`), whatever the
+/// game: [`ModelGame`]'s, for any [`Parts`].
+pub trait Commands: Sync {
+    /// The game, for the runner's commands.
+    fn runner(&self) -> &dyn Game;
+    fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord>;
+    fn reproduce_command(&self, seats: &Seats) -> String;
+    fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>>;
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String>;
+    fn short_title(&self) -> &'static str;
+    fn marks(&self) -> &'static [&'static str];
+    fn no_winner(&self) -> &'static str;
+    fn first_mover(&self) -> &'static str;
+    fn describe(&self, record: &GameRecord) -> Vec<String>;
+    fn show(&self, record: &GameRecord, step: usize) -> String;
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()>;
+}
+
+impl<P: Parts> Commands for ModelGame<P> {
+    fn runner(&self) -> &dyn Game {
+        self
+    }
+    fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord> {
+        ModelGame::play_match(self, seats, dir)
+    }
+    fn reproduce_command(&self, seats: &Seats) -> String {
+        ModelGame::reproduce_command(self, seats)
+    }
+    fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>> {
+        ModelGame::read(self, path)
+    }
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+        self.0.page(record, dir)
+    }
+    fn short_title(&self) -> &'static str {
+        self.0.short_title()
+    }
+    fn marks(&self) -> &'static [&'static str] {
+        self.0.marks()
+    }
+    fn no_winner(&self) -> &'static str {
+        self.0.no_winner()
+    }
+    fn first_mover(&self) -> &'static str {
+        self.0.first_mover()
+    }
+    fn describe(&self, record: &GameRecord) -> Vec<String> {
+        self.0.describe(record)
+    }
+    fn show(&self, record: &GameRecord, step: usize) -> String {
+        self.0.show(record, step)
+    }
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+        self.0.bot(args)
+    }
 }
 
 /// A game on the model, for the runner.
