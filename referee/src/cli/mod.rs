@@ -19,10 +19,10 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(name = "referee", version, about, propagate_version = true)]
 pub struct Cli {
-    /// The game: `loi` (La loi du plus riche, 2009) or `amazons` (the Game of the Amazons,
-    /// two players: `protocol-amazons.md`).
-    #[arg(long, global = true, value_enum, default_value_t = GameName::Loi, value_name = "GAME")]
-    pub game: GameName,
+    /// The game, by its name (each game's protocol: `protocol.md` for La loi du plus
+    /// riche, `protocol-amazons.md` for the Game of the Amazons).
+    #[arg(long, global = true, value_parser = values::game_name(), default_value = crate::games::DEFAULT, value_name = "GAME")]
+    pub game: String,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -515,25 +515,6 @@ pub fn parse_monuments(list: &str) -> Result<[u8; 14], String> {
         .collect::<Result<_, _>>()?;
     engine::Setup::check_order(&ids)
         .map_err(|e| format!("--monuments: {e}; give a permutation of 0..=13"))
-}
-
-/// The games of `--game`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameName {
-    /// La loi du plus riche (the 2009 final): three players.
-    Loi,
-    /// The Game of the Amazons: two players.
-    Amazons,
-}
-
-impl GameName {
-    /// Its `--game` value, the name `tournament.json` keeps.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameName::Loi => "loi",
-            GameName::Amazons => "amazons",
-        }
-    }
 }
 
 /// The formats of `--format`.

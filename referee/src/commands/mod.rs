@@ -81,8 +81,8 @@ pub(crate) fn print_stderr_files(
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
-    if cli.game == crate::cli::GameName::Amazons {
-        return model::run(cli.command, &crate::games::amazons_play::AMAZONS);
+    if let Some(game) = crate::games::on_model(&cli.game) {
+        return model::run(cli.command, game);
     }
     match cli.command {
         Command::Match(args) => match_cmd::run(args),
