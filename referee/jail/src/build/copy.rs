@@ -1,0 +1,367 @@
+//! A build's files between the champion's folder and the build's tmpfs, through descriptors
+//! only: copied in before the build ([`copy_in`]: its regular files, folders and links,
+//! read through the folder opened once, never through a link, the results folders under
+//! it left out), and back after it ([`copy_back`]: the regular files the build made or
+//! changed and their folders, never through a link, within a bound, each owned by the
+//! folder's owner). Nothing the build writes reaches the real disk but what comes back.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+use std::path::{Path, PathBuf};
+
+use nix::fcntl::{OFlag, OpenHow, ResolveFlag};
+use nix::libc;
+use nix::sys::stat::{FileStat, Mode, SFlag};
+
+use super::walk::{self, Folder};
+
+/// The regular files copied in, as the tmpfs holds them (inode and change time): a file
+/// still so after the build is not copied back.
+#[derive(Default)]
+pub(super) struct Copied {
+    unchanged: HashSet<(u64, i64, i64)>,
+}
+
+/// What the build may bring back: bytes and entries.
+#[derive(Clone, Copy)]
+pub(super) struct Bound {
+    pub bytes: u64,
+    pub entries: u64,
+}
+
+fn kind(stat: &FileStat) -> SFlag {
+    SFlag::from_bits_truncate(stat.st_mode & SFlag::S_IFMT.bits())
+}
+
+/// What a copied file or folder may keep of its mode: no set-id or sticky bit, no write
+/// for everyone.
+fn kept_mode(stat: &FileStat) -> u32 {
+    stat.st_mode & 0o775
+}
+
+fn skipped(rel: &Path, skip: &[PathBuf]) -> bool {
+    skip.iter().any(|s| rel.starts_with(s))
+}
+
+/// Opens the folder `rel` beneath `root` through no link and without leaving its file
+/// system (`.` for the root itself).
+fn folder_beneath(root: BorrowedFd, rel: &Path) -> io::Result<OwnedFd> {
+    let rel = if rel.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        rel
+    };
+    let how = OpenHow::new()
+        .flags(OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
+        .resolve(
+            ResolveFlag::RESOLVE_BENEATH
+                | ResolveFlag::RESOLVE_NO_SYMLINKS
+                | ResolveFlag::RESOLVE_NO_MAGICLINKS
+                | ResolveFlag::RESOLVE_NO_XDEV,
+        );
+    nix::fcntl::openat2(root, rel, how).map_err(io::Error::from)
+}
+
+/// The folder holding `rel` beneath `root`, and `rel`'s last name.
+fn parent_of<'a>(root: BorrowedFd, rel: &'a Path) -> io::Result<(OwnedFd, &'a std::ffi::OsStr)> {
+    let name = rel
+        .file_name()
+        .ok_or_else(|| io::Error::from_raw_os_error(libc::EINVAL))?;
+    let parent = folder_beneath(root, rel.parent().unwrap_or(Path::new("")))?;
+    Ok((parent, name))
+}
+
+/// Opens the regular file `stat` describes for reading, through its `O_PATH` descriptor's
+/// own entry in /proc (the file opened, not a path again).
+fn reopen(fd: &OwnedFd, stat: &FileStat) -> io::Result<File> {
+    let file = File::open(format!("/proc/self/fd/{}", fd.as_raw_fd()))?;
+    let now = nix::sys::stat::fstat(&file).map_err(io::Error::from)?;
+    if walk::id(&now) != walk::id(stat) {
+        return Err(io::Error::from_raw_os_error(libc::ESTALE));
+    }
+    Ok(file)
+}
+
+/// Creates the file `name` in `parent` (never through a link: `O_EXCL`) with `from`'s
+/// bytes, then `owner` and `mode`; returns what it is now.
+fn write_new(
+    parent: &OwnedFd,
+    name: &std::ffi::OsStr,
+    from: &mut File,
+    owner: Option<(u32, u32)>,
+    mode: u32,
+) -> io::Result<FileStat> {
+    let flags =
+        OFlag::O_WRONLY | OFlag::O_CREAT | OFlag::O_EXCL | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC;
+    let fd = nix::fcntl::openat(parent, name, flags, Mode::from_bits_truncate(0o600))
+        .map_err(io::Error::from)?;
+    let mut to = File::from(fd);
+    io::copy(from, &mut to)?;
+    if let Some((uid, gid)) = owner {
+        std::os::unix::fs::fchown(&to, Some(uid), Some(gid))?;
+    }
+    nix::sys::stat::fchmod(&to, Mode::from_bits_truncate(mode)).map_err(io::Error::from)?;
+    nix::sys::stat::fstat(&to).map_err(io::Error::from)
+}
+
+/// Makes the folder `name` in `parent` with `owner` and `mode` (and room for its owner to
+/// fill it).
+fn make_folder(
+    parent: &OwnedFd,
+    name: &std::ffi::OsStr,
+    owner: Option<(u32, u32)>,
+    mode: u32,
+) -> io::Result<()> {
+    nix::sys::stat::mkdirat(parent, name, Mode::from_bits_truncate(0o700))
+        .map_err(io::Error::from)?;
+    let made = folder_beneath(parent.as_fd(), Path::new(name))?;
+    if let Some((uid, gid)) = owner {
+        std::os::unix::fs::fchown(&made, Some(uid), Some(gid))?;
+    }
+    nix::sys::stat::fchmod(&made, Mode::from_bits_truncate(mode | 0o700)).map_err(io::Error::from)
+}
+
+/// Says what a copy's error means, `ENOSPC` as the bound it hit.
+fn explained(e: io::Error, full: &str) -> String {
+    match e.raw_os_error() {
+        Some(libc::ENOSPC | libc::EDQUOT) => full.to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Copies the folder into the build's tmpfs folder `to`: its regular files, folders and
+/// links (a link copied as a link, never followed), each then owned by `owner` (the build's
+/// uid, as root); FIFOs, sockets and devices are left out, and so is everything under
+/// `skip` (relative paths: results folders). `full` says what a full tmpfs means.
+pub(super) fn copy_in(
+    from: &Folder,
+    to: &OwnedFd,
+    skip: &[PathBuf],
+    owner: Option<(u32, u32)>,
+    full: &str,
+) -> Result<Copied, String> {
+    let mut copied = Copied::default();
+    let mut failed: Option<String> = None;
+    let problems = walk::walk(from, false, &mut |fd, stat, rel| {
+        if failed.is_some() || skipped(rel, skip) {
+            return;
+        }
+        let done = (|| -> io::Result<()> {
+            let (parent, name) = parent_of(to.as_fd(), rel)?;
+            match kind(stat) {
+                SFlag::S_IFDIR => make_folder(&parent, name, owner, kept_mode(stat)),
+                SFlag::S_IFREG => {
+                    let mut source = reopen(fd, stat)?;
+                    let made = write_new(&parent, name, &mut source, owner, kept_mode(stat))?;
+                    copied
+                        .unchanged
+                        .insert((made.st_ino, made.st_ctime, made.st_ctime_nsec));
+                    Ok(())
+                }
+                SFlag::S_IFLNK => {
+                    let target = nix::fcntl::readlinkat(fd, "").map_err(io::Error::from)?;
+                    nix::unistd::symlinkat(target.as_os_str(), &parent, name)
+                        .map_err(io::Error::from)?;
+                    if let Some((uid, gid)) = owner {
+                        let name = std::ffi::CString::new(name.as_encoded_bytes())
+                            .map_err(|_| io::Error::from_raw_os_error(libc::EINVAL))?;
+                        // SAFETY: a valid descriptor and C string.
+                        let r = unsafe {
+                            libc::fchownat(
+                                parent.as_raw_fd(),
+                                name.as_ptr(),
+                                uid,
+                                gid,
+                                libc::AT_SYMLINK_NOFOLLOW,
+                            )
+                        };
+                        if r != 0 {
+                            return Err(io::Error::last_os_error());
+                        }
+                    }
+                    Ok(())
+                }
+                _ => Ok(()),
+            }
+        })();
+        if let Err(e) = done {
+            failed = Some(format!(
+                "cannot copy {} into the build: {}",
+                crate::untrusted::printable_path(rel),
+                explained(e, full)
+            ));
+        }
+    });
+    match failed.or_else(|| {
+        problems
+            .into_iter()
+            .next()
+            .map(|p| format!("cannot read the folder for its build: {p}"))
+    }) {
+        Some(why) => Err(why),
+        None => Ok(copied),
+    }
+}
+
+/// One entry to bring back.
+enum Back {
+    Folder {
+        rel: PathBuf,
+        mode: u32,
+    },
+    File {
+        rel: PathBuf,
+        mode: u32,
+        id: (u64, u64),
+    },
+}
+
+/// Copies back into the folder what the build made or changed in its tmpfs folder `built`:
+/// every folder it holds (made when missing) and every regular file that is not one
+/// `copied` in unchanged, each written to a new file and renamed over its name (a link or
+/// file there is replaced, never followed), owned by `owner` (the folder's owner, as root).
+/// Links, FIFOs, sockets and devices stay behind (said in the notes returned), and so does
+/// everything under `skip`. More than `bound` is refused before anything is written (the
+/// folder is then left as it was); an entry that cannot be written is named in the error,
+/// the others are copied.
+pub(super) fn copy_back(
+    built: &Folder,
+    into: &Folder,
+    copied: &Copied,
+    skip: &[PathBuf],
+    owner: Option<(u32, u32)>,
+    bound: Bound,
+) -> Result<Vec<String>, String> {
+    let mut back = Vec::new();
+    let (mut bytes, mut left) = (0u64, 0usize);
+    let problems = walk::walk(built, false, &mut |_, stat, rel| {
+        if skipped(rel, skip) {
+            return;
+        }
+        let rel = rel.to_path_buf();
+        match kind(stat) {
+            SFlag::S_IFDIR => back.push(Back::Folder {
+                rel,
+                mode: kept_mode(stat),
+            }),
+            SFlag::S_IFREG
+                if copied
+                    .unchanged
+                    .contains(&(stat.st_ino, stat.st_ctime, stat.st_ctime_nsec)) => {}
+            SFlag::S_IFREG => {
+                bytes = bytes.saturating_add(stat.st_size as u64);
+                back.push(Back::File {
+                    rel,
+                    mode: kept_mode(stat),
+                    id: walk::id(stat),
+                })
+            }
+            _ => left += 1,
+        }
+    });
+    if let Some(problem) = problems.first() {
+        return Err(format!("cannot read what the build made: {problem}"));
+    }
+    if bytes > bound.bytes || back.len() as u64 > bound.entries {
+        return Err(format!(
+            "the build made {} entries of {} MiB to copy back, more than its bound ({} \
+             entries, {} MiB: --disk); nothing was copied back",
+            back.len(),
+            bytes >> 20,
+            bound.entries,
+            bound.bytes >> 20
+        ));
+    }
+    let mut failed = Vec::new();
+    for entry in &back {
+        let (rel, done) = match entry {
+            Back::Folder { rel, mode } => (rel, bring_folder(into, rel, owner, *mode)),
+            Back::File { rel, mode, id } => (rel, bring_file(built, into, rel, *id, owner, *mode)),
+        };
+        if let Err(e) = done {
+            failed.push(format!("{}: {e}", crate::untrusted::printable_path(rel)));
+        }
+    }
+    if !failed.is_empty() {
+        let more = failed.len().saturating_sub(10);
+        failed.truncate(10);
+        return Err(format!(
+            "cannot copy {} built entr(ies) back into the folder: {}{}",
+            failed.len() + more,
+            failed.join("; "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    Ok(if left > 0 {
+        vec![format!(
+            "{left} link(s), FIFO(s), socket(s) or device(s) the build made were not copied \
+             back (only regular files and folders are)"
+        )]
+    } else {
+        Vec::new()
+    })
+}
+
+/// The folder `rel` in the folder, made when missing; one that is not a folder is refused.
+fn bring_folder(into: &Folder, rel: &Path, owner: Option<(u32, u32)>, mode: u32) -> io::Result<()> {
+    let (parent, name) = parent_of(into.fd.as_fd(), rel)?;
+    match nix::sys::stat::fstatat(&parent, name, nix::fcntl::AtFlags::AT_SYMLINK_NOFOLLOW) {
+        Ok(stat) if kind(&stat) == SFlag::S_IFDIR => Ok(()),
+        Ok(_) => Err(io::Error::new(
+            io::ErrorKind::Other,
+            "the folder holds something else than a folder under this name",
+        )),
+        Err(nix::errno::Errno::ENOENT) => make_folder(&parent, name, owner, mode),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The built file `rel` (still the file `id`) written to a new file beside its name in the
+/// folder, then renamed over it.
+fn bring_file(
+    built: &Folder,
+    into: &Folder,
+    rel: &Path,
+    id: (u64, u64),
+    owner: Option<(u32, u32)>,
+    mode: u32,
+) -> io::Result<()> {
+    let (source_parent, name) = parent_of(built.fd.as_fd(), rel)?;
+    let how = OpenHow::new()
+        .flags(OFlag::O_RDONLY | OFlag::O_NOFOLLOW | OFlag::O_NONBLOCK | OFlag::O_CLOEXEC)
+        .resolve(ResolveFlag::RESOLVE_BENEATH | ResolveFlag::RESOLVE_NO_SYMLINKS);
+    let mut source = File::from(nix::fcntl::openat2(&source_parent, name, how)?);
+    let stat = nix::sys::stat::fstat(&source)?;
+    if walk::id(&stat) != id {
+        return Err(io::Error::from_raw_os_error(libc::ESTALE));
+    }
+    let (parent, _) = parent_of(into.fd.as_fd(), rel)?;
+    let mut temporary = std::ffi::OsString::from(".");
+    temporary.push(name);
+    temporary.push(".referee-build");
+    match nix::unistd::unlinkat(
+        &parent,
+        temporary.as_os_str(),
+        nix::unistd::UnlinkatFlags::NoRemoveDir,
+    ) {
+        Ok(()) | Err(nix::errno::Errno::ENOENT) => {}
+        Err(e) => return Err(e.into()),
+    }
+    let written = write_new(&parent, &temporary, &mut source, owner, mode).and_then(|_| {
+        nix::fcntl::renameat(&parent, temporary.as_os_str(), &parent, name).map_err(io::Error::from)
+    });
+    if written.is_err() {
+        let _ = nix::unistd::unlinkat(
+            &parent,
+            temporary.as_os_str(),
+            nix::unistd::UnlinkatFlags::NoRemoveDir,
+        );
+    }
+    written
+}
