@@ -315,7 +315,7 @@ fn bring_folder(into: &Folder, rel: &Path, owner: Option<(u32, u32)>, mode: u32)
         Ok(stat) if kind(&stat) == SFlag::S_IFDIR => Ok(()),
         Ok(_) => Err(io::Error::new(
             io::ErrorKind::Other,
-            "the folder holds something else than a folder under this name",
+            "the folder holds a link or a file under this name, which is never followed or replaced by a folder",
         )),
         Err(nix::errno::Errno::ENOENT) => make_folder(&parent, name, owner, mode),
         Err(e) => Err(e.into()),
