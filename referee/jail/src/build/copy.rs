@@ -1,9 +1,10 @@
 //! A build's files between the champion's folder and the build's tmpfs, through descriptors
 //! only: copied in before the build ([`copy_in`]: its regular files, folders and links,
 //! read through the folder opened once, never through a link, the results folders under
-//! it left out), and back after it ([`copy_back`]: the regular files the build made or
-//! changed and their folders, never through a link, within a bound, each owned by the
-//! folder's owner). Nothing the build writes reaches the real disk but what comes back.
+//! it left out, times kept for `make`), and back after it ([`copy_back`]: the regular files
+//! the build made or changed and their folders, never through a link, within a bound, each
+//! owned by the folder's owner; a file or link the build removed is removed). Nothing the
+//! build writes reaches the real disk but what comes back.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -17,11 +18,13 @@ use nix::sys::stat::{FileStat, Mode, SFlag};
 
 use super::walk::{self, Folder};
 
-/// The regular files copied in, as the tmpfs holds them (inode and change time): a file
-/// still so after the build is not copied back.
+/// What was copied in: the regular files as the tmpfs holds them (inode and change time: a
+/// file still so after the build is not copied back), and each file and link with what it
+/// is in the folder (device and inode: one the build removed is removed if still that).
 #[derive(Default)]
 pub(super) struct Copied {
     unchanged: HashSet<(u64, i64, i64)>,
+    entries: Vec<(PathBuf, (u64, u64))>,
 }
 
 /// What the build may bring back: bytes and entries.
@@ -85,7 +88,8 @@ fn reopen(fd: &OwnedFd, stat: &FileStat) -> io::Result<File> {
 }
 
 /// Creates the file `name` in `parent` (never through a link: `O_EXCL`) with `from`'s
-/// bytes, then `owner` and `mode`; returns what it is now.
+/// bytes, then `owner`, `mode` and `from`'s times (`make` compares them); returns what it
+/// is now.
 fn write_new(
     parent: &OwnedFd,
     name: &std::ffi::OsStr,
@@ -93,6 +97,7 @@ fn write_new(
     owner: Option<(u32, u32)>,
     mode: u32,
 ) -> io::Result<FileStat> {
+    let times = nix::sys::stat::fstat(&*from).map_err(io::Error::from)?;
     let flags =
         OFlag::O_WRONLY | OFlag::O_CREAT | OFlag::O_EXCL | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC;
     let fd = nix::fcntl::openat(parent, name, flags, Mode::from_bits_truncate(0o600))
@@ -103,6 +108,9 @@ fn write_new(
         std::os::unix::fs::fchown(&to, Some(uid), Some(gid))?;
     }
     nix::sys::stat::fchmod(&to, Mode::from_bits_truncate(mode)).map_err(io::Error::from)?;
+    let at = nix::sys::time::TimeSpec::new(times.st_atime, times.st_atime_nsec);
+    let modified = nix::sys::time::TimeSpec::new(times.st_mtime, times.st_mtime_nsec);
+    nix::sys::stat::futimens(&to, &at, &modified).map_err(io::Error::from)?;
     nix::sys::stat::fstat(&to).map_err(io::Error::from)
 }
 
@@ -158,6 +166,7 @@ pub(super) fn copy_in(
                     copied
                         .unchanged
                         .insert((made.st_ino, made.st_ctime, made.st_ctime_nsec));
+                    copied.entries.push((rel.to_path_buf(), walk::id(stat)));
                     Ok(())
                 }
                 SFlag::S_IFLNK => {
@@ -181,6 +190,7 @@ pub(super) fn copy_in(
                             return Err(io::Error::last_os_error());
                         }
                     }
+                    copied.entries.push((rel.to_path_buf(), walk::id(stat)));
                     Ok(())
                 }
                 _ => Ok(()),
@@ -221,11 +231,12 @@ enum Back {
 /// Copies back into the folder what the build made or changed in its tmpfs folder `built`:
 /// every folder it holds (made when missing) and every regular file that is not one
 /// `copied` in unchanged, each written to a new file and renamed over its name (a link or
-/// file there is replaced, never followed), owned by `owner` (the folder's owner, as root).
-/// Links, FIFOs, sockets and devices stay behind (said in the notes returned), and so does
-/// everything under `skip`. More than `bound` is refused before anything is written (the
-/// folder is then left as it was); an entry that cannot be written is named in the error,
-/// the others are copied.
+/// file there is replaced, never followed), owned by `owner` (the folder's owner, as root);
+/// a file or link `copied` in that the build removed is removed from the folder if it is
+/// still the one copied. Links, FIFOs, sockets and devices the build made stay behind
+/// (said in the notes returned), and so does everything under `skip`. More than `bound` is
+/// refused before anything is written (the folder is then left as it was); an entry that
+/// cannot be written is named in the error, the others are copied.
 pub(super) fn copy_back(
     built: &Folder,
     into: &Folder,
@@ -235,12 +246,14 @@ pub(super) fn copy_back(
     bound: Bound,
 ) -> Result<Vec<String>, String> {
     let mut back = Vec::new();
+    let mut present = HashSet::new();
     let (mut bytes, mut left) = (0u64, 0usize);
     let problems = walk::walk(built, false, &mut |_, stat, rel| {
         if skipped(rel, skip) {
             return;
         }
         let rel = rel.to_path_buf();
+        present.insert(rel.clone());
         match kind(stat) {
             SFlag::S_IFDIR => back.push(Back::Folder {
                 rel,
@@ -275,6 +288,13 @@ pub(super) fn copy_back(
         ));
     }
     let mut failed = Vec::new();
+    for (rel, id) in &copied.entries {
+        if !present.contains(rel) {
+            if let Err(e) = remove(into, rel, *id) {
+                failed.push(format!("{}: {e}", crate::untrusted::printable_path(rel)));
+            }
+        }
+    }
     for entry in &back {
         let (rel, done) = match entry {
             Back::Folder { rel, mode } => (rel, bring_folder(into, rel, owner, *mode)),
@@ -306,6 +326,21 @@ pub(super) fn copy_back(
     } else {
         Vec::new()
     })
+}
+
+/// Removes the file or link `rel` from the folder if it is still `id` (gone already: done).
+fn remove(into: &Folder, rel: &Path, id: (u64, u64)) -> io::Result<()> {
+    let (parent, name) = match parent_of(into.fd.as_fd(), rel) {
+        Err(e) if e.raw_os_error() == Some(libc::ENOENT) => return Ok(()),
+        other => other?,
+    };
+    match nix::sys::stat::fstatat(&parent, name, nix::fcntl::AtFlags::AT_SYMLINK_NOFOLLOW) {
+        Ok(stat) if walk::id(&stat) == id => {
+            nix::unistd::unlinkat(&parent, name, nix::unistd::UnlinkatFlags::NoRemoveDir)
+                .map_err(io::Error::from)
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The folder `rel` in the folder, made when missing; one that is not a folder is refused.

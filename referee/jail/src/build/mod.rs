@@ -169,7 +169,10 @@ pub fn build(
         };
         return Err(BuildError::Failed { why: full, output });
     }
-    let built = outcome?;
+    if matches!(outcome, Err(BuildError::Unavailable(_))) {
+        return outcome;
+    }
+    // What the build left, also when `make` failed (as a build in place would have).
     let owner = match crate::sandbox::is_root() {
         true => nix::sys::stat::fstat(&folder.fd)
             .map(|s| Some((s.st_uid, s.st_gid)))
@@ -180,16 +183,26 @@ pub fn build(
         bytes: spec.disk,
         entries: inodes,
     };
-    let notes = copy::copy_back(&tmpfs, &folder, &copied, &skip, owner, bound).map_err(|why| {
-        BuildError::Failed {
-            why,
-            output: built.output.clone(),
+    match (
+        outcome,
+        copy::copy_back(&tmpfs, &folder, &copied, &skip, owner, bound),
+    ) {
+        (outcome, Ok(notes)) => {
+            for n in notes {
+                note(&n);
+            }
+            outcome
         }
-    })?;
-    for n in notes {
-        note(&n);
+        (Ok(built), Err(why)) => Err(BuildError::Failed {
+            why,
+            output: built.output,
+        }),
+        (Err(BuildError::Failed { why, output }), Err(back)) => Err(BuildError::Failed {
+            why: format!("{why}; {back}"),
+            output,
+        }),
+        (Err(other), Err(_)) => Err(other),
     }
-    Ok(built)
 }
 
 /// Files and folders the build's tmpfs may hold.
