@@ -129,6 +129,7 @@ fn change(fd: &OwnedFd, (uid, gid): (u32, u32), strip: bool) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
     use std::os::unix::fs::PermissionsExt;
 
     fn mode(path: &Path) -> u32 {
