@@ -400,3 +400,198 @@ fn bring_file(
     }
     written
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+
+    fn folder(path: &Path) -> Folder {
+        Folder::open(&path.canonicalize().unwrap()).unwrap()
+    }
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::symlink_metadata(path).unwrap().mode() & 0o7777
+    }
+
+    const ROOMY: Bound = Bound {
+        bytes: 1 << 20,
+        entries: 100,
+    };
+
+    /// A folder with a file, a program, a folder, a link, a FIFO and a results folder.
+    fn source(root: &Path) -> PathBuf {
+        let src = root.join("src");
+        std::fs::create_dir_all(src.join("sub")).unwrap();
+        std::fs::create_dir_all(src.join("results")).unwrap();
+        std::fs::write(src.join("results/record.json"), "seed").unwrap();
+        std::fs::write(src.join("a.c"), "int x;").unwrap();
+        std::fs::write(src.join("sub/prog"), "#!/bin/sh").unwrap();
+        std::fs::set_permissions(src.join("sub/prog"), PermissionsExt::from_mode(0o4777)).unwrap();
+        std::os::unix::fs::symlink("a.c", src.join("link")).unwrap();
+        nix::unistd::mkfifo(&src.join("fifo"), Mode::from_bits_truncate(0o600)).unwrap();
+        let old = nix::sys::time::TimeSpec::new(1_000_000, 0);
+        nix::sys::stat::utimensat(
+            nix::fcntl::AT_FDCWD,
+            &src.join("a.c"),
+            &old,
+            &old,
+            nix::sys::stat::UtimensatFlags::NoFollowSymlink,
+        )
+        .unwrap();
+        src
+    }
+
+    #[test]
+    fn a_copy_in_keeps_files_folders_links_and_times_and_leaves_the_rest_out() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = source(tmp.path());
+        let dst = tmp.path().join("dst");
+        std::fs::create_dir(&dst).unwrap();
+        let to = folder(&dst);
+        let copied = copy_in(
+            &folder(&src),
+            &to.fd,
+            &[PathBuf::from("results")],
+            None,
+            "full",
+        )
+        .unwrap();
+        assert_eq!(std::fs::read_to_string(dst.join("a.c")).unwrap(), "int x;");
+        assert_eq!(
+            std::fs::read_to_string(dst.join("sub/prog")).unwrap(),
+            "#!/bin/sh"
+        );
+        assert_eq!(mode(&dst.join("sub/prog")), 0o775);
+        assert_eq!(
+            std::fs::read_link(dst.join("link")).unwrap(),
+            Path::new("a.c")
+        );
+        assert!(!dst.join("fifo").exists() && !dst.join("results").exists());
+        assert_eq!(
+            std::fs::metadata(dst.join("a.c")).unwrap().mtime(),
+            1_000_000
+        );
+        assert_eq!(copied.unchanged.len(), 2);
+        assert_eq!(copied.entries.len(), 3);
+    }
+
+    #[test]
+    fn a_copy_back_brings_what_changed_removes_what_went_and_follows_no_link() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = source(tmp.path());
+        let elsewhere = tmp.path().join("elsewhere");
+        std::fs::create_dir(&elsewhere).unwrap();
+        let built = tmp.path().join("built");
+        std::fs::create_dir(&built).unwrap();
+        let into = folder(&src);
+        let copied = copy_in(
+            &into,
+            &folder(&built).fd,
+            &[PathBuf::from("results")],
+            None,
+            "",
+        )
+        .unwrap();
+        // The build: a.c unchanged, prog rewritten, link removed, new files and folders, a
+        // folder named as the real folder's link to elsewhere, a link, a results file.
+        std::fs::write(built.join("sub/prog"), "built").unwrap();
+        std::fs::remove_file(built.join("link")).unwrap();
+        std::fs::create_dir_all(built.join("out/deep")).unwrap();
+        std::fs::write(built.join("out/deep/made"), "made").unwrap();
+        std::os::unix::fs::symlink("/etc", built.join("etc")).unwrap();
+        std::fs::create_dir(built.join("results")).unwrap();
+        std::fs::write(built.join("results/record.json"), "forged").unwrap();
+        std::os::unix::fs::symlink(&elsewhere, src.join("escape")).unwrap();
+        std::fs::create_dir(built.join("escape")).unwrap();
+        std::fs::write(built.join("escape/planted"), "x").unwrap();
+        std::fs::write(src.join("a.c"), "the contestant's own edit").unwrap();
+        let skip = [PathBuf::from("results")];
+        let err = copy_back(&folder(&built), &into, &copied, &skip, None, ROOMY).unwrap_err();
+        assert!(err.contains("escape"), "{err}");
+        assert!(std::fs::read_dir(&elsewhere).unwrap().next().is_none());
+        assert_eq!(
+            std::fs::read_to_string(src.join("sub/prog")).unwrap(),
+            "built"
+        );
+        assert_eq!(
+            std::fs::read_to_string(src.join("out/deep/made")).unwrap(),
+            "made"
+        );
+        assert_eq!(
+            std::fs::read_to_string(src.join("a.c")).unwrap(),
+            "the contestant's own edit"
+        );
+        assert!(std::fs::symlink_metadata(src.join("link")).is_err());
+        assert!(std::fs::symlink_metadata(src.join("etc")).is_err());
+        assert_eq!(
+            std::fs::read_to_string(src.join("results/record.json")).unwrap(),
+            "seed"
+        );
+        std::fs::remove_dir_all(built.join("escape")).unwrap();
+        let notes = copy_back(&folder(&built), &into, &copied, &skip, None, ROOMY).unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].starts_with("1 link(s)"), "{notes:?}");
+    }
+
+    #[test]
+    fn a_copy_back_over_its_bound_writes_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("src");
+        std::fs::create_dir(&src).unwrap();
+        let built = tmp.path().join("built");
+        std::fs::create_dir(&built).unwrap();
+        std::fs::write(built.join("big"), vec![0u8; 2048]).unwrap();
+        std::fs::write(built.join("small"), "x").unwrap();
+        let (into, copied) = (folder(&src), Copied::default());
+        for bound in [
+            Bound {
+                bytes: 2048,
+                entries: 100,
+            },
+            Bound {
+                bytes: 1 << 20,
+                entries: 1,
+            },
+        ] {
+            let err = copy_back(&folder(&built), &into, &copied, &[], None, bound).unwrap_err();
+            assert!(err.contains("more than its bound"), "{err}");
+            assert!(std::fs::read_dir(&src).unwrap().next().is_none());
+        }
+        let exact = Bound {
+            bytes: 2049,
+            entries: 2,
+        };
+        copy_back(&folder(&built), &into, &copied, &[], None, exact).unwrap();
+        assert_eq!(std::fs::metadata(src.join("big")).unwrap().len(), 2048);
+    }
+
+    #[test]
+    fn a_file_replaced_since_the_copy_in_is_not_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("src");
+        std::fs::create_dir(&src).unwrap();
+        std::fs::write(src.join("gone"), "x").unwrap();
+        std::fs::write(src.join("kept"), "x").unwrap();
+        let built = tmp.path().join("built");
+        std::fs::create_dir(&built).unwrap();
+        let into = folder(&src);
+        let copied = copy_in(&into, &folder(&built).fd, &[], None, "").unwrap();
+        std::fs::remove_file(built.join("gone")).unwrap();
+        std::fs::remove_file(built.join("kept")).unwrap();
+        // Renamed, not removed: the new file cannot take its inode.
+        std::fs::rename(src.join("kept"), src.join("kept.old")).unwrap();
+        std::fs::write(src.join("kept"), "new").unwrap();
+        copy_back(&folder(&built), &into, &copied, &[], None, ROOMY).unwrap();
+        assert!(!src.join("gone").exists());
+        assert_eq!(std::fs::read_to_string(src.join("kept")).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_full_copy_says_what_full_means() {
+        let full = explained(io::Error::from_raw_os_error(libc::ENOSPC), "raise --disk");
+        assert_eq!(full, "raise --disk");
+        let other = explained(io::Error::from_raw_os_error(libc::EACCES), "raise --disk");
+        assert!(!other.contains("--disk"), "{other}");
+    }
+}
