@@ -310,21 +310,16 @@ fn open_checked(host: &Path, folder: bool, checked: (u64, u64)) -> io::Result<Ow
         .flags(flags)
         .resolve(ResolveFlag::RESOLVE_NO_SYMLINKS | ResolveFlag::RESOLVE_NO_MAGICLINKS);
     let fd = nix::fcntl::openat2(nix::fcntl::AT_FDCWD, host, how).map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::Other,
-            format!("cannot open it through no link ({e}): was it replaced by a link since the referee checked it?"),
+        io::Error::other(format!("cannot open it through no link ({e}): was it replaced by a link since the referee checked it?"),
         )
     })?;
     let stat = nix::sys::stat::fstat(&fd).map_err(io::Error::from)?;
     if (stat.st_dev, stat.st_ino) != checked {
-        return Err(io::Error::new(
-            io::ErrorKind::Other,
-            format!(
-                "it is no longer what the referee checked (device {} inode {}, not {} {}): it \
+        return Err(io::Error::other(format!(
+            "it is no longer what the referee checked (device {} inode {}, not {} {}): it \
                  was replaced since, so its jail is not started",
-                stat.st_dev, stat.st_ino, checked.0, checked.1
-            ),
-        ));
+            stat.st_dev, stat.st_ino, checked.0, checked.1
+        )));
     }
     Ok(fd)
 }

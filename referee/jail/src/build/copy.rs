@@ -348,9 +348,7 @@ fn bring_folder(into: &Folder, rel: &Path, owner: Option<(u32, u32)>, mode: u32)
     let (parent, name) = parent_of(into.fd.as_fd(), rel)?;
     match nix::sys::stat::fstatat(&parent, name, nix::fcntl::AtFlags::AT_SYMLINK_NOFOLLOW) {
         Ok(stat) if kind(&stat) == SFlag::S_IFDIR => Ok(()),
-        Ok(_) => Err(io::Error::new(
-            io::ErrorKind::Other,
-            "the folder holds a link or a file under this name, which is never followed or replaced by a folder",
+        Ok(_) => Err(io::Error::other("the folder holds a link or a file under this name, which is never followed or replaced by a folder",
         )),
         Err(nix::errno::Errno::ENOENT) => make_folder(&parent, name, owner, mode),
         Err(e) => Err(e.into()),
