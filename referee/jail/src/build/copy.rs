@@ -447,20 +447,20 @@ mod tests {
         let dst = tmp.path().join("dst");
         std::fs::create_dir(&dst).unwrap();
         let to = folder(&dst);
-        let copied = copy_in(
-            &folder(&src),
-            &to.fd,
-            &[PathBuf::from("results")],
-            None,
-            "full",
-        )
-        .unwrap();
+        // SAFETY: plain id queries.
+        let me = unsafe { (libc::getuid(), libc::getgid()) };
+        let skip = [PathBuf::from("results")];
+        let copied = copy_in(&folder(&src), &to.fd, &skip, Some(me), "full").unwrap();
         assert_eq!(std::fs::read_to_string(dst.join("a.c")).unwrap(), "int x;");
         assert_eq!(
             std::fs::read_to_string(dst.join("sub/prog")).unwrap(),
             "#!/bin/sh"
         );
         assert_eq!(mode(&dst.join("sub/prog")), 0o775);
+        assert_eq!(
+            mode(&dst.join("sub")),
+            mode(&src.join("sub")) & 0o775 | 0o700
+        );
         assert_eq!(
             std::fs::read_link(dst.join("link")).unwrap(),
             Path::new("a.c")
@@ -560,8 +560,9 @@ mod tests {
             bytes: 2049,
             entries: 2,
         };
-        copy_back(&folder(&built), &into, &copied, &[], None, exact).unwrap();
+        let notes = copy_back(&folder(&built), &into, &copied, &[], None, exact).unwrap();
         assert_eq!(std::fs::metadata(src.join("big")).unwrap().len(), 2048);
+        assert!(notes.is_empty(), "{notes:?}");
     }
 
     #[test]
@@ -591,5 +592,62 @@ mod tests {
         assert_eq!(full, "raise --disk");
         let other = explained(io::Error::from_raw_os_error(libc::EACCES), "raise --disk");
         assert!(!other.contains("--disk"), "{other}");
+    }
+
+    /// The folder holds `alias`, a link to its own folder `inner` (which holds `deep`), and
+    /// a file `x`; the build makes folders under both names and files in them: nothing is
+    /// written through the link, even to a folder inside, and a folder is never made or
+    /// taken where a file is (both named in the error).
+    #[test]
+    fn no_link_inside_the_folder_is_followed_nor_a_file_taken_for_a_folder() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("src");
+        std::fs::create_dir_all(src.join("inner/deep")).unwrap();
+        std::os::unix::fs::symlink("inner", src.join("alias")).unwrap();
+        std::fs::write(src.join("x"), "a file").unwrap();
+        let built = tmp.path().join("built");
+        std::fs::create_dir(&built).unwrap();
+        let into = folder(&src);
+        let copied = copy_in(&into, &folder(&built).fd, &[], None, "").unwrap();
+        std::fs::remove_file(built.join("alias")).unwrap();
+        std::fs::create_dir_all(built.join("alias/deep")).unwrap();
+        std::fs::write(built.join("alias/deep/file"), "through").unwrap();
+        std::fs::remove_file(built.join("x")).unwrap();
+        std::fs::create_dir(built.join("x")).unwrap();
+        let err = copy_back(&folder(&built), &into, &copied, &[], None, ROOMY).unwrap_err();
+        assert!(!src.join("inner/deep/file").exists(), "{err}");
+        assert!(
+            err.contains("alias/deep/file") && err.contains("x:"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(src.join("x")).unwrap(), "a file");
+    }
+
+    /// A file the build removed whose folder the contestant removed meanwhile is gone
+    /// already; one whose folder is now a link to elsewhere is named, and nothing elsewhere
+    /// is removed.
+    #[test]
+    fn a_removal_whose_folder_went_is_done_and_one_through_a_link_is_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("src");
+        std::fs::create_dir_all(src.join("went")).unwrap();
+        std::fs::create_dir_all(src.join("linked")).unwrap();
+        std::fs::write(src.join("went/f"), "x").unwrap();
+        std::fs::write(src.join("linked/f"), "x").unwrap();
+        let built = tmp.path().join("built");
+        std::fs::create_dir(&built).unwrap();
+        let into = folder(&src);
+        let copied = copy_in(&into, &folder(&built).fd, &[], None, "").unwrap();
+        std::fs::remove_dir_all(built.join("went")).unwrap();
+        std::fs::remove_dir_all(built.join("linked")).unwrap();
+        std::fs::remove_dir_all(src.join("went")).unwrap();
+        let elsewhere = tmp.path().join("elsewhere");
+        std::fs::rename(src.join("linked"), &elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, src.join("linked")).unwrap();
+        let err = copy_back(&folder(&built), &into, &copied, &[], None, ROOMY).unwrap_err();
+        assert!(err.contains("linked/f") && !err.contains("went"), "{err}");
+        assert!(elsewhere.join("f").exists());
+        std::fs::remove_file(src.join("linked")).unwrap();
+        copy_back(&folder(&built), &into, &copied, &[], None, ROOMY).unwrap();
     }
 }
