@@ -31,6 +31,7 @@ groups=(
   "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/sandbox/seccomp/page_cache.rs,referee/jail/src/view.rs|-p jail --lib -p referee --test seccomp --test sandbox --test attacks --test first_steps -- view:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
   "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test signed_results -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
   "census|referee/jail/src/census.rs|-p jail --lib -- census|"
+  "build|referee/jail/src/build/copy.rs|-p jail --lib -- build::copy|"
   "hidden|referee/jail/src/hidden.rs|-p jail --lib -- hidden|"
   "snapshot|referee/src/snapshot.rs|-p referee --lib --test tournament_snapshot -- snapshot:: rebuilt unreadable before_snapshots|"
   "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"

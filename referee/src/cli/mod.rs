@@ -91,7 +91,9 @@ pub struct BuildArgs {
     /// its processes' resident memory, and RLIMIT_DATA of each.
     #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = values::memory, allow_negative_numbers = true)]
     pub memory: u64,
-    /// Size of the build's private /tmp, MiB.
+    /// Size of the build's tmpfs, MiB: its copy of the folder, what it makes and its /tmp
+    /// together (and one file or folder per 4 KiB of it); only what it made or changed is
+    /// copied back, within this bound.
     #[arg(long, default_value_t = 512, value_name = "MIB", value_parser = values::disk, allow_negative_numbers = true)]
     pub disk: u64,
     /// Most processes and threads of one build.
