@@ -18,6 +18,12 @@ use std::time::Duration;
 /// is wrong otherwise.
 pub fn check<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<(), String> {
     let got = rebuild(adapter, record)?;
+    if got.start != record.start {
+        return Err(format!(
+            "before the first callback the seed draws {:?} and seats leave, the record says {:?}",
+            got.start, record.start
+        ));
+    }
     if let Some((i, (got, want))) = got
         .callbacks
         .iter()
@@ -31,12 +37,6 @@ pub fn check<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<(), String>
             want.callback,
             want.seat,
             difference(got, want)
-        ));
-    }
-    if got.start != record.start {
-        return Err(format!(
-            "before the first callback the seed draws {:?} and seats leave, the record says {:?}",
-            got.start, record.start
         ));
     }
     if got.ranking != record.ranking {
