@@ -32,6 +32,8 @@ pub mod build;
 pub mod census;
 pub mod champion;
 pub mod fault;
+mod futex_call;
+mod futex_waits;
 mod handle;
 pub mod hidden;
 mod init;
