@@ -210,6 +210,22 @@ pub(crate) fn next_pause(pause: Duration) -> Duration {
     pause.saturating_mul(2).min(LAST_PAUSE)
 }
 
+/// The first pause of a wait on `(addr, value)` by a thread whose previous wait, if any, was
+/// on `previous` (its word, value and pause then) and is gone: a wait interrupted by a
+/// freeze or a signal is made again at once on the same word, and goes on where its
+/// backoff was (a thread that waits for the whole match, the JVM's launcher joining its
+/// main thread, is not looked at from 50 µs again after every thaw).
+pub(crate) fn first_pause(
+    previous: Option<(u64, u32, Duration)>,
+    addr: u64,
+    value: u32,
+) -> Duration {
+    match previous {
+        Some((a, v, pause)) if a == addr && v == value => pause,
+        _ => FIRST_PAUSE,
+    }
+}
+
 /// When to look next at a wait whose pause is `pause` and whose deadline is `left` away.
 pub(crate) fn next_look(pause: Duration, left: Option<Duration>) -> Duration {
     left.map_or(pause, |left| left.min(pause))
@@ -461,6 +477,10 @@ mod tests {
         }
         assert_eq!(looks, 7, "50 µs to 4 ms");
         let ms = Duration::from_millis;
+        assert_eq!(first_pause(None, 64, 7), FIRST_PAUSE);
+        assert_eq!(first_pause(Some((64, 7, ms(2))), 64, 7), ms(2));
+        assert_eq!(first_pause(Some((68, 7, ms(2))), 64, 7), FIRST_PAUSE);
+        assert_eq!(first_pause(Some((64, 8, ms(2))), 64, 7), FIRST_PAUSE);
         assert_eq!(next_look(ms(4), None), ms(4));
         assert_eq!(next_look(ms(4), Some(ms(1))), ms(1));
         assert_eq!(next_look(ms(1), Some(ms(4))), ms(1));

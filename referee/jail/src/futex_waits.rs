@@ -37,13 +37,19 @@ struct Pending {
 pub(crate) struct Waits {
     listener: Option<OwnedFd>,
     pending: Vec<Pending>,
+    /// Waits found gone (interrupted), the latest last: `(tid, addr, value, pause)`.
+    gone: Vec<(u32, u64, u32, Duration)>,
 }
+
+/// How many gone waits [`Waits`] remembers.
+const GONE_KEPT: usize = 16;
 
 impl Waits {
     pub(crate) fn new(listener: OwnedFd) -> Waits {
         Waits {
             listener: Some(listener),
             pending: Vec::new(),
+            gone: Vec::new(),
         }
     }
 
@@ -104,10 +110,26 @@ impl Waits {
                     self.pending.swap_remove(i);
                 }
                 Verdict::Gone => {
-                    self.pending.swap_remove(i);
+                    let p = self.pending.swap_remove(i);
+                    if self.gone.len() == GONE_KEPT {
+                        self.gone.remove(0);
+                    }
+                    self.gone.push((p.pid, p.addr, p.value, p.pause));
                 }
             }
         }
+    }
+
+    /// The previous wait of thread `tid`, now gone (a thread makes one call at a time: a
+    /// wait of its still pending was interrupted), forgotten: its word, value and pause.
+    fn previous(&mut self, tid: u32) -> Option<(u64, u32, Duration)> {
+        if let Some(i) = self.pending.iter().position(|p| p.pid == tid) {
+            let p = self.pending.swap_remove(i);
+            return Some((p.addr, p.value, p.pause));
+        }
+        let i = self.gone.iter().rposition(|g| g.0 == tid)?;
+        let (_, addr, value, pause) = self.gone.remove(i);
+        Some((addr, value, pause))
     }
 
     /// Takes one notification and answers it, or keeps it pending.
@@ -155,7 +177,8 @@ impl Waits {
             Verdict::Pend => match left(deadline) {
                 Some(Duration::ZERO) => respond(listener, n.id, Err(libc::ETIMEDOUT)),
                 left => {
-                    let pause = futex_call::FIRST_PAUSE;
+                    let previous = self.previous(n.pid);
+                    let pause = futex_call::first_pause(previous, addr, value);
                     self.pending.push(Pending {
                         id: n.id,
                         pid: n.pid,

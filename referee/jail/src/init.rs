@@ -564,10 +564,13 @@ fn serve(ctl: RawFd, acks: RawFd, main: Main) -> ! {
         libc::signalfd(-1, &set, libc::SFD_CLOEXEC | libc::SFD_NONBLOCK)
     };
     let mut main_alive = true;
+    // Whether a child may have ended since the last reap (not after a wake-up for a shared
+    // futex alone: the init looks at pending waits every few milliseconds).
+    let mut reap_now = true;
     loop {
-        if main_alive {
+        if reap_now && main_alive {
             main_alive = reap(ctl, main);
-        } else {
+        } else if reap_now {
             reap(ctl, -1);
         }
         let listener = waits.as_ref().and_then(|w| w.fd());
@@ -603,6 +606,7 @@ fn serve(ctl: RawFd, acks: RawFd, main: Main) -> ! {
             }
             waits.look(std::time::Instant::now());
         }
+        reap_now = sigfd < 0 || n < 0 || pfd[0].revents != 0 || pfd[1].revents != 0;
         if n < 0 {
             continue;
         }
