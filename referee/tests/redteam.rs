@@ -637,10 +637,11 @@ impl HostWaiter {
 /// there is woken by another jail's `FUTEX_WAKE`, and a wake counts the waiters others left,
 /// a covert channel between jails alive at once. Here the other end is the test itself,
 /// waiting on the first word of the champion's program before the match: the champion must
-/// wake nobody outside its jail, and its own shared wait must not be queued (it returns at
-/// once: nobody could wake it). It must still play: `pthread_join` and process-shared and
-/// robust mutexes, which glibc builds on shared futexes, must work (an error from the
-/// filter aborts them).
+/// wake nobody outside its jail, and its own shared wait must never be queued in the kernel:
+/// its own jail's wakes end it (the jail's init holds it) without counting it, whereas a
+/// wait the kernel queued would be counted by a kernel wake, or never woken by the init's.
+/// It must still play: `pthread_join` and process-shared and robust mutexes, which glibc
+/// builds on shared futexes, must work (an error from the filter aborts them).
 #[test]
 fn redteam_07_no_shared_futex_carries_a_bit_out_of_a_jail() {
     // One match of this file at a time: they share their seed, which tells their processes.
