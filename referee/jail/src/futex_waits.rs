@@ -144,6 +144,9 @@ impl Waits {
         }
         let (addr, value, timeout) = match futex_call::decode(i64::from(n.data.nr), n.data.args) {
             Call::Fail(errno) => return respond(listener, n.id, Err(errno)),
+            // Every pending wait of the jail is woken (each looks at its word again), and
+            // the wake says it woke none: no count of waiters leaves the init, as none
+            // leaves another jail.
             Call::Wake => {
                 respond(listener, n.id, Ok(0));
                 for p in self.pending.drain(..) {
