@@ -218,10 +218,26 @@ fn now(clock: libc::clockid_t) -> Duration {
     )
 }
 
-/// Whether the notification `id` still waits for its answer.
+/// `SECCOMP_IOCTL_NOTIF_ID_VALID` as kernels before 5.7 number it (`_IOR`; later ones take
+/// both).
+const NOTIF_ID_VALID_BEFORE_5_7: libc::Ioctl = 0x8008_2102;
+
+/// Whether the notification `id` still waits for its answer: only `ENOENT` says it does
+/// not (the caller died or took a signal).
 fn is_valid(listener: RawFd, id: u64) -> bool {
-    // SAFETY: a valid pointer to the id.
-    unsafe { libc::ioctl(listener, libc::SECCOMP_IOCTL_NOTIF_ID_VALID, &id) == 0 }
+    for request in [
+        libc::SECCOMP_IOCTL_NOTIF_ID_VALID,
+        NOTIF_ID_VALID_BEFORE_5_7,
+    ] {
+        // SAFETY: a valid pointer to the id.
+        if unsafe { libc::ioctl(listener, request, &id) } == 0 {
+            return true;
+        }
+        if std::io::Error::last_os_error().raw_os_error() == Some(libc::ENOENT) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Answers notification `id` with a return value or an errno. A caller gone meanwhile

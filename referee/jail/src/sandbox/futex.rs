@@ -353,6 +353,24 @@ mod tests {
         probe_listener(&build(Variant::Notify)).unwrap();
     }
 
+    /// Where a filter of the process already holds a listener (an outer one of the
+    /// machine), the probe says why there is none: `EBUSY`.
+    #[test]
+    fn the_probe_finds_no_listener_under_a_filter_that_holds_one() {
+        let program = build(Variant::Notify);
+        let r = crate::sandbox::netns::try_in_child(|| {
+            // SAFETY: plain prctl.
+            unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) };
+            let _outer = program.install(true)?;
+            match probe_listener(&program) {
+                Err(e) if e.raw_os_error() == Some(libc::EBUSY) => Ok(()),
+                Err(e) => Err(e),
+                Ok(()) => Err(io::Error::from_raw_os_error(libc::EEXIST)),
+            }
+        });
+        r.unwrap();
+    }
+
     #[test]
     fn a_second_listener_is_refused_busy() {
         let program = build(Variant::Notify);

@@ -730,6 +730,21 @@ mod tests {
     }
 
     #[test]
+    fn a_refused_listener_is_named_on_the_line() {
+        let why = |errno| listener_refused(&io::Error::from_raw_os_error(errno));
+        assert_eq!(
+            why(nix::libc::EBUSY),
+            "an outer seccomp filter holds the listener"
+        );
+        assert_eq!(why(nix::libc::EINVAL), "kernel without seccomp listeners");
+        assert!(why(nix::libc::ENOMEM).starts_with("no seccomp listener: "));
+        assert_eq!(
+            futex_mode(None, true),
+            (false, "off(no seccomp)".to_string())
+        );
+    }
+
+    #[test]
     fn auto_line_names_every_layer() {
         let line = probe(SandboxMode::Auto).line();
         for name in [
