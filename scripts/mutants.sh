@@ -28,9 +28,10 @@ groups=(
   "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
   "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/src/roster.rs|-p referee --lib --test tournament --test redteam_stop --test redteam_amazons --test amazons_tournament --test gauntlet_runs -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/src/roster\.rs:.*is_builtin"
   "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test pinning|"
-  "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/view.rs|-p jail --lib -p referee --test seccomp --test sandbox --test attacks --test first_steps -- view:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
+  "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/sandbox/seccomp/page_cache.rs,referee/jail/src/view.rs|-p jail --lib -p referee --test seccomp --test sandbox --test attacks --test first_steps -- view:: sandbox:: a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
   "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test signed_results -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
   "census|referee/jail/src/census.rs|-p jail --lib -- census|"
+  "build|referee/jail/src/build/copy.rs|-p jail --lib -- build::copy|"
   "hidden|referee/jail/src/hidden.rs|-p jail --lib -- hidden|"
   "snapshot|referee/src/snapshot.rs|-p referee --lib --test tournament_snapshot -- snapshot:: rebuilt unreadable before_snapshots|"
   "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"
@@ -42,7 +43,7 @@ groups=(
 # referee's unit-test binary only).
 fast=(
   "scoring-fast|engine/src/outcome.rs|-p engine|"
-  "seccomp-fast|referee/jail/src/sandbox/seccomp.rs|-p jail --lib sandbox::seccomp|Rules::|negative|deny_list|build"
+  "seccomp-fast|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/sandbox/seccomp/page_cache.rs|-p jail --lib sandbox::seccomp|Rules::|negative|deny_list|build|page_cache"
 )
 # --fast mutates the tree in place and builds in its target/ (already built by the suite):
 # no copy, no cold build. cargo-mutants puts every file back when it ends.

@@ -11,7 +11,9 @@
 
 mod board;
 pub mod bots;
+mod model;
 mod square;
 
 pub use board::{Board, Cell, Color, IllegalMove, Move};
+pub use model::{Amazons, AmazonsState, AmazonsView};
 pub use square::{ParseSquareError, Square};

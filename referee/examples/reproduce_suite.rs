@@ -305,7 +305,7 @@ fn comparable(mut record: Value) -> Value {
         strip(&mut callback["fault"]);
         if callback["fault"]["kind"] == "timeout" {
             if let Some(c) = callback.as_object_mut() {
-                for field in ["requests", "actions", "info", "refused", "digest"] {
+                for field in ["requests", "actions", "steps", "info", "refused", "digest"] {
                     c.remove(field);
                 }
             }

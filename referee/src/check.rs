@@ -30,6 +30,7 @@ pub fn check(
         limits: limits.clone(),
         cpu: None,
         start_frozen: true,
+        checked: None,
     };
     // Created fresh beneath its folder, through no link (`run_files`); one left by an
     // earlier check (or planted) is removed first.

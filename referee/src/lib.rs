@@ -1,6 +1,7 @@
 //! The referee of "La loi du plus riche": champions as sandboxed processes speaking
 //! protocol.md, matches played through the engine and recorded, tournaments in parallel.
 
+pub mod arena;
 pub mod auth;
 pub mod check;
 pub mod cli;

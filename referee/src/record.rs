@@ -11,6 +11,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+pub(crate) use crate::arena::parts::hex;
+pub use crate::arena::parts::{
+    json_lines, read_bounded, BudgetRecord, BudgetsRecord, SeatRecord, TimingRecord,
+};
+
 /// Version of the record schema; bumped on any change of its shape (2: requests kept as
 /// actions in full and the rest counted, with a digest of them all; 3: the full log moved
 /// out of the record, into a gzip file beside it; 4: the callbacks' time budgets
@@ -68,33 +73,6 @@ pub struct MatchRecord {
     /// Where the full log stops, when it reached its cap.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub full_log_cut: Option<crate::full_log::Cut>,
-}
-
-/// A champion in a seat.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatRecord {
-    pub seat: u8,
-    pub name: String,
-    /// What was run: a path, or `builtin:<name>`.
-    pub path: String,
-    /// SHA-256 of the executable's content (hex).
-    pub sha256: String,
-    /// The `PROLOGIN_SEED` it was given.
-    pub seed: u64,
-}
-
-impl SeatRecord {
-    /// `champion` in seat `seat` of the match of seed `match_seed` (its `PROLOGIN_SEED`
-    /// derives from both, `seeds::seat_seed`).
-    pub fn of(seat: usize, champion: &crate::roster::ChampionSpec, match_seed: u64) -> Self {
-        SeatRecord {
-            seat: seat as u8,
-            name: champion.name.clone(),
-            path: champion.path.clone(),
-            sha256: champion.sha256.clone(),
-            seed: crate::seeds::seat_seed(match_seed, seat as u8),
-        }
-    }
 }
 
 /// One callback of one seat.
@@ -182,61 +160,7 @@ pub struct ResultRecord {
     pub digest: String,
 }
 
-/// What one callback measured: its time, microseconds, and its bytes of stderr.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimingRecord {
-    pub cpu_us: u64,
-    pub wall_us: u64,
-    /// The bytes `[start, end)` of the seat's stderr stream written from the end of its
-    /// previous callback to the end of this one ([`crate::endpoint::CallTiming::stderr`]):
-    /// offsets in `seat<N>.stderr` while below its cap. Absent in schema 3, and for a seat
-    /// without a process (a person).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stderr: Option<[u64; 2]>,
-}
-
-impl From<crate::endpoint::CallTiming> for TimingRecord {
-    fn from(timing: crate::endpoint::CallTiming) -> TimingRecord {
-        TimingRecord {
-            cpu_us: timing.cpu.as_micros() as u64,
-            wall_us: timing.wall.as_micros() as u64,
-            stderr: timing.stderr,
-        }
-    }
-}
-
-/// The time allowances of a match's callbacks (protocol.md section 5), as scaled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BudgetsRecord {
-    /// `init_game`'s (start-up included).
-    pub init: BudgetRecord,
-    /// Every other callback's.
-    pub call: BudgetRecord,
-}
-
-/// One callback's allowance, microseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BudgetRecord {
-    pub cpu_us: u64,
-    pub wall_us: u64,
-}
-
 impl BudgetsRecord {
-    /// The allowances `limits` gives.
-    pub fn of(limits: &crate::endpoint::TimeLimits) -> BudgetsRecord {
-        let budget = |init| {
-            let l = limits.allowance(init);
-            BudgetRecord {
-                cpu_us: l.cpu.as_micros() as u64,
-                wall_us: l.wall.as_micros() as u64,
-            }
-        };
-        BudgetsRecord {
-            init: budget(true),
-            call: budget(false),
-        }
-    }
-
     /// The allowance of `callback`.
     pub fn of_callback(&self, callback: Callback) -> BudgetRecord {
         if callback == Callback::InitGame {
@@ -245,31 +169,6 @@ impl BudgetsRecord {
             self.call
         }
     }
-}
-
-/// The text of the record file `path`. Records are a few MB at most (compact, schema 2
-/// on): a device, a FIFO or a huge file is not one, and is not read (nor waited on).
-pub fn read_bounded(path: &Path) -> anyhow::Result<String> {
-    use anyhow::Context;
-    use std::io::Read;
-    const MAX_BYTES: u64 = 256 << 20;
-    // A FIFO in a record's place is refused, not waited on.
-    let file = crate::store::open_file(path)
-        .with_context(|| format!("cannot read record {}", path.display()))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("cannot read record {}", path.display()))?;
-    anyhow::ensure!(
-        meta.len() <= MAX_BYTES,
-        "{} is not a match record: larger than {} MiB",
-        path.display(),
-        MAX_BYTES >> 20
-    );
-    let mut text = String::new();
-    file.take(MAX_BYTES)
-        .read_to_string(&mut text)
-        .with_context(|| format!("cannot read record {}", path.display()))?;
-    Ok(text)
 }
 
 impl MatchRecord {
@@ -308,34 +207,9 @@ impl MatchRecord {
             .with_context(|| format!("{} is not a match record", path.display()))
     }
 
-    /// The record as JSON bytes, one field per line and one element of each list per line:
-    /// compact (a request costs about 30 bytes) yet easy to skim, grep and diff.
+    /// The record as JSON bytes ([`json_lines`]).
     pub fn to_json(&self) -> Vec<u8> {
-        let value = serde_json::to_value(self).expect("records serialise");
-        let fields = value.as_object().expect("a record is an object");
-        let compact =
-            |v: &serde_json::Value| serde_json::to_string(v).expect("JSON values serialise");
-        let mut out = String::from("{");
-        for (i, (key, value)) in fields.iter().enumerate() {
-            out.push_str(if i == 0 { "\n" } else { ",\n" });
-            out.push_str(&format!("  {}: ", compact(&key.as_str().into())));
-            match value.as_array() {
-                Some(items)
-                    if !items.is_empty() && items.iter().all(|v| v.is_object() || v.is_array()) =>
-                {
-                    let lines: Vec<String> = items
-                        .iter()
-                        .map(|v| format!("    {}", compact(v)))
-                        .collect();
-                    out.push_str(&format!("[\n{}\n  ]", lines.join(",\n")));
-                }
-                _ => out.push_str(&compact(value)),
-            }
-        }
-        out.push_str("\n}\n");
-        // The same JSON value, without raw DEL or C1 characters for a terminal to obey
-        // when the record is shown with `cat` or `less`.
-        jail::untrusted::escape_json(&out, false).into_bytes()
+        json_lines(self)
     }
 
     /// Faults of a seat, in order.
@@ -440,11 +314,6 @@ fn bump(counts: &mut BTreeMap<String, u64>, name: &str) {
             counts.insert(name.to_string(), 1);
         }
     }
-}
-
-/// `bytes` as lowercase hexadecimal.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -49,7 +49,8 @@ mod tests {
     /// The match runner's core: the loop, the endpoints, the full log. None of it may name
     /// a game (issue 13; ARCHITECTURE.md). (The champions' processes and jails, budgets and
     /// faults are the `jail` crate, which depends on no game: the compiler keeps it so.)
-    const CORE: [&str; 7] = [
+    const CORE: [&str; 8] = [
+        "arena",
         "match_loop.rs",
         "rules.rs",
         "endpoint.rs",

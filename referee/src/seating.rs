@@ -62,7 +62,7 @@ impl Seating {
             }
             // A snapshot gone or unreadable is the operator's to fix, not the champion's
             // loss: the run stops, this match counts nothing.
-            crate::snapshot::ready(champion)?;
+            let checked = crate::snapshot::ready(champion)?;
             let launch = LaunchSpec {
                 program: champion.program.clone(),
                 args: champion.args.clone(),
@@ -77,6 +77,7 @@ impl Seating {
                 limits: limits.clone(),
                 cpu: pin.as_ref().map(Pin::cpu),
                 start_frozen: true,
+                checked,
             };
             // Created fresh beneath the match's folder, through no link (`run_files`): a
             // file that cannot be is the operator's problem, not the champion's loss.

@@ -54,6 +54,10 @@ pub const BOOTSTRAP_STREAM: u64 = 4;
 /// Stream of the order in which the two matches of a gauntlet's pair start
 /// (`gauntlet.rs`): bit 0 of `derive(gauntlet seed, ORDER_STREAM, pair)`.
 pub const ORDER_STREAM: u64 = 5;
+/// Stream of chance in a match of a game on the model (`arena`): its draws come from
+/// `draw::Stream::new(derive(match seed, CHANCE_STREAM, 0))`. A champion knows its own
+/// `PROLOGIN_SEED`, a one-way function of the match seed, and nothing of this stream.
+pub const CHANCE_STREAM: u64 = 6;
 
 /// Domain label of the per-seat seeds, the start of the HMAC message.
 const SEAT_LABEL: &[u8] = b"prologin-2009 seat seed";

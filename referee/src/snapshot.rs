@@ -595,15 +595,20 @@ pub fn resume(
 /// hashing, through one descriptor of it, to its name. An error names the snapshot (and
 /// the file that changed) and the fix: the champion passed the pre-run check from these
 /// files, so this is the operator's to fix, never the champion's loss.
-pub fn ready(champion: &ChampionSpec) -> anyhow::Result<()> {
+///
+/// Returns the device and inode of what it checked (the snapshot's folder, or its single
+/// file), for the jail to bind only that (`None` without a snapshot).
+pub fn ready(champion: &ChampionSpec) -> anyhow::Result<Option<(u64, u64)>> {
     let Some(snapshot) = &champion.snapshot else {
-        return Ok(());
+        return Ok(None);
     };
-    let problem = unreadable(&snapshot.root, &champion.program).or_else(|| changed(snapshot));
-    match problem {
-        None => Ok(()),
-        Some(problem) => Err(operator_problem(champion, &problem)),
-    }
+    let checked = match unreadable(&snapshot.root, &champion.program) {
+        Some(problem) => Err(problem),
+        None => changed(snapshot),
+    };
+    checked
+        .map(Some)
+        .map_err(|problem| operator_problem(champion, &problem))
 }
 
 /// The error of a champion of a run that cannot be started from its snapshot for a reason
@@ -626,10 +631,11 @@ pub fn operator_problem(champion: &ChampionSpec, why: &str) -> anyhow::Error {
     )
 }
 
-/// What makes the snapshot no longer the one checked, if anything: an entry (or the
+/// What makes the snapshot no longer the one checked, if anything (else the device and
+/// inode of its folder or file, as checked): an entry (or the
 /// folder of snapshots) not owned by the referee's user or writable by another, or its
 /// files not hashing to its name (the first entry that differs named).
-fn changed(snapshot: &Snapshot) -> Option<String> {
+fn changed(snapshot: &Snapshot) -> Result<(u64, u64), String> {
     // SAFETY: no arguments.
     let me = unsafe { nix::libc::geteuid() };
     let guarded = |path: &Path, meta: &std::fs::Metadata| -> Option<String> {
@@ -649,8 +655,18 @@ fn changed(snapshot: &Snapshot) -> Option<String> {
     let program = parent.join(&snapshot.relative);
     let plan = match plan(&program, None, false) {
         Ok(plan) => plan,
-        Err(e) => return Some(format!("{e:#}")),
+        Err(e) => return Err(format!("{e:#}")),
     };
+    // What was checked: the descriptor every read below goes through.
+    let top = match &plan.source {
+        Source::Folder(root) => {
+            std::fs::File::from(root.try_clone().map_err(|e| e.to_string())?).metadata()
+        }
+        Source::File(file) => file.metadata(),
+    };
+    let checked = top
+        .map(|m| (m.dev(), m.ino()))
+        .map_err(|e| format!("cannot read {}: {e}", snapshot.root.display()))?;
     // The folder of snapshots, the snapshot's folder, then each entry (a single file: the
     // program, through the descriptor the hash reads).
     let mut looked = Vec::new();
@@ -670,13 +686,13 @@ fn changed(snapshot: &Snapshot) -> Option<String> {
             Ok(meta) => guarded(&path, &meta),
             Err(e) => Some(format!("cannot read {}: {e}", path.display())),
         };
-        if problem.is_some() {
-            return problem;
+        if let Some(problem) = problem {
+            return Err(problem);
         }
     }
     let hashed = match hash_and_copy(&plan, None, false) {
         Ok(hashed) => hashed,
-        Err(e) => return Some(format!("{e:#}")),
+        Err(e) => return Err(format!("{e:#}")),
     };
     let name = snapshot
         .root
@@ -684,7 +700,7 @@ fn changed(snapshot: &Snapshot) -> Option<String> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     if hashed.hash == name {
-        return None;
+        return Ok(checked);
     }
     // Hashed again, entry by entry, to name what differs.
     let each = hashed_each(&program).map(|h| h.entries).unwrap_or_default();
@@ -698,7 +714,7 @@ fn changed(snapshot: &Snapshot) -> Option<String> {
             || "an entry".to_string(),
             |rel| snapshot.root.join(rel).display().to_string(),
         );
-    Some(format!(
+    Err(format!(
         "{differs} changed since the snapshot was checked (its files hash to {}, not to its \
          name): the run plays only the files it checked",
         hashed.hash

@@ -50,7 +50,7 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
     let played = record(&first);
     assert_eq!(played["game"], "amazons");
     assert!(played["faults"].as_array().unwrap().is_empty(), "{played}");
-    let moves = played["moves"].as_array().unwrap().len();
+    let moves = played["summary"]["moves"].as_array().unwrap().len();
     assert!(moves > 10 && moves <= 92, "{moves}");
 
     let replay = referee(&[
@@ -77,7 +77,7 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
         "{shown}"
     );
     // The moment the colours were isolated, as recorded, before and after it.
-    if let Some(after) = played["isolated_after"].as_u64() {
+    if let Some(after) = played["summary"]["isolated_after"].as_u64() {
         let at = |step: u64| {
             let out = referee(&[
                 "--game",
@@ -195,7 +195,8 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
     // A tampered move fails the replay.
     let mut tampered: Value =
         serde_json::from_slice(&std::fs::read(first.join("record.json")).unwrap()).unwrap();
-    tampered["moves"][3] = Value::String("a1-a2/a3".into());
+    // The fourth move: callback 6 (two init_game, then a jouer per move).
+    tampered["callbacks"][5]["steps"][0]["act"]["action"] = Value::String("a1-a2/a3".into());
     std::fs::write(
         first.join("record.json"),
         serde_json::to_vec(&tampered).unwrap(),
@@ -209,7 +210,7 @@ fn a_match_is_played_replayed_shown_and_reproduced() {
     ]);
     assert_eq!(replay.status.code(), Some(3), "{}", text(&replay));
     assert!(
-        text(&replay).contains("move 4 `a1-a2/a3` is illegal"),
+        text(&replay).contains("callback 6 (`jouer` of seat 1)"),
         "{}",
         text(&replay)
     );
@@ -234,7 +235,7 @@ fn the_protocol_page_s_champion_plays_from_the_command_line() {
     assert!(out.status.success(), "{}", text(&out));
     let played = record(&out_dir);
     assert!(played["faults"].as_array().unwrap().is_empty(), "{played}");
-    assert!(played["winner"].is_u64(), "{played}");
+    assert!(played["summary"]["winner"].is_u64(), "{played}");
 }
 
 #[test]
@@ -258,7 +259,7 @@ fn bad_input_is_refused_naming_the_fix() {
                 "--first-player",
                 "1",
             ],
-            "not of the Amazons",
+            "not of The Game of the Amazons",
         ),
         (
             vec!["--game", "amazons", "match", "random", "greedy"],
@@ -273,7 +274,7 @@ fn bad_input_is_refused_naming_the_fix() {
                 "random",
                 "--full-log",
             ],
-            "every move already",
+            "every action already",
         ),
         (vec!["--game", "chess", "match", "a", "b"], "--game"),
         (vec!["match", "random", "greedy"], "takes 3 champions"),

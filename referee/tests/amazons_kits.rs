@@ -93,7 +93,7 @@ impl Played {
     }
 
     fn winner(&self) -> Option<u64> {
-        self.record["winner"].as_u64()
+        self.record["summary"]["winner"].as_u64()
     }
 
     /// Asserts what every match of well-behaved champions shows: a winner, no fault, a
@@ -107,7 +107,7 @@ impl Played {
             self.log(1)
         );
         assert!(self.winner().is_some(), "{what}: no winner");
-        let moves = self.record["moves"].as_array().unwrap().len();
+        let moves = self.record["summary"]["moves"].as_array().unwrap().len();
         let replay = Command::new(REFEREE)
             .args(["--game", "amazons", "replay"])
             .arg(self.dir.join("record.json"))
@@ -294,7 +294,7 @@ fn stdout_from_callbacks_lands_in_the_log_and_the_kits_answer_right() {
             let coup = (2 * k + seat) as i64;
             assert_eq!(*r, [*seat as i64, coup, 1, coup + 1, 0], "{name} jouer {k}");
         }
-        let moves = played.record["moves"].as_array().unwrap().len();
+        let moves = played.record["summary"]["moves"].as_array().unwrap().len();
         assert!(
             log.contains(&format!("{name} end coup {moves} mon_tour 0")),
             "{log}"
@@ -326,7 +326,10 @@ fn a_jouer_that_returns_without_moving_is_a_protocol_fault() {
             Some(1 - *seat as u64),
             "the other seat wins"
         );
-        assert_eq!(played.record["moves"].as_array().unwrap().len(), *seat);
+        assert_eq!(
+            played.record["summary"]["moves"].as_array().unwrap().len(),
+            *seat
+        );
     }
     if python {
         // Its refused moves: the page's codes, and nothing changed (still its turn).

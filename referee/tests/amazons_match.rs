@@ -8,17 +8,13 @@ mod common;
 use amazons::{bots, Board, Color, Move};
 use jail::champion::{Champion, LaunchSpec};
 use jail::fault::{Fault, FaultKind};
+use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
-use referee::games::amazons::{board_from_etat, deplacer_line, Amazons, AmazonsRecord};
+use referee::games::amazons_wire::{board_from_etat, deplacer_line, AmazonsWire};
 use referee::process_endpoint::ProcessEndpoint;
 use referee::record::SeatRecord;
 use std::collections::VecDeque;
 use std::time::Duration;
-
-const LIMITS: CallLimits = CallLimits {
-    cpu: Duration::from_secs(10),
-    wall: Duration::from_secs(30),
-};
 
 /// Which built-in player a [`Bot`] is.
 #[derive(Clone, Copy)]
@@ -111,24 +107,38 @@ impl Endpoint for Bot {
     fn kill(&mut self) {}
 }
 
-fn seats() -> [SeatRecord; 2] {
-    std::array::from_fn(|i| SeatRecord {
-        seat: i as u8,
-        name: format!("seat{i}"),
-        ..SeatRecord::default()
-    })
+fn seats() -> Vec<SeatRecord> {
+    (0..2)
+        .map(|i| SeatRecord {
+            seat: i as u8,
+            name: format!("seat{i}"),
+            ..SeatRecord::default()
+        })
+        .collect()
 }
 
-fn play(a: &mut dyn Endpoint, b: &mut dyn Endpoint) -> AmazonsRecord {
-    let mut rules = Amazons::new(7, seats(), "sandbox: scripted".into(), LIMITS, LIMITS);
-    referee::match_loop::run(&mut rules, &mut [a, b], vec![None, None]);
-    rules.finish()
+fn play(a: &mut dyn Endpoint, b: &mut dyn Endpoint) -> GameRecord {
+    let options = game::Options::default();
+    let time = referee::endpoint::TimeLimits::default();
+    let mut machine = Machine::new(
+        &AmazonsWire,
+        &options,
+        7,
+        seats(),
+        time,
+        "sandbox: scripted".into(),
+    )
+    .unwrap();
+    referee::match_loop::run(&mut machine, &mut [a, b], vec![None, None]);
+    let record = machine.finish();
+    referee::arena::check(&AmazonsWire, &record).unwrap();
+    record
 }
 
 /// Replays the record's moves through the rules; returns the final board.
-fn replayed(record: &AmazonsRecord) -> Board {
+fn replayed(record: &GameRecord) -> Board {
     let mut board = Board::start();
-    for (i, m) in record.moves.iter().enumerate() {
+    for (i, m) in common::amazons::moves(record).iter().enumerate() {
         let m: Move = m.parse().unwrap();
         board
             .play(m)
@@ -159,16 +169,19 @@ fn built_in_players_play_whole_games() {
         // The game ended because the player to move could not move, and that player lost.
         assert!(!board.can_move());
         let loser = usize::from(board.to_move() == Color::Black);
-        assert_eq!(record.winner, Some(1 - loser as u8));
-        if record.winner == Some(u8::from(!mobility_first)) {
+        assert_eq!(common::amazons::winner(&record), Some(1 - loser as u8));
+        if common::amazons::winner(&record) == Some(u8::from(!mobility_first)) {
             wins += 1;
         }
         // Callbacks: init_game for both, one jouer per move, end_game for both.
-        assert_eq!(record.callbacks.len(), record.moves.len() + 4);
+        assert_eq!(
+            record.callbacks.len(),
+            common::amazons::moves(&record).len() + 4
+        );
         assert_eq!(record.timings.len(), record.callbacks.len());
-        if let Some(after) = record.isolated_after {
+        if let Some(after) = common::amazons::isolated_after(&record) {
             let mut board = Board::start();
-            for m in &record.moves[..after] {
+            for m in &common::amazons::moves(&record)[..after] {
                 board.play(m.parse().unwrap()).unwrap();
             }
             assert!(board.isolated());
@@ -183,7 +196,7 @@ fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
         let mut a = Bot::new(0, brain);
         let mut b = Bot::new(1, Brain::Mobility);
         let record = play(&mut a, &mut b);
-        assert_eq!(record.winner, Some(1));
+        assert_eq!(common::amazons::winner(&record), Some(1));
         assert_eq!(record.faults.len(), 1, "{:?}", record.faults);
         let fault = &record.faults[0];
         assert_eq!((fault.seat, fault.kind), (0, FaultKind::Protocol));
@@ -220,6 +233,6 @@ fn the_protocol_page_s_champion_plays_through_the_runner() {
         assert!(record.faults.is_empty(), "{:?}", record.faults);
         let board = replayed(&record);
         assert!(!board.can_move());
-        assert!(record.winner.is_some());
+        assert!(common::amazons::winner(&record).is_some());
     }
 }

@@ -172,7 +172,7 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
     });
     let moves = |path: PathBuf| -> serde_json::Value {
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-        v["moves"].clone()
+        v["summary"]["moves"].clone()
     };
     assert_eq!(
         moves(again.join("record.json")),
@@ -327,22 +327,15 @@ fn the_readme_tournament_of_the_bundled_champions_runs_as_printed() {
 /// moves joined by spaces (docs/results.md), a known answer computed with Python's hashlib.
 #[test]
 fn the_digest_is_the_sha256_of_the_moves() {
-    let record = referee::games::amazons::AmazonsRecord {
-        schema: 1,
-        game: "amazons".into(),
-        seed: 1,
-        seats: Vec::new(),
-        sandbox: String::new(),
-        moves: vec!["d1-d7/g7".into(), "a7-b7/c7".into()],
-        isolated_after: None,
-        callbacks: Vec::new(),
-        faults: Vec::new(),
-        winner: None,
-        timings: Vec::new(),
-        budgets: None,
-    };
-    assert_eq!(
-        referee::games::amazons_play::digest(&record),
-        "6e0341546871dcac"
-    );
+    let act = |seat: u8, m: &str| serde_json::json!({"act": {"seat": seat, "action": m, "answer": {"Ok": "ok"}}});
+    let entry = |seat: u8, steps: Vec<serde_json::Value>| serde_json::json!({"seat": seat, "callback": "jouer", "steps": steps, "requests": 1, "digest": ""});
+    let zero = serde_json::json!({"cpu_us": 0, "wall_us": 0});
+    let record: referee::arena::GameRecord = serde_json::from_value(serde_json::json!({
+        "schema": 5, "game": "amazons", "version": 1, "options": {}, "seed": 1, "seats": [],
+        "sandbox": "", "budgets": {"init": zero, "call": zero}, "start": [],
+        "callbacks": [entry(0, vec![act(0, "d1-d7/g7")]), entry(1, vec![act(1, "a7-b7/c7")])],
+        "faults": [], "ranking": {"places": [], "scores": []}, "timings": []
+    }))
+    .unwrap();
+    assert_eq!(record.history_digest(), "6e0341546871dcac");
 }

@@ -5,7 +5,7 @@
 mod common;
 
 use amazons::{Board, Cell, Color, Move, Square};
-use referee::games::amazons::AmazonsRecord;
+use referee::arena::GameRecord;
 use referee::view::amazons_html;
 use serde_json::Value;
 use std::path::Path;
@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
-fn play(dir: &Path, champions: [&str; 2], seed: u64) -> (Output, AmazonsRecord) {
+fn play(dir: &Path, champions: [&str; 2], seed: u64) -> (Output, GameRecord) {
     let out = Command::new(REFEREE)
         .args(["--game", "amazons", "match"])
         .args(champions)
@@ -33,7 +33,7 @@ fn play(dir: &Path, champions: [&str; 2], seed: u64) -> (Output, AmazonsRecord) 
 
 /// The board after each move of `record`, written as the page should show it, computed
 /// here with the `amazons` crate.
-fn expected_boards(record: &AmazonsRecord) -> Vec<String> {
+fn expected_boards(record: &GameRecord) -> Vec<String> {
     let text = |board: &Board| -> String {
         Square::all()
             .map(|s| match board.cell(s) {
@@ -46,7 +46,7 @@ fn expected_boards(record: &AmazonsRecord) -> Vec<String> {
     };
     let mut board = Board::start();
     let mut boards = vec![text(&board)];
-    for m in &record.moves {
+    for m in &common::amazons::moves(record) {
         board.play(m.parse::<Move>().unwrap()).unwrap();
         boards.push(text(&board));
     }
@@ -73,9 +73,9 @@ fn match_html_writes_a_page_with_every_move_and_board() {
     );
     let page = std::fs::read_to_string(&path).unwrap();
     assert_eq!(page, amazons_html::page_in(&record, Some(&dir)).unwrap());
-    assert!(record.moves.len() > 10 && record.faults.is_empty());
+    assert!(common::amazons::moves(&record).len() > 10 && record.faults.is_empty());
     assert!(
-        record.isolated_after.is_some(),
+        common::amazons::isolated_after(&record).is_some(),
         "seed 11 isolates the amazons"
     );
 
@@ -98,8 +98,8 @@ fn match_html_writes_a_page_with_every_move_and_board() {
         .iter()
         .map(|m| m.as_str().unwrap())
         .collect();
-    assert_eq!(moves, record.moves);
-    for m in &record.moves {
+    assert_eq!(moves, common::amazons::moves(&record));
+    for m in &common::amazons::moves(&record) {
         assert!(page.contains(&format!("\"{m}\"")), "{m}");
     }
     let boards: Vec<&str> = data["boards"]
@@ -109,16 +109,19 @@ fn match_html_writes_a_page_with_every_move_and_board() {
         .map(|b| b.as_str().unwrap())
         .collect();
     assert_eq!(boards, expected_boards(&record));
-    for (i, m) in record.moves.iter().enumerate() {
+    for (i, m) in common::amazons::moves(&record).iter().enumerate() {
         let m: Move = m.parse().unwrap();
         let expected = serde_json::json!([m.from.index(), m.to.index(), m.arrow.index()]);
         assert_eq!(data["marks"][i], expected, "move {}", i + 1);
     }
     assert_eq!(
         data["isolated_after"],
-        serde_json::json!(record.isolated_after)
+        serde_json::json!(common::amazons::isolated_after(&record))
     );
-    assert_eq!(data["winner"], serde_json::json!(record.winner));
+    assert_eq!(
+        data["winner"],
+        serde_json::json!(common::amazons::winner(&record))
+    );
     assert_eq!(data["seats"][0]["name"], "mobility");
     assert_eq!(data["seats"][1]["name"], "random");
     assert_eq!(data["stuck"], true);
@@ -131,7 +134,7 @@ fn a_champion_named_like_markup_injects_none() {
     let champion = common::amazons_crashing_champion(&dir, name, 4);
     let (out, record) = play(&dir.join("m"), ["random", champion.to_str().unwrap()], 3);
     assert_eq!(record.seats[1].name, name, "the name is the file's");
-    assert_eq!(record.winner, Some(0));
+    assert_eq!(common::amazons::winner(&record), Some(0));
     let page = std::fs::read_to_string(dir.join("m/replay.html")).unwrap();
     // The template's four <script> elements (the board's and the console's data and
     // code), and no markup from the name.
@@ -151,7 +154,7 @@ fn a_champion_named_like_markup_injects_none() {
     assert_eq!(record.faults.len(), 1, "{:?}", record.faults);
     assert_eq!(data["faults"][0]["seat"], 1);
     assert_eq!(data["faults"][0]["kind"], "crash");
-    assert_eq!(data["faults"][0]["step"], u64::from(fault.turn));
+    assert_eq!(data["faults"][0]["step"], record.fault_steps()[0] as u64);
     assert_eq!(data["faults"][0]["step"], 9, "4 moves each, then White's");
     assert_eq!(data["faults"][0]["message"], fault.message.as_str());
     assert!(String::from_utf8_lossy(&out.stdout).contains("replay: "));
@@ -161,10 +164,14 @@ fn a_champion_named_like_markup_injects_none() {
 fn a_record_whose_moves_do_not_replay_has_no_page() {
     let dir = common::fresh_dir("amazons-view", "tampered");
     let (_, mut record) = play(&dir, ["random", "random"], 2);
-    record.moves[3] = "a1-a2/a3".into();
+    // The fourth move (callback 6: two init_game, then one jouer a move).
+    let game::Step::Act { action, .. } = &mut record.callbacks[5].steps[0] else {
+        panic!("a move: {:?}", record.callbacks[5])
+    };
+    *action = "a1-a2/a3".into();
     let err = amazons_html::page(&record).unwrap_err();
     assert!(
-        format!("{err:#}").contains("move 4 `a1-a2/a3` is illegal"),
+        format!("{err:#}").contains("callback 6 (`jouer` of seat 1)"),
         "{err:#}"
     );
 }
@@ -181,6 +188,8 @@ fn the_options_of_the_2009_game_are_still_refused() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{flag:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("not of the"));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("La loi du plus riche, not of The Game")
+        );
     }
 }

@@ -12,14 +12,14 @@
 mod common;
 
 use amazons::{Board, Cell, Color, Move, Square};
-use referee::games::amazons::AmazonsRecord;
+use referee::arena::GameRecord;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
-fn play(dir: &Path, champions: [&str; 2], seed: u64) -> AmazonsRecord {
+fn play(dir: &Path, champions: [&str; 2], seed: u64) -> GameRecord {
     let out = Command::new(REFEREE)
         .args(["--game", "amazons", "match"])
         .args(champions)
@@ -37,7 +37,7 @@ fn play(dir: &Path, champions: [&str; 2], seed: u64) -> AmazonsRecord {
 
 /// The boards after each move of `record` (0: the start), square by square as
 /// `amazons.mjs` reads them from the page: `W`, `B`, `x`, `.`.
-fn boards(record: &AmazonsRecord) -> Vec<String> {
+fn boards(record: &GameRecord) -> Vec<String> {
     let text = |board: &Board| -> String {
         Square::all()
             .map(|s| match board.cell(s) {
@@ -50,7 +50,7 @@ fn boards(record: &AmazonsRecord) -> Vec<String> {
     };
     let mut board = Board::start();
     let mut boards = vec![text(&board)];
-    for m in &record.moves {
+    for m in &common::amazons::moves(record) {
         board.play(m.parse::<Move>().unwrap()).unwrap();
         boards.push(text(&board));
     }
@@ -64,7 +64,7 @@ fn drive(chromium: &Path, page: &str, actions: &[&str]) -> Vec<Value> {
 }
 
 /// `state` shows the board after move `step` of `record`, with that move's squares marked.
-fn assert_shows(state: &Value, record: &AmazonsRecord, step: usize) {
+fn assert_shows(state: &Value, record: &GameRecord, step: usize) {
     let boards = boards(record);
     assert_eq!(state["step"], step as u64, "{state}");
     assert_eq!(state["slider"], step as u64, "{state}");
@@ -76,7 +76,7 @@ fn assert_shows(state: &Value, record: &AmazonsRecord, step: usize) {
         assert_eq!(marks, &serde_json::json!({}));
         return;
     }
-    let m: Move = record.moves[step - 1].parse().unwrap();
+    let m: Move = common::amazons::moves(record)[step - 1].parse().unwrap();
     assert_eq!(marks["to"], m.to.to_string(), "{state}");
     assert_eq!(marks["arrow"], m.arrow.to_string(), "{state}");
     // The arrow may land where the amazon came from: that square shows the arrow.
@@ -94,7 +94,7 @@ fn stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate() {
     };
     let dir = common::fresh_dir("amazons-browser", "steps");
     let record = play(&dir, ["mobility", "random"], 11);
-    let last = record.moves.len();
+    let last = common::amazons::moves(&record).len();
     assert!(last > 30, "{last}");
     let page = format!("{}#step=12", dir.join("replay.html").display());
     let states = drive(
@@ -117,7 +117,7 @@ fn stepping_by_hash_and_keyboard_shows_the_boards_of_the_amazons_crate() {
         assert_shows(state, &record, step);
         let banner = &state["banner"];
         if step == last {
-            let winner = usize::from(record.winner.unwrap());
+            let winner = usize::from(common::amazons::winner(&record).unwrap());
             let name = &record.seats[winner].name;
             assert!(
                 banner.as_str().unwrap().starts_with(&format!("{name} (")),
@@ -143,7 +143,7 @@ fn a_champion_named_like_markup_shows_as_text() {
     let page = format!("{}#step=2", dir.join("m/replay.html").display());
     let states = drive(&chromium, &page, &["key:End"]);
     assert_shows(&states[0], &record, 2);
-    assert_shows(&states[1], &record, record.moves.len());
+    assert_shows(&states[1], &record, common::amazons::moves(&record).len());
     assert_eq!(states[1]["names"], serde_json::json!([name, "random"]));
     assert_eq!(
         states[1]["scripts"], 4,
@@ -206,7 +206,7 @@ fn the_console_shows_each_seat_s_stderr_and_time_against_the_budget() {
     let dir = common::fresh_dir("amazons-browser", "console");
     let noisy = noisy_champion(&dir);
     let record = play(&dir.join("m"), [noisy.to_str().unwrap(), "random"], 5);
-    assert!(record.moves.len() > 10);
+    assert!(common::amazons::moves(&record).len() > 10);
     // Step 0: both seats' init_game, the noisy one's line.
     let page = dir.join("m/replay.html").display().to_string();
     let states = drive(

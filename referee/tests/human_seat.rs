@@ -188,7 +188,7 @@ fn a_person_plays_a_whole_amazons_game_and_illegal_moves_are_refused_with_the_re
     assert_eq!(record["seats"][0]["name"], "human");
     assert_eq!(record["seats"][0]["path"], "builtin:human");
     assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
-    let moves = record["moves"].as_array().unwrap().len();
+    let moves = record["summary"]["moves"].as_array().unwrap().len();
     assert!(
         moves >= 2 * played - 1,
         "{moves} moves, {played} of the person's"
@@ -235,7 +235,7 @@ fn end_of_input_gives_up_an_amazons_seat_and_the_opponent_wins() {
     assert!(said.contains("end of input: you give up seat 1"), "{said}");
     let record = record(&out);
     assert_eq!(record["seats"][1]["path"], "builtin:human");
-    assert_eq!(record["winner"], 0, "{record}");
+    assert_eq!(record["summary"]["winner"], 0, "{record}");
     let faults = record["faults"].as_array().unwrap();
     assert_eq!(faults.len(), 1, "{record}");
     assert_eq!(faults[0]["seat"], 1);

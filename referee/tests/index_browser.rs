@@ -477,13 +477,13 @@ fn an_amazons_tournament_merged_from_shards_links_across_them() {
     // The crashing champion's first fault: its replay at the fault's move.
     let fault = &states[4]["faults"][0];
     let (page, hash) = target(&fault["href"]);
-    let record: referee::games::amazons::AmazonsRecord =
+    let record: referee::arena::GameRecord =
         serde_json::from_slice(&std::fs::read(page.parent().unwrap().join("record.json")).unwrap())
             .unwrap();
-    let turn = record.faults[0].turn;
+    let turn = record.fault_steps()[0];
     assert_eq!(hash, format!("step={turn}"));
     assert_eq!(at(&states[5]), page);
-    assert_eq!(states[5]["step"], u64::from(turn));
+    assert_eq!(states[5]["step"], turn as u64);
     assert!(states[5]["url"]
         .as_str()
         .unwrap()

@@ -690,7 +690,222 @@ fn redteam_07_no_shared_futex_carries_a_bit_out_of_a_jail() {
     });
 }
 
-// ---- 8. shared futex waits sleep --------------------------------------------------------
+// ---- 8. the page cache -----------------------------------------------------------------
+
+/// Pages of the file the test shares with the champion: [0, 64) carry the test's secret
+/// (bit i: page i cached), [64, 112) are loaded by the test and must stay cached.
+const SECRET_PAGES: std::ops::Range<usize> = 0..64;
+const KEPT_PAGES: std::ops::Range<usize> = 64..112;
+const SHARED_PAGES: usize = 128;
+
+/// The test's end of the page-cache channel: a file both it and the champion read (written
+/// to the disk, readable by all, writable by all: `mincore`, `cachestat` and
+/// `MADV_PAGEOUT` tell or drop the pages of a file their caller may write), open until the
+/// test ends, so that its cache outlives the arena.
+struct SharedFile {
+    file: fs::File,
+    page: usize,
+}
+
+impl SharedFile {
+    fn create(path: &Path) -> SharedFile {
+        use std::io::Write;
+        // SAFETY: no arguments.
+        let page = unsafe { nix::libc::sysconf(nix::libc::_SC_PAGESIZE) } as usize;
+        let mut file = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .unwrap();
+        let bytes: Vec<u8> = (0..SHARED_PAGES * page)
+            .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_be_bytes()[0])
+            .collect();
+        file.write_all(&bytes).unwrap();
+        // Clean pages only: dirty ones are not dropped.
+        file.sync_all().unwrap();
+        chmod(path, 0o666);
+        SharedFile { file, page }
+    }
+
+    /// Which of `pages` are cached (bit i - start: page i), as `mincore` tells the file's
+    /// owner; the mapping is gone on return (a mapped page is never dropped).
+    fn cached(&self, pages: std::ops::Range<usize>) -> u64 {
+        use nix::libc;
+        use std::os::fd::AsRawFd;
+        let len = pages.len() * self.page;
+        // SAFETY: a fresh read-only mapping, unmapped below; never touched.
+        let map = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ,
+                libc::MAP_SHARED,
+                self.file.as_raw_fd(),
+                (pages.start * self.page) as libc::off_t,
+            )
+        };
+        assert_ne!(map, libc::MAP_FAILED, "mapping the shared file");
+        let mut vec = vec![0u8; pages.len()];
+        // SAFETY: `vec` has a byte per page of the mapping.
+        let r = unsafe { libc::mincore(map, len, vec.as_mut_ptr()) };
+        // SAFETY: the mapping made above.
+        unsafe { libc::munmap(map, len) };
+        assert_eq!(r, 0, "mincore: {}", std::io::Error::last_os_error());
+        vec.iter()
+            .enumerate()
+            .fold(0, |bits, (i, v)| bits | u64::from(v & 1) << i)
+    }
+
+    /// Drops every page, then loads the pages of `secret`'s set bits and the kept ones;
+    /// whether the cache then holds exactly that (a file system that keeps dropped pages,
+    /// as a tmpfs does, holds more).
+    fn set(&self, secret: u64) -> bool {
+        use nix::libc;
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::FileExt;
+        let fd = self.file.as_raw_fd();
+        // SAFETY: advice on our own descriptor.
+        unsafe {
+            libc::posix_fadvise(fd, 0, 0, libc::POSIX_FADV_DONTNEED);
+            libc::posix_fadvise(fd, 0, 0, libc::POSIX_FADV_RANDOM);
+        }
+        let loaded = SECRET_PAGES
+            .filter(|&i| secret >> i & 1 == 1)
+            .chain(KEPT_PAGES);
+        for i in loaded {
+            let mut byte = [0u8];
+            self.file
+                .read_exact_at(&mut byte, (i * self.page) as u64)
+                .unwrap();
+        }
+        self.cached(SECRET_PAGES) == secret && self.kept() == KEPT_PAGES.len() as u32
+    }
+
+    /// How many of the kept pages are cached.
+    fn kept(&self) -> u32 {
+        self.cached(KEPT_PAGES).count_ones()
+    }
+}
+
+/// The file whose appearance lets the champion go on: made when dropped, so that a test
+/// that fails while the champion waits for it does not leave it waiting.
+struct Go(PathBuf);
+
+impl Drop for Go {
+    fn drop(&mut self) {
+        let _ = fs::File::create(&self.0);
+    }
+}
+
+/// 64 bits of the test's own, half of them set or so, different at each run.
+fn secret() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(unique());
+    // Neither all clear nor all set: the answers of a refusing filter.
+    (h.finish() | 0b10) & !(1 << 63)
+}
+
+/// Hole 8: every jail reads some of the same files, so they share the kernel's cache of
+/// those files' pages. One champion drops pages (`posix_fadvise(DONTNEED)`,
+/// `madvise(MADV_PAGEOUT)`) or loads them, another asks which are cached without loading
+/// them (`mincore`, `cachestat`, `preadv2(RWF_NOWAIT)`): bits pass between champions alive
+/// at once, exactly and at once. Here the other end is the test: it sets a secret in the
+/// cache of a file both see, and the champion reads it each way; it loads other pages of
+/// that file, which the champion tries to drop. Nothing may tell the champion the secret,
+/// no page may be dropped, and the champion plays on, seeing answers runtimes tolerate
+/// (0 for advice, `ENOSYS` for a call the kernel would lack, `EOPNOTSUPP` for
+/// `RWF_NOWAIT`). The receivers left open (README, "What is not protected") are printed
+/// by the champion, not asserted.
+#[test]
+fn redteam_08_the_page_cache_carries_no_bit_between_jails() {
+    // One match of this file at a time: they share their seed, which tells their processes.
+    let _heavy = heavy();
+    let fixture = compiled("pagecache_probe.c", &[]);
+    each_run("08", |who| {
+        let (arena, program) = arena("pagecache", &fixture);
+        let folder = program.parent().unwrap().to_path_buf();
+        let shared = SharedFile::create(&folder.join("data.bin"));
+        let stderr = arena.join("out/seat0.stderr");
+        let match_thread = {
+            let (arena, program) = (arena.clone(), program.clone());
+            std::thread::spawn(move || play_in(who, &arena, &program, &common::passive(), &[]))
+        };
+        // The referee has read the champion's folder (its identity) once the champion runs.
+        let ready = common::poll_until(Duration::from_secs(120), || {
+            match_thread.is_finished()
+                || fs::read_to_string(&stderr).is_ok_and(|s| s.contains("info pagecache: ready"))
+        });
+        let secret = secret();
+        let go = Go(folder.join("go"));
+        let set = ready && shared.set(secret);
+        drop(go);
+        let played = match_thread.join().unwrap();
+        if ready && !set {
+            common::skip_missing(&format!(
+                "redteam_08: the temporary directory keeps the pages the test drops \
+                 (a tmpfs?): set TMPDIR to a folder on a disk [{who:?}]"
+            ));
+            return;
+        }
+        played.assert_completed_and_opponents_clean();
+        let faults = played.faults(0);
+        assert!(
+            faults.is_empty(),
+            "the champion did not play on: {faults:?}\n{}",
+            played.summary()
+        );
+        assert!(
+            played.seats[0].contains("info pagecache: done"),
+            "the champion did not try every way\n{}",
+            played.summary()
+        );
+        let told: Vec<&str> = ["mincore", "cachestat", "nowait"]
+            .into_iter()
+            .filter(|way| played.seats[0].contains(&format!("{way} read {secret:016x}")))
+            .collect();
+        assert!(
+            told.is_empty(),
+            "THE ATTACK WORKED: the champion read the test's secret {secret:016x} in the page \
+             cache with {told:?}\n{}",
+            played.summary()
+        );
+        // What the receivers left open read (README, "What is not protected"), for the log.
+        eprintln!(
+            "redteam_08: the secret was {secret:016x}; the ways left open read {:?}",
+            played.seats[0]
+                .lines()
+                .filter(|l| l.contains("faultaround"))
+                .collect::<Vec<_>>()
+        );
+        let kept = shared.kept();
+        assert_eq!(
+            kept,
+            KEPT_PAGES.len() as u32,
+            "THE ATTACK WORKED: the champion dropped {} of the {} pages the test loaded in \
+             the page cache\n{}",
+            KEPT_PAGES.len() as u32 - kept,
+            KEPT_PAGES.len(),
+            played.summary()
+        );
+        for answer in [
+            "mincore refused: Function not implemented",
+            "cachestat refused: Function not implemented",
+            "nowait refused: Operation not supported",
+            "fadvise(DONTNEED) returned 0",
+            "madvise(PAGEOUT) returned 0",
+        ] {
+            assert!(
+                played.seats[0].contains(&format!("info pagecache: {answer}")),
+                "not `{answer}`: an answer runtimes do not expect\n{}",
+                played.summary()
+            );
+        }
+    });
+}
+
+// ---- 9. shared futex waits sleep --------------------------------------------------------
 
 /// Hole 7's fix must not make anyone spin: glibc waits shared in `pthread_join` and in
 /// process-shared locks, and a jail's init emulates those waits (the word looked at with a
@@ -700,10 +915,10 @@ fn redteam_07_no_shared_futex_carries_a_bit_out_of_a_jail() {
 /// that is refused) gets both right and sleeps meanwhile: `init_game`'s CPU in the record
 /// stays far below the 600 ms of waiting (a generous bound: spinning costs all of it).
 #[test]
-fn redteam_08_shared_futex_waits_sleep_instead_of_spinning() {
+fn redteam_09_shared_futex_waits_sleep_instead_of_spinning() {
     let _heavy = heavy();
     let fixture = compiled("shared_waits.c", &[]);
-    each_run("08", |who| {
+    each_run("09", |who| {
         let played = play(who, "waits", &fixture, &[]);
         played.assert_completed_and_opponents_clean();
         let faults = played.faults(0);
@@ -731,7 +946,7 @@ fn redteam_08_shared_futex_waits_sleep_instead_of_spinning() {
         );
         if !played.line().contains("futex=notify") {
             common::skip_missing(&format!(
-                "redteam_08 as {who:?}: no seccomp listener here, shared waits spin ({})",
+                "redteam_09 as {who:?}: no seccomp listener here, shared waits spin ({})",
                 played.line()
             ));
             return;

@@ -8,8 +8,9 @@ mod common;
 
 use amazons::{bots, Color};
 use jail::fault::{Fault, FaultKind};
-use referee::endpoint::{CallLimits, CallTiming, Endpoint};
-use referee::games::amazons::{board_from_etat, deplacer_line, verify, Amazons, AmazonsRecord};
+use referee::arena::{GameRecord, Machine};
+use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
+use referee::games::amazons_wire::{board_from_etat, deplacer_line, AmazonsWire};
 use referee::record::SeatRecord;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -64,22 +65,24 @@ fn write_record(dir: &Path, record: &Value) -> PathBuf {
 fn an_edited_record_is_refused_by_replay_show_and_the_page() {
     let dir = common::fresh_dir("redteam-amazons", "forged");
     let real = played(&dir.join("real"));
-    let winner = real["winner"].as_u64().unwrap();
+    let places = real["ranking"]["places"].clone();
+    let winner = usize::from(places[1] == 1);
     let loser = 1 - winner;
-    let moves = real["moves"].as_array().unwrap().len();
+    let swapped = json!({"places": [places[1], places[0]],
+        "scores": [real["ranking"]["scores"][1], real["ranking"]["scores"][0]]});
 
     let mut forgeries: Vec<(&str, Value)> = Vec::new();
     // The loser "faulted after end_game" (a fault that changes no result) and "won".
     let mut r = real.clone();
-    r["faults"] = json!([{"seat": loser, "turn": moves, "phase": 0, "callback": null,
-        "kind": "protocol", "message": "unexpected output `x` after end_game"}]);
-    r["winner"] = json!(loser);
+    r["faults"] = json!([{"seat": loser, "callback": null, "kind": "protocol",
+        "message": "unexpected output `x` after end_game"}]);
+    r["ranking"] = swapped.clone();
     forgeries.push(("late fault, loser wins", r));
     // The winner "timed out" in a callback that the record does not show.
     let mut r = real.clone();
-    r["faults"] = json!([{"seat": winner, "turn": 3, "phase": 0, "callback": null,
-        "kind": "timeout", "message": "jouer: used 9 s"}]);
-    r["winner"] = json!(loser);
+    r["faults"] = json!([{"seat": winner, "callback": null, "kind": "timeout",
+        "message": "jouer: used 9 s"}]);
+    r["ranking"] = swapped;
     forgeries.push(("invisible timeout", r));
     // No seats at all.
     let mut r = real.clone();
@@ -87,15 +90,18 @@ fn an_edited_record_is_refused_by_replay_show_and_the_page() {
     forgeries.push(("no seats", r));
     // A winner and a fault of seats that are not in the match.
     let mut r = real.clone();
-    r["winner"] = json!(7);
-    r["faults"] = json!([{"seat": 9, "turn": 0, "phase": 0, "callback": null,
-        "kind": "crash", "message": "x"}]);
+    r["ranking"] = json!({"places": [2, 2, 1], "scores": [0, 0, 1]});
+    r["faults"] = json!([{"seat": 9, "callback": null, "kind": "crash", "message": "x"}]);
     forgeries.push(("seat 9", r));
     // The last move cut off: the game is not over, yet a fault of the loser says why.
     let mut r = real.clone();
-    r["moves"].as_array_mut().unwrap().pop();
-    r["faults"] = json!([{"seat": loser, "turn": moves - 1, "phase": 0, "callback": null,
-        "kind": "crash", "message": "x"}]);
+    let callbacks = r["callbacks"].as_array_mut().unwrap();
+    let last = callbacks
+        .iter()
+        .rposition(|c| c["callback"] == "jouer")
+        .unwrap();
+    callbacks[last]["steps"] = json!([]);
+    r["faults"] = json!([{"seat": loser, "callback": last, "kind": "crash", "message": "x"}]);
     forgeries.push(("a move cut", r));
     // The record of another game.
     let mut r = real.clone();
@@ -119,7 +125,7 @@ fn an_edited_record_is_refused_by_replay_show_and_the_page() {
             text(&show)
         );
         assert!(!text(&show).contains("panicked"), "{}", text(&show));
-        let parsed: AmazonsRecord = serde_json::from_value(record.clone()).unwrap();
+        let parsed: GameRecord = serde_json::from_value(record.clone()).unwrap();
         assert!(
             referee::view::amazons_html::page(&parsed).is_err(),
             "THE ATTACK WORKED ({what}): the replay page shows an edited record"
@@ -131,14 +137,9 @@ fn an_edited_record_is_refused_by_replay_show_and_the_page() {
     assert!(replay.status.success(), "{}", text(&replay));
     let show = referee(&["--game", "amazons", "show", path.to_str().unwrap()]);
     assert!(show.status.success(), "{}", text(&show));
-    let parsed: AmazonsRecord = serde_json::from_value(real).unwrap();
+    let parsed: GameRecord = serde_json::from_value(real).unwrap();
     referee::view::amazons_html::page(&parsed).unwrap();
 }
-
-const LIMITS: CallLimits = CallLimits {
-    cpu: Duration::from_secs(10),
-    wall: Duration::from_secs(30),
-};
 
 /// What a [`Scripted`] seat does wrong, if anything.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -232,6 +233,31 @@ impl Endpoint for Scripted {
     fn kill(&mut self) {}
 }
 
+/// A match of two scripted seats with slips `a` and `b`, and the seats' `spawn` faults.
+fn scripted_match(a: Slip, b: Slip, spawn: Vec<Option<Fault>>) -> GameRecord {
+    let seats = (0..2)
+        .map(|i| SeatRecord {
+            seat: i as u8,
+            name: format!("seat{i}"),
+            ..SeatRecord::default()
+        })
+        .collect();
+    let options = game::Options::default();
+    let time = TimeLimits::default();
+    let mut machine = Machine::new(
+        &AmazonsWire,
+        &options,
+        5,
+        seats,
+        time,
+        "sandbox: scripted".into(),
+    )
+    .unwrap();
+    let (mut x, mut y) = (Scripted::new(0, a), Scripted::new(1, b));
+    referee::match_loop::run(&mut machine, &mut [&mut x, &mut y], spawn);
+    machine.finish()
+}
+
 /// Two seats' slips, their spawn faults, the winner expected (when it is known).
 type Case = (Slip, Slip, [Option<Fault>; 2], Option<u8>);
 
@@ -254,19 +280,16 @@ fn records_of_matches_with_faults_pass_the_record_check() {
         (Slip::CrashAtEnd, Slip::LateOutput, [None, None], None),
     ];
     for (a, b, spawn, winner) in cases {
-        let seats: [SeatRecord; 2] = std::array::from_fn(|i| SeatRecord {
-            seat: i as u8,
-            name: format!("seat{i}"),
-            ..SeatRecord::default()
-        });
-        let mut rules = Amazons::new(5, seats, "sandbox: scripted".into(), LIMITS, LIMITS);
-        let (mut x, mut y) = (Scripted::new(0, a), Scripted::new(1, b));
-        referee::match_loop::run(&mut rules, &mut [&mut x, &mut y], spawn.to_vec());
-        let record = rules.finish();
+        let record = scripted_match(a, b, spawn.to_vec());
         if let Some(w) = winner {
-            assert_eq!(record.winner, Some(w), "{a:?} {b:?}: {record:?}");
+            assert_eq!(
+                record.ranking.winners(),
+                [usize::from(w)],
+                "{a:?} {b:?}: {record:?}"
+            );
         }
-        verify(&record).unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}\n{record:?}"));
+        referee::arena::check(&AmazonsWire, &record)
+            .unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}\n{record:?}"));
         referee::view::amazons_html::page(&record).unwrap();
     }
 }
@@ -276,25 +299,19 @@ fn records_of_matches_with_faults_pass_the_record_check() {
 #[test]
 fn a_fault_in_end_game_changes_no_result() {
     let play = |a: Slip, b: Slip| {
-        let seats: [SeatRecord; 2] = std::array::from_fn(|i| SeatRecord {
-            seat: i as u8,
-            name: format!("seat{i}"),
-            ..SeatRecord::default()
-        });
-        let mut rules = Amazons::new(5, seats, "sandbox: scripted".into(), LIMITS, LIMITS);
-        let (mut x, mut y) = (Scripted::new(0, a), Scripted::new(1, b));
-        referee::match_loop::run(&mut rules, &mut [&mut x, &mut y], vec![None, None]);
-        let record = rules.finish();
-        verify(&record).unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}\n{record:?}"));
+        let record = scripted_match(a, b, vec![None, None]);
+        referee::arena::check(&AmazonsWire, &record)
+            .unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}\n{record:?}"));
         record
     };
-    let clean = play(Slip::None, Slip::None).winner.expect("a winner");
+    let clean = play(Slip::None, Slip::None).ranking.winners();
+    assert_eq!(clean.len(), 1, "a winner");
     for (a, b) in [
         (Slip::CrashAtEnd, Slip::None),
         (Slip::None, Slip::CrashAtEnd),
     ] {
         let record = play(a, b);
-        assert_eq!(record.winner, Some(clean), "{a:?} {b:?}: {record:?}");
+        assert_eq!(record.ranking.winners(), clean, "{a:?} {b:?}: {record:?}");
         assert_eq!(record.faults.len(), 1, "{record:?}");
     }
 }

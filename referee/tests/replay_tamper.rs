@@ -372,43 +372,79 @@ fn a_schema_3_record_replays_and_an_edited_one_is_refused() {
 }
 
 /// Every edit of an Amazons record at a place the rules decide is refused, naming it: a
-/// move, the moves' number, the winner, the isolation, a fault (kind, move, message, one
-/// left out or added), the seed.
+/// move, a move left out, an answer, a callback's digest, the ranking (winner, scores), the
+/// summary (the isolation), a fault (kind, callback, message, one left out or added), the
+/// seed.
 #[test]
 fn an_edited_amazons_record_is_refused_naming_what_disagrees() {
     let played = play_amazons("amazons", false);
     let record = read(&played);
-    let moves = record["moves"].as_array().unwrap().len();
-    let isolated = record["isolated_after"].as_u64().expect("the colours part");
-    let winner = record["winner"].as_u64().unwrap();
+    let isolated = record["summary"]["isolated_after"]
+        .as_u64()
+        .expect("the colours part");
     let seat_seed = referee::seeds::seat_seed(9, 0);
+    // The third and fourth moves' callbacks (two init_game first, then a jouer a move).
+    let (third, fourth) = (4, 5);
+    let last = record["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rposition(|c| c["callback"] == "jouer")
+        .unwrap();
+    let swapped = |r: &mut Value| {
+        let ranking = r["ranking"].clone();
+        for key in ["places", "scores"] {
+            r["ranking"][key] = json!([ranking[key][1], ranking[key][0]]);
+        }
+    };
     let cases: Vec<Case> = vec![
         (
             "a move",
-            Box::new(|r| r["moves"][2] = r["moves"][3].clone()),
-            strings(&["move 3", "is illegal"]),
+            Box::new(move |r| {
+                r["callbacks"][third]["steps"][0]["act"]["action"] =
+                    r["callbacks"][fourth]["steps"][0]["act"]["action"].clone()
+            }),
+            vec![format!("callback {} (`jouer` of seat 0)", third + 1)],
         ),
         (
             "a move left out",
-            Box::new(|r| {
-                r["moves"].as_array_mut().unwrap().pop();
-            }),
-            vec![format!("after move {}", moves - 1)],
-        ),
-        (
-            "the winner",
-            Box::new(move |r| r["winner"] = json!(1 - winner)),
+            Box::new(move |r| r["callbacks"][last]["steps"] = json!([])),
             vec![
-                format!("make seat {winner} the winner"),
-                format!("the record says seat {}", 1 - winner),
+                format!("callback {}", last + 1),
+                "without the action the rules wait for".into(),
             ],
         ),
         (
-            "the isolation",
-            Box::new(move |r| r["isolated_after"] = json!(isolated + 1)),
+            "an answer",
+            Box::new(move |r| {
+                r["callbacks"][third]["steps"][0]["act"]["answer"] = json!({"Ok": "ko"})
+            }),
+            vec![format!("callback {}", third + 1), "its step 1".into()],
+        ),
+        (
+            "a callback's digest",
+            Box::new(move |r| r["callbacks"][third]["digest"] = json!("0000000000000000")),
             vec![
-                format!("isolated after move Some({isolated})"),
-                format!("the record says Some({})", isolated + 1),
+                format!("callback {}", third + 1),
+                "the game's digest after it".into(),
+            ],
+        ),
+        (
+            "the winner",
+            Box::new(swapped),
+            strings(&["the match ends ranked", "in the record"]),
+        ),
+        (
+            "the scores",
+            Box::new(|r| r["ranking"]["scores"] = json!([1, 1])),
+            strings(&["the match ends ranked"]),
+        ),
+        (
+            "the isolation",
+            Box::new(move |r| r["summary"]["isolated_after"] = json!(isolated + 1)),
+            vec![
+                format!("\"isolated_after\":{isolated}"),
+                format!("\"isolated_after\":{}", isolated + 1),
             ],
         ),
         (
@@ -425,36 +461,28 @@ fn an_edited_amazons_record_is_refused_naming_what_disagrees() {
     let played = play_amazons("amazons-fault", true);
     let record = read(&played);
     assert_eq!(record["faults"].as_array().unwrap().len(), 1, "{record}");
-    assert_eq!(record["faults"][0]["turn"], 1, "{record}");
     let faulted = first(&record, |c| c.get("fault").is_some());
+    assert_eq!(record["faults"][0]["callback"], faulted, "{record}");
     let cases: Vec<Case> = vec![
         (
             "a fault's kind",
             Box::new(|r| r["faults"][0]["kind"] = json!("timeout")),
-            vec![
-                "faults[0]".into(),
-                format!("callback {}", faulted + 1),
-                "kind crash".into(),
-                "kind timeout".into(),
-            ],
+            strings(&["the faults are", "Crash", "Timeout"]),
         ),
         (
-            "a fault's move",
-            Box::new(|r| r["faults"][0]["turn"] = json!(0)),
-            strings(&["faults[0]", "after move 1", "after move 0"]),
+            "a fault's callback",
+            Box::new(move |r| r["faults"][0]["callback"] = json!(faulted - 1)),
+            strings(&["the faults are"]),
         ),
         (
             "a fault's message",
             Box::new(|r| r["faults"][0]["message"] = json!("jouer: gave up")),
-            strings(&["faults[0]", "gave up"]),
+            strings(&["the faults are", "gave up"]),
         ),
         (
             "a fault left out of the list",
             Box::new(|r| r["faults"] = json!([])),
-            vec![
-                format!("callback {}", faulted + 1),
-                "not in the faults".into(),
-            ],
+            strings(&["the faults are", "[] in the record"]),
         ),
         (
             "a fault added",
@@ -463,12 +491,12 @@ fn an_edited_amazons_record_is_refused_naming_what_disagrees() {
                 added["seat"] = json!(0);
                 r["faults"].as_array_mut().unwrap().push(added);
             }),
-            strings(&["seat 0"]),
+            strings(&["the faults are"]),
         ),
         (
             "the winner",
-            Box::new(|r| r["winner"] = json!(1)),
-            strings(&["make seat 0 the winner", "the record says seat 1"]),
+            Box::new(|r| r["ranking"] = json!({"places": [2, 1], "scores": [0, 1]})),
+            strings(&["the match ends ranked", "in the record"]),
         ),
     ];
     refuse_each(&played, true, cases);

@@ -102,6 +102,8 @@ pub struct Jail {
     dead: bool,
     /// The `/proc` files of its processes, kept open between measurements.
     tracker: std::cell::RefCell<crate::usage::Tracker>,
+    /// A build's tmpfs, handed over by the init before the build starts ([`Jail::go`]).
+    build: Option<OwnedFd>,
 }
 
 impl Jail {
@@ -138,6 +140,7 @@ impl Jail {
             frozen: spec.start_frozen,
             dead: false,
             tracker: Default::default(),
+            build: None,
         };
         if let Ok(fd) = jail.pidfd.try_clone() {
             registry()
@@ -145,12 +148,23 @@ impl Jail {
                 .unwrap_or_else(|e| e.into_inner())
                 .push((jail.pid, fd));
         }
+        jail.started().map(|()| jail)
+    }
+
+    /// Waits for the init's report of the start: `started`, or a build's tmpfs (`ready`,
+    /// kept for [`Jail::build_tmpfs`]), or why it failed (the jail is then killed).
+    fn started(&mut self) -> Result<(), StartError> {
+        let jail = self;
         if !wire::wait_readable(&jail.ctl, START_TIMEOUT_MS) {
             jail.kill();
             return Err(StartError::Setup("the jail did not start in time".into()));
         }
         match wire::recv(jail.ctl.as_raw_fd()) {
-            Ok(Some((msg, _))) if msg == b"started" => Ok(jail),
+            Ok(Some((msg, _))) if msg == b"started" => Ok(()),
+            Ok(Some((msg, mut fds))) if msg == b"ready" && fds.len() == 1 => {
+                jail.build = fds.pop();
+                Ok(())
+            }
             Ok(Some((msg, _))) => {
                 jail.kill();
                 let text = String::from_utf8_lossy(&msg).into_owned();
@@ -166,6 +180,24 @@ impl Jail {
                 ))
             }
         }
+    }
+
+    /// A build's tmpfs (holding `champion` and `tmp`), handed over by its init before the
+    /// build starts: the referee fills it, then starts the build with [`Jail::go`].
+    pub fn build_tmpfs(&self) -> Option<&OwnedFd> {
+        self.build.as_ref()
+    }
+
+    /// Starts a build whose tmpfs the referee filled ([`Jail::build_tmpfs`]).
+    pub fn go(&mut self) -> Result<(), StartError> {
+        if self.build.is_none() {
+            return Ok(());
+        }
+        if let Err(e) = wire::send(self.ctl.as_raw_fd(), b"go", &[]) {
+            self.kill();
+            return Err(StartError::Setup(format!("the jail's init: {e}")));
+        }
+        self.started()
     }
 
     /// The host pid of the jail's init (the parent of the champion's main process).
@@ -430,17 +462,24 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
                 .into(),
         );
     }
+    let champion = std::fs::canonicalize("/bin/true").map_err(|e| format!("/bin/true: {e}"))?;
+    let checked = std::fs::metadata(&champion).map_err(|e| format!("/bin/true: {e}"))?;
     let spec = Spec {
         program: PathBuf::from("/bin/true"),
         args: Vec::new(),
         env: Vec::new(),
         view: View {
-            champion: PathBuf::from("/bin/true"),
+            champion,
             champion_is_dir: false,
-            writable: false,
+            checked: (
+                std::os::unix::fs::MetadataExt::dev(&checked),
+                std::os::unix::fs::MetadataExt::ino(&checked),
+            ),
+            build: false,
             kits: Vec::new(),
             masks: Vec::new(),
             disk: 1 << 20,
+            inodes: 0,
             owner: map_user.unwrap_or((0, 0)),
             remount: false,
         },

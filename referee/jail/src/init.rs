@@ -56,7 +56,10 @@ pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
             0,
         )
     };
-    let main = match setup(spec, &fds).and_then(|()| start_main(spec, fds, filters)) {
+    let main = match setup(spec, &fds)
+        .and_then(|build| handed_over(ctl, build))
+        .and_then(|()| start_main(spec, fds, filters))
+    {
         Ok(Some(main)) => main,
         Ok(None) => exit(0),
         Err(message) => {
@@ -80,8 +83,24 @@ fn check(r: libc::c_int, what: &str) -> Result<(), String> {
     }
 }
 
-/// Before the main process: signals, user mapping, cgroup, file system, host name.
-fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
+/// A build's tmpfs, handed to the referee (`ready`, with its descriptor), which fills it:
+/// the build starts when the referee says `go`; the init ends when the referee is gone.
+fn handed_over(ctl: RawFd, build: Option<OwnedFd>) -> Result<(), String> {
+    let Some(build) = build else {
+        return Ok(());
+    };
+    wire::send(ctl, b"ready", &[build.as_raw_fd()])
+        .map_err(|e| format!("handing the build's tmpfs over: {e}"))?;
+    drop(build);
+    match wire::recv(ctl) {
+        Ok(Some((msg, _))) if msg == b"go" => Ok(()),
+        _ => exit(0),
+    }
+}
+
+/// Before the main process: signals, user mapping, cgroup, file system, host name; a
+/// build's tmpfs, for a build.
+fn setup(spec: &Spec, fds: &Fds) -> Result<Option<OwnedFd>, String> {
     // SAFETY: signal-mask and disposition changes of this single-threaded process.
     unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_DFL);
@@ -124,7 +143,7 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
             let _ = nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), &set);
         }
     }
-    spec.view.enter()?;
+    let build = spec.view.enter()?;
     // SAFETY: a NUL-terminated name for this process (what `comm` shows inside).
     unsafe { libc::prctl(libc::PR_SET_NAME, c"init".as_ptr(), 0, 0, 0) };
     let name = b"champion";
@@ -140,7 +159,7 @@ fn setup(spec: &Spec, fds: &Fds) -> Result<(), String> {
         unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) },
         "PR_SET_DUMPABLE",
     )?;
-    Ok(())
+    Ok(build)
 }
 
 /// In the jail's user namespace (as a user): the counts the kernel keeps per user, which
@@ -203,7 +222,7 @@ fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option
     // failure, or the end of the stream at exec.
     let (reports, child_end) = wire::pair().map_err(|e| format!("socketpair: {e}"))?;
     let ruleset = if spec.landlock {
-        Some(crate::sandbox::landlock::jail_ruleset(spec.view.writable)?)
+        Some(crate::sandbox::landlock::jail_ruleset(spec.view.build)?)
     } else {
         None
     };

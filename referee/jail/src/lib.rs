@@ -31,6 +31,7 @@ pub mod beneath;
 pub mod build;
 pub mod census;
 pub mod champion;
+pub mod checked;
 pub mod fault;
 mod futex_call;
 mod futex_waits;

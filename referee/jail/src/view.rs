@@ -1,11 +1,19 @@
 //! The file system a jailed champion sees, built by its init in a fresh mount namespace:
 //! a read-only tmpfs root holding read-only binds of the system directories, the
-//! champion's own files at [`CHAMPION_DIR`] (read-write for a build, [`View::writable`]),
-//! the kits the operator installed under [`KITS_DIR`] (never a folder a contestant
-//! controls), a fresh `/proc`, a minimal `/dev`, and a private size-limited tmpfs at `/tmp`
-//! (its home, scratch and temporary directory). Nothing else of the host exists inside: not
-//! the operator's files, the referee, the results (a results folder under the champion's
-//! own is hidden, [`View::masks`]) or the other champions.
+//! champion's own files at [`CHAMPION_DIR`], the kits the operator installed under
+//! [`KITS_DIR`] (never a folder a contestant controls), a fresh `/proc`, a minimal `/dev`,
+//! and a private size-limited tmpfs at `/tmp` (its home, scratch and temporary directory).
+//! Nothing else of the host exists inside: not the operator's files, the referee, the
+//! results (a results folder under the champion's own is hidden, [`View::masks`]) or the
+//! other champions.
+//!
+//! The champion's files are bound from what the referee checked, never from a path looked
+//! up again: the init opens the path through no link in its own mount namespace and binds
+//! it only when it is the file the referee checked ([`View::checked`], its device and
+//! inode); one swapped meanwhile stops the jail, named. A build ([`View::build`]) binds no
+//! host file writable: its `/champion` and `/tmp` are one tmpfs of [`View::disk`] bytes and
+//! [`View::inodes`] files, which the referee fills through a descriptor the init hands it
+//! ([`View::enter`]) and reads back once the build is over.
 //!
 //! The steps follow bubblewrap: a staging tmpfs is mounted on `/tmp` and pivoted into, so
 //! that the host tree stays reachable at `/oldroot` while the new root is filled, then the
@@ -13,7 +21,9 @@
 
 use std::ffi::CString;
 use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 use nix::libc;
@@ -43,16 +53,21 @@ pub struct View {
     pub champion: PathBuf,
     /// Whether `champion` is a folder (read on the host: inside, the host is gone).
     pub champion_is_dir: bool,
-    /// Whether the champion's folder is bound read-write (`referee build`: the build's
-    /// outputs go there); read-only otherwise.
-    pub writable: bool,
+    /// The device and inode the referee checked `champion` to be: the init binds it only
+    /// when the path, opened through no link inside, is still that file.
+    pub checked: (u64, u64),
+    /// A build (`referee build`): `/champion` and `/tmp` are one tmpfs of `disk` bytes and
+    /// `inodes` files, filled by the referee (`champion` is not bound at all).
+    pub build: bool,
     /// Bundled kits: (language, host folder).
     pub kits: Vec<(String, PathBuf)>,
     /// Host paths inside `champion` to hide behind an empty read-only tmpfs (results
     /// folders kept under a champion's folder), parents before their children.
     pub masks: Vec<PathBuf>,
-    /// Size of the `/tmp` tmpfs, in bytes.
+    /// Size of the `/tmp` tmpfs, in bytes (for a build, of `/champion` and `/tmp` together).
     pub disk: u64,
+    /// Files and folders of a build's tmpfs, at most.
+    pub inodes: u64,
     /// Owner of `/tmp` (the champion's uid and gid, as seen from the mount namespace).
     pub owner: (u32, u32),
     /// Make mounts read-only by a remount, as on kernels before 5.12 (no
@@ -75,8 +90,9 @@ impl View {
     }
 
     /// Builds the view and makes it the root of the calling process, which must be alone
-    /// in a new mount namespace, and in a new PID namespace (for `/proc`).
-    pub(crate) fn enter(&self) -> Result<(), String> {
+    /// in a new mount namespace, and in a new PID namespace (for `/proc`). For a build,
+    /// returns a descriptor of its tmpfs (holding `champion` and `tmp`), for the referee.
+    pub(crate) fn enter(&self) -> Result<Option<OwnedFd>, String> {
         let at = |what: &str, e: io::Error| format!("{what}: {e}");
         mount(None, "/", None, libc::MS_REC | libc::MS_PRIVATE, None)
             .map_err(|e| at("making / private", e))?;
@@ -101,18 +117,18 @@ impl View {
         .map_err(|e| at("root tmpfs", e))?;
         pivot_root("/tmp", "/tmp/oldroot").map_err(|e| at("first pivot_root", e))?;
         chdir("/").map_err(|e| at("chdir /", e))?;
-        self.fill().map_err(|(what, e)| at(&what, e))?;
+        let build = self.fill()?;
         chdir("/newroot").map_err(|e| at("chdir /newroot", e))?;
         pivot_root(".", ".").map_err(|e| at("second pivot_root", e))?;
         umount_detach(".").map_err(|e| at("detaching the host tree", e))?;
         chdir("/").map_err(|e| at("chdir /", e))?;
         set_readonly("/", false, self.remount).map_err(|e| at("read-only root", e))?;
-        Ok(())
+        Ok(build)
     }
 
-    /// Fills `/newroot` from the host tree at `/oldroot`.
-    fn fill(&self) -> Result<(), (String, io::Error)> {
-        let ctx = |what: String| move |e: io::Error| (what, e);
+    /// Fills `/newroot` from the host tree at `/oldroot`; a build's tmpfs, for a build.
+    fn fill(&self) -> Result<Option<OwnedFd>, String> {
+        let ctx = |what: String| move |e: io::Error| format!("{what}: {e}");
         for dir in SYSTEM {
             let src = format!("/oldroot{dir}");
             let dst = format!("/newroot{dir}");
@@ -129,44 +145,12 @@ impl View {
         }
         let root = Path::new("/oldroot");
         let host = |p: &Path| root.join(p.strip_prefix("/").unwrap_or(p));
-        if self.champion_is_dir {
-            let folder = ctx(format!("the champion's folder {}", self.champion.display()));
-            if self.writable {
-                bind_writable(&host(&self.champion), CHAMPION_DIR_NEW, self.remount)
-                    .map_err(folder)?;
-            } else {
-                bind_readonly(&host(&self.champion), CHAMPION_DIR_NEW, true, self.remount)
-                    .map_err(folder)?;
-            }
-            for mask in &self.masks {
-                let Ok(rel) = mask.strip_prefix(&self.champion) else {
-                    continue;
-                };
-                let dst = Path::new(CHAMPION_DIR_NEW).join(rel);
-                if dst.is_dir() {
-                    mount(
-                        Some("tmpfs"),
-                        &dst.to_string_lossy(),
-                        Some("tmpfs"),
-                        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_RDONLY,
-                        Some("size=4k,nr_inodes=1"),
-                    )
-                    .map_err(ctx(format!("hiding {}", mask.display())))?;
-                }
-            }
+        let build = if self.build {
+            Some(self.fill_build().map_err(ctx("the build's tmpfs".into()))?)
         } else {
-            mkdir(CHAMPION_DIR_NEW).map_err(ctx(CHAMPION_DIR_NEW.into()))?;
-            let name = self.champion.file_name().unwrap_or_default();
-            let dst = Path::new(CHAMPION_DIR_NEW).join(name);
-            touch(&dst).map_err(ctx(dst.display().to_string()))?;
-            bind_readonly(
-                &host(&self.champion),
-                &dst.to_string_lossy(),
-                false,
-                self.remount,
-            )
-            .map_err(ctx(format!("the champion {}", self.champion.display())))?;
-        }
+            self.bind_champion()?;
+            None
+        };
         if !self.kits.is_empty() {
             mkdir("/newroot/kits").map_err(ctx("/newroot/kits".into()))?;
             for (language, dir) in &self.kits {
@@ -185,8 +169,10 @@ impl View {
             None,
         )
         .map_err(ctx("a fresh /proc".into()))?;
-        self.fill_dev()
-            .map_err(|e| ("the minimal /dev".to_string(), e))?;
+        self.fill_dev().map_err(ctx("the minimal /dev".into()))?;
+        if build.is_some() {
+            return Ok(build);
+        }
         let scratch = "/newroot/tmp";
         mkdir(scratch).map_err(ctx(scratch.into()))?;
         let (uid, gid) = self.owner;
@@ -203,7 +189,79 @@ impl View {
             Some(&options),
         )
         .map_err(ctx(format!("the scratch tmpfs ({options})")))?;
+        Ok(None)
+    }
+
+    /// Binds the champion's own files (its folder or its program), read-only, from what the
+    /// referee checked, and hides the results folders under them.
+    fn bind_champion(&self) -> Result<(), String> {
+        let ctx = |what: String| move |e: io::Error| format!("{what}: {e}");
+        let host =
+            Path::new("/oldroot").join(self.champion.strip_prefix("/").unwrap_or(&self.champion));
+        let checked = open_checked(&host, self.champion_is_dir, self.checked)
+            .map_err(|e| format!("{}: {e}", crate::untrusted::printable_path(&self.champion)))?;
+        // The descriptor's own entry in the host's /proc names the file opened, not a path.
+        let source = PathBuf::from(format!("/oldroot/proc/self/fd/{}", checked.as_raw_fd()));
+        if !self.champion_is_dir {
+            mkdir(CHAMPION_DIR_NEW).map_err(ctx(CHAMPION_DIR_NEW.into()))?;
+            let name = self.champion.file_name().unwrap_or_default();
+            let dst = Path::new(CHAMPION_DIR_NEW).join(name);
+            touch(&dst).map_err(ctx(dst.display().to_string()))?;
+            return bind_readonly(&source, &dst.to_string_lossy(), false, self.remount)
+                .map_err(ctx(format!("the champion {}", self.champion.display())));
+        }
+        bind_readonly(&source, CHAMPION_DIR_NEW, true, self.remount).map_err(ctx(format!(
+            "the champion's folder {}",
+            self.champion.display()
+        )))?;
+        for mask in &self.masks {
+            let Ok(rel) = mask.strip_prefix(&self.champion) else {
+                continue;
+            };
+            let dst = Path::new(CHAMPION_DIR_NEW).join(rel);
+            if dst.is_dir() {
+                mount(
+                    Some("tmpfs"),
+                    &dst.to_string_lossy(),
+                    Some("tmpfs"),
+                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_RDONLY,
+                    Some("size=4k,nr_inodes=1"),
+                )
+                .map_err(ctx(format!("hiding {}", mask.display())))?;
+            }
+        }
         Ok(())
+    }
+
+    /// A build's tmpfs, out of the new root: its `champion` folder bound writable at
+    /// `/champion` and its `tmp` at `/tmp` (both the build's uid's, nothing of the host);
+    /// returns a descriptor of it, which the referee fills and reads back.
+    fn fill_build(&self) -> io::Result<OwnedFd> {
+        let top = "/build";
+        mkdir(top)?;
+        let options = format!(
+            "mode=0755,size={},nr_inodes={}",
+            self.disk.max(4096),
+            self.inodes.max(16)
+        );
+        mount(
+            Some("tmpfs"),
+            top,
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            Some(&options),
+        )?;
+        let (uid, gid) = self.owner;
+        for (dir, mode, inside) in [
+            ("champion", 0o755, CHAMPION_DIR_NEW),
+            ("tmp", 0o700, "/newroot/tmp"),
+        ] {
+            let path = format!("{top}/{dir}");
+            std::fs::DirBuilder::new().mode(mode).create(&path)?;
+            std::os::unix::fs::chown(&path, Some(uid), Some(gid))?;
+            bind_writable(Path::new(&path), inside, self.remount)?;
+        }
+        std::fs::File::open(top).map(OwnedFd::from)
     }
 
     fn fill_dev(&self) -> io::Result<()> {
@@ -238,6 +296,32 @@ impl View {
         }
         set_readonly(dev, false, self.remount)
     }
+}
+
+/// Opens `host` (a folder when `folder`) through no link, and checks that it is the file
+/// `checked` (device, inode) that the referee checked: a file swapped since is refused.
+fn open_checked(host: &Path, folder: bool, checked: (u64, u64)) -> io::Result<OwnedFd> {
+    use nix::fcntl::{OFlag, OpenHow, ResolveFlag};
+    let mut flags = OFlag::O_PATH | OFlag::O_CLOEXEC | OFlag::O_NOFOLLOW;
+    if folder {
+        flags |= OFlag::O_DIRECTORY;
+    }
+    let how = OpenHow::new()
+        .flags(flags)
+        .resolve(ResolveFlag::RESOLVE_NO_SYMLINKS | ResolveFlag::RESOLVE_NO_MAGICLINKS);
+    let fd = nix::fcntl::openat2(nix::fcntl::AT_FDCWD, host, how).map_err(|e| {
+        io::Error::other(format!("cannot open it through no link ({e}): was it replaced by a link since the referee checked it?"),
+        )
+    })?;
+    let stat = nix::sys::stat::fstat(&fd).map_err(io::Error::from)?;
+    if (stat.st_dev, stat.st_ino) != checked {
+        return Err(io::Error::other(format!(
+            "it is no longer what the referee checked (device {} inode {}, not {} {}): it \
+                 was replaced since, so its jail is not started",
+            stat.st_dev, stat.st_ino, checked.0, checked.1
+        )));
+    }
+    Ok(fd)
 }
 
 /// Inodes of the scratch tmpfs: enough for any honest champion, few enough that a
@@ -400,10 +484,12 @@ mod tests {
         View {
             champion: PathBuf::from(champion),
             champion_is_dir: Path::new(champion).is_dir(),
-            writable: false,
+            checked: (0, 0),
+            build: false,
             kits: Vec::new(),
             masks: Vec::new(),
             disk: 1 << 20,
+            inodes: 0,
             owner: (0, 0),
             remount: false,
         }

@@ -19,10 +19,10 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(name = "referee", version, about, propagate_version = true)]
 pub struct Cli {
-    /// The game: `loi` (La loi du plus riche, 2009) or `amazons` (the Game of the Amazons,
-    /// two players: `protocol-amazons.md`).
-    #[arg(long, global = true, value_enum, default_value_t = GameName::Loi, value_name = "GAME")]
-    pub game: GameName,
+    /// The game, by its name (each game's protocol: `protocol.md` for La loi du plus
+    /// riche, `protocol-amazons.md` for the Game of the Amazons).
+    #[arg(long, global = true, value_parser = values::game_name(), default_value = crate::games::DEFAULT, value_name = "GAME")]
+    pub game: String,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -91,7 +91,9 @@ pub struct BuildArgs {
     /// its processes' resident memory, and RLIMIT_DATA of each.
     #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = values::memory, allow_negative_numbers = true)]
     pub memory: u64,
-    /// Size of the build's private /tmp, MiB.
+    /// Size of the build's tmpfs, MiB: its copy of the folder, what it makes and its /tmp
+    /// together (and one file or folder per 4 KiB of it); only what it made or changed is
+    /// copied back, within this bound.
     #[arg(long, default_value_t = 512, value_name = "MIB", value_parser = values::disk, allow_negative_numbers = true)]
     pub disk: u64,
     /// Most processes and threads of one build.
@@ -515,25 +517,6 @@ pub fn parse_monuments(list: &str) -> Result<[u8; 14], String> {
         .collect::<Result<_, _>>()?;
     engine::Setup::check_order(&ids)
         .map_err(|e| format!("--monuments: {e}; give a permutation of 0..=13"))
-}
-
-/// The games of `--game`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameName {
-    /// La loi du plus riche (the 2009 final): three players.
-    Loi,
-    /// The Game of the Amazons: two players.
-    Amazons,
-}
-
-impl GameName {
-    /// Its `--game` value, the name `tournament.json` keeps.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameName::Loi => "loi",
-            GameName::Amazons => "amazons",
-        }
-    }
 }
 
 /// The formats of `--format`.

@@ -32,6 +32,15 @@ pub(super) fn sandbox_mode() -> impl TypedValueParser<Value = SandboxMode> {
     PossibleValuesParser::new(names).map(|name| SandboxMode::from_name(&name).unwrap_or_default())
 }
 
+/// `--game`: a game the referee plays, by its name (the help lists each with its title).
+pub(super) fn game_name() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        crate::games::ALL
+            .iter()
+            .map(|g| PossibleValue::new(g.name()).help(g.title())),
+    )
+}
+
 /// `--seed`: any unsigned 64-bit number.
 pub(super) fn seed(text: &str) -> Result<u64, String> {
     text.trim()

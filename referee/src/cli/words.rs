@@ -4,7 +4,7 @@
 //! of schedule errors in terms of those flags. With `cli/mod.rs`, the only place that
 //! names flags (the modules below return plain values and typed errors).
 
-use crate::cli::{GameName, IDENTITY_LIMITS};
+use crate::cli::IDENTITY_LIMITS;
 use crate::game::TimeLimits;
 use crate::run_match::MatchPlan;
 use crate::schedule::{Format, ScheduleError};
@@ -211,9 +211,10 @@ fn limit_words(time: &TimeLimits, limits: &Limits, full_log: Option<u64>) -> Str
     words
 }
 
-/// The command that plays an Amazons match again: `referee --game amazons match A B --seed
-/// S` and its limits.
-pub fn amazons_reproduce(
+/// The command that plays a match of a game on the model again: `referee --game GAME match
+/// A B ... --seed S` and its limits.
+pub fn match_reproduce(
+    game: &str,
     champions: &[String],
     seed: u64,
     time: &TimeLimits,
@@ -221,7 +222,7 @@ pub fn amazons_reproduce(
 ) -> String {
     let flags = format!(" --seed {seed}{}", limit_words(time, limits, None));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
-    command_line("referee --game amazons match", &champions, &flags)
+    command_line(&format!("referee --game {game} match"), &champions, &flags)
 }
 
 /// The command that resumes the run `kind` (`tournament` or `gauntlet`) of the game named
@@ -274,7 +275,7 @@ pub const DEFAULT_RESULTS: &str = "results";
 /// The `--game` words that select the game named `game`, before a subcommand: nothing for
 /// the default game, else `--game NAME ` (with its space).
 pub fn game_flag(game: &str) -> String {
-    if game == GameName::Loi.name() {
+    if game == crate::games::DEFAULT {
         String::new()
     } else {
         format!("--game {game} ")
@@ -283,7 +284,7 @@ pub fn game_flag(game: &str) -> String {
 
 /// The arguments that run a built-in champion of the game named `game` (the name follows).
 pub fn bot_args(game: &'static str) -> Vec<&'static str> {
-    if game == GameName::Loi.name() {
+    if game == crate::games::DEFAULT {
         vec!["bot"]
     } else {
         vec!["--game", game, "bot"]
@@ -308,11 +309,7 @@ pub fn fault_hint(kind: jail::fault::FaultKind) -> Option<&'static str> {
 /// How to select the game named `game`, for a message: `without --game`, or
 /// `with --game NAME`.
 pub fn with_game_flag(game: &str) -> String {
-    use clap::ValueEnum;
-    let known: Vec<&str> = GameName::value_variants()
-        .iter()
-        .map(|g| g.name())
-        .collect();
+    let known: Vec<&str> = crate::games::ALL.iter().map(|g| g.name()).collect();
     if !known.contains(&game) {
         // No flag selects it: a file edited, or written by another referee.
         return format!(

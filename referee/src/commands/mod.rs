@@ -1,12 +1,12 @@
 //! One module per subcommand: each turns checked arguments into work and output.
 
-pub mod amazons;
 pub mod bot;
 pub mod build;
 pub mod gauntlet;
 pub(crate) mod keys;
 pub mod match_cmd;
 pub mod merge;
+pub mod model;
 pub mod replay_cmd;
 pub mod show;
 pub mod status;
@@ -81,8 +81,8 @@ pub(crate) fn print_stderr_files(
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
-    if cli.game == crate::cli::GameName::Amazons {
-        return amazons::run(cli.command);
+    if let Some(game) = crate::games::on_model(&cli.game) {
+        return model::run(cli.command, game);
     }
     match cli.command {
         Command::Match(args) => match_cmd::run(args),

@@ -3,10 +3,13 @@
 //! around a match (the tournament runner, its pre-run check, results and viewers). The
 //! tournament, its store, schedule, standings and CSV know a game only through [`Game`].
 
-pub mod amazons;
-pub mod amazons_faults;
+pub mod amazons_bot;
 pub mod amazons_play;
+pub mod amazons_v1;
+pub mod amazons_v1_faults;
+pub mod amazons_wire;
 pub mod loi;
+pub mod model;
 
 use crate::endpoint::TimeLimits;
 use crate::roster::ChampionSpec;
@@ -241,12 +244,21 @@ pub struct FaultStep {
     pub message: String,
 }
 
+/// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
+pub static ALL: [&dyn Game; 2] = [&loi::LoiGame, &amazons_play::AMAZONS];
+
+/// The games on the game model, whose commands are `commands/model.rs`'s.
+static ON_MODEL: [&dyn model::Commands; 1] = [&amazons_play::AMAZONS];
+
+/// The game of `--game` when none is given.
+pub const DEFAULT: &str = "loi";
+
 /// The game of a `--game` name (`tournament.json` keeps it).
 pub fn by_name(name: &str) -> Option<&'static dyn Game> {
-    [
-        &loi::LoiGame as &'static dyn Game,
-        &amazons_play::AmazonsGame,
-    ]
-    .into_iter()
-    .find(|g| g.name() == name)
+    ALL.into_iter().find(|g| g.name() == name)
+}
+
+/// The game on the model of a `--game` name, for its commands.
+pub fn on_model(name: &str) -> Option<&'static dyn model::Commands> {
+    ON_MODEL.into_iter().find(|g| g.runner().name() == name)
 }

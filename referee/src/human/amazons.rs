@@ -5,7 +5,7 @@
 //! a played one ends the callback. `init_game` and `end_game` need no one.
 
 use super::{Driver, Turn};
-use crate::games::amazons::{board_from_etat, deplacer_line};
+use crate::games::amazons_wire::{board_from_etat, deplacer_line};
 use amazons::{Board, Cell, Color, Move, Square};
 use std::fmt::Write;
 

@@ -1,5 +1,5 @@
-//! The Game of the Amazons' replay page: one self-contained HTML file for an
-//! [`AmazonsRecord`] (`assets/amazons.html` with its CSS and JavaScript inlined: no network,
+//! The Game of the Amazons' replay page: one self-contained HTML file for a checked
+//! record of an Amazons match (`assets/amazons.html` with its CSS and JavaScript inlined: no network,
 //! works from `file://`), every board computed here by replaying the moves with the
 //! `amazons` crate.
 //!
@@ -14,9 +14,8 @@
 //! against the budget, and the chart of every callback's CPU.
 
 use super::html::{escape, fill};
-use crate::games::amazons::AmazonsRecord;
+use crate::arena::GameRecord;
 use amazons::{Board, Cell, Color, Move, Square};
-use anyhow::anyhow;
 use serde::Serialize;
 use std::path::Path;
 
@@ -33,7 +32,7 @@ struct PageData<'a> {
     /// Seat 0 plays White, seat 1 Black.
     seats: Vec<SeatView<'a>>,
     /// `moves[i]` is move `i + 1`, as the record writes it (`d1-d7/g7`).
-    moves: &'a [String],
+    moves: Vec<&'a str>,
     /// The squares of each move, as indices `row * 10 + column`: from, to, arrow.
     marks: Vec<[usize; 3]>,
     /// `boards[n]`: the board after move `n` (0: the start), one character per square in
@@ -75,29 +74,30 @@ pub fn board_cells(board: &Board) -> String {
 }
 
 /// The replay page of `record`: one HTML file that shows the match move by move. Fails
-/// when the record is not one a match wrote ([`crate::games::amazons::verify`]: an illegal
-/// move, callbacks out of the referee's order, a winner its moves and faults do not make).
-/// Its console shows no stderr (the files beside the record are not given: see
-/// [`page_in`]), only each callback's time.
-pub fn page(record: &AmazonsRecord) -> anyhow::Result<String> {
+/// when the record is not one a match wrote ([`crate::arena::check`]). Its console shows
+/// no stderr (the files beside the record are not given: see [`page_in`]), only each
+/// callback's time.
+pub fn page(record: &GameRecord) -> anyhow::Result<String> {
     page_in(record, None)
 }
 
 /// The replay page of `record`, its console showing the champions' stderr read from the
 /// `seat<N>.stderr` files in `dir` (the record's directory).
-pub fn page_in(record: &AmazonsRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-    // The page shows only what a match could have written: legal moves, the callbacks
-    // in the referee's order, and the winner those moves and faults make.
-    let boards = crate::games::amazons::verify(record)
-        .map_err(|e| anyhow!("this record was not written by a match: {e}"))?;
+pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+    // The page shows only what a match could have written.
+    crate::arena::check(&crate::games::amazons_wire::AmazonsWire, record)
+        .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
+    let boards = crate::games::amazons_play::boards(record);
     let board = boards.last().expect("the start at least").clone();
-    let marks = record
-        .moves
+    let moves: Vec<&str> = record.actions().collect();
+    let marks = moves
         .iter()
         .filter_map(|text| text.parse::<Move>().ok())
         .map(|m| [m.from.index(), m.to.index(), m.arrow.index()])
         .collect();
+    let isolated_after = boards.iter().position(Board::isolated);
     let boards = boards.iter().map(board_cells).collect();
+    let winners = record.ranking.winners();
     let data = PageData {
         seed: record.seed,
         seats: record
@@ -108,18 +108,22 @@ pub fn page_in(record: &AmazonsRecord, dir: Option<&Path>) -> anyhow::Result<Str
                 path: &s.path,
             })
             .collect(),
-        moves: &record.moves,
+        moves,
         marks,
         boards,
-        isolated_after: record.isolated_after,
+        isolated_after,
         stuck: !board.can_move(),
-        winner: record.winner,
+        winner: match winners.as_slice() {
+            [w] => Some(*w as u8),
+            _ => None,
+        },
         faults: record
             .faults
             .iter()
-            .map(|f| FaultView {
+            .zip(record.fault_steps())
+            .map(|(f, step)| FaultView {
                 seat: f.seat,
-                step: usize::from(f.turn).min(record.moves.len()),
+                step,
                 kind: f.kind.name(),
                 message: &f.message,
             })

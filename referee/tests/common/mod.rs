@@ -2,6 +2,7 @@
 //! the passive champion, and checks that nothing is left running. Each test crate uses some of them.
 #![allow(dead_code)]
 
+pub mod amazons;
 pub mod stage;
 pub mod tables;
 pub mod users;

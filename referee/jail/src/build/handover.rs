@@ -1,17 +1,14 @@
-//! As root, a build runs under a champion uid of its own (`crate::sandbox::uid`), which must
-//! be able to write the champion's folder: the folder is handed to that uid for the build
-//! and given back after it, each file to its owner before, each new file to the folder's
-//! owner. Whom each file belonged to is written down first, out of the contestant's and the
-//! build's reach (`record`), so that a build whose referee was killed is given back by the
-//! next build of the folder. Both ways act on the folder opened once before the hand-over
-//! (`walk::Folder`), never on its path, which its contestant may swap for a link to
-//! elsewhere meanwhile: every entry is reached beneath it, one name at a time, never through
-//! a link, and changed through its descriptor. A file hard-linked from outside the folder is
-//! refused (the build could write through it). The hand-back gives back only what the
-//! build's uid owns, never stops at the first file it cannot give back, and leaves no file
-//! with a set-user-id or set-group-id bit, nor write permission for everyone.
+//! Folders handed over by an older version of `referee build`, which built in place under
+//! the build's uid and handed the folder to that uid for the build: a referee killed
+//! during such a build left the folder to it, and its record of whom each file belonged to
+//! in the referee's own state (`record`). The next build of that folder gives it back
+//! first ([`recover`]). The hand-back acts on the folder opened once (`walk::Folder`),
+//! never on its path: every entry is reached beneath it, one name at a time, never through
+//! a link, and changed through its descriptor. It gives back only what the build's uid
+//! owns, never stops at the first file it cannot give back, and leaves no file with a
+//! set-user-id or set-group-id bit, nor write permission for everyone. (Builds now run in
+//! a tmpfs and hand nothing over: `super::copy`.)
 
-use std::collections::HashMap;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::Path;
 
@@ -19,103 +16,6 @@ use nix::sys::stat::FileStat;
 
 use super::record::{self, Record};
 use super::walk::{self, Folder};
-
-/// Most entries handed over: a champion's folder is its program and its data.
-const MAX_ENTRIES: usize = 200_000;
-
-/// A folder handed to a build's uid; [`Handover::give_back`] returns it.
-pub(super) struct Handover<'a> {
-    folder: &'a Folder,
-    state: std::path::PathBuf,
-    record: Record,
-}
-
-impl<'a> Handover<'a> {
-    /// Hands every file of `folder` to `uid` (and its group of the same number), after
-    /// writing down, in `state`, whom each belonged to.
-    pub(super) fn give(folder: &'a Folder, uid: u32, state: &Path) -> Result<Handover<'a>, String> {
-        // Its owner now (an earlier build's leftover may have been given back since it
-        // was opened).
-        let top = nix::sys::stat::fstat(&folder.fd).map_err(|e| format!("the folder: {e}"))?;
-        let mut owners = HashMap::new();
-        let mut seen: HashMap<(u64, u64), u64> = HashMap::new();
-        let mut links = Vec::new();
-        let mut count = 0usize;
-        owners.insert(folder.id(), (top.st_uid, top.st_gid));
-        let problems = walk::walk(folder, false, &mut |_, stat, rel| {
-            count += 1;
-            owners.insert(walk::id(stat), (stat.st_uid, stat.st_gid));
-            let n = seen.entry(walk::id(stat)).or_default();
-            *n += 1;
-            if !walk::is_dir(stat) && stat.st_nlink > 1 {
-                links.push((walk::id(stat), stat.st_nlink, rel.to_path_buf()));
-            }
-        });
-        if let Some(problem) = problems.first() {
-            return Err(format!("cannot list the folder for its build: {problem}"));
-        }
-        if count > MAX_ENTRIES {
-            return Err(format!(
-                "the folder holds {count} files, more than {MAX_ENTRIES}: too many for a \
-                 champion's folder"
-            ));
-        }
-        for (id, nlink, rel) in &links {
-            if *nlink > seen[id] {
-                return Err(format!(
-                    "{} is a hard link to a file outside the folder: the build could write \
-                     through it; replace it with a copy",
-                    rel.display()
-                ));
-            }
-        }
-        let record = Record {
-            uid,
-            default: (top.st_uid, top.st_gid),
-            owners,
-        };
-        record::write(state, folder.id(), &record)?;
-        let handover = Handover {
-            folder,
-            state: state.to_path_buf(),
-            record,
-        };
-        let mut failed = None;
-        let mut hand = |fd: &OwnedFd, stat: &FileStat, rel: &Path| {
-            // Only what was listed, still with the owner listed: a file put in since (a
-            // hard link made meanwhile) stays as it is.
-            let listed = handover.record.owners.get(&walk::id(stat)).copied();
-            if failed.is_some() || listed != Some((stat.st_uid, stat.st_gid)) {
-                return;
-            }
-            if let Err(e) = change(fd, (uid, uid), false) {
-                failed = Some(format!("{}: {e}", shown(rel)));
-            }
-        };
-        let problems = walk::walk(folder, false, &mut hand);
-        let top = nix::sys::stat::fstat(&folder.fd).map(|stat| {
-            hand(&folder.fd, &stat, Path::new(""));
-        });
-        let failed = failed
-            .or_else(|| problems.into_iter().next())
-            .or_else(|| top.err().map(|e| e.to_string()));
-        if let Some(why) = failed {
-            let back = handover.give_back();
-            return Err(format!(
-                "cannot hand {why} to the build's uid {uid}{}",
-                back.err().map(|e| format!(" ({e})")).unwrap_or_default()
-            ));
-        }
-        Ok(handover)
-    }
-
-    /// Gives every file of the folder back to its owner before the build (a new one to
-    /// the folder's owner), and forgets the record once all went back.
-    pub(super) fn give_back(self) -> Result<(), String> {
-        give_back(self.folder, &self.record)?;
-        record::remove(&self.state, self.folder.id())
-    }
-}
 
 /// Gives `folder` back from the record a build left behind in `state` (its referee was
 /// killed, or its hand-back failed), if there is one: `Some` says so.
@@ -229,6 +129,7 @@ fn change(fd: &OwnedFd, (uid, gid): (u32, u32), strip: bool) -> std::io::Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
     use std::os::unix::fs::PermissionsExt;
 
     fn mode(path: &Path) -> u32 {

@@ -1,10 +1,14 @@
 //! A champion's folder built with `make` inside a jail (`referee build`): a contestant's
 //! Makefile is code too. The jail is a champion's (`jail`: no network, the system
-//! directories and the operator's kits read-only at `/kits`, a private `/tmp`, seccomp and
-//! Landlock), with its own folder writable for the build's outputs, and bounds on CPU, wall
-//! clock and memory. As root the build runs under a champion uid, to which the folder is
-//! handed for the build and then given back (`handover`).
+//! directories and the operator's kits read-only at `/kits`, seccomp and Landlock, as root
+//! a champion uid), with bounds on CPU, wall clock and memory. The build runs in a tmpfs
+//! of `--disk` bytes (and one file or folder per [`BYTES_PER_INODE`] of it), its
+//! `/champion` and `/tmp` together: the folder is copied in through the descriptor opened
+//! once, and what the build made or changed is copied back after it (`copy`), so that
+//! nothing else it writes reaches the real disk. A folder handed over to a build's uid by
+//! an older version is given back first (`handover`).
 
+mod copy;
 mod handover;
 mod record;
 mod walk;
@@ -25,6 +29,9 @@ const MEASURE_EVERY: Duration = Duration::from_millis(100);
 const MAKEFILES: &[&str] = &["GNUmakefile", "makefile", "Makefile"];
 /// Where `make` is looked for on the host (the same directories inside the jail).
 const MAKE_AT: &[&str] = &["/usr/local/bin/make", "/usr/bin/make", "/bin/make"];
+/// Bytes of `--disk` per file or folder the build's tmpfs may hold (512 MiB: 131,072):
+/// each costs the kernel memory that the tmpfs's size does not count.
+pub const BYTES_PER_INODE: u64 = 4096;
 
 /// What to build, with its bounds.
 #[derive(Clone, Debug)]
@@ -38,7 +45,7 @@ pub struct BuildSpec {
     /// Bytes of memory: the build's cgroup's `memory.max` where it has one, else the sum
     /// of the resident memory of its processes, measured, and `RLIMIT_DATA` of each.
     pub memory: u64,
-    /// Bytes of its private `/tmp`.
+    /// Bytes of its tmpfs: its copy of the folder, what it makes and its `/tmp` together.
     pub disk: u64,
     /// Processes and threads at once.
     pub processes: u64,
@@ -101,39 +108,127 @@ pub fn build(
             MAKE_AT.join(", ")
         )));
     };
-    // The folder, opened once: the hand-over, the build and the hand-back act on it, not on
-    // its path, which its contestant may swap meanwhile.
+    // The folder, opened once: the build's copy is read from it and written back into it,
+    // not by its path, which its contestant may swap meanwhile.
     let folder = walk::Folder::open(&dir).map_err(BuildError::Unavailable)?;
-    // One build of a folder at a time: two would hand it to two uids at once.
+    crate::checked::after_check(&dir);
+    // One build of a folder at a time: two would write it back at once.
     let _lock = lock(&folder, &dir)?;
     let limits = limits(spec, plan);
     let sandbox = crate::sandbox::prepare(plan, &makefile, &dir, limits.memory, limits.processes)
         .map_err(BuildError::Unavailable)?;
-    let handed = match sandbox.uid() {
-        Some(uid) => {
-            let state = record::state_dir().map_err(BuildError::Unavailable)?;
-            if let Some(recovered) =
-                handover::recover(&folder, &state).map_err(BuildError::Unavailable)?
-            {
-                note(&recovered);
-            }
-            Some(handover::Handover::give(&folder, uid, &state).map_err(BuildError::Unavailable)?)
+    if sandbox.uid().is_some() {
+        let state = record::state_dir().map_err(BuildError::Unavailable)?;
+        if let Some(recovered) =
+            handover::recover(&folder, &state).map_err(BuildError::Unavailable)?
+        {
+            note(&recovered);
         }
-        None => None,
-    };
-    let args = ["-C".to_string(), crate::view::CHAMPION_DIR.to_string()];
-    let outcome = crate::champion::start_build(&dir, make, &args, &limits, setup, &sandbox)
-        .map_err(BuildError::Unavailable)
-        .and_then(|(jail, output)| watch(spec, jail, output, &sandbox));
-    drop(sandbox);
-    if let Some(handed) = handed {
-        handed.give_back().map_err(|e| {
-            BuildError::Unavailable(format!(
-                "{e}; the next `referee build` of this folder gives it back again"
-            ))
-        })?;
     }
-    outcome
+    // Results folders under the champion's stay out of its build (their seeds).
+    let skip: Vec<PathBuf> = crate::hidden::masks_for(&dir, None)
+        .map_err(BuildError::Unavailable)?
+        .iter()
+        .filter_map(|m| m.strip_prefix(&dir).ok().map(Path::to_path_buf))
+        .collect();
+    let args = ["-C".to_string(), crate::view::CHAMPION_DIR.to_string()];
+    let inodes = inodes(spec);
+    let (mut jail, output) =
+        crate::champion::start_build(make, &args, &limits, inodes, setup, &sandbox)
+            .map_err(BuildError::Unavailable)?;
+    let tmpfs = jail
+        .build_tmpfs()
+        .ok_or_else(|| BuildError::Unavailable("the build's jail handed over no tmpfs".into()))
+        .and_then(|fd| walk::Folder::beneath(fd, "champion").map_err(BuildError::Unavailable))?;
+    let full = format!(
+        "the folder does not fit in the build's tmpfs ({} MiB and {inodes} files and folders, \
+         the bound --disk {} sets): raise --disk",
+        spec.disk >> 20,
+        spec.disk >> 20
+    );
+    let copied = copy::copy_in(
+        &folder,
+        &tmpfs.fd,
+        &skip,
+        sandbox.uid().map(|u| (u, u)),
+        &full,
+    )
+    .map_err(|why| BuildError::Failed {
+        why,
+        output: Vec::new(),
+    })?;
+    jail.go()
+        .map_err(|e| BuildError::Unavailable(crate::champion::describe_start_error(make, e)))?;
+    let outcome = watch(spec, jail, output, &sandbox);
+    drop(sandbox);
+    if let Some(full) = over_disk(&tmpfs, spec, inodes) {
+        let output = match outcome {
+            Ok(built) => built.output,
+            Err(BuildError::Failed { output, .. }) => output,
+            Err(other) => return Err(other),
+        };
+        return Err(BuildError::Failed { why: full, output });
+    }
+    if matches!(outcome, Err(BuildError::Unavailable(_))) {
+        return outcome;
+    }
+    // What the build left, also when `make` failed (as a build in place would have).
+    let owner = match crate::sandbox::is_root() {
+        true => nix::sys::stat::fstat(&folder.fd)
+            .map(|s| Some((s.st_uid, s.st_gid)))
+            .map_err(|e| BuildError::Unavailable(format!("{}: {e}", dir.display())))?,
+        false => None,
+    };
+    let bound = copy::Bound {
+        bytes: spec.disk,
+        entries: inodes,
+    };
+    match (
+        outcome,
+        copy::copy_back(&tmpfs, &folder, &copied, &skip, owner, bound),
+    ) {
+        (outcome, Ok(notes)) => {
+            for n in notes {
+                note(&n);
+            }
+            outcome
+        }
+        (Ok(built), Err(why)) => Err(BuildError::Failed {
+            why,
+            output: built.output,
+        }),
+        (Err(BuildError::Failed { why, output }), Err(back)) => Err(BuildError::Failed {
+            why: format!("{why}; {back}"),
+            output,
+        }),
+        (Err(other), Err(_)) => Err(other),
+    }
+}
+
+/// Files and folders the build's tmpfs may hold.
+fn inodes(spec: &BuildSpec) -> u64 {
+    (spec.disk / BYTES_PER_INODE).max(1024)
+}
+
+/// What a build that filled its tmpfs is told, if it did: its tmpfs has no byte or no
+/// file left (a write or a file was refused), whatever `make` made of it.
+fn over_disk(tmpfs: &walk::Folder, spec: &BuildSpec, inodes: u64) -> Option<String> {
+    let vfs = nix::sys::statvfs::fstatvfs(&tmpfs.fd).ok()?;
+    let what = if vfs.blocks_available() == 0 {
+        format!("more than {} MiB", spec.disk >> 20)
+    } else if vfs.files_available() == 0 {
+        format!(
+            "more than {inodes} files and folders (one per {} KiB of it)",
+            BYTES_PER_INODE >> 10
+        )
+    } else {
+        return None;
+    };
+    Some(format!(
+        "it filled its tmpfs, {what} (its copy of the folder, what it made and its /tmp \
+         together), the bound --disk {} sets: raise --disk; nothing was copied back",
+        spec.disk >> 20
+    ))
 }
 
 /// Holds an exclusive lock on `folder` (waiting for another build of it to end).

@@ -1,13 +1,12 @@
-//! What a hand-over changed, written down before it changes anything, in the referee's own
-//! state (a folder only root can write, out of every jail: `state_dir`): the build's uid, the folder's
-//! owner and each file's owner. A referee killed during a build leaves its record behind,
-//! and the next `referee build` of that folder gives the folder back from it first. The
-//! record is named after the folder's device and inode, not its path, which the contestant
-//! controls.
+//! What a hand-over of an older version changed, written down before it changed anything,
+//! in the referee's own state (a folder only root can write, out of every jail:
+//! `state_dir`): the build's uid, the folder's owner and each file's owner. A referee
+//! killed during such a build left its record behind, and the next `referee build` of that
+//! folder gives the folder back from it first. The record is named after the folder's
+//! device and inode, not its path, which the contestant controls.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 /// Where the records are kept, under the referee's state folder: `$XDG_STATE_HOME` (or
@@ -65,8 +64,12 @@ fn path(state: &Path, (dev, ino): (u64, u64)) -> PathBuf {
     state.join(format!("{dev}-{ino}"))
 }
 
-/// Writes the record of the folder `id` (synced, in place at once by a rename).
+/// Writes the record of the folder `id` (synced, in place at once by a rename), as an
+/// older version did before handing a folder over.
+#[cfg(test)]
 pub(super) fn write(state: &Path, id: (u64, u64), record: &Record) -> Result<(), String> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
     let target = path(state, id);
     let fail = |e: std::io::Error| format!("cannot write {}: {e}", target.display());
     let mut text = format!(

@@ -33,6 +33,16 @@ impl Folder {
         Ok(Folder { fd, stat })
     }
 
+    /// Opens the folder `name` beneath `parent`, through no link.
+    pub(super) fn beneath(parent: &OwnedFd, name: &str) -> Result<Folder, String> {
+        let how = OpenHow::new()
+            .flags(OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
+            .resolve(ResolveFlag::RESOLVE_BENEATH | ResolveFlag::RESOLVE_NO_SYMLINKS);
+        let fd = nix::fcntl::openat2(parent, name, how).map_err(|e| format!("{name}: {e}"))?;
+        let stat = nix::sys::stat::fstat(&fd).map_err(|e| format!("{name}: {e}"))?;
+        Ok(Folder { fd, stat })
+    }
+
     /// The device and inode of the folder: what is given back must be what was handed.
     pub(super) fn id(&self) -> (u64, u64) {
         id(&self.stat)

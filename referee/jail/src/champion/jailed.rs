@@ -47,18 +47,32 @@ pub(crate) fn start(
         .stderr_path
         .parent()
         .and_then(|p| std::path::absolute(p).ok());
-    let masks = if champion.is_dir() {
+    let folder = champion.is_dir();
+    let masks = if folder {
         crate::hidden::masks_for(&champion, match_dir.as_deref()).map_err(spawn_fault)?
     } else {
         Vec::new()
     };
+    // What the jail binds must be what was checked (by the caller, or here and now).
+    let checked = match spec.checked {
+        Some(checked) => checked,
+        None => crate::checked::identity(&champion, folder).map_err(|e| {
+            spawn_fault(format!(
+                "cannot open {} through no link: {e}",
+                crate::untrusted::printable_path(&champion)
+            ))
+        })?,
+    };
+    crate::checked::after_check(&champion);
     let view = View {
-        champion_is_dir: champion.is_dir(),
+        champion_is_dir: folder,
         champion,
-        writable: false,
+        checked,
+        build: false,
         kits: crate::kits::installed().by_language.clone(),
         masks,
         disk: spec.limits.disk,
+        inodes: 0,
         owner: owner(setup, sandbox),
         remount: std::env::var_os(crate::view::REMOUNT_VARIABLE).is_some(),
     };
@@ -120,24 +134,28 @@ pub(crate) fn start(
     ))
 }
 
-/// Starts `program args` (a path inside, a system tool such as `make`) in a jail whose
-/// champion's folder `dir` (canonical) is writable: a build. Its standard output and error
-/// go to the one pipe returned (read end); its standard input is empty.
+/// Starts `program args` (a path inside, a system tool such as `make`) in a build's jail:
+/// its `/champion` and `/tmp` are one tmpfs of `limits.disk` bytes and `inodes` files,
+/// handed over empty ([`Jail::build_tmpfs`]); the caller fills it and starts the build
+/// with [`Jail::go`]. Its standard output and error go to the one pipe returned (read
+/// end); its standard input is empty.
 pub(crate) fn start_build(
-    dir: &Path,
     program: &Path,
     args: &[String],
     limits: &crate::limits::Limits,
+    inodes: u64,
     setup: JailSetup,
     sandbox: &Prepared,
 ) -> Result<(Jail, OwnedFd), String> {
     let view = View {
-        champion: dir.to_path_buf(),
+        champion: PathBuf::from(crate::view::CHAMPION_DIR),
         champion_is_dir: true,
-        writable: true,
+        checked: (0, 0),
+        build: true,
         kits: crate::kits::installed().by_language.clone(),
-        masks: crate::hidden::masks_for(dir, None)?,
+        masks: Vec::new(),
         disk: limits.disk,
+        inodes,
         owner: owner(setup, sandbox),
         remount: std::env::var_os(crate::view::REMOUNT_VARIABLE).is_some(),
     };
@@ -165,16 +183,21 @@ pub(crate) fn start_build(
     let err_w = out_w
         .try_clone()
         .map_err(|e| format!("cannot create a pipe: {e}"))?;
-    let jail =
-        Jail::start(&spec, stdin_r, out_w, err_w, sandbox.cgroup_procs()).map_err(|e| match e {
-            StartError::Exec(errno) => format!(
-                "cannot run `{}` in the jail: {}",
-                program.display(),
-                std::io::Error::from_raw_os_error(errno)
-            ),
-            StartError::Setup(why) => format!("cannot build the jail: {why}"),
-        })?;
+    let jail = Jail::start(&spec, stdin_r, out_w, err_w, sandbox.cgroup_procs())
+        .map_err(|e| describe_start_error(program, e))?;
     Ok((jail, out_r))
+}
+
+/// What a build's jail that did not start says.
+pub(crate) fn describe_start_error(program: &Path, e: StartError) -> String {
+    match e {
+        StartError::Exec(errno) => format!(
+            "cannot run `{}` in the jail: {}",
+            program.display(),
+            std::io::Error::from_raw_os_error(errno)
+        ),
+        StartError::Setup(why) => format!("cannot build the jail: {why}"),
+    }
 }
 
 /// The environment every jailed program starts with: `PROLOGIN_KITS` names the operator's

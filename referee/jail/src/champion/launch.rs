@@ -28,6 +28,10 @@ pub struct LaunchSpec {
     /// Start a jailed champion frozen: it runs from its first [`super::Champion::resume`] on (what
     /// a match does: a champion runs only during its callbacks). Default `false`.
     pub start_frozen: bool,
+    /// The device and inode of the champion's own files (its folder, or its program alone)
+    /// as the caller checked them (a run's snapshot, hashed before each start): its jail
+    /// shows them only if they are still that file. `None`: as the jail's start finds them.
+    pub checked: Option<(u64, u64)>,
 }
 
 impl LaunchSpec {
@@ -47,6 +51,7 @@ impl LaunchSpec {
             limits: Limits::default(),
             cpu: None,
             start_frozen: false,
+            checked: None,
         }
     }
 }

@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 
 pub use crate::limits::Limits;
 pub(crate) use fate::describe_status;
-pub(crate) use jailed::start_build;
+pub(crate) use jailed::{describe_start_error, start_build};
 pub use launch::LaunchSpec;
 pub use spawn::TOKEN_VAR;
 pub use spawn::{passed_through, PASSED_THROUGH};

@@ -2,8 +2,8 @@
 //! child. Denied calls fail with `EPERM` (the champion gets an error and goes on; nothing is
 //! killed), except `clone3`, which fails with `ENOSYS` so that libc falls back to `clone`,
 //! whose flags can be checked, `flock`, which does nothing and returns 0 (below), the
-//! setters of extended attributes (`ENOTSUP`, below) and shared futexes (`futex.rs`: sent to
-//! the jail's init, or skipped). A champion runs without capabilities (its own uid, or a user
+//! setters of extended attributes (`ENOTSUP`, below), the page cache's rules (below) and
+//! shared futexes (`futex.rs`: sent to the jail's init, or skipped). A champion runs without capabilities (its own uid, or a user
 //! namespace), so most administration calls fail anyway: they are denied here too in case it
 //! has some (root without the uid layer) and to keep kernel code out of its reach.
 //!
@@ -99,6 +99,11 @@
 //!   off ASLR or setting `READ_IMPLIES_EXEC` only weakens the champion, but nothing needs it.
 //! - `prctl(PR_SCHED_CORE)`: core-scheduling cookies, settable on other processes.
 //!
+//! The page cache's exact channel between jails (`page_cache.rs`): advice that drops
+//! cached pages (`fadvise64` `DONTNEED`/`NOREUSE`, `madvise` `MADV_PAGEOUT`/`MADV_COLD`)
+//! returns 0 doing nothing; `preadv2`/`pwritev2` with `RWF_NOWAIT` fail with `EOPNOTSUPP`;
+//! `mincore` and `cachestat` with `ENOSYS`.
+//!
 //! Allowed on purpose:
 //! - `mremap`: it can grow the main stack past `RLIMIT_DATA`, but so can `mprotect` (below);
 //!   denying it would only slow `realloc`.
@@ -140,6 +145,8 @@ use seccompiler::{
 use super::futex;
 use super::layer::Layer;
 
+mod page_cache;
+
 // Linux constants the `libc` crate lacks; the same on x86_64 and aarch64.
 /// `fcntl`: the signal sent to the owner.
 const F_SETSIG: u64 = 10;
@@ -164,8 +171,9 @@ const SYS_OPEN_TREE_ATTR: i64 = 467;
 /// `setxattrat` (Linux 6.13).
 const SYS_SETXATTRAT: i64 = 463;
 
-/// The programs: the deny list (`EPERM`), `clone3` (`ENOSYS`), `flock` (skipped, 0), the
-/// extended attributes (`ENOTSUP`), and the futex program in both its variants.
+/// The programs: the deny list (`EPERM`), `clone3` and the page cache's questions
+/// (`ENOSYS`), `flock` and the page cache's dropping advice (skipped, 0), the extended
+/// attributes and `RWF_NOWAIT` (`ENOTSUP`), and the futex program in both its variants.
 pub struct Filters {
     deny: BpfProgram,
     clone3: BpfProgram,
@@ -530,14 +538,17 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, BackendError> {
         )?
         .try_into()
     };
+    let mut enosys = BTreeMap::from([(libc::SYS_clone3, Vec::new())]);
+    enosys.extend(page_cache::absent());
+    let mut skip = BTreeMap::from([(libc::SYS_flock, Vec::new())]);
+    skip.extend(page_cache::skipped()?);
+    let mut unsupported = xattr_list();
+    unsupported.extend(page_cache::unsupported()?);
     Ok(Filters {
         deny: program(rules, libc::EPERM)?,
-        clone3: program(
-            BTreeMap::from([(libc::SYS_clone3, Vec::new())]),
-            libc::ENOSYS,
-        )?,
-        skip: program(BTreeMap::from([(libc::SYS_flock, Vec::new())]), 0)?,
-        unsupported: program(xattr_list(), libc::ENOTSUP)?,
+        clone3: program(enosys, libc::ENOSYS)?,
+        skip: program(skip, 0)?,
+        unsupported: program(unsupported, libc::ENOTSUP)?,
         futex_notify: futex::build(futex::Variant::Notify),
         futex_spin: futex::build(futex::Variant::Spin),
     })
@@ -1120,8 +1131,96 @@ mod tests {
         ];
         v.extend(x86_64_cases());
         v.extend(xattr_cases());
+        v.extend(page_cache_cases());
         v
     }
+
+    /// The page cache's rules (`page_cache.rs`), on a bad fd or an unmapped page (without
+    /// the filters: `EBADF` or `ENOMEM`); the advice and flags next to them stay through.
+    fn page_cache_cases() -> Vec<Case> {
+        let advise = |advice: i32| move || sys!(libc::SYS_fadvise64, -1, 0, 0, advice);
+        let madvise = |advice: i32| move || sys!(libc::SYS_madvise, 0, 4096, advice);
+        let vector = |flags: c_long| {
+            move || {
+                let mut byte = 0u8;
+                let iov = libc::iovec {
+                    iov_base: (&raw mut byte).cast(),
+                    iov_len: 1,
+                };
+                let read = sys!(libc::SYS_preadv2, -1, &raw const iov, 1, 0, 0, flags);
+                let write = sys!(libc::SYS_pwritev2, -1, &raw const iov, 1, 0, 0, flags);
+                // Both fail alike, or the case fails (`EIO` is neither answer).
+                if read == write {
+                    read
+                } else {
+                    // SAFETY: sets the calling thread's errno.
+                    unsafe { *libc::__errno_location() = libc::EIO };
+                    -1
+                }
+            }
+        };
+        let nowait = c_long::from(libc::RWF_NOWAIT);
+        vec![
+            case(
+                "fadvise64(DONTNEED)",
+                Skipped,
+                advise(libc::POSIX_FADV_DONTNEED),
+            ),
+            case(
+                "fadvise64(NOREUSE)",
+                Skipped,
+                advise(libc::POSIX_FADV_NOREUSE),
+            ),
+            case(
+                "fadvise64(WILLNEED)",
+                Unfiltered,
+                advise(libc::POSIX_FADV_WILLNEED),
+            ),
+            case(
+                "fadvise64(RANDOM)",
+                Unfiltered,
+                advise(libc::POSIX_FADV_RANDOM),
+            ),
+            case(
+                "madvise(MADV_PAGEOUT)",
+                Skipped,
+                madvise(libc::MADV_PAGEOUT),
+            ),
+            case("madvise(MADV_COLD)", Skipped, madvise(libc::MADV_COLD)),
+            case(
+                "madvise(MADV_WILLNEED)",
+                Unfiltered,
+                madvise(libc::MADV_WILLNEED),
+            ),
+            case(
+                "madvise(MADV_DONTNEED)",
+                Unfiltered,
+                madvise(libc::MADV_DONTNEED),
+            ),
+            case("preadv2/pwritev2(RWF_NOWAIT)", Unsupported, vector(nowait)),
+            case(
+                "preadv2/pwritev2(RWF_NOWAIT | RWF_HIPRI)",
+                Unsupported,
+                vector(nowait | c_long::from(libc::RWF_HIPRI)),
+            ),
+            case("preadv2/pwritev2(0)", Unfiltered, vector(0)),
+            case(
+                "preadv2/pwritev2(RWF_HIPRI)",
+                Unfiltered,
+                vector(c_long::from(libc::RWF_HIPRI)),
+            ),
+            case("mincore", Enosys, || {
+                let mut vec = [0u8; 1];
+                sys!(libc::SYS_mincore, 0, 4096, vec.as_mut_ptr())
+            }),
+            case(CACHESTAT_CASE, Enosys, || {
+                sys!(page_cache::CACHESTAT, -1, 0, 0, 0)
+            }),
+        ]
+    }
+
+    /// A kernel before 6.5 answers `ENOSYS` to `cachestat` without the filters too.
+    const CACHESTAT_CASE: &str = "cachestat";
 
     /// The setters of extended attributes on a file that does not exist (without the
     /// filters: `ENOENT` or `EBADF`); reading and removing stay allowed.
@@ -1283,7 +1382,10 @@ mod tests {
             assert_ne!(errno(None, case), 0, "{} without the filter", case.name);
         }
         for (expect, errno_of_filter) in [(Enosys, libc::ENOSYS), (Unsupported, libc::ENOTSUP)] {
-            for case in cases.iter().filter(|c| c.expect == expect) {
+            for case in cases
+                .iter()
+                .filter(|c| c.expect == expect && c.name != CACHESTAT_CASE)
+            {
                 let got = errno(None, case);
                 assert_ne!(got, errno_of_filter, "{} without the filter", case.name);
             }

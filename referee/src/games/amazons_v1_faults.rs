@@ -1,8 +1,8 @@
 //! The faults list of an Amazons record checked against its callbacks
-//! ([`super::amazons::verify`] calls it once the callbacks' order is checked): each fault
+//! ([`super::amazons_v1::verify`] calls it once the callbacks' order is checked): each fault
 //! where, and as, the match wrote it.
 
-use super::amazons::AmazonsRecord;
+use super::amazons_v1::AmazonsRecord;
 use crate::record::FaultRecord;
 use jail::fault::FaultKind;
 use jail::untrusted::printable;

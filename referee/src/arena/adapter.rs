@@ -1,0 +1,51 @@
+//! A game's wire protocol on the model: which callbacks its champions get, what each of
+//! their lines means (a question answered, an action taken, the end of the callback), and
+//! how an action's answer is written.
+
+use game::Illegal;
+
+/// The state of the game an adapter plays.
+pub type State<A> = <<A as Adapter>::Game as game::Game>::State;
+/// The action of the game an adapter plays.
+pub type Action<A> = <State<A> as game::State>::Action;
+
+/// What a champion's line means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line<T> {
+    /// A question, answered with this line; nothing changes.
+    Answer(String),
+    /// An action for the rules; its answer is written by [`Adapter::answer`].
+    Act(T),
+    /// The end of the callback (`fin`).
+    End,
+}
+
+/// A game's protocol: what the arena needs besides the rules to play it with champions.
+pub trait Adapter: Sync + 'static {
+    type Game: game::Game;
+    /// The rules.
+    fn game(&self) -> &Self::Game;
+    /// The callbacks every seat still in plays before the first turn (the first one has
+    /// the start-up allowance), and those after the end.
+    fn opening(&self) -> &'static [&'static str];
+    fn closing(&self) -> &'static [&'static str];
+    /// The callback of a seat the rules name as acting now.
+    fn turn(&self, state: &State<Self>, seat: usize) -> &'static str;
+    /// What `line` of `seat` means during `callback`; a protocol fault's message if it
+    /// means nothing (the seat is then out of the match).
+    fn read(
+        &self,
+        state: &State<Self>,
+        seat: usize,
+        callback: &str,
+        line: &str,
+    ) -> Result<Line<Action<Self>>, String>;
+    /// The line that answers an action the rules took or refused; `None` if a refused
+    /// action is a fault (the seat is then out of the match, with the rule as the message).
+    fn answer(&self, answer: &Result<String, Illegal>) -> Option<String>;
+    /// What the game says of a finished match for people and tools reading its record (the
+    /// Amazons: the moves, the winner), derived from the record (so checked with it).
+    fn summary(&self, _record: &super::GameRecord) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+}

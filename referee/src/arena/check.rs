@@ -1,0 +1,271 @@
+//! The check of a record of a game on the model: the same [`Machine`] that plays a match
+//! is driven with the record's inputs (its seats, options and seed, each callback's
+//! actions, requests, faults and timings), and must write the same record. Chance is drawn
+//! again from the seed, answers and digests computed again, the callbacks' order, the
+//! faults' places and the ranking derived again: an edit of any of them is refused, with
+//! the callback where the record and the rules part.
+
+use super::adapter::{Action, Adapter};
+use super::machine::Machine;
+use super::record::{CallbackEntry, GameRecord, GAME_RECORD_SCHEMA};
+use crate::endpoint::{CallTiming, TimeLimits};
+use crate::rules::Rules;
+use game::{Game, Step};
+use jail::fault::{Fault, FaultKind};
+use std::time::Duration;
+
+/// Checks that `record` is what a match of `adapter`'s game with its inputs writes; what
+/// is wrong otherwise.
+pub fn check<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<(), String> {
+    let got = rebuild(adapter, record)?;
+    if let Some((i, (got, want))) = got
+        .callbacks
+        .iter()
+        .zip(&record.callbacks)
+        .enumerate()
+        .find(|(_, (got, want))| got != want)
+    {
+        return Err(format!(
+            "callback {} (`{}` of seat {}): {}",
+            i + 1,
+            want.callback,
+            want.seat,
+            difference(got, want)
+        ));
+    }
+    if got.start != record.start {
+        return Err(format!(
+            "before the first callback the seed draws {:?} and seats leave, the record says {:?}",
+            got.start, record.start
+        ));
+    }
+    if got.ranking != record.ranking {
+        return Err(format!(
+            "the match ends ranked {:?} by the rules, {:?} in the record",
+            got.ranking, record.ranking
+        ));
+    }
+    if got.faults != record.faults {
+        return Err(format!(
+            "the faults are {:?} by the callbacks, {:?} in the record",
+            got.faults, record.faults
+        ));
+    }
+    if got.summary != record.summary {
+        return Err(format!(
+            "its summary is {} by the rules, {} in the record",
+            got.summary, record.summary
+        ));
+    }
+    if &got != record {
+        return Err("it differs from the record its inputs make".to_string());
+    }
+    Ok(())
+}
+
+/// The record a match of `adapter`'s game writes with the inputs of `record`: its seats,
+/// options, seed, sandbox and budgets; the seats that could not start (the `Retire` steps
+/// of its `start`) and their faults; each callback's actions (the `Act` steps), requests,
+/// fault and timing; the faults after the last callback. What is wrong if the inputs do not
+/// fit the game (a callback the referee does not send, an action out of a turn).
+pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecord, String> {
+    let game = adapter.game();
+    if record.schema != GAME_RECORD_SCHEMA || record.game != game.name() {
+        return Err(format!(
+            "it is a record of game `{}`, schema {}; this is {} (`{}`), schema {GAME_RECORD_SCHEMA}",
+            record.game,
+            record.schema,
+            game.title(),
+            game.name()
+        ));
+    }
+    if record.version != game.version() {
+        return Err(format!(
+            "it records version {} of the rules of {}; this referee plays version {}",
+            record.version,
+            game.title(),
+            game.version()
+        ));
+    }
+    if let Some((i, s)) = record
+        .seats
+        .iter()
+        .enumerate()
+        .find(|(i, s)| usize::from(s.seat) != *i)
+    {
+        return Err(format!("its seat {i} is numbered {}", s.seat));
+    }
+    if record.timings.len() != record.callbacks.len() {
+        return Err(format!(
+            "{} timings for {} callbacks",
+            record.timings.len(),
+            record.callbacks.len()
+        ));
+    }
+    let mut machine = Machine::new(
+        adapter,
+        &record.options,
+        record.seed,
+        record.seats.clone(),
+        TimeLimits::default(),
+        record.sandbox.clone(),
+    )?;
+    // Seats that could not start, with their faults, in the record's order.
+    let mut used = vec![false; record.faults.len()];
+    for step in &record.start {
+        let Step::Retire(seat) = *step else { continue };
+        let found = record
+            .faults
+            .iter()
+            .enumerate()
+            .find(|(i, f)| !used[*i] && f.callback.is_none() && usize::from(f.seat) == seat);
+        let Some((i, fault)) = found else {
+            return Err(format!(
+                "seat {seat} leaves before the first callback but holds no fault that kept it \
+                 from starting"
+            ));
+        };
+        if seat >= record.seats.len() || machine.is_out(seat) {
+            return Err(format!(
+                "seat {seat} cannot leave before the first callback"
+            ));
+        }
+        used[i] = true;
+        machine.spawn_fault(seat, &Fault::new(fault.kind, fault.message.clone()));
+    }
+    let mut entries = record.callbacks.iter().enumerate();
+    while let Some(step) = machine.next_step() {
+        for &seat in &step.seats {
+            if machine.is_out(seat) {
+                continue;
+            }
+            let Some((i, entry)) = entries.next() else {
+                return Err(format!(
+                    "the callbacks end where the referee sends `{}` to seat {seat}",
+                    step.name
+                ));
+            };
+            if usize::from(entry.seat) != seat || entry.callback != step.name {
+                return Err(format!(
+                    "callback {} is `{}` of seat {}, where the referee sends `{}` to seat {seat}",
+                    i + 1,
+                    entry.callback,
+                    entry.seat,
+                    step.name
+                ));
+            }
+            play_entry(adapter, &mut machine, i, entry, seat)?;
+            let timing = &record.timings[i];
+            machine.end(
+                seat,
+                entry.fault.as_ref(),
+                CallTiming {
+                    cpu: Duration::from_micros(timing.cpu_us),
+                    wall: Duration::from_micros(timing.wall_us),
+                    stderr: timing.stderr,
+                },
+            );
+        }
+        machine.advance();
+    }
+    if let Some((i, entry)) = entries.next() {
+        return Err(format!(
+            "callback {} (`{}` of seat {}) follows the end of the match",
+            i + 1,
+            entry.callback,
+            entry.seat
+        ));
+    }
+    // Output after the last callback: a protocol fault that changes nothing.
+    for (i, fault) in record.faults.iter().enumerate() {
+        if !used[i] && fault.callback.is_none() {
+            if fault.kind != FaultKind::Protocol || usize::from(fault.seat) >= record.seats.len() {
+                return Err(format!(
+                    "a `{}` fault of seat {} outside every callback",
+                    fault.kind.name(),
+                    fault.seat
+                ));
+            }
+            machine.fault_outside(usize::from(fault.seat), fault.kind, fault.message.clone());
+        }
+    }
+    let mut got = machine.finish();
+    got.budgets = record.budgets;
+    Ok(got)
+}
+
+/// Takes the actions of callback `i` (`entry`) of `seat` again.
+fn play_entry<A: Adapter>(
+    adapter: &A,
+    machine: &mut Machine<'_, A>,
+    i: usize,
+    entry: &CallbackEntry,
+    seat: usize,
+) -> Result<(), String> {
+    let at = |what: String| {
+        format!(
+            "callback {} (`{}` of seat {seat}): {what}",
+            i + 1,
+            entry.callback
+        )
+    };
+    machine.begin(seat);
+    let actions: Vec<&String> = entry
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Act { action, .. } => Some(action),
+            _ => None,
+        })
+        .collect();
+    for (n, text) in actions.iter().enumerate() {
+        if !machine.waits_for(seat) {
+            return Err(at(format!("`{text}` is taken out of the seat's turn")));
+        }
+        let action: Action<A> = text
+            .parse()
+            .map_err(|_| at(format!("`{text}` is no action of this game")))?;
+        let answer = machine.take(seat, action);
+        if adapter.answer(&answer).is_none() {
+            // The referee stops a seat at an action its protocol makes a fault.
+            let reason = answer.err().map(|e| e.0).unwrap_or_default();
+            let stopped = entry
+                .fault
+                .as_ref()
+                .is_some_and(|f| f.kind == FaultKind::Protocol && f.message == reason);
+            if n + 1 != actions.len() || !stopped {
+                return Err(at(format!(
+                    "`{text}` is refused ({reason}): the referee stops the seat there"
+                )));
+            }
+        }
+    }
+    machine.set_requests(entry.requests);
+    if entry.fault.is_none() && machine.waits_for(seat) {
+        return Err(at(
+            "the turn ends without the action the rules wait for".into()
+        ));
+    }
+    Ok(())
+}
+
+/// What differs between a callback `got` by the rules and the record's `want`.
+fn difference(got: &CallbackEntry, want: &CallbackEntry) -> String {
+    if let Some(n) =
+        (0..got.steps.len().max(want.steps.len())).find(|&n| got.steps.get(n) != want.steps.get(n))
+    {
+        return format!(
+            "its step {} is {:?} by the rules, {:?} in the record",
+            n + 1,
+            got.steps.get(n),
+            want.steps.get(n)
+        );
+    }
+    if got.digest != want.digest {
+        return format!(
+            "the game's digest after it is {} by the rules, {} in the record",
+            got.digest, want.digest
+        );
+    }
+    format!("it is {got:?} by the rules, {want:?} in the record")
+}

@@ -1,0 +1,343 @@
+//! One match of a game on the model, behind the match loop's seam ([`Rules`]): the
+//! callbacks in order (the adapter's opening ones to every seat, a turn to each seat the
+//! rules name, chance drawn from the match's stream as soon as the rules ask, the closing
+//! ones), each line read by the adapter and each action taken by the rules, and the
+//! [`GameRecord`] written as it goes. The record's check ([`super::check`]) drives the same
+//! machine with the recorded actions, so that both agree by construction.
+
+use super::adapter::{Action, Adapter, Line, State};
+use super::parts::{BudgetsRecord, SeatRecord, TimingRecord};
+use super::record::{hex, CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
+use crate::endpoint::{CallTiming, TimeLimits};
+use crate::rules::{Reply, Rules, Step};
+use game::{Acting, Game, Illegal, Options, Ranking, State as _};
+use jail::fault::{Fault, FaultKind};
+
+/// Where the match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// The adapter's opening callback `n` comes next.
+    Opening(usize),
+    Play,
+    /// The adapter's closing callback `n` comes next.
+    Closing(usize),
+    Over,
+}
+
+/// A match being played (or checked).
+pub struct Machine<'a, A: Adapter> {
+    adapter: &'a A,
+    state: State<A>,
+    chance: draw::Stream,
+    limits: TimeLimits,
+    stage: Stage,
+    /// Seats out of the match (a fault).
+    out: Vec<bool>,
+    /// The ranking once the rules ended the match: faults after it change nothing.
+    decided: Option<Ranking>,
+    callback: &'static str,
+    current: Option<CallbackEntry>,
+    record: GameRecord,
+}
+
+impl<'a, A: Adapter> Machine<'a, A> {
+    /// A match of `adapter`'s game with `options` (checked), seed `seed` and `seats`,
+    /// about to start: chance has drawn what the rules ask before anyone acts.
+    pub fn new(
+        adapter: &'a A,
+        options: &Options,
+        seed: u64,
+        seats: Vec<SeatRecord>,
+        limits: TimeLimits,
+        sandbox: String,
+    ) -> Result<Machine<'a, A>, String> {
+        let game = adapter.game();
+        if !game.seats().contains(&seats.len()) {
+            return Err(format!(
+                "{} is played by {} to {} seats, not {}",
+                game.title(),
+                game.seats().start(),
+                game.seats().end(),
+                seats.len()
+            ));
+        }
+        options.check(game.options())?;
+        let state = game.start(seats.len(), options)?;
+        let chance = draw::Stream::new(crate::seeds::derive(seed, crate::seeds::CHANCE_STREAM, 0));
+        let n = seats.len();
+        let mut machine = Machine {
+            adapter,
+            state,
+            chance,
+            limits,
+            stage: Stage::Opening(0),
+            out: vec![false; n],
+            decided: None,
+            callback: "",
+            current: None,
+            record: GameRecord {
+                schema: GAME_RECORD_SCHEMA,
+                game: game.name().to_string(),
+                version: game.version(),
+                options: options.clone(),
+                seed,
+                seats,
+                sandbox,
+                budgets: BudgetsRecord::of(&limits),
+                start: Vec::new(),
+                callbacks: Vec::new(),
+                faults: Vec::new(),
+                ranking: Ranking {
+                    places: vec![],
+                    scores: vec![],
+                },
+                summary: serde_json::Value::Null,
+                timings: Vec::new(),
+            },
+        };
+        let mut start = Vec::new();
+        machine.draw_chance(&mut start);
+        machine.record.start = start;
+        Ok(machine)
+    }
+
+    /// The match as played so far.
+    pub fn state(&self) -> &State<A> {
+        &self.state
+    }
+
+    /// Whether `seat` is out of the match.
+    pub fn is_out(&self, seat: usize) -> bool {
+        self.out[seat]
+    }
+
+    /// The record of the finished match.
+    pub fn finish(mut self) -> GameRecord {
+        let out = &self.out;
+        self.record.ranking = self
+            .decided
+            .take()
+            .or_else(|| self.state.ranking())
+            // A match stopped before its end (every seat out where the rules did not end
+            // it): the seats still in first.
+            .unwrap_or_else(|| {
+                Ranking::by_keys(out.iter().map(|o| !o).collect(), vec![0; out.len()])
+            });
+        self.record.summary = self.adapter.summary(&self.record);
+        self.record
+    }
+
+    /// Draws what chance must draw now, each draw appended to `steps`.
+    fn draw_chance(&mut self, steps: &mut Vec<game::Step>) {
+        while let Acting::Chance(chance) = self.state.acting() {
+            let drawn = chance.draw(&mut self.chance);
+            self.state
+                .chance(&drawn)
+                .expect("the rules take what they asked chance to draw");
+            steps.push(game::Step::Chance(drawn));
+        }
+    }
+
+    /// Whether `seat` is one the rules wait for.
+    fn is_acting(&self, seat: usize) -> bool {
+        matches!(self.state.acting(), Acting::Seats(seats) if seats.contains(&seat))
+    }
+
+    /// `seat` takes `action` in the current callback: the rules' answer, recorded with the
+    /// chance it made draw.
+    pub(crate) fn take(&mut self, seat: usize, action: Action<A>) -> Result<String, Illegal> {
+        let answer = self.state.act(seat, &action);
+        let mut steps = vec![game::Step::Act {
+            seat,
+            action: action.to_string(),
+            answer: answer.clone(),
+        }];
+        self.draw_chance(&mut steps);
+        let entry = self.current.as_mut().expect("an action inside a callback");
+        entry.steps.extend(steps);
+        entry.requests += 1;
+        answer
+    }
+
+    /// Counts a question answered in the current callback.
+    pub(crate) fn count(&mut self) {
+        if let Some(entry) = self.current.as_mut() {
+            entry.requests += 1;
+        }
+    }
+
+    /// The current callback's requests, as a record says (the check's input).
+    pub(crate) fn set_requests(&mut self, requests: u64) {
+        if let Some(entry) = self.current.as_mut() {
+            entry.requests = requests;
+        }
+    }
+
+    /// Whether the rules wait for an action of `seat` in its current callback (its turn).
+    pub(crate) fn waits_for(&self, seat: usize) -> bool {
+        self.stage == Stage::Play && self.is_acting(seat)
+    }
+
+    /// A fault recorded outside any callback.
+    pub(crate) fn fault_outside(&mut self, seat: usize, kind: FaultKind, message: String) {
+        self.record.faults.push(GameFault {
+            seat: seat as u8,
+            callback: None,
+            kind,
+            message,
+        });
+    }
+}
+
+impl<A: Adapter> Rules for Machine<'_, A> {
+    fn next_step(&mut self) -> Option<Step> {
+        let live = |m: &Self| (0..m.out.len()).filter(|&s| !m.out[s]).collect::<Vec<_>>();
+        loop {
+            let (name, seats, init) = match self.stage {
+                Stage::Opening(n) => match self.adapter.opening().get(n) {
+                    Some(name) => {
+                        self.stage = Stage::Opening(n + 1);
+                        (*name, live(self), n == 0)
+                    }
+                    None => {
+                        self.stage = Stage::Play;
+                        continue;
+                    }
+                },
+                Stage::Play => match self.state.acting() {
+                    Acting::Seats(acting) => {
+                        let seats: Vec<usize> =
+                            acting.into_iter().filter(|&s| !self.out[s]).collect();
+                        match seats.first() {
+                            Some(&first) => (self.adapter.turn(&self.state, first), seats, false),
+                            // The rules wait for seats that are out: they cannot go on.
+                            None => {
+                                self.stage = Stage::Closing(0);
+                                continue;
+                            }
+                        }
+                    }
+                    Acting::Chance(_) => {
+                        let mut steps = Vec::new();
+                        self.draw_chance(&mut steps);
+                        match self.record.callbacks.last_mut() {
+                            Some(entry) => entry.steps.extend(steps),
+                            None => self.record.start.extend(steps),
+                        }
+                        continue;
+                    }
+                    Acting::Over => {
+                        self.decided = self.state.ranking();
+                        self.stage = Stage::Closing(0);
+                        continue;
+                    }
+                },
+                Stage::Closing(n) => match self.adapter.closing().get(n) {
+                    Some(name) => {
+                        self.stage = Stage::Closing(n + 1);
+                        (*name, live(self), false)
+                    }
+                    None => {
+                        self.stage = Stage::Over;
+                        continue;
+                    }
+                },
+                Stage::Over => return None,
+            };
+            if seats.is_empty() {
+                continue;
+            }
+            self.callback = name;
+            return Some(Step {
+                name,
+                limits: self.limits.allowance(init),
+                seats,
+            });
+        }
+    }
+
+    fn begin(&mut self, seat: usize) {
+        self.current = Some(CallbackEntry {
+            seat: seat as u8,
+            callback: self.callback.to_string(),
+            steps: Vec::new(),
+            requests: 0,
+            digest: String::new(),
+            fault: None,
+        });
+    }
+
+    fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
+        let callback = self.callback;
+        match self.adapter.read(&self.state, seat, callback, line)? {
+            Line::Answer(answer) => {
+                self.count();
+                Ok(Reply::Answer(answer))
+            }
+            Line::End if self.waits_for(seat) => Err(format!(
+                "ended {callback} before its turn was over: the game waits for its action"
+            )),
+            Line::End => Ok(Reply::End),
+            Line::Act(_) if !self.waits_for(seat) => Err(format!(
+                "`{}` during {callback}: an action out of its turn",
+                jail::fault::quote(line.as_bytes())
+            )),
+            Line::Act(action) => {
+                let answer = self.take(seat, action);
+                match self.adapter.answer(&answer) {
+                    Some(line) => Ok(Reply::Answer(line)),
+                    None => Err(answer.err().map_or_else(String::new, |e| e.0)),
+                }
+            }
+        }
+    }
+
+    fn end(&mut self, seat: usize, fault: Option<&Fault>, timing: CallTiming) {
+        let mut entry = self.current.take().unwrap_or_else(|| CallbackEntry {
+            seat: seat as u8,
+            callback: self.callback.to_string(),
+            steps: Vec::new(),
+            requests: 0,
+            digest: String::new(),
+            fault: None,
+        });
+        if let Some(fault) = fault {
+            self.out[seat] = true;
+            if self.decided.is_none() {
+                self.state.retire(seat);
+                entry.steps.push(game::Step::Retire(seat));
+                self.draw_chance(&mut entry.steps);
+            }
+            self.record.faults.push(GameFault {
+                seat: seat as u8,
+                callback: Some(self.record.callbacks.len()),
+                kind: fault.kind,
+                message: format!("{}: {}", self.callback, fault.message),
+            });
+            entry.fault = Some(fault.clone());
+        }
+        entry.digest = hex(self.state.digest());
+        self.record.callbacks.push(entry);
+        self.record.timings.push(TimingRecord::from(timing));
+    }
+
+    fn advance(&mut self) {}
+
+    fn spawn_fault(&mut self, seat: usize, fault: &Fault) {
+        self.out[seat] = true;
+        self.state.retire(seat);
+        let mut steps = vec![game::Step::Retire(seat)];
+        self.draw_chance(&mut steps);
+        self.record.start.extend(steps);
+        self.fault_outside(seat, fault.kind, fault.message.clone());
+    }
+
+    fn late_output(&mut self, seat: usize, line: &str) {
+        let message = format!(
+            "unexpected output `{}` after {}: logs belong on stderr",
+            jail::fault::quote(line.as_bytes()),
+            self.callback
+        );
+        self.fault_outside(seat, FaultKind::Protocol, message);
+    }
+}

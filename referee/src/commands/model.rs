@@ -1,0 +1,263 @@
+//! `referee --game GAME ...` for every game on the model (the Amazons, and the games to
+//! come): `match` (champions, a record, the command that reproduces it, with `--html` a
+//! replay page), `replay`, `show` (the state after any action) and `bot` (the built-in
+//! players over the game's protocol); `tournament`, `merge` and `gauntlet` are the
+//! runner's own, given the game. Written once: a game says only what is its own through
+//! its [`Parts`](crate::games::model::Parts).
+
+use super::{Failure, EXIT_MISMATCH};
+use crate::arena::GameRecord;
+use crate::cli::words::shell_quote;
+use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
+use crate::games::model::Commands;
+use crate::games::Seats;
+use anyhow::anyhow;
+use jail::untrusted::{printable, printable_path};
+use std::path::{Path, PathBuf};
+
+fn usage(message: impl std::fmt::Display) -> Failure {
+    Failure::usage(anyhow!("{message}"))
+}
+
+/// Runs `command` for `game`.
+pub fn run(command: Command, game: &'static dyn Commands) -> Result<(), Failure> {
+    match command {
+        Command::Match(args) => play(args, game),
+        Command::Replay(args) => replay(args, game),
+        Command::Show(args) => show(args, game),
+        Command::Bot(args) => bot(args, game),
+        Command::Tournament(args) => super::tournament::run(args, game.runner()),
+        Command::Merge(args) => super::merge::run(args, game.runner()),
+        Command::Status(args) => super::status::run(args),
+        Command::Gauntlet(args) => super::gauntlet::run(args, game.runner()),
+        Command::Build(args) => super::build::run(args),
+    }
+}
+
+fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
+    let runner = game.runner();
+    let (title, name) = (runner.title(), runner.name());
+    if args.champions.len() != runner.seats() {
+        return Err(usage(format!(
+            "a match of {title} takes {} champions, got {}",
+            runner.seats(),
+            args.champions.len()
+        )));
+    }
+    if args.limits.full_log().is_some() {
+        return Err(usage(format!(
+            "--full-log is not available for {title} yet: its record keeps every action \
+             already"
+        )));
+    }
+    if args.monuments.is_some() || args.first_player.is_some() {
+        return Err(usage(format!(
+            "--monuments and --first-player are options of La loi du plus riche, not of \
+             {title}{}",
+            game.first_mover()
+        )));
+    }
+    let mut champions = args
+        .champions
+        .iter()
+        .map(|c| runner.resolve(c))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::usage)?;
+    crate::roster::names_apart(&mut champions);
+    let time = args.limits.time().map_err(usage)?;
+    let limits = args.limits.process().map_err(usage)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let dir = args.out.clone().unwrap_or_else(|| {
+        let names: Vec<String> = champions.iter().map(|c| c.name.replace('/', "_")).collect();
+        PathBuf::from("results")
+            .join("matches")
+            .join(format!("{name}-{seed}-{}", names.join("-")))
+    });
+    // No champion sees the results, even kept under its folder (a match run from there).
+    if args.out.is_none() {
+        jail::hidden::hide_root(std::path::Path::new("results"));
+    }
+    jail::hidden::hide(&dir);
+    eprintln!("{}", limits.sandbox.line());
+    jail::interrupt::catch(false, crate::store::finish_before_exit);
+    let seats = Seats {
+        seed,
+        champions,
+        time,
+        limits,
+        pin: !args.limits.no_pin,
+        full_log: None,
+    };
+    // One match, watched by whoever started it: a champion killed from outside is its crash.
+    let record = jail::interrupt::tolerating(|| game.play_match(&seats, &dir))?;
+    let path = dir.join("record.json");
+    let seat_name = |seat: u8| printable(&record.seats[usize::from(seat)].name).into_owned();
+    let marks = game.marks();
+    let mark = |seat: usize| marks.get(seat).copied().unwrap_or("");
+    match record.ranking.winners().as_slice() {
+        &[w] => println!(
+            "{} ({}) wins after {} moves",
+            seat_name(w as u8),
+            mark(w),
+            record.actions().count()
+        ),
+        _ => println!("no winner: {}", game.no_winner()),
+    }
+    for line in game.describe(&record) {
+        println!("{line}");
+    }
+    for fault in &record.faults {
+        println!(
+            "fault of {}: {} ({})",
+            seat_name(fault.seat),
+            fault.kind.name(),
+            printable(&fault.message)
+        );
+    }
+    println!("record: {}", printable_path(&path));
+    if args.html {
+        let page = game.page(&record, Some(&dir))?;
+        let html = dir.join("replay.html");
+        crate::store::write_atomic(&html, page.as_bytes())?;
+        println!("replay: {}", printable_path(&html));
+    }
+    let n = record.seats.len();
+    super::print_stderr_files(
+        &dir,
+        n,
+        (0..n as u8).filter_map(|s| {
+            let fault = record.faults.iter().find(|f| f.seat == s)?;
+            Some((
+                usize::from(s),
+                record.seats[usize::from(s)].name.clone(),
+                fault.kind,
+            ))
+        }),
+    );
+    println!(
+        "see it: {} --game {name} show {}{}",
+        crate::cli::words::program(),
+        shell_quote(&dir.to_string_lossy()),
+        if args.html {
+            ""
+        } else {
+            " (or add --html for a replay in the browser)"
+        }
+    );
+    match super::match_cmd::human_seats(seats.champions.iter().map(|c| c.is_human())) {
+        Some(humans) => println!(
+            "reproduce: none: {humans} played by a person (`human`), whom no command plays \
+             again; `{} --game {name} replay {}` checks the record",
+            crate::cli::words::program(),
+            shell_quote(&path.to_string_lossy())
+        ),
+        None => println!(
+            "reproduce: {}",
+            crate::cli::words::as_typed(&game.reproduce_command(&seats))
+        ),
+    }
+    Ok(())
+}
+
+/// A built-in champion of `game` over its protocol on stdin and stdout.
+fn bot(args: BotArgs, game: &dyn Commands) -> Result<(), Failure> {
+    let builtins = game.runner().builtins();
+    if !builtins.contains(&args.name.as_str()) {
+        return Err(usage(format!(
+            "no built-in {} champion `{}`; try: {}",
+            game.short_title(),
+            args.name,
+            builtins.join(", ")
+        )));
+    }
+    game.bot(&args).map_err(|e| {
+        anyhow!(
+            "the built-in {} champion stopped: {e:#}",
+            game.short_title()
+        )
+        .into()
+    })
+}
+
+/// Reads a record of `game` (a `record.json`, or the directory holding it); the inner
+/// error: it does not replay.
+fn load(path: &Path, game: &dyn Commands) -> Result<Result<GameRecord, String>, Failure> {
+    let file = if path.is_dir() {
+        path.join("record.json")
+    } else {
+        path.to_path_buf()
+    };
+    game.read(&file).map_err(|e| {
+        usage(format!(
+            "{e:#}; records of La loi du plus riche are read without --game {}",
+            game.runner().name()
+        ))
+    })
+}
+
+fn replay(args: ReplayArgs, game: &dyn Commands) -> Result<(), Failure> {
+    let mismatch = |message: String| Failure {
+        code: EXIT_MISMATCH,
+        error: anyhow!("replay differs from {}: {message}", args.record.display()),
+    };
+    let record = load(&args.record, game)?.map_err(mismatch)?;
+    crate::replay_checks::seat_seeds(record.seed, &record.seats).map_err(mismatch)?;
+    println!(
+        "replay ok: {} moves, every one legal; the callbacks, faults and winner match the \
+         record",
+        record.actions().count()
+    );
+    Ok(())
+}
+
+fn show(args: ShowArgs, game: &dyn Commands) -> Result<(), Failure> {
+    let title = game.runner().title();
+    if args.turn.is_some() || args.phase.is_some() {
+        return Err(usage(format!(
+            "{title} has no turns or phases: --step N shows the board after move N"
+        )));
+    }
+    let record = load(&args.record, game)?.map_err(|e| {
+        usage(format!(
+            "{} is not a record a match wrote: {e}; show the record.json written by \
+             `referee --game {} match` or a tournament, unedited",
+            args.record.display(),
+            game.runner().name()
+        ))
+    })?;
+    let moves: Vec<&str> = record.actions().collect();
+    let last = moves.len();
+    let step = match args.step {
+        None => last,
+        Some(n) => usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= last)
+            .ok_or_else(|| {
+                usage(format!(
+                    "--step must be in 1..={last} (the moves played; without --step, the \
+                     end), got {n}"
+                ))
+            })?,
+    };
+    let marks = game.marks();
+    let seats: Vec<String> = record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match marks.get(i) {
+            Some(mark) => format!("{} ({mark})", printable(&s.name)),
+            None => printable(&s.name).into_owned(),
+        })
+        .collect();
+    println!(
+        "{}, seed {}: {}, after move {step}/{last}",
+        game.short_title(),
+        record.seed,
+        seats.join(" vs ")
+    );
+    if step > 0 {
+        println!("last move: {}", moves[step - 1]);
+    }
+    print!("{}", game.show(&record, step));
+    Ok(())
+}

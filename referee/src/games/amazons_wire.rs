@@ -1,0 +1,195 @@
+//! `protocol-amazons.md` on the game model: the Amazons' callbacks (`init_game` to both
+//! seats, `jouer` to the seat to move, `end_game`), and what each line of a champion means
+//! (questions answered from the board, `deplacer` a move for the rules, `fin`).
+
+use crate::arena::{Adapter, GameRecord, Line};
+use amazons::{Amazons, AmazonsState, Board, Cell, Color, IllegalMove, Move, Square};
+use game::Illegal;
+
+/// The `deplacer` request of `m` (protocol-amazons.md section 3).
+pub fn deplacer_line(m: Move) -> String {
+    let (f, t, a) = (m.from, m.to, m.arrow);
+    format!(
+        "deplacer {} {} {} {} {} {}",
+        f.column(),
+        f.row(),
+        t.column(),
+        t.row(),
+        a.column(),
+        a.row()
+    )
+}
+/// The board an `etat` answer describes, for the player `me` it was sent to (digits 1 are
+/// its amazons), with `me` to move.
+pub fn board_from_etat(etat: &str, me: Color) -> Board {
+    let cells = std::array::from_fn(|i| match etat.as_bytes().get(i) {
+        Some(b'0') => Cell::Empty,
+        Some(b'1') => Cell::Amazon(me),
+        Some(b'2') => Cell::Amazon(me.other()),
+        _ => Cell::Arrow,
+    });
+    Board::with(cells, me)
+}
+
+/// The Amazons' protocol.
+pub struct AmazonsWire;
+
+/// The colour of `seat`.
+fn color(seat: usize) -> Color {
+    match seat {
+        0 => Color::White,
+        _ => Color::Black,
+    }
+}
+
+/// The page's `case` of `square` for `seat`.
+fn case(state: &AmazonsState, seat: usize, square: Square) -> i32 {
+    match state.board().cell(square) {
+        Cell::Empty => 0,
+        Cell::Amazon(c) if c == color(seat) => 1,
+        Cell::Amazon(_) => 2,
+        Cell::Arrow => 3,
+    }
+}
+
+impl Adapter for AmazonsWire {
+    type Game = Amazons;
+
+    fn game(&self) -> &Amazons {
+        &Amazons
+    }
+
+    fn opening(&self) -> &'static [&'static str] {
+        &["init_game"]
+    }
+
+    fn closing(&self) -> &'static [&'static str] {
+        &["end_game"]
+    }
+
+    fn turn(&self, _: &AmazonsState, _: usize) -> &'static str {
+        "jouer"
+    }
+
+    fn read(
+        &self,
+        state: &AmazonsState,
+        seat: usize,
+        callback: &str,
+        line: &str,
+    ) -> Result<Line<Move>, String> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let quoted = || jail::fault::quote(line.as_bytes());
+        let mut words = line.split_ascii_whitespace();
+        let name = words.next().unwrap_or("");
+        let args: Vec<i32> = words
+            .map(|w| w.parse::<i32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                format!(
+                    "`{}` during {callback}: arguments are 32-bit integers",
+                    quoted()
+                )
+            })?;
+        let arity = |n: usize| match args.len() == n {
+            true => Ok(()),
+            false => Err(format!(
+                "wrong number of arguments in `{}` during {callback}: `{name}` takes {n}",
+                quoted()
+            )),
+        };
+        let my_turn = callback == "jouer"
+            && matches!(game::State::acting(state), game::Acting::Seats(s) if s.contains(&seat));
+        let answer = match name {
+            "fin" => {
+                arity(0)?;
+                if my_turn {
+                    return Err(
+                        "ended jouer without a move; a player who can move must move \
+                                (protocol-amazons.md section 2)"
+                            .to_string(),
+                    );
+                }
+                return Ok(Line::End);
+            }
+            "etat" => {
+                arity(0)?;
+                let cases = Square::all()
+                    .map(|s| char::from(b'0' + case(state, seat, s) as u8))
+                    .collect();
+                return Ok(Line::Answer(cases));
+            }
+            "case" => {
+                arity(2)?;
+                match (u8::try_from(args[0]), u8::try_from(args[1])) {
+                    (Ok(x), Ok(y)) => Square::new(x, y).map_or(-2, |s| case(state, seat, s)),
+                    _ => -2,
+                }
+            }
+            "couleur" => {
+                arity(0)?;
+                i32::from(color(seat) == Color::Black)
+            }
+            "numero_coup" => {
+                arity(0)?;
+                state.moves() as i32
+            }
+            "mon_tour" => {
+                arity(0)?;
+                i32::from(my_turn)
+            }
+            "deplacer" => {
+                arity(6)?;
+                if !my_turn {
+                    -1
+                } else {
+                    let square =
+                        |x: i32, y: i32| Square::new(u8::try_from(x).ok()?, u8::try_from(y).ok()?);
+                    let (Some(from), Some(to), Some(arrow)) = (
+                        square(args[0], args[1]),
+                        square(args[2], args[3]),
+                        square(args[4], args[5]),
+                    ) else {
+                        return Ok(Line::Answer("-2".into()));
+                    };
+                    let m = Move { from, to, arrow };
+                    match state.board().check(m) {
+                        Ok(()) => return Ok(Line::Act(m)),
+                        Err(IllegalMove::NotYourAmazon(_)) => -3,
+                        Err(IllegalMove::CannotReach { .. }) => -4,
+                        Err(IllegalMove::CannotShoot { .. }) => -5,
+                    }
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown request `{}` during {callback}: expected case, couleur, numero_coup, \
+                     mon_tour, deplacer, etat or fin (logs belong on stderr)",
+                    quoted()
+                ))
+            }
+        };
+        Ok(Line::Answer(answer.to_string()))
+    }
+
+    fn answer(&self, answer: &Result<String, Illegal>) -> Option<String> {
+        // `deplacer` is checked before it reaches the rules: a move they refuse is a fault.
+        answer.as_ref().ok().map(|_| "0".to_string())
+    }
+
+    /// The moves, the winning seat (`null`: both faulted), and the number of moves after
+    /// which no amazon could reach one of the other colour (each player then only filled
+    /// their own region), if that happened.
+    fn summary(&self, record: &GameRecord) -> serde_json::Value {
+        let boards = super::amazons_play::boards(record);
+        let winner = match record.ranking.winners().as_slice() {
+            [w] => Some(*w),
+            _ => None,
+        };
+        serde_json::json!({
+            "moves": record.actions().collect::<Vec<_>>(),
+            "winner": winner,
+            "isolated_after": boards.iter().position(Board::isolated),
+        })
+    }
+}

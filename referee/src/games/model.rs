@@ -1,0 +1,336 @@
+//! Every game on the model ([`game::Game`]) as a [`Game`] of the runner, written once: its
+//! matches played by the arena into a directory, its rows of results, its records read
+//! back and checked, its pre-run check, its reproduce command, its faults' steps. A game
+//! brings its [`Parts`]: its wire protocol (an [`Adapter`]), its points, its built-in
+//! champions, a person's seat, its replay page.
+
+use super::{Expected, FaultStep, Game, Played, Seats};
+use crate::arena::{Adapter, GameRecord, Machine};
+use crate::endpoint::Endpoint;
+use crate::human::{Driver, HumanEndpoint};
+use crate::record::SeatRecord;
+use crate::roster::ChampionSpec;
+use crate::rules::Rules;
+use crate::seating::Seating;
+use crate::standings::{MatchRow, PointsTable};
+use game::Game as _;
+use std::path::Path;
+
+/// What a game on the model brings besides its rules and its protocol.
+pub trait Parts: Adapter {
+    /// Points of a place.
+    fn points(&self) -> PointsTable;
+    /// Its built-in champions (the referee's `bot` command plays them).
+    fn builtins(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The console driver of a person's seat (`human`), if people can play it.
+    fn human(&self) -> Option<Box<dyn Driver>> {
+        None
+    }
+    /// The replay page of `record` (checked), the consoles' stderr read from `dir`.
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String>;
+    /// What this game alone knows of a row of `matches.csv` read back.
+    fn check_row(&self, _row: &MatchRow, _first_player: u8) -> Result<(), String> {
+        Ok(())
+    }
+    /// A record written before this game was on the arena, of schema `schema`, made again
+    /// as one of today (or why it does not replay); `None` if it is no such record.
+    fn legacy(&self, _schema: Option<u64>, _text: &str) -> Option<Result<GameRecord, String>> {
+        None
+    }
+    /// Its name in a line of `show` (`Amazons`).
+    fn short_title(&self) -> &'static str {
+        self.game().title()
+    }
+    /// The seats' marks, in seat order (`White`, `Black`).
+    fn marks(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Why a match can end without a winner, for `match`.
+    fn no_winner(&self) -> &'static str {
+        "every seat faulted"
+    }
+    /// Who moves first, said where an option of the 2009 game is refused (` (seat 0 ...)`).
+    fn first_mover(&self) -> &'static str {
+        ""
+    }
+    /// What `match` says of a match besides its winner and faults.
+    fn describe(&self, _record: &GameRecord) -> Vec<String> {
+        Vec::new()
+    }
+    /// The state after `step` actions of `record` (checked; `step` at most their number),
+    /// as text for a terminal (`show`).
+    fn show(&self, record: &GameRecord, step: usize) -> String;
+    /// Plays the built-in champion of `args` over the protocol on stdin and stdout
+    /// (`bot`), its randomness from `PROLOGIN_SEED`.
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+        anyhow::bail!(
+            "{} has no built-in champion `{}`",
+            self.game().title(),
+            args.name
+        )
+    }
+}
+
+/// What the command line asks of a game on the model (`commands/model.rs`), whatever the
+/// game: [`ModelGame`]'s, for any [`Parts`].
+pub trait Commands: Sync {
+    /// The game, for the runner's commands.
+    fn runner(&self) -> &dyn Game;
+    fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord>;
+    fn reproduce_command(&self, seats: &Seats) -> String;
+    fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>>;
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String>;
+    fn short_title(&self) -> &'static str;
+    fn marks(&self) -> &'static [&'static str];
+    fn no_winner(&self) -> &'static str;
+    fn first_mover(&self) -> &'static str;
+    fn describe(&self, record: &GameRecord) -> Vec<String>;
+    fn show(&self, record: &GameRecord, step: usize) -> String;
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()>;
+}
+
+impl<P: Parts> Commands for ModelGame<P> {
+    fn runner(&self) -> &dyn Game {
+        self
+    }
+    fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord> {
+        ModelGame::play_match(self, seats, dir)
+    }
+    fn reproduce_command(&self, seats: &Seats) -> String {
+        ModelGame::reproduce_command(self, seats)
+    }
+    fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>> {
+        ModelGame::read(self, path)
+    }
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+        self.0.page(record, dir)
+    }
+    fn short_title(&self) -> &'static str {
+        self.0.short_title()
+    }
+    fn marks(&self) -> &'static [&'static str] {
+        self.0.marks()
+    }
+    fn no_winner(&self) -> &'static str {
+        self.0.no_winner()
+    }
+    fn first_mover(&self) -> &'static str {
+        self.0.first_mover()
+    }
+    fn describe(&self, record: &GameRecord) -> Vec<String> {
+        self.0.describe(record)
+    }
+    fn show(&self, record: &GameRecord, step: usize) -> String {
+        self.0.show(record, step)
+    }
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+        self.0.bot(args)
+    }
+}
+
+/// A game on the model, for the runner.
+pub struct ModelGame<P: 'static>(pub &'static P);
+
+impl<P: Parts> ModelGame<P> {
+    /// Reads the record `path` (a `record.json`): one of today, checked against the rules,
+    /// or one the game made before ([`Parts::legacy`]). The outer error: no record of this
+    /// game there; the inner: one that a match did not write (it does not replay).
+    pub fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>> {
+        #[derive(serde::Deserialize)]
+        struct Head {
+            schema: Option<u64>,
+        }
+        let title = self.0.game().title();
+        let text = crate::record::read_bounded(path)?;
+        let not_one = |e: &dyn std::fmt::Display| {
+            anyhow::anyhow!("{} is not a record of {title} ({e})", path.display())
+        };
+        let head: Head = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
+        if let Some(old) = self.0.legacy(head.schema, &text) {
+            return Ok(old);
+        }
+        let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
+        Ok(crate::arena::check(self.0, &record).map(|()| record))
+    }
+
+    /// [`ModelGame::read`], a record that does not replay an error too.
+    pub fn load(&self, path: &Path) -> anyhow::Result<GameRecord> {
+        self.read(path)?.map_err(|e| {
+            anyhow::anyhow!(
+                "{}: this record was not written by a match: {e}",
+                path.display()
+            )
+        })
+    }
+
+    /// Plays one match of `seats` into `dir`, and writes its record there.
+    pub fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord> {
+        let game = self.0.game();
+        anyhow::ensure!(
+            game.seats().contains(&seats.champions.len()),
+            "{} is played by {} to {} champions, got {}",
+            game.title(),
+            game.seats().start(),
+            game.seats().end(),
+            seats.champions.len()
+        );
+        jail::interrupt::match_starts();
+        // Cleared of match files: an earlier match's record here would be taken for this
+        // one's if it is interrupted, and a link left there would be written through.
+        let folder = crate::run_files::Folder::fresh_match(dir)?;
+        let path = dir.join("record.json");
+        let records: Vec<SeatRecord> = (0..seats.champions.len())
+            .map(|i| SeatRecord::of(i, &seats.champions[i], seats.seed))
+            .collect();
+        let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
+        let human = |seat| -> Box<dyn Endpoint> {
+            let driver = self
+                .0
+                .human()
+                .expect("a human seat is resolved only where people play");
+            Box::new(HumanEndpoint::console(seat, driver))
+        };
+        let mut seating = Seating::start(
+            &seats.champions,
+            &seeds,
+            &seats.limits,
+            &folder,
+            seats.pin,
+            &human,
+        )?;
+        let mut machine = Machine::new(
+            self.0,
+            &game.defaults(),
+            seats.seed,
+            records,
+            seats.time,
+            seats.limits.sandbox.line().to_string(),
+        )
+        .map_err(anyhow::Error::msg)?;
+        let spawn_faults = std::mem::take(&mut seating.spawn_faults);
+        crate::match_loop::run(&mut machine, &mut seating.endpoints(), spawn_faults);
+        drop(seating);
+        let record = machine.finish();
+        // Champions killed by the referee told to stop, or by a stop signal from outside,
+        // would be recorded as crashed: such a match has no result (`interrupt.rs`).
+        jail::interrupt::undisturbed()?;
+        crate::store::write_in(&folder, "record.json", &record.to_json())?;
+        // No command plays a person's moves again.
+        if !seats.champions.iter().any(|c| c.is_human()) {
+            crate::reproduce_log::note(&self.reproduce_command(seats), &path, &record);
+        }
+        Ok(record)
+    }
+
+    /// The command that plays `seats` again.
+    pub fn reproduce_command(&self, seats: &Seats) -> String {
+        let given: Vec<String> = seats.champions.iter().map(|c| c.given.clone()).collect();
+        crate::cli::words::match_reproduce(
+            self.0.game().name(),
+            &given,
+            seats.seed,
+            &seats.time,
+            &seats.limits,
+        )
+    }
+}
+
+impl<P: Parts> Game for ModelGame<P> {
+    fn name(&self) -> &'static str {
+        self.0.game().name()
+    }
+
+    fn title(&self) -> &'static str {
+        self.0.game().title()
+    }
+
+    fn seats(&self) -> usize {
+        *self.0.game().seats().start()
+    }
+
+    fn full_log(&self) -> bool {
+        false
+    }
+
+    fn points(&self) -> PointsTable {
+        self.0.points()
+    }
+
+    fn builtins(&self) -> &'static [&'static str] {
+        self.0.builtins()
+    }
+
+    fn resolve(&self, given: &str) -> anyhow::Result<ChampionSpec> {
+        if given == "human" && self.0.human().is_none() {
+            anyhow::bail!("people cannot play {} (no `human` seat)", self.title());
+        }
+        let bot = crate::cli::words::bot_args(self.name());
+        crate::roster::resolve_for(given, self.builtins(), &bot)
+    }
+
+    fn check_row(&self, row: &MatchRow, first_player: u8) -> Result<(), String> {
+        self.0.check_row(row, first_player)
+    }
+
+    fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played> {
+        let record = self
+            .read(&dir.join("record.json"))?
+            .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
+        if let Some(problem) =
+            expected.problem(record.seed, &record.seats, Some(record.budgets), false)
+        {
+            anyhow::bail!("{problem}");
+        }
+        Ok(Played {
+            row: record.row(self.points(), self.reproduce_command(&expected.run)),
+            first_player: record.first_player(),
+        })
+    }
+
+    fn check_rules(&self) -> (Box<dyn Rules>, &'static str) {
+        let game = self.0.game();
+        let seats = vec![SeatRecord::default(); *game.seats().start()];
+        let time = crate::endpoint::TimeLimits::default();
+        let mut machine = Machine::new(self.0, &game.defaults(), 0, seats, time, String::new())
+            .expect("a match of the fewest seats starts with the default options");
+        let step = machine.next_step().expect("a match has a first callback");
+        machine.begin(step.seats[0]);
+        (Box::new(machine), step.name)
+    }
+
+    fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
+        anyhow::ensure!(
+            seats.full_log.is_none(),
+            "{} keeps no full log",
+            self.title()
+        );
+        let record = self.play_match(seats, dir)?;
+        Ok(Played {
+            row: record.row(self.points(), self.reproduce_command(seats)),
+            first_player: record.first_player(),
+        })
+    }
+
+    fn replay_page(&self, dir: &Path) -> anyhow::Result<String> {
+        self.0
+            .page(&self.load(&dir.join("record.json"))?, Some(dir))
+    }
+
+    /// Each fault on the step of its callback: the actions taken by then.
+    fn fault_steps(&self, dir: &Path) -> anyhow::Result<Vec<FaultStep>> {
+        let record = self.load(&dir.join("record.json"))?;
+        Ok(record
+            .faults
+            .iter()
+            .zip(record.fault_steps())
+            .map(|(f, step)| FaultStep {
+                seat: f.seat,
+                step,
+                kind: f.kind.name().to_string(),
+                message: f.message.clone(),
+            })
+            .collect())
+    }
+}

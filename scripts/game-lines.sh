@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Lines each game costs, by part (rules, adapter, views, human seat, commands, bots, tests),
+# non-blank lines of the files listed here for each game: what ARCHITECTURE.md's table
+# shows. A file a game owns goes in its list; the shared frame (arena, runner, jail) in none.
+#
+#   scripts/game-lines.sh          # the table, Markdown
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Non-blank lines of the given files and folders' *.rs, *.js, *.css, *.html files.
+count() {
+    local total=0 n
+    for path in "$@"; do
+        [ -e "$path" ] || { echo "scripts/game-lines.sh: $path is gone: update the lists" >&2; exit 1; }
+        n=$(find "$path" -type f \( -name '*.rs' -o -name '*.js' -o -name '*.css' -o -name '*.html' \) \
+            -exec grep -hcv '^[[:space:]]*$' {} + | awk '{s += $1} END {print s + 0}')
+        total=$((total + n))
+    done
+    echo "$total"
+}
+
+row() {
+    local game=$1; shift
+    local rules=$1 adapter=$2 views=$3 human=$4 commands=$5 bots=$6 tests=$7
+    local r a v h c b t
+    r=$(count $rules); a=$(count $adapter); v=$(count $views); h=$(count $human)
+    c=$(count $commands); b=$(count $bots); t=$(count $tests)
+    echo "| $game | $r | $a | $v | $h | $c | $b | $((a + v + h + c + b)) | $t |"
+}
+
+echo "| game | rules | adapter | views | human seat | commands | bots | outside its rules | tests |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+row "La loi du plus riche (2009)" \
+    "engine/src/board.rs engine/src/blocking.rs engine/src/price.rs engine/src/distance.rs engine/src/state.rs engine/src/turn.rs engine/src/game.rs engine/src/api.rs engine/src/call.rs engine/src/snapshot.rs engine/src/setup.rs engine/src/monument.rs engine/src/outcome.rs engine/src/player.rs engine/src/constants.rs engine/src/lib.rs" \
+    "referee/src/game.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs referee/src/run_match.rs referee/src/protocol.rs referee/src/games/loi.rs referee/src/full_log.rs" \
+    "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/assets/viewer.css referee/src/view/assets/viewer.html referee/src/view/assets/viewer.js referee/src/view/assets/viewer_board.js referee/src/view/assets/viewer_chart.js referee/src/view/assets/viewer_panel.js referee/src/view/assets/viewer_present.js referee/src/view/assets/viewer_start.js" \
+    "referee/src/human/loi.rs" \
+    "referee/src/commands/match_cmd.rs referee/src/commands/replay_cmd.rs referee/src/commands/show.rs referee/src/commands/bot.rs" \
+    "engine/src/bots loi_protocol/src" \
+    "engine/tests referee/tests/match_faults.rs referee/tests/replay_tamper.rs referee/tests/view_browser.rs referee/tests/view_browser_layout.rs referee/tests/view_browser_modes.rs referee/tests/view_browser_steps.rs referee/tests/view_html.rs referee/tests/view_palette.rs referee/tests/view_terminal.rs"
+row "Game of the Amazons" \
+    "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
+    "referee/src/games/amazons_wire.rs referee/src/games/amazons_play.rs" \
+    "referee/src/view/amazons_html.rs referee/src/view/amazons_console.rs referee/src/view/assets/amazons.css referee/src/view/assets/amazons.html referee/src/view/assets/amazons.js" \
+    "referee/src/human/amazons.rs" \
+    "" \
+    "amazons/src/bots.rs referee/src/games/amazons_bot.rs" \
+    "amazons/tests referee/tests/amazons_cli.rs referee/tests/amazons_kits.rs referee/tests/amazons_match.rs referee/tests/amazons_tournament.rs referee/tests/amazons_view.rs referee/tests/amazons_view_browser.rs referee/tests/redteam_amazons.rs"
+echo
+echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again."
