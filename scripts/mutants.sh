@@ -35,6 +35,7 @@ groups=(
   "hidden|referee/jail/src/hidden.rs|-p jail --lib -- hidden|"
   "snapshot|referee/src/snapshot.rs|-p referee --lib --test tournament_snapshot -- snapshot:: rebuilt unreadable before_snapshots|"
   "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"
+  "futex|referee/jail/src/futex_call.rs,referee/jail/src/sandbox/futex.rs|-p jail --lib -- futex|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build

@@ -147,6 +147,19 @@ impl Played {
         })
     }
 
+    /// Seat 0's CPU in `init_game`, as the record holds it, milliseconds.
+    fn init_game_cpu_ms(&self) -> Option<u64> {
+        let record = self.record.as_ref()?;
+        let callbacks = record["callbacks"].as_array()?;
+        let timings = record["timings"].as_array()?;
+        callbacks
+            .iter()
+            .zip(timings)
+            .find(|(c, _)| c["seat"] == 0 && c["callback"] == "init_game")
+            .and_then(|(_, t)| t["cpu_us"].as_u64())
+            .map(|us| us / 1000)
+    }
+
     fn assert_completed_and_opponents_clean(&self) {
         assert!(
             self.status.success(),
@@ -536,6 +549,146 @@ fn redteam_06_extended_attributes_hold_nothing_past_the_disk_bound() {
         );
     });
 }
+// ---- 7. shared futexes -------------------------------------------------------------------
+
+/// A waiter of the test's own (outside every jail) on the shared futex of the first word of
+/// a file, mapped read-only and private as the champion maps it.
+struct HostWaiter {
+    word: usize,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<bool>,
+}
+
+impl HostWaiter {
+    fn on(file: &Path) -> HostWaiter {
+        use nix::libc;
+        use std::os::fd::AsRawFd;
+        use std::sync::atomic::{AtomicBool, AtomicI32};
+        use std::sync::Arc;
+        let f = fs::File::open(file).unwrap();
+        // SAFETY: a fresh read-only mapping of one page, unmapped by `stop`.
+        let word = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                4096,
+                libc::PROT_READ,
+                libc::MAP_PRIVATE,
+                f.as_raw_fd(),
+                0,
+            )
+        };
+        assert_ne!(word, libc::MAP_FAILED, "mapping {}", file.display());
+        let word = word as usize;
+        let stop = Arc::new(AtomicBool::new(false));
+        let tid = Arc::new(AtomicI32::new(0));
+        let thread = {
+            let (stop, tid) = (stop.clone(), tid.clone());
+            std::thread::spawn(move || {
+                // SAFETY: no arguments.
+                tid.store(unsafe { libc::gettid() }, Ordering::SeqCst);
+                loop {
+                    // SAFETY: `word` is mapped until this thread is joined; a shared wait.
+                    let r = unsafe {
+                        let value = *(word as *const u32);
+                        libc::syscall(libc::SYS_futex, word, libc::FUTEX_WAIT, value, 0, 0, 0)
+                    };
+                    if stop.load(Ordering::SeqCst) {
+                        return false;
+                    }
+                    if r == 0 {
+                        return true;
+                    }
+                }
+            })
+        };
+        // Queued once the thread sleeps in `futex` (its syscall number first in /proc).
+        common::wait_until(
+            "the test's waiter never waited",
+            Duration::from_secs(30),
+            || {
+                let t = tid.load(Ordering::SeqCst);
+                let syscall =
+                    fs::read_to_string(format!("/proc/self/task/{t}/syscall")).unwrap_or_default();
+                t != 0 && syscall.split(' ').next() == Some(&libc::SYS_futex.to_string())
+            },
+        );
+        HostWaiter { word, stop, thread }
+    }
+
+    /// Whether anyone woke the waiter, which is then woken by the test and gone.
+    fn stop(self) -> bool {
+        use nix::libc;
+        self.stop.store(true, Ordering::SeqCst);
+        while !self.thread.is_finished() {
+            // SAFETY: a shared wake of the mapped word.
+            unsafe { libc::syscall(libc::SYS_futex, self.word, libc::FUTEX_WAKE, 1, 0, 0, 0) };
+            std::thread::yield_now();
+        }
+        let woken = self.thread.join().unwrap();
+        // SAFETY: the page mapped by `on`, no longer used.
+        unsafe { libc::munmap(self.word as *mut libc::c_void, 4096) };
+        woken
+    }
+}
+
+/// Hole 7: the kernel keys a shared futex (one without `FUTEX_PRIVATE_FLAG`) on a page of a
+/// file by the file's inode and offset, whatever the namespaces: a champion that maps a
+/// file other jails see (`/etc/passwd`, a kit, its own program in another seat) and waits
+/// there is woken by another jail's `FUTEX_WAKE`, and a wake counts the waiters others left,
+/// a covert channel between jails alive at once. Here the other end is the test itself,
+/// waiting on the first word of the champion's program before the match: the champion must
+/// wake nobody outside its jail, and its own shared wait must never be queued in the kernel:
+/// its own jail's wakes end it (the jail's init holds it) without counting it, whereas a
+/// wait the kernel queued would be counted by a kernel wake, or never woken by the init's.
+/// It must still play: `pthread_join` and process-shared and robust mutexes, which glibc
+/// builds on shared futexes, must work (an error from the filter aborts them).
+#[test]
+fn redteam_07_no_shared_futex_carries_a_bit_out_of_a_jail() {
+    // One match of this file at a time: they share their seed, which tells their processes.
+    let _heavy = heavy();
+    let fixture = compiled("futex_channel.c", &[]);
+    each_run("07", |who| {
+        let (arena, program) = arena("futex", &fixture);
+        let waiter = HostWaiter::on(&program);
+        let played = play_in(who, &arena, &program, &common::passive(), &[]);
+        let woken = waiter.stop();
+        played.assert_completed_and_opponents_clean();
+        let faults = played.faults(0);
+        assert!(
+            faults.is_empty(),
+            "the champion did not play on: {faults:?}\n{}",
+            played.summary()
+        );
+        assert!(
+            played.seats[0].contains("info futex: woke "),
+            "the champion did not report\n{}",
+            played.summary()
+        );
+        assert!(
+            !woken && played.reported("woke ") == Some(0),
+            "THE ATTACK WORKED: a champion woke a waiter outside its jail (the test's, woken: \
+             {woken}) through a shared futex on a page of its program\n{}",
+            played.summary()
+        );
+        assert!(
+            played.seats[0].contains("info futex: own shared wait returned at once"),
+            "THE ATTACK WORKED: a champion queued a shared futex waiter on a page of a file \
+             other jails see (any of them could wake it)\n{}",
+            played.summary()
+        );
+        for works in [
+            "joined a worker",
+            "process-shared mutex ok",
+            "robust mutex ok",
+        ] {
+            assert!(
+                played.seats[0].contains(&format!("info futex: {works}")),
+                "not `{works}`: glibc's shared futexes broke\n{}",
+                played.summary()
+            );
+        }
+    });
+}
 
 // ---- 8. the page cache -----------------------------------------------------------------
 
@@ -749,5 +902,62 @@ fn redteam_08_the_page_cache_carries_no_bit_between_jails() {
                 played.summary()
             );
         }
+    });
+}
+
+// ---- 9. shared futex waits sleep --------------------------------------------------------
+
+/// Hole 7's fix must not make anyone spin: glibc waits shared in `pthread_join` and in
+/// process-shared locks, and a jail's init emulates those waits (the word looked at with a
+/// backoff, at once on a shared wake of the same jail) rather than answering them at once.
+/// A champion that joins a thread sleeping 300 ms and takes a process-shared mutex that a
+/// child of its own holds for 300 ms (in shared anonymous memory, or a file of `/tmp` where
+/// that is refused) gets both right and sleeps meanwhile: `init_game`'s CPU in the record
+/// stays far below the 600 ms of waiting (a generous bound: spinning costs all of it).
+#[test]
+fn redteam_09_shared_futex_waits_sleep_instead_of_spinning() {
+    let _heavy = heavy();
+    let fixture = compiled("shared_waits.c", &[]);
+    each_run("09", |who| {
+        let played = play(who, "waits", &fixture, &[]);
+        played.assert_completed_and_opponents_clean();
+        let faults = played.faults(0);
+        assert!(
+            faults.is_empty(),
+            "the champion did not play on: {faults:?}\n{}",
+            played.summary()
+        );
+        for works in [
+            "joined a sleeping thread after ",
+            "process-shared mutex (",
+            "cpu ",
+        ] {
+            assert!(
+                played.seats[0].contains(&format!("info waits: {works}")),
+                "not `{works}`: a shared wait failed\n{}",
+                played.summary()
+            );
+        }
+        let waited = played.total("after ");
+        assert!(
+            waited >= 500,
+            "the waits did not wait ({waited} ms in all)\n{}",
+            played.summary()
+        );
+        if !played.line().contains("futex=notify") {
+            common::skip_missing(&format!(
+                "redteam_09 as {who:?}: no seccomp listener here, shared waits spin ({})",
+                played.line()
+            ));
+            return;
+        }
+        let init_game = played.init_game_cpu_ms();
+        assert!(
+            init_game.is_some_and(|ms| ms < 100),
+            "THE WAITS SPUN: init_game used {init_game:?} ms of CPU for {waited} ms of shared \
+             waits (its own figure: {:?} ms)\n{}",
+            played.reported("cpu "),
+            played.summary()
+        );
     });
 }

@@ -205,6 +205,7 @@ fn the_line_names_every_layer_and_is_recorded() {
             "netns=",
             "landlock=",
             "seccomp=",
+            "futex=",
             "cgroup=",
             "uid=",
             "memory=",
@@ -213,6 +214,14 @@ fn the_line_names_every_layer_and_is_recorded() {
             "pids=",
         ] {
             assert!(line.contains(layer), "{line}");
+        }
+        // In a jail with seccomp, shared futexes go to its init, or spin where the kernel
+        // gives no listener (the line says why).
+        if line.contains("jail=on") && line.contains("seccomp=on") {
+            assert!(
+                line.contains("futex=notify") || line.contains("futex=spin("),
+                "{line}"
+            );
         }
         if is_root() && who == Who::Me {
             for on in ["netns=on", "uid=on", "seccomp=on", "landlock=v"] {

@@ -41,6 +41,9 @@ pub struct Spec {
     pub landlock: bool,
     pub seccomp: bool,
     pub deny_shared_memory: bool,
+    /// Shared futex waits and wakes go to the init, which emulates them (else, under
+    /// seccomp, they return at once: `sandbox/futex.rs`).
+    pub futex_listener: bool,
     /// Stop the champion right after exec (it runs from its first callback on).
     pub start_frozen: bool,
     /// The CPU every process of the jail is pinned to, if any.
@@ -486,6 +489,7 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
         landlock: false,
         seccomp: false,
         deny_shared_memory: false,
+        futex_listener: false,
         start_frozen: false,
         cpu: None,
         pool_net: false,

@@ -67,7 +67,7 @@ pub(crate) fn run(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> ! {
             exit(1)
         }
     };
-    serve(ctl, acks, main.0, main.1)
+    serve(ctl, acks, main)
 }
 
 fn exit(code: i32) -> ! {
@@ -196,13 +196,17 @@ fn write_file(path: &str, data: &[u8]) -> Result<(), String> {
     std::fs::write(path, data).map_err(|e| format!("writing {path}: {e}"))
 }
 
-/// Forks and execs the champion: its pid and, when it starts stopped, the namespace's last
-/// pid then. `Ok(None)`: exec failed, and the referee was told.
-fn start_main(
-    spec: &Spec,
-    fds: Fds,
-    filters: Option<&Filters>,
-) -> Result<Option<(i32, Option<u64>)>, String> {
+/// The champion's main process, as started.
+struct Main {
+    pid: i32,
+    /// When it starts stopped, the namespace's last pid then.
+    stopped_at: Option<u64>,
+    /// The listener of its shared futex calls, when the init serves them.
+    futex_listener: Option<OwnedFd>,
+}
+
+/// Forks and execs the champion. `Ok(None)`: exec failed, and the referee was told.
+fn start_main(spec: &Spec, fds: Fds, filters: Option<&Filters>) -> Result<Option<Main>, String> {
     let c = |s: &[u8]| CString::new(s).map_err(|_| "a NUL byte in an argument".to_string());
     let program = c(spec.program.as_os_str().as_bytes())?;
     let mut argv = vec![program.clone()];
@@ -214,12 +218,9 @@ fn start_main(
         .iter()
         .map(|(k, v)| c(format!("{k}={v}").as_bytes()))
         .collect::<Result<_, _>>()?;
-    let mut pipe = [0 as RawFd; 2];
-    check(
-        // SAFETY: a valid array of two ints.
-        unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) },
-        "pipe2",
-    )?;
+    // The child's reports: the futex listener (with its descriptor), then the errno of a
+    // failure, or the end of the stream at exec.
+    let (reports, child_end) = wire::pair().map_err(|e| format!("socketpair: {e}"))?;
     let ruleset = if spec.landlock {
         Some(crate::sandbox::landlock::jail_ruleset(spec.view.build)?)
     } else {
@@ -232,7 +233,14 @@ fn start_main(
     }
     if pid == 0 {
         exec_main(
-            spec, &fds, pipe[1], &program, &argv, &envp, ruleset, filters,
+            spec,
+            &fds,
+            child_end.as_raw_fd(),
+            &program,
+            &argv,
+            &envp,
+            ruleset,
+            filters,
         );
     }
     drop(fds.stdin);
@@ -240,25 +248,29 @@ fn start_main(
     drop(fds.stderr);
     drop(fds.cgroup_procs);
     drop(fds.acks);
-    let mut buf = [0u8; 4];
-    // SAFETY: closes our copy of the write end; reads the child's report.
-    let n = unsafe {
-        libc::close(pipe[1]);
-        loop {
-            let n = libc::read(pipe[0], buf.as_mut_ptr().cast(), 4);
-            if n >= 0 || io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-                break n;
+    drop(child_end);
+    let mut futex_listener = None;
+    let failed = loop {
+        match wire::recv(reports.as_raw_fd()) {
+            Ok(Some((message, fds))) if message == FUTEX_LISTENER => {
+                futex_listener = fds.into_iter().next();
             }
+            Ok(Some((message, _))) => {
+                break <[u8; 4]>::try_from(message.as_slice())
+                    .map_or(Some(libc::EINVAL), |errno| Some(i32::from_ne_bytes(errno)))
+            }
+            _ => break None,
         }
     };
-    // SAFETY: our descriptor.
-    unsafe { libc::close(pipe[0]) };
+    drop(reports);
     let ctl = fds.ctl.as_raw_fd();
     std::mem::forget(fds.ctl); // kept open for the champion's life
-    if n == 4 {
-        let errno = i32::from_ne_bytes(buf);
+    if let Some(errno) = failed {
         let _ = wire::send(ctl, format!("exec {errno}").as_bytes(), &[]);
         return Ok(None);
+    }
+    if spec.futex_listener && futex_listener.is_none() {
+        return Err("the champion's shared futex listener never came".into());
     }
     let mut stopped_at = None;
     if spec.start_frozen {
@@ -268,16 +280,27 @@ fn start_main(
         stopped_at = last_pid(pids.as_ref());
     }
     wire::send(ctl, b"started", &[]).map_err(|e| format!("reporting the start: {e}"))?;
-    Ok(Some((pid, stopped_at)))
+    Ok(Some(Main {
+        pid,
+        stopped_at,
+        futex_listener,
+    }))
 }
 
+/// The child's message that carries the futex listener.
+const FUTEX_LISTENER: &[u8] = b"futex-listener";
+
 /// In the main process's child: sets it up and execs the program; on failure, writes the
-/// errno to the error pipe and exits.
+/// errno to the report socket and exits. The seccomp filters come last; with the futex
+/// listener, its descriptor is sent to the init first (a socket made before the fork is the
+/// one way: the filter is the child's own, installed after it gave up its privileges, and
+/// the listener is close-on-exec). Nothing between the filter and `execve` makes a shared
+/// futex call, which would wait for an init that is still reading this socket.
 #[allow(clippy::too_many_arguments)]
 fn exec_main(
     spec: &Spec,
     fds: &Fds,
-    err_pipe: RawFd,
+    reports: RawFd,
     program: &CString,
     argv: &[CString],
     envp: &[CString],
@@ -293,10 +316,10 @@ fn exec_main(
     let ruleset_fd = ruleset.map(std::os::fd::IntoRawFd::into_raw_fd);
     // SAFETY: syscalls on descriptors and credentials of this child process only.
     unsafe {
-        // The error pipe moves to 3 first (over the zygote's socket), so every failure
+        // The report socket moves to 3 first (over the zygote's socket), so every failure
         // below can be reported there.
-        if libc::dup3(err_pipe, 3, libc::O_CLOEXEC) < 0 {
-            libc::write(err_pipe, fail().to_ne_bytes().as_ptr().cast(), 4);
+        if libc::dup3(reports, 3, libc::O_CLOEXEC) < 0 {
+            libc::write(reports, fail().to_ne_bytes().as_ptr().cast(), 4);
             libc::_exit(127);
         }
         let report = |errno: i32| -> ! {
@@ -357,8 +380,15 @@ fn exec_main(
             libc::close(4);
         }
         if let Some(filters) = filters {
-            if filters.apply().is_err() {
-                report(fail());
+            let applied = if spec.futex_listener {
+                filters
+                    .apply_notifying()
+                    .and_then(|l| wire::send(3, FUTEX_LISTENER, &[l.as_raw_fd()]))
+            } else {
+                filters.apply()
+            };
+            if let Err(e) = applied {
+                report(e.raw_os_error().unwrap_or(libc::EINVAL));
             }
         }
         let mut argv_ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
@@ -534,9 +564,17 @@ fn last_pid(file: Option<&std::fs::File>) -> Option<u64> {
 /// found it (`stopped`, `woke` or `late`); `cont` is answered `thawed`, or without thawing
 /// `woke` when a child of the init was continued while frozen, or `ran <n>` when `n`
 /// processes or threads were started while the champion was stopped (a `SIGCONT` woke it).
-fn serve(ctl: RawFd, acks: RawFd, main: i32, stopped_at: Option<u64>) -> ! {
+///
+/// Meanwhile it serves the champion's shared futex calls (`futex_waits.rs`), when it holds
+/// their listener.
+fn serve(ctl: RawFd, acks: RawFd, main: Main) -> ! {
     let pids = std::fs::File::open("/proc/sys/kernel/ns_last_pid").ok();
-    let mut stopped_at = stopped_at;
+    let Main {
+        pid: main,
+        mut stopped_at,
+        futex_listener,
+    } = main;
+    let mut waits = futex_listener.map(crate::futex_waits::Waits::new);
     // SAFETY: a signalfd for the SIGCHLD blocked in `setup`.
     let sigfd = unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
@@ -545,31 +583,49 @@ fn serve(ctl: RawFd, acks: RawFd, main: i32, stopped_at: Option<u64>) -> ! {
         libc::signalfd(-1, &set, libc::SFD_CLOEXEC | libc::SFD_NONBLOCK)
     };
     let mut main_alive = true;
+    // Whether a child may have ended since the last reap (not after a wake-up for a shared
+    // futex alone: the init looks at pending waits every few milliseconds).
+    let mut reap_now = true;
     loop {
-        if main_alive {
+        if reap_now && main_alive {
             main_alive = reap(ctl, main);
-        } else {
+        } else if reap_now {
             reap(ctl, -1);
         }
-        let mut pfd = [
-            libc::pollfd {
-                fd: ctl,
-                events: libc::POLLIN,
-                revents: 0,
-            },
-            libc::pollfd {
-                fd: sigfd,
-                events: libc::POLLIN,
-                revents: 0,
-            },
-        ];
-        let n = if sigfd >= 0 {
-            // SAFETY: two valid pollfds.
-            unsafe { libc::poll(pfd.as_mut_ptr(), 2, -1) }
-        } else {
-            // SAFETY: one valid pollfd; without a signalfd, reap every 10 ms.
-            unsafe { libc::poll(pfd.as_mut_ptr(), 1, 10) }
+        let listener = waits.as_ref().and_then(|w| w.fd());
+        let pollfd = |fd: RawFd| libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
         };
+        // Without a signalfd, reap every 10 ms (a negative fd is skipped by poll).
+        let mut pfd = [pollfd(ctl), pollfd(sigfd), pollfd(listener.unwrap_or(-1))];
+        let now = std::time::Instant::now();
+        let mut timeout = waits.as_ref().and_then(|w| w.timeout(now));
+        if sigfd < 0 {
+            let reap_every = std::time::Duration::from_millis(10);
+            timeout = Some(timeout.map_or(reap_every, |t| t.min(reap_every)));
+        }
+        let ts = timeout.map(|t| libc::timespec {
+            tv_sec: t.as_secs() as libc::time_t,
+            tv_nsec: libc::c_long::from(t.subsec_nanos()),
+        });
+        // SAFETY: three valid pollfds and an optional timespec.
+        let n = unsafe {
+            libc::ppoll(
+                pfd.as_mut_ptr(),
+                pfd.len() as libc::nfds_t,
+                ts.as_ref().map_or(std::ptr::null(), |t| t as *const _),
+                std::ptr::null(),
+            )
+        };
+        if let Some(waits) = waits.as_mut() {
+            if n > 0 && pfd[2].revents != 0 {
+                waits.ready(pfd[2].revents);
+            }
+            waits.look(std::time::Instant::now());
+        }
+        reap_now = sigfd < 0 || n < 0 || pfd[0].revents != 0 || pfd[1].revents != 0;
         if n < 0 {
             continue;
         }

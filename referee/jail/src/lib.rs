@@ -33,6 +33,8 @@ pub mod census;
 pub mod champion;
 pub mod checked;
 pub mod fault;
+mod futex_call;
+mod futex_waits;
 mod handle;
 pub mod hidden;
 mod init;

@@ -15,6 +15,7 @@
 //! `cgroup.procs` fd and the uid lease; the child (`ChildSteps`) only makes syscalls.
 
 mod cgroup;
+pub(crate) mod futex;
 pub(crate) mod landlock;
 mod layer;
 mod netns;
@@ -97,6 +98,10 @@ pub struct SandboxReport {
     pub freeze: String,
     /// What bounds the number of processes: `cgroup`, `rlimit(uid)`, `rlimit(userns)`, `off(...)`.
     pub pids: Layer,
+    /// How shared futexes are kept out of the kernel's queues (`futex.rs`): `notify` (the
+    /// jail's init emulates the waits), `spin(<why>)` (a wait returns at once, so a shared
+    /// wait spins), or `off(no seccomp)`.
+    pub futex: String,
     layers: Option<Arc<Layers>>,
 }
 
@@ -124,17 +129,18 @@ pub struct Missing {
 
 impl SandboxReport {
     /// The line every run prints and every record keeps, e.g.
-    /// `sandbox: netns=on landlock=v7 seccomp=on cgroup=off(not writable) uid=on(200000+) memory=rlimit cpu=proc freeze=sigstop(no cgroup freezer) pids=rlimit(uid)`.
+    /// `sandbox: netns=on landlock=v7 seccomp=on futex=notify cgroup=off(not writable) uid=on(200000+) memory=rlimit cpu=proc freeze=sigstop(no cgroup freezer) pids=rlimit(uid)`.
     pub fn line(&self) -> String {
         if self.mode == SandboxMode::Off {
             return "sandbox: off (as asked): process group, rlimits and sweep only".into();
         }
         format!(
-            "sandbox: {} {} {} {} {} {} memory={} cpu={} freeze={} {}",
+            "sandbox: {} {} {} {} futex={} {} {} memory={} cpu={} freeze={} {}",
             self.jail.show("jail"),
             self.netns.show("netns"),
             self.landlock.show("landlock"),
             self.seccomp.show("seccomp"),
+            self.futex,
             self.cgroup.show("cgroup"),
             self.uid.show("uid"),
             self.memory,
@@ -231,6 +237,7 @@ fn probe_off() -> SandboxReport {
         cpu: "proc".into(),
         freeze: "off".into(),
         pids: off(),
+        futex: "off".into(),
         layers: None,
     }
 }
@@ -282,11 +289,13 @@ fn probe_auto() -> SandboxReport {
         (None, _) => "off(no jail)",
     }
     .to_string();
+    let (futex_listener, futex) = futex_mode(filters.as_ref(), jail_setup.is_some());
     let layers = Layers {
         jail: jail_setup,
         net,
         landlock_abi,
         seccomp: filters,
+        futex_listener,
         cgroup: cg,
         uids,
         nproc_rlimit: pids.is_on() && !matches!(&pids, Layer::On(d) if d == "cgroup"),
@@ -303,7 +312,33 @@ fn probe_auto() -> SandboxReport {
         cpu,
         freeze,
         pids,
+        futex,
         layers: Some(Arc::new(layers)),
+    }
+}
+
+/// Whether jails' inits serve shared futexes (a listener), and the sandbox line's word for
+/// it: `notify`, or `spin(<why not>)` where a shared wait returns at once (and spins), or
+/// `off(no seccomp)`.
+fn futex_mode(filters: Option<&Filters>, jail: bool) -> (bool, String) {
+    let Some(filters) = filters else {
+        return (false, "off(no seccomp)".into());
+    };
+    if !jail {
+        return (false, "spin(no jail)".into());
+    }
+    match filters.probe_listener() {
+        Ok(()) => (true, "notify".into()),
+        Err(e) => (false, format!("spin({})", listener_refused(&e))),
+    }
+}
+
+/// Why the kernel gave no seccomp listener, for the sandbox line.
+fn listener_refused(e: &io::Error) -> String {
+    match e.raw_os_error() {
+        Some(nix::libc::EBUSY) => "an outer seccomp filter holds the listener".into(),
+        Some(nix::libc::EINVAL) => "kernel without seccomp listeners".into(),
+        _ => format!("no seccomp listener: {e}"),
     }
 }
 
@@ -318,6 +353,8 @@ pub(crate) struct Layers {
     net: netns::NetMode,
     landlock_abi: Option<i32>,
     seccomp: Option<Filters>,
+    /// Whether a jail's init serves shared futexes (`futex.rs`).
+    futex_listener: bool,
     cgroup: Option<cgroup::Base>,
     uids: Option<uid::Pool>,
     /// Whether `RLIMIT_NPROC` bounds the champion's processes (own uid or user namespace).
@@ -399,6 +436,17 @@ impl SandboxPlan {
             layers.is_some_and(|l| l.seccomp.is_some()),
             layers.is_some_and(|l| l.cgroup.as_ref().is_none_or(|c| !c.memory)),
         )
+    }
+
+    /// Whether a jail's shared futex calls go to its init (a listener): seccomp is on and
+    /// the kernel gives listeners.
+    pub(crate) fn futex_listener(&self) -> bool {
+        let (_, seccomp, _) = self.inner_layers();
+        seccomp
+            && self
+                .layers
+                .as_deref()
+                .is_some_and(|l| l.futex_listener && l.jail.is_some())
     }
 
     /// The sandbox line this plan was made from (empty for [`SandboxPlan::none`]).
@@ -654,6 +702,7 @@ mod tests {
             cpu: "proc".into(),
             freeze: "sigstop(no cgroup freezer)".into(),
             pids: on(),
+            futex: "notify".into(),
             layers: None,
         }
     }
@@ -681,6 +730,21 @@ mod tests {
     }
 
     #[test]
+    fn a_refused_listener_is_named_on_the_line() {
+        let why = |errno| listener_refused(&io::Error::from_raw_os_error(errno));
+        assert_eq!(
+            why(nix::libc::EBUSY),
+            "an outer seccomp filter holds the listener"
+        );
+        assert_eq!(why(nix::libc::EINVAL), "kernel without seccomp listeners");
+        assert!(why(nix::libc::ENOMEM).starts_with("no seccomp listener: "));
+        assert_eq!(
+            futex_mode(None, true),
+            (false, "off(no seccomp)".to_string())
+        );
+    }
+
+    #[test]
     fn auto_line_names_every_layer() {
         let line = probe(SandboxMode::Auto).line();
         for name in [
@@ -688,6 +752,7 @@ mod tests {
             "netns=",
             "landlock=",
             "seccomp=",
+            "futex=",
             "cgroup=",
             "uid=",
             "memory=",

@@ -2,7 +2,8 @@
 //! child. Denied calls fail with `EPERM` (the champion gets an error and goes on; nothing is
 //! killed), except `clone3`, which fails with `ENOSYS` so that libc falls back to `clone`,
 //! whose flags can be checked, `flock`, which does nothing and returns 0 (below), the
-//! setters of extended attributes (`ENOTSUP`, below), and the page cache's rules (below). A champion runs without capabilities (its own uid, or a user
+//! setters of extended attributes (`ENOTSUP`, below), the page cache's rules (below) and
+//! shared futexes (`futex.rs`: sent to the jail's init, or skipped). A champion runs without capabilities (its own uid, or a user
 //! namespace), so most administration calls fail anyway: they are denied here too in case it
 //! has some (root without the uid layer) and to keep kernel code out of its reach.
 //!
@@ -141,6 +142,7 @@ use seccompiler::{
     SeccompCondition, SeccompFilter, SeccompRule, TargetArch,
 };
 
+use super::futex;
 use super::layer::Layer;
 
 mod page_cache;
@@ -169,20 +171,38 @@ const SYS_OPEN_TREE_ATTR: i64 = 467;
 /// `setxattrat` (Linux 6.13).
 const SYS_SETXATTRAT: i64 = 463;
 
-/// The four programs: the deny list (`EPERM`), `clone3` and the page cache's questions
-/// (`ENOSYS`), `flock` and the page cache's dropping advice (skipped, 0), and the extended
-/// attributes and `RWF_NOWAIT` (`ENOTSUP`).
+/// The programs: the deny list (`EPERM`), `clone3` and the page cache's questions
+/// (`ENOSYS`), `flock` and the page cache's dropping advice (skipped, 0), the extended
+/// attributes and `RWF_NOWAIT` (`ENOTSUP`), and the futex program in both its variants.
 pub struct Filters {
     deny: BpfProgram,
     clone3: BpfProgram,
     skip: BpfProgram,
     unsupported: BpfProgram,
+    futex_notify: futex::Program,
+    futex_spin: futex::Program,
 }
 
 impl Filters {
-    /// Installs the filters in the calling (child) process. `no_new_privs` must be set.
-    /// Async-signal-safe: no allocation on success.
+    /// Installs the filters in the calling (child) process, shared futex waits and wakes
+    /// skipped (no listener: outside a jail, or where the kernel gives none).
+    /// `no_new_privs` must be set. Async-signal-safe: no allocation on success.
     pub(crate) fn apply(&self) -> io::Result<()> {
+        self.apply_common()?;
+        self.futex_spin.install(false).map(drop)
+    }
+
+    /// As [`Filters::apply`], but shared futex waits and wakes are sent to the listener
+    /// returned (close-on-exec), which the jail's init serves.
+    pub(crate) fn apply_notifying(&self) -> io::Result<std::os::fd::OwnedFd> {
+        self.apply_common()?;
+        self.futex_notify
+            .install(true)?
+            .ok_or_else(|| io::Error::from_raw_os_error(libc::EINVAL))
+    }
+
+    /// The programs that do not depend on a listener.
+    fn apply_common(&self) -> io::Result<()> {
         for program in [&self.deny, &self.clone3, &self.skip, &self.unsupported] {
             seccompiler::apply_filter(program).map_err(|e| match e {
                 seccompiler::Error::Seccomp(e) | seccompiler::Error::Prctl(e) => e,
@@ -190,6 +210,12 @@ impl Filters {
             })?;
         }
         Ok(())
+    }
+
+    /// Whether the kernel gives a listener for shared futexes here (probed in a child):
+    /// `Err` says why not.
+    pub(crate) fn probe_listener(&self) -> io::Result<()> {
+        futex::probe_listener(&self.futex_notify)
     }
 }
 
@@ -523,6 +549,8 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, BackendError> {
         clone3: program(enosys, libc::ENOSYS)?,
         skip: program(skip, 0)?,
         unsupported: program(unsupported, libc::ENOTSUP)?,
+        futex_notify: futex::build(futex::Variant::Notify),
+        futex_spin: futex::build(futex::Variant::Spin),
     })
 }
 
