@@ -94,7 +94,11 @@ impl Endpoint for Seat {
         if std::mem::take(&mut self.asked) {
             let card: u32 = line.parse().expect("a card");
             self.cards.push(card);
-            let choice = if card >= self.keep_from { "garder" } else { "passer" };
+            let choice = if card >= self.keep_from {
+                "garder"
+            } else {
+                "passer"
+            };
             self.out.push_back(choice.into());
         } else {
             assert_eq!(line, "ok");
@@ -143,7 +147,10 @@ fn matches_of_2_to_8_seats_are_played_recorded_and_checked() {
         for seed in 0..5 {
             let (record, seen) = play(n, seed);
             // One deal before anyone plays; each seat saw one card, its own, all different.
-            assert!(matches!(record.start.as_slice(), [game::Step::Chance(_)]), "{record:?}");
+            assert!(
+                matches!(record.start.as_slice(), [game::Step::Chance(_)]),
+                "{record:?}"
+            );
             let game::Step::Chance(game::Drawn::Order(deck)) = &record.start[0] else {
                 panic!("a deal")
             };
@@ -161,8 +168,9 @@ fn matches_of_2_to_8_seats_are_played_recorded_and_checked() {
         }
     }
     // Another seed, another deal.
-    let deals: std::collections::BTreeSet<String> =
-        (0..10).map(|seed| format!("{:?}", play(3, seed).0.start)).collect();
+    let deals: std::collections::BTreeSet<String> = (0..10)
+        .map(|seed| format!("{:?}", play(3, seed).0.start))
+        .collect();
     assert!(deals.len() > 5, "{deals:?}");
 }
 
@@ -172,37 +180,45 @@ fn an_edited_deal_choice_answer_or_ranking_is_refused() {
     let edit = |f: &dyn Fn(&mut GameRecord)| {
         let mut r = record.clone();
         f(&mut r);
-        referee::arena::check(&HighCardWire, &r).unwrap_err()
+        assert_ne!(r, record, "the edit changes the record");
+        referee::arena::check(&HighCardWire, &r).expect_err("an edited record is refused")
     };
-    // Another deal than the seed's (a favourable one for seat 0).
+    // Another deal than the seed's (seat 0 takes seat 1's card).
     let err = edit(&|r| {
         let game::Step::Chance(game::Drawn::Order(deck)) = &mut r.start[0] else {
             panic!()
         };
-        let top = deck.iter().position(|&c| c == 19).unwrap();
-        deck.swap(0, top);
+        deck.swap(0, 1);
     });
     assert!(err.contains("the seed draws"), "{err}");
     // A choice: the answer then differs from nothing, but the ranking does.
-    let choice = |r: &mut GameRecord| -> &mut game::Step {
+    fn choice(r: &mut GameRecord) -> &mut game::Step {
         let entry = r
             .callbacks
             .iter_mut()
             .find(|c| c.callback == "choisir")
             .unwrap();
         &mut entry.steps[0]
-    };
+    }
     let err = edit(&|r| {
-        let game::Step::Act { action, .. } = choice(r) else { panic!() };
-        *action = if action == "keep" { "fold".into() } else { "keep".into() };
+        let game::Step::Act { action, .. } = choice(r) else {
+            panic!()
+        };
+        *action = if action == "keep" {
+            "fold".into()
+        } else {
+            "keep".into()
+        };
     });
     assert!(err.contains("callback") || err.contains("ranked"), "{err}");
     let err = edit(&|r| {
-        let game::Step::Act { answer, .. } = choice(r) else { panic!() };
+        let game::Step::Act { answer, .. } = choice(r) else {
+            panic!()
+        };
         *answer = Ok("ko".into());
     });
     assert!(err.contains("its step 1"), "{err}");
-    let err = edit(&|r| r.ranking.places.reverse());
+    let err = edit(&|r| r.ranking.places[0] += 1);
     assert!(err.contains("ranked"), "{err}");
     let err = edit(&|r| r.callbacks.swap(4, 5));
     assert!(err.contains("where the referee sends"), "{err}");
