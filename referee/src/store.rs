@@ -9,7 +9,6 @@ use crate::standings::MatchRow;
 use anyhow::{bail, Context};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
@@ -110,15 +109,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     through_temp(path, ".tmp", |file| Ok(file.write_all(bytes)?))
 }
 
-/// Where a row sits in a file.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    id: u64,
-    source: usize,
-    offset: u64,
-    len: usize,
-}
-
 /// Read every complete row of `matches.csv` of a game of `seats` seats in file order,
 /// calling `visit` with each, its offset and its exact bytes (with the `\n`); a last line
 /// without its `\n` (a write cut by a crash) is skipped. Returns the length of the complete
@@ -194,58 +184,46 @@ impl Appender {
     }
 }
 
-/// Write the rows of `sources` (of a game of `seats` seats) sorted by match id into `out`
-/// (atomically), holding only an index of the rows in memory, and hand each row, its
-/// `first_player` and the index of its source to `visit` as it is read (in file order),
-/// which may refuse it (an error naming the file and line). Fails on an id present twice.
-/// Returns the number of rows.
+/// Sorts the rows of `sources` by match id into `out` (with the header of a game of
+/// `seats` seats), calling `visit` with each row, its `first_player`, its source's index and
+/// its exact bytes first: a row `visit` refuses stops it, naming the file and the line. The
+/// rows written are the bytes `visit` saw (kept in memory, never read again: a file swapped
+/// meanwhile changes nothing). A match that appears twice is refused.
 pub fn write_sorted(
     sources: &[PathBuf],
     seats: usize,
     out: &Path,
-    mut visit: impl FnMut(&MatchRow, u8, usize) -> Result<(), String>,
+    mut visit: impl FnMut(&MatchRow, u8, usize, &[u8]) -> Result<(), String>,
 ) -> anyhow::Result<u64> {
-    let mut slots = Vec::new();
+    let mut rows: Vec<(u64, usize, Vec<u8>)> = Vec::new();
     for (source, path) in sources.iter().enumerate() {
         let mut number = 1;
-        read_rows(path, seats, |(row, first_player), offset, line| {
+        read_rows(path, seats, |(row, first_player), _, line| {
             number += 1;
-            visit(&row, first_player, source)
+            visit(&row, first_player, source, line)
                 .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", path.display()))?;
-            slots.push(Slot {
-                id: row.id,
-                source,
-                offset,
-                len: line.len(),
-            });
+            rows.push((row.id, source, line.to_vec()));
             Ok(())
         })?;
     }
-    slots.sort_by_key(|s| s.id);
-    if let Some(pair) = slots.windows(2).find(|w| w[0].id == w[1].id) {
+    rows.sort_by_key(|(id, _, _)| *id);
+    if let Some(pair) = rows.windows(2).find(|w| w[0].0 == w[1].0) {
         bail!(
             "match {} appears twice ({} and {})",
-            pair[0].id,
-            sources[pair[0].source].display(),
-            sources[pair[1].source].display()
+            pair[0].0,
+            sources[pair[0].1].display(),
+            sources[pair[1].1].display()
         );
     }
-    let files: Vec<File> = sources
-        .iter()
-        .map(|p| open_file(p))
-        .collect::<Result<_, _>>()?;
     through_temp(out, ".sorted.tmp", |file| {
         let mut writer = std::io::BufWriter::new(file);
         writer.write_all(&matches_csv::header(seats))?;
-        let mut buffer = Vec::new();
-        for slot in &slots {
-            buffer.resize(slot.len, 0);
-            files[slot.source].read_exact_at(&mut buffer, slot.offset)?;
-            writer.write_all(&buffer)?;
+        for (_, _, line) in &rows {
+            writer.write_all(line)?;
         }
         Ok(writer.flush()?)
     })?;
-    Ok(slots.len() as u64)
+    Ok(rows.len() as u64)
 }
 
 /// Read a whole file's bytes.
@@ -353,7 +331,7 @@ mod tests {
         std::fs::write(&two, [matches_csv::header(2), row(1), row(2)].concat()).unwrap();
         let out = dir.path().join("matches.csv");
         let mut seen = Vec::new();
-        let rows = write_sorted(&[one.clone(), two.clone()], 2, &out, |r, _, source| {
+        let rows = write_sorted(&[one.clone(), two.clone()], 2, &out, |r, _, source, _| {
             seen.push((r.id, source));
             Ok(())
         })
@@ -372,7 +350,7 @@ mod tests {
         assert_eq!(std::fs::read(&out).unwrap(), want);
 
         std::fs::remove_file(&out).unwrap();
-        let err = write_sorted(&[one, two.clone()], 2, &out, |r, _, _| match r.id {
+        let err = write_sorted(&[one, two.clone()], 2, &out, |r, _, _, _| match r.id {
             2 => Err("not this one".into()),
             _ => Ok(()),
         })

@@ -370,3 +370,56 @@ fn an_edited_gauntlet_is_refused_by_its_resume() {
         &[&display(&g.join("matches/3/mac")), "is missing"],
     );
 }
+
+/// The red team's race: `matches.csv` checked against the seals, then swapped for a forged
+/// one (scores and points of a match exchanged) before the referee reads it again to write
+/// the leaderboard. The swap is made by the test's hook, right after the check (debug
+/// builds run it: `REFEREE_TEST_AFTER_CHECK`). `merge` and the shard's `--resume` must
+/// refuse, naming the seal, since the standings are made of the bytes the seals hold; a
+/// leaderboard is never written from the forged file.
+#[test]
+fn a_matches_csv_swapped_after_its_check_gives_nothing() {
+    let dir = common::fresh_dir("signed", "toctou");
+    let t = shards(&dir.join("results"), &[]);
+    // The forgery: the first row's two scores and two points exchanged.
+    let csv = t.join("shard-1-of-2/matches.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut fields: Vec<String> = lines[1].split(',').map(String::from).collect();
+    // id seed first_player champion0..2 score0..2 points0..2 ...
+    fields.swap(6, 7);
+    fields.swap(9, 10);
+    assert_ne!(fields.join(","), lines[1], "the forgery changes the row");
+    lines[1] = fields.join(",");
+    let forged = dir.join("forged.csv");
+    std::fs::write(&forged, lines.join("\n") + "\n").unwrap();
+    let hook = dir.join("swap.sh");
+    std::fs::write(
+        &hook,
+        format!("#!/bin/sh\ncp '{}' '{}'\n", forged.display(), csv.display()),
+    )
+    .unwrap();
+    common::chmod(&hook, 0o755);
+    for (what, mut command) in [
+        ("merge", merge(&t, &[])),
+        ("resume", resume(&dir.join("results"), "1/2", &[])),
+    ] {
+        std::fs::write(&csv, &text).unwrap();
+        let _ = std::fs::remove_file(t.join("leaderboard.csv"));
+        command.env("REFEREE_TEST_AFTER_CHECK", &hook);
+        let out = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(
+            !out.status.success() && stderr.contains("is not the one the referee wrote"),
+            "THE ATTACK WORKED ({what}): the swapped file was taken:\n{stderr}"
+        );
+        assert!(
+            !t.join("leaderboard.csv").exists(),
+            "{what}: a leaderboard was written from the forged file:\n{stderr}"
+        );
+    }
+    // Without the swap, both go through.
+    std::fs::write(&csv, &text).unwrap();
+    common::run_ok(merge(&t, &[]));
+    common::remove_dir(&dir);
+}

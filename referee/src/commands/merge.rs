@@ -164,6 +164,8 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
     super::tournament::results::check_records(&sources, &spec, game, auth.as_ref())
         .map_err(Failure::usage)?;
+    // A test's moment to swap a file just checked (debug builds only).
+    jail::checked::after_check(&sources[0].0);
     if !args.partial {
         let mut incomplete = Vec::new();
         for (dir, spec) in args.shards.iter().zip(&specs) {
@@ -191,7 +193,7 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     // Only once everything is checked: a refused merge leaves nothing behind.
     std::fs::create_dir_all(&out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let (rows, standings, confidence) =
-        super::tournament::results::write(&sources, &out, &spec, args.html, game)?;
+        super::tournament::results::write(&sources, &out, &spec, args.html, game, auth.as_ref())?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;
     print!("{}", table::leaderboard(&standings, &confidence));
     print!("{}", table::seats(&confidence));

@@ -104,7 +104,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     // What is played already: every row must be this gauntlet's match.
     let csv_path = dir.join("matches.csv");
     let resumed = |e: anyhow::Error| Failure::usage(anyhow!("--resume: {e:#}"));
-    let mut rows = Rows::read(&csv_path, &spec, &plan, game).map_err(resumed)?;
+    let mut rows = Rows::read(&csv_path, &spec, &plan, game, auth.as_ref()).map_err(resumed)?;
     // A row dropped from matches.csv comes back from its match's seal, never played again.
     if let Some(key) = &auth {
         let restored =
@@ -114,7 +114,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                 "restored the rows of {} match(es) missing from matches.csv from their seals",
                 restored.len()
             );
-            rows = Rows::read(&csv_path, &spec, &plan, game).map_err(resumed)?;
+            rows = Rows::read(&csv_path, &spec, &plan, game, auth.as_ref()).map_err(resumed)?;
         }
     }
     // Each row as its record says, each record of its match (the champions as resolved
@@ -215,7 +215,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         std::slice::from_ref(&csv_path),
         game.seats(),
         &csv_path,
-        |_, _, _| Ok(()),
+        |_, _, _, _| Ok(()),
     )?;
     let counted = counted(decided, &pairs);
     store::write_atomic(&dir.join("pairs.csv"), &pairs_csv(&plan, &pairs[..counted]))?;
@@ -283,7 +283,7 @@ pub(crate) fn status(dir: &std::path::Path, now: u64) -> anyhow::Result<String> 
         seats: game.seats(),
         opponents: spec.champions.len().saturating_sub(2),
     };
-    let rows = Rows::read(&dir.join("matches.csv"), &spec, &plan, game)?;
+    let rows = Rows::read(&dir.join("matches.csv"), &spec, &plan, game, None)?;
     let (mut pairs, mut decided) = (Vec::new(), None);
     let test = (spec.sprt, crate::gauntlet::spread(game.points()));
     advance(test, &rows.halves, &mut pairs, &mut decided);
@@ -353,6 +353,7 @@ impl Rows {
         spec: &spec::Spec,
         plan: &Plan,
         game: &dyn Game,
+        auth: Option<&crate::auth::RunKey>,
     ) -> anyhow::Result<Rows> {
         let mut rows = Rows {
             halves: BTreeMap::new(),
@@ -362,7 +363,12 @@ impl Rows {
         if !csv_path.exists() {
             return Ok(rows);
         }
-        let len = store::read_rows(csv_path, game.seats(), |(row, first_player), _, _| {
+        let len = store::read_rows(csv_path, game.seats(), |(row, first_player), _, line| {
+            // Under the run's key, the rows counted are the bytes their seals hold.
+            if let Some(key) = auth {
+                crate::commands::tournament::results::sealed_row(key, csv_path, row.id, line)
+                    .map_err(|e| anyhow!("{}: {e}", csv_path.display()))?;
+            }
             spec.check_row(plan, &row, first_player, game)
                 .and_then(|()| match rows.halves.insert(row.id, half_of(plan, &row)) {
                     None => Ok(()),

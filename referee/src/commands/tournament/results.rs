@@ -22,6 +22,7 @@ pub fn write(
     spec: &TournamentSpec,
     html: bool,
     game: &dyn Game,
+    auth: Option<&crate::auth::RunKey>,
 ) -> anyhow::Result<(u64, Standings, Confidence)> {
     let mut standings = Standings::with_champions(
         game.points(),
@@ -36,9 +37,12 @@ pub fn write(
         &paths,
         game.seats(),
         &dir.join("matches.csv"),
-        |row, first_player, source| {
+        |row, first_player, source, line| {
             spec.check_row(row, first_player, &schedule, sources[source].1, game)
                 .map_err(|e| format!("{e}; {}", EDITED_ROW_FIX))?;
+            if let Some(key) = auth {
+                sealed_row(key, &sources[source].0, row.id, line)?;
+            }
             standings.add(row);
             Ok(())
         },
@@ -70,6 +74,33 @@ pub fn write(
         crate::view::index::write(dir, game, &layout)?;
     }
     Ok((rows, standings, confidence))
+}
+
+/// Under the run's key, the row `line` of match `id` in the file `path` must be the one its
+/// match's seal holds: the standings are made of the very bytes that are checked, so a file
+/// swapped after an earlier check (`merge`, `--resume`) gives nothing.
+pub(crate) fn sealed_row(
+    key: &crate::auth::RunKey,
+    path: &Path,
+    id: u64,
+    line: &[u8],
+) -> Result<(), String> {
+    let root = path.parent().unwrap_or(Path::new("."));
+    let dir = crate::tournament::Runner::match_dir(root, id);
+    match key.seal(&dir, id) {
+        Ok(Some(seal)) if seal.row == line => Ok(()),
+        Ok(Some(_)) => Err(format!(
+            "the row of match {id} is not the one the referee wrote (its seal {} holds that \
+             one); {UNRECORDED_ROW_FIX}",
+            jail::untrusted::printable_path(&dir.join(crate::auth::SEAL))
+        )),
+        Ok(None) => Err(format!(
+            "{} is missing: this run is authenticated, so every match it played has its seal; \
+             {UNRECORDED_ROW_FIX}",
+            jail::untrusted::printable_path(&dir.join(crate::auth::SEAL))
+        )),
+        Err(e) => Err(format!("{e:#}")),
+    }
 }
 
 /// What to do about a row of `matches.csv` that the tournament did not write.
