@@ -549,6 +549,63 @@ fn redteam_06_extended_attributes_hold_nothing_past_the_disk_bound() {
         );
     });
 }
+// ---- 6b. device nodes ----------------------------------------------------------------------
+
+/// Red team, round 3b: the jail's device nodes were writable binds of the host's, so a
+/// champion set `/dev/null`'s times (mode 0666), which the host and every other jail see: a
+/// one-bit channel between jails, and a jail writing on a host file. Setting them must be
+/// refused (`EROFS`: the binds are read-only) while the devices still read and write, and
+/// the host's `/dev/null` keep its times.
+#[test]
+fn redteam_06b_no_jail_changes_the_times_of_a_device_node() {
+    use std::os::unix::fs::MetadataExt;
+    let _heavy = heavy();
+    let fixture = compiled("devnull_times.c", &[]);
+    each_run("06b", |who| {
+        let before = fs::metadata("/dev/null").unwrap();
+        let played = play(who, "devices", &fixture, &[]);
+        let after = fs::metadata("/dev/null").unwrap();
+        played.assert_completed_and_opponents_clean();
+        assert!(
+            played.faults(0).is_empty(),
+            "the champion did not play on\n{}",
+            played.summary()
+        );
+        assert_eq!(
+            played.reported("data ok"),
+            Some(1),
+            "the devices no longer read and write\n{}",
+            played.summary()
+        );
+        assert_eq!(
+            played.reported("touched"),
+            Some(0),
+            "THE ATTACK WORKED: a champion set the times of a device node every jail sees\n{}",
+            played.summary()
+        );
+        assert!(
+            played.seats[0].contains("info devices: refused Read-only file system"),
+            "refused otherwise than EROFS\n{}",
+            played.summary()
+        );
+        assert_eq!(
+            (
+                before.mtime(),
+                before.mtime_nsec(),
+                before.ctime(),
+                before.ctime_nsec()
+            ),
+            (
+                after.mtime(),
+                after.mtime_nsec(),
+                after.ctime(),
+                after.ctime_nsec()
+            ),
+            "the host's /dev/null changed"
+        );
+    });
+}
+
 // ---- 7. shared futexes -------------------------------------------------------------------
 
 /// A waiter of the test's own (outside every jail) on the shared futex of the first word of

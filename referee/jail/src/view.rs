@@ -284,6 +284,9 @@ impl View {
                 libc::MS_BIND,
                 None,
             )?;
+            // Read-only (its data still flows: a device is not written through its mount),
+            // so that no jail changes the host node's times, which every jail sees.
+            set_device_readonly(&dst, self.remount)?;
         }
         for (name, target) in [
             ("fd", "/proc/self/fd"),
@@ -421,9 +424,26 @@ fn set_readonly(path: &str, recursive: bool, remount: bool) -> io::Result<()> {
     set_flags(path, recursive, remount, true)
 }
 
+/// Adds read-only and nosuid, not nodev, to the bind of a device node at `path`: reads and
+/// writes of the device still work, its inode (times, mode) is no jail's to change.
+fn set_device_readonly(path: &str, remount: bool) -> io::Result<()> {
+    set_mount_flags(path, false, remount, true, false)
+}
+
 /// Adds nosuid and nodev (and read-only when `readonly`) to the mount at `path`: see
 /// [`set_readonly`].
 fn set_flags(path: &str, recursive: bool, remount: bool, readonly: bool) -> io::Result<()> {
+    set_mount_flags(path, recursive, remount, readonly, true)
+}
+
+/// Adds nosuid (and read-only when `readonly`, nodev when `nodev`) to the mount at `path`.
+fn set_mount_flags(
+    path: &str,
+    recursive: bool,
+    remount: bool,
+    readonly: bool,
+    nodev: bool,
+) -> io::Result<()> {
     #[repr(C)]
     struct MountAttr {
         attr_set: u64,
@@ -437,8 +457,9 @@ fn set_flags(path: &str, recursive: bool, remount: bool, readonly: bool) -> io::
     const AT_RECURSIVE: libc::c_uint = 0x8000;
     let p = cstr(path)?;
     let rdonly = if readonly { MOUNT_ATTR_RDONLY } else { 0 };
+    let no_devices = if nodev { MOUNT_ATTR_NODEV } else { 0 };
     let attr = MountAttr {
-        attr_set: rdonly | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+        attr_set: rdonly | MOUNT_ATTR_NOSUID | no_devices,
         attr_clr: 0,
         propagation: 0,
         userns_fd: 0,
@@ -467,11 +488,12 @@ fn set_flags(path: &str, recursive: bool, remount: bool, readonly: bool) -> io::
     let kept = vfs.flags().bits() as libc::c_ulong
         & (libc::MS_NOEXEC | libc::MS_NOATIME | libc::MS_NODIRATIME | libc::MS_RELATIME);
     let rdonly = if readonly { libc::MS_RDONLY } else { 0 };
+    let no_devices = if nodev { libc::MS_NODEV } else { 0 };
     mount(
         None,
         path,
         None,
-        libc::MS_REMOUNT | libc::MS_BIND | rdonly | libc::MS_NOSUID | libc::MS_NODEV | kept,
+        libc::MS_REMOUNT | libc::MS_BIND | rdonly | libc::MS_NOSUID | no_devices | kept,
         None,
     )
 }
