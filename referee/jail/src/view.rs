@@ -13,7 +13,7 @@
 //! inode); one swapped meanwhile stops the jail, named. A build ([`View::build`]) binds no
 //! host file writable: its `/champion` and `/tmp` are one tmpfs of [`View::disk`] bytes and
 //! [`View::inodes`] files, which the referee fills through a descriptor the init hands it
-//! ([`View::enter`]) and reads back once the build is over.
+//! (`View::enter`) and reads back once the build is over.
 //!
 //! The steps follow bubblewrap: a staging tmpfs is mounted on `/tmp` and pivoted into, so
 //! that the host tree stays reachable at `/oldroot` while the new root is filled, then the
