@@ -342,11 +342,19 @@ fn build_02_a_folder_left_handed_over_by_an_older_version_is_given_back() {
     });
 }
 
+/// The tests that make hundreds of thousands of files, one at a time: those that measure the
+/// disk's free space and inodes around a build must not count another test's files.
+fn disk_heavy() -> std::sync::MutexGuard<'static, ()> {
+    static DISK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    DISK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A build making 200,100 files (within `--disk 1024`): every one is copied back, the
 /// contestant's, and nothing tells the operator to run the contestant's Makefile on the
 /// host.
 #[test]
 fn build_03_a_build_making_many_files_gets_them_all_back() {
+    let _disk = disk_heavy();
     common::users::each_run("attacks_build", "build_03", |who| {
         let t = Contest::new(who, "many", "manyfiles.mk");
         let out = t.run(&["contest/champ", "--wall", "240", "--disk", "1024"]);
@@ -372,6 +380,7 @@ fn build_03_a_build_making_many_files_gets_them_all_back() {
 /// default), the folder is as it was and the organiser's disk lost nothing of it.
 #[test]
 fn build_04_a_build_writing_2_gib_fills_only_its_tmpfs() {
+    let _disk = disk_heavy();
     common::users::each_run("attacks_build", "build_04", |who| {
         assert_bounded(who, "fill_disk.mk", "more than 512 MiB");
     });
@@ -382,6 +391,7 @@ fn build_04_a_build_writing_2_gib_fills_only_its_tmpfs() {
 /// none of its inodes to it.
 #[test]
 fn build_05_a_build_making_500000_files_fills_only_its_tmpfs() {
+    let _disk = disk_heavy();
     common::users::each_run("attacks_build", "build_05", |who| {
         assert_bounded(who, "half_million.mk", "more than 131072 files and folders");
     });

@@ -368,8 +368,10 @@ fn a_resume_with_other_champions_or_foreign_rows_is_refused() {
         let out = output(gauntlet(&dir, "g", &["greedy", "random", "--resume"]));
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+        // A row that agrees with the gauntlet but not with its seal (under the run's key,
+        // the rows counted are the ones the seals hold).
         let needle = match what {
-            "swapped" => "matches.csv line 2: match 0 says scores",
+            "swapped" => "the row of match 0 is not the one the referee wrote",
             _ => "this row is not one the gauntlet wrote",
         };
         assert!(stderr.contains(needle), "{what}: {stderr}");

@@ -364,17 +364,17 @@ impl Rows {
             return Ok(rows);
         }
         let len = store::read_rows(csv_path, game.seats(), |(row, first_player), _, line| {
-            // Under the run's key, the rows counted are the bytes their seals hold.
-            if let Some(key) = auth {
-                crate::commands::tournament::results::sealed_row(key, csv_path, row.id, line)
-                    .map_err(|e| anyhow!("{}: {e}", csv_path.display()))?;
-            }
             spec.check_row(plan, &row, first_player, game)
                 .and_then(|()| match rows.halves.insert(row.id, half_of(plan, &row)) {
                     None => Ok(()),
                     Some(_) => Err(format!("match {} appears twice", row.id)),
                 })
                 .map_err(|e| anyhow!("{}: {e}; {}", csv_path.display(), spec::EDITED_ROW_FIX))?;
+            // Under the run's key, the rows counted are the bytes their seals hold.
+            if let Some(key) = auth {
+                crate::commands::tournament::results::sealed_row(key, csv_path, row.id, line)
+                    .map_err(|e| anyhow!("{}: {e}", csv_path.display()))?;
+            }
             rows.faults += row.faults.iter().flatten().count() as u64;
             Ok(())
         })?;
