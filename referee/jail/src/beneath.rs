@@ -63,6 +63,17 @@ fn open_with(root: &OwnedFd, rel: &Path, flags: OFlag, extra: ResolveFlag) -> io
     Ok(File::from(fd))
 }
 
+/// How to open a name beneath a folder through no link at all (no symbolic or magic link on
+/// the way, nor last), without leaving its file system: `flags` and that resolution.
+pub(crate) fn strictly(flags: OFlag) -> OpenHow {
+    OpenHow::new().flags(flags).resolve(
+        ResolveFlag::RESOLVE_BENEATH
+            | ResolveFlag::RESOLVE_NO_SYMLINKS
+            | ResolveFlag::RESOLVE_NO_MAGICLINKS
+            | ResolveFlag::RESOLVE_NO_XDEV,
+    )
+}
+
 /// What `rel` beneath `root` is (a link is a link, not what it names).
 pub fn stat(root: &OwnedFd, rel: &Path) -> io::Result<Metadata> {
     let flags = OFlag::O_PATH | OFlag::O_CLOEXEC | OFlag::O_NOFOLLOW;

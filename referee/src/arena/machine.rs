@@ -138,6 +138,18 @@ impl<'a, A: Adapter> Machine<'a, A> {
         }
     }
 
+    /// The record of a callback of `seat` about to start (the current one's name).
+    fn entry(&self, seat: usize) -> CallbackEntry {
+        CallbackEntry {
+            seat: seat as u8,
+            callback: self.callback.to_string(),
+            steps: Vec::new(),
+            requests: 0,
+            digest: String::new(),
+            fault: None,
+        }
+    }
+
     /// Whether `seat` is one the rules wait for.
     fn is_acting(&self, seat: usize) -> bool {
         matches!(self.state.acting(), Acting::Seats(seats) if seats.contains(&seat))
@@ -257,14 +269,7 @@ impl<A: Adapter> Rules for Machine<'_, A> {
     }
 
     fn begin(&mut self, seat: usize) {
-        self.current = Some(CallbackEntry {
-            seat: seat as u8,
-            callback: self.callback.to_string(),
-            steps: Vec::new(),
-            requests: 0,
-            digest: String::new(),
-            fault: None,
-        });
+        self.current = Some(self.entry(seat));
     }
 
     fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
@@ -293,14 +298,10 @@ impl<A: Adapter> Rules for Machine<'_, A> {
     }
 
     fn end(&mut self, seat: usize, fault: Option<&Fault>, timing: CallTiming) {
-        let mut entry = self.current.take().unwrap_or_else(|| CallbackEntry {
-            seat: seat as u8,
-            callback: self.callback.to_string(),
-            steps: Vec::new(),
-            requests: 0,
-            digest: String::new(),
-            fault: None,
-        });
+        let mut entry = match self.current.take() {
+            Some(entry) => entry,
+            None => self.entry(seat),
+        };
         if let Some(fault) = fault {
             self.out[seat] = true;
             if self.decided.is_none() {

@@ -56,14 +56,9 @@ fn folder_beneath(root: BorrowedFd, rel: &Path) -> io::Result<OwnedFd> {
     } else {
         rel
     };
-    let how = OpenHow::new()
-        .flags(OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
-        .resolve(
-            ResolveFlag::RESOLVE_BENEATH
-                | ResolveFlag::RESOLVE_NO_SYMLINKS
-                | ResolveFlag::RESOLVE_NO_MAGICLINKS
-                | ResolveFlag::RESOLVE_NO_XDEV,
-        );
+    let how = crate::beneath::strictly(
+        OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC,
+    );
     nix::fcntl::openat2(root, rel, how).map_err(io::Error::from)
 }
 

@@ -93,14 +93,7 @@ pub(super) fn walk(
             continue;
         };
         let rel = current.rel.join(&name);
-        let how = OpenHow::new()
-            .flags(OFlag::O_PATH | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
-            .resolve(
-                ResolveFlag::RESOLVE_BENEATH
-                    | ResolveFlag::RESOLVE_NO_SYMLINKS
-                    | ResolveFlag::RESOLVE_NO_MAGICLINKS
-                    | ResolveFlag::RESOLVE_NO_XDEV,
-            );
+        let how = crate::beneath::strictly(OFlag::O_PATH | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC);
         let entry = match nix::fcntl::openat2(current.dir.as_fd(), name.as_os_str(), how) {
             Ok(fd) => fd,
             Err(e) => {
@@ -145,14 +138,9 @@ fn open_dir(
     name: &Path,
     expected: &FileStat,
 ) -> nix::Result<OwnedFd> {
-    let how = OpenHow::new()
-        .flags(OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC)
-        .resolve(
-            ResolveFlag::RESOLVE_BENEATH
-                | ResolveFlag::RESOLVE_NO_SYMLINKS
-                | ResolveFlag::RESOLVE_NO_MAGICLINKS
-                | ResolveFlag::RESOLVE_NO_XDEV,
-        );
+    let how = crate::beneath::strictly(
+        OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC,
+    );
     let fd = nix::fcntl::openat2(parent, name, how)?;
     let stat = nix::sys::stat::fstat(&fd)?;
     if id(&stat) != id(expected) {
