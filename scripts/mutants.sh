@@ -36,6 +36,7 @@ groups=(
   "snapshot|referee/src/snapshot.rs|-p referee --lib --test tournament_snapshot -- snapshot:: rebuilt unreadable before_snapshots|"
   "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"
   "futex|referee/jail/src/futex_call.rs,referee/jail/src/sandbox/futex.rs|-p jail --lib -- futex|"
+  "arena|referee/src/arena/check.rs,referee/src/arena/machine.rs,referee/src/arena/row.rs,engine/game/src/replay.rs,engine/game/src/chance.rs,engine/game/src/options.rs,engine/game/src/ranking.rs|-p game -p referee --lib --test arena_model --test replay_tamper --test amazons_v1 --test redteam_amazons|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build
