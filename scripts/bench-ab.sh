@@ -12,6 +12,9 @@ a=${1:?usage: scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]}
 b=${2:?usage: scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]}
 pairs=${3:-5}
 rounds=${4:-2}
+# Commits, resolved here: in the scratch worktree `HEAD` would name A once A is checked out.
+a=$(git rev-parse --verify "$a^{commit}")
+b=$(git rev-parse --verify "$b^{commit}")
 scripts/build-champions.sh >/dev/null 2>&1
 work=$(mktemp -d)
 tree="$work/tree"
