@@ -7,6 +7,18 @@ use crate::standings::{MatchRow, PointsTable, SeatTimes};
 use game::Step;
 use sha2::{Digest, Sha256};
 
+/// The action of `step`, if it is one the rules took (not one they refused).
+fn taken(step: &Step) -> Option<&str> {
+    match step {
+        Step::Act {
+            action,
+            answer: Ok(_),
+            ..
+        } => Some(action),
+        _ => None,
+    }
+}
+
 impl GameRecord {
     /// Every step of the match, in order: before the first callback, then each callback's.
     pub fn history(&self) -> impl Iterator<Item = &Step> {
@@ -17,14 +29,7 @@ impl GameRecord {
 
     /// The actions taken (those the rules took, not those they refused), as written.
     pub fn actions(&self) -> impl Iterator<Item = &str> {
-        self.history().filter_map(|s| match s {
-            Step::Act {
-                action,
-                answer: Ok(_),
-                ..
-            } => Some(action.as_str()),
-            _ => None,
-        })
+        self.history().filter_map(taken)
     }
 
     /// The seat that acted first (0 when none did).
@@ -45,13 +50,8 @@ impl GameRecord {
         let words: Vec<String> = self
             .history()
             .filter_map(|s| match s {
-                Step::Act {
-                    action,
-                    answer: Ok(_),
-                    ..
-                } => Some(action.clone()),
                 Step::Chance(drawn) => Some(serde_json::to_string(drawn).expect("draws serialise")),
-                _ => None,
+                step => taken(step).map(String::from),
             })
             .collect();
         super::parts::hex(&Sha256::digest(words.join(" ").as_bytes())[..8])
@@ -59,16 +59,12 @@ impl GameRecord {
 
     /// The page step of each callback: the actions taken up to its end.
     pub fn callback_steps(&self) -> Vec<usize> {
-        let mut taken = 0;
+        let mut done = 0;
         self.callbacks
             .iter()
             .map(|c| {
-                taken += c
-                    .steps
-                    .iter()
-                    .filter(|s| matches!(s, Step::Act { answer: Ok(_), .. }))
-                    .count();
-                taken
+                done += c.steps.iter().filter_map(taken).count();
+                done
             })
             .collect()
     }

@@ -300,17 +300,9 @@ pub(super) fn copy_back(
         }
     }
     if !failed.is_empty() {
-        let more = failed.len().saturating_sub(10);
-        failed.truncate(10);
+        let (count, list) = super::listed(failed);
         return Err(format!(
-            "cannot copy {} built entr(ies) back into the folder: {}{}",
-            failed.len() + more,
-            failed.join("; "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            }
+            "cannot copy {count} built entr(ies) back into the folder: {list}"
         ));
     }
     Ok(if left > 0 {

@@ -63,17 +63,9 @@ fn give_back(folder: &Folder, record: &Record) -> Result<(), String> {
     if failed.is_empty() {
         return Ok(());
     }
-    let more = failed.len().saturating_sub(10);
-    failed.truncate(10);
+    let (count, list) = super::listed(failed);
     Err(format!(
-        "cannot give {} built file(s) back to their owners: {}{}",
-        failed.len() + more,
-        failed.join("; "),
-        if more > 0 {
-            format!(" and {more} more")
-        } else {
-            String::new()
-        }
+        "cannot give {count} built file(s) back to their owners: {list}"
     ))
 }
 

@@ -206,6 +206,18 @@ pub fn build(
 }
 
 /// Files and folders the build's tmpfs may hold.
+/// `failed` for a message: how many, and the first ten joined (`a; b and 3 more`).
+fn listed(mut failed: Vec<String>) -> (usize, String) {
+    let count = failed.len();
+    let more = count.saturating_sub(10);
+    failed.truncate(10);
+    let tail = match more {
+        0 => String::new(),
+        more => format!(" and {more} more"),
+    };
+    (count, format!("{}{tail}", failed.join("; ")))
+}
+
 fn inodes(spec: &BuildSpec) -> u64 {
     (spec.disk / BYTES_PER_INODE).max(1024)
 }
