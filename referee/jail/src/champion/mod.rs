@@ -407,7 +407,7 @@ impl Champion {
     /// it runs again.
     pub fn resume(&mut self) {
         if let Some(base) = self.frozen_at.get() {
-            let meter = self.measure(false, true);
+            let meter = self.thaw_measure();
             let mut change = crate::Change {
                 cpu: meter.cpu.saturating_sub(base),
                 ..Default::default()
@@ -783,6 +783,24 @@ impl Champion {
             meter.peak_vsize = meter.peak_vsize.max(usage.peak_vsize);
             self.meter.set(meter);
         }
+        meter
+    }
+
+    /// What the thaw's check measures: where the cgroup's freezer holds every process of
+    /// the jail and its cgroup counts their CPU, that count alone (one read: nothing of the
+    /// jail ran since the pause walked its processes, and a process that did would be in
+    /// the count); otherwise the whole walk of [`Champion::measure`].
+    fn thaw_measure(&self) -> Meter {
+        let cgroup = match (&self.jail, self.sandbox.has_freezer()) {
+            (Some(_), true) => self.sandbox.cgroup_cpu(),
+            _ => None,
+        };
+        let Some(cpu) = cgroup else {
+            return self.measure(false, true);
+        };
+        let mut meter = self.meter.get();
+        meter.cpu = meter.cpu.max(cpu);
+        self.meter.set(meter);
         meter
     }
 
