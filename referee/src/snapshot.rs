@@ -23,12 +23,15 @@
 use crate::roster::ChampionSpec;
 use anyhow::{bail, Context};
 use jail::beneath;
+use unchanged::Identity;
 use jail::untrusted::printable;
 use sha2::{Digest, Sha256};
 use std::io::{Read, Seek, Write};
 use std::os::fd::OwnedFd;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
+
+mod unchanged;
 
 /// The folder of a run that holds its snapshots.
 pub const DIR: &str = "snapshots";
@@ -681,14 +684,21 @@ fn changed(snapshot: &Snapshot) -> Result<(u64, u64), String> {
         }
         Source::File(file) => looked.push((program.clone(), file.metadata())),
     }
+    let mut identity = Vec::with_capacity(looked.len());
     for (path, meta) in looked {
         let problem = match meta {
-            Ok(meta) => guarded(&path, &meta),
+            Ok(meta) => {
+                identity.push(Identity::of(&path, &meta));
+                guarded(&path, &meta)
+            }
             Err(e) => Some(format!("cannot read {}: {e}", path.display())),
         };
         if let Some(problem) = problem {
             return Err(problem);
         }
+    }
+    if unchanged::since_hashed(&snapshot.root, &identity) {
+        return Ok(checked);
     }
     let hashed = match hash_and_copy(&plan, None, false) {
         Ok(hashed) => hashed,
@@ -700,6 +710,7 @@ fn changed(snapshot: &Snapshot) -> Result<(u64, u64), String> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     if hashed.hash == name {
+        unchanged::hashed(&snapshot.root, identity);
         return Ok(checked);
     }
     // Hashed again, entry by entry, to name what differs.
