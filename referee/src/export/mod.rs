@@ -63,16 +63,36 @@ pub(crate) fn fields_of<T: serde::Serialize>(row: &T) -> Vec<String> {
     first_record(&writer.into_inner().expect("writing to memory"))
 }
 
-/// The fields of the first record of CSV `bytes`.
+/// The fields of the first record of CSV `bytes` (written by this module: UTF-8).
+///
+/// Read with one parser per thread, reset for each record: a parser's tables take longer
+/// to build than a row takes to read, and every row of every match is read here.
 fn first_record(bytes: &[u8]) -> Vec<String> {
-    csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(bytes)
-        .into_records()
-        .next()
-        .and_then(Result::ok)
-        .map(|r| r.iter().map(String::from).collect())
-        .unwrap_or_default()
+    thread_local! {
+        static READER: std::cell::RefCell<csv_core::Reader> =
+            std::cell::RefCell::new(csv_core::Reader::new());
+    }
+    READER.with_borrow_mut(|reader| {
+        reader.reset();
+        let (mut input, mut fields, mut field) = (bytes, Vec::new(), Vec::new());
+        let mut out = [0u8; 1024];
+        loop {
+            let (result, read, written) = reader.read_field(input, &mut out);
+            input = &input[read..];
+            field.extend_from_slice(&out[..written]);
+            match result {
+                csv_core::ReadFieldResult::InputEmpty | csv_core::ReadFieldResult::OutputFull => {}
+                csv_core::ReadFieldResult::Field { record_end } => {
+                    fields.push(String::from_utf8_lossy(&field).into_owned());
+                    field.clear();
+                    if record_end {
+                        return fields;
+                    }
+                }
+                csv_core::ReadFieldResult::End => return fields,
+            }
+        }
+    })
 }
 
 /// One row of `T` (with its `\n`), every field made [`printable`](jail::untrusted::printable)
@@ -112,6 +132,31 @@ mod tests {
     use super::*;
     use crate::standings::{MatchRow, Standings};
     use jail::fault::FaultKind;
+
+    #[test]
+    fn fields_come_back_as_written_whatever_they_hold() {
+        #[derive(serde::Serialize)]
+        struct Row {
+            a: String,
+            b: String,
+            c: u32,
+            d: String,
+        }
+        let long = "x".repeat(3000);
+        let row = Row {
+            a: "a \"quoted\", with commas,".into(),
+            b: String::new(),
+            c: 7,
+            d: format!("two\nlines {long}"),
+        };
+        for _ in 0..2 {
+            assert_eq!(
+                fields_of(&row),
+                [row.a.clone(), String::new(), "7".into(), row.d.clone()]
+            );
+        }
+        assert!(first_record(b"").is_empty());
+    }
 
     fn rows() -> Vec<(MatchRow, u8)> {
         let row = |id: u64, champions: [&str; 3], scores: [i32; 3]| MatchRow {
