@@ -68,7 +68,18 @@ fn through_temp(
     fill: impl FnOnce(&mut File) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let (folder, name) = Folder::of_file(path)?;
-    through_temp_in(&folder, &name, suffix, fill)
+    through_temp_in(&folder, &name, suffix, Synced::Yes, fill)
+}
+
+/// Whether a file written through a temporary file is synced to the disk before its rename.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Synced {
+    Yes,
+    /// A match's own files, written at every match: the row appended to `matches.csv`
+    /// after them is not synced either (a match survives the referee's death, whose files
+    /// the kernel holds, not a machine's crash), and a sync each would make parallel
+    /// matches wait on the disk in turn.
+    No,
 }
 
 /// [`through_temp`] of the file `name` of `folder`.
@@ -76,6 +87,7 @@ fn through_temp_in(
     folder: &Folder,
     name: &str,
     suffix: &str,
+    synced: Synced,
     fill: impl FnOnce(&mut File) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let temp_name = format!(".{name}{suffix}");
@@ -88,7 +100,10 @@ fn through_temp_in(
         .open_file(&temp_name, Access::Create)
         .and_then(|mut file| {
             fill(&mut file)
-                .and_then(|()| Ok(file.sync_data()?))
+                .and_then(|()| match synced {
+                    Synced::Yes => Ok(file.sync_data()?),
+                    Synced::No => Ok(()),
+                })
                 .with_context(|| format!("cannot write {}", temp.display()))
         })
         .and_then(|()| folder.rename(&temp_name, name));
@@ -99,9 +114,18 @@ fn through_temp_in(
     written
 }
 
-/// Write `bytes` to the file `name` of `folder` through a temporary file and a rename.
+/// Write `bytes` to the file `name` of a match's `folder` through a temporary file and a
+/// rename, not synced ([`Synced::No`]: a match's own files).
 pub fn write_in(folder: &Folder, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    through_temp_in(folder, name, ".tmp", |file| Ok(file.write_all(bytes)?))
+    through_temp_in(folder, name, ".tmp", Synced::No, |file| {
+        Ok(file.write_all(bytes)?)
+    })
+}
+
+/// Write `bytes` to `path`, a file of a match's folder, as [`write_in`] does.
+pub fn write_match_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let (folder, name) = Folder::of_file(path)?;
+    write_in(&folder, &name, bytes)
 }
 
 /// Write `bytes` to `path` through a temporary file and a rename.

@@ -158,7 +158,7 @@ impl RunKey {
         )
         .into_bytes();
         text.extend_from_slice(row);
-        crate::store::write_atomic(&dir.join(SEAL), &text)
+        crate::store::write_match_file(&dir.join(SEAL), &text)
     }
 
     /// The seal of match `id` in its directory `dir`, its row's MAC checked (its record's
