@@ -6,12 +6,28 @@
 # machine only such alternated ratios mean something (referee/BENCHMARKS.md).
 #
 #   scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]   (defaults: 5 pairs, 2 rounds = 40 matches)
+#   scripts/bench-ab.sh --trivial REF_A REF_B [PAIRS] [ROUNDS]   (defaults: 9 pairs, 100 rounds)
+#
+# --trivial plays three C champions that answer `fin` to every callback instead (a round
+# is one match): what is measured is then the referee and the jail alone, a match's start,
+# its callbacks and its files, which real champions' own start-up hides.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-a=${1:?usage: scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]}
-b=${2:?usage: scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]}
-pairs=${3:-5}
-rounds=${4:-2}
+trivial=false
+if [ "${1:-}" = --trivial ]; then
+  trivial=true
+  shift
+fi
+usage="usage: scripts/bench-ab.sh [--trivial] REF_A REF_B [PAIRS] [ROUNDS]"
+a=${1:?$usage}
+b=${2:?$usage}
+if $trivial; then
+  pairs=${3:-9}
+  rounds=${4:-100}
+else
+  pairs=${3:-5}
+  rounds=${4:-2}
+fi
 # Commits, resolved here: in the scratch worktree `HEAD` would name A once A is checked out.
 a=$(git rev-parse --verify "$a^{commit}")
 b=$(git rev-parse --verify "$b^{commit}")
@@ -32,17 +48,31 @@ for side in a b; do
   (cd "$tree" && CARGO_TARGET_DIR="$work/target" cargo build --release -q -p referee)
   cp "$work/target/release/referee" "$work/referee-$side"
 done
+champions=(champions/c/random champions/python/random champions/cpp/greedy
+  champions/shell/builder.sh random greedy)
+what="$rounds round(s) of 6 champions ($((rounds * 20)) matches a run)"
+if $trivial; then
+  champions=()
+  for name in fin0 fin1 fin2; do
+    mkdir -p "$work/$name"
+    printf '%s\n' '#include <stdio.h>' \
+      'int main(void) { char l[4096]; while (fgets(l, sizeof l, stdin)) { puts("fin"); fflush(stdout); } return 0; }' \
+      >"$work/$name/fin.c"
+    cc -O2 -o "$work/$name/champion" "$work/$name/fin.c"
+    champions+=("$work/$name/champion")
+  done
+  what="$rounds matches of three champions answering fin"
+fi
 play() { # binary name -> matches per second
   local out="$work/results-$2"
   rm -rf "$out"
-  "$1" tournament \
-    champions/c/random champions/python/random champions/cpp/greedy \
-    champions/shell/builder.sh random greedy \
+  "$1" tournament "${champions[@]}" \
     --rounds "$rounds" --seed 2009 --name bench --results "$out" --jobs 2 \
     >/dev/null 2>"$work/stderr"
+  rm -rf "$out"
   sed -n 's/.*(\([0-9.]*\) matches\/s).*/\1/p' "$work/stderr"
 }
-echo "A = $a, B = $b; $pairs pairs of runs, $rounds round(s) of 6 champions (40 matches a run with 2), --jobs 2"
+echo "A = $a, B = $b; $pairs pairs of runs, $what, --jobs 2"
 ra=()
 rb=()
 for i in $(seq "$pairs"); do
