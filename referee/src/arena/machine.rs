@@ -130,7 +130,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
     /// Draws what chance must draw now, each draw appended to `steps`.
     fn draw_chance(&mut self, steps: &mut Vec<game::Step>) {
         while let Acting::Chance(chance) = self.state.acting() {
-            let drawn = chance.draw(&mut self.chance);
+            let drawn = chance.draw(self.record.seed, &mut self.chance);
             self.state
                 .chance(&drawn)
                 .expect("the rules take what they asked chance to draw");
