@@ -251,13 +251,12 @@ impl LoiState {
                         actions.push(call(Function::ConstruireMaison, &[x, y]));
                     }
                 }
-                Callback::Placement => {
+                Callback::Placement
                     if !view.monument_placed
                         && view.current_monument.is_some()
-                        && look.construction_possible(x, y) == SUCCES
-                    {
-                        actions.push(call(Function::ConstruireMonument, &[x, y]));
-                    }
+                        && look.construction_possible(x, y) == SUCCES =>
+                {
+                    actions.push(call(Function::ConstruireMonument, &[x, y]));
                 }
                 _ => {}
             }
@@ -289,7 +288,9 @@ impl game::State for LoiState {
     /// The seed: the setup it draws (`Setup::from_seed`), with the options' overrides.
     fn chance(&mut self, drawn: &Drawn) -> Result<(), String> {
         let (None, Drawn::Number(seed)) = (&self.game, drawn) else {
-            return Err(format!("the 2009 game draws only its seed, once: {drawn:?}"));
+            return Err(format!(
+                "the 2009 game draws only its seed, once: {drawn:?}"
+            ));
         };
         let drawn = Setup::from_seed(*seed);
         self.game = Some(Engine::new(Setup::with_order(

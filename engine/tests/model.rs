@@ -16,7 +16,10 @@ fn the_2009_game_passes_the_model_s_conformance() {
 
 #[test]
 fn three_seats_and_options_are_checked() {
-    assert!(Loi.start(2, &Loi.defaults()).unwrap_err().contains("3 seats"));
+    assert!(Loi
+        .start(2, &Loi.defaults())
+        .unwrap_err()
+        .contains("3 seats"));
     let parse = |given: &[&str]| game::Options::parse(Loi.options(), given);
     assert!(parse(&["first-player=3"]).unwrap_err().contains("0, 1, 2"));
     let order = "0-1-2-3-4-5-6-7-8-9-10-11-12-13";
@@ -53,7 +56,9 @@ fn questions_are_no_actions_and_refusals_answer_the_api_s_code() {
     let digest = state.digest();
     assert_eq!(
         state.act(1, &road),
-        Err(game::Illegal(engine::constants::ACTION_INTERDITE.to_string()))
+        Err(game::Illegal(
+            engine::constants::ACTION_INTERDITE.to_string()
+        ))
     );
     assert_eq!(state.digest(), digest);
     assert_eq!(state.act(1, &Action::Fin), Ok(String::new()));
@@ -195,7 +200,11 @@ fn the_bots_play_the_same_games_through_the_model() {
         let fault = (seed % 2 == 1).then_some((seed as usize * 37) % 90);
         let expected = through_engine(seed, names, fault);
         let (got, ranking) = through_model(seed, names, fault);
-        assert_eq!(got.0.len(), expected.0.len(), "seed {seed}: callbacks played");
+        assert_eq!(
+            got.0.len(),
+            expected.0.len(),
+            "seed {seed}: callbacks played"
+        );
         for (n, (g, e)) in got.0.iter().zip(&expected.0).enumerate() {
             assert_eq!(g, e, "seed {seed} {names:?} fault {fault:?}: callback {n}");
         }
