@@ -96,15 +96,49 @@ fn require(condition: bool, error: ApiError) -> Checked<()> {
     }
 }
 
+/// How a [`Player`] holds its game: to play (questions and actions), or to look only.
+enum Access<'a> {
+    Play(&'a mut Game),
+    Look(&'a Game),
+}
+
 /// One seat's handle on a [`Game`] during the current stage: the [`Api`] as that seat sees it.
 pub struct Player<'a> {
-    game: &'a mut Game,
+    game: Access<'a>,
     me: Seat,
 }
 
 impl<'a> Player<'a> {
     pub(crate) fn new(game: &'a mut Game, me: Seat) -> Player<'a> {
-        Player { game, me }
+        Player {
+            game: Access::Play(game),
+            me,
+        }
+    }
+
+    /// A handle that answers questions only: every action is refused with
+    /// `ACTION_INTERDITE`, as out of the seat's turn, and nothing changes.
+    pub(crate) fn look(game: &'a Game, me: Seat) -> Player<'a> {
+        Player {
+            game: Access::Look(game),
+            me,
+        }
+    }
+
+    fn game(&self) -> &Game {
+        match &self.game {
+            Access::Play(game) => game,
+            Access::Look(game) => game,
+        }
+    }
+
+    /// The game to change; only an action that passed `is_turn` reaches it, and a look's
+    /// `is_turn` is false.
+    fn game_mut(&mut self) -> &mut Game {
+        match &mut self.game {
+            Access::Play(game) => game,
+            Access::Look(_) => unreachable!("a look takes no action: its is_turn is false"),
+        }
     }
 
     /// The seat this handle plays for.
@@ -114,11 +148,12 @@ impl<'a> Player<'a> {
 
     /// The state this player sees (its private view during Phase II).
     pub fn view(&self) -> &State {
-        self.game.view(self.me)
+        self.game().view(self.me)
     }
 
     fn view_mut(&mut self) -> &mut State {
-        self.game.view_mut(self.me)
+        let me = self.me;
+        self.game_mut().view_mut(me)
     }
 
     fn seat_of(&self, relative: i32) -> Checked<Seat> {
@@ -129,8 +164,9 @@ impl<'a> Player<'a> {
         seat.relative_to(self.me)
     }
 
+    /// Whether this handle may act now: its seat's turn (rule 16), and not a look.
     fn is_turn(&self) -> bool {
-        self.view().is_turn_of(self.me)
+        matches!(self.game, Access::Play(_)) && self.view().is_turn_of(self.me)
     }
 
     /// Whether an action allowed in `phases` may be taken now (rule 16, section 6).
@@ -276,7 +312,7 @@ impl Api for Player<'_> {
     }
 
     fn mon_tour(&mut self) -> i32 {
-        i32::from(self.is_turn())
+        i32::from(self.view().is_turn_of(self.me))
     }
 
     fn construire_route(&mut self, x: i32, y: i32) -> i32 {
@@ -370,7 +406,8 @@ impl Api for Player<'_> {
                     ..cell
                 },
             );
-            if let Some(private) = self.game.private_mut(self.me) {
+            let me = self.me;
+            if let Some(private) = self.game_mut().private_mut(me) {
                 private.sales.push(p);
             }
             Ok(())
@@ -385,9 +422,10 @@ impl Api for Player<'_> {
                 montant <= self.view().money[self.me.index()],
                 ApiError::FinancesDepassees,
             )?;
+            let me = self.me;
             let private = self
-                .game
-                .private_mut(self.me)
+                .game_mut()
+                .private_mut(me)
                 .ok_or(ApiError::ActionInterdite)?;
             require(private.bid.is_none(), ApiError::ActionInterdite)?;
             private.bid = Some(montant);

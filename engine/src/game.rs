@@ -85,6 +85,12 @@ impl Game {
         Player::new(self, seat)
     }
 
+    /// The API seen by `seat` for questions only (an `etat`, a referee answering a
+    /// champion's question): every action is refused with `ACTION_INTERDITE`.
+    pub fn look(&self, seat: Seat) -> Player<'_> {
+        Player::look(self, seat)
+    }
+
     /// End the current stage and enter the next one (rules 10-15, 23).
     pub fn advance(&mut self) {
         let next = match self.state.stage {

@@ -16,6 +16,7 @@ pub mod call;
 pub mod constants;
 pub mod distance;
 pub mod game;
+pub mod model;
 pub mod monument;
 pub mod outcome;
 pub mod player;

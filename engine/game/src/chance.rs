@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 /// What a game asks chance for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Chance {
-    /// A whole 64-bit number (a game that draws its own setup from a seed).
+    /// The match's seed itself (a game that draws its own setup from a seed, as the 2009
+    /// game always did: each seed plays the setup it played before the game model).
     Seed,
     /// A number in `0..n` (`n` at least 1), all alike.
     Below(u64),
@@ -25,18 +26,20 @@ pub enum Drawn {
 }
 
 impl Chance {
-    /// Draws it from `stream`: `Seed` one `next_u64`, `Below` one `below_u64`, `Order` the
-    /// Fisher-Yates shuffle of `0..n` from its last place down (the 2009 setup's).
+    /// Draws it for a match of seed `seed` from its chance `stream`: `Seed` is `seed`
+    /// (nothing drawn), `Below` one `below_u64`, `Order` the Fisher-Yates shuffle of `0..n`
+    /// from its last place down (the 2009 setup's).
     ///
     /// ```
     /// use game::{Chance, Drawn};
-    /// let drawn = Chance::Order(5).draw(&mut draw::Stream::new(1));
+    /// let drawn = Chance::Order(5).draw(0, &mut draw::Stream::new(1));
     /// assert!(Chance::Order(5).admits(&drawn));
-    /// assert_eq!(drawn, Chance::Order(5).draw(&mut draw::Stream::new(1)));
+    /// assert_eq!(drawn, Chance::Order(5).draw(0, &mut draw::Stream::new(1)));
+    /// assert_eq!(Chance::Seed.draw(42, &mut draw::Stream::new(1)), Drawn::Number(42));
     /// ```
-    pub fn draw(&self, stream: &mut draw::Stream) -> Drawn {
+    pub fn draw(&self, seed: u64, stream: &mut draw::Stream) -> Drawn {
         match *self {
-            Chance::Seed => Drawn::Number(stream.next_u64()),
+            Chance::Seed => Drawn::Number(seed),
             Chance::Below(n) => Drawn::Number(stream.below_u64(n.max(1))),
             Chance::Order(n) => {
                 let mut order: Vec<u32> = (0..n).collect();
@@ -76,7 +79,7 @@ mod tests {
         // The 2009 setup draws the first player, then shuffles 14 monuments so.
         let mut stream = draw::Stream::new(7);
         stream.below_u8(3);
-        let Drawn::Order(order) = Chance::Order(14).draw(&mut stream) else {
+        let Drawn::Order(order) = Chance::Order(14).draw(0, &mut stream) else {
             panic!("an order")
         };
         let mut expected: Vec<u32> = (0..14).collect();
@@ -103,19 +106,17 @@ mod tests {
     }
 
     #[test]
-    fn below_draws_in_range_and_seed_draws_the_stream() {
+    fn below_draws_in_range_and_seed_is_the_match_s() {
         let mut stream = draw::Stream::new(3);
         for n in 1..50 {
-            let Drawn::Number(k) = Chance::Below(n).draw(&mut stream) else {
+            let Drawn::Number(k) = Chance::Below(n).draw(0, &mut stream) else {
                 panic!("a number")
             };
             assert!(k < n);
         }
-        let mut a = draw::Stream::new(9);
-        let first = a.next_u64();
-        assert_eq!(
-            Chance::Seed.draw(&mut draw::Stream::new(9)),
-            Drawn::Number(first)
-        );
+        // The seed is the match's, and the stream is left as it was.
+        let mut stream = draw::Stream::new(9);
+        assert_eq!(Chance::Seed.draw(77, &mut stream), Drawn::Number(77));
+        assert_eq!(stream.next_u64(), draw::Stream::new(9).next_u64());
     }
 }

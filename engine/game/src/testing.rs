@@ -46,7 +46,7 @@ pub fn random_match<G: Game>(
                 return Ok(played);
             }
             Acting::Chance(c) => {
-                let drawn = c.draw(&mut chance);
+                let drawn = c.draw(seed, &mut chance);
                 state.chance(&drawn)?;
                 Step::Chance(drawn)
             }

@@ -25,8 +25,8 @@ pub trait Adapter: Sync + 'static {
     type Game: game::Game;
     /// The rules.
     fn game(&self) -> &Self::Game;
-    /// The callbacks every seat still in plays before the first turn (the first one has
-    /// the start-up allowance), and those after the end.
+    /// The callbacks every seat still in plays before the first turn, and those after the
+    /// end. The match's first callback, opening or turn, has the start-up allowance.
     fn opening(&self) -> &'static [&'static str];
     fn closing(&self) -> &'static [&'static str];
     /// The callback of a seat the rules name as acting now.
@@ -40,6 +40,12 @@ pub trait Adapter: Sync + 'static {
         callback: &str,
         line: &str,
     ) -> Result<Line<Action<Self>>, String>;
+    /// Whether `action`, once the rules took it, ends the seat's callback (nothing is sent
+    /// back): the 2009 game's `fin`, the end of a seat's turn in its rules. Refused, it is
+    /// answered as any action.
+    fn is_last(&self, _action: &Action<Self>) -> bool {
+        false
+    }
     /// The line that answers an action the rules took or refused; `None` if a refused
     /// action is a fault (the seat is then out of the match, with the rule as the message).
     fn answer(&self, answer: &Result<String, Illegal>) -> Option<String>;

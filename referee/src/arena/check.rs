@@ -218,14 +218,21 @@ fn play_entry<A: Adapter>(
             _ => None,
         })
         .collect();
+    // Whether an action that ends the callback was taken (nothing may follow it).
+    let mut ended = false;
     for (n, text) in actions.iter().enumerate() {
+        if ended {
+            return Err(at(format!("`{text}` follows the end of the callback")));
+        }
         if !machine.waits_for(seat) {
             return Err(at(format!("`{text}` is taken out of the seat's turn")));
         }
         let action: Action<A> = text
             .parse()
             .map_err(|_| at(format!("`{text}` is no action of this game")))?;
+        let last = adapter.is_last(&action);
         let answer = machine.take(seat, action);
+        ended = last && answer.is_ok();
         if adapter.answer(&answer).is_none() {
             // The referee stops a seat at an action its protocol makes a fault.
             let reason = answer.err().map(|e| e.0).unwrap_or_default();
@@ -241,7 +248,7 @@ fn play_entry<A: Adapter>(
         }
     }
     machine.set_requests(entry.requests);
-    if entry.fault.is_none() && machine.waits_for(seat) {
+    if entry.fault.is_none() && !ended && machine.waits_for(seat) {
         return Err(at(
             "the turn ends without the action the rules wait for".into()
         ));

@@ -36,6 +36,8 @@ pub struct Machine<'a, A: Adapter> {
     /// The ranking once the rules ended the match: faults after it change nothing.
     decided: Option<Ranking>,
     callback: &'static str,
+    /// Whether a callback was sent yet (the first has the start-up allowance).
+    started: bool,
     current: Option<CallbackEntry>,
     record: GameRecord,
 }
@@ -74,6 +76,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
             out: vec![false; n],
             decided: None,
             callback: "",
+            started: false,
             current: None,
             record: GameRecord {
                 schema: GAME_RECORD_SCHEMA,
@@ -130,7 +133,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
     /// Draws what chance must draw now, each draw appended to `steps`.
     fn draw_chance(&mut self, steps: &mut Vec<game::Step>) {
         while let Acting::Chance(chance) = self.state.acting() {
-            let drawn = chance.draw(&mut self.chance);
+            let drawn = chance.draw(self.record.seed, &mut self.chance);
             self.state
                 .chance(&drawn)
                 .expect("the rules take what they asked chance to draw");
@@ -205,11 +208,11 @@ impl<A: Adapter> Rules for Machine<'_, A> {
     fn next_step(&mut self) -> Option<Step> {
         let live = |m: &Self| (0..m.out.len()).filter(|&s| !m.out[s]).collect::<Vec<_>>();
         loop {
-            let (name, seats, init) = match self.stage {
+            let (name, seats) = match self.stage {
                 Stage::Opening(n) => match self.adapter.opening().get(n) {
                     Some(name) => {
                         self.stage = Stage::Opening(n + 1);
-                        (*name, live(self), n == 0)
+                        (*name, live(self))
                     }
                     None => {
                         self.stage = Stage::Play;
@@ -221,7 +224,7 @@ impl<A: Adapter> Rules for Machine<'_, A> {
                         let seats: Vec<usize> =
                             acting.into_iter().filter(|&s| !self.out[s]).collect();
                         match seats.first() {
-                            Some(&first) => (self.adapter.turn(&self.state, first), seats, false),
+                            Some(&first) => (self.adapter.turn(&self.state, first), seats),
                             // The rules wait for seats that are out: they cannot go on.
                             None => {
                                 self.stage = Stage::Closing(0);
@@ -247,7 +250,7 @@ impl<A: Adapter> Rules for Machine<'_, A> {
                 Stage::Closing(n) => match self.adapter.closing().get(n) {
                     Some(name) => {
                         self.stage = Stage::Closing(n + 1);
-                        (*name, live(self), false)
+                        (*name, live(self))
                     }
                     None => {
                         self.stage = Stage::Over;
@@ -260,6 +263,7 @@ impl<A: Adapter> Rules for Machine<'_, A> {
                 continue;
             }
             self.callback = name;
+            let init = !std::mem::replace(&mut self.started, true);
             return Some(Step {
                 name,
                 limits: self.limits.allowance(init),
@@ -288,8 +292,10 @@ impl<A: Adapter> Rules for Machine<'_, A> {
                 jail::fault::quote(line.as_bytes())
             )),
             Line::Act(action) => {
+                let last = self.adapter.is_last(&action);
                 let answer = self.take(seat, action);
                 match self.adapter.answer(&answer) {
+                    _ if last && answer.is_ok() => Ok(Reply::End),
                     Some(line) => Ok(Reply::Answer(line)),
                     None => Err(answer.err().map_or_else(String::new, |e| e.0)),
                 }

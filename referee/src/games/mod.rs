@@ -9,6 +9,7 @@ pub mod amazons_v1;
 pub mod amazons_v1_faults;
 pub mod amazons_wire;
 pub mod loi;
+pub mod loi_wire;
 pub mod model;
 
 use crate::endpoint::TimeLimits;

@@ -1,0 +1,69 @@
+//! protocol.md on the game model: the 2009 game's callbacks are its rules' turns (every
+//! seat for `init_game`, `enchere` and `end_game`, one for `jouer` and `placement`); a
+//! champion's line is read as today (`protocol::Request`): a question answered from the
+//! seat's look at the state (`etat` the whole state), an action function an action for the
+//! rules answered with its code (`0`, or the API's error code: a refusal is no fault), and
+//! `fin` the action that ends the seat's callback.
+
+use crate::arena::{Adapter, Line};
+use crate::protocol::Request;
+use engine::model::{Action, Loi, LoiState};
+use engine::Callback;
+use game::Illegal;
+
+/// The 2009 game's protocol (protocol.md).
+pub struct LoiWire;
+
+impl Adapter for LoiWire {
+    type Game = Loi;
+
+    fn game(&self) -> &Loi {
+        &Loi
+    }
+
+    fn opening(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn closing(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn turn(&self, state: &LoiState, _: usize) -> &'static str {
+        state.callback().map_or("end_game", Callback::name)
+    }
+
+    fn read(
+        &self,
+        state: &LoiState,
+        seat: usize,
+        callback: &str,
+        line: &str,
+    ) -> Result<Line<Action>, String> {
+        let callback = Callback::from_name(callback).unwrap_or(Callback::EndGame);
+        let look = || {
+            state
+                .look(seat)
+                .ok_or_else(|| "a question before the setup is drawn".to_string())
+        };
+        Ok(match Request::parse(line, callback)? {
+            Request::Fin => Line::Act(Action::Fin),
+            Request::Etat => Line::Answer(loi_protocol::etat::encode(&mut look()?)),
+            Request::Call(call) if call.function.is_action() => Line::Act(Action::Call(call)),
+            Request::Call(call) => Line::Answer(call.apply(&mut look()?).to_string()),
+        })
+    }
+
+    /// `fin` ends the seat's callback.
+    fn is_last(&self, action: &Action) -> bool {
+        *action == Action::Fin
+    }
+
+    /// The code: `0`, or the API's error code the rules refused it with (`-9`).
+    fn answer(&self, answer: &Result<String, Illegal>) -> Option<String> {
+        Some(match answer {
+            Ok(code) => code.clone(),
+            Err(Illegal(code)) => code.clone(),
+        })
+    }
+}

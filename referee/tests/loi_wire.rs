@@ -1,0 +1,245 @@
+//! The 2009 game through the arena (`games::loi_wire`, the game model) against today's 2009
+//! stack (`game::play`): the same matches (seeds, line-ups of the built-in bots speaking
+//! protocol.md through the Rust kit's client, a seat that faults) give every seat the
+//! same conversation (each callback with its allowance, each answer, byte for byte), the
+//! same final digest and the same scores; the arena's record passes its check.
+
+use engine::model::Loi;
+use jail::fault::{Fault, FaultKind};
+use referee::arena::Machine;
+use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
+use referee::game::MatchSpec;
+use referee::games::loi_wire::LoiWire;
+use referee::record::SeatRecord;
+use std::io::{BufReader, Read, Write};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// The bot's input: the referee's lines.
+struct FromReferee {
+    lines: Receiver<String>,
+    pending: Vec<u8>,
+}
+
+impl Read for FromReferee {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            match self.lines.recv() {
+                Ok(line) => self.pending = format!("{line}\n").into_bytes(),
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+/// The bot's output: its lines, for the referee.
+struct ToReferee {
+    lines: Sender<String>,
+    partial: Vec<u8>,
+}
+
+impl Write for ToReferee {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &b in buf {
+            match b {
+                b'\n' => {
+                    let line = String::from_utf8_lossy(&self.partial).into_owned();
+                    self.partial.clear();
+                    // A referee gone (a seat stopped) reads nothing more: not an error here.
+                    let _ = self.lines.send(line);
+                }
+                b => self.partial.push(b),
+            }
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A built-in bot on a thread of its own, speaking protocol.md through the kit's client;
+/// what the referee sent it is kept. With `crash_at`, it crashes at that line it sends.
+struct BotSeat {
+    to_bot: Option<Sender<String>>,
+    from_bot: Receiver<String>,
+    thread: Option<JoinHandle<()>>,
+    sent: Vec<String>,
+    lines: usize,
+    crash_at: Option<usize>,
+}
+
+impl BotSeat {
+    fn new(name: &'static str, seed: u64, crash_at: Option<usize>) -> BotSeat {
+        let (to_bot, lines) = channel();
+        let (out, from_bot) = channel();
+        let thread = std::thread::spawn(move || {
+            let mut champion = engine::bots::by_name(name, seed).expect("a built-in bot");
+            let reader = BufReader::new(FromReferee {
+                lines,
+                pending: Vec::new(),
+            });
+            let writer = ToReferee {
+                lines: out,
+                partial: Vec::new(),
+            };
+            // Stopped by the referee (a crash planted), the client ends on its closed input.
+            let _ = loi_protocol::Client::new(reader, writer).run(&mut champion);
+        });
+        BotSeat {
+            to_bot: Some(to_bot),
+            from_bot,
+            thread: Some(thread),
+            sent: Vec::new(),
+            lines: 0,
+            crash_at,
+        }
+    }
+
+    fn say(&mut self, line: String) {
+        if let Some(to_bot) = &self.to_bot {
+            let _ = to_bot.send(line.clone());
+        }
+        self.sent.push(line);
+    }
+
+    fn stop(&mut self) {
+        self.to_bot = None;
+        if let Some(thread) = self.thread.take() {
+            thread.join().expect("the bot's thread ends");
+        }
+    }
+}
+
+impl Endpoint for BotSeat {
+    fn unexpected_output(&mut self) -> Option<String> {
+        None
+    }
+    fn begin(&mut self, callback: &str, limits: CallLimits) -> Result<(), Fault> {
+        self.sent.push(format!("[{:?} cpu]", limits.cpu));
+        self.say(callback.to_string());
+        Ok(())
+    }
+    fn recv(&mut self) -> Result<String, Fault> {
+        self.lines += 1;
+        if self.crash_at == Some(self.lines) {
+            return Err(Fault::new(FaultKind::Crash, "crashed (planted)"));
+        }
+        self.from_bot
+            .recv()
+            .map_err(|_| Fault::new(FaultKind::Crash, "the bot is gone"))
+    }
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.say(line.to_string());
+        Ok(())
+    }
+    fn end(&mut self) -> CallTiming {
+        CallTiming::default()
+    }
+    fn finish(&mut self, _: Duration) {
+        self.stop();
+    }
+    fn kill(&mut self) {
+        self.stop();
+    }
+}
+
+/// A match: what each seat was sent, the final digest and the scores.
+type Outcome = (Vec<Vec<String>>, String, Vec<i64>);
+
+fn seats(names: [&'static str; 3], seed: u64, crash: Option<(usize, usize)>) -> Vec<BotSeat> {
+    (0..3)
+        .map(|i| {
+            let crash_at = crash.filter(|c| c.0 == i).map(|c| c.1);
+            BotSeat::new(names[i], seed * 3 + i as u64, crash_at)
+        })
+        .collect()
+}
+
+fn seat_records(names: [&'static str; 3]) -> Vec<SeatRecord> {
+    (0..3)
+        .map(|i| SeatRecord {
+            seat: i as u8,
+            name: names[i].to_string(),
+            ..SeatRecord::default()
+        })
+        .collect()
+}
+
+/// Through today's 2009 stack.
+fn today(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> Outcome {
+    let setup = engine::Setup::from_seed(seed);
+    let spec = MatchSpec {
+        seed,
+        monument_order: setup.monument_order,
+        first_player: setup.first_player,
+        seats: seat_records(names).try_into().unwrap(),
+        limits: TimeLimits::default(),
+        sandbox: "sandbox: in-process".into(),
+    };
+    let mut bots = seats(names, seed, crash);
+    let [a, b, c] = &mut bots[..] else {
+        unreachable!()
+    };
+    let record = referee::game::play(&spec, [a, b, c], [None, None, None]);
+    let scores = record.result.final_scores.map(i64::from).to_vec();
+    let sent = bots.iter().map(|b| b.sent.clone()).collect();
+    (sent, record.result.digest, scores)
+}
+
+/// Through the arena's machine with the 2009 adapter; its record checked.
+fn arena(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> Outcome {
+    let options = game::Game::defaults(&Loi);
+    let mut machine = Machine::new(
+        &LoiWire,
+        &options,
+        seed,
+        seat_records(names),
+        TimeLimits::default(),
+        "sandbox: in-process".into(),
+    )
+    .unwrap();
+    let mut bots = seats(names, seed, crash);
+    let mut endpoints: Vec<&mut dyn Endpoint> =
+        bots.iter_mut().map(|b| b as &mut dyn Endpoint).collect();
+    referee::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
+    let record = machine.finish();
+    referee::arena::check(&LoiWire, &record).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let digest = record.callbacks.last().unwrap().digest.clone();
+    let sent = bots.iter().map(|b| b.sent.clone()).collect();
+    (sent, digest, record.ranking.scores)
+}
+
+#[test]
+fn the_arena_plays_the_2009_matches_of_today_byte_for_byte() {
+    let lineups = [
+        ["random", "random", "random"],
+        ["greedy", "random", "random"],
+        ["random", "greedy", "greedy"],
+    ];
+    for seed in 0..6u64 {
+        let names = lineups[seed as usize % lineups.len()];
+        // Odd seeds: a seat crashes at some line of its conversation.
+        let crash = (seed % 2 == 1).then_some((seed as usize % 3, 40 + seed as usize * 97));
+        let want = today(seed, names, crash);
+        let got = arena(seed, names, crash);
+        for seat in 0..3 {
+            let (g, w) = (&got.0[seat], &want.0[seat]);
+            if let Some(n) = (0..g.len().max(w.len())).find(|&n| g.get(n) != w.get(n)) {
+                panic!(
+                    "seed {seed}, seat {seat}: line {n} sent is {:?} through the arena, {:?} \
+                     today",
+                    g.get(n).map(|l| &l[..l.len().min(80)]),
+                    w.get(n).map(|l| &l[..l.len().min(80)])
+                );
+            }
+        }
+        assert_eq!(got.1, want.1, "seed {seed}: final digest");
+        assert_eq!(got.2, want.2, "seed {seed}: scores");
+    }
+}
