@@ -441,6 +441,8 @@ fn rule_16_claiming_a_route_pays_its_length_in_one_colour_and_locomotives() {
     assert!(err.contains("you hold 3 black and 1 locomotives"), "{err}");
     let err = mv(&mut state, 0, &claim("black", 5)).unwrap_err();
     assert!(err.contains("at most 4"), "{err}");
+    let err = mv(&mut state, 0, &claim("black", 2)).unwrap_err();
+    assert!(err.contains("with 2 black and 2 locomotives"), "{err}");
     assert_eq!(mv(&mut state, 0, &claim("black", 1)).unwrap(), "7");
     assert!(hand(&state, 0).is_empty());
     assert_eq!(state.discard_len(), 4);
@@ -567,6 +569,27 @@ fn rule_20_no_card_left_ends_the_game_fewer_cards_win() {
     assert!(cards(seat) >= cards(1 - seat));
     assert_eq!(ranking.places[seat], 2);
     assert_eq!(ranking.scores, [0, 0], "nothing counted");
+    // As many cards: the drawer loses. Three cards paid for routes come back through the
+    // discard; the pile runs out at seat 0's turn, one card short of seat 1's hand, and
+    // seat 0 takes a face-up card that cannot be replaced.
+    let mut state = line_game();
+    mv(&mut state, 0, "claim 0 1 red 0").unwrap();
+    mv(&mut state, 1, "claim 4 5 blue 0").unwrap();
+    let mut seat = 0;
+    while state.pile_len() + state.discard_len() > 0 {
+        if let Acting::Chance(Chance::Order(n)) = state.acting() {
+            state.chance(&Drawn::Order((0..n).collect())).unwrap();
+            continue;
+        }
+        mv(&mut state, seat, "blind").unwrap();
+        seat = state.turn();
+    }
+    let cards = |state: &TicketState, s: usize| state.observe(s).seats[s].cards;
+    assert_eq!((seat, cards(&state, 0) + 1), (0, cards(&state, 1)));
+    mv(&mut state, 0, "take purple").unwrap();
+    assert_eq!(state.end(), Some(ticket::End::CardsOut { drawer: 0 }));
+    assert_eq!(cards(&state, 0), cards(&state, 1));
+    assert_eq!(state.ranking().unwrap().places, [2, 1]);
 }
 
 #[test]
@@ -580,14 +603,15 @@ fn rule_21_too_few_tickets_ends_the_game_fewer_tickets_win() {
     assert!(answer.contains("the game ends"), "{answer}");
     assert_eq!(state.end(), Some(ticket::End::TicketsOut { drawer: 1 }));
     assert_eq!(state.ranking().unwrap().places, [2, 1], "3 tickets beat 4");
-    // As many tickets: the drawer wins.
-    let mut state = dealt("small", 2, &[], &[]);
+    // As many tickets: the drawer wins. On `usa` the 30 tickets are all kept, 15 each.
+    let mut state = dealt("usa", 2, &[], &[]);
     first_turns(&mut state);
-    mv(&mut state, 0, "blind").unwrap();
-    mv(&mut state, 0, "blind").unwrap();
-    mv(&mut state, 1, "tickets").unwrap();
-    mv(&mut state, 1, "keep 1 0 0").unwrap();
+    for _ in 0..4 {
+        first_turns(&mut state);
+    }
+    assert_eq!(state.observe(0).ticket_deck, 0);
     mv(&mut state, 0, "tickets").unwrap();
+    assert_eq!(state.end(), Some(ticket::End::TicketsOut { drawer: 0 }));
     assert_eq!(state.ranking().unwrap().places, [1, 2]);
 }
 
