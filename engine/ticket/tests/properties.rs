@@ -17,7 +17,7 @@ fn random_game(board: &str, seats: usize, seed: u64) -> Result<(Vec<String>, Tic
     let mut state = TicketToRide.start(seats, &options)?;
     let mut chance = draw::Stream::new(seed);
     let mut moves = draw::Stream::new(seed ^ 0x7ac);
-    let leaver = (seed % 5 == 0).then(|| (seed as usize / 5) % seats);
+    let leaver = seed.is_multiple_of(5).then(|| (seed as usize / 5) % seats);
     let mut history = Vec::new();
     for step in 0..100_000 {
         state
