@@ -33,7 +33,7 @@ impl Strong {
         let least = if first { 2 } else { 1 };
         let wagons = view.seats[view.seat].wagons;
         let budget = if first {
-            FIRST_BUDGET.min(wagons)
+            FIRST_BUDGET.min(wagons * 2 / 3)
         } else {
             wagons.saturating_sub(4)
         };
@@ -113,16 +113,29 @@ impl Strong {
         for c in ROUTE_COLOURS {
             lacking[c as usize] -= i32::from(view.count(c));
         }
-        let wanted = view
+        // Grey routes want one colour gathered: the one held most beyond the coloured
+        // routes' needs.
+        let gather = ROUTE_COLOURS
+            .iter()
+            .copied()
+            .filter(|&c| lacking[c as usize] <= 0)
+            .max_by_key(|&c| (-lacking[c as usize], std::cmp::Reverse(c)));
+        let faces: Vec<Colour> = view
             .row
             .iter()
             .flatten()
             .copied()
             .filter(|&c| c != Colour::Locomotive)
+            .collect();
+        let wanted = faces
+            .iter()
+            .copied()
             .max_by_key(|&c| (lacking[c as usize], std::cmp::Reverse(c)));
         match wanted {
             Some(c) if lacking[c as usize] > 0 => Action::Take(c),
-            Some(c) if grey > 0 && lacking.iter().all(|&l| l <= 0) => Action::Take(c),
+            _ if grey > 0 && gather.is_some_and(|g| faces.contains(&g)) => {
+                Action::Take(gather.expect("some"))
+            }
             _ if first
                 && lacking.iter().sum::<i32>() > 4
                 && view.row.contains(&Some(Colour::Locomotive)) =>
