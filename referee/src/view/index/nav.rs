@@ -8,8 +8,8 @@
 //! a 2009 fault's step replays the whole match (tens of milliseconds), so a page whose
 //! links are rewritten gives them back without a replay.
 
+use super::pages::escape;
 use crate::games::FaultStep;
-use crate::view::html::escape;
 
 const OPEN: &str = "<nav id=\"match-nav\">";
 const CLOSE: &str = "</nav>";

@@ -4,7 +4,6 @@
 
 use super::tables::{Match, Table};
 use super::Entry;
-use crate::view::html::escape;
 use jail::untrusted::printable;
 
 const CSS: &str = include_str!("../assets/index.css");
@@ -234,4 +233,20 @@ pub fn row_attributes(m: &Match, names: &[&str]) -> String {
         text(&names.join(" / ")),
         u8::from(m.has_fault())
     )
+}
+
+/// Escape text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
