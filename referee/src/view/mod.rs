@@ -11,7 +11,7 @@
 //! escape every value.
 
 pub mod amazons_console;
-mod amazons_frame;
+pub mod amazons_frame;
 pub mod amazons_html;
 pub mod auction;
 pub mod console;
