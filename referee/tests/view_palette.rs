@@ -20,7 +20,8 @@ const MIN_DELTA_E: f64 = 12.0;
 /// The colours of the board: seats 0 1 2, town-hall houses, roads, empty ground.
 const BOARD: [&str; 6] = ["--p0", "--p1", "--p2", "--hall", "--road", "--ground"];
 
-/// The custom properties of the `:root` rule of the page's first `<style>` element.
+/// The custom properties of the `:root` rules of the page's `<style>` element (the frame's,
+/// then the game's: a later one wins).
 fn page_palette() -> BTreeMap<String, String> {
     let dir = common::fresh_dir("view-palette", "page");
     common::run_ok(
@@ -32,24 +33,29 @@ fn page_palette() -> BTreeMap<String, String> {
     );
     let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
     let style = &page[page.find("<style>").unwrap()..page.find("</style>").unwrap()];
-    let root = &style[style.find(":root {").expect("a :root rule")..];
-    let root = &root[":root {".len()..root.find('}').unwrap()];
-    // Comments may hold anything: drop them before reading declarations.
-    let mut text = String::new();
-    let mut rest = root;
-    while let Some(start) = rest.find("/*") {
-        text.push_str(&rest[..start]);
-        rest = &rest[start + rest[start..].find("*/").unwrap() + 2..];
-    }
-    text.push_str(rest);
-    text.split(';')
-        .filter_map(|declaration| {
+    let mut palette = BTreeMap::new();
+    let mut rules = style;
+    assert!(rules.contains(":root {"), "a :root rule");
+    while let Some(at) = rules.find(":root {") {
+        let root = &rules[at + ":root {".len()..];
+        let end = root.find('}').unwrap();
+        rules = &root[end..];
+        // Comments may hold anything: drop them before reading declarations.
+        let mut text = String::new();
+        let mut rest = &root[..end];
+        while let Some(start) = rest.find("/*") {
+            text.push_str(&rest[..start]);
+            rest = &rest[start + rest[start..].find("*/").unwrap() + 2..];
+        }
+        text.push_str(rest);
+        palette.extend(text.split(';').filter_map(|declaration| {
             let (name, value) = declaration.split_once(':')?;
             let name = name.trim();
             name.starts_with("--")
                 .then(|| (name.to_string(), value.trim().to_string()))
-        })
-        .collect()
+        }));
+    }
+    palette
 }
 
 /// `#rrggbb` or `#rgb` as sRGB in 0..=1.

@@ -4,14 +4,18 @@
 //   node tests/browser/amazons.mjs PAGE.html[#step=N] [ACTION...] [--screenshot OUT.png] [--size WxH]
 //
 // ACTION is `key:NAME` (a real key press: ArrowLeft, ArrowRight, Home, End...), `hash:TEXT`
-// (sets location.hash, as a user editing the address) or `click:SELECTOR`.
+// (sets location.hash, as a user editing the address), `click:SELECTOR` or `until:EXPR`
+// (waits until the page's EXPR is true, e.g. while it plays).
 // Prints one JSON line: {"states": [the page's state when ready, then after each action],
 // "errors": [console errors and uncaught exceptions]}. A state is {"step", "last", "hash",
 // "cells": 100 characters read from the board's squares (a1, b1, .. j10: W, B, x or .),
 // "marks": {"from", "to", "arrow"} square names, "banner": its text or null, "names": the
 // seats' names as shown, "scripts": the number of script elements, "console": the console
 // panel's callbacks of the step ({seat, head, text, notes, elements}), "console_step",
-// "cpu_dots", "budget_line": the CPU chart's dots and whether it draws the budget}.
+// "cpu_dots", "budget_line": the CPU chart's dots and whether it draws the budget, "keys":
+// the keys the footer lists, "play": the play button's text, "chart_lines": the seats'
+// curves on the frame's chart, "chart_ends": their end labels, "slider_marks": the classes
+// of the marks above the slider}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,7 +28,7 @@ const [width, height] = (option("--size") || "1366x768").split("x").map(Number);
 const rest = args.filter((a, i) => !a.startsWith("--") && !(i > 0 && args[i - 1].startsWith("--")));
 const page = rest[0];
 const actions = rest.slice(1);
-if (!page) { console.error("usage: amazons.mjs PAGE.html[#step=N] [key:K|hash:H|click:SEL]... [--screenshot OUT.png] [--size WxH]"); process.exit(2); }
+if (!page) { console.error("usage: amazons.mjs PAGE.html[#step=N] [key:K|hash:H|click:SEL|until:EXPR]... [--screenshot OUT.png] [--size WxH]"); process.exit(2); }
 
 const STATE = `(() => {
   const squares = [...document.querySelectorAll("#board .sq")].sort((a, b) => a.dataset.index - b.dataset.index);
@@ -51,6 +55,11 @@ const STATE = `(() => {
     console_step: Number(document.getElementById("console").dataset.step),
     cpu_dots: document.querySelectorAll("#cpu-chart .cpu").length,
     budget_line: !!document.querySelector("#cpu-chart path.budget"),
+    keys: document.getElementById("keys").textContent,
+    play: document.getElementById("btn-play").textContent,
+    chart_lines: document.querySelectorAll("#chart path.seat-line").length,
+    chart_ends: [...document.querySelectorAll("#chart text[style]")].map((t) => t.textContent),
+    slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
   };
 })()`;
 
@@ -65,6 +74,7 @@ withBrowser({ name: "amazons", width, height }, async (tab) => {
     if (kind === "key") await tab.key(arg);
     else if (kind === "hash") await tab.evaluate("location.hash = " + JSON.stringify(arg));
     else if (kind === "click") await tab.evaluate("document.querySelector(" + JSON.stringify(arg) + ").click()");
+    else if (kind === "until") await tab.until(arg, arg);
     else throw new Error("unknown action " + action);
     // Let the events (hashchange is asynchronous) run.
     await sleep(60);

@@ -16,7 +16,9 @@
 // "rows": the visible rows of table#matches ({id, cells: texts, first: the first cell's
 // first element {tag, cls, text, href}, links: [{cls, href, text}]}), "total_rows",
 // "shown", "sorted": the column sorted by and its direction, "nav": the replay's
-// #match-nav links, "faults": the page's fault links}. Hrefs are absolute file:// URLs.
+// #match-nav links, "faults": the page's fault links, "images" and "scripts": how many
+// elements of each the page has, "text": what the page shows as text, "console": the
+// replay's console lines}. Hrefs are absolute file:// URLs.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,6 +63,10 @@ const STATE = `(() => {
     sorted,
     nav: [...document.querySelectorAll("#match-nav a")].map((a) => ({ id: a.id, href: a.href, text: a.textContent })),
     faults: [...document.querySelectorAll("a.fault")].map(link),
+    images: document.querySelectorAll("img").length,
+    scripts: document.scripts.length,
+    text: document.body.innerText,
+    console: [...document.querySelectorAll("#console pre")].map((p) => p.textContent),
   };
 })()`;
 

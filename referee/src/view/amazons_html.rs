@@ -1,5 +1,5 @@
 //! The Game of the Amazons' replay page: one self-contained HTML file for a checked
-//! record of an Amazons match (`assets/amazons.html` with its CSS and JavaScript inlined: no network,
+//! record of an Amazons match (its CSS and JavaScript inlined: no network,
 //! works from `file://`), every board computed here by replaying the moves with the
 //! `amazons` crate.
 //!
@@ -9,40 +9,39 @@
 //! whose moves do not replay gets no page at all. The cost is small: at most 93 boards of
 //! 100 characters.
 //!
-//! Beside the board, the console of the 2009 page (`assets/console.*`, its data from
-//! [`super::amazons_console`]): each seat's stderr in the step's callbacks, with its time
-//! against the budget, and the chart of every callback's CPU.
+//! The page is the frame every game shares ([`super::frame`]: the timeline and its keys,
+//! the console of each seat's stderr and time, its data from [`super::amazons_console`],
+//! the charts, the result; what it shows of the match is [`super::amazons_frame`]'s) with
+//! the Amazons' board and panels (`assets/amazons/`).
 
-use super::html::{escape, fill};
+use super::amazons_frame;
+use super::frame::{self, script_json, GamePage};
 use crate::arena::GameRecord;
 use amazons::{Board, Cell, Color, Move, Square};
 use serde::Serialize;
 use std::path::Path;
 
-const TEMPLATE: &str = include_str!("assets/amazons.html");
-const CSS: &str = include_str!("assets/amazons.css");
-const JS: &str = include_str!("assets/amazons.js");
-const CONSOLE_CSS: &str = include_str!("assets/console.css");
-const CONSOLE_JS: &str = include_str!("assets/console.js");
+const CSS: [&str; 1] = [include_str!("assets/amazons/amazons.css")];
+const JS: [&str; 1] = [include_str!("assets/amazons/amazons.js")];
 
 /// What the page's script reads (the `<script type="application/json">` element).
 #[derive(Serialize)]
-struct PageData<'a> {
+pub(super) struct PageData<'a> {
     seed: u64,
     /// Seat 0 plays White, seat 1 Black.
     seats: Vec<SeatView<'a>>,
     /// `moves[i]` is move `i + 1`, as the record writes it (`d1-d7/g7`).
-    moves: Vec<&'a str>,
+    pub(super) moves: Vec<&'a str>,
     /// The squares of each move, as indices `row * 10 + column`: from, to, arrow.
     marks: Vec<[usize; 3]>,
     /// `boards[n]`: the board after move `n` (0: the start), one character per square in
     /// index order: `W`, `B` amazons, `x` arrows, `.` empty.
     boards: Vec<String>,
-    isolated_after: Option<usize>,
+    pub(super) isolated_after: Option<usize>,
     /// Whether the player to move after the last move cannot move (the game's end).
-    stuck: bool,
-    winner: Option<u8>,
-    faults: Vec<FaultView<'a>>,
+    pub(super) stuck: bool,
+    pub(super) winner: Option<u8>,
+    pub(super) faults: Vec<FaultView<'a>>,
     sandbox: &'a str,
 }
 
@@ -53,11 +52,11 @@ struct SeatView<'a> {
 }
 
 #[derive(Serialize)]
-struct FaultView<'a> {
-    seat: u8,
+pub(super) struct FaultView<'a> {
+    pub(super) seat: u8,
     /// The moves played when it happened: the page's step.
-    step: usize,
-    kind: &'static str,
+    pub(super) step: usize,
+    pub(super) kind: &'static str,
     message: &'a str,
 }
 
@@ -87,8 +86,9 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
     // The page shows only what a match could have written.
     crate::arena::check(&crate::games::amazons_wire::AmazonsWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
-    let boards = crate::games::amazons_play::boards(record);
-    let board = boards.last().expect("the start at least").clone();
+    let all = crate::games::amazons_play::boards(record);
+    let board = all.last().expect("the start at least").clone();
+    let boards = &all;
     let moves: Vec<&str> = record.actions().collect();
     let marks = moves
         .iter()
@@ -130,30 +130,19 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
             .collect(),
         sandbox: &record.sandbox,
     };
-    // No `<` at all inside the <script> element (see html.rs): no champion text can end it.
-    let json = jail::untrusted::escape_json(
-        &serde_json::to_string(&data).expect("the page data serialises"),
-        true,
-    );
     let console = super::amazons_console::view(record, dir);
-    let console_json = jail::untrusted::escape_json(
-        &serde_json::to_string(&console).expect("consoles serialise"),
-        true,
-    );
-    let title = escape(&format!(
-        "{} (White) vs {} (Black), seed {} - Game of the Amazons",
-        record.seats[0].name, record.seats[1].name, record.seed
-    ));
-    let css = format!("{CSS}{CONSOLE_CSS}");
-    Ok(fill(
-        TEMPLATE,
-        &[
-            ("__TITLE__", &title),
-            ("/*AMAZONS_CSS*/", &css),
-            ("/*AMAZONS_JS*/", JS),
-            ("__AMAZONS_JSON__", &json),
-            ("/*CONSOLE_JS*/", CONSOLE_JS),
-            ("__CONSOLE_JSON__", &console_json),
-        ],
-    ))
+    let frame = amazons_frame::frame(record, &data, &all);
+    frame::page(&GamePage {
+        template: "amazons.html",
+        title: format!(
+            "{} (White) vs {} (Black), seed {} - Game of the Amazons",
+            record.seats[0].name, record.seats[1].name, record.seed
+        ),
+        frame: &frame,
+        console: &console,
+        data_id: "amazons",
+        data: script_json(&data),
+        css: &CSS,
+        js: &JS,
+    })
 }

@@ -1,27 +1,25 @@
-//! The HTML views: a match's self-contained replay page (the timeline as JSON inside
-//! `assets/viewer.html`, with its CSS and JavaScript inlined: no network, no build step,
-//! works from `file://`; the console of the champions' stderr and time beside it, as JSON
-//! drawn by `assets/console.js`). A tournament's `index.html` is [`super::index`]'s.
+//! La loi du plus riche's replay page: the frame ([`super::frame`]) with the 2009 board and
+//! panels (`assets/loi/`), the timeline as JSON, the console of the champions' stderr and
+//! time beside it. One self-contained file: no network, no build step, works from
+//! `file://`. A tournament's `index.html` is [`super::index`]'s.
 
 use super::console::Console;
 use super::console_page::ConsoleView;
+use super::frame::{page, script_json, GamePage};
 use super::Timeline;
 use crate::record::MatchRecord;
 use std::path::Path;
 
-const TEMPLATE: &str = include_str!("assets/viewer.html");
-const CSS: &str = include_str!("assets/viewer.css");
-/// The viewer's script, in parts: the core first (it defines `viewer`), the start last.
-const JS: [&str; 6] = [
-    include_str!("assets/viewer.js"),
-    include_str!("assets/viewer_board.js"),
-    include_str!("assets/viewer_panel.js"),
-    include_str!("assets/viewer_chart.js"),
-    include_str!("assets/viewer_present.js"),
-    include_str!("assets/viewer_start.js"),
+const CSS: [&str; 1] = [include_str!("assets/loi/loi.css")];
+/// The board's script, in parts: the core first (the timeline, the palette, the board's
+/// cells), the layout last.
+const JS: [&str; 5] = [
+    include_str!("assets/loi/loi.js"),
+    include_str!("assets/loi/board.js"),
+    include_str!("assets/loi/panel.js"),
+    include_str!("assets/loi/present.js"),
+    include_str!("assets/loi/layout.js"),
 ];
-const CONSOLE_CSS: &str = include_str!("assets/console.css");
-const CONSOLE_JS: &str = include_str!("assets/console.js");
 
 /// The replay page of `record`: one HTML file that shows the match step by step. Its
 /// console shows no stderr (the files beside the record are not given: see
@@ -36,79 +34,24 @@ pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
 pub fn replay_page_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     let timeline = Timeline::build_in(record, dir)?;
     let console = ConsoleView::of(&Console::load(record, dir), &timeline);
-    Ok(timeline_page(&timeline, &console))
+    timeline_page(&timeline, &console)
 }
 
 /// The replay page of an already built timeline and its console.
-fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> String {
-    // No `<` at all inside the <script> element: neither `</script>` nor `<!--` (which
-    // switches the HTML tokenizer to its "script data escaped" state, where a later
-    // `<script>` keeps the element open past its end) can come from a champion's text.
-    let json = jail::untrusted::escape_json(
-        &serde_json::to_string(timeline).expect("timelines serialise"),
-        true,
-    );
-    let console_json = jail::untrusted::escape_json(
-        &serde_json::to_string(console).expect("consoles serialise"),
-        true,
-    );
-    let css = format!("{CSS}{CONSOLE_CSS}");
-    let js = JS.concat();
-    let names: Vec<String> = timeline.seats.iter().map(|s| s.name.clone()).collect();
-    let title = escape(&format!(
-        "{} (seed {}) - La loi du plus riche",
-        names.join(" vs "),
-        timeline.seed
-    ));
-    fill(
-        TEMPLATE,
-        &[
-            ("__TITLE__", &title),
-            ("/*VIEWER_CSS*/", &css),
-            ("/*VIEWER_JS*/", &js),
-            ("__TIMELINE_JSON__", &json),
-            ("/*CONSOLE_JS*/", CONSOLE_JS),
-            ("__CONSOLE_JSON__", &console_json),
-        ],
-    )
-}
-
-/// Replace each marker of `template` once, in a single pass (a value may contain a marker).
-pub(super) fn fill(template: &str, markers: &[(&str, &str)]) -> String {
-    let mut out =
-        String::with_capacity(template.len() + markers.iter().map(|m| m.1.len()).sum::<usize>());
-    let mut rest = template;
-    loop {
-        let next = markers
-            .iter()
-            .filter_map(|(m, v)| rest.find(m).map(|i| (i, *m, *v)))
-            .min_by_key(|(i, _, _)| *i);
-        match next {
-            Some((i, marker, value)) => {
-                out.push_str(&rest[..i]);
-                out.push_str(value);
-                rest = &rest[i + marker.len()..];
-            }
-            None => {
-                out.push_str(rest);
-                return out;
-            }
-        }
-    }
-}
-
-/// Escape text for HTML content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> anyhow::Result<String> {
+    let names: Vec<&str> = timeline.seats.iter().map(|s| s.name.as_str()).collect();
+    page(&GamePage {
+        template: "loi.html",
+        title: format!(
+            "{} (seed {}) - La loi du plus riche",
+            names.join(" vs "),
+            timeline.seed
+        ),
+        frame: &super::loi_frame::frame(timeline),
+        console,
+        data_id: "timeline",
+        data: script_json(timeline),
+        css: &CSS,
+        js: &JS,
+    })
 }

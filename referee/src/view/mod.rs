@@ -4,19 +4,25 @@
 //! and two views of it, the [`terminal`] text and the self-contained [`html`] replay page
 //! (plus a tournament's `index.html`). Views never re-implement a rule: everything they
 //! show comes from the timeline. The [`console`] adds, step by step, what each champion
-//! wrote on stderr and the time each callback took against its budget. The Game of the
-//! Amazons has its own page, [`amazons_html`], its boards replayed with the `amazons` crate,
-//! and the same console ([`amazons_console`]).
+//! wrote on stderr and the time each callback took against its budget. Every game's replay
+//! page is one [`frame`] (timeline, keys, console, charts, result) with the game's board and
+//! panels inside: the 2009 game's ([`html`], [`loi_frame`]) and the Game of the Amazons'
+//! ([`amazons_html`], [`amazons_frame`], [`amazons_console`]). Pages are [`templates`] that
+//! escape every value.
 
 pub mod amazons_console;
+pub mod amazons_frame;
 pub mod amazons_html;
 pub mod auction;
 pub mod console;
 pub mod console_page;
 pub mod console_text;
+pub mod frame;
 pub mod html;
 pub mod index;
+pub mod loi_frame;
 pub mod step_actions;
+pub mod templates;
 pub mod terminal;
 pub mod timeline;
 

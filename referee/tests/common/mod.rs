@@ -342,13 +342,21 @@ pub fn drive_page(
     let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/browser")
         .join(script);
+    // The browser's profile and every temporary file it makes (its
+    // `org.chromium.Chromium.*` folders) go into a folder of this run, removed after it.
+    let scratch = tempfile::Builder::new()
+        .prefix("referee-browser-")
+        .tempdir()
+        .unwrap();
     let out = std::process::Command::new("node")
         .arg(driver)
         .arg(page)
         .args(args)
         .env("CHROMIUM", chromium)
+        .env("TMPDIR", scratch.path())
         .output()
         .unwrap();
+    drop(scratch);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -106,7 +106,7 @@ pub fn write(dir: &Path, game: &dyn Game, layout: &Layout) -> anyhow::Result<()>
             entries: &entries,
             pages: &pages,
             check: check.as_deref(),
-        });
+        })?;
         let path = base.join(&pages[name]);
         crate::store::write_atomic(&path, html.as_bytes())?;
     }
@@ -118,7 +118,7 @@ pub fn write(dir: &Path, game: &dyn Game, layout: &Layout) -> anyhow::Result<()>
         seats: seats.as_ref(),
         entries: &entries,
         pages: &pages,
-    });
+    })?;
     let path = base.join("index.html");
     crate::store::write_atomic(&path, html.as_bytes())
 }

@@ -9,7 +9,6 @@
 //! links are rewritten gives them back without a replay.
 
 use crate::games::FaultStep;
-use crate::view::html::escape;
 
 const OPEN: &str = "<nav id=\"match-nav\">";
 const CLOSE: &str = "</nav>";
@@ -28,31 +27,26 @@ pub struct Place<'a> {
 
 const FAULTS: &str = "<span id=\"nav-faults\" hidden data-faults=\"";
 
-/// The nav element's content: the links, and `faults` kept for the next index.
+/// The nav element's content (`assets/index/nav.html`): the links, and `faults` kept for
+/// the next index.
 pub fn links(place: &Place, faults: &[FaultStep]) -> String {
-    let mut out = format!(
-        "<a id=\"nav-index\" href=\"{}\">&#x2191; tournament index</a>",
-        escape(place.index)
-    );
-    if let Some((id, href)) = &place.prev {
-        out.push_str(&format!(
-            " <a id=\"nav-prev\" rel=\"prev\" href=\"{}\">&#x2190; match {id}</a>",
-            escape(href)
-        ));
-    }
-    out.push_str(&format!(
-        " <span id=\"nav-here\">match {} ({} of {})</span>",
-        place.id, place.position, place.count
-    ));
-    if let Some((id, href)) = &place.next {
-        out.push_str(&format!(
-            " <a id=\"nav-next\" rel=\"next\" href=\"{}\">match {id} &#x2192;</a>",
-            escape(href)
-        ));
-    }
-    let json = serde_json::to_string(faults).expect("faults serialise");
-    out.push_str(&format!("{FAULTS}{}\"></span>", escape(&json)));
-    out
+    let neighbour = |n: &Option<(u64, String)>| {
+        n.as_ref()
+            .map(|(id, href)| minijinja::context! { id => id, href => href })
+    };
+    crate::view::templates::render(
+        "index/nav.html",
+        minijinja::context! {
+            index => place.index,
+            id => place.id,
+            prev => neighbour(&place.prev),
+            next => neighbour(&place.next),
+            position => place.position,
+            count => place.count,
+            faults => serde_json::to_string(faults).expect("faults serialise"),
+        },
+    )
+    .expect("the nav's template renders any place")
 }
 
 /// The faults a page's nav keeps, if it keeps them.

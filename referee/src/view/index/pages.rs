@@ -1,40 +1,70 @@
-//! The HTML of the index and of each champion's page: the leaderboard first, the
-//! pairwise matrix and seats, and the list of matches (replay link first on each row,
-//! sortable and filterable by `assets/index.js`), every champion's or file's text escaped.
+//! What both tournament pages show, as data for their templates (`assets/index/`): a CSV
+//! file as a sortable table, the pairwise matrix, a match's row (replay link first, its
+//! faults linked to their steps, its files). Every champion's or file's text goes through
+//! [`text`] (control characters as escapes); the templates escape the markup.
 
 use super::tables::{Match, Table};
 use super::Entry;
-use crate::view::html::escape;
 use jail::untrusted::printable;
+use serde::Serialize;
 
-const CSS: &str = include_str!("../assets/index.css");
-const JS: &str = include_str!("../assets/index.js");
+const CSS: &str = include_str!("../assets/index/index.css");
+const JS: &str = include_str!("../assets/index/index.js");
 
-/// Text from a champion or a file, safe in HTML: control characters as escapes, markup
-/// characters as entities.
+/// Text from a champion or a file, safe to show: control characters as escapes.
 pub fn text(s: &str) -> String {
-    escape(&printable(s))
+    printable(s).into_owned()
 }
 
-/// A whole page: `kind` (`index`, `champion`) on `<html data-page>`, its title, its body.
-pub fn page(kind: &str, title: &str, body: &str) -> String {
-    format!(
-        "<!doctype html>\n<html lang=\"en\" data-page=\"{kind}\"><head><meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>{CSS}</style></head>\n<body>\n{body}\
-         <script>{JS}</script>\n</body></html>\n"
-    )
+/// A whole page: `kind` (`index`, `champion`) on `<html data-page>`, its title, the rest
+/// of what its template `name` shows.
+pub fn page(
+    name: &str,
+    kind: &str,
+    title: &str,
+    context: minijinja::Value,
+) -> anyhow::Result<String> {
+    use crate::view::templates::{code, render};
+    let page = minijinja::context! {
+        kind => kind,
+        title => text(title),
+        css => code(&[CSS]),
+        js => code(&[JS]),
+        ..context
+    };
+    render(name, page).map(|html| html + "\n")
+}
+
+/// A CSV file as a table.
+#[derive(Serialize)]
+pub struct CsvTable {
+    pub id: &'static str,
+    pub head: Vec<Head>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// A column's title, and whether it sorts as numbers.
+#[derive(Serialize)]
+pub struct Head {
+    pub text: String,
+    pub numeric: bool,
+}
+
+/// A cell: its text, a link (a champion's page), numeric or not.
+#[derive(Serialize)]
+pub struct Cell {
+    pub text: String,
+    pub href: Option<String>,
+    pub numeric: bool,
 }
 
 /// A table of a CSV file, every column; cells of `champion` columns link to the
 /// champion's page (`champion_href`). Sortable by any column.
 pub fn csv_table(
-    id: &str,
+    id: &'static str,
     table: &Table,
     champion_href: &dyn Fn(&str) -> Option<String>,
-) -> String {
-    let mut out =
-        format!("<div class=\"wide\"><table id=\"{id}\" class=\"sortable\">\n<thead><tr>");
+) -> CsvTable {
     let numeric: Vec<bool> = (0..table.header.len())
         .map(|c| {
             table.rows.iter().all(|r| {
@@ -43,39 +73,55 @@ pub fn csv_table(
             })
         })
         .collect();
-    for (h, &n) in table.header.iter().zip(&numeric) {
-        let kind = if n { " data-type=\"n\"" } else { "" };
-        out.push_str(&format!("<th{kind}>{}</th>", text(h)));
-    }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for row in &table.rows {
-        out.push_str("<tr>");
-        for (c, field) in row.iter().enumerate() {
-            let is_champion = table
-                .header
-                .get(c)
-                .is_some_and(|h| h == "champion" || h == "opponent");
-            match champion_href(field).filter(|_| is_champion) {
-                Some(href) => out.push_str(&format!(
-                    "<td><a href=\"{}\">{}</a></td>",
-                    escape(&href),
-                    text(field)
-                )),
-                None if numeric.get(c) == Some(&true) => {
-                    out.push_str(&format!("<td class=\"n\">{}</td>", text(field)))
-                }
-                None => out.push_str(&format!("<td>{}</td>", text(field))),
-            }
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody></table></div>\n");
-    out
+    let head = table
+        .header
+        .iter()
+        .zip(&numeric)
+        .map(|(h, &numeric)| Head {
+            text: text(h),
+            numeric,
+        })
+        .collect();
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .map(|(c, field)| {
+                    let is_champion = table
+                        .header
+                        .get(c)
+                        .is_some_and(|h| h == "champion" || h == "opponent");
+                    Cell {
+                        text: text(field),
+                        href: champion_href(field).filter(|_| is_champion),
+                        numeric: numeric.get(c) == Some(&true),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    CsvTable { id, head, rows }
 }
 
-/// The pairwise results as a matrix: row champion against column opponent, "ahead-behind"
-/// with ties after a slash when there are any; `None` if the columns are not there.
-pub fn pairwise_matrix(table: &Table) -> Option<String> {
+/// The pairwise results as a matrix: row champion against column opponent.
+#[derive(Serialize)]
+pub struct Matrix {
+    pub names: Vec<String>,
+    pub rows: Vec<MatrixRow>,
+}
+
+/// A row champion's results against every column opponent.
+#[derive(Serialize)]
+pub struct MatrixRow {
+    pub name: String,
+    pub cells: Vec<String>,
+}
+
+/// The matrix, "ahead-behind" with ties after a slash when there are any; `None` if the
+/// columns are not there.
+pub fn pairwise_matrix(table: &Table) -> Option<Matrix> {
     let (c, o, ahead, tied, behind) = (
         table.column("champion")?,
         table.column("opponent")?,
@@ -94,40 +140,93 @@ pub fn pairwise_matrix(table: &Table) -> Option<String> {
             names.push(&row[c]);
         }
     }
-    let mut out = String::from(
-        "<p class=\"src\">Row against column: matches the row champion finished ahead-behind \
-         (/tied)</p>\n<div class=\"wide\"><table id=\"pairwise-matrix\">\n<thead><tr><th></th>",
-    );
-    for name in &names {
-        out.push_str(&format!("<th>{}</th>", text(name)));
-    }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for row_name in &names {
-        out.push_str(&format!("<tr><th>{}</th>", text(row_name)));
-        for col_name in &names {
-            let cell = rows.iter().find(|r| r[c] == *row_name && r[o] == *col_name);
-            let shown = match cell {
-                Some(r) if r[tied] != "0" => format!("{}-{}/{}", r[ahead], r[behind], r[tied]),
-                Some(r) => format!("{}-{}", r[ahead], r[behind]),
-                None => String::new(),
-            };
-            out.push_str(&format!("<td class=\"n\">{}</td>", text(&shown)));
-        }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody></table></div>\n");
-    Some(out)
+    let matrix_rows = names
+        .iter()
+        .map(|row_name| MatrixRow {
+            name: text(row_name),
+            cells: names
+                .iter()
+                .map(|col_name| {
+                    let cell = rows.iter().find(|r| r[c] == *row_name && r[o] == *col_name);
+                    text(&match cell {
+                        Some(r) if r[tied] != "0" => {
+                            format!("{}-{}/{}", r[ahead], r[behind], r[tied])
+                        }
+                        Some(r) => format!("{}-{}", r[ahead], r[behind]),
+                        None => String::new(),
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    Some(Matrix {
+        names: names.iter().map(|n| text(n)).collect(),
+        rows: matrix_rows,
+    })
 }
 
-/// The filter of a match list: a name to look for, faults only, and how many are shown.
-pub fn filter_tools(what: &str) -> String {
-    format!(
-        "<div class=\"tools\"><label>{what} <input id=\"filter\" type=\"search\" \
-         placeholder=\"part of a name\" autocomplete=\"off\"></label> <label><input \
-         id=\"faults-only\" type=\"checkbox\"> only matches with a fault</label> <span \
-         id=\"shown\" aria-live=\"polite\"></span> <span class=\"src\">Click a column's \
-         title to sort by it.</span></div>\n"
-    )
+/// A match's row, as both pages show it.
+#[derive(Serialize)]
+pub struct Row {
+    pub id: u64,
+    /// The names the filter looks in, lower case.
+    pub names: String,
+    pub fault: u8,
+    pub replay: Replay,
+    pub seed: String,
+    /// The command that plays the match again.
+    pub reproduce: String,
+    /// The champions shown: every seat (the index) or the opponents (a champion's page).
+    pub champions: Vec<Link>,
+    pub scores: Vec<String>,
+    pub points: Vec<String>,
+    pub faults: Vec<FaultLink>,
+    pub duration_ms: String,
+    pub files: Option<Files>,
+    /// On a champion's page: its seat, place, and its fault's message.
+    pub seat: Option<usize>,
+    pub place: String,
+    pub message: Option<String>,
+}
+
+/// A match's replay: its link, or why there is none (no record: no link).
+#[derive(Serialize)]
+pub struct Replay {
+    pub href: Option<String>,
+    pub error: Option<String>,
+}
+
+/// A champion's name, linked to its page if it has one, and its seat.
+#[derive(Serialize)]
+pub struct Link {
+    pub name: String,
+    pub href: Option<String>,
+    pub seat: usize,
+}
+
+/// A seat's fault, linked to its step of the replay when it is known.
+#[derive(Serialize)]
+pub struct FaultLink {
+    pub seat: usize,
+    pub kind: String,
+    pub step: Option<usize>,
+    pub href: Option<String>,
+    pub title: String,
+}
+
+/// A match's record and the stderr files of the seats shown.
+#[derive(Serialize)]
+pub struct Files {
+    pub record: String,
+    pub stderr: Vec<Stderr>,
+}
+
+/// A seat's stderr file.
+#[derive(Serialize)]
+pub struct Stderr {
+    pub seat: usize,
+    pub href: String,
+    pub bytes: u64,
 }
 
 /// Where a page is: links from it are `prefix` + a link from the tournament directory.
@@ -137,101 +236,96 @@ pub struct From<'a> {
 
 impl From<'_> {
     fn href(&self, link: &str) -> String {
-        escape(&format!("{}{link}", self.prefix))
+        format!("{}{link}", self.prefix)
     }
 
-    /// The first cell of a match's row: its replay, or why there is none.
-    pub fn replay_cell(&self, e: &Entry) -> String {
-        match (&e.href, &e.replay_error) {
-            (Some(_), Some(error)) => {
-                format!("<td class=\"src\" title=\"{}\">no replay</td>", text(error))
-            }
-            (Some(dir), None) => format!(
-                "<td><a class=\"replay\" href=\"{}\">replay</a></td>",
-                self.href(&format!("{dir}/replay.html"))
-            ),
-            (None, _) => {
-                "<td class=\"src\" title=\"no record.json found for this match\">no record</td>"
-                    .to_string()
-            }
+    /// The row of `e`: `seats` those whose faults and files it shows, `names` those the
+    /// filter looks in, `champions` those it names.
+    pub fn row(&self, e: &Entry, seats: &[usize], names: &[&str], champions: Vec<Link>) -> Row {
+        let m: &Match = e.m;
+        let names: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+        Row {
+            id: m.id,
+            names: text(&names.join(" / ")),
+            fault: u8::from(m.has_fault()),
+            replay: Replay {
+                href: e
+                    .href
+                    .as_ref()
+                    .map(|dir| self.href(&format!("{dir}/replay.html"))),
+                error: e
+                    .href
+                    .as_ref()
+                    .and(e.replay_error.as_ref())
+                    .map(|error| text(error)),
+            },
+            seed: text(&m.seed),
+            reproduce: text(&m.reproduce),
+            champions,
+            scores: seats.iter().map(|&s| text(&m.seats[s].score)).collect(),
+            points: seats.iter().map(|&s| text(&m.seats[s].points)).collect(),
+            faults: self.faults(e, seats),
+            duration_ms: text(&m.duration_ms),
+            files: self.files(e, seats),
+            seat: None,
+            place: String::new(),
+            message: None,
         }
     }
 
-    /// The id cell: the seed and the command that plays the match again as its title.
-    pub fn id_cell(&self, m: &Match) -> String {
-        format!(
-            "<td class=\"n\" title=\"seed {}: {}\">{}</td>",
-            text(&m.seed),
-            text(&m.reproduce),
-            m.id
-        )
-    }
-
     /// A champion's name, linked to its page.
-    pub fn champion(&self, name: &str, page: Option<&String>) -> String {
-        match page {
-            Some(p) => format!("<a href=\"{}\">{}</a>", self.href(p), text(name)),
-            None => text(name),
+    pub fn champion(&self, name: &str, page: Option<&String>, seat: usize) -> Link {
+        Link {
+            name: text(name),
+            href: page.map(|p| self.href(p)),
+            seat,
         }
     }
 
     /// The faults of `seats` of a match, each linked to its step of the replay.
-    pub fn faults(&self, e: &Entry, seats: &[usize]) -> String {
-        let mut parts = Vec::new();
-        for &s in seats {
-            let kind = &e.m.seats[s].fault;
-            if kind.is_empty() {
-                continue;
-            }
-            let steps: Vec<_> = e
-                .faults
-                .iter()
-                .filter(|f| usize::from(f.seat) == s)
-                .collect();
-            match (&e.href, steps.first()) {
-                (Some(dir), Some(f)) => parts.push(format!(
-                    "<a class=\"fault\" data-seat=\"{s}\" data-step=\"{}\" href=\"{}\" title=\"{}\">seat {s} {} at step {}</a>",
-                    f.step,
-                    self.href(&format!("{dir}/replay.html#step={}", f.step)),
-                    text(&format!("{}: {}", f.kind, f.message)),
-                    text(kind),
-                    f.step
-                )),
-                _ => parts.push(format!("seat {s} {}", text(kind))),
-            }
-        }
-        parts.join("<br>")
+    fn faults(&self, e: &Entry, seats: &[usize]) -> Vec<FaultLink> {
+        seats
+            .iter()
+            .filter(|&&s| !e.m.seats[s].fault.is_empty())
+            .map(|&s| {
+                let kind = text(&e.m.seats[s].fault);
+                let first = e.faults.iter().find(|f| usize::from(f.seat) == s);
+                match (&e.href, first) {
+                    (Some(dir), Some(f)) => FaultLink {
+                        seat: s,
+                        kind,
+                        step: Some(f.step),
+                        href: Some(self.href(&format!("{dir}/replay.html#step={}", f.step))),
+                        title: text(&format!("{}: {}", f.kind, f.message)),
+                    },
+                    _ => FaultLink {
+                        seat: s,
+                        kind,
+                        step: None,
+                        href: None,
+                        title: String::new(),
+                    },
+                }
+            })
+            .collect()
     }
 
     /// Links to the record and to the stderr files of `seats`.
-    pub fn files(&self, e: &Entry, seats: &[usize]) -> String {
-        let Some(dir) = &e.href else {
-            return String::new();
-        };
-        let mut out = format!(
-            "<a class=\"record\" href=\"{}\">record</a>",
-            self.href(&format!("{dir}/record.json"))
-        );
-        for &s in seats {
-            if let Some(Some(bytes)) = e.stderr.get(s) {
-                out.push_str(&format!(
-                    " <a class=\"stderr\" data-seat=\"{s}\" href=\"{}\" title=\"{bytes} bytes\">stderr {s}</a>",
-                    self.href(&format!("{dir}/seat{s}.stderr"))
-                ));
-            }
-        }
-        out
+    fn files(&self, e: &Entry, seats: &[usize]) -> Option<Files> {
+        let dir = e.href.as_ref()?;
+        Some(Files {
+            record: self.href(&format!("{dir}/record.json")),
+            stderr: seats
+                .iter()
+                .filter_map(|&s| match e.stderr.get(s) {
+                    Some(Some(bytes)) => Some(Stderr {
+                        seat: s,
+                        href: self.href(&format!("{dir}/seat{s}.stderr")),
+                        bytes: *bytes,
+                    }),
+                    _ => None,
+                })
+                .collect(),
+        })
     }
-}
-
-/// The attributes of a match's row: its id, the names the filter looks in, whether it has
-/// a fault.
-pub fn row_attributes(m: &Match, names: &[&str]) -> String {
-    let names: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
-    format!(
-        "data-id=\"{}\" data-names=\"{}\" data-fault=\"{}\"",
-        m.id,
-        text(&names.join(" / ")),
-        u8::from(m.has_fault())
-    )
 }

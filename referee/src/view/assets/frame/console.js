@@ -2,9 +2,9 @@
 // the current step (like a CodinGame console), each callback's CPU and wall time against
 // its budget, and a chart of the CPU of every callback, per seat, against the budget line.
 // Its data is the JSON of referee/src/view/console_page.rs; champion text is only ever set
-// with textContent (never as markup). viewer.js tells the step with a "viewer:step" event,
-// and a new layout with "viewer:layout"; the chart's x scale is the viewer's (viewer.axis),
-// the one of the step slider and the score chart.
+// with textContent (never as markup). The frame (frame.js) tells the step with a
+// "viewer:step" event, and a new layout with "viewer:layout"; the chart's x scale is the
+// frame's (viewer.axis, chart.js), the one of the step slider and the series charts.
 "use strict";
 (function () {
   const C = JSON.parse(document.getElementById("console-data").textContent);

@@ -1,21 +1,15 @@
-// The Amazons replay page: shows the boards the referee computed by replaying the record
-// with the amazons crate (referee/src/view/amazons_html.rs). No rule lives here.
-// Step 0 is the start, step n the board after move n (as `referee --game amazons show --step n`).
-// The console (console.js, which runs first) follows the "viewer:step" events; its chart
-// moves the page with window.viewerGo.
+// The Amazons' board and panels on the frame's `viewer` (frame.js: navigation, keys, the
+// step in the URL, the result; chart.js: the mobility chart): the boards the referee
+// computed by replaying the record with the amazons crate (referee/src/view/amazons_html.rs).
+// No rule lives here. Step 0 is the start, step n the board after move n (as
+// `referee --game amazons show --step n`).
 "use strict";
 (function () {
+  const V = window.viewer, $ = V.$, el = V.el;
   const D = JSON.parse(document.getElementById("amazons").textContent);
   const last = D.moves.length;
   const COLOUR = ["White", "Black"];
   const CELL = { W: "White amazon", B: "Black amazon", x: "arrow", ".": "empty" };
-  const $ = (id) => document.getElementById(id);
-  const el = (tag, attrs, text) => {
-    const e = document.createElement(tag);
-    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
   const squareName = (i) => "abcdefghij"[i % 10] + (Math.floor(i / 10) + 1);
   const seatName = (s) => D.seats[s].name + " (" + COLOUR[s] + ")";
   // Move n (1-based) is White's when n is odd.
@@ -62,15 +56,6 @@
     return { card, state };
   });
 
-  // The result, in words.
-  function result() {
-    if (D.winner === null || D.winner === undefined) return "No winner: both champions faulted";
-    const w = D.winner, l = 1 - w, lost = D.faults.filter((f) => f.seat === l);
-    const why = D.stuck && last % 2 === l ? COLOUR[l] + " cannot move"
-      : lost.length ? COLOUR[l] + " faulted (" + lost[0].kind + ")" : COLOUR[l] + " lost";
-    return seatName(w) + " wins after " + last + " move" + (last === 1 ? "" : "s") + ": " + why;
-  }
-
   // Information: the isolation and the result.
   const iso = D.isolated_after;
   const isoText = iso === null || iso === undefined
@@ -78,15 +63,15 @@
     : "The amazons were isolated from each other after move " + iso + ": from then on each player only fills their own region.";
   const isoP = el("p", { id: "isolated" }, isoText);
   const moveP = el("p", { id: "move-now" });
-  const resultP = el("p", { id: "result" }, "Result: " + result());
-  $("info").append(moveP, isoP, resultP, el("p", { class: "keys" }, "Keys: ← → move · Home End"));
+  const resultP = el("p", { id: "result" }, "Result: " + V.F.result);
+  $("info").append(moveP, isoP, resultP);
 
   // Faults, with the step where each happened.
   if (D.faults.length) {
     $("faults-box").hidden = false;
     D.faults.forEach((f) => {
       const li = el("li", { "data-step": String(f.step) }, "⚠ step " + f.step + ": " + seatName(f.seat) + ", " + f.kind + ": " + f.message);
-      li.addEventListener("click", () => go(f.step));
+      li.addEventListener("click", () => V.go(f.step));
       $("faults").append(li);
     });
   }
@@ -115,20 +100,7 @@
     notes(n);
     if (n + 1 <= last) notes(n + 1);
   }
-  entries.forEach((e, n) => e.addEventListener("click", () => go(n)));
-
-  // Slider marks: the isolation, the faults.
-  const slider = $("step-slider");
-  slider.max = String(last);
-  const pct = (n) => (last ? (100 * n) / last : 0) + "%";
-  function mark(n, cls, text, title) {
-    const m = el("span", { class: cls, title, "data-step": String(n) }, text);
-    m.style.left = pct(n);
-    m.addEventListener("click", () => go(n));
-    $("marks").append(m);
-  }
-  if (iso !== null && iso !== undefined) mark(iso, "iso", "◆", isoText);
-  D.faults.forEach((f) => mark(f.step, "fault", "●", "step " + f.step + ": fault of " + seatName(f.seat) + " (" + f.kind + ")"));
+  entries.forEach((e, n) => e.addEventListener("click", () => V.go(n)));
 
   // Legend.
   [["W", "White amazon (disc)"], ["B", "Black amazon (square)"], ["x", "arrow (hatched)"]].forEach(([c, text]) => {
@@ -146,11 +118,7 @@
   });
 
   // Showing a step.
-  let current = -1;
-  function go(n) {
-    n = Math.max(0, Math.min(last, Number(n) || 0));
-    if (n === current) return;
-    current = n;
+  function show(n) {
     const cells = D.boards[n], marks = n > 0 ? D.marks[n - 1] : null;
     for (let i = 0; i < 100; i++) {
       const sq = squares[i], c = cells[i];
@@ -167,15 +135,12 @@
       pathLine(marks[0], marks[1], tone("--to"), false);
       pathLine(marks[1], marks[2], tone("--arrow"), true);
     }
-    slider.value = String(n);
     entries.forEach((e, k) => e.classList.toggle("now", k === n));
     // Keep the move in view inside the list only (scrollIntoView would scroll the window).
     const now = entries[n], top = now.offsetTop, bottom = top + now.offsetHeight;
     if (top < moves.scrollTop) moves.scrollTop = top - 4;
     else if (bottom > moves.scrollTop + moves.clientHeight) moves.scrollTop = bottom - moves.clientHeight + 4;
     const isolated = iso !== null && iso !== undefined && n >= iso;
-    const head = n === 0 ? "Start" : "Move " + n + "/" + last + " · " + COLOUR[mover(n)] + " " + D.moves[n - 1];
-    $("step-label").textContent = "Step " + n + "/" + last + " · " + head + (isolated ? " · isolated" : "");
     moveP.textContent = n === 0
       ? "The start position; " + seatName(0) + " moves first."
       : "Move " + n + ": " + seatName(mover(n)) + " moved " + squareName(marks[0]) + " to " + squareName(marks[1]) + " and shot an arrow to " + squareName(marks[2]) + ".";
@@ -187,44 +152,6 @@
       k.state.textContent = n === last ? (D.winner === s ? "winner" : "") : toMove ? "to move" : "";
     });
     document.querySelectorAll("#faults li").forEach((li) => li.classList.toggle("now", Number(li.dataset.step) === n));
-    const banner = $("banner");
-    banner.hidden = n !== last;
-    banner.textContent = n === last ? result() : "";
-    document.documentElement.dataset.step = String(n);
-    // The console (console.js) shows the step's callbacks.
-    document.dispatchEvent(new CustomEvent("viewer:step", { detail: n }));
-    const hash = "#step=" + n;
-    if (location.hash !== hash) {
-      try { history.replaceState(null, "", hash); } catch (e) { location.replace(hash); }
-    }
   }
-  function fromHash() {
-    const h = location.hash.replace(/^#/, "");
-    if (h === "last") return last;
-    const m = /^step=(\d+)$/.exec(h);
-    return m ? Number(m[1]) : null;
-  }
-
-  window.viewerGo = (n) => go(n);
-  slider.addEventListener("input", () => go(slider.value));
-  $("btn-first").onclick = () => go(0);
-  $("btn-last").onclick = () => go(last);
-  $("btn-prev").onclick = () => go(current - 1);
-  $("btn-next").onclick = () => go(current + 1);
-  window.addEventListener("hashchange", () => { const n = fromHash(); if (n !== null) go(n); });
-  document.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const keys = {
-      ArrowLeft: () => go(current - 1), ArrowRight: () => go(current + 1),
-      ArrowUp: () => go(current - 1), ArrowDown: () => go(current + 1),
-      PageUp: () => go(current - 10), PageDown: () => go(current + 10),
-      Home: () => go(0), End: () => go(last),
-    };
-    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
-  });
-
-  const start = fromHash();
-  go(start === null ? 0 : start);
-  $("footer").textContent = "Game of the Amazons · seed " + D.seed + " · " + last + " moves · " + D.sandbox;
-  document.documentElement.dataset.ready = "1";
+  V.onStep.push(show);
 })();

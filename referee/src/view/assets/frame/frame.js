@@ -1,0 +1,147 @@
+// The replay page's frame, the same for every game (referee/src/view/frame.rs): the steps
+// and their labels, navigation (buttons, the slider, keys, play by step or by group, the
+// step in the URL: #step=N, numbered as the game's `show --step N`), the result at the last
+// step. It defines `window.viewer`, on which the game's board and panels register: `onStep`
+// (after each move), `onLayout` (after the window, its pixel ratio or the mode changed),
+// `key` (a key and its description, listed in the footer). No rule of any game lives here.
+"use strict";
+(function () {
+  const F = JSON.parse(document.getElementById("frame").textContent);
+  const count = F.steps.length;
+  const css = getComputedStyle(document.documentElement);
+  const V = (window.viewer = {
+    F, count,
+    $: (id) => document.getElementById(id),
+    // Each seat's colour: the page's CSS custom properties --p0, --p1...
+    seatColour: F.seats.map((_, s) => css.getPropertyValue("--p" + s).trim()),
+    current: 0,
+    onStep: [],
+    onLayout: [],
+    keys: {}, // key -> [fn, description shown in the footer, its keys]
+    keysExtra: "", // what the game adds to the footer's list (mouse gestures)
+  });
+  V.el = (tag, attrs, text) => {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  V.label = (i) => F.steps[i].label;
+  V.isStopped = (seat, index) => F.seats[seat].stopped_at !== undefined && index >= F.seats[seat].stopped_at;
+
+  // The step in the URL: #step=N (F.first..), #last.
+  V.fromHash = function () {
+    const hash = location.hash.replace(/^#/, "");
+    if (hash === "last") return count - 1;
+    const m = /^step=(\d+)$/.exec(hash);
+    return m ? Math.max(F.first, Math.min(count - 1 + F.first, Number(m[1]))) - F.first : null;
+  };
+  function toHash(index) {
+    const want = "#step=" + (index + F.first);
+    if (location.hash === want) return;
+    try { history.replaceState(null, "", want); } catch (e) { location.replace(want); }
+  }
+  window.addEventListener("hashchange", () => { const i = V.fromHash(); if (i !== null && i !== V.current) V.go(i); });
+
+  // The result, at the last step (a game may show its own: `V.banner = false`).
+  V.banner = F.result !== undefined;
+  function banner(index) {
+    const box = V.$("banner");
+    if (!V.banner || !box) return;
+    box.hidden = index !== count - 1;
+    box.textContent = index === count - 1 ? F.result : "";
+  }
+
+  V.go = function (index) {
+    index = Math.max(0, Math.min(count - 1, Number(index) || 0));
+    V.current = index;
+    V.$("step-label").textContent = "Step " + (index + F.first) + "/" + (count - 1 + F.first) + " · " + V.label(index);
+    document.documentElement.dataset.step = String(index);
+    toHash(index);
+    banner(index);
+    V.onStep.forEach((f) => f(index));
+    document.dispatchEvent(new CustomEvent("viewer:step", { detail: index }));
+  };
+  window.viewerGo = (index) => V.go(index);
+
+  // Groups (the 2009 turns): the next group's first step, or this group's (the previous
+  // one's when already there). Without groups, ten steps.
+  const groupOf = (i) => F.steps[i].group;
+  V.groupStart = function (index, dir) {
+    if (!F.groups.length) return index + 10 * dir;
+    const k = groupOf(index);
+    if (dir > 0) { for (let i = index + 1; i < count; i++) if (groupOf(i) > k) return i; return count - 1; }
+    let i = index; while (i > 0 && groupOf(i - 1) === k) i--;
+    if (i === index && i > 0) { const k2 = groupOf(i - 1); while (i > 0 && groupOf(i - 1) === k2) i--; }
+    return i;
+  };
+
+  // Play, by step or by group, every `speed` ms.
+  let timer = null;
+  V.playing = () => timer !== null;
+  V.stop = function () {
+    if (timer) { clearInterval(timer); timer = null; }
+    V.$("btn-play").textContent = "Play";
+  };
+  V.play = function () {
+    if (timer) { V.stop(); return; }
+    if (V.current === count - 1) V.go(0);
+    V.$("btn-play").textContent = "Pause";
+    timer = setInterval(() => {
+      if (V.current >= count - 1) { V.stop(); return; }
+      V.go(V.$("play-by").value === "turn" ? V.groupStart(V.current, 1) : V.current + 1);
+    }, Number(V.$("speed").value));
+  };
+  const restart = () => { if (timer) { V.stop(); V.play(); } };
+  V.$("speed").addEventListener("change", restart);
+  V.$("play-by").addEventListener("change", restart);
+
+  const slider = V.$("step-slider");
+  slider.max = String(count - 1);
+  slider.addEventListener("input", () => V.go(Number(slider.value)));
+  V.onStep.push((i) => { slider.value = String(i); });
+  const click = (id, f) => { const b = V.$(id); if (b) b.addEventListener("click", f); };
+  click("btn-first", () => V.go(0));
+  click("btn-last", () => V.go(count - 1));
+  click("btn-prev", () => V.go(V.current - 1));
+  click("btn-next", () => V.go(V.current + 1));
+  click("btn-prev-turn", () => V.go(V.groupStart(V.current, -1)));
+  click("btn-next-turn", () => V.go(V.groupStart(V.current, 1)));
+  click("btn-play", () => V.play());
+
+  // Keys: the game adds its own; the footer lists them all.
+  V.key = function (keys, description, f) { keys.forEach((k, n) => { V.keys[k] = [f, n === 0 ? description : null, keys]; }); };
+  V.key(["ArrowLeft"], "previous step", () => V.go(V.current - 1));
+  V.key(["ArrowRight"], "next step", () => V.go(V.current + 1));
+  if (F.groups.length) {
+    V.key(["ArrowUp", "PageUp"], "previous " + F.group_name, () => V.go(V.groupStart(V.current, -1)));
+    V.key(["ArrowDown", "PageDown"], "next " + F.group_name, () => V.go(V.groupStart(V.current, 1)));
+  } else {
+    V.key(["ArrowUp"], "previous step", () => V.go(V.current - 1));
+    V.key(["ArrowDown"], "next step", () => V.go(V.current + 1));
+    V.key(["PageUp"], "ten steps back", () => V.go(V.groupStart(V.current, -1)));
+    V.key(["PageDown"], "ten steps on", () => V.go(V.groupStart(V.current, 1)));
+  }
+  V.key(["Home"], "first step", () => V.go(0));
+  V.key(["End"], "last step", () => V.go(count - 1));
+  V.key([" "], "play / pause", () => V.play());
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target && e.target.tagName === "SELECT") return;
+    const name = e.shiftKey && e.key.startsWith("Arrow") ? "Shift+" + e.key : e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const k = V.keys[name];
+    if (k) { e.preventDefault(); k[0](e); }
+  });
+  V.keysText = function () {
+    const shown = { " ": "Space", ArrowLeft: "←", ArrowRight: "→", ArrowUp: "↑", ArrowDown: "↓" };
+    const parts = [];
+    const seen = new Set();
+    for (const name in V.keys) {
+      const [, description, all] = V.keys[name];
+      if (!description || seen.has(all)) continue;
+      seen.add(all);
+      parts.push(all.map((k) => (shown[k] || (k.length === 1 ? k.toUpperCase() : k.replace("Arrow", "")))).join(" / ") + " " + description);
+    }
+    return "Keys: " + parts.join(" · ") + V.keysExtra;
+  };
+})();

@@ -1,0 +1,147 @@
+//! The replay page's frame, the same for every game (`assets/frame/`): the title and
+//! seats, the step timeline with its controls, keys and the step in the URL, the charts
+//! of any per-seat series the game gives, the console of the champions' stderr and time,
+//! the faults on the timeline, the result at the last step. A game gives a [`GamePage`]:
+//! its template (which extends `frame.html` with its board and its panels), its CSS and
+//! script, the JSON of its steps, and the [`Frame`] of its match.
+
+use super::console_page::ConsoleView;
+pub use super::templates::script_json;
+use super::templates::{code, render};
+use serde::Serialize;
+
+/// What the frame shows of a match, whatever the game (`<script id="frame">`).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Frame {
+    /// The game's name in the page's markup (`loi`, `amazons`).
+    pub game: &'static str,
+    pub seats: Vec<Seat>,
+    /// One entry a step of the page.
+    pub steps: Vec<Step>,
+    /// The number step 0 has in the URL and the step label (`#step=N`, as the game's
+    /// `show --step N` counts).
+    pub first: usize,
+    /// What a group of steps is called (`turn`), when the game groups its steps.
+    pub group_name: &'static str,
+    /// The first step of each group, with its label: the ticks under the slider, the
+    /// group keys and buttons. Empty: the game has no groups.
+    pub groups: Vec<Group>,
+    /// Marks above the slider: each fault, and the game's notes.
+    pub marks: Vec<Mark>,
+    /// Per-seat series, one chart each.
+    pub series: Vec<Series>,
+    /// The result at the last step, if the match has one to announce.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The footer's parts, and what comes after the page's time to be ready.
+    pub footer: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub footer_after: Vec<String>,
+}
+
+/// A seat as the frame shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seat {
+    pub name: String,
+    /// The champion's path, shown as its name's tooltip.
+    pub path: String,
+    /// How the page marks it besides its colour (`A`; `White`).
+    pub mark: String,
+    /// The step of the fault that stopped it, if one did: its series dashed from there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<usize>,
+}
+
+/// A step as the frame labels it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    pub label: String,
+    /// Its group's number, for the group keys (steps of one group share it, groups
+    /// increase along the match).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
+}
+
+/// The first step of a group.
+#[derive(Clone, Debug, Serialize)]
+pub struct Group {
+    pub label: String,
+    pub step: usize,
+}
+
+/// A mark above the slider.
+#[derive(Clone, Debug, Serialize)]
+pub struct Mark {
+    pub step: usize,
+    /// `fault`, or `note` (a moment of the game: the Amazons' isolation).
+    pub kind: &'static str,
+    /// Its tooltip.
+    pub text: String,
+}
+
+/// A value per seat and per step, charted against the steps.
+#[derive(Clone, Debug, Serialize)]
+pub struct Series {
+    pub title: String,
+    /// `values[seat][step]`.
+    pub values: Vec<Vec<i64>>,
+}
+
+/// A game's page: its parts inside the frame.
+pub struct GamePage<'a> {
+    /// Its template, which extends `frame.html`.
+    pub template: &'static str,
+    /// The page's title (escaped by the template).
+    pub title: String,
+    pub frame: &'a Frame,
+    pub console: &'a ConsoleView,
+    /// The id of its data's `<script>` element, and the data ([`script_json`]).
+    pub data_id: &'static str,
+    pub data: minijinja::Value,
+    /// Its CSS, after the frame's.
+    pub css: &'a [&'static str],
+    /// Its script, in parts, run after the frame's core and before the console and the
+    /// start.
+    pub js: &'a [&'static str],
+}
+
+const CSS: [&str; 2] = [
+    include_str!("assets/frame/frame.css"),
+    include_str!("assets/frame/console.css"),
+];
+const CORE: [&str; 2] = [
+    include_str!("assets/frame/frame.js"),
+    include_str!("assets/frame/chart.js"),
+];
+const END: [&str; 2] = [
+    include_str!("assets/frame/console.js"),
+    include_str!("assets/frame/start.js"),
+];
+
+/// The page: one self-contained HTML file (no network, works from `file://`).
+pub fn page(game: &GamePage) -> anyhow::Result<String> {
+    let css: Vec<&str> = CSS.iter().chain(game.css).copied().collect();
+    let js: Vec<&str> = CORE
+        .iter()
+        .chain(game.js)
+        .chain(END.iter())
+        .copied()
+        .collect();
+    let series: Vec<&str> = game.frame.series.iter().map(|s| s.title.as_str()).collect();
+    render(
+        game.template,
+        minijinja::context! {
+            title => game.title,
+            game => game.frame.game,
+            groups => !game.frame.groups.is_empty(),
+            group_name => game.frame.group_name,
+            series => series,
+            css => code(&css),
+            js => code(&js),
+            frame_json => script_json(game.frame),
+            data_id => game.data_id,
+            data_json => game.data.clone(),
+            console_json => script_json(game.console),
+        },
+    )
+}
