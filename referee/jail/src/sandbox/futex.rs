@@ -61,8 +61,8 @@ pub(crate) enum Variant {
     Spin,
 }
 
-/// The program, one per [`Variant`], built once.
-pub(crate) struct Program(Vec<libc::sock_filter>);
+/// A program, one per [`Variant`], built once (the others chained before it: `seccomp`).
+pub(crate) struct Program(pub(crate) Vec<libc::sock_filter>);
 
 /// Where an instruction jumps: a label of [`build`].
 #[derive(Clone, Copy, PartialEq, Eq)]

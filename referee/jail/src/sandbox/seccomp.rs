@@ -145,6 +145,7 @@ use seccompiler::{
 use super::futex;
 use super::layer::Layer;
 
+mod chain;
 mod page_cache;
 
 // Linux constants the `libc` crate lacks; the same on x86_64 and aarch64.
@@ -171,16 +172,13 @@ const SYS_OPEN_TREE_ATTR: i64 = 467;
 /// `setxattrat` (Linux 6.13).
 const SYS_SETXATTRAT: i64 = 463;
 
-/// The programs: the deny list (`EPERM`), `clone3` and the page cache's questions
-/// (`ENOSYS`), `flock` and the page cache's dropping advice (skipped, 0), the extended
-/// attributes and `RWF_NOWAIT` (`ENOTSUP`), and the futex program in both its variants.
+/// The programs, chained into one filter ([`chain`]) in each of the futex program's two
+/// variants: the extended attributes and `RWF_NOWAIT` (`ENOTSUP`), `flock` and the page
+/// cache's dropping advice (skipped, 0), `clone3` and the page cache's questions
+/// (`ENOSYS`), the deny list (`EPERM`), then the futex program.
 pub struct Filters {
-    deny: BpfProgram,
-    clone3: BpfProgram,
-    skip: BpfProgram,
-    unsupported: BpfProgram,
-    futex_notify: futex::Program,
-    futex_spin: futex::Program,
+    notify: futex::Program,
+    spin: futex::Program,
 }
 
 impl Filters {
@@ -188,34 +186,21 @@ impl Filters {
     /// skipped (no listener: outside a jail, or where the kernel gives none).
     /// `no_new_privs` must be set. Async-signal-safe: no allocation on success.
     pub(crate) fn apply(&self) -> io::Result<()> {
-        self.apply_common()?;
-        self.futex_spin.install(false).map(drop)
+        self.spin.install(false).map(drop)
     }
 
     /// As [`Filters::apply`], but shared futex waits and wakes are sent to the listener
     /// returned (close-on-exec), which the jail's init serves.
     pub(crate) fn apply_notifying(&self) -> io::Result<std::os::fd::OwnedFd> {
-        self.apply_common()?;
-        self.futex_notify
+        self.notify
             .install(true)?
             .ok_or_else(|| io::Error::from_raw_os_error(libc::EINVAL))
-    }
-
-    /// The programs that do not depend on a listener.
-    fn apply_common(&self) -> io::Result<()> {
-        for program in [&self.deny, &self.clone3, &self.skip, &self.unsupported] {
-            seccompiler::apply_filter(program).map_err(|e| match e {
-                seccompiler::Error::Seccomp(e) | seccompiler::Error::Prctl(e) => e,
-                _ => io::Error::from_raw_os_error(libc::EINVAL),
-            })?;
-        }
-        Ok(())
     }
 
     /// Whether the kernel gives a listener for shared futexes here (probed in a child):
     /// `Err` says why not.
     pub(crate) fn probe_listener(&self) -> io::Result<()> {
-        futex::probe_listener(&self.futex_notify)
+        futex::probe_listener(&self.notify)
     }
 }
 
@@ -524,7 +509,11 @@ fn xattr_list() -> BTreeMap<i64, Vec<SeccompRule>> {
     rules.0
 }
 
-pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, BackendError> {
+pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, String> {
+    programs(deny_shared_memory).map_err(|e| e.to_string())
+}
+
+fn programs(deny_shared_memory: bool) -> Result<Filters, Box<dyn std::error::Error>> {
     let arch = TargetArch::try_from(std::env::consts::ARCH)?;
     // SAFETY: no arguments.
     let group = i64::from(unsafe { libc::getpgrp() });
@@ -544,13 +533,26 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, BackendError> {
     skip.extend(page_cache::skipped()?);
     let mut unsupported = xattr_list();
     unsupported.extend(page_cache::unsupported()?);
+    // The order the kernel gave them when each was a filter of its own, installed in turn
+    // from the deny list to the futex program: the one installed last first.
+    let before_futex = [
+        program(unsupported, libc::ENOTSUP)?,
+        program(skip, 0)?,
+        program(enosys, libc::ENOSYS)?,
+        program(rules, libc::EPERM)?,
+    ]
+    .iter()
+    .map(chain::of)
+    .collect::<Vec<_>>();
+    let whole = |variant| -> Result<futex::Program, chain::Unchainable> {
+        let futex = futex::build(variant);
+        let mut parts: Vec<&[libc::sock_filter]> = before_futex.iter().map(Vec::as_slice).collect();
+        parts.push(&futex.0);
+        chain::chain(&parts).map(futex::Program)
+    };
     Ok(Filters {
-        deny: program(rules, libc::EPERM)?,
-        clone3: program(enosys, libc::ENOSYS)?,
-        skip: program(skip, 0)?,
-        unsupported: program(unsupported, libc::ENOTSUP)?,
-        futex_notify: futex::build(futex::Variant::Notify),
-        futex_spin: futex::build(futex::Variant::Spin),
+        notify: whole(futex::Variant::Notify)?,
+        spin: whole(futex::Variant::Spin)?,
     })
 }
 
