@@ -184,12 +184,15 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         "{said}"
     );
     cluster.wait_idle(Duration::from_secs(300));
-    let log = std::fs::read_dir(results.join("whole/slurm"))
+    // The jobs' logs are beside the key, never in the results.
+    let logs = common::default_key(&results.join("whole")).with_extension("slurm-logs");
+    assert!(!results.join("whole/slurm").exists());
+    let log = std::fs::read_dir(&logs)
         .unwrap()
         .flatten()
         .find(|e| e.file_name().to_string_lossy().starts_with("shard-1."))
         .map(|e| std::fs::read_to_string(e.path()).unwrap())
-        .expect("a log of shard 1 in results/whole/slurm");
+        .expect("a log of shard 1 beside the key");
     // The jail inside a job step: its layers are said (and kept in every record).
     let sandbox = log
         .lines()
