@@ -49,7 +49,10 @@ if [ ! -e "$key" ]; then
   )
 fi
 # Each job runs in $repo on a host (--workdir) and its shard directory is copied back here
-# (--return, relative to $repo on both sides). --jobs 1: one shard at a time per host. A
+# (--return, relative to $repo on both sides: rsync, which puts a folder in place of a link
+# it finds where the shard's folders go, never writing through it). Nothing of the results
+# is sourced or run here, and no log is written into them: GNU parallel prints each job's
+# output here (--tag). --jobs 1: one shard at a time per host. A
 # shard that has its tournament.json already resumes (only its missing matches).
 shard="$(q "$results/$name")/shard-{}-of-$n"
 # The key reaches each host at the same absolute path (--basefile, before its first job).

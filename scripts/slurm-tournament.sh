@@ -19,8 +19,10 @@
 #   --sbatch ARG   one more sbatch argument, for both jobs (repeatable)
 #   --shared       the files are on a filesystem every node sees, whatever its type says
 # A task killed (scancel, node failure, time limit, preemption) loses its matches in flight
-# only: `rerun NAME I` plays what shard I misses, and submits the merge again. Logs go to
-# results/NAME/slurm/. The referee is $REFEREE (default target/release/referee), the
+# only: `rerun NAME I` plays what shard I misses, and submits the merge again. Logs go
+# beside the key, in KEY.slurm-logs/ (the key's name without .key), never into the results:
+# Slurm writes them as you, following links, and whoever writes the results could make one
+# a link to your files. The referee is $REFEREE (default target/release/referee), the
 # results directory $RESULTS (default results, in the repository). The key that
 # authenticates the results is $REFEREE_KEY (default: the referee's own for
 # results/NAME, in ~/.local/state/prologin-referee/keys), on a filesystem every node
@@ -28,7 +30,7 @@
 # (Slurm runs the tasks and the merge as `task` and `merge` of this script.)
 set -euo pipefail
 
-usage() { sed -n 2,28p "$0" >&2; exit 2; }
+usage() { sed -n 2,30p "$0" >&2; exit 2; }
 die() { echo "slurm-tournament: $*" >&2; exit 2; }
 # In a job, Slurm runs a copy of this script: the repository is the job's directory.
 repo=$(cd "$(dirname "$0")/.." 2>/dev/null && pwd)
@@ -132,7 +134,6 @@ submit() {
       local_fs "$path" && die "$path is on a local filesystem ($(stat -f -c %T "$path")) that the other nodes do not see: put the repository and the champions on the shared filesystem, and the key in a folder of it that only you can read (REFEREE_KEY=FILE), or pass --shared if it is one"
     done
   fi
-  mkdir -p "$dir/slurm"
   # What `rerun` submits again: beside the key, out of the results (whoever writes them
   # would otherwise choose what this script runs).
   {
@@ -149,6 +150,11 @@ submit() {
 # Where `submit` keeps what `rerun` submits again: beside the key $1.
 saved_of() { printf '%s\n' "${1%.key}.slurm.sh"; }
 
+# Where Slurm writes the jobs' logs: beside the key $1 too, a folder only you may write
+# (Slurm opens a log as you, following links: in the results, a link planted there by
+# whoever writes them would have a job's output truncate and fill your files).
+logs_of() { printf '%s\n' "${1%.key}.slurm-logs"; }
+
 # Submits shards $2 (an --array list) of tournament $1 and a merge after them.
 enqueue() {
   local name=$1 array=$2 dir=$results/$1
@@ -156,9 +162,11 @@ enqueue() {
   key=$(key_of "$name")
   # shellcheck disable=SC1090
   source "$(saved_of "$key")"
-  local tasks merge
+  local tasks merge logs
+  logs=$(logs_of "$key")
+  (umask 077 && mkdir -p "$logs")
   tasks=$(sbatch --parsable --array="$array" --job-name="$name" --cpus-per-task="$cpus" \
-    --time="$time" --requeue --chdir="$repo" --output="$dir/slurm/shard-%a.%A.log" \
+    --time="$time" --requeue --chdir="$repo" --output="$logs/shard-%a.%A.log" \
     "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" task "$name" "$shards" "$seed" "$key" -- "${flags[@]+"${flags[@]}"}")
   tasks=${tasks%%;*}
   # The merge also waits for this tournament's other tasks still queued or running (a
@@ -169,14 +177,14 @@ enqueue() {
   done
   merge=$(sbatch --parsable --dependency="$after" --kill-on-invalid-dep=yes \
     --job-name="$name-merge" --cpus-per-task=1 --chdir="$repo" \
-    --output="$dir/slurm/merge.%j.log" "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" merge "$name" "$shards" "$key")
+    --output="$logs/merge.%j.log" "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" merge "$name" "$shards" "$key")
   merge=${merge%%;*}
   cat <<EOF
 submitted tournament $name: shards $array of $shards as job $tasks, merge as job $merge (after they all succeed)
-watch:   squeue -j $tasks,$merge     $referee status $dir     tail -f $dir/slurm/shard-1.$tasks.log
+watch:   squeue -j $tasks,$merge     $referee status $dir     tail -f $logs/shard-1.$tasks.log
 cancel:  scancel $tasks $merge
 a failed or cancelled shard I: $0 rerun $name I   (plays only its missing matches, then merges)
-results: $dir/leaderboard.csv once job $merge is done (its log: $dir/slurm/merge.$merge.log)
+results: $dir/leaderboard.csv once job $merge is done (its log: $logs/merge.$merge.log)
 EOF
 }
 

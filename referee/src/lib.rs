@@ -10,6 +10,7 @@ pub mod confidence;
 pub mod endpoint;
 pub mod events;
 pub mod export;
+pub mod fault_times;
 pub mod full_log;
 pub mod game;
 pub mod games;

@@ -257,6 +257,7 @@ pub fn replay_logged(
         crate::replay_checks::callback_digest(index, played)?;
     }
     crate::replay_checks::faults(record, game.state().turn)?;
+    crate::replay_checks::timeouts(record)?;
     let result = result_of(&game);
     crate::replay_checks::result(&result, &record.result)?;
     Ok(ReplayReport {

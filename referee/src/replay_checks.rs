@@ -148,6 +148,39 @@ pub fn result(replayed: &ResultRecord, recorded: &ResultRecord) -> Result<(), St
     }
 }
 
+/// Each callback's `timeout` fault agrees with the time the record gives that callback and
+/// with its budgets ([`crate::fault_times`]). A schema-3 record keeps no budgets: its
+/// timeouts are not checked so.
+pub fn timeouts(record: &MatchRecord) -> Result<(), String> {
+    let Some(budgets) = &record.budgets else {
+        return Ok(());
+    };
+    let mut seat_cpu = vec![0u64; record.seats.len()];
+    for (i, (played, timing)) in record.callbacks.iter().zip(&record.timings).enumerate() {
+        let seat = usize::from(played.seat);
+        let used = seat_cpu.get_mut(seat).map_or(0, |cpu| {
+            *cpu = cpu.saturating_add(timing.cpu_us);
+            *cpu
+        });
+        if let Some(fault) = &played.fault {
+            crate::fault_times::timeout_agrees(
+                fault,
+                timing,
+                &budgets.of_callback(played.callback),
+                played.requests,
+                used,
+            )
+            .map_err(|e| {
+                format!(
+                    "callback #{i} (`{}` of seat {seat}): {e}",
+                    played.callback.name()
+                )
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// A fault as an error message shows it.
 fn describe(fault: &FaultRecord) -> String {
     format!(

@@ -8,6 +8,7 @@
 
 mod common;
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -183,12 +184,15 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
         "{said}"
     );
     cluster.wait_idle(Duration::from_secs(300));
-    let log = std::fs::read_dir(results.join("whole/slurm"))
+    // The jobs' logs are beside the key, never in the results.
+    let logs = common::default_key(&results.join("whole")).with_extension("slurm-logs");
+    assert!(!results.join("whole/slurm").exists());
+    let log = std::fs::read_dir(&logs)
         .unwrap()
         .flatten()
         .find(|e| e.file_name().to_string_lossy().starts_with("shard-1."))
         .map(|e| std::fs::read_to_string(e.path()).unwrap())
-        .expect("a log of shard 1 in results/whole/slurm");
+        .expect("a log of shard 1 beside the key");
     // The jail inside a job step: its layers are said (and kept in every record).
     let sandbox = log
         .lines()
@@ -234,8 +238,9 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
             out.status.success() && out.stdout.is_empty()
         },
     );
-    let log =
-        std::fs::read_to_string(results.join(format!("cut/slurm/shard-2.{job}.log"))).unwrap();
+    // The logs are beside the key, never in the results.
+    let logs = common::default_key(&results.join("cut")).with_extension("slurm-logs");
+    let log = std::fs::read_to_string(logs.join(format!("shard-2.{job}.log"))).unwrap();
     assert!(
         log.contains("SIGTERM: stopping") && log.contains("1 match(es) in flight abandoned"),
         "the cancelled task's log:\n{log}"
@@ -282,7 +287,6 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
 /// that it was called), so no cluster is needed.
 #[test]
 fn submit_refuses_before_submitting_anything() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = common::fresh_dir("slurm", "refusals");
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
@@ -380,17 +384,11 @@ fn submit_refuses_before_submitting_anything() {
     }
 }
 
-/// The organiser's key reaches every job of a Slurm run, never the results: `submit` run
-/// with stand-ins for `sinfo`, `squeue` and `sbatch` (which runs each job at once, here,
-/// every task of its array in turn, and notes its command line), so no cluster is needed.
-/// Each task and the merge get `--key` with the referee's default key of the tournament
-/// (a plain `referee merge` finds the same), mode 0600, out of the results, whose files
-/// never hold it; a shard forged afterwards makes the task re-run by `rerun` and its merge
-/// refuse it.
-#[test]
-fn the_key_reaches_every_job_and_the_merge_but_never_the_results() {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = common::fresh_dir("slurm", "key");
+/// Stand-ins for `sinfo`, `squeue` and `sbatch` in `dir/bin` (`sbatch` runs each job at
+/// once, here, every task of its array in turn, writing its output where `--output` says
+/// as Slurm does, following links, and notes its command line and exit in `dir/jobs`; job
+/// ids count up from 101, as a cluster's do); returns `bin`, `jobs` and the results folder.
+fn fake_slurm(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     let (bin, jobs, results) = (dir.join("bin"), dir.join("jobs"), dir.join("results"));
     std::fs::create_dir_all(&bin).unwrap();
     std::fs::create_dir_all(&jobs).unwrap();
@@ -430,21 +428,38 @@ echo "$n""#;
         std::fs::write(&path, format!("#!/bin/bash\n{body}\n")).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    let script = |args: &[&str]| {
-        let mut c = Command::new(repo().join("scripts/slurm-tournament.sh"));
-        c.args(args)
-            .env(
-                "PATH",
-                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
-            )
-            .env("JOBS", &jobs)
-            .env("REFEREE", REFEREE)
-            .env("RESULTS", &results)
-            .env_remove("REFEREE_KEY")
-            .current_dir(repo())
-            .stdin(Stdio::null());
-        common::run_ok(c)
-    };
+    (bin, jobs, results)
+}
+
+/// `scripts/slurm-tournament.sh ARGS` as the organiser, with the stand-ins of [`fake_slurm`].
+fn organiser(bin: &Path, jobs: &Path, results: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new(repo().join("scripts/slurm-tournament.sh"));
+    c.args(args)
+        .env(
+            "PATH",
+            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+        )
+        .env("JOBS", jobs)
+        .env("REFEREE", REFEREE)
+        .env("RESULTS", results)
+        .env_remove("REFEREE_KEY")
+        .current_dir(repo())
+        .stdin(Stdio::null());
+    c
+}
+
+/// The organiser's key reaches every job of a Slurm run, never the results: `submit` run
+/// with stand-ins for `sinfo`, `squeue` and `sbatch` (which runs each job at once, here,
+/// every task of its array in turn, and notes its command line), so no cluster is needed.
+/// Each task and the merge get `--key` with the referee's default key of the tournament
+/// (a plain `referee merge` finds the same), mode 0600, out of the results, whose files
+/// never hold it; a shard forged afterwards makes the task re-run by `rerun` and its merge
+/// refuse it.
+#[test]
+fn the_key_reaches_every_job_and_the_merge_but_never_the_results() {
+    let dir = common::fresh_dir("slurm", "key");
+    let (bin, jobs, results) = fake_slurm(&dir);
+    let script = |args: &[&str]| common::run_ok(organiser(&bin, &jobs, &results, args));
     let passive = repo().join("champions/shell/passive.sh");
     let builder = repo().join("champions/shell/builder.sh");
     script(&[
@@ -523,4 +538,83 @@ echo "$n""#;
         last.iter().all(|l| l.ends_with(" 2")),
         "the forged shard was accepted: {exits}"
     );
+}
+
+/// A results writer's links where Slurm writes the jobs' logs: job ids come in order, so
+/// whoever writes the results plants, under the next jobs' log names, links to the
+/// organiser's key and to what `rerun` sources (Slurm opens a log as the organiser,
+/// following links: a merge's output would truncate the key, or become shell commands the
+/// next `rerun` runs). The logs go beside the key instead, a folder of the organiser's:
+/// after a `rerun`, the key and the saved command are what they were, the links' targets
+/// untouched, and the jobs' logs are beside the key.
+#[test]
+fn a_results_writer_s_links_never_receive_a_job_s_log() {
+    let dir = common::fresh_dir("slurm", "logs");
+    let (bin, jobs, results) = fake_slurm(&dir);
+    let script = |args: &[&str]| common::run_ok(organiser(&bin, &jobs, &results, args));
+    let passive = repo().join("champions/shell/passive.sh");
+    script(&[
+        "submit",
+        "open",
+        "--seed",
+        "5",
+        "--shards",
+        "2",
+        "--cpus",
+        "1",
+        "--",
+        "random",
+        "greedy",
+        &passive.display().to_string(),
+    ]);
+    let key = common::default_key(&results.join("open"));
+    let saved = key.with_extension("slurm.sh");
+    let logs = key.with_extension("slurm-logs");
+    let (key_bytes, saved_bytes) = (std::fs::read(&key).unwrap(), std::fs::read(&saved).unwrap());
+    let logged_in_results = results.join("open/slurm").exists();
+    // The writer: links under the next jobs' log names, where the script used to log.
+    let planted = results.join("open/slurm");
+    std::fs::create_dir_all(&planted).unwrap();
+    let last: u64 = std::fs::read_to_string(jobs.join("next"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    for id in last + 1..=last + 4 {
+        std::os::unix::fs::symlink(&saved, planted.join(format!("merge.{id}.log"))).unwrap();
+        std::os::unix::fs::symlink(&key, planted.join(format!("shard-1.{id}.log"))).unwrap();
+    }
+    let said = common::text(&script(&["rerun", "open", "1"]).stdout);
+    assert_eq!(
+        std::fs::read(&key).unwrap(),
+        key_bytes,
+        "THE ATTACK WORKED: a job's log was written into the organiser's key\n{said}"
+    );
+    assert_eq!(
+        std::fs::read(&saved).unwrap(),
+        saved_bytes,
+        "THE ATTACK WORKED: a job's log was written into what `rerun` sources\n{said}"
+    );
+    let exits = std::fs::read_to_string(jobs.join("exits")).unwrap();
+    assert!(
+        exits.lines().count() == 5 && exits.lines().all(|l| l.ends_with(" 0")),
+        "the jobs did not all run and succeed:\n{exits}"
+    );
+    for log in [
+        format!("shard-1.{}.log", last + 1),
+        format!("merge.{}.log", last + 2),
+    ] {
+        assert!(
+            logs.join(&log).is_file(),
+            "no log {log} beside the key, in {}\n{said}",
+            logs.display()
+        );
+    }
+    assert!(said.contains(&logs.display().to_string()), "{said}");
+    assert!(
+        !logged_in_results,
+        "the jobs' logs are still written into the results"
+    );
+    let mode = std::fs::metadata(&logs).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "{}", logs.display());
 }

@@ -41,6 +41,7 @@ mod init;
 pub mod interrupt;
 pub mod kits;
 pub mod limits;
+pub mod proc_masks;
 mod rlimits;
 pub mod sandbox;
 mod signals;

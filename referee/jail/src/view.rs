@@ -1,7 +1,8 @@
 //! The file system a jailed champion sees, built by its init in a fresh mount namespace:
 //! a read-only tmpfs root holding read-only binds of the system directories, the
 //! champion's own files at [`CHAMPION_DIR`], the kits the operator installed under
-//! [`KITS_DIR`] (never a folder a contestant controls), a fresh `/proc`, a minimal `/dev`,
+//! [`KITS_DIR`] (never a folder a contestant controls), a fresh `/proc` (its machine-wide
+//! counters hidden, [`crate::proc_masks`]), a minimal `/dev`,
 //! and a private size-limited tmpfs at `/tmp` (its home, scratch and temporary directory).
 //! Nothing else of the host exists inside: not the operator's files, the referee, the
 //! results (a results folder under the champion's own is hidden, [`View::masks`]) or the
@@ -169,6 +170,10 @@ impl View {
             None,
         )
         .map_err(ctx("a fresh /proc".into()))?;
+        // The staging root's own file: it stays behind its binds once that root is gone.
+        crate::proc_masks::mask(proc_dir, "/proc-empty", |empty, target| {
+            bind_readonly(empty, target, false, self.remount)
+        })?;
         self.fill_dev().map_err(ctx("the minimal /dev".into()))?;
         if build.is_some() {
             return Ok(build);

@@ -134,6 +134,10 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
         machine.spawn_fault(seat, &Fault::new(fault.kind, fault.message.clone()));
     }
     let mut entries = record.callbacks.iter().enumerate();
+    // Each seat's CPU in its callbacks so far, and whether it had its first one (the
+    // opening callback, with the init budget).
+    let mut seat_cpu = vec![0u64; record.seats.len()];
+    let mut started = vec![false; record.seats.len()];
     while let Some(step) = machine.next_step() {
         for &seat in &step.seats {
             if machine.is_out(seat) {
@@ -156,6 +160,30 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
             }
             play_entry(adapter, &mut machine, i, entry, seat)?;
             let timing = &record.timings[i];
+            let init = !started[seat] && !adapter.opening().is_empty();
+            started[seat] = true;
+            seat_cpu[seat] = seat_cpu[seat].saturating_add(timing.cpu_us);
+            if let Some(fault) = &entry.fault {
+                let budget = if init {
+                    &record.budgets.init
+                } else {
+                    &record.budgets.call
+                };
+                crate::fault_times::timeout_agrees(
+                    fault,
+                    timing,
+                    budget,
+                    entry.requests,
+                    seat_cpu[seat],
+                )
+                .map_err(|e| {
+                    format!(
+                        "callback {} (`{}` of seat {seat}): {e}",
+                        i + 1,
+                        entry.callback
+                    )
+                })?;
+            }
             machine.end(
                 seat,
                 entry.fault.as_ref(),
@@ -176,22 +204,44 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
             entry.seat
         ));
     }
-    // Output after the last callback: a protocol fault that changes nothing.
+    // Output after the last callback: a protocol fault that changes nothing, at most one
+    // per seat that played to the end without a fault, in seats' order, written as the
+    // referee writes it.
+    let last = record.callbacks.last().map_or("", |c| c.callback.as_str());
+    let mut last_seat = None;
     for (i, fault) in record.faults.iter().enumerate() {
         if !used[i] && fault.callback.is_none() {
-            if fault.kind != FaultKind::Protocol || usize::from(fault.seat) >= record.seats.len() {
+            let seat = usize::from(fault.seat);
+            if fault.kind != FaultKind::Protocol
+                || seat >= record.seats.len()
+                || machine.is_out(seat)
+                || last_seat >= Some(seat)
+                || !is_late_output(&fault.message, last)
+            {
                 return Err(format!(
-                    "a `{}` fault of seat {} outside every callback",
+                    "a `{}` fault of seat {} outside every callback (\"{}\"): after the last \
+                     callback the referee records only output of a seat still in the match, \
+                     once per seat in seats' order, as `unexpected output `...` after {last}: \
+                     logs belong on stderr`",
                     fault.kind.name(),
-                    fault.seat
+                    fault.seat,
+                    jail::untrusted::printable(&fault.message)
                 ));
             }
-            machine.fault_outside(usize::from(fault.seat), fault.kind, fault.message.clone());
+            last_seat = Some(seat);
+            machine.fault_outside(seat, fault.kind, fault.message.clone());
         }
     }
     let mut got = machine.finish();
     got.budgets = record.budgets;
     Ok(got)
+}
+
+/// Whether `message` is the one the machine writes for output after the callback `last`
+/// (`Machine::late_output`).
+fn is_late_output(message: &str, last: &str) -> bool {
+    message.starts_with("unexpected output `")
+        && message.ends_with(&format!("` after {last}: logs belong on stderr"))
 }
 
 /// Takes the actions of callback `i` (`entry`) of `seat` again.

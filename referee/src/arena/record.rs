@@ -14,8 +14,10 @@ use std::path::Path;
 /// was 1), so that one number tells every record apart.
 pub const GAME_RECORD_SCHEMA: u32 = 5;
 
-/// One match of a game on the model, as played.
+/// One match of a game on the model, as played. A field this referee does not know is
+/// refused (as in each callback and fault): nothing is carried that `replay` did not check.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
     pub schema: u32,
     /// The game's `--game` name, and the version of its rules.
@@ -43,6 +45,7 @@ pub struct GameRecord {
 
 /// One callback of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CallbackEntry {
     pub seat: u8,
     pub callback: String,
@@ -62,6 +65,7 @@ pub struct CallbackEntry {
 /// A fault, and the callback it ended (its index in `callbacks`; `None` for a seat that
 /// could not start, or for output after its last callback).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameFault {
     pub seat: u8,
     pub callback: Option<usize>,
