@@ -6,9 +6,12 @@
 
 use crate::cli::IDENTITY_LIMITS;
 use crate::game::TimeLimits;
+use crate::games::Game;
 use crate::run_match::MatchPlan;
 use crate::schedule::{Format, ScheduleError};
 use crate::tournament::LimitsSpec;
+use game::options::Kind;
+use game::{OptionSpec, Options};
 use jail::champion::Limits;
 use jail::sandbox::{Missing, SandboxReport};
 use std::fmt;
@@ -212,15 +215,21 @@ fn limit_words(time: &TimeLimits, limits: &Limits, full_log: Option<u64>) -> Str
 }
 
 /// The command that plays a match of a game on the model again: `referee --game GAME match
-/// A B ... --seed S` and its limits.
+/// A B ... --seed S`, its options (`name=value` words, those not at their default: a match
+/// of defaults says none, as it did before options) and its limits.
 pub fn match_reproduce(
     game: &str,
     champions: &[String],
     seed: u64,
+    options: &[String],
     time: &TimeLimits,
     limits: &Limits,
 ) -> String {
-    let flags = format!(" --seed {seed}{}", limit_words(time, limits, None));
+    let options: String = options
+        .iter()
+        .map(|o| format!(" --option {}", shell_quote(o)))
+        .collect();
+    let flags = format!(" --seed {seed}{options}{}", limit_words(time, limits, None));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
     command_line(&format!("referee --game {game} match"), &champions, &flags)
 }
@@ -267,6 +276,60 @@ pub fn resume_command(
         command += &format!(" --key {}", shell_quote(&key.display().to_string()));
     }
     command
+}
+
+/// The options of `options` that are not at their default in `specs`, as `name=value`
+/// words (in the options' order).
+pub fn option_words(specs: &[OptionSpec], options: &Options) -> Vec<String> {
+    specs
+        .iter()
+        .filter(|s| options.get(s.name) != s.default)
+        .map(|s| format!("{}={}", s.name, options.get(s.name)))
+        .collect()
+}
+
+/// The `--option NAME=VALUE` words `given` for `game`, checked against its options (the
+/// others at their defaults); an error names what is wrong and lists every option.
+pub fn options_of(game: &dyn Game, given: &[String]) -> Result<Options, String> {
+    Options::parse(game.options(), given)
+        .map_err(|e| format!("--option: {e}\n{}", describe_options(game).trim_end()))
+}
+
+/// Each option of `game` with the values it takes and its default, and the seats it
+/// accepts: what `referee --game GAME options` prints.
+pub fn describe_options(game: &dyn Game) -> String {
+    let (fewest, most) = (
+        game.seat_range().start().to_owned(),
+        *game.seat_range().end(),
+    );
+    let mut text = match fewest == most {
+        true => format!("{}: matches of {fewest} seats", game.title()),
+        false => format!(
+            "{}: matches of {fewest} to {most} seats (--seats K, default {fewest})",
+            game.title()
+        ),
+    };
+    if game.options().is_empty() {
+        text.push_str("; it takes no --option");
+        if game.name() == crate::games::DEFAULT {
+            text.push_str(" (its setup: --monuments and --first-player)");
+        }
+        text.push('\n');
+        return text;
+    }
+    text.push_str("; its options (--option NAME=VALUE):\n");
+    for spec in game.options() {
+        let takes = match spec.kind {
+            Kind::Choice(words) => format!("one of {}", words.join(", ")),
+            Kind::Integer(low, high) => format!("a whole number from {low} to {high}"),
+            Kind::Text => "text without `=` or `,`".to_string(),
+        };
+        text.push_str(&format!(
+            "  {}: {takes} (default {}): {}\n",
+            spec.name, spec.default, spec.help
+        ));
+    }
+    text
 }
 
 /// The default of `--results`.

@@ -90,6 +90,9 @@ pub(crate) fn human_seats(human: impl Iterator<Item = bool>) -> Option<String> {
 
 /// The match `args` describe, every value checked (exit 2 on a bad one).
 pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
+    // The 2009 game declares no option yet: any `--option` is refused, naming its flags.
+    crate::cli::words::options_of(&LoiGame, &args.options)
+        .map_err(|e| Failure::usage(anyhow!(e)))?;
     let mut champions: Vec<_> = args
         .champions
         .iter()

@@ -31,19 +31,25 @@ pub fn run(command: Command, game: &'static dyn Commands) -> Result<(), Failure>
         Command::Status(args) => super::status::run(args),
         Command::Gauntlet(args) => super::gauntlet::run(args, game.runner()),
         Command::Build(args) => super::build::run(args),
+        Command::Options => unreachable!("answered by `commands::run`"),
     }
 }
 
 fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
     let runner = game.runner();
     let (title, name) = (runner.title(), runner.name());
-    if args.champions.len() != runner.seats() {
+    if !runner.seat_range().contains(&args.champions.len()) {
+        let (fewest, most) = (*runner.seat_range().start(), *runner.seat_range().end());
         return Err(usage(format!(
             "a match of {title} takes {} champions, got {}",
-            runner.seats(),
+            match fewest == most {
+                true => fewest.to_string(),
+                false => format!("{fewest} to {most}"),
+            },
             args.champions.len()
         )));
     }
+    let options = crate::cli::words::options_of(runner, &args.options).map_err(usage)?;
     if args.limits.full_log().is_some() {
         return Err(usage(format!(
             "--full-log is not available for {title} yet: its record keeps every action \
@@ -87,6 +93,7 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         limits,
         pin: !args.limits.no_pin,
         full_log: None,
+        options,
     };
     // One match, watched by whoever started it: a champion killed from outside is its crash.
     let record = jail::interrupt::tolerating(|| game.play_match(&seats, &dir))?;

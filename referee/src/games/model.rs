@@ -14,6 +14,7 @@ use crate::rules::Rules;
 use crate::seating::Seating;
 use crate::standings::{MatchRow, PointsTable};
 use game::Game as _;
+use jail::untrusted::printable;
 use std::path::Path;
 
 /// What a game on the model brings besides its rules and its protocol.
@@ -202,7 +203,7 @@ impl<P: Parts> ModelGame<P> {
         )?;
         let mut machine = Machine::new(
             self.0,
-            &game.defaults(),
+            &seats.options,
             seats.seed,
             records,
             seats.time,
@@ -231,6 +232,7 @@ impl<P: Parts> ModelGame<P> {
             self.0.game().name(),
             &given,
             seats.seed,
+            &crate::cli::words::option_words(self.0.game().options(), &seats.options),
             &seats.time,
             &seats.limits,
         )
@@ -248,6 +250,14 @@ impl<P: Parts> Game for ModelGame<P> {
 
     fn seats(&self) -> usize {
         *self.0.game().seats().start()
+    }
+
+    fn seat_range(&self) -> std::ops::RangeInclusive<usize> {
+        self.0.game().seats()
+    }
+
+    fn options(&self) -> &'static [game::OptionSpec] {
+        self.0.game().options()
     }
 
     fn full_log(&self) -> bool {
@@ -282,6 +292,13 @@ impl<P: Parts> Game for ModelGame<P> {
             expected.problem(record.seed, &record.seats, Some(record.budgets), false)
         {
             anyhow::bail!("{problem}");
+        }
+        if record.options != expected.run.options {
+            anyhow::bail!(
+                "its record has options {}, the run's {}",
+                printable(&record.options.words().join(" ")),
+                printable(&expected.run.options.words().join(" "))
+            );
         }
         Ok(Played {
             row: record.row(self.points(), self.reproduce_command(&expected.run)),
