@@ -176,3 +176,52 @@ fn a_tournament_of_four_seats_plays_and_keeps_its_options() {
     let (count, _, _) = results::write(&sources, &dir, &spec, false, &GAME, None).unwrap();
     assert_eq!(count, schedule.len());
 }
+
+/// Shards of one tournament run with other options (or seats) are not merged: the error
+/// names both.
+#[test]
+fn shards_of_other_options_or_seats_are_not_merged() {
+    let dir = common::fresh_dir("high-card", "merge");
+    let merge = |second: TournamentSpec| {
+        let mut shards = Vec::new();
+        for (index, spec) in [(1, spec(5)), (2, second)] {
+            let shard = dir.join(format!("shard-{index}-of-2"));
+            std::fs::create_dir_all(&shard).unwrap();
+            let spec = TournamentSpec {
+                shard: referee::schedule::Shard::parse(&format!("{index}/2")),
+                ..spec
+            };
+            std::fs::write(shard.join("tournament.json"), spec.to_json()).unwrap();
+            shards.push(shard);
+        }
+        let args = referee::cli::MergeArgs {
+            shards,
+            out: Some(dir.join("merged")),
+            html: false,
+            partial: true,
+            key: None,
+        };
+        let failure = referee::commands::merge::run(args, &GAME).unwrap_err();
+        assert_eq!(failure.code, 2);
+        failure.error.to_string()
+    };
+    let err = merge(TournamentSpec {
+        options: deck("30"),
+        ..spec(5)
+    });
+    assert!(
+        err.contains("shard-2-of-2 is not a shard of the same tournament as")
+            && err.contains("its options are deck=30, those of")
+            && err.contains("shard-1-of-2 are deck=20"),
+        "{err}"
+    );
+    let err = merge(TournamentSpec {
+        seats: Some(5),
+        ..spec(5)
+    });
+    assert!(
+        err.contains("its seats are 5 seats, those of") && err.contains("are 4 seats"),
+        "{err}"
+    );
+    assert!(!dir.join("merged").exists());
+}
