@@ -135,7 +135,7 @@ fn a_tournament_of_four_seats_plays_and_keeps_its_options() {
             |event| match event {
                 referee::events::TournamentEvent::Played { row, first_player } => {
                     assert!(
-                        row.reproduce.contains(" --option deck=20"),
+                        row.reproduce.contains(" --option 'deck=20'"),
                         "{}",
                         row.reproduce
                     );

@@ -88,6 +88,7 @@ impl Game for HighestNumber {
                 reproduce: format!("highest-number --seed {}", seats.seed),
             },
             first_player: 0,
+            command: Default::default(),
         })
     }
     fn replay_page(&self, _: &Path) -> anyhow::Result<String> {

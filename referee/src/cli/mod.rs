@@ -5,6 +5,7 @@
 // not HTML.
 #![allow(rustdoc::invalid_html_tags)]
 
+pub mod command_line;
 mod values;
 pub mod words;
 

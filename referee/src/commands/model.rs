@@ -7,7 +7,7 @@
 
 use super::{Failure, EXIT_MISMATCH};
 use crate::arena::GameRecord;
-use crate::cli::words::shell_quote;
+use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
 use crate::games::model::Commands;
 use crate::games::Seats;
@@ -144,7 +144,7 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
     println!(
         "see it: {} --game {name} show {}{}",
         crate::cli::words::program(),
-        shell_quote(&dir.to_string_lossy()),
+        quote(&dir.to_string_lossy()),
         if args.html {
             ""
         } else {
@@ -156,12 +156,9 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
             "reproduce: none: {humans} played by a person (`human`), whom no command plays \
              again; `{} --game {name} replay {}` checks the record",
             crate::cli::words::program(),
-            shell_quote(&path.to_string_lossy())
+            quote(&path.to_string_lossy())
         ),
-        None => println!(
-            "reproduce: {}",
-            crate::cli::words::as_typed(&game.reproduce_command(&seats))
-        ),
+        None => println!("reproduce: {}", game.reproduce_command(&seats).as_typed()),
     }
     Ok(())
 }

@@ -195,6 +195,8 @@ pub fn stored_limits(
 pub struct Played {
     pub row: MatchRow,
     pub first_player: u8,
+    /// The command that plays it again (`row.reproduce` is its text).
+    pub command: crate::cli::command_line::CommandLine,
 }
 
 /// What the runner needs of a game around its matches.

@@ -292,13 +292,11 @@ fn differing_field(
     ];
     // The command may differ by the environment of the referee that wrote it.
     let command = (row.reproduce.clone(), r.reproduce.clone());
+    let same_command = crate::cli::words::same_command(&row.reproduce, &recorded.command);
     fields
         .into_iter()
         .find(|(_, (said, recorded))| said != recorded)
-        .or_else(|| {
-            (!crate::cli::words::same_command(&command.0, &command.1))
-                .then_some(("reproduce", command))
-        })
+        .or_else(|| (!same_command).then_some(("reproduce", command)))
         .map(|(name, (said, recorded))| {
             let printable = |s: &str| jail::untrusted::printable(s).into_owned();
             (name, printable(&said), printable(&recorded))
@@ -345,6 +343,12 @@ mod tests {
                 ..row()
             },
             first_player: 2,
+            command: crate::cli::command_line::CommandLine {
+                env: Vec::new(),
+                args: ["referee", "match", "a", "b", "c", "--seed", "77"]
+                    .map(String::from)
+                    .to_vec(),
+            },
         };
         assert_eq!(differing_field(&row(), 2, &recorded), None);
         assert_eq!(
