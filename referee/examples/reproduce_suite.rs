@@ -40,7 +40,7 @@ enum Outcome {
     /// run, with the same faults by seat and kind.
     SameUntilSampled,
     /// A champion's file is not what the match played (changed or removed since), or the
-    /// record was altered after the match.
+    /// record was altered after the match; or a game of the tests that no command plays.
     Altered(String),
     Differs(String),
 }
@@ -78,7 +78,7 @@ fn main() {
             .flatten()
             .map(|seat| seat["sha256"].to_string())
             .collect();
-        let key = (entry.cwd.clone(), entry.command.clone(), seats);
+        let key = (entry.cwd.clone(), entry.command.render(), seats);
         groups.entry(key).or_default().push(i);
     }
     let distinct = groups.len();
@@ -102,10 +102,10 @@ fn main() {
             (outcome, start.elapsed())
         })
         .collect();
-    let mut slowest: Vec<(Duration, &str)> = timed
+    let mut slowest: Vec<(Duration, String)> = timed
         .iter()
         .zip(&groups)
-        .map(|((_, took), group)| (*took, entries[group[0]].command.as_str()))
+        .map(|((_, took), group)| (*took, entries[group[0]].command.render()))
         .collect();
     slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
     let total: Duration = slowest.iter().map(|(took, _)| *took).sum();
@@ -147,10 +147,12 @@ fn main() {
         match outcome {
             Outcome::Same => same += 1,
             Outcome::SameUntilSampled => sampled += 1,
-            Outcome::Altered(why) => changed.push(format!("  {}: {why}", entry.command)),
+            Outcome::Altered(why) => changed.push(format!("  {}: {why}", entry.command.render())),
             Outcome::Differs(why) => differs.push(format!(
                 "  {} (in {}; record {}): {why}",
-                entry.command, entry.cwd, entry.path
+                entry.command.render(),
+                entry.cwd,
+                entry.path
             )),
         }
     }
@@ -180,6 +182,12 @@ fn main() {
 
 fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
     let first = entry.record.clone();
+    // A game of the tests that no registry holds (High card) has no command to run.
+    if let Some(game) = first["game"].as_str() {
+        if referee::games::by_name(game).is_none() {
+            return Outcome::Altered(format!("`{game}` is a test's game, which no command plays"));
+        }
+    }
     // A record of the 2009 game is replayed first: a test may have made one that does not.
     if first.get("game").is_none() {
         let replays = serde_json::from_value::<referee::record::MatchRecord>(first.clone())
@@ -202,13 +210,18 @@ fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    // A match of the suite takes seconds; one that hangs is cut and reported.
+    // Its text as printed, pasted into a shell, `--out` right after `match` (the champions
+    // may end the command, after a `--`); a match of the suite takes seconds, one that
+    // hangs is cut and reported.
+    let mut command = entry.command.clone();
+    let Some(at) = command.args.iter().position(|a| a == "match") else {
+        return Outcome::Differs("its command plays no match".into());
+    };
+    command.args.insert(at + 1, "--out".into());
+    command.args.insert(at + 2, out.display().to_string());
     let output = Command::new("timeout")
         .args(["--kill-after=10", "300", "bash", "-c"])
-        // `--out` right after `match`: the champions may end the command, after a `--`.
-        .arg(entry.command.replacen(" match ", " match --out \"$1\" ", 1))
-        .arg("bash")
-        .arg(out)
+        .arg(command.render())
         .current_dir(&entry.cwd)
         .env("PATH", path)
         .env_remove(referee::reproduce_log::VARIABLE)

@@ -37,6 +37,8 @@ pub struct Runner {
     /// The run's key: each match is sealed with it (`auth`) before its row is emitted.
     /// `None` for a run started before results were authenticated.
     pub auth: Option<crate::auth::RunKey>,
+    /// The game's options every match plays with.
+    pub options: game::Options,
 }
 
 impl Runner {
@@ -53,6 +55,7 @@ impl Runner {
             limits: self.limits.clone(),
             pin: self.pin,
             full_log: self.full_log,
+            options: self.options.clone(),
         }
     }
 
@@ -167,6 +170,44 @@ pub struct TournamentSpec {
     /// in a run started before snapshots.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kits: Option<String>,
+    /// The seats of a match (`--seats`); absent when they are the game's fewest (every
+    /// file written before the choice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<usize>,
+    /// The game's options (`--option`), every one with its value; absent for a game that
+    /// takes none, and in files written before options (read as the game's defaults).
+    #[serde(default, skip_serializing_if = "no_options")]
+    pub options: game::Options,
+}
+
+/// Whether `options` holds none (a game without options, or a file written before them).
+pub fn no_options(options: &game::Options) -> bool {
+    options.words().is_empty()
+}
+
+/// The seats of a run's matches: `stored` (a `tournament.json`'s or `gauntlet.json`'s), or
+/// the game's fewest when the file does not say; one the game does not accept is an error.
+pub fn seat_count(stored: Option<usize>, game: &dyn Game) -> Result<usize, String> {
+    let seats = stored.unwrap_or_else(|| game.seats());
+    match game.seat_range().contains(&seats) {
+        true => Ok(seats),
+        false => Err(format!(
+            "matches of {seats} seats, but {} is played by {} to {}",
+            game.title(),
+            game.seat_range().start(),
+            game.seat_range().end()
+        )),
+    }
+}
+
+/// The options of a run's matches: `stored` (a `tournament.json`'s or `gauntlet.json`'s),
+/// checked against the game's, or its defaults when the file holds none.
+pub fn stored_options(stored: &game::Options, game: &dyn Game) -> Result<game::Options, String> {
+    if no_options(stored) {
+        return Ok(game::Options::defaults(game.options()));
+    }
+    stored.check(game.options())?;
+    Ok(stored.clone())
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -221,6 +262,16 @@ fn loi() -> String {
 }
 
 impl TournamentSpec {
+    /// The seats of its matches ([`seat_count`]).
+    pub fn seat_count(&self, game: &dyn Game) -> Result<usize, String> {
+        seat_count(self.seats, game)
+    }
+
+    /// The options of its matches ([`stored_options`]).
+    pub fn options(&self, game: &dyn Game) -> Result<game::Options, String> {
+        stored_options(&self.options, game)
+    }
+
     /// The schedule it plays, for matches of `seats` seats.
     pub fn schedule(
         &self,

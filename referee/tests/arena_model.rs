@@ -1,59 +1,20 @@
 //! The arena with a game of chance, hidden cards and seats acting at once, for 2 to 8
-//! seats (`game::testing::HighCard` behind a small protocol written here: `carte` asks
-//! one's own card, `garder`/`passer` choose, `fin`): matches played through the match loop
+//! seats (`game::testing::HighCard` behind the tests' small protocol, `common/high_card.rs`:
+//! `carte` asks one's own card, `garder`/`passer` choose, `fin`): matches played through the match loop
 //! by scripted seats, their records checked by playing them again, chance drawn from the
 //! match's own stream (the same seed deals the same cards, another seed others), and an
 //! edited deal, choice, answer or ranking refused.
 
-use game::testing::{Choice, HighCard, HighCardState};
-use game::Illegal;
+mod common;
+
+use common::high_card::HighCardWire;
+use game::testing::HighCard;
 use jail::fault::Fault;
-use referee::arena::{Adapter, GameRecord, Line, Machine};
+use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::record::SeatRecord;
 use std::collections::VecDeque;
 use std::time::Duration;
-
-/// High card's protocol.
-struct HighCardWire;
-
-impl Adapter for HighCardWire {
-    type Game = HighCard;
-    fn game(&self) -> &HighCard {
-        &HighCard
-    }
-    fn opening(&self) -> &'static [&'static str] {
-        &["init_game"]
-    }
-    fn closing(&self) -> &'static [&'static str] {
-        &["end_game"]
-    }
-    fn turn(&self, _: &HighCardState, _: usize) -> &'static str {
-        "choisir"
-    }
-    fn read(
-        &self,
-        state: &HighCardState,
-        seat: usize,
-        _: &str,
-        line: &str,
-    ) -> Result<Line<Choice>, String> {
-        match line {
-            "carte" => Ok(Line::Answer(
-                game::State::observe(state, seat)
-                    .mine
-                    .map_or("-1".into(), |c| c.to_string()),
-            )),
-            "garder" => Ok(Line::Act(Choice::Keep)),
-            "passer" => Ok(Line::Act(Choice::Fold)),
-            "fin" => Ok(Line::End),
-            other => Err(format!("unknown request `{other}`")),
-        }
-    }
-    fn answer(&self, answer: &Result<String, Illegal>) -> Option<String> {
-        answer.as_ref().ok().cloned()
-    }
-}
 
 /// A seat that asks its card and keeps it when it is at least `keep_from`.
 struct Seat {

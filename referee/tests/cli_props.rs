@@ -115,9 +115,10 @@ proptest! {
             }
             Ok(plan) => {
                 // The reproduce command, as printed, plans the same match.
-                let printed = plan.reproduce_command();
-                let again: Vec<String> =
-                    printed.split_whitespace().skip(1).map(String::from).collect();
+                let printed = plan.reproduce_command().render();
+                let read = referee::cli::command_line::CommandLine::read(&printed)
+                    .map_err(TestCaseError::fail)?;
+                let again: Vec<String> = read.args.into_iter().skip(1).collect();
                 let args = parse(&again)
                     .map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
                 let replanned = match_cmd::plan(&args)

@@ -88,6 +88,7 @@ impl Game for HighestNumber {
                 reproduce: format!("highest-number --seed {}", seats.seed),
             },
             first_player: 0,
+            command: Default::default(),
         })
     }
     fn replay_page(&self, _: &Path) -> anyhow::Result<String> {
@@ -149,6 +150,8 @@ fn play(seats: usize, n: usize, rounds: u64) -> Run {
         shard: None,
         matches: 0,
         kits: None,
+        seats: None,
+        options: Default::default(),
     };
     let schedule = spec.schedule(seats).unwrap();
     let runner = Runner {
@@ -173,6 +176,7 @@ fn play(seats: usize, n: usize, rounds: u64) -> Run {
         pin: false,
         full_log: None,
         auth: None,
+        options: Default::default(),
     };
     let csv = dir.join("matches.csv");
     let mut appender = Appender::open(&csv, seats, None).unwrap();

@@ -5,6 +5,7 @@
 // not HTML.
 #![allow(rustdoc::invalid_html_tags)]
 
+pub mod command_line;
 mod values;
 pub mod words;
 
@@ -50,6 +51,9 @@ pub enum Command {
     /// Build champions' folders with `make`, each in a jail: no network, the kits read-only
     /// at /kits, only its own folder writable, bounded CPU, wall clock and memory.
     Build(BuildArgs),
+    /// List the game's options (`--option NAME=VALUE`), their values and defaults, and
+    /// the seats it accepts (`--seats K`).
+    Options,
     /// Run a built-in champion (random, greedy) over the protocol on stdin/stdout.
     #[command(hide = true)]
     Bot(BotArgs),
@@ -283,7 +287,7 @@ pub struct MatchArgs {
     /// `champion`, the built-in `random` and `greedy` (`random` and `mobility` for the
     /// Amazons), or `human` to play a seat yourself from the terminal. The same champion
     /// may sit in several seats.
-    #[arg(num_args = 2..=3, required = true, value_name = "CHAMPION")]
+    #[arg(num_args = 2..=crate::schedule::MAX_SEATS, required = true, value_name = "CHAMPION")]
     pub champions: Vec<String>,
     /// Match seed (default: drawn at random and printed).
     #[arg(long, value_name = "N", value_parser = values::seed, allow_negative_numbers = true)]
@@ -294,6 +298,10 @@ pub struct MatchArgs {
     /// Seat (0, 1 or 2) that opens turn 1.
     #[arg(long, value_name = "SEAT", value_parser = values::first_player, allow_negative_numbers = true)]
     pub first_player: Option<u8>,
+    /// A game's option, NAME=VALUE (repeatable; `referee --game GAME options` lists a
+    /// game's options, their values and defaults).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     /// Directory for the record and stderr logs (default: results/matches/<seed>-<names>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -361,6 +369,14 @@ pub struct TournamentArgs {
     /// at random and printed).
     #[arg(long, value_name = "N", value_parser = values::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+    /// A game's option, NAME=VALUE (repeatable; `referee --game GAME options` lists a
+    /// game's options, their values and defaults).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Seats of a match, for a game played by several counts [default: the game's fewest;
+    /// `referee --game GAME options` says which it accepts].
+    #[arg(long, value_name = "K", value_parser = values::seats)]
+    pub seats: Option<usize>,
     /// Matches played at once (each holds 3 champion processes) [default: number of cores].
     #[arg(long, value_name = "N", value_parser = jobs, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
@@ -415,6 +431,14 @@ pub struct GauntletArgs {
     /// Seed of the match seeds (default: drawn at random and printed).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// A game's option, NAME=VALUE (repeatable; `referee --game GAME options` lists a
+    /// game's options, their values and defaults).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Seats of a match, for a game played by several counts [default: the game's fewest;
+    /// `referee --game GAME options` says which it accepts].
+    #[arg(long, value_name = "K", value_parser = values::seats)]
+    pub seats: Option<usize>,
     /// Results go to <results>/<name>/.
     #[arg(long, default_value = "gauntlet", value_parser = tournament_name)]
     pub name: String,

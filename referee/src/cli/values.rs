@@ -73,6 +73,17 @@ pub(super) fn count(text: &str) -> Result<u64, String> {
     whole(text, 1, u64::MAX, "a number of matches")
 }
 
+/// `--seats`: a count a schedule can seat (the game's own range is checked with it).
+pub(super) fn seats(text: &str) -> Result<usize, String> {
+    whole(
+        text,
+        2,
+        crate::schedule::MAX_SEATS as u64,
+        "a number of seats",
+    )
+    .map(|n| n as usize)
+}
+
 /// `--memory`, MiB.
 pub(super) fn memory(text: &str) -> Result<u64, String> {
     whole(text, 16, MAX_MIB, "a memory limit in MiB")

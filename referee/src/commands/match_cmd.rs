@@ -1,7 +1,7 @@
 //! `referee match`: one match, its table, its record and the command that reproduces it.
 
 use super::Failure;
-use crate::cli::words::shell_quote;
+use crate::cli::words::quote;
 use crate::cli::{parse_monuments, MatchArgs};
 use crate::export::table;
 use crate::games::{loi::LoiGame, Game};
@@ -56,7 +56,7 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
         println!(
             "see it: {} show {} (or add --html for a replay in the browser)",
             crate::cli::words::program(),
-            shell_quote(&dir.to_string_lossy())
+            quote(&dir.to_string_lossy())
         );
     }
     match human_seats(plan.champions.iter().map(|c| c.is_human())) {
@@ -64,12 +64,9 @@ pub fn run(args: MatchArgs) -> Result<(), Failure> {
             "reproduce: none: {seats} played by a person (`human`), whom no command plays \
              again; `{} replay {}` checks the record",
             crate::cli::words::program(),
-            shell_quote(&dir.join("record.json").to_string_lossy())
+            quote(&dir.join("record.json").to_string_lossy())
         ),
-        None => println!(
-            "reproduce: {}",
-            crate::cli::words::as_typed(&plan.reproduce_command())
-        ),
+        None => println!("reproduce: {}", plan.reproduce_command().as_typed()),
     }
     Ok(())
 }
@@ -90,6 +87,9 @@ pub(crate) fn human_seats(human: impl Iterator<Item = bool>) -> Option<String> {
 
 /// The match `args` describe, every value checked (exit 2 on a bad one).
 pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
+    // The 2009 game declares no option yet: any `--option` is refused, naming its flags.
+    crate::cli::words::options_of(&LoiGame, &args.options)
+        .map_err(|e| Failure::usage(anyhow!(e)))?;
     let mut champions: Vec<_> = args
         .champions
         .iter()

@@ -81,6 +81,11 @@ pub(crate) fn print_stderr_files(
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
+    if let Command::Options = cli.command {
+        let game = crate::games::by_name(&cli.game).expect("clap takes only known games");
+        print!("{}", crate::cli::words::describe_options(game));
+        return Ok(());
+    }
     if let Some(game) = crate::games::on_model(&cli.game) {
         return model::run(cli.command, game);
     }
@@ -94,5 +99,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Status(args) => status::run(args),
         Command::Bot(args) => bot::run(args),
         Command::Build(args) => build::run(args),
+        Command::Options => unreachable!("answered above"),
     }
 }

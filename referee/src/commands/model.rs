@@ -7,7 +7,7 @@
 
 use super::{Failure, EXIT_MISMATCH};
 use crate::arena::GameRecord;
-use crate::cli::words::shell_quote;
+use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
 use crate::games::model::Commands;
 use crate::games::Seats;
@@ -31,19 +31,25 @@ pub fn run(command: Command, game: &'static dyn Commands) -> Result<(), Failure>
         Command::Status(args) => super::status::run(args),
         Command::Gauntlet(args) => super::gauntlet::run(args, game.runner()),
         Command::Build(args) => super::build::run(args),
+        Command::Options => unreachable!("answered by `commands::run`"),
     }
 }
 
 fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
     let runner = game.runner();
     let (title, name) = (runner.title(), runner.name());
-    if args.champions.len() != runner.seats() {
+    if !runner.seat_range().contains(&args.champions.len()) {
+        let (fewest, most) = (*runner.seat_range().start(), *runner.seat_range().end());
         return Err(usage(format!(
             "a match of {title} takes {} champions, got {}",
-            runner.seats(),
+            match fewest == most {
+                true => fewest.to_string(),
+                false => format!("{fewest} to {most}"),
+            },
             args.champions.len()
         )));
     }
+    let options = crate::cli::words::options_of(runner, &args.options).map_err(usage)?;
     if args.limits.full_log().is_some() {
         return Err(usage(format!(
             "--full-log is not available for {title} yet: its record keeps every action \
@@ -87,6 +93,7 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         limits,
         pin: !args.limits.no_pin,
         full_log: None,
+        options,
     };
     // One match, watched by whoever started it: a champion killed from outside is its crash.
     let record = jail::interrupt::tolerating(|| game.play_match(&seats, &dir))?;
@@ -137,7 +144,7 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
     println!(
         "see it: {} --game {name} show {}{}",
         crate::cli::words::program(),
-        shell_quote(&dir.to_string_lossy()),
+        quote(&dir.to_string_lossy()),
         if args.html {
             ""
         } else {
@@ -149,12 +156,9 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
             "reproduce: none: {humans} played by a person (`human`), whom no command plays \
              again; `{} --game {name} replay {}` checks the record",
             crate::cli::words::program(),
-            shell_quote(&path.to_string_lossy())
+            quote(&path.to_string_lossy())
         ),
-        None => println!(
-            "reproduce: {}",
-            crate::cli::words::as_typed(&game.reproduce_command(&seats))
-        ),
+        None => println!("reproduce: {}", game.reproduce_command(&seats).as_typed()),
     }
     Ok(())
 }

@@ -35,7 +35,8 @@ impl Part {
         let (mut done, mut faults) = (0, 0);
         let csv = dir.join("matches.csv");
         if csv.exists() {
-            crate::store::read_rows(&csv, game.seats(), |(row, _), _, _| {
+            let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
+            crate::store::read_rows(&csv, seats, |(row, _), _, _| {
                 done += 1;
                 faults += row.faults.iter().flatten().count() as u64;
                 Ok(())

@@ -89,9 +89,11 @@ impl Game for LoiGame {
     fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
         let plan = plan(seats);
         let record = plan.run(dir)?;
+        let command = plan.reproduce_command();
         Ok(Played {
-            row: row_of(&record, plan.reproduce_command()),
+            row: row_of(&record, command.render()),
             first_player: record.first_player,
+            command,
         })
     }
 
@@ -132,9 +134,11 @@ impl Game for LoiGame {
             }),
             ..expected.run.clone()
         };
+        let command = plan(&run).reproduce_command();
         Ok(Played {
-            row: row_of(&record, plan(&run).reproduce_command()),
+            row: row_of(&record, command.render()),
             first_player: record.first_player,
+            command,
         })
     }
 

@@ -32,6 +32,9 @@ pub struct Seats {
     /// Stream every request into a log beside the record, cut at this many MiB compressed
     /// (`--full-log`, `--full-log-cap`).
     pub full_log: Option<u64>,
+    /// The game's options (`--option NAME=VALUE`), every one with its value; none for a
+    /// game whose setup is given otherwise (the 2009 game's `--monuments`).
+    pub options: game::Options,
 }
 
 /// What a match of a tournament was played with, as its record must say: the match seed,
@@ -48,11 +51,13 @@ pub struct Expected {
 
 impl Expected {
     /// What match `id` of `schedule` (the tournament `spec`'s, whose limits are
-    /// `stored`: [`stored_limits`]) is played with, as its record must say.
+    /// `stored`: [`stored_limits`], and options `options`) is played with, as its record
+    /// must say.
     pub fn of(
         spec: &crate::tournament::TournamentSpec,
         schedule: &crate::schedule::Schedule,
         stored: &(TimeLimits, Limits),
+        options: &game::Options,
         id: u64,
     ) -> anyhow::Result<Expected> {
         anyhow::ensure!(id < schedule.len(), "not in the schedule");
@@ -74,12 +79,17 @@ impl Expected {
                 snapshot: None,
             });
         }
-        Ok(Expected::new(pairing.seed, seated, stored))
+        Ok(Expected::new(pairing.seed, seated, stored, options.clone()))
     }
 
     /// What a match of seed `seed`, with `seated` in its seats, is played with under a
     /// run's `stored` limits (a tournament's or a gauntlet's), as its record must say.
-    pub fn new(seed: u64, seated: Vec<ChampionSpec>, stored: &(TimeLimits, Limits)) -> Expected {
+    pub fn new(
+        seed: u64,
+        seated: Vec<ChampionSpec>,
+        stored: &(TimeLimits, Limits),
+        options: game::Options,
+    ) -> Expected {
         let (time, limits) = stored.clone();
         let seats = seated
             .iter()
@@ -103,6 +113,7 @@ impl Expected {
                 limits,
                 pin: false,
                 full_log: None,
+                options,
             },
         }
     }
@@ -185,6 +196,8 @@ pub fn stored_limits(
 pub struct Played {
     pub row: MatchRow,
     pub first_player: u8,
+    /// The command that plays it again (`row.reproduce` is its text).
+    pub command: crate::cli::command_line::CommandLine,
 }
 
 /// What the runner needs of a game around its matches.
@@ -193,8 +206,17 @@ pub trait Game: Send + Sync {
     fn name(&self) -> &'static str;
     /// Its title for people (pages, messages).
     fn title(&self) -> &'static str;
-    /// Seats of a match.
+    /// The seats of a match when none are chosen (`--seats`): the fewest it accepts.
     fn seats(&self) -> usize;
+    /// The seats a match may have (the rules': the model's [`game::Game::seats`]).
+    fn seat_range(&self) -> std::ops::RangeInclusive<usize> {
+        self.seats()..=self.seats()
+    }
+    /// The options a match takes (`--option NAME=VALUE`), each with its default; none for
+    /// a game whose setup is given by flags of its own (the 2009 game's `--monuments`).
+    fn options(&self) -> &'static [game::OptionSpec] {
+        &[]
+    }
     /// Whether `--full-log` (every request in a log beside the record) is available.
     fn full_log(&self) -> bool;
     /// Points of a place ([`crate::standings::points_with`]).

@@ -6,6 +6,7 @@
 
 use super::{Expected, FaultStep, Game, Played, Seats};
 use crate::arena::{Adapter, GameRecord, Machine};
+use crate::cli::command_line::CommandLine;
 use crate::endpoint::Endpoint;
 use crate::human::{Driver, HumanEndpoint};
 use crate::record::SeatRecord;
@@ -14,6 +15,7 @@ use crate::rules::Rules;
 use crate::seating::Seating;
 use crate::standings::{MatchRow, PointsTable};
 use game::Game as _;
+use jail::untrusted::printable;
 use std::path::Path;
 
 /// What a game on the model brings besides its rules and its protocol.
@@ -79,7 +81,7 @@ pub trait Commands: Sync {
     /// The game, for the runner's commands.
     fn runner(&self) -> &dyn Game;
     fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord>;
-    fn reproduce_command(&self, seats: &Seats) -> String;
+    fn reproduce_command(&self, seats: &Seats) -> CommandLine;
     fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>>;
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String>;
     fn short_title(&self) -> &'static str;
@@ -98,7 +100,7 @@ impl<P: Parts> Commands for ModelGame<P> {
     fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord> {
         ModelGame::play_match(self, seats, dir)
     }
-    fn reproduce_command(&self, seats: &Seats) -> String {
+    fn reproduce_command(&self, seats: &Seats) -> CommandLine {
         ModelGame::reproduce_command(self, seats)
     }
     fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>> {
@@ -202,7 +204,7 @@ impl<P: Parts> ModelGame<P> {
         )?;
         let mut machine = Machine::new(
             self.0,
-            &game.defaults(),
+            &seats.options,
             seats.seed,
             records,
             seats.time,
@@ -225,12 +227,13 @@ impl<P: Parts> ModelGame<P> {
     }
 
     /// The command that plays `seats` again.
-    pub fn reproduce_command(&self, seats: &Seats) -> String {
+    pub fn reproduce_command(&self, seats: &Seats) -> CommandLine {
         let given: Vec<String> = seats.champions.iter().map(|c| c.given.clone()).collect();
         crate::cli::words::match_reproduce(
             self.0.game().name(),
             &given,
             seats.seed,
+            &crate::cli::words::option_words(self.0.game().options(), &seats.options),
             &seats.time,
             &seats.limits,
         )
@@ -248,6 +251,14 @@ impl<P: Parts> Game for ModelGame<P> {
 
     fn seats(&self) -> usize {
         *self.0.game().seats().start()
+    }
+
+    fn seat_range(&self) -> std::ops::RangeInclusive<usize> {
+        self.0.game().seats()
+    }
+
+    fn options(&self) -> &'static [game::OptionSpec] {
+        self.0.game().options()
     }
 
     fn full_log(&self) -> bool {
@@ -283,9 +294,18 @@ impl<P: Parts> Game for ModelGame<P> {
         {
             anyhow::bail!("{problem}");
         }
+        if record.options != expected.run.options {
+            anyhow::bail!(
+                "its record has options {}, the run's {}",
+                printable(&record.options.words().join(" ")),
+                printable(&expected.run.options.words().join(" "))
+            );
+        }
+        let command = self.reproduce_command(&expected.run);
         Ok(Played {
-            row: record.row(self.points(), self.reproduce_command(&expected.run)),
+            row: record.row(self.points(), command.render()),
             first_player: record.first_player(),
+            command,
         })
     }
 
@@ -307,9 +327,11 @@ impl<P: Parts> Game for ModelGame<P> {
             self.title()
         );
         let record = self.play_match(seats, dir)?;
+        let command = self.reproduce_command(seats);
         Ok(Played {
-            row: record.row(self.points(), self.reproduce_command(seats)),
+            row: record.row(self.points(), command.render()),
             first_player: record.first_player(),
+            command,
         })
     }
 

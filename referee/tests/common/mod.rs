@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod amazons;
+pub mod high_card;
 pub mod stage;
 pub mod tables;
 pub mod users;

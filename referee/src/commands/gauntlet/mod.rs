@@ -66,9 +66,10 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         })?;
         (spec, champions, auth)
     };
+    let seats = spec.seat_count(game);
     let plan = Plan {
         seed: spec.seed,
-        seats: game.seats(),
+        seats,
         opponents: champions.len() - 2,
     };
     // Every limit is the gauntlet's (on --resume, the stored one where no flag says it).
@@ -81,6 +82,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         jobs,
         args.limits.full_log(),
     )?;
+    runner.options = spec.options(game).map_err(usage)?;
     // Each match played is sealed with the run's key before its row is appended.
     runner.auth = auth.clone();
     let name = |i: usize| printable(&spec.champions[i].0).into_owned();
@@ -107,8 +109,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let mut rows = Rows::read(&csv_path, &spec, &plan, game, auth.as_ref()).map_err(resumed)?;
     // A row dropped from matches.csv comes back from its match's seal, never played again.
     if let Some(key) = &auth {
-        let restored =
-            crate::auth::restore_rows(&csv_path, &dir, game.seats(), key).map_err(resumed)?;
+        let restored = crate::auth::restore_rows(&csv_path, &dir, seats, key).map_err(resumed)?;
         if !restored.is_empty() {
             eprintln!(
                 "restored the rows of {} match(es) missing from matches.csv from their seals",
@@ -126,6 +127,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         crate::commands::tournament::results::check_records_with(
             &sources,
             game,
+            seats,
             auth.as_ref(),
             |id| {
                 let pairing = plan.pairing(id);
@@ -134,7 +136,12 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
                     .iter()
                     .map(|&c| runner.champions[c].clone())
                     .collect();
-                Ok(crate::games::Expected::new(pairing.seed, seated, &stored))
+                Ok(crate::games::Expected::new(
+                    pairing.seed,
+                    seated,
+                    &stored,
+                    runner.options.clone(),
+                ))
             },
         )
         .map_err(resumed)?;
@@ -144,7 +151,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         faults,
         complete_len,
     } = rows;
-    let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
+    let mut appender = Appender::open(&csv_path, seats, complete_len)?;
     let mut pairs: Vec<(Half, Half)> = Vec::new();
     let mut decided: Option<(Verdict, usize)> = None;
     let stop_decided = AtomicBool::new(false);
@@ -213,7 +220,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     progress_file.finish(decided.is_some() || pairs.len() as u64 >= spec.max_pairs);
     store::write_sorted(
         std::slice::from_ref(&csv_path),
-        game.seats(),
+        seats,
         &csv_path,
         |_, _, _, _| Ok(()),
     )?;
@@ -280,7 +287,7 @@ pub(crate) fn status(dir: &std::path::Path, now: u64) -> anyhow::Result<String> 
     let game = crate::games::by_name(&spec.game).expect("spec::read knows the game");
     let plan = Plan {
         seed: spec.seed,
-        seats: game.seats(),
+        seats: spec.seat_count(game),
         opponents: spec.champions.len().saturating_sub(2),
     };
     let rows = Rows::read(&dir.join("matches.csv"), &spec, &plan, game, None)?;
@@ -363,21 +370,27 @@ impl Rows {
         if !csv_path.exists() {
             return Ok(rows);
         }
-        let len = store::read_rows(csv_path, game.seats(), |(row, first_player), _, line| {
-            spec.check_row(plan, &row, first_player, game)
-                .and_then(|()| match rows.halves.insert(row.id, half_of(plan, &row)) {
-                    None => Ok(()),
-                    Some(_) => Err(format!("match {} appears twice", row.id)),
-                })
-                .map_err(|e| anyhow!("{}: {e}; {}", csv_path.display(), spec::EDITED_ROW_FIX))?;
-            // Under the run's key, the rows counted are the bytes their seals hold.
-            if let Some(key) = auth {
-                crate::commands::tournament::results::sealed_row(key, csv_path, row.id, line)
-                    .map_err(|e| anyhow!("{}: {e}", csv_path.display()))?;
-            }
-            rows.faults += row.faults.iter().flatten().count() as u64;
-            Ok(())
-        })?;
+        let len = store::read_rows(
+            csv_path,
+            spec.seat_count(game),
+            |(row, first_player), _, line| {
+                spec.check_row(plan, &row, first_player, game)
+                    .and_then(|()| match rows.halves.insert(row.id, half_of(plan, &row)) {
+                        None => Ok(()),
+                        Some(_) => Err(format!("match {} appears twice", row.id)),
+                    })
+                    .map_err(|e| {
+                        anyhow!("{}: {e}; {}", csv_path.display(), spec::EDITED_ROW_FIX)
+                    })?;
+                // Under the run's key, the rows counted are the bytes their seals hold.
+                if let Some(key) = auth {
+                    crate::commands::tournament::results::sealed_row(key, csv_path, row.id, line)
+                        .map_err(|e| anyhow!("{}: {e}", csv_path.display()))?;
+                }
+                rows.faults += row.faults.iter().flatten().count() as u64;
+                Ok(())
+            },
+        )?;
         rows.complete_len = Some(len);
         Ok(rows)
     }

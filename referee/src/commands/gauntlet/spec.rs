@@ -42,6 +42,14 @@ pub(super) struct Spec {
     /// `snapshot::kits_hash` at the start; absent before snapshots.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kits: Option<String>,
+    /// The seats of a match (`--seats`); absent when they are the game's fewest (every
+    /// file written before the choice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<usize>,
+    /// The game's options (`--option`); absent for a game that takes none, and in files
+    /// written before options (read as the game's defaults).
+    #[serde(default, skip_serializing_if = "crate::tournament::no_options")]
+    pub options: game::Options,
 }
 
 /// Where a champion of a gauntlet plays from.
@@ -55,6 +63,16 @@ pub(super) struct SnapshotSpec {
 }
 
 impl Spec {
+    /// The seats of its matches (checked when the file was read: [`parse`]).
+    pub fn seat_count(&self, game: &dyn Game) -> usize {
+        crate::tournament::seat_count(self.seats, game).unwrap_or_else(|_| game.seats())
+    }
+
+    /// The options of its matches, checked against the game's.
+    pub fn options(&self, game: &dyn Game) -> Result<game::Options, String> {
+        crate::tournament::stored_options(&self.options, game)
+    }
+
     /// Whether `row` (of `matches.csv`) is match `row.id` of this gauntlet: in its range,
     /// on its seed, with its champions in their seats, and points that are the game's for
     /// its scores. A row that is not (an edited file, another gauntlet's) would make the
@@ -145,17 +163,19 @@ pub(super) fn started(
             game.title()
         )));
     }
+    let seats = setup::seats_of(args.seats, game)?;
+    let options = crate::cli::words::options_of(game, &args.options).map_err(usage)?;
     let mut given = vec![candidate.clone(), baseline.clone()];
     if args.opponents.is_empty() {
         given.extend(game.builtins().iter().map(|b| b.to_string()));
     } else {
         given.extend(args.opponents.iter().cloned());
     }
-    if given.len() < game.seats() + 1 {
+    if given.len() < seats + 1 {
         return Err(usage(format!(
             "a gauntlet of {} needs at least {} opponent(s), got {}",
             game.title(),
-            game.seats() - 1,
+            seats - 1,
             given.len() - 2
         )));
     }
@@ -224,6 +244,11 @@ pub(super) fn started(
             })
             .collect(),
         kits: Some(kits),
+        seats: (seats != game.seats()).then_some(seats),
+        options: match game.options().is_empty() {
+            true => game::Options::default(),
+            false => options,
+        },
     };
     let json = serde_json::to_string_pretty(&spec).expect("specs serialise") + "\n";
     seal(&spec, &spec_path, json.as_bytes())?;
@@ -258,14 +283,16 @@ pub(super) fn parse(path: &Path, bytes: &[u8]) -> anyhow::Result<Spec> {
     })?;
     // Values no flag gives (the file was edited) would make another test, or none.
     let pairs = crate::gauntlet::MIN_PAIRS as u64..=crate::gauntlet::MAX_PAIRS;
+    let setup = crate::tournament::seat_count(spec.seats, game)
+        .and_then(|_| spec.options(game).map(|_| ()))
+        .err();
     let plan = Plan {
         seed: spec.seed,
-        seats: game.seats(),
+        seats: spec.seat_count(game),
         opponents: spec.champions.len().saturating_sub(2),
     };
-    let problem = spec
-        .sprt
-        .problem(crate::gauntlet::spread(game.points()))
+    let problem = setup
+        .or_else(|| spec.sprt.problem(crate::gauntlet::spread(game.points())))
         .or_else(|| {
             (!pairs.contains(&spec.max_pairs)).then(|| {
                 format!(
@@ -283,7 +310,7 @@ pub(super) fn parse(path: &Path, bytes: &[u8]) -> anyhow::Result<Spec> {
                      {} opponent(s)",
                     spec.champions.len(),
                     game.title(),
-                    game.seats() - 1
+                    plan.seats - 1
                 )
             })
         });
@@ -342,6 +369,13 @@ pub(super) fn resumed(
     if let Some(seed) = args.seed.filter(|&s| s != spec.seed) {
         return Err(conflict("--seed", seed.to_string(), spec.seed.to_string()));
     }
+    setup::check_seats_and_options(
+        (args.seats, &args.options),
+        (spec.seats, &spec.options),
+        game,
+        "gauntlet",
+    )
+    .map_err(|e| usage(format!("--resume: {e} ({})", spec_path.display())))?;
     let test = [
         ("alpha", "--alpha", args.alpha, spec.sprt.alpha),
         ("beta", "--beta", args.beta, spec.sprt.beta),

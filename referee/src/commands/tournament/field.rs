@@ -21,6 +21,7 @@ use std::path::Path;
 /// Every champion given, resolved for `game`, under its unique name; refuses fewer
 /// champions than a match has seats, and a champion given twice.
 pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<ChampionSpec>, Failure> {
+    let seats = args.seats.unwrap_or_else(|| game.seats());
     let mut entries: Vec<Entry> = args
         .champions
         .iter()
@@ -46,12 +47,12 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
                 .map_err(|e| Failure::usage(e.context("--manifest")))?,
         );
     }
-    if entries.len() < game.seats() {
+    if entries.len() < seats {
         return Err(usage(format!(
             "a tournament of {} needs at least {} champions, got {}: give CHAMPION \
              arguments, --from-dir DIR or --manifest FILE",
             game.title(),
-            game.seats(),
+            seats,
             entries.len()
         )));
     }
@@ -84,7 +85,7 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
             printable(&human.given),
             crate::cli::words::program(),
             crate::cli::words::game_flag(game.name()),
-            others(game.seats())
+            others(seats)
         )));
     }
     let names = manifest::unique_names(

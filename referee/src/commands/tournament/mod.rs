@@ -70,7 +70,8 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
             })?;
         (spec, champions, auth)
     };
-    let schedule = spec.schedule(game.seats()).map_err(usage)?;
+    let seats = spec.seat_count(game).map_err(usage)?;
+    let schedule = spec.schedule(seats).map_err(usage)?;
     let csv_path = dir.join("matches.csv");
     let mut runner = setup::runner(
         game,
@@ -81,6 +82,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         jobs,
         args.limits.full_log(),
     )?;
+    runner.options = spec.options(game).map_err(usage)?;
     // Each match played is sealed with the run's key before its row is appended.
     runner.auth = auth.clone();
     // The matches played already: every row one of this run's, none twice (the ids, their
@@ -90,7 +92,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         if !csv_path.exists() {
             return Ok((done, faults, None));
         }
-        let len = store::read_rows(&csv_path, game.seats(), |(row, first_player), _, _| {
+        let len = store::read_rows(&csv_path, seats, |(row, first_player), _, _| {
             spec.check_row(&row, first_player, &schedule, shard, game)
                 .and_then(|()| match done.insert(row.id) {
                     true => Ok(()),
@@ -113,7 +115,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     // A row dropped from matches.csv (or not appended before a kill) comes back from its
     // match's seal: a match played is never played again.
     if let Some(key) = &auth {
-        let restored = crate::auth::restore_rows(&csv_path, &dir, game.seats(), key)
+        let restored = crate::auth::restore_rows(&csv_path, &dir, seats, key)
             .map_err(|e| Failure::usage(anyhow!("--resume: {e:#}")))?;
         if !restored.is_empty() {
             eprintln!(
@@ -136,7 +138,7 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         // A test's moment to swap a file just checked (debug builds only).
         jail::checked::after_check(&csv_path);
     }
-    let mut appender = Appender::open(&csv_path, game.seats(), complete_len)?;
+    let mut appender = Appender::open(&csv_path, seats, complete_len)?;
     let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
     eprintln!("{}", runner.limits.sandbox.line());
     eprintln!(

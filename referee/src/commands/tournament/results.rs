@@ -24,18 +24,17 @@ pub fn write(
     game: &dyn Game,
     auth: Option<&crate::auth::RunKey>,
 ) -> anyhow::Result<(u64, Standings, Confidence)> {
+    let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
     let mut standings = Standings::with_champions(
         game.points(),
-        game.seats(),
+        seats,
         spec.champions.iter().map(|c| c.name.as_str()),
     );
-    let schedule = spec
-        .schedule(game.seats())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
     let paths: Vec<PathBuf> = sources.iter().map(|(p, _)| p.clone()).collect();
     let rows = store::write_sorted(
         &paths,
-        game.seats(),
+        seats,
         &dir.join("matches.csv"),
         |row, first_player, source, line| {
             spec.check_row(row, first_player, &schedule, sources[source].1, game)
@@ -117,15 +116,14 @@ pub fn check_sources(
     spec: &TournamentSpec,
     game: &dyn Game,
 ) -> anyhow::Result<()> {
-    let schedule = spec
-        .schedule(game.seats())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
+    let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut seen = std::collections::HashSet::new();
-    each_row(sources, game, &mut |(path, shard),
-                                  number,
-                                  row,
-                                  first_player,
-                                  _| {
+    each_row(sources, seats, &mut |(path, shard),
+                                   number,
+                                   row,
+                                   first_player,
+                                   _| {
         spec.check_row(&row, first_player, &schedule, *shard, game)
             .and_then(|()| match seen.insert(row.id) {
                 true => Ok(()),
@@ -143,12 +141,12 @@ type RowVisit<'a, 'b> =
 /// the row, its `first_player` and its exact bytes.
 fn each_row<'a>(
     sources: &'a [(PathBuf, Option<Shard>)],
-    game: &dyn Game,
+    seats: usize,
     visit: &mut RowVisit<'a, '_>,
 ) -> anyhow::Result<()> {
     for source in sources {
         let mut number = 1;
-        store::read_rows(&source.0, game.seats(), |(row, first_player), _, line| {
+        store::read_rows(&source.0, seats, |(row, first_player), _, line| {
             number += 1;
             visit(source, number, row, first_player, line)
         })?;
@@ -172,13 +170,15 @@ pub fn check_records(
     game: &dyn Game,
     auth: Option<&crate::auth::RunKey>,
 ) -> anyhow::Result<()> {
-    let schedule = spec
-        .schedule(game.seats())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
+    let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
     let stored = crate::games::stored_limits(&spec.limits)
         .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
-    check_records_with(sources, game, auth, |id| {
-        crate::games::Expected::of(spec, &schedule, &stored, id)
+    let options = spec
+        .options(game)
+        .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
+    check_records_with(sources, game, seats, auth, |id| {
+        crate::games::Expected::of(spec, &schedule, &stored, &options, id)
     })
 }
 
@@ -188,21 +188,22 @@ pub fn check_records(
 pub fn check_records_with(
     sources: &[(PathBuf, Option<Shard>)],
     game: &dyn Game,
+    seats: usize,
     auth: Option<&crate::auth::RunKey>,
     expected: impl Fn(u64) -> anyhow::Result<crate::games::Expected> + Sync,
 ) -> anyhow::Result<()> {
     use rayon::prelude::*;
     let mut rows = Vec::new();
-    each_row(sources, game, &mut |(path, _),
-                                  number,
-                                  row,
-                                  first_player,
-                                  line| {
-        let root = path.parent().unwrap_or(Path::new("."));
-        let dir = crate::tournament::Runner::match_dir(root, row.id);
-        rows.push((path, number, dir, row, first_player, line.to_vec()));
-        Ok(())
-    })?;
+    each_row(
+        sources,
+        seats,
+        &mut |(path, _), number, row, first_player, line| {
+            let root = path.parent().unwrap_or(Path::new("."));
+            let dir = crate::tournament::Runner::match_dir(root, row.id);
+            rows.push((path, number, dir, row, first_player, line.to_vec()));
+            Ok(())
+        },
+    )?;
     let wrong = rows
         .par_iter()
         .map(|(path, number, dir, row, first_player, line)| {
@@ -291,13 +292,11 @@ fn differing_field(
     ];
     // The command may differ by the environment of the referee that wrote it.
     let command = (row.reproduce.clone(), r.reproduce.clone());
+    let same_command = crate::cli::words::same_command(&row.reproduce, &recorded.command);
     fields
         .into_iter()
         .find(|(_, (said, recorded))| said != recorded)
-        .or_else(|| {
-            (!crate::cli::words::same_command(&command.0, &command.1))
-                .then_some(("reproduce", command))
-        })
+        .or_else(|| (!same_command).then_some(("reproduce", command)))
         .map(|(name, (said, recorded))| {
             let printable = |s: &str| jail::untrusted::printable(s).into_owned();
             (name, printable(&said), printable(&recorded))
@@ -344,6 +343,12 @@ mod tests {
                 ..row()
             },
             first_player: 2,
+            command: crate::cli::command_line::CommandLine {
+                env: Vec::new(),
+                args: ["referee", "match", "a", "b", "c", "--seed", "77"]
+                    .map(String::from)
+                    .to_vec(),
+            },
         };
         assert_eq!(differing_field(&row(), 2, &recorded), None);
         assert_eq!(

@@ -52,6 +52,7 @@ pub(crate) fn runner(
         pin: !given.no_pin,
         full_log,
         auth: None,
+        options: game::Options::default(),
     })
 }
 
@@ -136,9 +137,10 @@ pub(super) fn started(
             game.title()
         )));
     }
+    let seats = seats_of(args.seats, game)?;
+    let options = crate::cli::words::options_of(game, &args.options).map_err(usage)?;
     let champions = field::gather(args, game)?;
     // A schedule that cannot be played is refused before the pre-run check starts anyone.
-    let seats = game.seats();
     crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format).map_err(usage)?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let (champions, kits) = snapshot_all(champions, dir)?;
@@ -183,6 +185,11 @@ pub(super) fn started(
         shard,
         matches: schedule.len(),
         kits: Some(kits),
+        seats: (seats != game.seats()).then_some(seats),
+        options: match game.options().is_empty() {
+            true => game::Options::default(),
+            false => options,
+        },
     };
     let (file, json) = (dir.join("tournament.json"), spec.to_json());
     seal(&spec, &file, &json)?;
@@ -246,6 +253,13 @@ pub(super) fn resumed(
             describe(&spec.input)
         )));
     }
+    check_seats_and_options(
+        (args.seats, &args.options),
+        (spec.seats, &spec.options),
+        game,
+        "tournament",
+    )
+    .map_err(|e| usage(format!("--resume: {e} ({})", path.display())))?;
     if let Some(seed) = args.seed.filter(|&s| s != spec.seed) {
         return Err(conflict(
             "--seed",
@@ -316,6 +330,56 @@ pub(super) fn resumed(
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(Failure::usage)?;
     Ok((spec, champions, key))
+}
+
+/// The seats of `--seats` (`given`), or the game's fewest; a count it does not accept is an
+/// error naming the counts it does.
+pub(crate) fn seats_of(given: Option<usize>, game: &dyn Game) -> Result<usize, Failure> {
+    let seats = given.unwrap_or_else(|| game.seats());
+    if game.seat_range().contains(&seats) {
+        return Ok(seats);
+    }
+    let (fewest, most) = (*game.seat_range().start(), *game.seat_range().end());
+    Err(usage(match fewest == most {
+        true => format!(
+            "--seats {seats}: {} is played by {fewest} seats only; drop --seats",
+            game.title()
+        ),
+        false => format!(
+            "--seats {seats}: {} is played by {fewest} to {most} seats; give one of them",
+            game.title()
+        ),
+    }))
+}
+
+/// Refuses a resume whose `--seats` or `--option` flags (`given`: each given only if on
+/// the command line) differ from the run's `stored` ones (a `kind` of run), naming both.
+pub(crate) fn check_seats_and_options(
+    given: (Option<usize>, &[String]),
+    stored: (Option<usize>, &game::Options),
+    game: &dyn Game,
+    kind: &str,
+) -> Result<(), String> {
+    let run_seats = crate::tournament::seat_count(stored.0, game)?;
+    if let Some(seats) = given.0.filter(|&s| s != run_seats) {
+        return Err(format!(
+            "--seats {seats} conflicts with the {kind}'s {run_seats} seats; drop --seats or \
+             choose another --name"
+        ));
+    }
+    let run_options = crate::tournament::stored_options(stored.1, game)?;
+    if !given.1.is_empty() {
+        let options = crate::cli::words::options_of(game, given.1)?;
+        if options != run_options {
+            return Err(format!(
+                "--option {} conflicts with the {kind}'s options {}; drop --option or choose \
+                 another --name",
+                printable(&given.1.join(" --option ")),
+                printable(&run_options.words().join(" "))
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Copies every champion's files (built-ins aside) into the run's folder `dir` once
