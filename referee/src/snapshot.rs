@@ -23,13 +23,13 @@
 use crate::roster::ChampionSpec;
 use anyhow::{bail, Context};
 use jail::beneath;
-use unchanged::Identity;
 use jail::untrusted::printable;
 use sha2::{Digest, Sha256};
 use std::io::{Read, Seek, Write};
 use std::os::fd::OwnedFd;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
+use unchanged::Identity;
 
 mod unchanged;
 
