@@ -34,7 +34,7 @@ as_root_only() {
     api_checks | bots | properties | rules_* | surfaces | client | protocol | protocol_props | \
       cli_props | claims_table | rules_doc | confidence | tournament_standings | \
       game_scripted | amazons | engine | draw | golden_draws | loi_api | loi_protocol | prologin | greedy | random | \
-      scan_rust | script | template | protocol_doc)
+      scan_rust | script | template | protocol_doc | ticket | rules | model)
       echo "no champion process" ;;
     # Pages and consoles drawn from records; the matches they draw are played as a user by
     # the binaries that test the jail.
@@ -43,7 +43,7 @@ as_root_only() {
       echo "viewers and tables of records" ;;
     # Each test switches to the test user itself, after its root run.
     attacks | attacks_kit | attacks_build | redteam | redteam_stop | redteam_gauntlet | \
-      tournament_snapshot | redteam_snapshot | results_links)
+      tournament_snapshot | redteam_snapshot | results_links | redteam_proc)
       echo "runs as root and as $user already" ;;
     # The sequential test's statistics, on in-process bots (gauntlet_runs plays it for real).
     gauntlet) echo "in-process statistics" ;;

@@ -9,7 +9,7 @@
 //! let game = TicketToRide;
 //! let mut state = game.start(2, &game.defaults()).unwrap();
 //! while let Acting::Chance(chance) = state.acting() {
-//!     state.chance(&chance.draw(&mut draw::Stream::new(1))).unwrap();
+//!     state.chance(&chance.draw(1, &mut draw::Stream::new(1))).unwrap();
 //! }
 //! assert_eq!(state.acting(), Acting::Seats(vec![0]));
 //! assert_eq!(state.legal(0), [Action::Tickets]);

@@ -34,7 +34,7 @@ fn random_game(board: &str, seats: usize, seed: u64) -> Result<(Vec<String>, Tic
                 return Ok((history, state));
             }
             Acting::Chance(c) => {
-                let drawn = c.draw(&mut chance);
+                let drawn = c.draw(seed, &mut chance);
                 state.chance(&drawn)?;
                 history.push(format!("chance {drawn:?} {:016x}", state.digest()));
             }

@@ -74,7 +74,7 @@ pub fn play(
                     refused,
                 });
             }
-            Acting::Chance(c) => state.chance(&c.draw(&mut chance))?,
+            Acting::Chance(c) => state.chance(&c.draw(seed, &mut chance))?,
             Acting::Seats(seats) => {
                 let seat = seats[0];
                 let view = state.view(seat);
