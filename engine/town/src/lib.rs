@@ -30,6 +30,6 @@ mod state;
 
 pub use action::Action;
 pub use buildings::Kind;
-pub use model::{Town, TownView, DEFAULT_SEATS, MIN_POSITIONS};
+pub use model::{Town, TownView, COLOURS, DEFAULT_SEATS, MIN_POSITIONS};
 pub use resources::{Resource, Stock};
 pub use state::{upkeep, Cell, Player, Rules, TownState, Why};

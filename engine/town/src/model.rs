@@ -16,6 +16,9 @@ pub struct Town;
 /// program's `-p` default).
 pub const DEFAULT_SEATS: usize = 4;
 
+/// Each seat's colour (rule 1), seat 0 first.
+pub const COLOURS: [&str; 4] = ["white", "orange", "pink", "violet"];
+
 /// The least number of valid positions a board must have (rule 5).
 pub const MIN_POSITIONS: usize = 16;
 
