@@ -1,0 +1,591 @@
+//! One match of Little Town: the setup drawn by chance (rules 6 to 8), the rounds and their
+//! turns (rules 10 to 13), the upkeep (rule 14), players out (rules 15 and 16), the end and
+//! the ranking (rules 17 and 18).
+
+use crate::action::{Action, Xy};
+use crate::board::{Grid, Pos};
+use crate::buildings::Kind;
+use crate::resources::{Resource, Stock};
+use game::{Acting, Chance, Drawn, Illegal, Ranking};
+use std::sync::Arc;
+
+/// The fixed terms of a match, from its options and its number of seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub grid: Grid,
+    /// `NUM_ROUNDS`.
+    pub rounds: u8,
+    /// Food (corn, then fish) each worker eats at a round's end.
+    pub upkeep: u32,
+    /// Gold paid for each food a player lacks at a round's end.
+    pub food_price: u32,
+    /// `MAX_BUILDINGS_PER_PLAYER`.
+    pub max_buildings: u8,
+    /// Each player's workers: min((N/3)/players, `MAX_WORKERS_PER_PLAYER`) (rule 9).
+    pub workers: u8,
+    /// Valid mine placements drawn, the one of lowest spread kept (rule 7).
+    pub spread_draws: u32,
+}
+
+impl Rules {
+    /// N, the number of valid positions.
+    pub fn positions(&self) -> usize {
+        self.grid.positions().len()
+    }
+}
+
+/// What a player of `stock` pays for `need` food (rule 14): corn first, then fish, then
+/// `price` gold for each food still lacking; `None` if it cannot pay.
+pub fn upkeep(stock: &Stock, need: u32, price: u32) -> Option<Stock> {
+    let corn = stock.get(Resource::Corn).min(need);
+    let fish = stock.get(Resource::Fish).min(need - corn);
+    let gold = (need - corn - fish) * price;
+    (stock.get(Resource::Gold) >= gold).then(|| {
+        Stock::of(Resource::Corn, corn)
+            + Stock::of(Resource::Fish, fish)
+            + Stock::of(Resource::Gold, gold)
+    })
+}
+
+/// What a valid position holds, workers aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cell {
+    /// Not a position of the board.
+    Invalid,
+    Free,
+    Mine(Resource),
+    Building {
+        kind: Kind,
+        owner: usize,
+    },
+}
+
+/// Why a player is out of the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Why {
+    /// It could not pay its workers' upkeep (rule 14).
+    Eliminated,
+    /// It broke a rule, or its program failed (rule 15).
+    Excluded,
+}
+
+/// A player's holdings.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Player {
+    pub stock: Stock,
+    /// Workers not yet placed this round.
+    pub free_workers: u8,
+    /// Buildings it has built.
+    pub buildings: u8,
+    /// When it went out (players out at the same moment share the number) and why.
+    pub out: Option<(u32, Why)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Mines,
+    Buildings,
+    FirstPlayer,
+    Turn(usize),
+    Over,
+}
+
+/// One match, from its first draw to its ranking.
+#[derive(Clone, Debug)]
+pub struct TownState {
+    rules: Arc<Rules>,
+    cells: Vec<Cell>,
+    workers: Vec<Option<usize>>,
+    players: Vec<Player>,
+    /// Buildings left to build, by kind.
+    supply: [u32; 4],
+    mines: Vec<Pos>,
+    /// The setup in progress: valid mine placements drawn, the best so far; kinds drawn.
+    valid_draws: u32,
+    best: Option<(u64, Vec<Pos>)>,
+    kinds: Vec<Kind>,
+    round: u8,
+    first: Option<usize>,
+    outs: u32,
+    phase: Phase,
+}
+
+impl TownState {
+    /// A match of `seats` seats under `rules`, before anything is drawn.
+    pub fn new(rules: Rules, seats: usize) -> TownState {
+        let cells = (0..rules.grid.len() as Pos)
+            .map(|p| match rules.grid.is_valid(p) {
+                true => Cell::Free,
+                false => Cell::Invalid,
+            })
+            .collect();
+        let player = Player {
+            stock: Stock::EMPTY,
+            free_workers: rules.workers,
+            buildings: 0,
+            out: None,
+        };
+        TownState {
+            workers: vec![None; rules.grid.len()],
+            rules: Arc::new(rules),
+            cells,
+            players: vec![player; seats],
+            supply: [0; 4],
+            mines: Vec::new(),
+            valid_draws: 0,
+            best: None,
+            kinds: Vec::new(),
+            round: 0,
+            first: None,
+            outs: 0,
+            phase: Phase::Mines,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// What `(x, y)` holds.
+    pub fn cell(&self, at: Xy) -> Option<Cell> {
+        let pos = self.rules.grid.at(at.0, at.1)?;
+        Some(self.cells[usize::from(pos)])
+    }
+
+    /// Whose worker stands at `(x, y)`.
+    pub fn worker(&self, at: Xy) -> Option<usize> {
+        let pos = self.rules.grid.at(at.0, at.1)?;
+        self.workers[usize::from(pos)]
+    }
+
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Buildings left to build, by kind (in the order of [`Kind::ALL`]).
+    pub fn supply(&self) -> [u32; 4] {
+        self.supply
+    }
+
+    /// The mines' positions, once placed.
+    pub fn mines(&self) -> &[Pos] {
+        &self.mines
+    }
+
+    /// The spread of the mines placed (rule 7).
+    pub fn spread(&self) -> u64 {
+        self.rules.grid.spread(&self.mines)
+    }
+
+    /// The current round (1 to `rounds`; 0 during the setup).
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    /// The current round's first player.
+    pub fn first(&self) -> Option<usize> {
+        self.first
+    }
+
+    /// The seat to play, if a seat plays now.
+    pub fn to_play(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Turn(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn is_in(&self, seat: usize) -> bool {
+        self.players[seat].out.is_none()
+    }
+
+    fn still_in(&self) -> Vec<usize> {
+        (0..self.players.len()).filter(|&s| self.is_in(s)).collect()
+    }
+
+    fn is_free(&self, pos: Pos) -> bool {
+        self.cells[usize::from(pos)] == Cell::Free && self.workers[usize::from(pos)].is_none()
+    }
+
+    pub(crate) fn acting(&self) -> Acting {
+        match self.phase {
+            Phase::Mines => Acting::Chance(Chance::Order(self.rules.positions() as u32)),
+            Phase::Buildings => Acting::Chance(Chance::Below(Kind::ALL.len() as u64)),
+            Phase::FirstPlayer => Acting::Chance(Chance::Below(self.still_in().len() as u64)),
+            Phase::Turn(seat) => Acting::Seats(vec![seat]),
+            Phase::Over => Acting::Over,
+        }
+    }
+
+    pub(crate) fn chance(&mut self, drawn: &Drawn) -> Result<(), String> {
+        let Acting::Chance(request) = self.acting() else {
+            return Err(format!("chance drew {drawn:?} where players act"));
+        };
+        if !request.admits(drawn) {
+            return Err(format!(
+                "chance drew {drawn:?}, which {request:?} cannot draw"
+            ));
+        }
+        match (self.phase, drawn) {
+            (Phase::Mines, Drawn::Order(order)) => self.draw_mines(order),
+            (Phase::Buildings, Drawn::Number(k)) => self.draw_building(Kind::ALL[*k as usize]),
+            (Phase::FirstPlayer, Drawn::Number(k)) => {
+                let first = self.still_in()[*k as usize];
+                self.first = Some(first);
+                self.next_turn(first);
+            }
+            _ => {
+                return Err(format!(
+                    "chance drew {drawn:?}, which {request:?} cannot draw"
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Rules 6 and 7: the first N/4 positions of `order` are mines, of kinds corn, fish,
+    /// wood, stone in turn; a placement where a mine has no free neighbour is drawn again;
+    /// of `spread_draws` valid ones, the first of lowest spread is kept.
+    fn draw_mines(&mut self, order: &[u32]) {
+        let positions = self.rules.grid.positions();
+        let mines: Vec<Pos> = order[..positions.len() / 4]
+            .iter()
+            .map(|&i| positions[i as usize])
+            .collect();
+        let grid = &self.rules.grid;
+        let each_has_room = mines
+            .iter()
+            .all(|&m| grid.neighbours(m).iter().any(|n| !mines.contains(n)));
+        if !each_has_room {
+            return;
+        }
+        self.valid_draws += 1;
+        let spread = grid.spread(&mines);
+        if self.best.as_ref().is_none_or(|(best, _)| spread < *best) {
+            self.best = Some((spread, mines));
+        }
+        if self.valid_draws == self.rules.spread_draws {
+            let (_, mines) = self.best.take().unwrap_or_default();
+            for (i, &m) in mines.iter().enumerate() {
+                self.cells[usize::from(m)] = Cell::Mine(Resource::MINED[i % 4]);
+            }
+            self.mines = mines;
+            self.phase = Phase::Buildings;
+        }
+    }
+
+    /// Rule 8: N/3 buildings, each of a kind drawn; a list without a farm is drawn again.
+    fn draw_building(&mut self, kind: Kind) {
+        self.kinds.push(kind);
+        if self.kinds.len() < self.rules.positions() / 3 {
+            return;
+        }
+        if self.kinds.contains(&Kind::Farm) {
+            for kind in std::mem::take(&mut self.kinds) {
+                self.supply[kind as usize] += 1;
+            }
+            self.round = 1;
+            self.phase = Phase::FirstPlayer;
+        } else {
+            self.kinds.clear();
+        }
+    }
+
+    /// Rule 10: the turn goes to the first player from `from` on (in seat order) still in
+    /// with a worker to place; the round ends when there is none or no position is free.
+    fn next_turn(&mut self, from: usize) {
+        let seats = self.players.len();
+        if self.still_in().len() < 2 {
+            self.phase = Phase::Over;
+            return;
+        }
+        let room = (0..self.cells.len() as Pos).any(|p| self.is_free(p));
+        let next = (0..seats)
+            .map(|k| (from + k) % seats)
+            .find(|&s| self.is_in(s) && self.players[s].free_workers > 0);
+        match (room, next) {
+            (true, Some(seat)) => self.phase = Phase::Turn(seat),
+            _ => self.end_round(),
+        }
+    }
+
+    /// Rules 14 and 17: workers come back, each player still in pays its upkeep or is
+    /// eliminated; then the next round, or the end.
+    fn end_round(&mut self) {
+        self.workers.iter_mut().for_each(|w| *w = None);
+        let need = self.rules.upkeep * u32::from(self.rules.workers);
+        let price = self.rules.food_price;
+        let mut eliminated = false;
+        for seat in self.still_in() {
+            let player = &mut self.players[seat];
+            player.free_workers = self.rules.workers;
+            match upkeep(&player.stock, need, price) {
+                Some(paid) => player.stock = player.stock - paid,
+                None => {
+                    player.stock.set(Resource::Gold, 0);
+                    player.out = Some((self.outs, Why::Eliminated));
+                    eliminated = true;
+                }
+            }
+        }
+        self.outs += u32::from(eliminated);
+        self.first = None;
+        if self.round >= self.rules.rounds || self.still_in().len() < 2 {
+            self.phase = Phase::Over;
+        } else {
+            self.round += 1;
+            self.phase = Phase::FirstPlayer;
+        }
+    }
+
+    /// The position of `at`, if it is a free valid position (rule 11).
+    fn free_position(&self, at: Xy) -> Result<Pos, Illegal> {
+        let (x, y) = at;
+        let pos = self
+            .rules
+            .grid
+            .at(x, y)
+            .filter(|&p| self.rules.grid.is_valid(p))
+            .ok_or_else(|| Illegal(format!("{x},{y} is not a valid position of this board")))?;
+        match (self.cells[usize::from(pos)], self.workers[usize::from(pos)]) {
+            (Cell::Free, None) => Ok(pos),
+            (Cell::Mine(r), _) => Err(Illegal(format!("{x},{y} is a {} mine", r.name()))),
+            (Cell::Building { kind, .. }, _) => {
+                Err(Illegal(format!("{x},{y} holds a {}", kind.name())))
+            }
+            _ => Err(Illegal(format!("{x},{y} holds a worker already"))),
+        }
+    }
+
+    /// What collecting at `pos` and activating `activate` does (rule 12): the stock
+    /// mined, what is paid in all, and the buildings activated.
+    fn collect_terms(
+        &self,
+        seat: usize,
+        pos: Pos,
+        activate: &[Xy],
+    ) -> Result<(Stock, Stock, Vec<Pos>), Illegal> {
+        let grid = &self.rules.grid;
+        let (x, y) = grid.xy(pos);
+        let mut mined = Stock::EMPTY;
+        for &n in grid.neighbours(pos) {
+            if let Cell::Mine(r) = self.cells[usize::from(n)] {
+                mined = mined + Stock::of(r, 1);
+            }
+        }
+        let mut cost = Stock::EMPTY;
+        let mut buildings = Vec::new();
+        for &(bx, by) in activate {
+            let b = grid
+                .at(bx, by)
+                .filter(|b| grid.neighbours(pos).contains(b))
+                .ok_or_else(|| Illegal(format!("{bx},{by} is not a neighbour of {x},{y}")))?;
+            let Cell::Building { kind, owner } = self.cells[usize::from(b)] else {
+                return Err(Illegal(format!("{bx},{by} holds no building to activate")));
+            };
+            if buildings.contains(&b) {
+                return Err(Illegal(format!("{bx},{by} is activated twice")));
+            }
+            buildings.push(b);
+            if owner != seat {
+                cost = cost + kind.costs();
+            }
+        }
+        let holds = self.players[seat].stock + mined;
+        if !holds.covers(&cost) {
+            return Err(Illegal(format!(
+                "activating costs {cost}, and after mining you hold {holds}"
+            )));
+        }
+        Ok((mined, cost, buildings))
+    }
+
+    /// Whether `seat` may build `kind` at a free position now (rule 13), and if not why.
+    fn may_build(&self, seat: usize, kind: Kind) -> Result<(), Illegal> {
+        let player = &self.players[seat];
+        if self.supply[kind as usize] == 0 {
+            return Err(Illegal(format!("no {} is left to build", kind.name())));
+        }
+        if player.buildings >= self.rules.max_buildings {
+            return Err(Illegal(format!(
+                "you have built {} buildings, the most a player may",
+                player.buildings
+            )));
+        }
+        if !player.stock.covers(&kind.value()) {
+            return Err(Illegal(format!(
+                "a {} costs {}, and you hold {}",
+                kind.name(),
+                kind.value(),
+                player.stock
+            )));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn act(&mut self, seat: usize, action: &Action) -> Result<String, Illegal> {
+        if self.phase != Phase::Turn(seat) {
+            return Err(Illegal(format!("it is not seat {seat}'s turn")));
+        }
+        let pos = self.free_position(action.at())?;
+        match action {
+            Action::Collect { activate, .. } => {
+                let (mined, cost, buildings) = self.collect_terms(seat, pos, activate)?;
+                let mut stock = self.players[seat].stock + mined - cost;
+                for b in buildings {
+                    let Cell::Building { kind, owner } = self.cells[usize::from(b)] else {
+                        continue;
+                    };
+                    stock = stock + kind.supplies();
+                    if owner != seat && self.is_in(owner) {
+                        let paid = &mut self.players[owner].stock;
+                        *paid = *paid + kind.costs();
+                    }
+                }
+                self.players[seat].stock = stock;
+            }
+            Action::Build { kind, .. } => {
+                self.may_build(seat, *kind)?;
+                let player = &mut self.players[seat];
+                player.stock = player.stock - kind.value() + kind.earns();
+                player.buildings += 1;
+                self.supply[*kind as usize] -= 1;
+                self.cells[usize::from(pos)] = Cell::Building {
+                    kind: *kind,
+                    owner: seat,
+                };
+            }
+        }
+        self.workers[usize::from(pos)] = Some(seat);
+        self.players[seat].free_workers -= 1;
+        let answer = self.players[seat].stock.to_string();
+        self.next_turn(seat + 1);
+        Ok(answer)
+    }
+
+    pub(crate) fn legal(&self, seat: usize) -> Vec<Action> {
+        if self.phase != Phase::Turn(seat) {
+            return Vec::new();
+        }
+        let grid = &self.rules.grid;
+        let mut legal = Vec::new();
+        for pos in (0..self.cells.len() as Pos).filter(|&p| self.is_free(p)) {
+            let at = grid.xy(pos);
+            let near: Vec<Xy> = grid
+                .neighbours(pos)
+                .iter()
+                .filter(|&&n| matches!(self.cells[usize::from(n)], Cell::Building { .. }))
+                .map(|&n| grid.xy(n))
+                .collect();
+            for mask in 0u32..1 << near.len() {
+                let activate: Vec<Xy> = (0..near.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| near[i])
+                    .collect();
+                if self.collect_terms(seat, pos, &activate).is_ok() {
+                    legal.push(Action::Collect { at, activate });
+                }
+            }
+            for kind in Kind::ALL {
+                if self.may_build(seat, kind).is_ok() {
+                    legal.push(Action::Build { at, kind });
+                }
+            }
+        }
+        legal
+    }
+
+    /// Rule 15: `seat` is excluded (it broke a rule, or its program failed): it loses its
+    /// gold, and the turn passes.
+    pub(crate) fn retire(&mut self, seat: usize) {
+        if self.phase == Phase::Over || seat >= self.players.len() || !self.is_in(seat) {
+            return;
+        }
+        let player = &mut self.players[seat];
+        player.stock.set(Resource::Gold, 0);
+        player.out = Some((self.outs, Why::Excluded));
+        self.outs += 1;
+        if self.still_in().len() < 2 {
+            self.phase = Phase::Over;
+        } else if self.phase == Phase::Turn(seat) {
+            self.next_turn(seat + 1);
+        }
+    }
+
+    /// Rule 18: those still in first, by gold (equal gold tied); then those out, the later
+    /// out above the earlier (out at once, tied). Each scores its gold.
+    pub(crate) fn ranking(&self) -> Option<Ranking> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let keys = self
+            .players
+            .iter()
+            .map(|p| match p.out {
+                None => (1, i64::from(p.stock.get(Resource::Gold))),
+                Some((order, _)) => (0, i64::from(order)),
+            })
+            .collect();
+        let scores = self
+            .players
+            .iter()
+            .map(|p| i64::from(p.stock.get(Resource::Gold)))
+            .collect();
+        Some(Ranking::by_keys(keys, scores))
+    }
+
+    pub(crate) fn digest(&self) -> u64 {
+        let mut bytes = Vec::with_capacity(4 * self.cells.len() + 64);
+        let (phase, seat) = match self.phase {
+            Phase::Mines => (0, 0),
+            Phase::Buildings => (1, 0),
+            Phase::FirstPlayer => (2, 0),
+            Phase::Turn(seat) => (3, seat),
+            Phase::Over => (4, 0),
+        };
+        bytes.extend([
+            phase,
+            seat as u8,
+            self.round,
+            self.first.map_or(255, |f| f as u8),
+        ]);
+        for (cell, worker) in self.cells.iter().zip(&self.workers) {
+            bytes.extend(match *cell {
+                Cell::Invalid => [0, 0],
+                Cell::Free => [1, 0],
+                Cell::Mine(r) => [2, r as u8],
+                Cell::Building { kind, owner } => [3 + kind as u8, owner as u8],
+            });
+            bytes.push(worker.map_or(255, |w| w as u8));
+        }
+        for p in &self.players {
+            p.stock.0.iter().for_each(|n| bytes.extend(n.to_le_bytes()));
+            bytes.extend([p.free_workers, p.buildings]);
+            match p.out {
+                None => bytes.push(0),
+                Some((order, why)) => {
+                    bytes.push(1 + why as u8);
+                    bytes.extend(order.to_le_bytes());
+                }
+            }
+        }
+        self.supply
+            .iter()
+            .for_each(|n| bytes.extend(n.to_le_bytes()));
+        bytes.extend(self.valid_draws.to_le_bytes());
+        if let Some((spread, mines)) = &self.best {
+            bytes.extend(spread.to_le_bytes());
+            mines.iter().for_each(|m| bytes.extend(m.to_le_bytes()));
+        }
+        bytes.extend(self.kinds.iter().map(|k| *k as u8));
+        bytes.extend(self.outs.to_le_bytes());
+        game::fnv1a(&bytes)
+    }
+}
