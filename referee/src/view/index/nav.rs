@@ -3,12 +3,8 @@
 //! into a new page, and rewritten in an existing one when they changed (a resumed or
 //! merged tournament has new neighbours): the element is found as the page's first
 //! `<nav id="match-nav">` (before it, only the template's markup and escaped text).
-//!
-//! The nav also keeps, in a hidden element, the match's faults with their steps: finding
-//! a 2009 fault's step replays the whole match (tens of milliseconds), so a page whose
-//! links are rewritten gives them back without a replay.
+//! Nothing is read back from a page: a page in a results folder may be anyone's.
 
-use crate::games::FaultStep;
 use crate::view::html::escape;
 
 const OPEN: &str = "<nav id=\"match-nav\">";
@@ -26,10 +22,8 @@ pub struct Place<'a> {
     pub count: usize,
 }
 
-const FAULTS: &str = "<span id=\"nav-faults\" hidden data-faults=\"";
-
-/// The nav element's content: the links, and `faults` kept for the next index.
-pub fn links(place: &Place, faults: &[FaultStep]) -> String {
+/// The nav element's content: the links.
+pub fn links(place: &Place) -> String {
     let mut out = format!(
         "<a id=\"nav-index\" href=\"{}\">&#x2191; tournament index</a>",
         escape(place.index)
@@ -50,25 +44,7 @@ pub fn links(place: &Place, faults: &[FaultStep]) -> String {
             escape(href)
         ));
     }
-    let json = serde_json::to_string(faults).expect("faults serialise");
-    out.push_str(&format!("{FAULTS}{}\"></span>", escape(&json)));
     out
-}
-
-/// The faults a page's nav keeps, if it keeps them.
-pub fn kept_faults(page: &str) -> Option<Vec<FaultStep>> {
-    let start = page.find(OPEN)?;
-    let end = start + page[start..].find(CLOSE)?;
-    let nav = &page[start..end];
-    let from = nav.find(FAULTS)? + FAULTS.len();
-    let text = &nav[from..from + nav[from..].find('"')?];
-    let json = text
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&");
-    serde_json::from_str(&json).ok()
 }
 
 /// `page` with its nav element holding `content`; `None` when it already does, or when
@@ -112,7 +88,7 @@ mod tests {
             position: 4,
             count: 4,
         };
-        let html = links(&place, &[]);
+        let html = links(&place);
         assert!(html.contains("href=\"../3/replay.html\">&#x2190; match 3</a>"));
         assert!(html.contains("match 4 (4 of 4)") && !html.contains("nav-next"));
         let odd = Place {
@@ -120,28 +96,6 @@ mod tests {
             prev: None,
             ..place
         };
-        assert!(links(&odd, &[]).contains("href=\"a&quot;b\""));
-    }
-
-    #[test]
-    fn the_faults_kept_in_the_nav_come_back_as_they_were() {
-        let faults = vec![FaultStep {
-            seat: 2,
-            step: 37,
-            kind: "crash".into(),
-            message: "quoted `</nav>\"<b>&amp;'` here".into(),
-        }];
-        let place = Place {
-            index: "../../index.html",
-            id: 0,
-            prev: None,
-            next: None,
-            position: 1,
-            count: 1,
-        };
-        let page = splice("<nav id=\"match-nav\"></nav>", &links(&place, &faults)).unwrap();
-        assert!(!page.contains("</nav>\""), "{page}");
-        assert_eq!(kept_faults(&page), Some(faults));
-        assert_eq!(kept_faults("<nav id=\"match-nav\"></nav>"), None);
+        assert!(links(&odd).contains("href=\"a&quot;b\""));
     }
 }
