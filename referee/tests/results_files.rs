@@ -315,3 +315,44 @@ fn merge_html_makes_replay_pages_again_from_their_records() {
         );
     });
 }
+
+/// F3: a gzip bomb (64 MiB of requests, compressed to about 64 KiB) in place of a 2009
+/// match's full log: `replay` and `--resume` refuse it at the first request past the
+/// record's count of the callback, naming it, without reading the rest.
+#[test]
+fn a_gzip_bomb_as_a_full_log_is_refused_at_the_record_s_count() {
+    common::users::each_run_in("results_files", "fulllog_bomb", |who, dir| {
+        let tournament = |extra: &[&str]| {
+            let mut command = referee(who, &["tournament"]);
+            if !extra.contains(&"--resume") {
+                command.args(["random", "greedy", &common::shell_champion("passive.sh")]);
+            }
+            command
+                .args([
+                    "--name", "t", "--seed", "26", "--rounds", "1", "--jobs", "1",
+                ])
+                .args(["--time-scale", "2", "--full-log", "--key"])
+                .arg(dir.join("key"))
+                .arg("--results")
+                .arg(dir.join("results"))
+                .args(extra);
+            command
+        };
+        common::succeeded(&common::output(tournament(&[])));
+        let record = dir.join("results/t/matches/0/record.json");
+        let log = record.with_file_name("requests.log.gz");
+        attack(who, "fulllog_bomb.py", &[&log, &"64"]);
+        let words = ["callback #", "the full log holds more than its"];
+        let out = unstuck(
+            referee(who, &["replay", record.to_str().unwrap()]),
+            "replay",
+        );
+        let stderr = common::text(&out.stderr);
+        assert!(!out.status.success(), "replay took the bomb:\n{stderr}");
+        for word in words {
+            assert!(stderr.contains(word), "replay: `{word}` not in:\n{stderr}");
+        }
+        let out = unstuck(tournament(&["--resume"]), "--resume");
+        refused(&out, "--resume", &words);
+    });
+}
