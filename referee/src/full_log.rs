@@ -159,9 +159,11 @@ pub struct Reader {
     path: PathBuf,
     /// Every gzip member of the file, in order (a member appended after the log is read
     /// too, and then refused as requests of no callback).
-    input: BufReader<MultiGzDecoder<BufReader<File>>>,
+    input: BufReader<io::Take<MultiGzDecoder<BufReader<File>>>>,
     peeked: Option<(usize, String, i32)>,
     line_number: u64,
+    /// Bytes of text read so far, never more than [`crate::run_bounds::FULL_LOG_TEXT`].
+    text: u64,
 }
 
 impl Reader {
@@ -185,9 +187,13 @@ impl Reader {
         let file = crate::store::open_file(path).map_err(|e| format!("{e:#}"))?;
         Ok(Reader {
             path: path.to_path_buf(),
-            input: BufReader::new(MultiGzDecoder::new(BufReader::new(file))),
+            input: BufReader::new(
+                MultiGzDecoder::new(BufReader::new(file))
+                    .take(crate::run_bounds::FULL_LOG_TEXT.max + 1),
+            ),
             peeked: None,
             line_number: 0,
+            text: 0,
         })
     }
 
@@ -233,6 +239,10 @@ impl Reader {
         if read == 0 {
             return Ok(None);
         }
+        self.text += read as u64;
+        crate::run_bounds::FULL_LOG_TEXT
+            .check(&self.path, self.text)
+            .map_err(|e| format!("{e:#}"))?;
         self.line_number += 1;
         let at = || format!("{} line {}", self.path.display(), self.line_number);
         if bytes.pop() != Some(b'\n') {

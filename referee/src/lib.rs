@@ -27,6 +27,7 @@ pub mod replay_checks;
 pub mod reproduce_log;
 pub mod roster;
 pub mod rules;
+pub mod run_bounds;
 pub mod run_files;
 pub mod run_match;
 pub mod schedule;

@@ -141,8 +141,10 @@ pub fn walk_logged(
                 .filter(|cut| log.is_some() && cut.callback <= index);
             if let (Some(cut), Some(reader)) = (cut, log.as_deref_mut()) {
                 if cut.callback == index {
+                    // Read no further than one past what the record allows.
+                    let most = cut.requests.min(played.requests);
                     let mut kept = 0u64;
-                    while reader.next_of(index)?.is_some() {
+                    while kept <= most && reader.next_of(index)?.is_some() {
                         kept += 1;
                     }
                     if kept != cut.requests || kept > played.requests {
@@ -168,10 +170,23 @@ pub fn walk_logged(
             }
             let mut again = log.is_some().then(RequestLog::new);
             let mut actions = played.actions.iter();
+            let mut logged = 0u64;
             loop {
                 let (line, answer) = match log.as_deref_mut() {
                     Some(reader) => match reader.next_of(index)? {
-                        Some(entry) => entry,
+                        // One past the record's count is refused at once: a log is never
+                        // read further than its record allows (a gzip bomb of requests).
+                        Some(_) if logged == played.requests => {
+                            return Err(format!(
+                                "callback #{index}: the full log holds more than its {} \
+                                 recorded requests",
+                                played.requests
+                            ))
+                        }
+                        Some(entry) => {
+                            logged += 1;
+                            entry
+                        }
                         None => break,
                     },
                     None => match actions.next() {

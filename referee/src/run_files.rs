@@ -4,7 +4,10 @@
 //! opened without following a link (`O_NOFOLLOW`, by its descriptor from then on); every
 //! file of a run is opened by [`Folder::open_file`], a single name beneath that
 //! descriptor, again without following a link, and created fresh (`O_EXCL`) when written.
+//! Read, it must be a regular file (a FIFO is refused, never waited on) and is read up to
+//! the bound of its kind ([`Folder::read`], `run_bounds`).
 
+use crate::run_bounds::Bound;
 use anyhow::Context;
 use nix::errno::Errno;
 use nix::fcntl::OFlag;
@@ -189,7 +192,9 @@ impl Folder {
         let flags = match access {
             Access::Read => flags | OFlag::O_RDONLY | OFlag::O_NONBLOCK,
             Access::Create => flags | OFlag::O_WRONLY | OFlag::O_CREAT | OFlag::O_EXCL,
-            Access::Append => flags | OFlag::O_RDWR | OFlag::O_CREAT | OFlag::O_APPEND,
+            Access::Append => {
+                flags | OFlag::O_RDWR | OFlag::O_CREAT | OFlag::O_APPEND | OFlag::O_NONBLOCK
+            }
         };
         let fd = nix::fcntl::openat(
             self.fd.as_fd(),
@@ -223,6 +228,13 @@ impl Folder {
             path.display()
         );
         Ok(file)
+    }
+
+    /// The bytes of the file `name` of this folder, a regular file of at most `bound`
+    /// bytes: a larger one is refused before it is read, naming its size and the bound.
+    pub fn read(&self, name: &str, bound: Bound) -> anyhow::Result<Vec<u8>> {
+        let path = self.path.join(name);
+        read_within(self.open_file(name, Access::Read)?, &path, bound)
     }
 
     /// Removes the file `name` (a link itself, never what it points to), if there.
@@ -296,6 +308,23 @@ pub fn is_match_file(name: &str) -> bool {
         .and_then(|n| n.strip_suffix(".stderr"))
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     seat || ["record.json", "mac", "requests.log.gz", "replay.html"].contains(&name)
+}
+
+/// The bytes of `file` (opened from `path`), at most `bound`: its size is checked before
+/// it is read, and again after (a file that grows meanwhile is refused too).
+pub fn read_within(file: File, path: &Path, bound: Bound) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let size = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    bound.check(path, size)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(bound.max + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    bound.check(path, bytes.len() as u64)?;
+    Ok(bytes)
 }
 
 fn dir_flags() -> OFlag {

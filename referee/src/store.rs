@@ -4,6 +4,7 @@
 //! (temporary file + rename).
 
 use crate::export::matches_csv::{self, ParsedRow};
+use crate::run_bounds::{self, Bound};
 use crate::run_files::{Access, Folder};
 use crate::standings::MatchRow;
 use anyhow::{bail, Context};
@@ -143,15 +144,33 @@ pub fn read_rows(
     mut visit: impl FnMut(ParsedRow, u64, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<u64> {
     let file = open_file(path)?;
-    let mut reader = BufReader::new(file);
+    let size = file
+        .metadata()
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    run_bounds::MATCHES_CSV.check(path, size)?;
+    // Never more than the file's size when it was opened: one that grows is read so far.
+    let mut reader = BufReader::new(file.take(size));
     let mut line = Vec::new();
     let mut offset = 0u64;
     let mut number = 0usize;
     loop {
         line.clear();
-        let n = reader
+        let n = (&mut reader)
+            .take(run_bounds::ROW.max + 1)
             .read_until(b'\n', &mut line)
             .with_context(|| format!("cannot read {}", path.display()))?;
+        if n as u64 > run_bounds::ROW.max {
+            bail!(
+                "{} line {}: longer than {} may be ({}): it is not a file the referee wrote \
+                 (someone who can write the results put it there); restore the file the \
+                 referee wrote",
+                path.display(),
+                number + 1,
+                run_bounds::ROW.kind,
+                run_bounds::size_text(run_bounds::ROW.max)
+            );
+        }
         if n == 0 || line.last() != Some(&b'\n') {
             return Ok(offset);
         }
@@ -172,6 +191,29 @@ pub fn read_rows(
         }
         offset += n as u64;
     }
+}
+
+/// A row of `matches.csv` read back: parsed, and its exact bytes (with the `\n`).
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub row: MatchRow,
+    pub first_player: u8,
+    pub line: Vec<u8>,
+}
+
+/// Every complete row of `matches.csv` (of a game of `seats` seats) at `path`, read once
+/// ([`read_rows`]: bounded, a torn last line skipped).
+pub fn load_rows(path: &Path, seats: usize) -> anyhow::Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    read_rows(path, seats, |(row, first_player), _, line| {
+        rows.push(Row {
+            row,
+            first_player,
+            line: line.to_vec(),
+        });
+        Ok(())
+    })?;
+    Ok(rows)
 }
 
 /// `matches.csv` open for appending, one flushed row at a time.
@@ -239,33 +281,36 @@ pub fn write_sorted(
             sources[pair[1].1].display()
         );
     }
-    through_temp(out, ".sorted.tmp", |file| {
-        let mut writer = std::io::BufWriter::new(file);
-        writer.write_all(&matches_csv::header(seats))?;
-        for (_, _, line) in &rows {
-            writer.write_all(line)?;
-        }
-        Ok(writer.flush()?)
-    })?;
+    write_lines(out, seats, rows.iter().map(|(_, _, line)| line.as_slice()))?;
     Ok(rows.len() as u64)
 }
 
-/// Read a whole file's bytes.
-pub fn read_bytes(path: &Path) -> anyhow::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    open_file(path)?
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(bytes)
+/// Writes `out` as a `matches.csv` of a game of `seats` seats: its header, then `lines` (rows
+/// with their `\n`) in the order given, through a temporary file and a rename.
+pub fn write_lines<'a>(
+    out: &Path,
+    seats: usize,
+    lines: impl Iterator<Item = &'a [u8]>,
+) -> anyhow::Result<()> {
+    through_temp(out, ".sorted.tmp", |file| {
+        let mut writer = std::io::BufWriter::new(file);
+        writer.write_all(&matches_csv::header(seats))?;
+        for line in lines {
+            writer.write_all(line)?;
+        }
+        Ok(writer.flush()?)
+    })
 }
 
-/// Read a whole small file as text.
-pub fn read_text(path: &Path) -> anyhow::Result<String> {
-    let mut text = String::new();
-    open_file(path)?
-        .read_to_string(&mut text)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(text)
+/// Read a whole file's bytes, a regular file of at most `bound` bytes (`run_bounds`).
+pub fn read_bytes(path: &Path, bound: Bound) -> anyhow::Result<Vec<u8>> {
+    crate::run_files::read_within(open_file(path)?, path, bound)
+}
+
+/// Read a whole file as text, a regular file of at most `bound` bytes (`run_bounds`).
+pub fn read_text(path: &Path, bound: Bound) -> anyhow::Result<String> {
+    String::from_utf8(read_bytes(path, bound)?)
+        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))
 }
 
 /// Opens `path` for reading if it is a regular file (a results file, a record): a FIFO, a
@@ -394,7 +439,10 @@ mod tests {
         let fifo = dir.path().join("gauntlet.json");
         nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
         for path in [fifo.as_path(), dir.path(), Path::new("/dev/zero")] {
-            let err = format!("{:#}", read_text(path).unwrap_err());
+            let err = format!(
+                "{:#}",
+                read_text(path, run_bounds::DESCRIPTION).unwrap_err()
+            );
             assert!(
                 err.contains(&format!("{} is not a regular file", path.display())),
                 "{err}"
@@ -404,6 +452,33 @@ mod tests {
         assert!(err.contains("is not a regular file"), "{err}");
         let err = format!("{:#}", crate::record::MatchRecord::load(&fifo).unwrap_err());
         assert!(err.contains("not a regular file"), "{err}");
+    }
+
+    /// A line of `matches.csv` longer than a row may be is refused, naming the file, its
+    /// line and the bound, without being read whole (a line cut by a crash is shorter).
+    #[test]
+    fn a_line_longer_than_a_row_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("matches.csv");
+        let mut bytes = matches_csv::header(2);
+        bytes.extend(std::iter::repeat_n(b'7', run_bounds::ROW.max as usize + 1));
+        std::fs::write(&path, &bytes).unwrap();
+        let err = format!("{:#}", read_rows(&path, 2, |_, _, _| Ok(())).unwrap_err());
+        assert!(
+            err.starts_with(&format!(
+                "{} line 2: longer than a row of matches.csv may be (64.0 KiB",
+                path.display()
+            )),
+            "{err}"
+        );
+        bytes.truncate(bytes.len() - 1);
+        std::fs::write(&path, &bytes).unwrap();
+        let len = read_rows(&path, 2, |_, _, _| Ok(())).unwrap();
+        assert_eq!(
+            len,
+            matches_csv::header(2).len() as u64,
+            "a torn line is skipped"
+        );
     }
 
     /// A write stuck (here, on a channel) is waited for no longer than the patience given;

@@ -339,7 +339,10 @@ impl TournamentSpec {
 
     /// Read `tournament.json`, checking its schema.
     pub fn load(path: &Path) -> anyhow::Result<TournamentSpec> {
-        Self::parse(path, &crate::store::read_bytes(path)?)
+        Self::parse(
+            path,
+            &crate::store::read_bytes(path, crate::run_bounds::DESCRIPTION)?,
+        )
     }
 
     /// `tournament.json`'s `bytes`, read from `path`, checking its schema.

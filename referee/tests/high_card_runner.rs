@@ -154,7 +154,7 @@ fn a_tournament_of_four_seats_plays_and_keeps_its_options() {
         assert_eq!(record.seats.len(), 4);
         assert!(record.faults.is_empty(), "{:?}", record.faults);
     }
-    let sources = [(csv.clone(), None)];
+    let sources = results::load(&[(csv.clone(), None)], 4).unwrap();
     results::check_records(&sources, &spec, &GAME, None).unwrap();
     // The records of a run that says other options, or other seats, are not its matches.
     let other = TournamentSpec {

@@ -372,11 +372,12 @@ fn an_edited_gauntlet_is_refused_by_its_resume() {
 }
 
 /// The red team's race: `matches.csv` checked against the seals, then swapped for a forged
-/// one (scores and points of a match exchanged) before the referee reads it again to write
-/// the leaderboard. The swap is made by the test's hook, right after the check (debug
-/// builds run it: `REFEREE_TEST_AFTER_CHECK`). `merge` and the shard's `--resume` must
-/// refuse, naming the seal, since the standings are made of the bytes the seals hold; a
-/// leaderboard is never written from the forged file.
+/// one (scores and points of a match exchanged) before the referee writes the leaderboard.
+/// The swap is made by the test's hook, right after the check (debug builds run it:
+/// `REFEREE_TEST_AFTER_CHECK`). `merge` reads each file once and writes what it checked:
+/// the swap changes nothing. The shard's `--resume` reads the file again once its matches
+/// are played, and refuses the forged row, naming the seal, since the standings are made of
+/// the bytes the seals hold. A leaderboard is never written from the forged file.
 #[test]
 fn a_matches_csv_swapped_after_its_check_gives_nothing() {
     let dir = common::fresh_dir("signed", "toctou");
@@ -400,26 +401,36 @@ fn a_matches_csv_swapped_after_its_check_gives_nothing() {
     )
     .unwrap();
     common::chmod(&hook, 0o755);
-    for (what, mut command) in [
-        ("merge", merge(&t, &[])),
-        ("resume", resume(&dir.join("results"), "1/2", &[])),
-    ] {
-        std::fs::write(&csv, &text).unwrap();
-        let _ = std::fs::remove_file(t.join("leaderboard.csv"));
-        command.env("REFEREE_TEST_AFTER_CHECK", &hook);
-        let out = command.output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-        assert!(
-            !out.status.success() && stderr.contains("is not the one the referee wrote"),
-            "THE ATTACK WORKED ({what}): the swapped file was taken:\n{stderr}"
-        );
-        assert!(
-            !t.join("leaderboard.csv").exists(),
-            "{what}: a leaderboard was written from the forged file:\n{stderr}"
-        );
-    }
+    let mut command = merge(&t, &[]);
+    command.env("REFEREE_TEST_AFTER_CHECK", &hook);
+    common::run_ok(command);
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        lines.join("\n") + "\n",
+        "the hook did not swap the file"
+    );
+    let merged = std::fs::read_to_string(t.join("matches.csv")).unwrap();
+    assert!(
+        !merged.contains(&lines[1]),
+        "THE ATTACK WORKED (merge): the forged row was taken:\n{merged}"
+    );
+    std::fs::write(&csv, &text).unwrap();
+    std::fs::remove_file(t.join("leaderboard.csv")).unwrap();
+    let mut command = resume(&dir.join("results"), "1/2", &[]);
+    command.env("REFEREE_TEST_AFTER_CHECK", &hook);
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(
+        !out.status.success() && stderr.contains("is not the one the referee wrote"),
+        "THE ATTACK WORKED (resume): the swapped file was taken:\n{stderr}"
+    );
+    assert!(
+        !t.join("leaderboard.csv").exists(),
+        "resume: a leaderboard was written from the forged file:\n{stderr}"
+    );
     // Without the swap, both go through.
     std::fs::write(&csv, &text).unwrap();
+    common::run_ok(resume(&dir.join("results"), "1/2", &[]));
     common::run_ok(merge(&t, &[]));
     common::remove_dir(&dir);
 }

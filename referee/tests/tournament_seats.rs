@@ -190,8 +190,8 @@ fn play(seats: usize, n: usize, rounds: u64) -> Run {
         })
         .unwrap();
     drop(appender);
-    let (count, standings, _) =
-        results::write(&[(csv.clone(), None)], &dir, &spec, false, game, None).unwrap();
+    let sources = results::load(&[(csv.clone(), None)], game.seats()).unwrap();
+    let (count, standings, _) = results::write(&sources, &dir, &spec, false, game, None).unwrap();
     assert_eq!(count, schedule.len());
     let mut rows = Vec::new();
     referee::store::read_rows(&csv, seats, |(row, _), _, _| {

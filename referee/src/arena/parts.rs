@@ -88,29 +88,12 @@ impl BudgetsRecord {
     }
 }
 
-/// The text of the record file `path`. Records are a few MB at most (compact, schema 2
-/// on): a device, a FIFO or a huge file is not one, and is not read (nor waited on).
+/// The text of the record file `path`: a regular file (a FIFO is refused, not waited on)
+/// of at most [`crate::run_bounds::RECORD`] (a huge file is not a record, and is not read).
 pub fn read_bounded(path: &Path) -> anyhow::Result<String> {
     use anyhow::Context;
-    use std::io::Read;
-    const MAX_BYTES: u64 = 256 << 20;
-    // A FIFO in a record's place is refused, not waited on.
-    let file = crate::store::open_file(path)
-        .with_context(|| format!("cannot read record {}", path.display()))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("cannot read record {}", path.display()))?;
-    anyhow::ensure!(
-        meta.len() <= MAX_BYTES,
-        "{} is not a match record: larger than {} MiB",
-        path.display(),
-        MAX_BYTES >> 20
-    );
-    let mut text = String::new();
-    file.take(MAX_BYTES)
-        .read_to_string(&mut text)
-        .with_context(|| format!("cannot read record {}", path.display()))?;
-    Ok(text)
+    crate::store::read_text(path, crate::run_bounds::RECORD)
+        .with_context(|| format!("cannot read record {}", path.display()))
 }
 
 /// A record as JSON bytes, one field per line and one element of each list per line:

@@ -149,7 +149,7 @@ impl RunKey {
     /// `record.json` as it is on disk, and the MAC and bytes of its `row` of `matches.csv`.
     /// Written before the row is appended, so that a row is never without its seal.
     pub fn seal_match(&self, dir: &Path, id: u64, row: &[u8]) -> anyhow::Result<()> {
-        let record = crate::store::read_bytes(&dir.join("record.json"))?;
+        let record = crate::store::read_bytes(&dir.join("record.json"), crate::run_bounds::RECORD)?;
         let id = id.to_le_bytes();
         let mut text = format!(
             "record {}\nrow {}\n",
@@ -168,7 +168,7 @@ impl RunKey {
         if !path.exists() {
             return Ok(None);
         }
-        let bytes = crate::store::read_bytes(&path)?;
+        let bytes = crate::store::read_bytes(&path, crate::run_bounds::SEAL)?;
         let seal = Seal::parse(&bytes).ok_or_else(|| {
             anyhow::anyhow!(
                 "{} is not a match's seal as the referee writes it; restore the file the \
@@ -246,7 +246,7 @@ pub fn read_description<T>(
     parse: impl FnOnce(&[u8]) -> anyhow::Result<T>,
     identity: impl FnOnce(&T) -> (&'static str, String, u64),
 ) -> anyhow::Result<(T, Option<RunKey>)> {
-    let bytes = crate::store::read_bytes(file)?;
+    let bytes = crate::store::read_bytes(file, crate::run_bounds::DESCRIPTION)?;
     let description = parse(&bytes)?;
     let Some(master) = master else {
         return Ok((description, None));
@@ -280,7 +280,7 @@ fn read_mac_file(path: &Path, file: &Path) -> anyhow::Result<String> {
             file.display()
         );
     }
-    crate::store::read_text(path)
+    crate::store::read_text(path, crate::run_bounds::MAC)
 }
 
 /// Whether the run whose description is `file` was authenticated: its MAC file, or a

@@ -182,32 +182,33 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             missing.join(", ")
         )));
     }
-    // Every row is checked against the schedule first: a shard's count of rows is then a
-    // count of its own matches.
-    let sources: Vec<(PathBuf, _)> = args
+    // Each shard's matches.csv is read once: every row is checked against the schedule,
+    // its record and its seal, and what is written is made of those very rows (a file
+    // swapped meanwhile changes nothing).
+    let files: Vec<(PathBuf, _)> = args
         .shards
         .iter()
         .zip(&specs)
         .map(|(d, s)| (d.join("matches.csv"), s.shard))
         .collect();
+    let seats = spec
+        .seat_count(game)
+        .map_err(|e| Failure::usage(anyhow::anyhow!(e)))?;
+    let sources = super::tournament::results::load(&files, seats).map_err(Failure::usage)?;
     super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
     super::tournament::results::check_records(&sources, &spec, game, auth.as_ref())
         .map_err(Failure::usage)?;
-    // A test's moment to swap a file just checked (debug builds only).
-    jail::checked::after_check(&sources[0].0);
     if !args.partial {
         let mut incomplete = Vec::new();
-        for (dir, spec) in args.shards.iter().zip(&specs) {
-            let part = super::status::Part::read(dir, spec).map_err(Failure::usage)?;
-            if !part.is_complete() {
-                let s = spec.shard.expect("a shard");
+        for ((dir, spec), source) in args.shards.iter().zip(&specs).zip(&sources) {
+            let s = spec.shard.expect("a shard");
+            let (done, total) = (source.rows.len() as u64, s.len_of(spec.matches));
+            if done < total {
                 incomplete.push(format!(
-                    "shard {}/{} ({}) has {} of its {} matches",
+                    "shard {}/{} ({}) has {done} of its {total} matches",
                     s.index,
                     s.count,
                     jail::untrusted::printable_path(dir),
-                    part.done,
-                    part.total
                 ));
             }
         }
@@ -219,6 +220,23 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             )));
         }
     }
+    let rows: u64 = sources.iter().map(|s| s.rows.len() as u64).sum();
+    let partial = (rows < spec.matches).then(|| {
+        format!(
+            "{} of the {} matches are missing; these results are partial",
+            spec.matches - rows,
+            spec.matches
+        )
+    });
+    if let (Some(message), false) = (&partial, args.partial) {
+        return Err(Failure::usage(anyhow!(
+            "{message}: finish the shards (`referee tournament ... --shard I/N --resume`), \
+             then merge again, or pass --partial to accept them"
+        )));
+    }
+    // A test's moment to swap a file just checked, the last before anything is written
+    // (debug builds only).
+    jail::checked::after_check(&sources[0].path);
     // Only once everything is checked: a refused merge leaves nothing behind.
     std::fs::create_dir_all(&out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let (rows, standings, confidence) =
@@ -233,19 +251,11 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         "merged {rows} matches into {}",
         jail::untrusted::printable_path(&out)
     );
-    if rows < spec.matches {
-        let message = format!(
-            "{} of the {} matches are missing; these results are partial",
-            spec.matches - rows,
-            spec.matches
-        );
-        if !args.partial {
-            return Err(anyhow!(
-                "{message}: finish the shards (`referee tournament ... --shard I/N --resume`), \
-                 then merge again, or pass --partial to accept them"
-            )
-            .into());
-        }
+    debug_assert_eq!(
+        rows,
+        sources.iter().map(|s| s.rows.len() as u64).sum::<u64>()
+    );
+    if let Some(message) = partial {
         eprintln!("warning: {message}");
     }
     Ok(())

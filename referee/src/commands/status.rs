@@ -46,7 +46,7 @@ impl Part {
             total,
             done,
             faults,
-            progress: ProgressFile::load(dir),
+            progress: ProgressFile::load(dir)?,
         })
     }
 
@@ -147,7 +147,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
     let shards = shard_dirs(dir).map_err(Failure::usage)?;
     if shards.is_empty() {
         let spec = load(dir)?;
-        let part = Part::read(dir, &spec)?;
+        let part = Part::read(dir, &spec).map_err(Failure::usage)?;
         println!(
             "tournament {}: {}",
             jail::untrusted::printable(&spec.name),
@@ -170,7 +170,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
             name = spec.name.clone();
             // Every shard's files know the whole schedule's length.
             total = spec.matches;
-            let part = Part::read(shard_dir, &spec)?;
+            let part = Part::read(shard_dir, &spec).map_err(Failure::usage)?;
             println!("shard {index}/{count}: {}", part.describe(now));
             done += part.done;
             faults += part.faults;

@@ -123,11 +123,14 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     if rows.complete_len.is_some() {
         let stored = crate::games::stored_limits(&spec.limits)
             .map_err(|e| resumed(anyhow!("gauntlet.json: {e}")))?;
-        let sources = [(csv_path.clone(), None)];
+        let sources = crate::commands::tournament::results::load(
+            &[(csv_path.clone(), None)],
+            spec.seat_count(game),
+        )
+        .map_err(resumed)?;
         crate::commands::tournament::results::check_records_with(
             &sources,
             game,
-            seats,
             auth.as_ref(),
             |id| {
                 let pairing = plan.pairing(id);
@@ -302,7 +305,7 @@ pub(crate) fn status(dir: &std::path::Path, now: u64) -> anyhow::Result<String> 
         None => format!("not decided yet (at most {} pairs)", spec.max_pairs),
     };
     let name = |i: usize| spec.champions.get(i).map_or("?", |c| c.0.as_str());
-    let progress = super::tournament::progress::ProgressFile::load(dir);
+    let progress = super::tournament::progress::ProgressFile::load(dir)?;
     let mut activity = super::status::activity(progress.as_ref(), now, None);
     if !progress
         .as_ref()

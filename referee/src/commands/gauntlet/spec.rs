@@ -258,7 +258,10 @@ pub(super) fn started(
 
 /// `gauntlet.json` at `path`, of this referee's results schema and of a game it knows.
 pub(super) fn read(path: &Path) -> anyhow::Result<Spec> {
-    parse(path, &store::read_bytes(path)?)
+    parse(
+        path,
+        &store::read_bytes(path, crate::run_bounds::DESCRIPTION)?,
+    )
 }
 
 /// `gauntlet.json`'s `bytes`, read from `path`, of this referee's results schema and of a

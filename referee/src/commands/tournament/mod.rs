@@ -133,7 +133,10 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         }
     }
     if complete_len.is_some() {
-        results::check_records(&[(csv_path.clone(), shard)], &spec, game, auth.as_ref())
+        spec.seat_count(game)
+            .map_err(anyhow::Error::msg)
+            .and_then(|seats| results::load(&[(csv_path.clone(), shard)], seats))
+            .and_then(|sources| results::check_records(&sources, &spec, game, auth.as_ref()))
             .map_err(|e| Failure::usage(anyhow!("--resume: {e}")))?;
         // A test's moment to swap a file just checked (debug builds only).
         jail::checked::after_check(&csv_path);
@@ -195,7 +198,10 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     });
     let elapsed = started.elapsed().as_secs_f64();
     let (rows, standings, confidence) = results::write(
-        &[(csv_path, shard)],
+        &results::load(
+            &[(csv_path, shard)],
+            spec.seat_count(game).map_err(anyhow::Error::msg)?,
+        )?,
         &dir,
         &spec,
         args.html,
@@ -231,7 +237,6 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
 /// starts leaves no directory behind.
 pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failure> {
     use anyhow::Context;
-    use std::os::unix::fs::OpenOptionsExt;
     let parent = dir.parent().unwrap_or(Path::new("."));
     let name = dir
         .file_name()
@@ -241,15 +246,34 @@ pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failu
         .with_context(|| format!("cannot create {}", parent.display()))
         .map_err(Failure::from)?;
     let path = parent.join(format!(".{name}.lock"));
-    // Never through a link planted in its place (a shard's lock is in the run's folder).
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .custom_flags(nix::fcntl::OFlag::O_NOFOLLOW.bits())
-        .open(&path)
+    // Never through a link planted in its place (a shard's lock is in the run's folder),
+    // never waiting on a FIFO put there (the open does not block; a FIFO is then refused).
+    let flags = nix::fcntl::OFlag::O_RDWR
+        | nix::fcntl::OFlag::O_CREAT
+        | nix::fcntl::OFlag::O_NOFOLLOW
+        | nix::fcntl::OFlag::O_NONBLOCK
+        | nix::fcntl::OFlag::O_CLOEXEC;
+    let file = nix::fcntl::open(
+        &path,
+        flags,
+        nix::sys::stat::Mode::from_bits_truncate(0o644),
+    )
+    .map(std::fs::File::from)
+    .with_context(|| format!("cannot open {}", path.display()))
+    .map_err(Failure::from)?;
+    let regular = file
+        .metadata()
         .with_context(|| format!("cannot open {}", path.display()))
-        .map_err(Failure::from)?;
+        .map_err(Failure::from)?
+        .is_file();
+    if !regular {
+        return Err(usage(format!(
+            "{} is not a regular file (a FIFO, a device or a folder in its place) where the \
+             referee keeps the run's lock: someone who can write the results put it there; \
+             remove it and run again",
+            printable(&path.display().to_string())
+        )));
+    }
     nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(|_| {
         usage(format!(
             "{} is in use by another referee (a run of this tournament, or its --resume, is \

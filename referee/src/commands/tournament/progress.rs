@@ -49,10 +49,17 @@ impl ProgressFile {
         }
     }
 
-    /// Read `<dir>/progress.json`, if there is one.
-    pub fn load(dir: &Path) -> Option<ProgressFile> {
-        let text = std::fs::read_to_string(dir.join(FILE)).ok()?;
-        serde_json::from_str(&text).ok()
+    /// Read `<dir>/progress.json`, if there is one (`None` too when it is not the JSON
+    /// the referee writes). A link, a FIFO or anything but a regular file in its place, or
+    /// one larger than [`crate::run_bounds::PROGRESS`], is an error naming it: it is never
+    /// followed, waited on or read whole.
+    pub fn load(dir: &Path) -> anyhow::Result<Option<ProgressFile>> {
+        let path = dir.join(FILE);
+        if path.symlink_metadata().is_err() {
+            return Ok(None);
+        }
+        let bytes = crate::store::read_bytes(&path, crate::run_bounds::PROGRESS)?;
+        Ok(serde_json::from_slice(&bytes).ok())
     }
 }
 

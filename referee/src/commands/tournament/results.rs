@@ -10,14 +10,41 @@ use crate::store;
 use crate::tournament::TournamentSpec;
 use std::path::{Path, PathBuf};
 
-/// Sort `sources` (the `matches.csv` of the whole tournament or of its shards, each with
-/// its shard) into `<dir>/matches.csv`, write the tables next to it; returns the number of
-/// rows, the standings and how sure they are; with `html`, also `index.html` and every match's
-/// `replay.html`; and how sure the standings are. A row that is not one of `spec`'s matches as it writes them
-/// ([`TournamentSpec::check_row`]: edited, or of another tournament) is refused, with the
-/// fix.
+/// A `matches.csv` read once: every row checked is a row kept here, and what is written
+/// comes from these rows, never from the file read again (one swapped meanwhile changes
+/// nothing).
+pub struct Source {
+    pub path: PathBuf,
+    /// Its shard, when it is a shard's.
+    pub shard: Option<Shard>,
+    /// Its complete rows in file order.
+    pub rows: Vec<store::Row>,
+}
+
+/// Reads each of `files` (a `matches.csv` of a game of `seats` seats, with its shard) once,
+/// bounded (`run_bounds`).
+pub fn load(files: &[(PathBuf, Option<Shard>)], seats: usize) -> anyhow::Result<Vec<Source>> {
+    files
+        .iter()
+        .map(|(path, shard)| {
+            Ok(Source {
+                path: path.clone(),
+                shard: *shard,
+                rows: store::load_rows(path, seats)?,
+            })
+        })
+        .collect()
+}
+
+/// Sorts the rows of `sources` (the `matches.csv` of the whole tournament or of its shards,
+/// read once by [`load`]) into `<dir>/matches.csv`, writes the tables next to it; returns
+/// the number of rows, the standings and how sure they are; with `html`, also `index.html`
+/// and every match's `replay.html`. A row that is not one of `spec`'s matches as it writes
+/// them ([`TournamentSpec::check_row`]: edited, or of another tournament), or under the
+/// run's key not the one its seal holds, is refused, with the fix, before anything is
+/// written.
 pub fn write(
-    sources: &[(PathBuf, Option<Shard>)],
+    sources: &[Source],
     dir: &Path,
     spec: &TournamentSpec,
     html: bool,
@@ -31,21 +58,35 @@ pub fn write(
         spec.champions.iter().map(|c| c.name.as_str()),
     );
     let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let paths: Vec<PathBuf> = sources.iter().map(|(p, _)| p.clone()).collect();
-    let rows = store::write_sorted(
-        &paths,
-        seats,
+    let mut lines: Vec<(u64, &Path, &[u8])> = Vec::new();
+    for source in sources {
+        for (number, row) in (2..).zip(&source.rows) {
+            spec.check_row(&row.row, row.first_player, &schedule, source.shard, game)
+                .map_err(|e| format!("{e}; {}", EDITED_ROW_FIX))
+                .and_then(|()| match auth {
+                    Some(key) => sealed_row(key, &source.path, row.row.id, &row.line),
+                    None => Ok(()),
+                })
+                .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", source.path.display()))?;
+            standings.add(&row.row);
+            lines.push((row.row.id, &source.path, &row.line));
+        }
+    }
+    lines.sort_by_key(|(id, _, _)| *id);
+    if let Some(pair) = lines.windows(2).find(|w| w[0].0 == w[1].0) {
+        anyhow::bail!(
+            "match {} appears twice ({} and {})",
+            pair[0].0,
+            pair[0].1.display(),
+            pair[1].1.display()
+        );
+    }
+    store::write_lines(
         &dir.join("matches.csv"),
-        |row, first_player, source, line| {
-            spec.check_row(row, first_player, &schedule, sources[source].1, game)
-                .map_err(|e| format!("{e}; {}", EDITED_ROW_FIX))?;
-            if let Some(key) = auth {
-                sealed_row(key, &sources[source].0, row.id, line)?;
-            }
-            standings.add(row);
-            Ok(())
-        },
+        seats,
+        lines.iter().map(|(_, _, line)| *line),
     )?;
+    let rows = lines.len() as u64;
     let confidence = confidence::compute(&standings, spec.seed);
     store::write_atomic(
         &dir.join("leaderboard.csv"),
@@ -63,7 +104,7 @@ pub fn write(
         let layout = crate::view::index::Layout {
             roots: sources
                 .iter()
-                .filter_map(|(p, _)| p.parent().map(Path::to_path_buf))
+                .filter_map(|s| s.path.parent().map(Path::to_path_buf))
                 .collect(),
             check_order: spec
                 .excluded
@@ -112,19 +153,16 @@ pub const EDITED_ROW_FIX: &str = "this row is not one the tournament wrote (the 
 /// and that no match appears twice, before anything is written: an error names the file,
 /// the line and the fix.
 pub fn check_sources(
-    sources: &[(PathBuf, Option<Shard>)],
+    sources: &[Source],
     spec: &TournamentSpec,
     game: &dyn Game,
 ) -> anyhow::Result<()> {
     let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
     let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut seen = std::collections::HashSet::new();
-    each_row(sources, seats, &mut |(path, shard),
-                                   number,
-                                   row,
-                                   first_player,
-                                   _| {
-        spec.check_row(&row, first_player, &schedule, *shard, game)
+    each_row(sources, &mut |source, number, row, first_player, _| {
+        let (path, shard) = (&source.path, source.shard);
+        spec.check_row(row, first_player, &schedule, shard, game)
             .and_then(|()| match seen.insert(row.id) {
                 true => Ok(()),
                 false => Err(format!("match {} appears twice", row.id)),
@@ -135,21 +173,15 @@ pub fn check_sources(
 
 /// A visitor of [`each_row`].
 type RowVisit<'a, 'b> =
-    dyn FnMut(&'a (PathBuf, Option<Shard>), usize, MatchRow, u8, &[u8]) -> anyhow::Result<()> + 'b;
+    dyn FnMut(&'a Source, usize, &'a MatchRow, u8, &'a [u8]) -> anyhow::Result<()> + 'b;
 
 /// Calls `visit` with every row of `sources` in file order: its source, its line number,
 /// the row, its `first_player` and its exact bytes.
-fn each_row<'a>(
-    sources: &'a [(PathBuf, Option<Shard>)],
-    seats: usize,
-    visit: &mut RowVisit<'a, '_>,
-) -> anyhow::Result<()> {
+fn each_row<'a>(sources: &'a [Source], visit: &mut RowVisit<'a, '_>) -> anyhow::Result<()> {
     for source in sources {
-        let mut number = 1;
-        store::read_rows(&source.0, seats, |(row, first_player), _, line| {
-            number += 1;
-            visit(source, number, row, first_player, line)
-        })?;
+        for (number, row) in (2..).zip(&source.rows) {
+            visit(source, number, &row.row, row.first_player, &row.line)?;
+        }
     }
     Ok(())
 }
@@ -165,7 +197,7 @@ fn each_row<'a>(
 /// read in parallel (one replay each, a few milliseconds). Under the run's key `auth`, each
 /// row and record must also be the one its match's seal authenticates.
 pub fn check_records(
-    sources: &[(PathBuf, Option<Shard>)],
+    sources: &[Source],
     spec: &TournamentSpec,
     game: &dyn Game,
     auth: Option<&crate::auth::RunKey>,
@@ -177,7 +209,7 @@ pub fn check_records(
     let options = spec
         .options(game)
         .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
-    check_records_with(sources, game, seats, auth, |id| {
+    check_records_with(sources, game, auth, |id| {
         crate::games::Expected::of(spec, &schedule, &stored, &options, id)
     })
 }
@@ -186,24 +218,20 @@ pub fn check_records(
 /// against the records beside them, each first checked against what `expected` says its
 /// match is played with, and under the run's key `auth` against its match's seal.
 pub fn check_records_with(
-    sources: &[(PathBuf, Option<Shard>)],
+    sources: &[Source],
     game: &dyn Game,
-    seats: usize,
     auth: Option<&crate::auth::RunKey>,
     expected: impl Fn(u64) -> anyhow::Result<crate::games::Expected> + Sync,
 ) -> anyhow::Result<()> {
     use rayon::prelude::*;
     let mut rows = Vec::new();
-    each_row(
-        sources,
-        seats,
-        &mut |(path, _), number, row, first_player, line| {
-            let root = path.parent().unwrap_or(Path::new("."));
-            let dir = crate::tournament::Runner::match_dir(root, row.id);
-            rows.push((path, number, dir, row, first_player, line.to_vec()));
-            Ok(())
-        },
-    )?;
+    each_row(sources, &mut |source, number, row, first_player, line| {
+        let path = &source.path;
+        let root = path.parent().unwrap_or(Path::new("."));
+        let dir = crate::tournament::Runner::match_dir(root, row.id);
+        rows.push((path, number, dir, row, first_player, line));
+        Ok(())
+    })?;
     let wrong = rows
         .par_iter()
         .map(|(path, number, dir, row, first_player, line)| {
@@ -217,7 +245,7 @@ pub fn check_records_with(
             let problem = match recorded {
                 Err(e) => format!("match {}: {e:#}", row.id),
                 Ok((recorded, seal)) => match differing_field(row, *first_player, &recorded) {
-                    None => match seal.filter(|s| s.row != *line) {
+                    None => match seal.filter(|s| s.row != **line) {
                         None => return Ok(()),
                         Some(_) => format!(
                             "the row of match {} is not the one the referee wrote (its seal \
@@ -254,7 +282,11 @@ fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64) -> anyhow::Result<crat
         )
     })?;
     let record = dir.join("record.json");
-    seal.verify_record(key, &record, &store::read_bytes(&record)?)?;
+    seal.verify_record(
+        key,
+        &record,
+        &store::read_bytes(&record, crate::run_bounds::RECORD)?,
+    )?;
     Ok(seal)
 }
 

@@ -8,7 +8,7 @@
 //!   the stderr files; sortable by any column and filtered by a name (`assets/index.js`);
 //! - `champions/<name>.html`, one page per champion: its leaderboard row, its matches and
 //!   results, its faults (each linked to the faulty step), its stderr files;
-//! - each match's `replay.html`, written from its record when missing, its
+//! - each match's `replay.html`, written from its record (never kept from the folder), its
 //!   `<nav id="match-nav">` holding links back to the index and to the previous and next
 //!   match (rewritten when they change, `nav.rs`).
 //!
@@ -141,10 +141,9 @@ fn entry<'a>(m: &'a Match, base: &Path) -> Entry<'a> {
     }
 }
 
-/// Writes each match's replay page if missing, and its links to the index and its
-/// neighbours; a page that cannot be made is noted in its entry. Takes each match's
-/// faults with their steps from its page, or from the game when the page does not keep
-/// them.
+/// Writes each match's replay page, made from its record (one already there is replaced),
+/// with its links to the index and its neighbours; a page that cannot be made is noted in
+/// its entry. Each match's faults with their steps come from the game (its record).
 fn write_replays(base: &Path, game: &dyn Game, entries: &mut [Entry]) {
     let with: Vec<usize> = (0..entries.len())
         .filter(|&i| entries[i].href.is_some())
@@ -170,25 +169,18 @@ fn write_replays(base: &Path, game: &dyn Game, entries: &mut [Entry]) {
             position: k + 1,
             count: with.len(),
         };
+        // Always made again from the record, never kept from the folder: a page found
+        // there may have been put there by someone who can write the results.
         let path = dir.join("replay.html");
-        let page = crate::store::read_text(&path)
-            .or_else(|_| game.replay_page(&dir).map_err(|e| format!("{e:#}")));
-        let faults = match (&page, entries[i].m.has_fault()) {
-            (_, false) => Vec::new(),
-            (Ok(page), true) => {
-                nav::kept_faults(page).unwrap_or_else(|| game.fault_steps(&dir).unwrap_or_default())
-            }
-            (Err(_), true) => game.fault_steps(&dir).unwrap_or_default(),
+        let page = game.replay_page(&dir).map_err(|e| format!("{e:#}"));
+        let faults = match entries[i].m.has_fault() {
+            false => Vec::new(),
+            true => game.fault_steps(&dir).unwrap_or_default(),
         };
-        let links = nav::links(&place, &faults);
-        let result = page.and_then(|page| match nav::splice(&page, &links) {
-            Some(page) => {
-                crate::store::write_atomic(&path, page.as_bytes()).map_err(|e| format!("{e:#}"))
-            }
-            None if path.exists() => Ok(()),
-            None => {
-                crate::store::write_atomic(&path, page.as_bytes()).map_err(|e| format!("{e:#}"))
-            }
+        let links = nav::links(&place);
+        let result = page.and_then(|page| {
+            let page = nav::splice(&page, &links).unwrap_or(page);
+            crate::store::write_atomic(&path, page.as_bytes()).map_err(|e| format!("{e:#}"))
         });
         entries[i].faults = faults;
         entries[i].replay_error = result.err();

@@ -3,12 +3,7 @@
 //! into a new page, and rewritten in an existing one when they changed (a resumed or
 //! merged tournament has new neighbours): the element is found as the page's first
 //! `<nav id="match-nav">` (before it, only the template's markup and escaped text).
-//!
-//! The nav also keeps, in a hidden element, the match's faults with their steps: finding
-//! a 2009 fault's step replays the whole match (tens of milliseconds), so a page whose
-//! links are rewritten gives them back without a replay.
-
-use crate::games::FaultStep;
+//! Nothing is read back from a page: a page in a results folder may be anyone's.
 
 const OPEN: &str = "<nav id=\"match-nav\">";
 const CLOSE: &str = "</nav>";
@@ -25,11 +20,8 @@ pub struct Place<'a> {
     pub count: usize,
 }
 
-const FAULTS: &str = "<span id=\"nav-faults\" hidden data-faults=\"";
-
-/// The nav element's content (`assets/index/nav.html`): the links, and `faults` kept for
-/// the next index.
-pub fn links(place: &Place, faults: &[FaultStep]) -> String {
+/// The nav element's content (`assets/index/nav.html`): the links.
+pub fn links(place: &Place) -> String {
     let neighbour = |n: &Option<(u64, String)>| {
         n.as_ref()
             .map(|(id, href)| minijinja::context! { id => id, href => href })
@@ -43,26 +35,9 @@ pub fn links(place: &Place, faults: &[FaultStep]) -> String {
             next => neighbour(&place.next),
             position => place.position,
             count => place.count,
-            faults => serde_json::to_string(faults).expect("faults serialise"),
         },
     )
     .expect("the nav's template renders any place")
-}
-
-/// The faults a page's nav keeps, if it keeps them.
-pub fn kept_faults(page: &str) -> Option<Vec<FaultStep>> {
-    let start = page.find(OPEN)?;
-    let end = start + page[start..].find(CLOSE)?;
-    let nav = &page[start..end];
-    let from = nav.find(FAULTS)? + FAULTS.len();
-    let text = &nav[from..from + nav[from..].find('"')?];
-    let json = text
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&");
-    serde_json::from_str(&json).ok()
 }
 
 /// `page` with its nav element holding `content`; `None` when it already does, or when
@@ -106,7 +81,7 @@ mod tests {
             position: 4,
             count: 4,
         };
-        let html = links(&place, &[]);
+        let html = links(&place);
         assert!(html.contains("href=\"../3/replay.html\">&#x2190; match 3</a>"));
         assert!(html.contains("match 4 (4 of 4)") && !html.contains("nav-next"));
         let odd = Place {
@@ -114,28 +89,6 @@ mod tests {
             prev: None,
             ..place
         };
-        assert!(links(&odd, &[]).contains("href=\"a&quot;b\""));
-    }
-
-    #[test]
-    fn the_faults_kept_in_the_nav_come_back_as_they_were() {
-        let faults = vec![FaultStep {
-            seat: 2,
-            step: 37,
-            kind: "crash".into(),
-            message: "quoted `</nav>\"<b>&amp;'` here".into(),
-        }];
-        let place = Place {
-            index: "../../index.html",
-            id: 0,
-            prev: None,
-            next: None,
-            position: 1,
-            count: 1,
-        };
-        let page = splice("<nav id=\"match-nav\"></nav>", &links(&place, &faults)).unwrap();
-        assert!(!page.contains("</nav>\""), "{page}");
-        assert_eq!(kept_faults(&page), Some(faults));
-        assert_eq!(kept_faults("<nav id=\"match-nav\"></nav>"), None);
+        assert!(links(&odd).contains("href=\"a&quot;b\""));
     }
 }
