@@ -2,7 +2,8 @@
 # Matches per second of two versions of the referee, measured in one sitting: each git ref
 # is built in release (one scratch worktree, one target directory, so dependencies build
 # once), then the same tournament of the bundled champions is played with each binary in
-# turn, A B A B ..., and the ratio B/A of the medians is printed. On a shared, noisy
+# turn, A B A B ..., each after a pause of BENCH_PAUSE seconds (default 3), and the ratio
+# B/A of the medians is printed. On a shared, noisy
 # machine only such alternated ratios mean something (referee/BENCHMARKS.md).
 #
 #   scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]   (defaults: 5 pairs, 2 rounds = 40 matches)
@@ -66,6 +67,9 @@ fi
 play() { # binary name -> matches per second
   local out="$work/results-$2"
   rm -rf "$out"
+  # The kernel finishes tearing the last run's jails down (their network namespaces are
+  # destroyed in the background) before the next run starts: not billed to it.
+  sleep "${BENCH_PAUSE:-3}"
   "$1" tournament "${champions[@]}" \
     --rounds "$rounds" --seed 2009 --name bench --results "$out" --jobs 2 \
     >/dev/null 2>"$work/stderr"
