@@ -84,6 +84,17 @@ mod tests {
     }
 
     #[test]
+    fn the_change_time_is_read_to_the_nanosecond() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("champion");
+        std::fs::write(&file, b"a").unwrap();
+        let meta = std::fs::metadata(&file).unwrap();
+        // Just written: changed and modified at the same instant.
+        let modified = meta.modified().unwrap().duration_since(UNIX_EPOCH).unwrap();
+        assert_eq!(Identity::of(&file, &meta).changed, modified.as_nanos() as i128);
+    }
+
+    #[test]
     fn a_fresh_change_is_never_kept() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("champion"), b"a").unwrap();

@@ -136,5 +136,15 @@ mod tests {
             chain(&[&long, &allow]),
             Err(Unchainable::Length(MAX_INSNS + 1))
         );
+        // As long as the kernel takes: taken.
+        assert_eq!(chain(&[&long[1..], &allow]).unwrap().len(), MAX_INSNS);
+        assert_eq!(
+            Unchainable::Answer(libc::SECCOMP_RET_USER_NOTIF).to_string(),
+            "a program answers 0x7fc00000, not allow or an error"
+        );
+        assert_eq!(
+            Unchainable::Length(4097).to_string(),
+            "4097 instructions, over the kernel's 4096"
+        );
     }
 }
