@@ -116,7 +116,8 @@ fn through_temp_in(
 }
 
 /// Write `bytes` to the file `name` of a match's `folder` through a temporary file and a
-/// rename, not synced ([`Synced::No`]: a match's own files).
+/// rename, not synced: a match's own files (the row appended after them is not synced
+/// either; a sync each would make parallel matches wait on the disk in turn).
 pub fn write_in(folder: &Folder, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
     through_temp_in(folder, name, ".tmp", Synced::No, |file| {
         Ok(file.write_all(bytes)?)

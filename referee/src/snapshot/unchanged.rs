@@ -91,7 +91,10 @@ mod tests {
         let meta = std::fs::metadata(&file).unwrap();
         // Just written: changed and modified at the same instant.
         let modified = meta.modified().unwrap().duration_since(UNIX_EPOCH).unwrap();
-        assert_eq!(Identity::of(&file, &meta).changed, modified.as_nanos() as i128);
+        assert_eq!(
+            Identity::of(&file, &meta).changed,
+            modified.as_nanos() as i128
+        );
     }
 
     #[test]
