@@ -30,6 +30,10 @@ struct Scripted {
     after_end: Option<String>,
     finished: bool,
     killed: bool,
+    /// The current callback's wall-clock allowance, all spent when the script times out
+    /// (as a real timeout is: replay checks a timeout against its callback's time).
+    wall: Duration,
+    timed_out: bool,
 }
 
 impl Scripted {
@@ -43,6 +47,8 @@ impl Scripted {
             after_end: None,
             finished: false,
             killed: false,
+            wall: Duration::ZERO,
+            timed_out: false,
         }
     }
 
@@ -61,23 +67,35 @@ impl Endpoint for Scripted {
             _ => None,
         }
     }
-    fn begin(&mut self, callback: &str, _: CallLimits) -> Result<(), Fault> {
+    fn begin(&mut self, callback: &str, limits: CallLimits) -> Result<(), Fault> {
+        self.wall = limits.wall;
+        self.timed_out = false;
         self.received.push(callback.to_string());
         self.queue = (self.script)(callback, self.calls).into();
         self.calls += 1;
         Ok(())
     }
     fn recv(&mut self) -> Result<String, Fault> {
-        self.queue
+        let next = self
+            .queue
             .pop_front()
-            .unwrap_or_else(|| Ok("fin".to_string()))
+            .unwrap_or_else(|| Ok("fin".to_string()));
+        self.timed_out |= matches!(&next, Err(f) if f.kind == FaultKind::Timeout);
+        next
     }
     fn send(&mut self, line: &str) -> Result<(), Fault> {
         self.received.push(line.to_string());
         Ok(())
     }
     fn end(&mut self) -> CallTiming {
-        CallTiming::default()
+        CallTiming {
+            wall: if self.timed_out {
+                self.wall
+            } else {
+                Duration::ZERO
+            },
+            ..CallTiming::default()
+        }
     }
     fn finish(&mut self, _: Duration) {
         self.finished = true;
