@@ -1400,6 +1400,10 @@ mod tests {
     fn apply_reports_the_kernel_error() {
         let filters = build(true).unwrap();
         let refused = crate::sandbox::netns::try_in_child(|| {
+            // SAFETY: plain prctl (as a user, a filter needs it).
+            if unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } != 0 {
+                return Err(io::Error::last_os_error());
+            }
             for _ in 0..10_000 {
                 filters.apply()?;
             }
