@@ -7,11 +7,11 @@
 use crate::arena::parts::{BudgetRecord, TimingRecord};
 use jail::fault::{Fault, FaultKind};
 
-/// How a timeout found between two callbacks begins (`jail::champion`): the callback it
-/// ends never ran, so it answered no request.
-const FROZEN: &str = "worked while frozen between its callbacks";
-/// What a timeout of the lifetime CPU backstop says (`jail::champion::fate`).
-const BACKSTOP: &str = "lifetime CPU allowance";
+// How a timeout found between two callbacks begins: the callback it ends never ran, so
+// it answered no request.
+use jail::fault::WORKED_WHILE_FROZEN as FROZEN;
+// What a timeout of the lifetime CPU backstop says.
+use jail::fault::LIFETIME_CPU as BACKSTOP;
 
 /// Checks that `fault`, if a `timeout`, agrees with its callback's `timing`, its `budget`
 /// and its `requests` answered, and with `seat_cpu_us`, the CPU its seat used in all its

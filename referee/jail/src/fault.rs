@@ -3,6 +3,13 @@
 
 use std::fmt;
 
+/// How a `Timeout` for work found between a freeze and a thaw begins (the callback it ends
+/// never ran): what a record's check recognises it by.
+pub const WORKED_WHILE_FROZEN: &str = "worked while frozen between its callbacks";
+
+/// What a `Timeout` of a process killed by its lifetime CPU backstop (`RLIMIT_CPU`) says.
+pub const LIFETIME_CPU: &str = "lifetime CPU allowance";
+
 /// What kind of misbehaviour a [`Fault`] records.
 ///
 /// Serialized in lowercase (`"timeout"`, `"crash"`, ...) in records and reports.

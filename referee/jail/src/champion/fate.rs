@@ -129,7 +129,8 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
         return Fault::new(
             FaultKind::Timeout,
             format!(
-                "ended ({status}) {context}: it used its whole lifetime CPU allowance of {} s",
+                "ended ({status}) {context}: it used its whole {} of {} s",
+                crate::fault::LIFETIME_CPU,
                 ev.limits.cpu_backstop.as_secs()
             ),
         );

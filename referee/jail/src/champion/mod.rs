@@ -77,8 +77,9 @@ fn worked_while_frozen(what: &str) -> Fault {
     Fault::new(
         FaultKind::Timeout,
         format!(
-            "worked while frozen between its callbacks ({what}; a SIGCONT woke it, from a \
-             timer or another of its processes); a champion runs only during its own callbacks"
+            "{} ({what}; a SIGCONT woke it, from a timer or another of its processes); a \
+             champion runs only during its own callbacks",
+            crate::fault::WORKED_WHILE_FROZEN
         ),
     )
 }
