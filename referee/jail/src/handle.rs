@@ -108,13 +108,13 @@ pub struct Jail {
 
 impl Jail {
     /// Starts `spec` with the given ends of the champion's pipes (and, where the cgroup
-    /// layer is on, its `cgroup.procs`).
+    /// layer is on, its cgroup's directory).
     pub fn start(
         spec: &Spec,
         stdin: OwnedFd,
         stdout: OwnedFd,
         stderr: OwnedFd,
-        cgroup_procs: Option<RawFd>,
+        cgroup_dir: Option<RawFd>,
     ) -> Result<Jail, StartError> {
         let setup = |e: io::Error| StartError::Setup(e.to_string());
         let (ours, theirs) = wire::pair().map_err(setup)?;
@@ -127,7 +127,7 @@ impl Jail {
             theirs.as_raw_fd(),
             their_acks.as_raw_fd(),
         ];
-        fds.extend(cgroup_procs);
+        fds.extend(cgroup_dir);
         let (pid, pidfd) = zygote_request(&request, &fds)?;
         drop((stdin, stdout, stderr, theirs, their_acks));
         let mut jail = Jail {

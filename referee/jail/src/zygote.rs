@@ -3,8 +3,8 @@
 //! rather than from the referee keeps the referee's memory (gigabytes after large matches)
 //! out of every champion and makes each clone cheap. It serves spawn requests on one
 //! `SOCK_SEQPACKET` socket (fd 3): a JSON [`Spec`] with the champion's stdin, stdout,
-//! stderr, its control and acknowledgement sockets and optionally its cgroup's
-//! `cgroup.procs`; it answers
+//! stderr, its control and acknowledgement sockets and optionally its cgroup's directory
+//! (the jail is cloned straight into that group); it answers
 //! `ok <pid>` with a pidfd of the jail's init, or `err <why>`. It dies with the referee
 //! (parent-death signal, and end of file on its socket), and its jails with it.
 
@@ -238,26 +238,30 @@ fn clone_jail(
     filters: Option<&Filters>,
     in_pooled_net: bool,
 ) -> Result<(i32, OwnedFd), String> {
-    let mut fds = fds.into_iter();
-    let (Some(stdin), Some(stdout), Some(stderr), Some(ctl), Some(acks)) =
-        (fds.next(), fds.next(), fds.next(), fds.next(), fds.next())
-    else {
+    let mut fds_left = fds.into_iter();
+    let (Some(stdin), Some(stdout), Some(stderr), Some(ctl), Some(acks)) = (
+        fds_left.next(),
+        fds_left.next(),
+        fds_left.next(),
+        fds_left.next(),
+        fds_left.next(),
+    ) else {
         return Err("a spawn request needs five descriptors".into());
     };
-    let fds = Fds {
+    let mut fds = Fds {
         stdin,
         stdout,
         stderr,
         ctl,
         acks,
-        cgroup_procs: fds.next(),
+        cgroup_procs: None,
     };
+    let cgroup = fds_left.next();
     let mut flags = libc::CLONE_NEWPID
         | libc::CLONE_NEWNS
         | libc::CLONE_NEWIPC
         | libc::CLONE_NEWUTS
-        | libc::CLONE_PIDFD
-        | libc::SIGCHLD;
+        | libc::CLONE_PIDFD;
     if spec.map_user.is_some() {
         flags |= libc::CLONE_NEWUSER;
     }
@@ -265,18 +269,32 @@ fn clone_jail(
         flags |= libc::CLONE_NEWNET;
     }
     let mut pidfd: libc::c_int = -1;
-    // SAFETY: clone without CLONE_VM behaves like fork (this process is single-threaded);
-    // the pidfd is written to `pidfd` (the third argument on every architecture).
-    let pid = unsafe {
-        libc::syscall(
-            libc::SYS_clone,
-            flags as libc::c_ulong,
-            0usize,
-            &mut pidfd as *mut libc::c_int,
-            0usize,
-            0usize,
-        )
+    // Born in its cgroup: moving a process into a group by writing `cgroup.procs` takes
+    // the kernel's lock of every thread group for writing, which waits for an RCU grace
+    // period (milliseconds) at most starts; a clone into the group only reads it.
+    let mut pid = match &cgroup {
+        Some(dir) => clone_into(flags, dir, &mut pidfd),
+        None => -1,
     };
+    if pid < 0 {
+        if let Some(dir) = &cgroup {
+            // Kernels before 5.7, or a group on cgroup v1: the init joins by writing.
+            fds.cgroup_procs = Some(open_procs(dir)?);
+        }
+        // SAFETY: clone without CLONE_VM behaves like fork (this process is
+        // single-threaded); the pidfd is written to `pidfd` (the third argument on every
+        // architecture).
+        pid = unsafe {
+            libc::syscall(
+                libc::SYS_clone,
+                (flags | libc::SIGCHLD) as libc::c_ulong,
+                0usize,
+                &mut pidfd as *mut libc::c_int,
+                0usize,
+                0usize,
+            )
+        };
+    }
     if pid == 0 {
         init::run(spec, fds, filters);
     }
@@ -292,4 +310,82 @@ fn clone_jail(
     }
     // SAFETY: the kernel gave us this pidfd.
     Ok((pid as i32, unsafe { OwnedFd::from_raw_fd(pidfd) }))
+}
+
+/// `clone3` of a fork-like child (no `CLONE_VM`) with `flags`, born in the cgroup of
+/// directory `dir` (`CLONE_INTO_CGROUP`, kernel 5.7+, cgroup v2); the pidfd into `pidfd`.
+/// Returns what the syscall returns: 0 in the child, its pid in the parent, -1 if not.
+fn clone_into(flags: libc::c_int, dir: &OwnedFd, pidfd: &mut libc::c_int) -> libc::c_long {
+    const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
+    let args = libc::clone_args {
+        flags: flags as u64 | CLONE_INTO_CGROUP,
+        pidfd: pidfd as *mut libc::c_int as u64,
+        child_tid: 0,
+        parent_tid: 0,
+        exit_signal: libc::SIGCHLD as u64,
+        stack: 0,
+        stack_size: 0,
+        tls: 0,
+        set_tid: 0,
+        set_tid_size: 0,
+        cgroup: dir.as_raw_fd() as u64,
+    };
+    // SAFETY: clone3 without CLONE_VM and without a stack behaves like fork (this process
+    // is single-threaded); the kernel reads `args` (its size given) and writes the pidfd.
+    unsafe {
+        libc::syscall(
+            libc::SYS_clone3,
+            &args as *const libc::clone_args,
+            std::mem::size_of::<libc::clone_args>(),
+        )
+    }
+}
+
+/// The `cgroup.procs` of the cgroup of directory `dir`, open for writing.
+fn open_procs(dir: &OwnedFd) -> Result<OwnedFd, String> {
+    // SAFETY: a plain syscall on a valid descriptor and a static path.
+    let fd = unsafe {
+        libc::openat(
+            dir.as_raw_fd(),
+            c"cgroup.procs".as_ptr(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        )
+    };
+    if fd < 0 {
+        return Err(format!(
+            "cannot open the champion's cgroup.procs: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    // SAFETY: the kernel gave us this descriptor.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open_dir(path: &std::path::Path) -> OwnedFd {
+        std::fs::File::open(path).unwrap().into()
+    }
+
+    /// A directory that is no cgroup is refused by the kernel before any child exists, so
+    /// that `clone_jail` falls back to joining by a write (which then names the problem).
+    #[test]
+    fn a_clone_into_a_folder_that_is_no_cgroup_fails_without_a_child() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut pidfd = -1;
+        let pid = clone_into(0, &open_dir(dir.path()), &mut pidfd);
+        if pid == 0 {
+            // SAFETY: the unexpected child leaves at once.
+            unsafe { libc::_exit(0) };
+        }
+        assert_eq!(pid, -1, "a child was created in a folder that is no cgroup");
+        assert_eq!(pidfd, -1);
+        let err = open_procs(&open_dir(dir.path())).unwrap_err();
+        assert!(
+            err.contains("cannot open the champion's cgroup.procs"),
+            "{err}"
+        );
+    }
 }

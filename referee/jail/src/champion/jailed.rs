@@ -106,7 +106,7 @@ pub(crate) fn start(
         stdin_r,
         stdout_w,
         stderr_w,
-        sandbox.cgroup_procs(),
+        sandbox.cgroup_dir(),
     )
     .map_err(|e| match e {
         StartError::Exec(errno) => {
@@ -183,7 +183,7 @@ pub(crate) fn start_build(
     let err_w = out_w
         .try_clone()
         .map_err(|e| format!("cannot create a pipe: {e}"))?;
-    let jail = Jail::start(&spec, stdin_r, out_w, err_w, sandbox.cgroup_procs())
+    let jail = Jail::start(&spec, stdin_r, out_w, err_w, sandbox.cgroup_dir())
         .map_err(|e| describe_start_error(program, e))?;
     Ok((jail, out_r))
 }

@@ -11,6 +11,7 @@
 use std::fs;
 use std::io::{self, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -213,10 +214,17 @@ impl Base {
                 .open(dir.join("cgroup.procs"))
                 .map_err(|e| format!("cannot open cgroup.procs of {}: {e}", dir.display()))?
                 .into();
-            Ok(procs)
+            // The jail is cloned straight into the group through this (`zygote.rs`).
+            let dir_fd: OwnedFd = fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_DIRECTORY)
+                .open(&dir)
+                .map_err(|e| format!("cannot open {}: {e}", dir.display()))?
+                .into();
+            Ok((procs, dir_fd))
         })();
         match result {
-            Ok(procs) => {
+            Ok((procs, dir_fd)) => {
                 let cpu_stat = fs::File::open(dir.join("cpu.stat")).ok();
                 let freeze = fs::OpenOptions::new()
                     .write(true)
@@ -224,6 +232,7 @@ impl Base {
                     .ok();
                 Ok(Group {
                     dir,
+                    dir_fd,
                     procs,
                     cpu_stat,
                     freeze,
@@ -240,6 +249,8 @@ impl Base {
 /// One champion's cgroup.
 pub(crate) struct Group {
     dir: PathBuf,
+    /// The group's directory, open: a jail is cloned into it (`CLONE_INTO_CGROUP`).
+    dir_fd: OwnedFd,
     procs: OwnedFd,
     /// `cpu.stat`, kept open: it is read at the end of every callback.
     cpu_stat: Option<fs::File>,
@@ -250,6 +261,10 @@ pub(crate) struct Group {
 impl Group {
     pub(crate) fn procs_fd(&self) -> i32 {
         self.procs.as_raw_fd()
+    }
+
+    pub(crate) fn dir_fd(&self) -> i32 {
+        self.dir_fd.as_raw_fd()
     }
 
     /// CPU (user + system) of every process that was ever in the group, reaped or not

@@ -492,9 +492,9 @@ impl Prepared {
         self.cgroup.as_ref().is_some_and(|g| g.freeze(frozen))
     }
 
-    /// The `cgroup.procs` of the champion's cgroup, if it has one.
-    pub(crate) fn cgroup_procs(&self) -> Option<i32> {
-        self.cgroup.as_ref().map(|g| g.procs_fd())
+    /// The directory of the champion's cgroup, open, if it has one.
+    pub(crate) fn cgroup_dir(&self) -> Option<i32> {
+        self.cgroup.as_ref().map(|g| g.dir_fd())
     }
 
     /// The uid the champion runs under, if switched.
