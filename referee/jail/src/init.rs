@@ -31,6 +31,8 @@ pub(crate) struct Fds {
     /// Where `stopped` is answered to each `stop` (not on `ctl`, whose readability tells
     /// the referee that the main process exited).
     pub acks: OwnedFd,
+    /// The champion's `cgroup.procs`, to join by writing, when the zygote could not clone
+    /// the jail straight into its group (`zygote::clone_into`).
     pub cgroup_procs: Option<OwnedFd>,
 }
 
