@@ -8,13 +8,18 @@
 # under CI=true a test whose tool is missing fails rather than skips
 # (referee/tests/common/mod.rs).
 set -euo pipefail
-# cargo-mutants, for the mutation subset .ci/run runs (scripts/mutants.sh --fast): compiled
-# in the background while the packages download and install.
-mutants_pid=
-if ! command -v cargo-mutants >/dev/null; then
-  cargo install cargo-mutants@27.1.0 --locked --quiet &
-  mutants_pid=$!
-fi
+# Installs the Debian packages given (options first), as root: directly, or through sudo
+# when it asks no password; otherwise says what to run, and stops.
+install() {
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && apt-get install -y -qq "$@"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    sudo apt-get update -qq && sudo apt-get install -y -qq "$@"
+  else
+    echo "ci-install: missing packages; as root, run: apt-get install $*" >&2
+    exit 1
+  fi
+}
 need=()
 command -v cc >/dev/null || need+=(gcc)
 command -v c++ >/dev/null || need+=(g++)
@@ -40,12 +45,7 @@ command -v ruby >/dev/null || need+=(ruby)
 command -v php >/dev/null || need+=(php-cli)
 # ---- end of kits part 1
 if [ ${#need[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq "${need[@]}"
-  else
-    echo "ci-install: please install: ${need[*]}" >&2
-    exit 1
-  fi
+  install "${need[@]}"
 fi
 
 # ---- The Lua, Prolog, OCaml, Haskell and Pascal kits (champions/<lang>/, issue 15): their
@@ -58,11 +58,5 @@ command -v ocamlopt >/dev/null || kits+=(ocaml-nox)
 command -v ghc >/dev/null || kits+=(ghc)
 command -v fpc >/dev/null || kits+=(fp-compiler)
 if [ ${#kits[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${kits[@]}"
-  else
-    echo "ci-install: please install: ${kits[*]}" >&2
-    exit 1
-  fi
+  install --no-install-recommends "${kits[@]}"
 fi
-[ -z "$mutants_pid" ] || wait "$mutants_pid"

@@ -11,11 +11,13 @@
 #   scripts/mutants.sh --list     the groups and their files
 # MUTANTS_TIMEOUT (seconds, default 300): when a mutant's tests count as hung (a mutant that
 # never ends a loop), for groups whose tests take seconds.
-# Needs cargo-mutants (`cargo install cargo-mutants --locked`). Output: target/mutants/GROUP
+# Installs cargo-mutants if missing. Output: target/mutants/GROUP
 # (a re-run: target/mutants/GROUP-rerun). Exits 1 if a mutant was missed (or timed out)
 # that referee/MUTANTS.md does not list as equivalent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Its own set-up: cargo-mutants, at the version its report was made with.
+command -v cargo-mutants >/dev/null || cargo install cargo-mutants@27.1.0 --locked --quiet
 
 # group|files (comma-separated)|test arguments|name filter (-F, the rest of the line, may
 # be empty). Test arguments after ` -- ` are test names: only the tests whose name holds

@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 # /tmp/hsperfdata_<user> whatever TMPDIR says, unless told not to. Champions never see
 # this variable: their environment is cleared.
 export JAVA_TOOL_OPTIONS=-XX:-UsePerfData
+# Its own set-up: what the tests need (compilers, Chromium, Slurm, ...), installed if
+# missing; already there, this takes no time.
+scripts/ci-install.sh
 scripts/build-champions.sh
 # The lint gate (lints in the root Cargo.toml's [workspace.lints]): formatting, every
 # clippy warning and every rustdoc warning are errors.
