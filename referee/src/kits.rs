@@ -1,6 +1,7 @@
 //! The kits bundled with this referee's source tree, named to the jail: each game's kits
 //! (`champions/<language>/kit` for the 2009 game, `champions/amazons/<language>/kit` for the
-//! Game of the Amazons, named `amazons-<language>`) and the `kits` folder that links them.
+//! Game of the Amazons, named `amazons-<language>`; `champions/ticket/<language>/kit` for
+//! Ticket to Ride, `ticket-<language>`) and the `kits` folder that links them.
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,11 @@ pub fn install() {
 pub fn bundled() -> Kits {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut by_language: Vec<(String, PathBuf)> =
-        [("", "champions"), ("amazons-", "champions/amazons")]
+        [
+            ("", "champions"),
+            ("amazons-", "champions/amazons"),
+            ("ticket-", "champions/ticket"),
+        ]
             .iter()
             .filter_map(|(prefix, dir)| Some((prefix, std::fs::read_dir(root.join(dir)).ok()?)))
             .flat_map(|(prefix, entries)| {
