@@ -44,13 +44,19 @@ fn play(who: Who, dir: &Path, champions: &[&str], board: &str) -> (String, Value
     let mut command = referee(who, &["match"]);
     command
         .args(champions)
-        .args(["--seed", "5", "--option", &format!("board={board}"), "--out"])
+        .args([
+            "--seed",
+            "5",
+            "--option",
+            &format!("board={board}"),
+            "--out",
+        ])
         .arg(&out_dir);
     let out = command.output().unwrap();
     let text = said(&out);
     assert!(out.status.success(), "{text}");
-    let record = serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap())
-        .unwrap();
+    let record =
+        serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap();
     (text, record)
 }
 
@@ -86,6 +92,20 @@ fn every_pair_of_built_in_players_plays_a_match_that_replays() {
         assert_eq!(record["summary"]["end"], "Counted", "{text}");
         let (code, text) = replay(Who::Me, &dir.join("out/record.json"));
         assert_eq!(code, Some(0), "{text}");
+        // `show`: the state at the end, every hand and ticket, the routes claimed.
+        let shown = referee(Who::Me, &["show"])
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        let shown = said(&shown);
+        assert!(shown.contains("Ticket to Ride, seed 5"), "{shown}");
+        for seat in 0..2 {
+            assert!(shown.contains(&format!("seat {seat}: ")), "{shown}");
+        }
+        assert!(
+            shown.contains("route ") && shown.contains(": seat "),
+            "{shown}"
+        );
     }
 }
 
@@ -100,9 +120,14 @@ fn the_readme_match_on_the_usa_board_plays_three_to_five_seats_too() {
     assert_eq!(record["seats"].as_array().unwrap().len(), 5, "{text}");
     let (code, text) = replay(Who::Me, &dir.join("five/out/record.json"));
     assert_eq!(code, Some(0), "{text}");
-    let six = referee(Who::Me, &["match", "random", "random", "random", "random", "random", "random"])
-        .output()
-        .unwrap();
+    let six = referee(
+        Who::Me,
+        &[
+            "match", "random", "random", "random", "random", "random", "random",
+        ],
+    )
+    .output()
+    .unwrap();
     assert_eq!(six.status.code(), Some(2), "{}", said(&six));
     assert!(said(&six).contains("2 to 5"), "{}", said(&six));
 }
@@ -122,7 +147,10 @@ fn an_illegal_claim_is_a_fault_that_loses_the_match() {
         assert_eq!(faults[0]["seat"], 0);
         assert_eq!(faults[0]["kind"], "protocol");
         let message = faults[0]["message"].as_str().unwrap();
-        assert!(message.contains("with 6 red and 0 locomotives: you hold"), "{message}");
+        assert!(
+            message.contains("with 6 red and 0 locomotives: you hold"),
+            "{message}"
+        );
         assert_eq!(record["ranking"]["places"], serde_json::json!([2, 1]));
         // Nothing it claimed is owned: its claim changed nothing.
         assert_eq!(record["summary"]["counts"][0]["routes"], 0);
@@ -155,12 +183,19 @@ fn a_tampered_record_is_refused_by_replay() {
     let path = dir.join("out/record.json");
     let original = std::fs::read_to_string(&path).unwrap();
     // A card drawn blind said to be another: the pile is the seed's, not the record's.
-    let (at, card) = ["\"answer\":{\"Ok\":\"red\"}", "\"answer\":{\"Ok\":\"blue\"}"]
-        .iter()
-        .filter_map(|needle| original.find(needle).map(|at| (at, *needle)))
-        .min()
-        .expect("a red or blue card was drawn");
-    let other = if card.contains("red") { "green" } else { "white" };
+    let (at, card) = [
+        "\"answer\":{\"Ok\":\"red\"}",
+        "\"answer\":{\"Ok\":\"blue\"}",
+    ]
+    .iter()
+    .filter_map(|needle| original.find(needle).map(|at| (at, *needle)))
+    .min()
+    .expect("a red or blue card was drawn");
+    let other = if card.contains("red") {
+        "green"
+    } else {
+        "white"
+    };
     let forged = format!(
         "{}\"answer\":{{\"Ok\":\"{other}\"}}{}",
         &original[..at],
@@ -241,7 +276,9 @@ fn a_tournament_counts_faults_as_losses_resumes_and_merges() {
     let s = split.join("t");
     common::run_ok({
         let mut merge = referee(Who::Me, &["merge"]);
-        merge.arg(s.join("shard-1-of-2")).arg(s.join("shard-2-of-2"));
+        merge
+            .arg(s.join("shard-1-of-2"))
+            .arg(s.join("shard-2-of-2"));
         merge
     });
     assert_eq!(tables(&t), tables(&s));
@@ -276,7 +313,15 @@ fn a_seat_never_learns_the_cards_the_others_draw_blind() {
         assert!(record["faults"].as_array().unwrap().is_empty(), "{text}");
         let log = std::fs::read_to_string(dir.join("out/seat0.stderr")).unwrap();
         let colours = [
-            "purple", "white", "blue", "yellow", "orange", "black", "red", "green", "locomotive",
+            "purple",
+            "white",
+            "blue",
+            "yellow",
+            "orange",
+            "black",
+            "red",
+            "green",
+            "locomotive",
         ];
         let moves: Vec<&str> = log
             .lines()
@@ -295,7 +340,7 @@ fn a_seat_never_learns_the_cards_the_others_draw_blind() {
         let view: Value = serde_json::from_str(
             log.lines()
                 .filter_map(|l| l.strip_prefix("view => "))
-                .last()
+                .next_back()
                 .unwrap(),
         )
         .unwrap();

@@ -32,7 +32,10 @@ fn claims(record: &Value, seats: usize) -> Vec<usize> {
     for callback in record["callbacks"].as_array().unwrap() {
         for step in callback["steps"].as_array().into_iter().flatten() {
             let act = &step["act"];
-            if act["action"].as_str().is_some_and(|a| a.starts_with("claim ")) {
+            if act["action"]
+                .as_str()
+                .is_some_and(|a| a.starts_with("claim "))
+            {
                 claims[act["seat"].as_u64().unwrap() as usize] += 1;
             }
         }
@@ -88,10 +91,19 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
             .filter(|d| **d == true)
             .count();
         assert_eq!(seat["done"], done, "seat {s}: {seat}");
-        assert_eq!(seat["tickets"], count["completed"].as_array().unwrap().len());
+        assert_eq!(
+            seat["tickets"],
+            count["completed"].as_array().unwrap().len()
+        );
         let longest = format!("longest path: {}", count["longest"]);
-        assert!(seat["longest"].as_str().unwrap().starts_with(&longest), "{seat}");
-        assert!(seat["name"].as_str().unwrap().contains(["(Red)", "(Blue)"][s]));
+        assert!(
+            seat["longest"].as_str().unwrap().starts_with(&longest),
+            "{seat}"
+        );
+        assert!(seat["name"]
+            .as_str()
+            .unwrap()
+            .contains(["(Red)", "(Blue)"][s]));
     }
     let winner = record["ranking"]["places"]
         .as_array()
@@ -101,7 +113,10 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
         .unwrap();
     let name = record["seats"][winner]["name"].as_str().unwrap();
     assert!(
-        end["banner"].as_str().unwrap().starts_with(&format!("{name} (")),
+        end["banner"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{name} (")),
         "{}",
         end["banner"]
     );
@@ -111,7 +126,10 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
     // Hidden: the hands as counts only, no ticket listed.
     for s in 0..2 {
         let seat = &hidden["seats"][s];
-        assert!(seat["hand"].as_str().unwrap().ends_with("cards (hidden)"), "{seat}");
+        assert!(
+            seat["hand"].as_str().unwrap().ends_with("cards (hidden)"),
+            "{seat}"
+        );
         assert_eq!(seat["tickets"], 0, "{seat}");
     }
 
@@ -127,12 +145,10 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
         ],
     );
     assert_eq!(faulty["faults"].as_array().unwrap().len(), 1);
-    let json = common::drive_page(
-        "ticket.mjs",
-        &chromium,
-        dir.join("f/replay.html"),
-        &[],
-    );
+    let json = common::drive_page("ticket.mjs", &chromium, dir.join("f/replay.html"), &[]);
     let marks = json["states"][0]["slider_marks"].as_array().unwrap();
-    assert!(marks.iter().any(|m| m.as_str().unwrap().contains("fault")), "{marks:?}");
+    assert!(
+        marks.iter().any(|m| m.as_str().unwrap().contains("fault")),
+        "{marks:?}"
+    );
 }

@@ -155,7 +155,8 @@ mod tests {
 
     #[test]
     fn a_row_orders_its_scores_as_the_places() {
-        let r = |places: Vec<u8>, scores: Vec<i64>| ordered_scores(&game::Ranking { places, scores });
+        let r =
+            |places: Vec<u8>, scores: Vec<i64>| ordered_scores(&game::Ranking { places, scores });
         // Agreeing scores are kept, ties too.
         assert_eq!(r(vec![1, 2], vec![50, 40]), [50, 40]);
         assert_eq!(r(vec![1, 1, 3], vec![7, 7, 2]), [7, 7, 2]);

@@ -107,7 +107,13 @@ pub fn view_from_json(text: &str) -> Option<View> {
     let owners = v["owners"]
         .as_array()?
         .iter()
-        .map(|o| if o.is_null() { Some(None) } else { n(o).map(Some) })
+        .map(|o| {
+            if o.is_null() {
+                Some(None)
+            } else {
+                n(o).map(Some)
+            }
+        })
         .collect::<Option<Vec<_>>>()?;
     let phase = ["first", "turn", "second-card", "choose"]
         .into_iter()

@@ -185,15 +185,25 @@ mod tests {
             action: action.into(),
             answer: Ok(answer.into()),
         };
-        assert_eq!(public_move(&step("blind", "red"), 1).unwrap(), "1 blind red");
+        assert_eq!(
+            public_move(&step("blind", "red"), 1).unwrap(),
+            "1 blind red"
+        );
         assert_eq!(public_move(&step("blind", "red"), 0).unwrap(), "1 blind");
         assert_eq!(
             public_move(&step("tickets", "1 2 5, 3 4 6, 0 7 9"), 0).unwrap(),
             "1 tickets"
         );
-        assert_eq!(public_move(&step("keep 1 0 1", "2"), 0).unwrap(), "1 keep 2");
+        assert_eq!(
+            public_move(&step("keep 1 0 1", "2"), 0).unwrap(),
+            "1 keep 2"
+        );
         assert_eq!(public_move(&Step::Retire(0), 1).unwrap(), "0 leave");
-        let steps = [step("tickets", "x"), step("keep 1 1 0", "2"), step("take red", "red")];
+        let steps = [
+            step("tickets", "x"),
+            step("keep 1 1 0", "2"),
+            step("take red", "red"),
+        ];
         assert_eq!(moves(steps.iter(), 0, 1), "3;1 keep 2;1 take red");
         assert_eq!(moves(steps.iter(), 0, 3), "3");
     }

@@ -17,8 +17,8 @@ pub static TICKET: ModelGame<TicketWire> = ModelGame(&TicketWire);
 /// The state after each action of `record` (a checked one): the state before the first
 /// action first (chance's draws of the start applied), each action's chance after it.
 pub fn states(record: &GameRecord) -> Result<Vec<TicketState>, String> {
-    let mut replay = Replay::start(&TicketToRide, record.seats.len(), &record.options)
-        .map_err(|e| e.0)?;
+    let mut replay =
+        Replay::start(&TicketToRide, record.seats.len(), &record.options).map_err(|e| e.0)?;
     let mut states = Vec::new();
     for step in record.history() {
         if matches!(step, Step::Act { answer: Ok(_), .. }) {
@@ -80,7 +80,9 @@ impl Parts for TicketWire {
         };
         let mut lines = vec![format!(
             "ended: {}",
-            state.end().map_or("unfinished".into(), |e| format!("{e:?}"))
+            state
+                .end()
+                .map_or("unfinished".into(), |e| format!("{e:?}"))
         )];
         for (seat, c) in state.count().iter().enumerate() {
             lines.push(format!(
@@ -145,8 +147,16 @@ pub fn text(state: &TicketState) -> String {
             if s.out { " (out)" } else { "" },
             s.wagons,
             s.points,
-            if hand.is_empty() { "none".into() } else { hand.join(", ") },
-            if tickets.is_empty() { "none".into() } else { tickets.join(", ") },
+            if hand.is_empty() {
+                "none".into()
+            } else {
+                hand.join(", ")
+            },
+            if tickets.is_empty() {
+                "none".into()
+            } else {
+                tickets.join(", ")
+            },
         );
     }
     for (r, owner) in state.owners().iter().enumerate() {

@@ -64,12 +64,8 @@ impl Adapter for TicketWire {
             )),
         };
         let number = |w: &str| {
-            w.parse::<usize>().map_err(|_| {
-                format!(
-                    "`{}` during {callback}: `{w}` is not a number",
-                    quoted()
-                )
-            })
+            w.parse::<usize>()
+                .map_err(|_| format!("`{}` during {callback}: `{w}` is not a number", quoted()))
         };
         let view = || state.observe(seat);
         let board = state.board();
@@ -79,9 +75,10 @@ impl Adapter for TicketWire {
                 return Ok(Line::End);
             }
             "blind" | "take" | "tickets" | "keep" | "claim" => {
-                let action: Action = words.join(" ").parse().map_err(|e| {
-                    format!("`{}` during {callback}: {e}", quoted())
-                })?;
+                let action: Action = words
+                    .join(" ")
+                    .parse()
+                    .map_err(|e| format!("`{}` during {callback}: {e}", quoted()))?;
                 return Ok(Line::Act(action));
             }
             "game" => {

@@ -68,7 +68,11 @@ fn state_view(state: &TicketState) -> StateView {
             .iter()
             .map(|o| o.map_or(-1, |s| s as i64))
             .collect(),
-        row: view.row.iter().map(|c| c.map_or("none", |c| c.name())).collect(),
+        row: view
+            .row
+            .iter()
+            .map(|c| c.map_or("none", |c| c.name()))
+            .collect(),
         pile: view.pile,
         discard: view.discard,
         deck: view.ticket_deck,
@@ -83,7 +87,14 @@ fn state_view(state: &TicketState) -> StateView {
                     tickets: v
                         .tickets
                         .iter()
-                        .map(|t| (t.from, t.to, t.points, connects(board, &owned, t.from, t.to)))
+                        .map(|t| {
+                            (
+                                t.from,
+                                t.to,
+                                t.points,
+                                connects(board, &owned, t.from, t.to),
+                            )
+                        })
                         .collect(),
                     wagons: v.seats[s].wagons,
                     points: v.seats[s].points,
@@ -203,7 +214,11 @@ fn frame_of(record: &GameRecord, data: &PageData) -> Frame {
         w => format!(
             "{} {} after {last} moves",
             w.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" and "),
-            if w.len() == 1 { "wins" } else { "share first place" }
+            if w.len() == 1 {
+                "wins"
+            } else {
+                "share first place"
+            }
         ),
     };
     let scores: Vec<String> = record
