@@ -34,6 +34,8 @@ impl Adapter for TicketWire {
         "jouer"
     }
 
+    /// Without the match's history (the arena always reads with it: `read_with`), `moves`
+    /// would answer none.
     fn read(
         &self,
         state: &TicketState,
