@@ -12,6 +12,7 @@
 #   here: no root and no user namespaces), they build with `make` on the host, saying so:
 #   they are the repository's own examples, trusted as the repository is (a contestant's
 #   folder is built with `referee build`, never this way).
+#   Ticket to Ride's C champions, champions/ticket/c/*/, are built the same way.
 # - Python and shell: nothing to build.
 # - Rust: `cargo build --release -p prologin --bins` builds every champion binary of the
 #   Rust kit package (target/release/<name>); new [[bin]]s are picked up automatically.
@@ -57,7 +58,7 @@ build_dir() {
   make -s -C "$1"
 }
 
-for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/amazons/c/*/; do
+for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/amazons/c/*/ "$root"/champions/ticket/c/*/; do
   [ -f "$dir/Makefile" ] || continue
   name=${dir#"$root"/}
   if [ "$target" = clean ]; then

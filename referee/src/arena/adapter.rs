@@ -2,7 +2,7 @@
 //! their lines means (a question answered, an action taken, the end of the callback), and
 //! how an action's answer is written.
 
-use game::Illegal;
+use game::{Illegal, Step};
 
 /// The state of the game an adapter plays.
 pub type State<A> = <<A as Adapter>::Game as game::Game>::State;
@@ -40,6 +40,18 @@ pub trait Adapter: Sync + 'static {
         callback: &str,
         line: &str,
     ) -> Result<Line<Action<Self>>, String>;
+    /// What `line` means, for a game whose answers tell the others' moves (Ticket to Ride's
+    /// `moves`): `history` is the match so far. Every other game reads without it.
+    fn read_with(
+        &self,
+        state: &State<Self>,
+        _history: History<'_>,
+        seat: usize,
+        callback: &str,
+        line: &str,
+    ) -> Result<Line<Action<Self>>, String> {
+        self.read(state, seat, callback, line)
+    }
     /// Whether `action`, once the rules took it, ends the seat's callback (nothing is sent
     /// back): the 2009 game's `fin`, the end of a seat's turn in its rules. Refused, it is
     /// answered as any action.
@@ -53,5 +65,36 @@ pub trait Adapter: Sync + 'static {
     /// Amazons: the moves, the winner), derived from the record (so checked with it).
     fn summary(&self, _record: &super::GameRecord) -> serde_json::Value {
         serde_json::Value::Null
+    }
+}
+
+/// The history of a match being played: chance's draws, the actions with their answers and
+/// the seats that left, in order (the record's `start`, then each callback's steps, the
+/// current one's so far). What a seat may learn of it is the adapter's to decide.
+#[derive(Clone, Copy)]
+pub struct History<'a> {
+    pub(crate) start: &'a [Step],
+    pub(crate) callbacks: &'a [super::CallbackEntry],
+    pub(crate) current: Option<&'a super::CallbackEntry>,
+}
+
+impl<'a> History<'a> {
+    /// No history: a match before anything happened.
+    pub fn empty() -> History<'static> {
+        History {
+            start: &[],
+            callbacks: &[],
+            current: None,
+        }
+    }
+
+    /// Every step so far, in order.
+    pub fn steps(&self) -> impl Iterator<Item = &'a Step> {
+        self.start.iter().chain(
+            self.callbacks
+                .iter()
+                .chain(self.current)
+                .flat_map(|c| c.steps.iter()),
+        )
     }
 }

@@ -5,7 +5,7 @@
 //! [`GameRecord`] written as it goes. The record's check ([`super::check`]) drives the same
 //! machine with the recorded actions, so that both agree by construction.
 
-use super::adapter::{Action, Adapter, Line, State};
+use super::adapter::{Action, Adapter, History, Line, State};
 use super::parts::{BudgetsRecord, SeatRecord, TimingRecord};
 use super::record::{hex, CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use crate::endpoint::{CallTiming, TimeLimits};
@@ -278,7 +278,15 @@ impl<A: Adapter> Rules for Machine<'_, A> {
 
     fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
         let callback = self.callback;
-        match self.adapter.read(&self.state, seat, callback, line)? {
+        let history = History {
+            start: &self.record.start,
+            callbacks: &self.record.callbacks,
+            current: self.current.as_ref(),
+        };
+        match self
+            .adapter
+            .read_with(&self.state, history, seat, callback, line)?
+        {
             Line::Answer(answer) => {
                 self.count();
                 Ok(Reply::Answer(answer))

@@ -12,7 +12,7 @@ pub mod parts;
 mod record;
 mod row;
 
-pub use adapter::{Action, Adapter, Line, State};
+pub use adapter::{Action, Adapter, History, Line, State};
 pub use check::{check, rebuild};
 pub use machine::Machine;
 pub use record::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};

@@ -24,6 +24,7 @@ pub mod loi_frame;
 pub mod step_actions;
 pub mod templates;
 pub mod terminal;
+pub mod ticket_html;
 pub mod timeline;
 
 pub use timeline::Timeline;

@@ -1,0 +1,175 @@
+//! Ticket to Ride's parts for the runner ([`Parts`]): a win earns 1 point (the seats
+//! after it are counted by place in the leaderboard), the built-in players, the replay
+//! page, what `match` and `show` say of a match; and the states of a checked record.
+
+use super::model::{ModelGame, Parts};
+use super::ticket_wire::TicketWire;
+use crate::arena::GameRecord;
+use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
+use game::{Replay, Step};
+use std::path::Path;
+use ticket::card::ALL;
+use ticket::{TicketState, TicketToRide};
+
+/// Ticket to Ride, for the runner.
+pub static TICKET: ModelGame<TicketWire> = ModelGame(&TicketWire);
+
+/// The state after each action of `record` (a checked one): the state before the first
+/// action first (chance's draws of the start applied), each action's chance after it.
+pub fn states(record: &GameRecord) -> Result<Vec<TicketState>, String> {
+    let mut replay =
+        Replay::start(&TicketToRide, record.seats.len(), &record.options).map_err(|e| e.0)?;
+    let mut states = Vec::new();
+    for step in record.history() {
+        if matches!(step, Step::Act { answer: Ok(_), .. }) {
+            states.push(replay.state().clone());
+        }
+        replay.step(step).map_err(|e| e.0)?;
+    }
+    states.push(replay.state().clone());
+    Ok(states)
+}
+
+/// The state at the end of `record`.
+pub fn final_state(record: &GameRecord) -> Result<TicketState, String> {
+    states(record).map(|mut s| s.pop().expect("one state at least"))
+}
+
+impl Parts for TicketWire {
+    fn points(&self) -> PointsTable {
+        WIN_LOSS
+    }
+
+    fn builtins(&self) -> &'static [&'static str] {
+        &ticket::bots::NAMES
+    }
+
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+        crate::view::ticket_html::page_in(record, dir)
+    }
+
+    /// Seat 0 moves first.
+    fn check_row(&self, _row: &MatchRow, first_player: u8) -> Result<(), String> {
+        match first_player {
+            0 => Ok(()),
+            n => Err(format!("first_player is {n}, but seat 0 moves first")),
+        }
+    }
+
+    fn short_title(&self) -> &'static str {
+        "Ticket to Ride"
+    }
+
+    /// The seats' colours on the replay page.
+    fn marks(&self) -> &'static [&'static str] {
+        &["Red", "Blue", "Green", "Yellow", "Black"]
+    }
+
+    fn no_winner(&self) -> &'static str {
+        "every seat faulted"
+    }
+
+    fn first_mover(&self) -> &'static str {
+        " (seat 0 moves first)"
+    }
+
+    /// How the match ended and each seat's count.
+    fn describe(&self, record: &GameRecord) -> Vec<String> {
+        let Ok(state) = final_state(record) else {
+            return Vec::new();
+        };
+        let mut lines = vec![format!(
+            "ended: {}",
+            state
+                .end()
+                .map_or("unfinished".into(), |e| format!("{e:?}"))
+        )];
+        for (seat, c) in state.count().iter().enumerate() {
+            lines.push(format!(
+                "seat {seat}: {} points (routes {}, tickets {} with {} of {} completed, longest path {}{})",
+                c.score,
+                c.routes,
+                c.tickets,
+                c.completed.iter().filter(|&&d| d).count(),
+                c.completed.len(),
+                c.longest,
+                if c.bonus > 0 { ", +10 for it" } else { "" }
+            ));
+        }
+        lines
+    }
+
+    /// The state after `step` actions, every hand shown.
+    fn show(&self, record: &GameRecord, step: usize) -> String {
+        match states(record) {
+            Ok(states) => text(&states[step.min(states.len() - 1)]),
+            Err(e) => format!("this record does not replay: {e}\n"),
+        }
+    }
+
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+        super::ticket_bot::serve(&args.name)
+    }
+}
+
+/// A state as text: whose turn, the row and the pile, each seat's hand, tickets, wagons and
+/// points, and the claimed routes.
+pub fn text(state: &TicketState) -> String {
+    let board = state.board();
+    let view = state.view(0);
+    let city = |c: usize| board.cities[c].name.as_str();
+    let mut out = format!(
+        "turn: seat {} ({}){}{}\nrow: {}\npile {}, discard {}, tickets {}\n",
+        view.turn,
+        view.phase,
+        if view.last_round { ", last round" } else { "" },
+        if view.over { ", over" } else { "" },
+        super::ticket_lines::row(&view),
+        view.pile,
+        view.discard,
+        view.ticket_deck
+    );
+    for seat in 0..state.seats() {
+        let v = state.view(seat);
+        let hand: Vec<String> = ALL
+            .iter()
+            .filter(|&&c| v.count(c) > 0)
+            .map(|&c| format!("{} {c}", v.count(c)))
+            .collect();
+        let tickets: Vec<String> = v
+            .tickets
+            .iter()
+            .map(|t| format!("{}-{} ({})", city(t.from), city(t.to), t.points))
+            .collect();
+        let s = &v.seats[seat];
+        out += &format!(
+            "seat {seat}{}: {} wagons, {} points; hand: {}; tickets: {}\n",
+            if s.out { " (out)" } else { "" },
+            s.wagons,
+            s.points,
+            if hand.is_empty() {
+                "none".into()
+            } else {
+                hand.join(", ")
+            },
+            if tickets.is_empty() {
+                "none".into()
+            } else {
+                tickets.join(", ")
+            },
+        );
+    }
+    for (r, owner) in state.owners().iter().enumerate() {
+        if let Some(o) = owner {
+            let route = &board.routes[r];
+            out += &format!(
+                "route {} - {} ({}, {}): seat {o}\n",
+                city(route.from),
+                city(route.to),
+                route.length,
+                route.colour.map_or("grey", |c| c.name())
+            );
+        }
+    }
+    out
+}

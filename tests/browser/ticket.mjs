@@ -1,0 +1,72 @@
+// Drives a Ticket to Ride replay page (referee/src/view/assets/ticket/*) in headless
+// Chromium (cdp.mjs: the DevTools protocol over a pipe, no npm package needed).
+//
+//   node tests/browser/ticket.mjs PAGE.html[#step=N] [ACTION...] [--screenshot OUT.png] [--size WxH]
+//
+// ACTION is `key:NAME` (a real key press), `hash:TEXT` (sets location.hash) or
+// `click:SELECTOR`. Prints one JSON line: {"states": [the page's state when ready, then
+// after each action], "errors": [console errors and uncaught exceptions]}. A state is
+// {"step", "last", "label", "banner": its text or null, "cities": the city names drawn,
+// "routes": the route lines drawn, "owners": each route line's owner (-1: none), "row":
+// the face-up cards' colours, "seats": each seat panel's {name, stats, hand, tickets: the
+// tickets listed, done: those marked completed, longest}, "moves": the moves listed,
+// "console": the console's callbacks of the step, "slider_marks": the classes of the marks
+// above the slider, "chart_lines": the curves of the first chart}.
+// Exit code 1 on any failure of the driver itself.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { withBrowser, sleep, print } from "./cdp.mjs";
+
+const args = process.argv.slice(2);
+const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const shot = option("--screenshot");
+const [width, height] = (option("--size") || "1366x768").split("x").map(Number);
+const rest = args.filter((a, i) => !a.startsWith("--") && !(i > 0 && args[i - 1].startsWith("--")));
+const page = rest[0];
+const actions = rest.slice(1);
+if (!page) { console.error("usage: ticket.mjs PAGE.html[#step=N] [key:K|hash:H|click:SEL]... [--screenshot OUT.png] [--size WxH]"); process.exit(2); }
+
+const STATE = `(() => {
+  const banner = document.getElementById("banner");
+  const lines = [...document.querySelectorAll("#ttr-board line.route")];
+  return {
+    step: Number(document.documentElement.dataset.step),
+    last: Number(document.getElementById("step-slider").max),
+    label: document.getElementById("step-label").textContent,
+    banner: banner.hidden ? null : banner.textContent,
+    cities: [...document.querySelectorAll("#ttr-board .city text")].map((t) => t.textContent),
+    routes: lines.length,
+    owners: lines.map((l) => Number(l.dataset.owner)),
+    row: [...document.querySelectorAll("#row .card")].map((c) => c.title),
+    seats: [...document.querySelectorAll("#seats .seat")].map((s) => ({
+      name: s.querySelector(".name").textContent,
+      stats: s.querySelector(".stats").textContent,
+      hand: s.querySelector(".hand").textContent,
+      tickets: s.querySelectorAll(".tickets li").length,
+      done: s.querySelectorAll(".tickets li.done").length,
+      longest: s.querySelector(".longest").textContent })),
+    moves: document.querySelectorAll("#moves li").length,
+    console: document.querySelectorAll("#console .call").length,
+    slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
+    chart_lines: document.querySelectorAll("#chart path.seat-line").length,
+  };
+})()`;
+
+withBrowser({ name: "ticket", width, height }, async (tab) => {
+  const [file, hash] = page.split("#");
+  await tab.navigate(pathToFileURL(resolve(file)).href + (hash ? "#" + hash : ""));
+  await tab.send("Page.bringToFront");
+  const states = [await tab.evaluate(STATE)];
+  for (const action of actions) {
+    const [kind, ...value] = action.split(":");
+    const arg = value.join(":");
+    if (kind === "key") await tab.key(arg);
+    else if (kind === "hash") await tab.evaluate("location.hash = " + JSON.stringify(arg));
+    else if (kind === "click") await tab.evaluate("document.querySelector(" + JSON.stringify(arg) + ").click()");
+    else throw new Error("unknown action " + action);
+    await sleep(60);
+    states.push(await tab.evaluate(STATE));
+  }
+  if (shot) await tab.screenshot(shot);
+  await print({ states, errors: tab.errors });
+});
