@@ -3,6 +3,8 @@
 //! browser at a time), what the driver saw, and small page-side expressions.
 #![allow(dead_code)]
 
+pub mod arena;
+
 use crate::common;
 use referee::record::MatchRecord;
 use referee::view::Timeline;
