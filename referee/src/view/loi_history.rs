@@ -49,8 +49,7 @@ impl<'a> Walk<'a> {
                 record.callbacks.len()
             ));
         }
-        let replay = Replay::start(&Loi, record.seats.len(), &record.options)
-            .map_err(|e| e.0)?;
+        let replay = Replay::start(&Loi, record.seats.len(), &record.options).map_err(|e| e.0)?;
         let mut walk = Walk {
             record,
             replay,
@@ -77,10 +76,7 @@ impl<'a> Walk<'a> {
                 ));
             }
         }
-        let state = walk
-            .replay
-            .finish(&record.ranking)
-            .map_err(|e| e.0)?;
+        let state = walk.replay.finish(&record.ranking).map_err(|e| e.0)?;
         let game = state.game().ok_or("the record draws no setup")?;
         let (builder, initial) = match (walk.builder, walk.initial) {
             (Some(b), Some(i)) => (b, i),
@@ -123,9 +119,16 @@ impl<'a> Walk<'a> {
     fn callback(&mut self, index: usize) -> Result<usize, String> {
         let record = self.record;
         let entry = &record.callbacks[index];
-        let game = self.replay.state().game().ok_or("a callback before the setup")?;
+        let game = self
+            .replay
+            .state()
+            .game()
+            .ok_or("a callback before the setup")?;
         let callback = game.callback().ok_or_else(|| {
-            format!("callback #{index} ({}) comes after the match's end", entry.callback)
+            format!(
+                "callback #{index} ({}) comes after the match's end",
+                entry.callback
+            )
         })?;
         if entry.callback != callback.name() {
             return Err(format!(
@@ -142,30 +145,42 @@ impl<'a> Walk<'a> {
         let mut ends = false;
         for step in &entry.steps {
             match step {
-                Step::Act { seat, action, answer } if usize::from(entry.seat) == *seat => {
+                Step::Act {
+                    seat,
+                    action,
+                    answer,
+                } if usize::from(entry.seat) == *seat => {
                     acts += 1;
                     match action.parse::<Action>() {
                         Ok(Action::Call(call)) => {
-                            self.replay.step(step).map_err(|e| format!("callback #{index}: {}", e.0))?;
+                            self.replay
+                                .step(step)
+                                .map_err(|e| format!("callback #{index}: {}", e.0))?;
                             let code = match answer {
                                 Ok(code) => code.parse(),
                                 Err(game::Illegal(code)) => code.parse(),
                             }
-                            .map_err(|_| format!("callback #{index}: `{action}` answered {answer:?}"))?;
+                            .map_err(|_| {
+                                format!("callback #{index}: `{action}` answered {answer:?}")
+                            })?;
                             self.builder_mut()?.action(&call, code);
                         }
                         _ => {
                             fins += 1;
                             after.get_or_insert_with(|| self.game_now());
                             ends = true;
-                            self.replay.step(step).map_err(|e| format!("callback #{index}: {}", e.0))?;
+                            self.replay
+                                .step(step)
+                                .map_err(|e| format!("callback #{index}: {}", e.0))?;
                         }
                     }
                 }
                 Step::Retire(seat) if usize::from(entry.seat) == *seat => {
                     after.get_or_insert_with(|| self.game_now());
                     ends = true;
-                    self.replay.step(step).map_err(|e| format!("callback #{index}: {}", e.0))?;
+                    self.replay
+                        .step(step)
+                        .map_err(|e| format!("callback #{index}: {}", e.0))?;
                 }
                 other => {
                     return Err(format!(
@@ -202,11 +217,17 @@ impl<'a> Walk<'a> {
     }
 
     fn builder_mut(&mut self) -> Result<&mut Builder, String> {
-        self.builder.as_mut().ok_or_else(|| "a callback before the setup".to_string())
+        self.builder
+            .as_mut()
+            .ok_or_else(|| "a callback before the setup".to_string())
     }
 
     fn game_now(&self) -> Game {
-        self.replay.state().game().cloned().expect("the setup is drawn")
+        self.replay
+            .state()
+            .game()
+            .cloned()
+            .expect("the setup is drawn")
     }
 }
 

@@ -502,7 +502,12 @@ impl Builder {
 
     /// The callback `played` is over; `game` is the state right after it.
     pub(super) fn callback(&mut self, played: Played, game: &Game) {
-        let mut step = blank(played.turn, played.phase, StepKind::Callback, played.callback);
+        let mut step = blank(
+            played.turn,
+            played.phase,
+            StepKind::Callback,
+            played.callback,
+        );
         step.seat = Some(played.seat);
         let gathered = std::mem::take(&mut self.gathered);
         if played.callback == Callback::Enchere {

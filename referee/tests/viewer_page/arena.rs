@@ -35,7 +35,10 @@ impl Endpoint for Again {
     }
     fn begin(&mut self, callback: &str, _: CallLimits) -> Result<(), Fault> {
         let said = self.calls.pop_front().expect("a callback the record holds");
-        assert_eq!(said.callback, callback, "the arena plays the record's callbacks");
+        assert_eq!(
+            said.callback, callback,
+            "the arena plays the record's callbacks"
+        );
         self.current = Some(said);
         Ok(())
     }
@@ -64,7 +67,10 @@ impl Endpoint for Again {
 
 /// The arena's record of the match `record` (whose full log is in `dir`) records.
 pub fn arena_record(record: &MatchRecord, dir: &Path) -> GameRecord {
-    let name = record.full_log.as_deref().expect("a match played with --full-log");
+    let name = record
+        .full_log
+        .as_deref()
+        .expect("a match played with --full-log");
     let mut log = referee::full_log::Reader::open(&dir.join(name)).unwrap();
     let mut lines = vec![VecDeque::new(); record.callbacks.len()];
     while let Some((index, line, _)) = log.next_entry().unwrap() {
