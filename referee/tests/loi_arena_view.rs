@@ -12,8 +12,9 @@
 mod common;
 mod viewer_page;
 
-use referee::arena::GameRecord;
-use referee::record::MatchRecord;
+use jail::fault::FaultKind;
+use referee::arena::{GameFault, GameRecord};
+use referee::record::{FaultRecord, MatchRecord};
 use referee::view::console::Console;
 use referee::view::{console_text, html, loi_arena, terminal, Timeline};
 use std::path::{Path, PathBuf};
@@ -53,6 +54,8 @@ fn play(
         .args(extra);
     viewer_page::run(command);
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let written = std::fs::read_to_string(dir.join("replay.html")).unwrap();
+    assert_eq!(written, html::replay_page_in(&record, Some(&dir)).unwrap());
     let arena = viewer_page::arena::arena_record(&record, &dir);
     (record, arena, dir)
 }
@@ -78,13 +81,8 @@ fn same_views(what: &str, record: &MatchRecord, arena: &GameRecord, dir: &Path) 
     }
     assert_eq!(got_steps, want_steps, "{what}: the steps");
     assert_eq!(got, want, "{what}: the timeline");
-    // The page: today's, as `referee match --html` wrote it, but for the footer.
-    let today = std::fs::read_to_string(dir.join("replay.html")).unwrap();
-    assert_eq!(
-        today,
-        html::replay_page_in(record, Some(dir)).unwrap(),
-        "{what}"
-    );
+    // The page: today's, as `referee match --html` writes it, but for the footer.
+    let today = html::replay_page_in(record, Some(dir)).unwrap();
     let requests = format!("{} requests", old.requests);
     let today = today.replacen(&format!("{requests} (full log read)"), &requests, 1);
     let page = loi_arena::page(arena, Some(dir)).unwrap();
@@ -185,4 +183,22 @@ fn faults_show_alike_timeout_crash_a_line_that_means_nothing_a_seat_that_never_s
     assert_eq!(kinds(&record), ["spawn", "protocol"], "{:?}", record.faults);
     assert!(record.faults[0].callback.is_none());
     same_views("a spawn fault, a protocol fault", &record, &arena, &dir);
+    // Output after the end (a line on stdout once `end_game` is over, which a real
+    // champion's timing makes a race to play): the fault each record keeps of it, added to
+    // both, shows on the same step with the same words.
+    let (mut record, mut arena) = (record, arena);
+    let turn = record.callbacks.last().unwrap().turn;
+    record.faults.push(FaultRecord::late_output(
+        2,
+        turn,
+        Some(engine::Callback::EndGame),
+        "bye",
+    ));
+    arena.faults.push(GameFault {
+        seat: 2,
+        callback: None,
+        kind: FaultKind::Protocol,
+        message: record.faults.last().unwrap().message.clone(),
+    });
+    same_views("output after the end", &record, &arena, &dir);
 }

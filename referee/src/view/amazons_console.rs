@@ -1,8 +1,8 @@
-//! The Amazons replay page's console: the page-side [`ConsoleView`] of `console_page.rs`
-//! built from an Amazons match's record and the `seat<N>.stderr` files beside it, so that the
-//! page draws it with the same `assets/console.js` as the 2009 page: per step, each
-//! callback's stderr (the byte ranges of the record's `timings`), its CPU and wall time
-//! against its budget, and the chart of every callback's CPU.
+//! The Amazons replay page's console: the console every game on the model has
+//! ([`Console::of_game`]: each callback's stderr by the byte ranges of the record's
+//! `timings`, read from the `seat<N>.stderr` files beside it, its CPU and wall time against
+//! its budget) laid along the Amazons page's steps, drawn by the same `assets/console.js`
+//! as the 2009 page, with the chart of every callback's CPU.
 //!
 //! Step `n` of the page is the board after move `n`: `init_game` shows on step 0, the
 //! `jouer` that played move `n` on step `n` (one that faulted before moving, on the board
