@@ -202,3 +202,47 @@ fn faults_show_alike_timeout_crash_a_line_that_means_nothing_a_seat_that_never_s
     });
     same_views("output after the end", &record, &arena, &dir);
 }
+
+/// A record edited anywhere the rules decide (an answer, a callback's digest, the ranking,
+/// the game) gets no view: the page fails naming where the record parts ways with the
+/// rules, and the table says so instead of a result.
+#[test]
+fn an_edited_arena_record_gets_no_view_and_says_where() {
+    let names = ["greedy", "random", "random"].map(String::from);
+    let (_, arena, dir) = play("edited", &names, 2, &[]);
+    let refused = |record: &GameRecord, needle: &str| {
+        let error = format!("{:#}", loi_arena::page(record, Some(&dir)).unwrap_err());
+        assert!(
+            error.contains("does not replay") && error.contains(needle),
+            "{error}"
+        );
+        let summary = loi_arena::summary(record);
+        assert!(
+            summary.starts_with("the record does not replay"),
+            "{summary}"
+        );
+    };
+    let mut answer = arena.clone();
+    let (index, step) = answer
+        .callbacks
+        .iter_mut()
+        .enumerate()
+        .find_map(|(i, c)| {
+            c.steps.iter_mut().find_map(|s| match s {
+                game::Step::Act { action, answer, .. } if action != "fin" => Some((i, answer)),
+                _ => None,
+            })
+        })
+        .expect("an action");
+    *step = Err(game::Illegal("-9".into()));
+    refused(&answer, &format!("callback #{index}"));
+    let mut digest = arena.clone();
+    digest.callbacks[3].digest = "0123456789abcdef".into();
+    refused(&digest, "callback #3: the game's digest is");
+    let mut ranking = arena.clone();
+    ranking.ranking.scores[0] += 1;
+    refused(&ranking, "ranked");
+    let mut other = arena.clone();
+    other.game = "amazons".into();
+    refused(&other, "not of La loi du plus riche");
+}
