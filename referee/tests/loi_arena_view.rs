@@ -203,8 +203,8 @@ fn faults_show_alike_timeout_crash_a_line_that_means_nothing_a_seat_that_never_s
     same_views("output after the end", &record, &arena, &dir);
 }
 
-/// A record edited anywhere the rules decide (an answer, a callback's digest, the ranking,
-/// the game) gets no view: the page fails naming where the record parts ways with the
+/// A record edited anywhere the rules decide (an answer, a callback's digest, who plays a
+/// callback, the ranking, the game) gets no view: the page fails naming where the record parts ways with the
 /// rules, and the table says so instead of a result.
 #[test]
 fn an_edited_arena_record_gets_no_view_and_says_where() {
@@ -242,6 +242,14 @@ fn an_edited_arena_record_gets_no_view_and_says_where() {
     let mut ranking = arena.clone();
     ranking.ranking.scores[0] += 1;
     refused(&ranking, "ranked");
+    let mut seat = arena.clone();
+    let jouer = seat
+        .callbacks
+        .iter()
+        .position(|c| c.callback == "jouer")
+        .unwrap();
+    seat.callbacks[jouer].seat = (seat.callbacks[jouer].seat + 1) % 3;
+    refused(&seat, &format!("callback #{jouer} (jouer of seat"));
     let mut other = arena.clone();
     other.game = "amazons".into();
     refused(&other, "not of La loi du plus riche");

@@ -94,8 +94,8 @@ impl<'a> Walk<'a> {
         Ok(timeline)
     }
 
-    /// Applies `step` (before the first callback, or the one of a callback that may end
-    /// stages: `fin`, a seat leaving), the stages it ends shown with the game after each.
+    /// Applies `step`, one before the first callback (the setup drawn, a seat that never
+    /// started), the stages it ends shown with the game after each.
     fn apply(&mut self, step: &Step) -> Result<(), String> {
         let before = self.replay.state().game().cloned();
         self.replay.step(step).map_err(|e| e.0)?;
@@ -135,6 +135,14 @@ impl<'a> Walk<'a> {
                 "callback #{index} is a {}, the rules play {} now",
                 entry.callback,
                 callback.name()
+            ));
+        }
+        let acting = game::State::acting(self.replay.state());
+        if !matches!(&acting, game::Acting::Seats(seats) if seats.contains(&usize::from(entry.seat)))
+        {
+            return Err(format!(
+                "callback #{index} ({} of seat {}) where the rules wait for {acting:?}",
+                entry.callback, entry.seat
             ));
         }
         let (turn, phase) = (game.state().turn, game.stage().phase());
