@@ -3,7 +3,7 @@
 //! replay page ([`page`]: the board, the auction, the timeline, the consoles, the scores
 //! and faults, on the frame every game shares), the table `referee match` prints
 //! ([`summary`]), and a step on the terminal with its console ([`show`]). Each is built
-//! from the record's history applied again through the rules ([`super::loi_history`]),
+//! from the record's history applied again through the rules (`loi_history.rs`),
 //! then drawn by the same code as from the old record.
 
 use super::console::Console;
