@@ -38,7 +38,7 @@ as_root_only() {
       echo "no champion process" ;;
     # Pages and consoles drawn from records; the matches they draw are played as a user by
     # the binaries that test the jail.
-    view_* | amazons_view* | amazons_frame_browser | index_browser | pages_hostile_text | console | \
+    view_* | loi_arena_view | amazons_view* | amazons_frame_browser | index_browser | pages_hostile_text | console | \
       untrusted_text | results_doc | tournament_doc)
       echo "viewers and tables of records" ;;
     # Each test switches to the test user itself, after its root run.

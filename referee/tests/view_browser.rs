@@ -3,7 +3,9 @@
 //! Skipped, with a message, when `chromium` or `node` is missing, and a failure under
 //! `CI=true` (CI installs both, `scripts/ci-install.sh`). No page may log an error
 //! (`viewer_page::open` checks every one). The other `view_browser_*.rs` files test the
-//! layout, what a step shows, and the modes and tools.
+//! layout, what a step shows, and the modes and tools. Their pages are built from the
+//! arena's record of each match (`view::loi_arena`; `viewer_page::arena_page`), the one
+//! record every game will have.
 //!
 //! - the End key moves the page to the last step, whose displayed final scores are the
 //!   record's;
@@ -19,8 +21,10 @@
 mod common;
 mod viewer_page;
 
+use referee::arena::GameRecord;
+use referee::games::loi_wire::LoiWire;
 use referee::record::MatchRecord;
-use referee::view::html;
+use referee::view::loi_arena;
 use std::path::Path;
 use std::process::Command;
 use viewer_page::{at, open, play, temp_dir, REFEREE};
@@ -53,16 +57,14 @@ fn the_last_step_shows_the_final_scores_of_the_record() {
     assert_eq!(first.scores, vec![10, 10, 10]);
 }
 
-/// `record` with information requests added (`type_case`, counted as the record keeps
-/// them) so that it holds exactly `total` requests and still replays.
-fn inflate(record: &mut MatchRecord, total: usize) {
-    let have: usize = record.callbacks.iter().map(|c| c.requests as usize).sum();
+/// `record` (the arena's) with information requests added, so that it holds exactly
+/// `total` requests as the protocol counts them (`fin` not) and still checks.
+fn inflate(record: &mut GameRecord, total: usize) {
+    let have = loi_arena::timeline(record).unwrap().requests;
     let missing = total - have;
     let n = record.callbacks.len();
     for (i, callback) in record.callbacks.iter_mut().enumerate() {
-        let add = (missing / n + usize::from(i < missing % n)) as u64;
-        callback.requests += add;
-        *callback.info.entry("type_case".to_string()).or_default() += add;
+        callback.requests += (missing / n + usize::from(i < missing % n)) as u64;
     }
 }
 
@@ -74,18 +76,19 @@ fn a_record_of_100000_requests_loads_in_under_a_second() {
         return;
     };
     let dir = temp_dir("large");
-    let mut record = play(&dir, 9, false);
-    assert_eq!(record.callbacks.iter().map(|c| c.turn).max(), Some(15));
+    let played = play(&dir, 9, false);
+    let mut record = viewer_page::arena::arena_record(&played, &dir);
+    assert_eq!(played.callbacks.iter().map(|c| c.turn).max(), Some(15));
     inflate(&mut record, 100_000);
-    let report = referee::replay::replay(&record).expect("the inflated record replays");
-    assert_eq!(report.requests, 100_000);
+    referee::arena::check(&LoiWire, &record).expect("the inflated record checks");
     let started = std::time::Instant::now();
-    let page = html::replay_page(&record).unwrap();
+    let page = loi_arena::page(&record, None).unwrap();
     let built = started.elapsed();
+    assert_eq!(loi_arena::timeline(&record).unwrap().requests, 100_000);
     let path = dir.join("replay.html");
     std::fs::write(&path, &page).unwrap();
     let seen = open(&chromium, &path, &["--last"]);
-    let expected: Vec<i64> = record
+    let expected: Vec<i64> = played
         .result
         .final_scores
         .iter()
@@ -124,7 +127,7 @@ fn quoted_script_tags_do_not_break_the_page() {
             .arg("match")
             .arg(fixture("html_comment.sh"))
             .arg(fixture("html_close.sh"))
-            .args(["random", "--seed", "6", "--html", "--out"])
+            .args(["random", "--seed", "6", "--full-log", "--html", "--out"])
             .arg(&dir),
     );
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
@@ -132,7 +135,7 @@ fn quoted_script_tags_do_not_break_the_page() {
         .faults
         .iter()
         .any(|f| f.message.contains("<!--<script>")));
-    let timeline = referee::view::Timeline::build(&record).unwrap();
+    let (_, timeline) = viewer_page::arena_page(&dir);
     let seen = open(&chromium, &dir.join("replay.html"), &["--last"]);
     assert_eq!(seen.steps, timeline.steps.len() as u64);
     assert_eq!(seen.step + 1, seen.steps);
@@ -158,11 +161,11 @@ fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
         Command::new(REFEREE)
             .args(["match", "random"])
             .arg(&fixture)
-            .args(["greedy", "--seed", "3", "--html", "--out"])
+            .args(["greedy", "--seed", "3", "--full-log", "--html", "--out"])
             .arg(&dir),
     );
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let timeline = referee::view::Timeline::build(&record).unwrap();
+    let (_, timeline) = viewer_page::arena_page(&dir);
     let step = |turn: u8| {
         timeline
             .steps
@@ -206,7 +209,7 @@ fn the_url_follows_the_step_numbered_like_show_step() {
     };
     let dir = temp_dir("url");
     let record = play(&dir, 9, true);
-    let timeline = referee::view::Timeline::build(&record).unwrap();
+    let timeline = viewer_page::arena_timeline(&dir);
     let page = dir.join("replay.html");
     // A URL with a step opens there.
     let seen = open(&chromium, &at(&page, 4), &[]);

@@ -16,7 +16,6 @@
 mod common;
 mod viewer_page;
 
-use referee::view::Timeline;
 use std::path::Path;
 use std::process::Command;
 use viewer_page::{at, open, pixel, play, rgb, temp_dir, REFEREE};
@@ -84,8 +83,8 @@ fn the_slider_and_both_charts_share_one_turn_scale() {
         return;
     };
     let dir = temp_dir("align");
-    let record = play(&dir, 9, true);
-    let timeline = Timeline::build(&record).unwrap();
+    play(&dir, 9, true);
+    let timeline = viewer_page::arena_timeline(&dir);
     // The first step of each turn, from the timeline.
     let starts: Vec<(u64, u64)> = (1..=15u8)
         .map(|turn| {
@@ -155,8 +154,8 @@ fn the_board_draws_with_the_page_s_palette() {
         return;
     };
     let dir = temp_dir("palette");
-    let record = play(&dir, 9, true);
-    let timeline = Timeline::build(&record).unwrap();
+    play(&dir, 9, true);
+    let timeline = viewer_page::arena_timeline(&dir);
     // A step with houses of the three seats and of the town hall.
     let has = |cells: &[[i32; 7]], owner: i32| cells.iter().any(|c| c[2] == 1 && c[3] == owner);
     let last = (0..timeline.steps.len())

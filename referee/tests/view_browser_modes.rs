@@ -11,7 +11,6 @@
 mod common;
 mod viewer_page;
 
-use referee::view::Timeline;
 use viewer_page::{at, open, pixel, play, rgb, temp_dir};
 
 #[test]
@@ -22,7 +21,7 @@ fn presentation_plays_by_turn_and_ends_on_the_winner() {
     };
     let dir = temp_dir("present");
     let record = play(&dir, 9, true);
-    let t = Timeline::build(&record).unwrap();
+    let t = viewer_page::arena_timeline(&dir);
     let page = dir.join("replay.html");
     let starts: Vec<usize> = (1..=15u8)
         .map(|turn| {
@@ -128,8 +127,8 @@ fn zoom_pan_ranges_and_values_work_from_keys_and_mouse() {
         return;
     };
     let dir = temp_dir("tools");
-    let record = play(&dir, 9, true);
-    let t = Timeline::build(&record).unwrap();
+    play(&dir, 9, true);
+    let t = viewer_page::arena_timeline(&dir);
     let last = t.steps.len() - 1;
     let page = at(&dir.join("replay.html"), last);
     let view = "JSON.parse(JSON.stringify(viewer.board.view()))";

@@ -108,30 +108,76 @@ pub fn seats(confidence: &Confidence) -> String {
 /// The final table of a match: one row per seat.
 pub fn match_result(record: &MatchRecord) -> String {
     let result = &record.result;
-    let names: Vec<String> = record
+    let faults: Vec<Vec<(&str, &str)>> = record
         .seats
         .iter()
-        .map(|s| printable(&s.name).into_owned())
+        .map(|s| {
+            record
+                .faults_of(s.seat)
+                .map(|f| (f.kind.name(), f.message.as_str()))
+                .collect()
+        })
+        .collect();
+    let rows: Vec<SeatResult> = record
+        .seats
+        .iter()
+        .zip(&faults)
+        .map(|(seat, faults)| {
+            let s = usize::from(seat.seat);
+            SeatResult {
+                seat: s,
+                name: &seat.name,
+                score: result.final_scores[s],
+                money: result.money[s],
+                houses: result.houses[s],
+                points: result.points[s],
+                faults,
+            }
+        })
+        .collect();
+    seat_table(&rows)
+}
+
+/// A seat of a 2009 match's final table.
+pub struct SeatResult<'a> {
+    pub seat: usize,
+    /// Its champion's name (shown [`printable`]).
+    pub name: &'a str,
+    /// Final score (money plus houses' worth), money, houses, tournament points.
+    pub score: i32,
+    pub money: i32,
+    pub houses: u32,
+    pub points: u32,
+    /// Its faults, in order: kind and message (shown [`printable`]).
+    pub faults: &'a [(&'a str, &'a str)],
+}
+
+/// The final table of a 2009 match, one row per seat (what `referee match` prints), from
+/// either record.
+pub fn seat_table(rows: &[SeatResult]) -> String {
+    let names: Vec<String> = rows
+        .iter()
+        .map(|r| printable(r.name).into_owned())
         .collect();
     let width = width("champion", names.iter().map(String::as_str));
     let mut out = format!(
         "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  faults\n",
         "seat", "champion", "score", "money", "houses", "points"
     );
-    for (seat, name) in record.seats.iter().zip(&names) {
-        let s = usize::from(seat.seat);
-        let faults: Vec<String> = record
-            .faults_of(seat.seat)
-            .map(|f| format!("{}: {}", f.kind.name(), printable(&f.message)))
+    for (row, name) in rows.iter().zip(&names) {
+        let faults: Vec<String> = row
+            .faults
+            .iter()
+            .map(|(kind, message)| format!("{kind}: {}", printable(message)))
             .collect();
         out.push_str(&format!(
             "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {}\n",
-            s,
+            row.seat,
             name,
-            result.final_scores[s],
-            result.money[s],
-            result.houses[s],
-            result.points[s],
+            row.score,
+            row.money,
+            row.houses,
+            row.points,
             list_or_dash(&faults, "; ")
         ));
     }

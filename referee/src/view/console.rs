@@ -1,12 +1,13 @@
 //! The champions' console, step by step: what each seat wrote on stderr during each
 //! callback (the byte ranges of the record's `timings`, read from the `seat<N>.stderr`
-//! files beside it) and what each callback cost against its budget. The terminal view
-//! (`console_text.rs`) and the replay page (`console_page.rs`) show it; the text here is
-//! the champion's bytes, each view escapes it.
+//! files beside it) and what each callback cost against its budget, from a record of
+//! either kind (the 2009 game's own, or the one record of every game on the model). The
+//! terminal view (`console_text.rs`) and the replay page (`console_page.rs`) show it; the
+//! text here is the champion's bytes, each view escapes it.
 
 use super::timeline::{StepKind, Timeline};
+use crate::arena::GameRecord;
 use crate::record::{BudgetRecord, MatchRecord, TimingRecord};
-use engine::Callback;
 use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -39,7 +40,9 @@ pub struct SeatFile {
 #[derive(Clone, Debug)]
 pub struct Call {
     pub seat: u8,
-    pub callback: Callback,
+    /// Its name (`jouer`).
+    pub callback: String,
+    /// The 2009 game's turn and phase (0 outside turns, and in a game without them).
     pub turn: u8,
     pub phase: u8,
     pub cpu_us: u64,
@@ -117,7 +120,7 @@ impl Console {
             )
             .map(|(c, t)| Call {
                 seat: c.seat,
-                callback: c.callback,
+                callback: c.callback.to_string(),
                 turn: c.turn,
                 phase: c.phase,
                 cpu_us: t.cpu_us,
@@ -133,6 +136,52 @@ impl Console {
                     _ => "stderr by callback was not recorded".to_string(),
                 }
             });
+        Console {
+            files,
+            calls,
+            unrecorded,
+        }
+    }
+
+    /// The console of `record`, a record of a game on the model, its stderr files read
+    /// from `dir` (`None`: not available); `when(i)` gives callback `i`'s turn and phase,
+    /// for a game that has them (else `(0, 0)`). A zero budget (a record remade from one
+    /// that kept none) is shown as none.
+    pub fn of_game(
+        record: &GameRecord,
+        dir: Option<&Path>,
+        when: impl Fn(usize) -> (u8, u8),
+    ) -> Console {
+        let files = record
+            .seats
+            .iter()
+            .map(|s| SeatFile::read(dir, s.seat))
+            .collect();
+        let calls: Vec<Call> = record
+            .callbacks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let timing = record.timings.get(i).copied().unwrap_or_default();
+                let budget = match c.callback.as_str() {
+                    "init_game" => record.budgets.init,
+                    _ => record.budgets.call,
+                };
+                let (turn, phase) = when(i);
+                Call {
+                    seat: c.seat,
+                    callback: c.callback.clone(),
+                    turn,
+                    phase,
+                    cpu_us: timing.cpu_us,
+                    wall_us: timing.wall_us,
+                    budget: Some(budget).filter(|b| b.cpu_us > 0),
+                    range: timing.stderr,
+                }
+            })
+            .collect();
+        let unrecorded = (!calls.is_empty() && calls.iter().all(|c| c.range.is_none()))
+            .then(|| "stderr by callback was not recorded".to_string());
         Console {
             files,
             calls,

@@ -62,7 +62,7 @@ pub struct TextView {
 }
 
 impl ConsoleView {
-    /// The page's view of `console`, along the steps of `timeline`.
+    /// The page's view of `console`, along the steps of `timeline` (the 2009 game's).
     pub fn of(console: &Console, timeline: &Timeline) -> ConsoleView {
         let steps: Vec<[usize; 2]> = (0..timeline.steps.len())
             .map(|i| {
@@ -70,21 +70,37 @@ impl ConsoleView {
                 [r.start, r.end]
             })
             .collect();
-        let call_steps = timeline
+        let call_steps: Vec<usize> = timeline
             .steps
             .iter()
             .enumerate()
             .filter(|(_, s)| s.kind == StepKind::Callback)
-            .map(|(i, _)| i);
+            .map(|(i, _)| i)
+            .collect();
+        let names = timeline.seats.iter().map(|s| s.name.clone()).collect();
+        let marks = ["A", "B", "C"].map(String::from).to_vec();
+        ConsoleView::new(console, names, marks, &call_steps, steps)
+    }
+
+    /// The page's view of `console`, whatever the game: the seats' `names` and `marks`,
+    /// the page's step of each callback (`call_steps`, in order) and the callbacks each
+    /// step shows (`steps`, `[first, end)`).
+    pub fn new(
+        console: &Console,
+        names: Vec<String>,
+        marks: Vec<String>,
+        call_steps: &[usize],
+        steps: Vec<[usize; 2]>,
+    ) -> ConsoleView {
         let calls = console
             .calls
             .iter()
             .zip(call_steps)
             .enumerate()
-            .map(|(i, (call, step))| CallView {
+            .map(|(i, (call, &step))| CallView {
                 step,
                 seat: call.seat,
-                callback: call.callback.to_string(),
+                callback: call.callback.clone(),
                 cpu_us: call.cpu_us,
                 wall_us: call.wall_us,
                 cpu_budget_us: call.budget.map(|b| b.cpu_us),
@@ -100,17 +116,16 @@ impl ConsoleView {
         let note = console.unrecorded.clone().or_else(|| {
             (!missing.is_empty()).then(|| format!("not shown: {}", missing.join("; ")))
         });
+        let after = (0..names.len() as u8)
+            .map(|seat| console.after(seat).map(|o| text(&o)))
+            .collect();
         ConsoleView {
             note,
-            names: timeline.seats.iter().map(|s| s.name.clone()).collect(),
-            marks: ["A", "B", "C"].map(String::from).to_vec(),
+            names,
+            marks,
             calls,
             steps,
-            after: timeline
-                .seats
-                .iter()
-                .map(|s| console.after(s.seat).map(|o| text(&o)))
-                .collect(),
+            after,
         }
     }
 }

@@ -37,8 +37,9 @@ pub fn replay_page_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Resul
     timeline_page(&timeline, &console)
 }
 
-/// The replay page of an already built timeline and its console.
-fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> anyhow::Result<String> {
+/// The replay page of an already built timeline and its console (whatever record they
+/// come from: [`super::loi_arena`] builds them from the one record of every game).
+pub(super) fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> anyhow::Result<String> {
     let names: Vec<&str> = timeline.seats.iter().map(|s| s.name.as_str()).collect();
     page(&GamePage {
         template: "loi.html",

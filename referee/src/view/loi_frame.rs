@@ -67,7 +67,7 @@ pub fn frame(timeline: &Timeline) -> Frame {
     let requests = format!(
         "{} requests{}",
         timeline.requests,
-        if timeline.full_log {
+        if timeline.log_read {
             " (full log read)"
         } else {
             ""

@@ -6,7 +6,8 @@
 //! show comes from the timeline. The [`console`] adds, step by step, what each champion
 //! wrote on stderr and the time each callback took against its budget. Every game's replay
 //! page is one [`frame`] (timeline, keys, console, charts, result) with the game's board and
-//! panels inside: the 2009 game's ([`html`], [`loi_frame`]) and the Game of the Amazons'
+//! panels inside: the 2009 game's ([`html`], [`loi_frame`]; from the one record of every
+//! game, [`loi_arena`]) and the Game of the Amazons'
 //! ([`amazons_html`], [`amazons_frame`], [`amazons_console`]). Pages are [`templates`] that
 //! escape every value.
 
@@ -20,7 +21,9 @@ pub mod console_text;
 pub mod frame;
 pub mod html;
 pub mod index;
+pub mod loi_arena;
 pub mod loi_frame;
+mod loi_history;
 pub mod step_actions;
 pub mod templates;
 pub mod terminal;

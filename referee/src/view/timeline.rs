@@ -68,6 +68,10 @@ pub struct Timeline {
     /// Whether the match's full log was read: refused actions are then in each step's
     /// `actions`, with their arguments, instead of counted in `refused`.
     pub full_log: bool,
+    /// Whether those refused actions were read from the match's full log (the 2009 game's
+    /// own record); the one record of every game holds them itself.
+    #[serde(skip)]
+    pub log_read: bool,
     /// Why a full log beside the record was not used, when it was not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log_note: Option<String>,
@@ -256,77 +260,35 @@ impl Timeline {
         log: Option<&mut crate::full_log::Reader>,
     ) -> anyhow::Result<Timeline> {
         let full_log = log.is_some();
-        let mut builder = Builder {
-            full_log,
-            previous: Vec::new(),
-            steps: Vec::new(),
-            gathered: Gathered::default(),
-            bounds: [50, 50, 50, 50],
-        };
         let initial_game = Game::new(engine::Setup::with_order(
             engine::Setup::check_order(&record.monument_order).map_err(anyhow::Error::msg)?,
             Seat(record.first_player.min(2)),
         ));
-        builder.previous = cells_of(&initial_game);
-        let initial: Vec<CellView> = builder
-            .previous
-            .iter()
-            .copied()
-            .filter(|c| *c != empty_at(c[0], c[1]))
-            .collect();
-        for c in &initial {
-            builder.widen(c);
-        }
+        let mut builder = Builder::new(full_log, &initial_game);
         let walked = match log {
             Some(reader) => walk_logged(record, Some(reader), &mut builder),
             None => walk(record, &mut builder),
         };
         let (_, requests) =
             walked.map_err(|e| anyhow::anyhow!("the record does not replay: {e}"))?;
-        let mut steps = builder.steps;
-        attach_faults(record, &mut steps);
-        explain_lost(&mut steps);
+        let faults = attach_faults(record, &builder.steps);
+        let seats = record
+            .seats
+            .iter()
+            .map(|s| (s.seat, s.name.clone(), s.path.clone()))
+            .collect();
+        let mut timeline = builder.finish(&initial_game, seats, faults, requests);
+        timeline.seed = record.seed.to_string();
+        timeline.log_read = full_log;
+        // The record's result, which `replay` checks against the game's.
         let result = &record.result;
-        Ok(Timeline {
-            schema: TIMELINE_SCHEMA,
-            seed: record.seed.to_string(),
-            first_player: record.first_player,
-            monument_order: record.monument_order.clone(),
-            seats: record
-                .seats
-                .iter()
-                .map(|s| SeatView {
-                    seat: s.seat,
-                    name: s.name.clone(),
-                    path: s.path.clone(),
-                    stopped_at: steps
-                        .iter()
-                        .position(|step| step.faults.iter().any(|f| f.seat == s.seat)),
-                })
-                .collect(),
-            monuments: MONUMENTS
-                .iter()
-                .enumerate()
-                .map(|(id, m)| MonumentView {
-                    id: id as u8,
-                    name: m.name,
-                    prestige: m.prestige,
-                    range: m.range,
-                })
-                .collect(),
-            initial,
-            steps,
-            bounds: builder.bounds,
-            requests,
-            full_log,
-            log_note: None,
-            result: ResultView {
-                final_scores: result.final_scores,
-                money: result.money,
-                houses: result.houses,
-                points: result.points,
-            },
-        })
+        timeline.result = ResultView {
+            final_scores: result.final_scores,
+            money: result.money,
+            houses: result.houses,
+            points: result.points,
+        };
+        Ok(timeline)
     }
 
     /// Every cell of the map (row-major, 10,000) as it is right after step `index`.
@@ -390,18 +352,116 @@ fn cells_of(game: &Game) -> Vec<CellView> {
         .collect()
 }
 
-/// The visitor that records steps.
-struct Builder {
-    /// Whether refused actions come from the full log (else from the record's counts).
+/// What the timeline needs of a callback besides its actions, whatever record it comes
+/// from: when it was played, by whom, its questions, and the refusals its record counts
+/// without listing them.
+pub(super) struct Played {
+    pub turn: u8,
+    pub phase: u8,
+    pub seat: u8,
+    pub callback: Callback,
+    /// Information requests (and `etat`).
+    pub info: u64,
+    /// Refused actions counted, not listed: `None` when every refusal went through
+    /// [`Builder::action`] (with their arguments).
+    pub refused: Option<Vec<(String, i32, u64)>>,
+}
+
+/// The steps of a match, built as it is replayed: each callback's actions as they are made
+/// again ([`Builder::action`]), the end of each callback and of each stage with the game
+/// right after it. The one builder of the 2009 timeline, whatever the record replayed.
+pub(super) struct Builder {
+    /// Whether refused actions are listed (else the record's counts are shown).
     full_log: bool,
     previous: Vec<CellView>,
-    steps: Vec<Step>,
+    pub(super) steps: Vec<Step>,
     /// The actions of the callback being replayed.
     gathered: Gathered,
     bounds: [i32; 4],
+    initial: Vec<CellView>,
 }
 
 impl Builder {
+    /// A builder from `initial` (the game before `init_game`).
+    pub(super) fn new(full_log: bool, initial: &Game) -> Builder {
+        let previous = cells_of(initial);
+        let mut builder = Builder {
+            full_log,
+            initial: previous
+                .iter()
+                .copied()
+                .filter(|c| *c != empty_at(c[0], c[1]))
+                .collect(),
+            previous,
+            steps: Vec::new(),
+            gathered: Gathered::default(),
+            bounds: [50, 50, 50, 50],
+        };
+        for c in builder.initial.clone() {
+            builder.widen(&c);
+        }
+        builder
+    }
+
+    /// The timeline of the steps built, with `faults` put on their steps (`(step, fault)`,
+    /// in order); the seed and the result are the caller's to fill in.
+    pub(super) fn finish(
+        self,
+        initial: &Game,
+        seats: Vec<(u8, String, String)>,
+        faults: Vec<(usize, FaultView)>,
+        requests: usize,
+    ) -> Timeline {
+        let mut steps = self.steps;
+        for (index, fault) in faults {
+            if let Some(step) = steps.get_mut(index) {
+                step.faults.push(fault);
+            }
+        }
+        explain_lost(&mut steps);
+        let state = initial.state();
+        Timeline {
+            schema: TIMELINE_SCHEMA,
+            seed: String::new(),
+            first_player: state.first.0,
+            monument_order: state.monument_order.to_vec(),
+            seats: seats
+                .into_iter()
+                .map(|(seat, name, path)| SeatView {
+                    seat,
+                    name,
+                    path,
+                    stopped_at: steps
+                        .iter()
+                        .position(|step| step.faults.iter().any(|f| f.seat == seat)),
+                })
+                .collect(),
+            monuments: MONUMENTS
+                .iter()
+                .enumerate()
+                .map(|(id, m)| MonumentView {
+                    id: id as u8,
+                    name: m.name,
+                    prestige: m.prestige,
+                    range: m.range,
+                })
+                .collect(),
+            initial: self.initial,
+            steps,
+            bounds: self.bounds,
+            requests,
+            full_log: self.full_log,
+            log_read: false,
+            log_note: None,
+            result: ResultView {
+                final_scores: [0; 3],
+                money: [0; 3],
+                houses: [0; 3],
+                points: [0; 3],
+            },
+        }
+    }
+
     fn widen(&mut self, c: &CellView) {
         if c[2] != Kind::Vide as i32 {
             let b = &mut self.bounds;
@@ -434,6 +494,64 @@ impl Builder {
         step.monument = state.current_monument;
         self.steps.push(step);
     }
+
+    /// An action of the callback being replayed, answered `code` (0, or the refusal's).
+    pub(super) fn action(&mut self, call: &Call, code: i32) {
+        self.gathered.action(call, code);
+    }
+
+    /// The callback `played` is over; `game` is the state right after it.
+    pub(super) fn callback(&mut self, played: Played, game: &Game) {
+        let mut step = blank(
+            played.turn,
+            played.phase,
+            StepKind::Callback,
+            played.callback,
+        );
+        step.seat = Some(played.seat);
+        let gathered = std::mem::take(&mut self.gathered);
+        if played.callback == Callback::Enchere {
+            step.pending = gathered.pending(|p| game.state().board.worth(p));
+        }
+        step.refused = match played.refused {
+            Some(counted) if !self.full_log => counted,
+            _ => gathered.overflow(),
+        };
+        step.actions = gathered.actions;
+        step.targets = gathered.targets;
+        step.targets_more = gathered.targets_more;
+        step.info = u32::try_from(played.info).unwrap_or(u32::MAX);
+        self.push(step, game);
+    }
+
+    /// Stage `ended` of turn `turn` is over; `game` is in the next stage.
+    pub(super) fn stage(&mut self, ended: Stage, turn: u8, game: &Game) {
+        let phase_ends = matches!(
+            ended,
+            Stage::Init
+                | Stage::Build { slot: 2 }
+                | Stage::Auction
+                | Stage::Placement { .. }
+                | Stage::End
+        );
+        let Some(callback) = ended.callback() else {
+            return;
+        };
+        if !phase_ends {
+            return;
+        }
+        let mut step = blank(turn, ended.phase(), StepKind::StageEnd, callback);
+        if ended == Stage::Auction {
+            let state = game.state();
+            step.bids = Some(state.last_bids);
+            step.winner = state.last_winner.map(|s| s.0);
+            step.tie = tie_of(game);
+        }
+        if matches!(ended, Stage::Placement { .. }) {
+            step.lost = lost_of(game);
+        }
+        self.push(step, game);
+    }
 }
 
 pub(super) fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> Step {
@@ -464,93 +582,61 @@ pub(super) fn blank(turn: u8, phase: u8, kind: StepKind, callback: Callback) -> 
 
 impl Visitor for Builder {
     fn request(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
-        self.gathered.action(call, answer);
+        self.action(call, answer);
     }
 
     fn refused(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
-        self.gathered.action(call, answer);
+        self.action(call, answer);
     }
 
     fn callback_end(&mut self, _: usize, played: &CallbackRecord, game: &Game) {
-        let mut step = blank(
-            played.turn,
-            played.phase,
-            StepKind::Callback,
-            played.callback,
-        );
-        step.seat = Some(played.seat);
-        let gathered = std::mem::take(&mut self.gathered);
-        if played.callback == Callback::Enchere {
-            step.pending = gathered.pending(|p| game.state().board.worth(p));
-        }
-        step.refused = gathered.overflow();
-        if !self.full_log {
-            step.refused = refused_counts(&played.refused);
-        }
-        step.actions = gathered.actions;
-        step.targets = gathered.targets;
-        step.targets_more = gathered.targets_more;
-        step.info = u32::try_from(played.info.values().sum::<u64>()).unwrap_or(u32::MAX);
-        self.push(step, game);
+        let played = Played {
+            turn: played.turn,
+            phase: played.phase,
+            seat: played.seat,
+            callback: played.callback,
+            info: played.info.values().sum::<u64>(),
+            refused: Some(refused_counts(&played.refused)),
+        };
+        self.callback(played, game);
     }
 
     fn stage_end(&mut self, ended: Stage, turn: u8, game: &Game) {
-        let phase_ends = matches!(
-            ended,
-            Stage::Init
-                | Stage::Build { slot: 2 }
-                | Stage::Auction
-                | Stage::Placement { .. }
-                | Stage::End
-        );
-        let Some(callback) = ended.callback() else {
-            return;
-        };
-        if !phase_ends {
-            return;
-        }
-        let mut step = blank(turn, ended.phase(), StepKind::StageEnd, callback);
-        if ended == Stage::Auction {
-            let state = game.state();
-            step.bids = Some(state.last_bids);
-            step.winner = state.last_winner.map(|s| s.0);
-            step.tie = tie_of(game);
-        }
-        if matches!(ended, Stage::Placement { .. }) {
-            step.lost = lost_of(game);
-        }
-        self.push(step, game);
+        self.stage(ended, turn, game);
     }
 }
 
-/// Put each fault of the record on its step: the callback it happened in, else the first
-/// step of its turn and phase, else the first step.
-fn attach_faults(record: &MatchRecord, steps: &mut [Step]) {
-    for fault in &record.faults {
-        let in_callback = fault.callback.and_then(|callback| {
-            steps.iter().position(|s| {
-                s.kind == StepKind::Callback
-                    && s.seat == Some(fault.seat)
-                    && s.turn == fault.turn
-                    && s.phase == fault.phase
-                    && s.callback == callback
-            })
-        });
-        let index = in_callback
-            .or_else(|| {
-                steps
-                    .iter()
-                    .position(|s| s.turn == fault.turn && s.phase == fault.phase)
-            })
-            .unwrap_or(0);
-        if let Some(step) = steps.get_mut(index) {
-            step.faults.push(FaultView {
+/// Each fault of the record with the step it shows on: the callback it happened in, else
+/// the first step of its turn and phase, else the first step.
+fn attach_faults(record: &MatchRecord, steps: &[Step]) -> Vec<(usize, FaultView)> {
+    record
+        .faults
+        .iter()
+        .map(|fault| {
+            let in_callback = fault.callback.and_then(|callback| {
+                steps.iter().position(|s| {
+                    s.kind == StepKind::Callback
+                        && s.seat == Some(fault.seat)
+                        && s.turn == fault.turn
+                        && s.phase == fault.phase
+                        && s.callback == callback
+                })
+            });
+            let index = in_callback
+                .or_else(|| {
+                    steps
+                        .iter()
+                        .position(|s| s.turn == fault.turn && s.phase == fault.phase)
+                })
+                .unwrap_or(0);
+            let view = FaultView {
                 seat: fault.seat,
                 kind: fault.kind.name().to_string(),
                 message: fault.message.clone(),
-            });
-        }
-    }
+            };
+            (index, view)
+        })
+        .collect()
 }
 
 #[cfg(test)]

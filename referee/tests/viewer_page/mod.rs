@@ -3,9 +3,12 @@
 //! browser at a time), what the driver saw, and small page-side expressions.
 #![allow(dead_code)]
 
+pub mod arena;
+
 use crate::common;
+use referee::arena::GameRecord;
 use referee::record::MatchRecord;
-use referee::view::Timeline;
+use referee::view::{loi_arena, Timeline};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -15,7 +18,8 @@ pub fn temp_dir(name: &str) -> PathBuf {
     common::fresh_dir("view-browser", name)
 }
 
-/// Plays `random greedy random` with `seed` into `dir` (with `--html` if asked).
+/// Plays `random greedy random` with `seed` into `dir` (with its full log, and with the
+/// page if asked: the page of the arena's record of the match, [`arena_page`]).
 pub fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {
     let mut command = Command::new(REFEREE);
     command.args([
@@ -25,14 +29,33 @@ pub fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {
         "random",
         "--seed",
         &seed.to_string(),
+        "--full-log",
         "--out",
     ]);
     command.arg(dir);
-    if html {
-        command.arg("--html");
-    }
     run(command);
+    if html {
+        arena_page(dir);
+    }
     MatchRecord::load(&dir.join("record.json")).unwrap()
+}
+
+/// The match in `dir` (played with `--full-log`) as the arena records it ([`arena`]), its
+/// replay page written as `replay.html` (`view::loi_arena::page`, the console's stderr
+/// read from `dir`): the arena's record and the page's timeline.
+pub fn arena_page(dir: &Path) -> (GameRecord, Timeline) {
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let arena = arena::arena_record(&record, dir);
+    let page = loi_arena::page(&arena, Some(dir)).unwrap();
+    std::fs::write(dir.join("replay.html"), page).unwrap();
+    let timeline = loi_arena::timeline(&arena).unwrap();
+    (arena, timeline)
+}
+
+/// The timeline of the page [`arena_page`] writes for the match in `dir`.
+pub fn arena_timeline(dir: &Path) -> Timeline {
+    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    loi_arena::timeline(&arena::arena_record(&record, dir)).unwrap()
 }
 
 pub fn run(mut command: Command) {
@@ -45,7 +68,8 @@ pub fn run(mut command: Command) {
 }
 
 /// The fixtures of `tests/fixtures/viewer`: `actor.sh` twice and `quitter.sh`, first
-/// player seat 0, with the full log and the page; the record and the page's timeline.
+/// player seat 0, with the full log and the page ([`arena_page`]); the record and the
+/// page's timeline.
 pub fn actor_match(dir: &Path) -> (MatchRecord, Timeline) {
     let fixture = |name: &str| {
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -70,7 +94,7 @@ pub fn actor_match(dir: &Path) -> (MatchRecord, Timeline) {
         .arg(dir);
     run(command);
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let timeline = Timeline::build_in(&record, Some(dir)).unwrap();
+    let (_, timeline) = arena_page(dir);
     assert!(timeline.full_log);
     (record, timeline)
 }
