@@ -5,7 +5,7 @@
 
 use crate::board::{Grid, Shape};
 use crate::state::Cell;
-use crate::{Action, Kind, Resource, Stock, TownState, TownView};
+use crate::{Action, Resource, Stock, TownState, TownView};
 
 /// The built-in players' names, as the referee's `bot` command takes them.
 pub const NAMES: [&str; 2] = ["random", "strong"];

@@ -11,6 +11,9 @@ pub mod amazons_wire;
 pub mod loi;
 pub mod loi_wire;
 pub mod model;
+pub mod town_bot;
+pub mod town_play;
+pub mod town_wire;
 
 use crate::endpoint::TimeLimits;
 use crate::roster::ChampionSpec;
@@ -268,10 +271,10 @@ pub struct FaultStep {
 }
 
 /// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
-pub static ALL: [&dyn Game; 2] = [&loi::LoiGame, &amazons_play::AMAZONS];
+pub static ALL: [&dyn Game; 3] = [&loi::LoiGame, &amazons_play::AMAZONS, &town_play::TOWN];
 
 /// The games on the game model, whose commands are `commands/model.rs`'s.
-static ON_MODEL: [&dyn model::Commands; 1] = [&amazons_play::AMAZONS];
+static ON_MODEL: [&dyn model::Commands; 2] = [&amazons_play::AMAZONS, &town_play::TOWN];
 
 /// The game of `--game` when none is given.
 pub const DEFAULT: &str = "loi";
