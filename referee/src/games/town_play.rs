@@ -13,13 +13,13 @@ use town::{Cell, Resource, Town, TownState, Why, COLOURS};
 /// Little Town, for the runner.
 pub static TOWN: ModelGame<TownWire> = ModelGame(&TownWire);
 
-/// The match of `record` (a checked one) after each action it took: the setup first.
+/// The match of `record` (a checked one) before each action it took (after chance drew
+/// what came before it), then at its end: `states[n]` is the match after `n` actions.
 pub fn states(record: &GameRecord) -> Vec<TownState> {
     let mut state = Town
         .start(record.seats.len(), &record.options)
         .expect("a checked record's options start a match");
     let mut states = Vec::new();
-    let mut started = false;
     for step in record.history() {
         match step {
             Step::Chance(drawn) => state
@@ -30,26 +30,18 @@ pub fn states(record: &GameRecord) -> Vec<TownState> {
                 action,
                 answer: Ok(_),
             } => {
-                if !started {
-                    states.push(state.clone());
-                    started = true;
-                }
+                states.push(state.clone());
                 let action: town::Action =
                     action.parse().expect("a checked record's actions parse");
                 state
                     .act(*seat, &action)
                     .expect("a checked record's actions are legal");
-                states.push(state.clone());
             }
             Step::Act { .. } => {}
             Step::Retire(seat) => state.retire(*seat),
         }
     }
-    if !started {
-        states.push(state.clone());
-    } else if let Some(last) = states.last_mut() {
-        *last = state;
-    }
+    states.push(state);
     states
 }
 

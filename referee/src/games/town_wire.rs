@@ -273,10 +273,10 @@ impl Adapter for TownWire {
         true
     }
 
-    /// Nothing answers an action the rules take (it ends the callback); one they refuse is
-    /// a fault (rule 15: the player is excluded).
-    fn answer(&self, _: &Result<String, Illegal>) -> Option<String> {
-        None
+    /// An action the rules take ends the callback ([`Adapter::is_last`]): its `ok` is never
+    /// sent. One they refuse is a fault (rule 15: the player is excluded).
+    fn answer(&self, answer: &Result<String, Illegal>) -> Option<String> {
+        answer.as_ref().ok().map(|_| "ok".to_string())
     }
 
     /// The number of actions taken and each seat's score (its gold; minus the players
