@@ -1,6 +1,7 @@
 //! The kits bundled with this referee's source tree, named to the jail: each game's kits
 //! (`champions/<language>/kit` for the 2009 game, `champions/amazons/<language>/kit` for the
-//! Game of the Amazons, named `amazons-<language>`) and the `kits` folder that links them.
+//! Game of the Amazons, named `amazons-<language>`; `champions/little-town/<language>/kit`
+//! for Little Town, named `little-town-<language>`) and the `kits` folder that links them.
 
 use std::path::{Path, PathBuf};
 
@@ -16,18 +17,21 @@ pub fn install() {
 /// The bundled kits, when the source tree is still there (none otherwise).
 pub fn bundled() -> Kits {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut by_language: Vec<(String, PathBuf)> =
-        [("", "champions"), ("amazons-", "champions/amazons")]
-            .iter()
-            .filter_map(|(prefix, dir)| Some((prefix, std::fs::read_dir(root.join(dir)).ok()?)))
-            .flat_map(|(prefix, entries)| {
-                entries.flatten().filter_map(move |entry| {
-                    let kit = entry.path().join("kit").canonicalize().ok()?;
-                    let language = entry.file_name().to_str()?.to_string();
-                    kit.is_dir().then(|| (format!("{prefix}{language}"), kit))
-                })
-            })
-            .collect();
+    let mut by_language: Vec<(String, PathBuf)> = [
+        ("", "champions"),
+        ("amazons-", "champions/amazons"),
+        ("little-town-", "champions/little-town"),
+    ]
+    .iter()
+    .filter_map(|(prefix, dir)| Some((prefix, std::fs::read_dir(root.join(dir)).ok()?)))
+    .flat_map(|(prefix, entries)| {
+        entries.flatten().filter_map(move |entry| {
+            let kit = entry.path().join("kit").canonicalize().ok()?;
+            let language = entry.file_name().to_str()?.to_string();
+            kit.is_dir().then(|| (format!("{prefix}{language}"), kit))
+        })
+    })
+    .collect();
     by_language.sort_by(|a, b| a.1.cmp(&b.1));
     let folder = root.join("kits");
     let folder = folder
