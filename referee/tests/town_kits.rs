@@ -92,3 +92,71 @@ fn the_python_and_c_samples_play_a_four_seat_match_in_their_jails() {
         common::assert_no_process_left(&serde_json::from_slice(&record.to_json()).unwrap());
     });
 }
+
+/// The README's 4-seat tournament of the bundled champions, run as printed (from the
+/// repository root, the debug referee for `target/release/referee`, results in a fresh
+/// directory): its leaderboard has four places, and the one the README shows.
+#[test]
+fn the_readme_four_seat_tournament_runs_as_printed_and_gives_its_leaderboard() {
+    if !tools_present(&["python3", "cc", "make"]) {
+        return;
+    }
+    let made = Command::new("make")
+        .arg("-s")
+        .arg("-C")
+        .arg(repo("champions/little-town/c/builder"))
+        .env_remove("PROLOGIN_KITS")
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", common::text(&made.stderr));
+    let root = repo("");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let section = &readme[readme.find("## Little Town").expect("the section")..];
+    let block = &section[section.find("scripts/build-champions.sh\n").unwrap()..];
+    let block = &block[..block.find("```").unwrap()];
+    let command = block.replace("\\\n", " ");
+    let command = command
+        .lines()
+        .find(|l| l.contains("--game little-town tournament"))
+        .expect("the tournament command");
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[0], "target/release/referee");
+    let dir = common::fresh_dir("town", "readme");
+    let out = Command::new(REFEREE)
+        .args(&words[1..])
+        .arg("--results")
+        .arg(&dir)
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let board = common::tables::table(&dir.join("town-demo/leaderboard.csv"));
+    let shown = &section[section.find("rank  champion").unwrap()..];
+    let shown: Vec<Vec<&str>> = shown
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(board.len(), shown.len());
+    for (line, row) in board.iter().zip(&shown) {
+        // rank, champion, points, matches; then 1st to 4th and ties after the rating.
+        assert_eq!(
+            [
+                &line["rank"],
+                &line["champion"],
+                &line["points"],
+                &line["matches"]
+            ],
+            [row[0], row[1], row[2], row[3]]
+        );
+        let places = &row[row.len() - 6..row.len() - 1];
+        for (column, value) in ["firsts", "seconds", "thirds", "fourths", "ties"]
+            .iter()
+            .zip(places)
+        {
+            assert_eq!(&line[*column], value, "{column} of {line:?}");
+        }
+    }
+}
