@@ -111,8 +111,7 @@ impl Parts for TownWire {
 
     fn page(&self, _: &GameRecord, _: Option<&Path>) -> anyhow::Result<String> {
         anyhow::bail!(
-            "Little Town has no replay page yet: see a match with `referee --game \
-             little-town show DIR --turn N`"
+            "Little Town has no replay page yet: its `show` command prints a match at any step"
         )
     }
 
