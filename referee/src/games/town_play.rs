@@ -109,10 +109,8 @@ impl Parts for TownWire {
         &town::bots::NAMES
     }
 
-    fn page(&self, _: &GameRecord, _: Option<&Path>) -> anyhow::Result<String> {
-        anyhow::bail!(
-            "Little Town has no replay page yet: its `show` command prints a match at any step"
-        )
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+        crate::view::town_html::page_in(record, dir)
     }
 
     fn short_title(&self) -> &'static str {

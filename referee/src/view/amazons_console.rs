@@ -1,5 +1,6 @@
 //! The Amazons replay page's console: the page-side [`ConsoleView`] of `console_page.rs`
-//! built from an Amazons match's record and the `seat<N>.stderr` files beside it, so that the
+//! built from an Amazons match's record (or any record of the arena whose page steps are
+//! its actions: Little Town's too) and the `seat<N>.stderr` files beside it, so that the
 //! page draws it with the same `assets/console.js` as the 2009 page: per step, each
 //! callback's stderr (the byte ranges of the record's `timings`), its CPU and wall time
 //! against its budget, and the chart of every callback's CPU.

@@ -7,7 +7,8 @@
 //! wrote on stderr and the time each callback took against its budget. Every game's replay
 //! page is one [`frame`] (timeline, keys, console, charts, result) with the game's board and
 //! panels inside: the 2009 game's ([`html`], [`loi_frame`]) and the Game of the Amazons'
-//! ([`amazons_html`], [`amazons_frame`], [`amazons_console`]). Pages are [`templates`] that
+//! ([`amazons_html`], [`amazons_frame`], [`amazons_console`]) and Little Town's
+//! ([`town_html`], whose console is the Amazons' kind). Pages are [`templates`] that
 //! escape every value.
 
 pub mod amazons_console;
@@ -25,6 +26,7 @@ pub mod step_actions;
 pub mod templates;
 pub mod terminal;
 pub mod timeline;
+pub mod town_html;
 
 pub use timeline::Timeline;
 
