@@ -69,10 +69,12 @@ fn brute_force(state: &TownState, seat: usize) -> Vec<Kind> {
         stocks.extend(next.iter().map(|(s, _)| *s));
         level = next;
     }
+    if player.buildings >= state.rules().max_buildings {
+        return Vec::new();
+    }
     Kind::ALL
         .into_iter()
         .filter(|&k| state.supply()[k as usize] > 0)
-        .filter(|&k| player.buildings < state.rules().max_buildings)
         .filter(|k| stocks.iter().any(|s| s.covers(&k.value())))
         .collect()
 }
