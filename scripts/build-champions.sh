@@ -4,8 +4,8 @@
 #   scripts/build-champions.sh          build all
 #   scripts/build-champions.sh clean    remove the C/C++ build outputs
 #
-# - C and C++: every folder champions/c/*/, champions/cpp/*/ and champions/amazons/c/*/
-#   (the Game of the Amazons) with a Makefile (the kit folders have none) is built with
+# - C and C++: every folder champions/c/*/, champions/cpp/*/, champions/amazons/c/*/
+#   (the Game of the Amazons) and champions/little-town/c/*/ (Little Town) with a Makefile (the kit folders have none) is built with
 #   `referee build` (its `make` in a jail: a Makefile is code), giving its executable
 #   `champion`. The referee is $REFEREE, else target/release/referee, else
 #   target/debug/referee. Without one that builds (the first build of a clone, or no jail
@@ -58,7 +58,7 @@ build_dir() {
   make -s -C "$1"
 }
 
-for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/amazons/c/*/ "$root"/champions/ticket/c/*/; do
+for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/amazons/c/*/ "$root"/champions/ticket/c/*/ "$root"/champions/little-town/c/*/; do
   [ -f "$dir/Makefile" ] || continue
   name=${dir#"$root"/}
   if [ "$target" = clean ]; then

@@ -1,7 +1,8 @@
 //! The kits bundled with this referee's source tree, named to the jail: each game's kits
 //! (`champions/<language>/kit` for the 2009 game, `champions/amazons/<language>/kit` for the
 //! Game of the Amazons, named `amazons-<language>`; `champions/ticket/<language>/kit` for
-//! Ticket to Ride, `ticket-<language>`) and the `kits` folder that links them.
+//! Ticket to Ride, `ticket-<language>`; `champions/little-town/<language>/kit` for Little
+//! Town, `little-town-<language>`) and the `kits` folder that links them.
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +22,7 @@ pub fn bundled() -> Kits {
         ("", "champions"),
         ("amazons-", "champions/amazons"),
         ("ticket-", "champions/ticket"),
+        ("little-town-", "champions/little-town"),
     ]
     .iter()
     .filter_map(|(prefix, dir)| Some((prefix, std::fs::read_dir(root.join(dir)).ok()?)))

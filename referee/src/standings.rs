@@ -80,6 +80,10 @@ pub const RULE_26: PointsTable = &[3, 1, 0];
 /// A two-seat game: 1 for the winner, 0 for the loser (and for both of a tie).
 pub const WIN_LOSS: PointsTable = &[1, 0];
 
+/// Four places: 7, 3, 1, 0, each place worth one more than all the places below it
+/// together, as in 3/1/0 (`docs/results.md`, "Points of four places").
+pub const PLACES_4: PointsTable = &[7, 3, 1, 0];
+
 /// Points of every seat from the final scores, by `table`, for any number of seats.
 ///
 /// ```

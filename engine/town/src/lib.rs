@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action;
+pub mod afford;
 pub mod board;
 pub mod bots;
 pub mod buildings;

@@ -156,6 +156,11 @@ pub struct TownView {
     pub to_play: Option<usize>,
     /// The mines' spread (rule 7).
     pub spread: u64,
+    /// The match's fixed terms a player plans with (rules 9 and 14).
+    pub workers_each: u8,
+    pub max_buildings: u8,
+    pub upkeep: u32,
+    pub food_price: u32,
 }
 
 impl game::State for TownState {
@@ -203,6 +208,10 @@ impl game::State for TownState {
             first: self.first(),
             to_play: self.to_play(),
             spread: self.spread(),
+            workers_each: rules.workers,
+            max_buildings: rules.max_buildings,
+            upkeep: rules.upkeep,
+            food_price: rules.food_price,
         }
     }
 

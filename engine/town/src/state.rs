@@ -520,25 +520,28 @@ impl TownState {
     }
 
     /// Rule 18: those still in first, by gold (equal gold tied); then those out, the later
-    /// out above the earlier (out at once, tied). Each scores its gold.
+    /// out above the earlier (out at once, tied). A player still in scores its gold; a
+    /// player out scores minus the number of players still in when it went out, so that
+    /// the scores alone give the places (a tournament's points are counted from them).
     pub(crate) fn ranking(&self) -> Option<Ranking> {
         if self.phase != Phase::Over {
             return None;
         }
-        let keys = self
-            .players
-            .iter()
-            .map(|p| match p.out {
-                None => (1, i64::from(p.stock.get(Resource::Gold))),
-                Some((order, _)) => (0, i64::from(order)),
-            })
-            .collect();
         let scores = self
             .players
             .iter()
-            .map(|p| i64::from(p.stock.get(Resource::Gold)))
+            .map(|p| match p.out {
+                None => i64::from(p.stock.get(Resource::Gold)),
+                Some((order, _)) => {
+                    let in_then = self
+                        .players
+                        .iter()
+                        .filter(|o| o.out.is_none_or(|(later, _)| later >= order));
+                    -(in_then.count() as i64)
+                }
+            })
             .collect();
-        Some(Ranking::by_keys(keys, scores))
+        Some(Ranking::by_scores(scores))
     }
 
     pub(crate) fn digest(&self) -> u64 {

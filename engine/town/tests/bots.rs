@@ -57,3 +57,46 @@ fn random_draws_each_legal_action_alike() {
         "{counts:?}"
     );
 }
+
+/// A four-seat match from `seed`, `strong` in seat `strong_seat` and `random` in the
+/// others: the ranking.
+fn strong_vs_random(seed: u64, strong_seat: usize) -> game::Ranking {
+    let mut state = Town.start(4, &Town.defaults()).unwrap();
+    let mut stream = draw::Stream::new(seed);
+    loop {
+        match state.acting() {
+            Acting::Over => return state.ranking().unwrap(),
+            Acting::Chance(c) => state.chance(&c.draw(seed, &mut stream)).unwrap(),
+            Acting::Seats(seats) => {
+                let seat = seats[0];
+                let action = match seat == strong_seat {
+                    true => bots::strong(&state.observe(seat), &state.legal(seat)).unwrap(),
+                    false => bots::random(&state, seat, &mut stream).unwrap(),
+                };
+                state.act(seat, &action).unwrap();
+            }
+        }
+    }
+}
+
+/// The bar: `strong` first in at least 80% of 200 four-seat matches against three
+/// `random` (seats rotated), the lower end of the 95% Wilson interval printed with the rate.
+#[test]
+fn strong_finishes_first_in_most_matches_against_three_random() {
+    let n = 200u64;
+    let firsts = (0..n)
+        .filter(|&seed| {
+            strong_vs_random(seed, (seed % 4) as usize).places[(seed % 4) as usize] == 1
+        })
+        .count() as f64;
+    let (p, z, n) = (firsts / n as f64, 1.96f64, n as f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    println!(
+        "strong first in {firsts}/{n} matches ({:.1}%, 95% Wilson {:.1}%-{:.1}%)",
+        100.0 * p,
+        100.0 * (centre - half),
+        100.0 * (centre + half)
+    );
+    assert!(p >= 0.8, "strong first in only {firsts} of {n}");
+}

@@ -298,11 +298,17 @@ fn rule_18_ranking_by_gold_then_the_later_out_above_the_earlier() {
     collect_until(&mut state, |s| s.is_over());
     let ranking = state.ranking().unwrap();
     assert_eq!(ranking.places, [1, 1, 4, 3], "seat 3 went out after seat 2");
-    assert_eq!(ranking.scores, [3, 3, 0, 0]);
+    // Out: minus the players still in then (4 when seat 2 went out, 3 for seat 3).
+    assert_eq!(ranking.scores, [3, 3, -4, -3]);
+    assert!(state.players()[2..]
+        .iter()
+        .all(|p| p.stock.get(Resource::Gold) == 0));
     // Eliminated by one upkeep: tied.
     let mut state = setup_with(3, &["max_workers=1"], &MINES, &[], 0);
     ok(&mut state, 0, "collect 0,1");
     ok(&mut state, 1, "collect 2,1");
     ok(&mut state, 2, "collect 2,3");
-    assert_eq!(state.ranking().unwrap().places, [1, 2, 2]);
+    let ranking = state.ranking().unwrap();
+    assert_eq!(ranking.places, [1, 2, 2]);
+    assert_eq!(ranking.scores[1..], [-3, -3], "{ranking:?}");
 }

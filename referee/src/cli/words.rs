@@ -208,8 +208,9 @@ pub fn describe_options(game: &dyn Game) -> String {
     let mut text = match fewest == most {
         true => format!("{}: matches of {fewest} seats", game.title()),
         false => format!(
-            "{}: matches of {fewest} to {most} seats (--seats K, default {fewest})",
-            game.title()
+            "{}: matches of {fewest} to {most} seats (--seats K, default {})",
+            game.title(),
+            game.seats()
         ),
     };
     if game.options().is_empty() {

@@ -15,6 +15,9 @@ pub mod ticket_bot;
 pub mod ticket_lines;
 pub mod ticket_play;
 pub mod ticket_wire;
+pub mod town_bot;
+pub mod town_play;
+pub mod town_wire;
 
 use crate::endpoint::TimeLimits;
 use crate::roster::ChampionSpec;
@@ -272,10 +275,19 @@ pub struct FaultStep {
 }
 
 /// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
-pub static ALL: [&dyn Game; 3] = [&loi::LoiGame, &amazons_play::AMAZONS, &ticket_play::TICKET];
+pub static ALL: [&dyn Game; 4] = [
+    &loi::LoiGame,
+    &amazons_play::AMAZONS,
+    &ticket_play::TICKET,
+    &town_play::TOWN,
+];
 
 /// The games on the game model, whose commands are `commands/model.rs`'s.
-static ON_MODEL: [&dyn model::Commands; 2] = [&amazons_play::AMAZONS, &ticket_play::TICKET];
+static ON_MODEL: [&dyn model::Commands; 3] = [
+    &amazons_play::AMAZONS,
+    &ticket_play::TICKET,
+    &town_play::TOWN,
+];
 
 /// The game of `--game` when none is given.
 pub const DEFAULT: &str = "loi";

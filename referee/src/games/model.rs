@@ -22,6 +22,11 @@ use std::path::Path;
 pub trait Parts: Adapter {
     /// Points of a place.
     fn points(&self) -> PointsTable;
+    /// The seats of a match when none are chosen (`--seats`): the fewest the rules accept
+    /// unless the game says otherwise (Little Town: four, the original program's default).
+    fn default_seats(&self) -> usize {
+        *self.game().seats().start()
+    }
     /// Its built-in champions (the referee's `bot` command plays them).
     fn builtins(&self) -> &'static [&'static str] {
         &[]
@@ -250,7 +255,7 @@ impl<P: Parts> Game for ModelGame<P> {
     }
 
     fn seats(&self) -> usize {
-        *self.0.game().seats().start()
+        self.0.default_seats()
     }
 
     fn seat_range(&self) -> std::ops::RangeInclusive<usize> {

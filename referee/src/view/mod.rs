@@ -7,8 +7,9 @@
 //! wrote on stderr and the time each callback took against its budget. Every game's replay
 //! page is one [`frame`] (timeline, keys, console, charts, result) with the game's board and
 //! panels inside: the 2009 game's ([`html`], [`loi_frame`]; from the one record of every
-//! game, [`loi_arena`]) and the Game of the Amazons'
-//! ([`amazons_html`], [`amazons_frame`], [`amazons_console`]). Pages are [`templates`] that
+//! game, [`loi_arena`]), the Game of the Amazons'
+//! ([`amazons_html`], [`amazons_frame`], [`amazons_console`]) and Little Town's
+//! ([`town_html`], whose console is the Amazons' kind). Pages are [`templates`] that
 //! escape every value.
 
 pub mod amazons_console;
@@ -29,6 +30,7 @@ pub mod templates;
 pub mod terminal;
 pub mod ticket_html;
 pub mod timeline;
+pub mod town_html;
 
 pub use timeline::Timeline;
 

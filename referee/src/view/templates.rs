@@ -7,11 +7,12 @@ use serde::Serialize;
 use std::sync::OnceLock;
 
 /// Every template, by the name the others extend it by.
-const TEMPLATES: [(&str, &str); 9] = [
+const TEMPLATES: [(&str, &str); 10] = [
     ("frame.html", include_str!("assets/frame/frame.html")),
     ("loi.html", include_str!("assets/loi/page.html")),
     ("amazons.html", include_str!("assets/amazons/page.html")),
     ("ticket.html", include_str!("assets/ticket/page.html")),
+    ("town.html", include_str!("assets/town/page.html")),
     ("index/page.html", include_str!("assets/index/page.html")),
     ("index/parts.html", include_str!("assets/index/parts.html")),
     ("index/index.html", include_str!("assets/index/index.html")),

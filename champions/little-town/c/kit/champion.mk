@@ -1,0 +1,29 @@
+# champion.mk -- the build rule of the Little Town C kit. A champion's Makefile sets KIT (this
+# folder) and includes this file; `make` then builds the executable `champion` from every
+# .c file of the champion's folder plus the kit's runtime (which provides main()).
+# Every compile first removes the old `champion`, so a build that fails leaves no
+# executable behind (never a stale one that would play instead of the new code).
+.DELETE_ON_ERROR:
+
+CC ?= cc
+CFLAGS ?= -O2 -Wall -Wextra
+LDLIBS ?= -lm
+
+OBJS := $(patsubst %.c,%.o,$(wildcard *.c)) prologin_kit.o
+HEADERS := $(sort $(wildcard $(KIT)/*.h *.h))
+
+champion: $(OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+prologin_kit.o: $(KIT)/prologin_kit.c $(KIT)/prologin.h
+	@rm -f champion
+	$(CC) $(CFLAGS) -I$(KIT) -c -o $@ $<
+
+%.o: %.c $(HEADERS)
+	@rm -f champion
+	$(CC) $(CFLAGS) -I$(KIT) -c -o $@ $<
+
+clean:
+	rm -f champion *.o
+
+.PHONY: clean

@@ -1,0 +1,156 @@
+//! Little Town's parts for the runner ([`Parts`]): four places' points (7/3/1/0), four
+//! seats by default, the built-in players, the state after any action as text (`show`);
+//! and the states of a match, replayed from its record.
+
+use super::model::{ModelGame, Parts};
+use super::town_wire::TownWire;
+use crate::arena::GameRecord;
+use crate::standings::{PointsTable, PLACES_4};
+use game::{Game as _, State as _, Step};
+use std::path::Path;
+use town::{Cell, Resource, Town, TownState, Why, COLOURS};
+
+/// Little Town, for the runner.
+pub static TOWN: ModelGame<TownWire> = ModelGame(&TownWire);
+
+/// The match of `record` (a checked one) before each action it took (after chance drew
+/// what came before it), then at its end: `states[n]` is the match after `n` actions.
+pub fn states(record: &GameRecord) -> Vec<TownState> {
+    let mut state = Town
+        .start(record.seats.len(), &record.options)
+        .expect("a checked record's options start a match");
+    let mut states = Vec::new();
+    for step in record.history() {
+        match step {
+            Step::Chance(drawn) => state
+                .chance(drawn)
+                .expect("a checked record's draws are the rules'"),
+            Step::Act {
+                seat,
+                action,
+                answer: Ok(_),
+            } => {
+                states.push(state.clone());
+                let action: town::Action =
+                    action.parse().expect("a checked record's actions parse");
+                state
+                    .act(*seat, &action)
+                    .expect("a checked record's actions are legal");
+            }
+            Step::Act { .. } => {}
+            Step::Retire(seat) => state.retire(*seat),
+        }
+    }
+    states.push(state);
+    states
+}
+
+/// `state` as text: the board (a position as two characters: `..` free, `  ` not a
+/// position, `C.` `F.` `W.` `S.` a mine of corn, fish, wood or stone, `f0` `s1` `p2` `q3`
+/// a farm, sawmill, pontoon or quarry and its owner's seat; a worker's seat after it),
+/// then the round and each seat's holdings.
+pub fn text(state: &TownState, names: &[String]) -> String {
+    let grid = &state.rules().grid;
+    let mut out = String::new();
+    for y in 0..grid.height() {
+        let mut row = Vec::new();
+        for x in 0..grid.width() {
+            let cell = match state.cell((x, y)) {
+                Some(Cell::Free) => "..".to_string(),
+                Some(Cell::Mine(r)) => format!("{}.", r.name()[..1].to_uppercase()),
+                Some(Cell::Building { kind, owner }) => format!("{}{owner}", &kind.name()[..1]),
+                _ => "  ".to_string(),
+            };
+            let worker = state
+                .worker((x, y))
+                .map_or(" ".to_string(), |w| w.to_string());
+            row.push(format!("{cell}{worker}"));
+        }
+        out.push_str(row.join(" ").trim_end());
+        out.push('\n');
+    }
+    out.push_str(&match (state.is_over(), state.round()) {
+        (true, _) => "the match is over\n".to_string(),
+        (false, 0) => "setup\n".to_string(),
+        (false, r) => format!("round {r} of {}\n", state.rules().rounds),
+    });
+    for (seat, p) in state.players().iter().enumerate() {
+        let out_why = match p.out {
+            None => String::new(),
+            Some((_, Why::Eliminated)) => ", eliminated".into(),
+            Some((_, Why::Excluded)) => ", excluded".into(),
+        };
+        let stock: Vec<String> = Resource::ALL
+            .iter()
+            .map(|r| format!("{} {}", r.name(), p.stock.get(*r)))
+            .collect();
+        out.push_str(&format!(
+            "seat {seat} {} ({}): {}; workers left {}, buildings {}{out_why}\n",
+            COLOURS[seat],
+            jail::untrusted::printable(names.get(seat).map_or("", String::as_str)),
+            stock.join(", "),
+            p.free_workers,
+            p.buildings
+        ));
+    }
+    out
+}
+
+impl Parts for TownWire {
+    fn points(&self) -> PointsTable {
+        PLACES_4
+    }
+
+    fn default_seats(&self) -> usize {
+        town::DEFAULT_SEATS
+    }
+
+    fn builtins(&self) -> &'static [&'static str] {
+        &town::bots::NAMES
+    }
+
+    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+        crate::view::town_html::page_in(record, dir)
+    }
+
+    fn short_title(&self) -> &'static str {
+        "Little Town"
+    }
+
+    fn marks(&self) -> &'static [&'static str] {
+        &COLOURS
+    }
+
+    fn describe(&self, record: &GameRecord) -> Vec<String> {
+        let last = states(record).pop().expect("the setup at least");
+        let mut lines = vec![format!(
+            "board spread {}; scores (gold; minus the players still in for a seat out): {:?}",
+            last.spread(),
+            record.ranking.scores
+        )];
+        for (seat, p) in last.players().iter().enumerate() {
+            if let Some((_, why)) = p.out {
+                let why = match why {
+                    Why::Eliminated => "eliminated (could not pay its workers' upkeep)",
+                    Why::Excluded => "excluded (a fault)",
+                };
+                lines.push(format!(
+                    "{} ({}) {why}",
+                    jail::untrusted::printable(&record.seats[seat].name),
+                    COLOURS[seat]
+                ));
+            }
+        }
+        lines
+    }
+
+    fn show(&self, record: &GameRecord, step: usize) -> String {
+        let states = states(record);
+        let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
+        text(&states[step.min(states.len() - 1)], &names)
+    }
+
+    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+        super::town_bot::serve(&args.name)
+    }
+}

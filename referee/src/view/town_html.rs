@@ -1,0 +1,243 @@
+//! Little Town's replay page: one self-contained HTML file for a checked record of a
+//! Little Town match, on the frame every game shares ([`super::frame`]: the timeline, its
+//! keys, the console of each seat's stderr and time, the charts, the result). Every state
+//! is computed here by replaying the record with the `town` crate and embedded as JSON (no
+//! rule lives in the page's script): the board (mines, buildings and their owners, workers
+//! by colour), each seat's stock and gold, and who is out; eliminations and faults are
+//! marks on the timeline, each seat's gold a chart's series.
+
+use super::frame::{self, script_json, Frame, Mark, Seat, Series, Step};
+use crate::arena::GameRecord;
+use crate::games::town_play::states;
+use crate::games::town_wire::TownWire;
+use serde::Serialize;
+use std::path::Path;
+use town::{Cell, Resource, TownState, Why, COLOURS};
+
+const CSS: [&str; 1] = [include_str!("assets/town/town.css")];
+const JS: [&str; 1] = [include_str!("assets/town/town.js")];
+
+/// What the page's script reads (the `<script type="application/json">` element).
+#[derive(Serialize)]
+struct PageData<'a> {
+    seats: Vec<&'a str>,
+    colours: &'static [&'static str],
+    width: u16,
+    height: u16,
+    /// `actions[i]` is action `i + 1`: its seat and text.
+    actions: Vec<(u8, &'a str)>,
+    /// `states[n]`: the match after `n` actions.
+    states: Vec<StateView>,
+}
+
+/// One state: each position's content (-1 none, 0 free, 1-4 a mine of corn, fish, wood,
+/// stone, 5-8 a farm, sawmill, pontoon, quarry: the `etat` line's codes), its building's
+/// owner and its worker (-1 none); each seat's corn, fish, wood, stone, gold and status
+/// (0 in, 1 eliminated, 2 excluded); the round.
+#[derive(Serialize)]
+struct StateView {
+    content: Vec<i8>,
+    owner: Vec<i8>,
+    worker: Vec<i8>,
+    players: Vec<[u32; 6]>,
+    round: u8,
+}
+
+fn view(state: &TownState) -> StateView {
+    let grid = &state.rules().grid;
+    let (mut content, mut owner, mut worker) = (Vec::new(), Vec::new(), Vec::new());
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            let (c, o) = match state.cell((x, y)) {
+                Some(Cell::Free) => (0, -1),
+                Some(Cell::Mine(r)) => (1 + r as i8, -1),
+                Some(Cell::Building { kind, owner }) => (5 + kind as i8, owner as i8),
+                _ => (-1, -1),
+            };
+            content.push(c);
+            owner.push(o);
+            worker.push(state.worker((x, y)).map_or(-1, |w| w as i8));
+        }
+    }
+    let players = state
+        .players()
+        .iter()
+        .map(|p| {
+            let s = |r| p.stock.get(r);
+            let status = match p.out {
+                None => 0,
+                Some((_, Why::Eliminated)) => 1,
+                Some((_, Why::Excluded)) => 2,
+            };
+            [
+                s(Resource::Corn),
+                s(Resource::Fish),
+                s(Resource::Wood),
+                s(Resource::Stone),
+                s(Resource::Gold),
+                status,
+            ]
+        })
+        .collect();
+    StateView {
+        content,
+        owner,
+        worker,
+        players,
+        round: state.round(),
+    }
+}
+
+/// The replay page of `record`, its console showing the champions' stderr read from the
+/// `seat<N>.stderr` files in `dir` (the record's directory). Fails when the record is not
+/// one a match wrote ([`crate::arena::check`]).
+pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
+    crate::arena::check(&TownWire, record)
+        .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
+    let all = states(record);
+    let history: Vec<(u8, &str)> = record
+        .history()
+        .filter_map(|s| match s {
+            game::Step::Act {
+                seat,
+                action,
+                answer: Ok(_),
+            } => Some((*seat as u8, action.as_str())),
+            _ => None,
+        })
+        .collect();
+    let grid = &all[0].rules().grid;
+    let data = PageData {
+        seats: record.seats.iter().map(|s| s.name.as_str()).collect(),
+        colours: &COLOURS[..record.seats.len()],
+        width: grid.width(),
+        height: grid.height(),
+        actions: history.clone(),
+        states: all.iter().map(view).collect(),
+    };
+    let mut console = super::amazons_console::view(record, dir);
+    console.marks = COLOURS[..record.seats.len()]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let frame = town_frame(record, &all, &history);
+    let names: Vec<String> = record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, seat)| format!("{} ({})", seat.name, COLOURS[s]))
+        .collect();
+    frame::page(&frame::GamePage {
+        template: "town.html",
+        title: format!("{}, seed {} - Little Town", names.join(" vs "), record.seed),
+        frame: &frame,
+        console: &console,
+        data_id: "town",
+        data: script_json(&data),
+        css: &CSS,
+        js: &JS,
+    })
+}
+
+/// The frame of the page: each step's label (with its round), eliminations and faults as
+/// marks, each seat's gold as the series (dashed from the fault that stopped it), the
+/// result.
+fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) -> Frame {
+    let last = history.len();
+    let seat_name = |s: usize| format!("{} ({})", record.seats[s].name, COLOURS[s]);
+    let steps = (0..=last)
+        .map(|n| {
+            let round = all[n].round();
+            let label = match n {
+                0 => "Start".to_string(),
+                n => format!(
+                    "Move {n}/{last} · round {round} · {} {}",
+                    COLOURS[usize::from(history[n - 1].0)],
+                    history[n - 1].1
+                ),
+            };
+            Step { label, group: None }
+        })
+        .collect();
+    let mut marks = Vec::new();
+    for n in 1..=last {
+        for (s, p) in all[n].players().iter().enumerate() {
+            let was_out = all[n - 1].players()[s].out.is_some();
+            if let (Some((_, Why::Eliminated)), false) = (p.out, was_out) {
+                marks.push(Mark {
+                    step: n,
+                    kind: "note",
+                    text: format!(
+                        "step {n}: {} eliminated (could not pay its workers' upkeep)",
+                        seat_name(s)
+                    ),
+                });
+            }
+        }
+    }
+    for (f, step) in record.faults.iter().zip(record.fault_steps()) {
+        marks.push(Mark {
+            step,
+            kind: "fault",
+            text: format!(
+                "step {step}: fault of {} ({}), excluded",
+                seat_name(usize::from(f.seat)),
+                f.kind.name()
+            ),
+        });
+    }
+    let gold = (0..record.seats.len())
+        .map(|s| {
+            all.iter()
+                .map(|st| i64::from(st.players()[s].stock.get(Resource::Gold)))
+                .collect()
+        })
+        .collect();
+    let winners = record.ranking.winners();
+    let names: Vec<String> = winners.iter().map(|&w| seat_name(w)).collect();
+    let result = format!(
+        "{} after {last} moves; scores {:?} (a seat out: minus the players still in then)",
+        match names.len() {
+            1 => format!("{} wins", names[0]),
+            _ => format!("{} tie first", names.join(" and ")),
+        },
+        record.ranking.scores
+    );
+    Frame {
+        game: "little-town",
+        seats: record
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, seat)| Seat {
+                name: seat.name.clone(),
+                path: seat.path.clone(),
+                mark: COLOURS[s].to_string(),
+                stopped_at: record
+                    .faults
+                    .iter()
+                    .zip(record.fault_steps())
+                    .find(|(f, _)| usize::from(f.seat) == s)
+                    .map(|(_, step)| step),
+            })
+            .collect(),
+        steps,
+        first: 0,
+        group_name: "",
+        groups: Vec::new(),
+        marks,
+        series: vec![Series {
+            title: "gold: each player's gold after each move".into(),
+            values: gold,
+        }],
+        result: Some(result),
+        footer: vec![
+            "Little Town".into(),
+            format!("seed {}", record.seed),
+            format!("board {}", record.options.get("board")),
+            format!("{last} moves"),
+            record.sandbox.clone(),
+        ],
+        footer_after: Vec::new(),
+    }
+}

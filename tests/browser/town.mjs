@@ -1,0 +1,67 @@
+// Drives a Little Town replay page (referee/src/view/assets/town/*) in headless Chromium
+// (cdp.mjs: the DevTools protocol over a pipe, no npm package needed).
+//
+//   node tests/browser/town.mjs PAGE.html[#step=N] [ACTION...] [--screenshot OUT.png] [--size WxH]
+//
+// ACTION is `key:NAME` (a real key press: ArrowLeft, ArrowRight, Home, End...), `hash:TEXT`
+// (sets location.hash) or `click:SELECTOR`.
+// Prints one JSON line: {"states": [the page's state when ready, then after each action],
+// "errors": [console errors and uncaught exceptions]}. A state is {"step", "last",
+// "content": each position's content code as the board shows it, "workers": the seat whose
+// worker stands on each position (-1 none), "worker_colours": the colour of each worker
+// shown, "seats": each seat card's {name, stock, state, out}, "faults": the lines of the
+// faults and eliminations panel, "slider_marks": the classes of the marks above the slider,
+// "chart_lines": the seats' curves on the gold chart, "label": the step's label}.
+// Exit code 1 on any failure of the driver itself.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { withBrowser, sleep, print } from "./cdp.mjs";
+
+const args = process.argv.slice(2);
+const option = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const shot = option("--screenshot");
+const [width, height] = (option("--size") || "1366x768").split("x").map(Number);
+const rest = args.filter((a, i) => !a.startsWith("--") && !(i > 0 && args[i - 1].startsWith("--")));
+const page = rest[0];
+const actions = rest.slice(1);
+if (!page) { console.error("usage: town.mjs PAGE.html[#step=N] [key:K|hash:H|click:SEL|until:EXPR]... [--screenshot OUT.png] [--size WxH]"); process.exit(2); }
+
+const STATE = `(() => {
+  const squares = [...document.querySelectorAll("#board .sq")].sort((a, b) => a.dataset.index - b.dataset.index);
+  return {
+    step: Number(document.documentElement.dataset.step),
+    last: Number(document.getElementById("step-slider").max),
+    label: document.getElementById("step-label").textContent,
+    content: squares.map((s) => Number(s.dataset.content)),
+    workers: squares.map((s) => Number(s.dataset.worker)),
+    worker_colours: squares.filter((s) => !s.querySelector(".worker").hidden)
+      .map((s) => getComputedStyle(s.querySelector(".worker")).backgroundColor),
+    seats: [...document.querySelectorAll("#seats .seat")].map((c) => ({
+      name: c.querySelector(".name").textContent, stock: c.querySelector(".stock").textContent,
+      state: c.querySelector(".state").textContent, out: c.classList.contains("out") })),
+    faults: [...document.querySelectorAll("#faults li")].map((li) => li.textContent),
+    slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
+    chart_lines: document.querySelectorAll("#chart path.seat-line").length,
+  };
+})()`;
+
+withBrowser({ name: "town", width, height }, async (tab) => {
+  const [file, hash] = page.split("#");
+  await tab.navigate(pathToFileURL(resolve(file)).href + (hash ? "#" + hash : ""));
+  await tab.send("Page.bringToFront");
+  const states = [await tab.evaluate(STATE)];
+  for (const action of actions) {
+    const [kind, ...value] = action.split(":");
+    const arg = value.join(":");
+    if (kind === "key") await tab.key(arg);
+    else if (kind === "hash") await tab.evaluate("location.hash = " + JSON.stringify(arg));
+    else if (kind === "click") await tab.evaluate("document.querySelector(" + JSON.stringify(arg) + ").click()");
+    else if (kind === "until") await tab.until(arg, arg);
+    else throw new Error("unknown action " + action);
+    // Let the events (hashchange is asynchronous) run.
+    await sleep(60);
+    states.push(await tab.evaluate(STATE));
+  }
+  if (shot) await tab.screenshot(shot);
+  await print({ states, errors: tab.errors });
+});
