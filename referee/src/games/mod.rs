@@ -9,6 +9,9 @@ pub mod amazons_v1;
 pub mod amazons_v1_faults;
 pub mod amazons_wire;
 pub mod loi;
+pub mod loi_bridge;
+pub mod loi_play;
+pub mod loi_v4;
 pub mod loi_wire;
 pub mod model;
 

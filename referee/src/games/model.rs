@@ -36,10 +36,26 @@ pub trait Parts: Adapter {
     fn check_row(&self, _row: &MatchRow, _first_player: u8) -> Result<(), String> {
         Ok(())
     }
-    /// A record written before this game was on the arena, of schema `schema`, made again
-    /// as one of today (or why it does not replay); `None` if it is no such record.
-    fn legacy(&self, _schema: Option<u64>, _text: &str) -> Option<Result<GameRecord, String>> {
+    /// A record written before this game was on the arena, of schema `schema`, read from
+    /// `path` (files it names lie beside it), made again as one of today (or why it does not
+    /// replay); `None` if it is no such record.
+    fn legacy(
+        &self,
+        _schema: Option<u64>,
+        _text: &str,
+        _path: &Path,
+    ) -> Option<Result<GameRecord, String>> {
         None
+    }
+    /// The seat that moved first (`matches.csv`'s `first_player`): by default the first
+    /// seat that acted.
+    fn first_player(&self, record: &GameRecord) -> u8 {
+        record.first_player()
+    }
+    /// A match's digest in its row (`matches.csv`'s `digest`): by default its history's
+    /// ([`GameRecord::history_digest`]).
+    fn row_digest(&self, record: &GameRecord) -> String {
+        record.history_digest()
     }
     /// Its name in a line of `show` (`Amazons`).
     fn short_title(&self) -> &'static str {
@@ -140,6 +156,12 @@ impl<P: Parts> ModelGame<P> {
     /// or one the game made before ([`Parts::legacy`]). The outer error: no record of this
     /// game there; the inner: one that a match did not write (it does not replay).
     pub fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>> {
+        Ok(self.read_marked(path)?.0)
+    }
+
+    /// [`ModelGame::read`], and whether the record is one the game made before
+    /// ([`Parts::legacy`]).
+    fn read_marked(&self, path: &Path) -> anyhow::Result<(Result<GameRecord, String>, bool)> {
         #[derive(serde::Deserialize)]
         struct Head {
             schema: Option<u64>,
@@ -150,11 +172,11 @@ impl<P: Parts> ModelGame<P> {
             anyhow::anyhow!("{} is not a record of {title} ({e})", path.display())
         };
         let head: Head = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
-        if let Some(old) = self.0.legacy(head.schema, &text) {
-            return Ok(old);
+        if let Some(old) = self.0.legacy(head.schema, &text, path) {
+            return Ok((old, true));
         }
         let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
-        Ok(crate::arena::check(self.0, &record).map(|()| record))
+        Ok((crate::arena::check(self.0, &record).map(|()| record), false))
     }
 
     /// [`ModelGame::read`], a record that does not replay an error too.
@@ -226,6 +248,14 @@ impl<P: Parts> ModelGame<P> {
         Ok(record)
     }
 
+    /// The row of results of `record`, played again by `command`.
+    fn row(&self, record: &GameRecord, command: &CommandLine) -> MatchRow {
+        MatchRow {
+            digest: self.0.row_digest(record),
+            ..record.row(self.points(), command.render())
+        }
+    }
+
     /// The command that plays `seats` again.
     pub fn reproduce_command(&self, seats: &Seats) -> CommandLine {
         let given: Vec<String> = seats.champions.iter().map(|c| c.given.clone()).collect();
@@ -286,12 +316,17 @@ impl<P: Parts> Game for ModelGame<P> {
     }
 
     fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played> {
-        let record = self
-            .read(&dir.join("record.json"))?
-            .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
-        if let Some(problem) =
-            expected.problem(record.seed, &record.seats, Some(record.budgets), false)
-        {
+        let (record, legacy) = self.read_marked(&dir.join("record.json"))?;
+        let record = record.map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
+        // A record of before may have kept no allowances (the 2009 game's schema 3): they
+        // are zero in the record made again, and not compared.
+        let zero = crate::record::BudgetRecord {
+            cpu_us: 0,
+            wall_us: 0,
+        };
+        let kept = !legacy || record.budgets.init != zero || record.budgets.call != zero;
+        let budgets = kept.then_some(record.budgets);
+        if let Some(problem) = expected.problem(record.seed, &record.seats, budgets, legacy) {
             anyhow::bail!("{problem}");
         }
         if record.options != expected.run.options {
@@ -303,8 +338,8 @@ impl<P: Parts> Game for ModelGame<P> {
         }
         let command = self.reproduce_command(&expected.run);
         Ok(Played {
-            row: record.row(self.points(), command.render()),
-            first_player: record.first_player(),
+            row: self.row(&record, &command),
+            first_player: self.0.first_player(&record),
             command,
         })
     }
@@ -329,8 +364,8 @@ impl<P: Parts> Game for ModelGame<P> {
         let record = self.play_match(seats, dir)?;
         let command = self.reproduce_command(seats);
         Ok(Played {
-            row: record.row(self.points(), command.render()),
-            first_player: record.first_player(),
+            row: self.row(&record, &command),
+            first_player: self.0.first_player(&record),
             command,
         })
     }
