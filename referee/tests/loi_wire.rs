@@ -6,7 +6,7 @@
 
 use engine::model::Loi;
 use jail::fault::{Fault, FaultKind};
-use referee::arena::Machine;
+use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::game::MatchSpec;
 use referee::games::loi_wire::LoiWire;
@@ -149,8 +149,9 @@ impl Endpoint for BotSeat {
     }
 }
 
-/// A match: what each seat was sent, the final digest and the scores.
-type Outcome = (Vec<Vec<String>>, String, Vec<i64>);
+/// A match: what each seat was sent, the final digest, the scores, and its record (today's
+/// 2009 record made again as the arena's, through `games::loi_v4`; the arena's own).
+type Outcome = (Vec<Vec<String>>, String, Vec<i64>, GameRecord);
 
 fn seats(names: [&'static str; 3], seed: u64, crash: Option<(usize, usize)>) -> Vec<BotSeat> {
     (0..3)
@@ -189,7 +190,9 @@ fn today(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> 
     let record = referee::game::play(&spec, [a, b, c], [None, None, None]);
     let scores = record.result.final_scores.map(i64::from).to_vec();
     let sent = bots.iter().map(|b| b.sent.clone()).collect();
-    (sent, record.result.digest, scores)
+    let again = referee::games::loi_v4::to_game_record(&record, None)
+        .unwrap_or_else(|e| panic!("seed {seed}: today's record made again: {e}"));
+    (sent, record.result.digest, scores, again)
 }
 
 /// Through the arena's machine with the 2009 adapter; its record checked.
@@ -212,7 +215,7 @@ fn arena(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> 
     referee::arena::check(&LoiWire, &record).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     let digest = record.callbacks.last().unwrap().digest.clone();
     let sent = bots.iter().map(|b| b.sent.clone()).collect();
-    (sent, digest, record.ranking.scores)
+    (sent, digest, record.ranking.scores.clone(), record)
 }
 
 #[test]
@@ -242,4 +245,45 @@ fn the_arena_plays_the_2009_matches_of_today_byte_for_byte() {
         assert_eq!(got.1, want.1, "seed {seed}: final digest");
         assert_eq!(got.2, want.2, "seed {seed}: scores");
     }
+}
+
+/// The arena's record without the refused actions (today's 2009 record counts them only).
+fn without_refused(mut record: GameRecord) -> GameRecord {
+    for callback in &mut record.callbacks {
+        callback
+            .steps
+            .retain(|s| !matches!(s, game::Step::Act { answer: Err(_), .. }));
+    }
+    record
+}
+
+/// Over many seeds and line-ups of the built-in bots, a seat crashing on some: the match
+/// today's 2009 stack records, made again as the arena's record (`games::loi_v4`, what a
+/// record of before becomes), is the record the arena writes of the same match (requests,
+/// answers, digests, faults, scores and ranking), but for the refused actions the arena
+/// keeps in their place and the 2009 record counted.
+#[test]
+fn a_2009_match_of_today_and_through_the_arena_is_the_same_record() {
+    let names = ["random", "greedy"];
+    let mut faulted = 0;
+    for seed in 0..48u64 {
+        let lineup = std::array::from_fn(|i| names[(seed as usize >> i) & 1]);
+        let crash = (seed % 3 == 2).then_some((seed as usize % 3, 10 + seed as usize * 5));
+        let want = today(seed, lineup, crash);
+        let got = arena(seed, lineup, crash);
+        assert_eq!(got.0, want.0, "seed {seed}: the lines sent");
+        let (got, want) = (without_refused(got.3), want.3);
+        if let Some(i) = (0..got.callbacks.len().max(want.callbacks.len()))
+            .find(|&i| got.callbacks.get(i) != want.callbacks.get(i))
+        {
+            panic!(
+                "seed {seed}: callback {i} is {:?} through the arena, {:?} today",
+                got.callbacks.get(i),
+                want.callbacks.get(i)
+            );
+        }
+        assert_eq!(got, want, "seed {seed}");
+        faulted += usize::from(!got.faults.is_empty());
+    }
+    assert_eq!(faulted, 16, "a seat crashes in every third match");
 }
