@@ -287,3 +287,29 @@ fn a_2009_match_of_today_and_through_the_arena_is_the_same_record() {
     }
     assert_eq!(faulted, 16, "a seat crashes in every third match");
 }
+
+/// The 2009 game's first callback, `init_game`, has the start-up allowance in the arena's
+/// check as in the match (its adapter opens with a turn, not a callback of its own): a
+/// `timeout` there below that allowance is refused, one over it taken.
+#[test]
+fn an_init_game_timeout_is_held_to_the_start_up_allowance() {
+    // Seat 0 stops at its first line, in `init_game`: made a timeout of the CPU given.
+    let (.., played) = arena(1, ["random", "random", "random"], Some((0, 1)));
+    let timed_out = |cpu_us: u64| {
+        let mut record = played.clone();
+        let fault = record.callbacks[0].fault.as_mut().expect("seat 0 stopped");
+        fault.kind = FaultKind::Timeout;
+        record.faults[0].kind = FaultKind::Timeout;
+        record.timings[0].cpu_us = cpu_us;
+        record.timings[0].wall_us = cpu_us;
+        referee::arena::check(&LoiWire, &record)
+    };
+    let init = played.budgets.init.cpu_us;
+    assert!(played.budgets.call.cpu_us < init / 2);
+    let refused = timed_out(init / 2).expect_err("a timeout below init_game's allowance");
+    assert!(
+        refused.contains("disagrees with its recorded time"),
+        "{refused}"
+    );
+    timed_out(init).expect("a timeout at init_game's allowance");
+}
