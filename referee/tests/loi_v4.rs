@@ -124,10 +124,15 @@ fn once(text: &str, from: &str, to: &str) -> String {
     text.replacen(from, to, 1)
 }
 
+/// An edit of a record's text.
+type Edit = Box<dyn Fn(&str) -> String>;
+
 #[test]
 fn a_record_of_before_edited_anywhere_is_refused() {
-    let json = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
-    let cases: Vec<(&str, &str, Box<dyn Fn(&str) -> String>)> = vec![
+    fn json(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+    let cases: Vec<(&str, &str, Edit)> = vec![
         (
             "an action's answer",
             "loi-v4/bots",
