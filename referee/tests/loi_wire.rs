@@ -313,3 +313,79 @@ fn an_init_game_timeout_is_held_to_the_start_up_allowance() {
     );
     timed_out(init).expect("a timeout at init_game's allowance");
 }
+
+/// The full log of a 2009 match through the arena (`--full-log` for every game) holds the
+/// requests and answers today's 2009 stack logs, line for line, and `fin` as the action
+/// that ends a callback; the arena's check of a record against it passes, and refuses it
+/// with one answer edited.
+#[test]
+fn the_2009_full_log_through_the_arena_is_today_s_and_is_checked() {
+    type Log = Vec<(usize, String, i32)>;
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 0..9u64 {
+        let names = [
+            ["random", "greedy", "random"],
+            ["greedy", "greedy", "random"],
+        ][seed as usize % 2];
+        let crash = (seed % 3 == 1).then_some((seed as usize % 3, 15 + seed as usize * 9));
+        let setup = engine::Setup::from_seed(seed);
+        let spec = MatchSpec {
+            seed,
+            monument_order: setup.monument_order,
+            first_player: setup.first_player,
+            seats: seat_records(names).try_into().unwrap(),
+            limits: TimeLimits::default(),
+            sandbox: "sandbox: in-process".into(),
+        };
+        let mut today_log: Log = Vec::new();
+        let mut bots = seats(names, seed, crash);
+        let [a, b, c] = &mut bots[..] else {
+            unreachable!()
+        };
+        referee::game::play_logged(&spec, [a, b, c], [None, None, None], Some(&mut today_log));
+
+        let mut arena_log: Log = Vec::new();
+        let options = game::Game::defaults(&Loi);
+        let mut machine = Machine::new(
+            &LoiWire,
+            &options,
+            seed,
+            seat_records(names),
+            TimeLimits::default(),
+            "sandbox: in-process".into(),
+        )
+        .unwrap();
+        machine.log_to(&mut arena_log);
+        let mut bots = seats(names, seed, crash);
+        let mut endpoints: Vec<&mut dyn Endpoint> =
+            bots.iter_mut().map(|b| b as &mut dyn Endpoint).collect();
+        referee::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
+        let mut record = machine.finish();
+        let without_fin: Log = arena_log.iter().filter(|e| e.1 != "fin").cloned().collect();
+        assert_eq!(without_fin, today_log, "seed {seed}");
+
+        let write = |log: &Log| {
+            let text: String = log
+                .iter()
+                .map(|(c, l, a)| format!("{c}\t{l}\t{a}\n"))
+                .collect();
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gz.write_all(text.as_bytes()).unwrap();
+            let path = dir.path().join(format!("{seed}.log.gz"));
+            std::fs::write(&path, gz.finish().unwrap()).unwrap();
+            referee::full_log::Reader::open(&path).unwrap()
+        };
+        record.full_log = Some(referee::arena::FullLogRecord {
+            file: "requests.log.gz".into(),
+            cap_mib: 64,
+            cut: None,
+        });
+        referee::arena::check_log(&LoiWire, &record, &mut write(&arena_log))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let mut edited = arena_log.clone();
+        let question = edited.iter().position(|e| e.1 != "fin").unwrap();
+        edited[question].2 += 1;
+        let refused = referee::arena::check_log(&LoiWire, &record, &mut write(&edited));
+        assert!(refused.is_err(), "seed {seed}: an answer edited is taken");
+    }
+}

@@ -235,6 +235,8 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
     }
     let mut got = machine.finish();
     got.budgets = record.budgets;
+    // Checked against the log itself, when it is read (`check_log`).
+    got.full_log = record.full_log.clone();
     Ok(got)
 }
 

@@ -127,12 +127,13 @@ pub fn match_reproduce(
     options: &[String],
     time: &TimeLimits,
     limits: &Limits,
+    full_log: Option<u64>,
 ) -> CommandLine {
     let mut flags = vec!["--seed".to_string(), seed.to_string()];
     for option in options {
         flags.extend(["--option".to_string(), option.clone()]);
     }
-    flags.extend(limit_words(time, limits, None));
+    flags.extend(limit_words(time, limits, full_log));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
     command_line(&["referee", "--game", game, "match"], &champions, flags)
 }

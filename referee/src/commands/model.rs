@@ -50,12 +50,6 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         )));
     }
     let options = crate::cli::words::options_of(runner, &args.options).map_err(usage)?;
-    if args.limits.full_log().is_some() {
-        return Err(usage(format!(
-            "--full-log is not available for {title} yet: its record keeps every action \
-             already"
-        )));
-    }
     if args.monuments.is_some() || args.first_player.is_some() {
         return Err(usage(format!(
             "--monuments and --first-player are options of La loi du plus riche, not of \
@@ -92,7 +86,7 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         time,
         limits,
         pin: !args.limits.no_pin,
-        full_log: None,
+        full_log: args.limits.full_log(),
         options,
     };
     // One match, watched by whoever started it: a champion killed from outside is its crash.

@@ -148,6 +148,7 @@ pub fn to_game_record(
             scores: vec![],
         },
         summary: serde_json::Value::Null,
+        full_log: None,
         timings: old.timings.clone(),
     };
     let record = crate::arena::rebuild(&LoiWire, &inputs)?;

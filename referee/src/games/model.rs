@@ -176,7 +176,15 @@ impl<P: Parts> ModelGame<P> {
             return Ok((old, true));
         }
         let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
-        Ok((crate::arena::check(self.0, &record).map(|()| record), false))
+        let checked = crate::arena::check(self.0, &record).and_then(|()| {
+            // With its full log, if it was played with one: every request read again.
+            let Some(log) = &record.full_log else {
+                return Ok(());
+            };
+            let mut reader = crate::full_log::Reader::beside(path, &log.file)?;
+            crate::arena::check_log(self.0, &record, &mut reader)
+        });
+        Ok((checked.map(|()| record), false))
     }
 
     /// [`ModelGame::read`], a record that does not replay an error too.
@@ -224,6 +232,14 @@ impl<P: Parts> ModelGame<P> {
             seats.pin,
             &human,
         )?;
+        let mut log = match seats.full_log {
+            Some(cap) => Some(crate::full_log::Writer::create_in(
+                &folder,
+                crate::full_log::FILE,
+                cap,
+            )?),
+            None => None,
+        };
         let mut machine = Machine::new(
             self.0,
             &seats.options,
@@ -233,10 +249,20 @@ impl<P: Parts> ModelGame<P> {
             seats.limits.sandbox.line().to_string(),
         )
         .map_err(anyhow::Error::msg)?;
+        if let Some(log) = log.as_mut() {
+            machine.log_to(log);
+        }
         let spawn_faults = std::mem::take(&mut seating.spawn_faults);
         crate::match_loop::run(&mut machine, &mut seating.endpoints(), spawn_faults);
         drop(seating);
-        let record = machine.finish();
+        let mut record = machine.finish();
+        if let (Some(log), Some(cap_mib)) = (log, seats.full_log) {
+            record.full_log = Some(crate::arena::FullLogRecord {
+                file: crate::full_log::FILE.to_string(),
+                cap_mib,
+                cut: log.finish()?,
+            });
+        }
         // Champions killed by the referee told to stop, or by a stop signal from outside,
         // would be recorded as crashed: such a match has no result (`interrupt.rs`).
         jail::interrupt::undisturbed()?;
@@ -266,6 +292,7 @@ impl<P: Parts> ModelGame<P> {
             &crate::cli::words::option_words(self.0.game().options(), &seats.options),
             &seats.time,
             &seats.limits,
+            seats.full_log,
         )
     }
 }
@@ -292,7 +319,7 @@ impl<P: Parts> Game for ModelGame<P> {
     }
 
     fn full_log(&self) -> bool {
-        false
+        true
     }
 
     fn points(&self) -> PointsTable {
@@ -336,7 +363,11 @@ impl<P: Parts> Game for ModelGame<P> {
                 printable(&expected.run.options.words().join(" "))
             );
         }
-        let command = self.reproduce_command(&expected.run);
+        let run = Seats {
+            full_log: record.full_log.as_ref().map(|log| log.cap_mib),
+            ..expected.run.clone()
+        };
+        let command = self.reproduce_command(&run);
         Ok(Played {
             row: self.row(&record, &command),
             first_player: self.0.first_player(&record),
@@ -356,11 +387,6 @@ impl<P: Parts> Game for ModelGame<P> {
     }
 
     fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
-        anyhow::ensure!(
-            seats.full_log.is_none(),
-            "{} keeps no full log",
-            self.title()
-        );
         let record = self.play_match(seats, dir)?;
         let command = self.reproduce_command(seats);
         Ok(Played {
