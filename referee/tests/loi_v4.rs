@@ -74,6 +74,14 @@ fn every_record_of_before_is_today_s_record_with_the_row_the_old_stack_gave() {
         let row = LOI.recorded_row(&fixture(dir), &expected(&old, options.clone()));
         let row = row.unwrap_or_else(|e| panic!("{dir}: {e:#}"));
         assert_eq!(row.first_player, old.first_player, "{dir}");
+        // Played with a full log, played again with one.
+        let logged = row.row.reproduce.contains(" --full-log");
+        assert_eq!(
+            logged,
+            old.full_log.is_some(),
+            "{dir}: {}",
+            row.row.reproduce
+        );
         if dir == "loi-v4/setup" {
             // Given by flags then, by options now (`drawn` where the seed draws the same:
             // seed 5 draws seat 1 to open); no tournament plays it (its seed does not draw
@@ -91,11 +99,18 @@ fn every_record_of_before_is_today_s_record_with_the_row_the_old_stack_gave() {
         let want = referee::games::loi::LoiGame
             .recorded_row(&fixture(dir), &expected(&old, options))
             .unwrap();
-        // Every column but the command, written today with the options.
+        // Every other column.
         let blank = |mut r: referee::standings::MatchRow| {
             r.reproduce.clear();
             r
         };
+        // The command as `merge` and `--resume` compare it with the one written then.
+        assert!(
+            referee::cli::command_line::same_command(&want.row.reproduce, &row.command),
+            "{dir}: `{}` then, `{}` now",
+            want.row.reproduce,
+            row.row.reproduce
+        );
         assert_eq!(blank(row.row), blank(want.row), "{dir}");
         assert_eq!(row.first_player, want.first_player, "{dir}");
     }

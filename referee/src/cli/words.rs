@@ -118,7 +118,7 @@ fn limit_words(time: &TimeLimits, limits: &Limits, full_log: Option<u64>) -> Vec
 }
 
 /// The command that plays a match of a game on the model again: `referee --game GAME match
-/// A B ... --seed S`, its options (`name=value` words, those not at their default: a match
+/// A B ... --seed S` (without `--game` for the default game), its options (`name=value` words, those not at their default: a match
 /// of defaults says none, as it did before options) and its limits.
 pub fn match_reproduce(
     game: &str,
@@ -135,7 +135,13 @@ pub fn match_reproduce(
     }
     flags.extend(limit_words(time, limits, full_log));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
-    command_line(&["referee", "--game", game, "match"], &champions, flags)
+    // The default game's matches say no `--game`, as they always did (a row of a
+    // tournament played before is held to the command written then).
+    let command: &[&str] = match game == crate::games::DEFAULT {
+        true => &["referee", "match"],
+        false => &["referee", "--game", game, "match"],
+    };
+    command_line(command, &champions, flags)
 }
 
 /// The command that resumes the run `kind` (`tournament` or `gauntlet`) of the game named

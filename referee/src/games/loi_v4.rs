@@ -9,7 +9,7 @@
 //! they stay in the callback's request count, as questions are.
 
 use super::loi_wire::LoiWire;
-use crate::arena::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
+use crate::arena::{CallbackEntry, FullLogRecord, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use crate::record::{BudgetRecord, BudgetsRecord, MatchRecord, OLDEST_SCHEMA, RECORD_SCHEMA};
 use engine::model::OPTIONS;
 use engine::Setup;
@@ -148,7 +148,14 @@ pub fn to_game_record(
             scores: vec![],
         },
         summary: serde_json::Value::Null,
-        full_log: None,
+        // Checked above, in its own form (no `fin`, each callback's digest of its
+        // requests): named, so that its reproduce command keeps `--full-log`, and not read
+        // again (a record of before is not checked against a log of today's form).
+        full_log: old.full_log.as_ref().map(|file| FullLogRecord {
+            file: file.clone(),
+            cap_mib: old.full_log_cap.unwrap_or(crate::full_log::DEFAULT_CAP_MIB),
+            cut: old.full_log_cut,
+        }),
         timings: old.timings.clone(),
     };
     let record = crate::arena::rebuild(&LoiWire, &inputs)?;
