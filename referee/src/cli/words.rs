@@ -205,6 +205,46 @@ pub fn options_of(game: &dyn Game, given: &[String]) -> Result<Options, String> 
         .map_err(|e| format!("--option: {e}\n{}", describe_options(game).trim_end()))
 }
 
+/// The `--option` words of a match of `game`: `given`, then `--monuments` and
+/// `--first-player` as the options they set (`monuments`, `first-player`: the 2009 game's
+/// setup), for a game that has them; `None` if one of the flags is given to a game without
+/// that option (the caller says so), an error if its value is bad.
+///
+/// ```
+/// use referee::cli::words::setup_words;
+/// use referee::games::{amazons_play::AMAZONS, loi_play::LOI};
+/// let words = setup_words(&LOI, Some("1,0,2,3,4,5,6,7,8,9,10,11,12,13"), Some(2), &[]);
+/// assert_eq!(
+///     words.unwrap().unwrap(),
+///     ["monuments=1-0-2-3-4-5-6-7-8-9-10-11-12-13", "first-player=2"]
+/// );
+/// assert_eq!(setup_words(&AMAZONS, None, Some(1), &[]), Ok(None));
+/// assert!(setup_words(&LOI, Some("1,1"), None, &[]).unwrap_err().contains("--monuments"));
+/// ```
+pub fn setup_words(
+    game: &dyn Game,
+    monuments: Option<&str>,
+    first_player: Option<u8>,
+    given: &[String],
+) -> Result<Option<Vec<String>>, String> {
+    let has = |name: &str| game.options().iter().any(|o| o.name == name);
+    let mut words = given.to_vec();
+    if let Some(list) = monuments {
+        if !has("monuments") {
+            return Ok(None);
+        }
+        let order = super::parse_monuments(list)?.map(|id| id.to_string());
+        words.push(format!("monuments={}", order.join("-")));
+    }
+    if let Some(seat) = first_player {
+        if !has("first-player") {
+            return Ok(None);
+        }
+        words.push(format!("first-player={seat}"));
+    }
+    Ok(Some(words))
+}
+
 /// Each option of `game` with the values it takes and its default, and the seats it
 /// accepts: what `referee --game GAME options` prints.
 pub fn describe_options(game: &dyn Game) -> String {
