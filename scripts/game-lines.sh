@@ -31,13 +31,13 @@ row() {
 echo "| game | rules | adapter | views | human seat | commands | bots | outside its rules | tests |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 row "La loi du plus riche (2009)" \
-    "engine/src/board.rs engine/src/blocking.rs engine/src/price.rs engine/src/distance.rs engine/src/state.rs engine/src/turn.rs engine/src/game.rs engine/src/api.rs engine/src/call.rs engine/src/snapshot.rs engine/src/setup.rs engine/src/monument.rs engine/src/outcome.rs engine/src/player.rs engine/src/constants.rs engine/src/lib.rs" \
-    "referee/src/game.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs referee/src/run_match.rs referee/src/protocol.rs referee/src/games/loi.rs referee/src/full_log.rs" \
-    "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi" \
+    "engine/src/board.rs engine/src/blocking.rs engine/src/price.rs engine/src/distance.rs engine/src/state.rs engine/src/turn.rs engine/src/game.rs engine/src/api.rs engine/src/call.rs engine/src/snapshot.rs engine/src/setup.rs engine/src/monument.rs engine/src/outcome.rs engine/src/player.rs engine/src/constants.rs engine/src/lib.rs engine/src/model.rs" \
+    "referee/src/game.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs referee/src/run_match.rs referee/src/protocol.rs referee/src/games/loi.rs referee/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
+    "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi referee/src/games/loi_bridge.rs" \
     "referee/src/human/loi.rs" \
     "referee/src/commands/match_cmd.rs referee/src/commands/replay_cmd.rs referee/src/commands/show.rs referee/src/commands/bot.rs" \
     "engine/src/bots loi_protocol/src" \
-    "engine/tests referee/tests/match_faults.rs referee/tests/replay_tamper.rs referee/tests/view_browser.rs referee/tests/view_browser_layout.rs referee/tests/view_browser_modes.rs referee/tests/view_browser_steps.rs referee/tests/view_html.rs referee/tests/view_palette.rs referee/tests/view_terminal.rs referee/tests/loi_arena_view.rs referee/tests/viewer_page"
+    "engine/tests referee/tests/match_faults.rs referee/tests/replay_tamper.rs referee/tests/view_browser.rs referee/tests/view_browser_layout.rs referee/tests/view_browser_modes.rs referee/tests/view_browser_steps.rs referee/tests/view_html.rs referee/tests/view_palette.rs referee/tests/view_terminal.rs referee/tests/loi_arena_view.rs referee/tests/viewer_page referee/tests/loi_wire.rs referee/tests/loi_v4.rs"
 row "Game of the Amazons" \
     "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
     "referee/src/games/amazons_wire.rs referee/src/games/amazons_play.rs" \
@@ -47,4 +47,5 @@ row "Game of the Amazons" \
     "amazons/src/bots.rs referee/src/games/amazons_bot.rs" \
     "amazons/tests referee/tests/amazons_cli.rs referee/tests/amazons_kits.rs referee/tests/amazons_match.rs referee/tests/amazons_tournament.rs referee/tests/amazons_view.rs referee/tests/amazons_view_browser.rs referee/tests/amazons_frame_browser.rs referee/tests/redteam_amazons.rs"
 echo
-echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again."
+echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"
+echo "nor the 2009 game's records of before (games/loi_v4.rs, $(count referee/src/games/loi_v4.rs) lines), checked as then and made again."

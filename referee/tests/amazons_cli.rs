@@ -265,17 +265,6 @@ fn bad_input_is_refused_naming_the_fix() {
             vec!["--game", "amazons", "match", "random", "greedy"],
             "built-in champion: random, mobility",
         ),
-        (
-            vec![
-                "--game",
-                "amazons",
-                "match",
-                "random",
-                "random",
-                "--full-log",
-            ],
-            "every action already",
-        ),
         (vec!["--game", "chess", "match", "a", "b"], "--game"),
         (vec!["match", "random", "greedy"], "takes 3 champions"),
     ] {

@@ -268,10 +268,6 @@ fn what_the_amazons_cannot_do_is_refused_before_anyone_plays() {
         tournament(&dir, &["random".into()], &[]),
         &["needs at least 2 champions"],
     );
-    refused(
-        tournament(&dir, &["random".into(), "mobility".into()], &["--full-log"]),
-        &["--full-log is not available for The Game of the Amazons"],
-    );
     assert!(!dir.join("t").exists(), "nothing was started");
 }
 

@@ -134,10 +134,11 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
         machine.spawn_fault(seat, &Fault::new(fault.kind, fault.message.clone()));
     }
     let mut entries = record.callbacks.iter().enumerate();
-    // Each seat's CPU in its callbacks so far, and whether it had its first one (the
-    // opening callback, with the init budget).
+    // Each seat's CPU in its callbacks so far.
     let mut seat_cpu = vec![0u64; record.seats.len()];
-    let mut started = vec![false; record.seats.len()];
+    // The match's first callback has the start-up allowance, as the machine gives it
+    // (whether the adapter opens with a callback of its own or with a turn).
+    let mut first = true;
     while let Some(step) = machine.next_step() {
         for &seat in &step.seats {
             if machine.is_out(seat) {
@@ -160,8 +161,7 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
             }
             play_entry(adapter, &mut machine, i, entry, seat)?;
             let timing = &record.timings[i];
-            let init = !started[seat] && !adapter.opening().is_empty();
-            started[seat] = true;
+            let init = first;
             seat_cpu[seat] = seat_cpu[seat].saturating_add(timing.cpu_us);
             if let Some(fault) = &entry.fault {
                 let budget = if init {
@@ -195,6 +195,7 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
             );
         }
         machine.advance();
+        first = false;
     }
     if let Some((i, entry)) = entries.next() {
         return Err(format!(
@@ -234,6 +235,8 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
     }
     let mut got = machine.finish();
     got.budgets = record.budgets;
+    // Checked against the log itself, when it is read (`check_log`).
+    got.full_log = record.full_log.clone();
     Ok(got)
 }
 

@@ -13,6 +13,12 @@ use crate::rules::{Reply, Rules, Step};
 use game::{Acting, Game, Illegal, Options, Ranking, State as _};
 use jail::fault::{Fault, FaultKind};
 
+/// The code a full log keeps of an answer: the answer as a number, 0 when it is none (a
+/// board, an `etat`).
+pub fn answer_code(answer: &str) -> i32 {
+    answer.trim().parse().unwrap_or(0)
+}
+
 /// Where the match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -40,6 +46,8 @@ pub struct Machine<'a, A: Adapter> {
     started: bool,
     current: Option<CallbackEntry>,
     record: GameRecord,
+    /// Where every request answered goes (`--full-log`).
+    log: Option<&'a mut dyn crate::full_log::Sink>,
 }
 
 impl<'a, A: Adapter> Machine<'a, A> {
@@ -78,6 +86,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
             callback: "",
             started: false,
             current: None,
+            log: None,
             record: GameRecord {
                 schema: GAME_RECORD_SCHEMA,
                 game: game.name().to_string(),
@@ -95,6 +104,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
                     scores: vec![],
                 },
                 summary: serde_json::Value::Null,
+                full_log: None,
                 timings: Vec::new(),
             },
         };
@@ -102,6 +112,12 @@ impl<'a, A: Adapter> Machine<'a, A> {
         machine.draw_chance(&mut start);
         machine.record.start = start;
         Ok(machine)
+    }
+
+    /// Sends every request answered from now on (questions and actions, with their
+    /// answer's code: [`answer_code`]) to `log`.
+    pub fn log_to(&mut self, log: &'a mut dyn crate::full_log::Sink) {
+        self.log = Some(log);
     }
 
     /// The match as played so far.
@@ -202,6 +218,41 @@ impl<'a, A: Adapter> Machine<'a, A> {
             message,
         });
     }
+    /// What `line` of `seat` gets in the current callback (a request counted, or not).
+    fn reply(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
+        let callback = self.callback;
+        let history = History {
+            start: &self.record.start,
+            callbacks: &self.record.callbacks,
+            current: self.current.as_ref(),
+        };
+        match self
+            .adapter
+            .read_with(&self.state, history, seat, callback, line)?
+        {
+            Line::Answer(answer) => {
+                self.count();
+                Ok(Reply::Answer(answer))
+            }
+            Line::End if self.waits_for(seat) => Err(format!(
+                "ended {callback} before its turn was over: the game waits for its action"
+            )),
+            Line::End => Ok(Reply::End),
+            Line::Act(_) if !self.waits_for(seat) => Err(format!(
+                "`{}` during {callback}: an action out of its turn",
+                jail::fault::quote(line.as_bytes())
+            )),
+            Line::Act(action) => {
+                let last = self.adapter.is_last(&action);
+                let answer = self.take(seat, action);
+                match self.adapter.answer(&answer) {
+                    _ if last && answer.is_ok() => Ok(Reply::End),
+                    Some(line) => Ok(Reply::Answer(line)),
+                    None => Err(answer.err().map_or_else(String::new, |e| e.0)),
+                }
+            }
+        }
+    }
 }
 
 impl<A: Adapter> Rules for Machine<'_, A> {
@@ -272,43 +323,25 @@ impl<A: Adapter> Rules for Machine<'_, A> {
         }
     }
 
-    fn begin(&mut self, seat: usize) {
-        self.current = Some(self.entry(seat));
+    fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
+        let counted = self.current.as_ref().map_or(0, |e| e.requests);
+        let reply = self.reply(seat, line);
+        let index = self.record.callbacks.len();
+        let requests = self.current.as_ref().map_or(0, |e| e.requests);
+        // A request counted (a question, an action, refused as a fault too), as the record
+        // counts them: a line that ends the callback without an action is none.
+        if let (Some(log), true) = (self.log.as_deref_mut(), requests != counted) {
+            let code = match &reply {
+                Ok(Reply::Answer(answer)) => answer_code(answer),
+                _ => 0,
+            };
+            log.request(index, line, code);
+        }
+        reply
     }
 
-    fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String> {
-        let callback = self.callback;
-        let history = History {
-            start: &self.record.start,
-            callbacks: &self.record.callbacks,
-            current: self.current.as_ref(),
-        };
-        match self
-            .adapter
-            .read_with(&self.state, history, seat, callback, line)?
-        {
-            Line::Answer(answer) => {
-                self.count();
-                Ok(Reply::Answer(answer))
-            }
-            Line::End if self.waits_for(seat) => Err(format!(
-                "ended {callback} before its turn was over: the game waits for its action"
-            )),
-            Line::End => Ok(Reply::End),
-            Line::Act(_) if !self.waits_for(seat) => Err(format!(
-                "`{}` during {callback}: an action out of its turn",
-                jail::fault::quote(line.as_bytes())
-            )),
-            Line::Act(action) => {
-                let last = self.adapter.is_last(&action);
-                let answer = self.take(seat, action);
-                match self.adapter.answer(&answer) {
-                    _ if last && answer.is_ok() => Ok(Reply::End),
-                    Some(line) => Ok(Reply::Answer(line)),
-                    None => Err(answer.err().map_or_else(String::new, |e| e.0)),
-                }
-            }
-        }
+    fn begin(&mut self, seat: usize) {
+        self.current = Some(self.entry(seat));
     }
 
     fn end(&mut self, seat: usize, fault: Option<&Fault>, timing: CallTiming) {

@@ -7,6 +7,7 @@
 
 mod adapter;
 mod check;
+mod log_check;
 mod machine;
 pub mod parts;
 mod record;
@@ -14,5 +15,6 @@ mod row;
 
 pub use adapter::{Action, Adapter, History, Line, State};
 pub use check::{check, rebuild};
+pub use log_check::check_log;
 pub use machine::Machine;
-pub use record::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
+pub use record::{CallbackEntry, FullLogRecord, GameFault, GameRecord, GAME_RECORD_SCHEMA};

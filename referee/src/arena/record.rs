@@ -39,8 +39,26 @@ pub struct GameRecord {
     /// What the game says of the match (its adapter's summary: derived from the rest).
     #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
     pub summary: serde_json::Value,
+    /// Every request of the match, kept in a file beside the record (`--full-log`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_log: Option<FullLogRecord>,
     /// What each callback measured, one per element of `callbacks`.
     pub timings: Vec<TimingRecord>,
+}
+
+/// The full log of a match ([`crate::full_log`]): every request of every callback, with its
+/// answer's code (the answer as a number, 0 when it is none), in a gzip file beside the
+/// record, cut at a cap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FullLogRecord {
+    /// Its file's name, beside the record.
+    pub file: String,
+    /// Its cap, MiB of compressed log.
+    pub cap_mib: u64,
+    /// Where it stops, when it reached its cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut: Option<crate::full_log::Cut>,
 }
 
 /// One callback of one seat.

@@ -227,6 +227,7 @@ mod tests {
                 scores: vec![],
             },
             summary: serde_json::Value::Null,
+            full_log: None,
             timings: Vec::new(),
         }
     }

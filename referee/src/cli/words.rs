@@ -118,7 +118,7 @@ fn limit_words(time: &TimeLimits, limits: &Limits, full_log: Option<u64>) -> Vec
 }
 
 /// The command that plays a match of a game on the model again: `referee --game GAME match
-/// A B ... --seed S`, its options (`name=value` words, those not at their default: a match
+/// A B ... --seed S` (without `--game` for the default game), its options (`name=value` words, those not at their default: a match
 /// of defaults says none, as it did before options) and its limits.
 pub fn match_reproduce(
     game: &str,
@@ -127,14 +127,21 @@ pub fn match_reproduce(
     options: &[String],
     time: &TimeLimits,
     limits: &Limits,
+    full_log: Option<u64>,
 ) -> CommandLine {
     let mut flags = vec!["--seed".to_string(), seed.to_string()];
     for option in options {
         flags.extend(["--option".to_string(), option.clone()]);
     }
-    flags.extend(limit_words(time, limits, None));
+    flags.extend(limit_words(time, limits, full_log));
     let champions: Vec<&str> = champions.iter().map(String::as_str).collect();
-    command_line(&["referee", "--game", game, "match"], &champions, flags)
+    // The default game's matches say no `--game`, as they always did (a row of a
+    // tournament played before is held to the command written then).
+    let command: &[&str] = match game == crate::games::DEFAULT {
+        true => &["referee", "match"],
+        false => &["referee", "--game", game, "match"],
+    };
+    command_line(command, &champions, flags)
 }
 
 /// The command that resumes the run `kind` (`tournament` or `gauntlet`) of the game named
@@ -196,6 +203,46 @@ pub fn option_words(specs: &[OptionSpec], options: &Options) -> Vec<String> {
 pub fn options_of(game: &dyn Game, given: &[String]) -> Result<Options, String> {
     Options::parse(game.options(), given)
         .map_err(|e| format!("--option: {e}\n{}", describe_options(game).trim_end()))
+}
+
+/// The `--option` words of a match of `game`: `given`, then `--monuments` and
+/// `--first-player` as the options they set (`monuments`, `first-player`: the 2009 game's
+/// setup), for a game that has them; `None` if one of the flags is given to a game without
+/// that option (the caller says so), an error if its value is bad.
+///
+/// ```
+/// use referee::cli::words::setup_words;
+/// use referee::games::{amazons_play::AMAZONS, loi_play::LOI};
+/// let words = setup_words(&LOI, Some("1,0,2,3,4,5,6,7,8,9,10,11,12,13"), Some(2), &[]);
+/// assert_eq!(
+///     words.unwrap().unwrap(),
+///     ["monuments=1-0-2-3-4-5-6-7-8-9-10-11-12-13", "first-player=2"]
+/// );
+/// assert_eq!(setup_words(&AMAZONS, None, Some(1), &[]), Ok(None));
+/// assert!(setup_words(&LOI, Some("1,1"), None, &[]).unwrap_err().contains("--monuments"));
+/// ```
+pub fn setup_words(
+    game: &dyn Game,
+    monuments: Option<&str>,
+    first_player: Option<u8>,
+    given: &[String],
+) -> Result<Option<Vec<String>>, String> {
+    let has = |name: &str| game.options().iter().any(|o| o.name == name);
+    let mut words = given.to_vec();
+    if let Some(list) = monuments {
+        if !has("monuments") {
+            return Ok(None);
+        }
+        let order = super::parse_monuments(list)?.map(|id| id.to_string());
+        words.push(format!("monuments={}", order.join("-")));
+    }
+    if let Some(seat) = first_player {
+        if !has("first-player") {
+            return Ok(None);
+        }
+        words.push(format!("first-player={seat}"));
+    }
+    Ok(Some(words))
 }
 
 /// Each option of `game` with the values it takes and its default, and the seats it

@@ -49,20 +49,22 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
             args.champions.len()
         )));
     }
-    let options = crate::cli::words::options_of(runner, &args.options).map_err(usage)?;
-    if args.limits.full_log().is_some() {
-        return Err(usage(format!(
-            "--full-log is not available for {title} yet: its record keeps every action \
-             already"
-        )));
-    }
-    if args.monuments.is_some() || args.first_player.is_some() {
+    // `--monuments` and `--first-player` set the options of those names (the 2009 game's).
+    let words = crate::cli::words::setup_words(
+        runner,
+        args.monuments.as_deref(),
+        args.first_player,
+        &args.options,
+    )
+    .map_err(usage)?;
+    let Some(words) = words else {
         return Err(usage(format!(
             "--monuments and --first-player are options of La loi du plus riche, not of \
              {title}{}",
             game.first_mover()
         )));
-    }
+    };
+    let options = crate::cli::words::options_of(runner, &words).map_err(usage)?;
     let mut champions = args
         .champions
         .iter()
@@ -92,7 +94,7 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         time,
         limits,
         pin: !args.limits.no_pin,
-        full_log: None,
+        full_log: args.limits.full_log(),
         options,
     };
     // One match, watched by whoever started it: a champion killed from outside is its crash.

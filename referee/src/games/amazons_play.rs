@@ -103,7 +103,12 @@ impl Parts for AmazonsWire {
     }
 
     /// Schema 1, the Amazons' own record of before: checked as then, made again.
-    fn legacy(&self, schema: Option<u64>, text: &str) -> Option<Result<GameRecord, String>> {
+    fn legacy(
+        &self,
+        schema: Option<u64>,
+        text: &str,
+        _: &Path,
+    ) -> Option<Result<GameRecord, String>> {
         if schema != Some(1) {
             return None;
         }

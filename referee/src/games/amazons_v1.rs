@@ -296,6 +296,7 @@ pub fn to_game_record(old: &AmazonsRecord) -> Result<GameRecord, String> {
             scores: vec![],
         },
         summary: serde_json::Value::Null,
+        full_log: None,
         timings: old.timings.clone(),
     };
     let record = crate::arena::rebuild(&super::amazons_wire::AmazonsWire, &inputs)?;

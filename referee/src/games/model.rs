@@ -41,10 +41,26 @@ pub trait Parts: Adapter {
     fn check_row(&self, _row: &MatchRow, _first_player: u8) -> Result<(), String> {
         Ok(())
     }
-    /// A record written before this game was on the arena, of schema `schema`, made again
-    /// as one of today (or why it does not replay); `None` if it is no such record.
-    fn legacy(&self, _schema: Option<u64>, _text: &str) -> Option<Result<GameRecord, String>> {
+    /// A record written before this game was on the arena, of schema `schema`, read from
+    /// `path` (files it names lie beside it), made again as one of today (or why it does not
+    /// replay); `None` if it is no such record.
+    fn legacy(
+        &self,
+        _schema: Option<u64>,
+        _text: &str,
+        _path: &Path,
+    ) -> Option<Result<GameRecord, String>> {
         None
+    }
+    /// The seat that moved first (`matches.csv`'s `first_player`): by default the first
+    /// seat that acted.
+    fn first_player(&self, record: &GameRecord) -> u8 {
+        record.first_player()
+    }
+    /// A match's digest in its row (`matches.csv`'s `digest`): by default its history's
+    /// ([`GameRecord::history_digest`]).
+    fn row_digest(&self, record: &GameRecord) -> String {
+        record.history_digest()
     }
     /// Its name in a line of `show` (`Amazons`).
     fn short_title(&self) -> &'static str {
@@ -145,6 +161,12 @@ impl<P: Parts> ModelGame<P> {
     /// or one the game made before ([`Parts::legacy`]). The outer error: no record of this
     /// game there; the inner: one that a match did not write (it does not replay).
     pub fn read(&self, path: &Path) -> anyhow::Result<Result<GameRecord, String>> {
+        Ok(self.read_marked(path)?.0)
+    }
+
+    /// [`ModelGame::read`], and whether the record is one the game made before
+    /// ([`Parts::legacy`]).
+    fn read_marked(&self, path: &Path) -> anyhow::Result<(Result<GameRecord, String>, bool)> {
         #[derive(serde::Deserialize)]
         struct Head {
             schema: Option<u64>,
@@ -155,11 +177,19 @@ impl<P: Parts> ModelGame<P> {
             anyhow::anyhow!("{} is not a record of {title} ({e})", path.display())
         };
         let head: Head = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
-        if let Some(old) = self.0.legacy(head.schema, &text) {
-            return Ok(old);
+        if let Some(old) = self.0.legacy(head.schema, &text, path) {
+            return Ok((old, true));
         }
         let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
-        Ok(crate::arena::check(self.0, &record).map(|()| record))
+        let checked = crate::arena::check(self.0, &record).and_then(|()| {
+            // With its full log, if it was played with one: every request read again.
+            let Some(log) = &record.full_log else {
+                return Ok(());
+            };
+            let mut reader = crate::full_log::Reader::beside(path, &log.file)?;
+            crate::arena::check_log(self.0, &record, &mut reader)
+        });
+        Ok((checked.map(|()| record), false))
     }
 
     /// [`ModelGame::read`], a record that does not replay an error too.
@@ -207,6 +237,14 @@ impl<P: Parts> ModelGame<P> {
             seats.pin,
             &human,
         )?;
+        let mut log = match seats.full_log {
+            Some(cap) => Some(crate::full_log::Writer::create_in(
+                &folder,
+                crate::full_log::FILE,
+                cap,
+            )?),
+            None => None,
+        };
         let mut machine = Machine::new(
             self.0,
             &seats.options,
@@ -216,10 +254,20 @@ impl<P: Parts> ModelGame<P> {
             seats.limits.sandbox.line().to_string(),
         )
         .map_err(anyhow::Error::msg)?;
+        if let Some(log) = log.as_mut() {
+            machine.log_to(log);
+        }
         let spawn_faults = std::mem::take(&mut seating.spawn_faults);
         crate::match_loop::run(&mut machine, &mut seating.endpoints(), spawn_faults);
         drop(seating);
-        let record = machine.finish();
+        let mut record = machine.finish();
+        if let (Some(log), Some(cap_mib)) = (log, seats.full_log) {
+            record.full_log = Some(crate::arena::FullLogRecord {
+                file: crate::full_log::FILE.to_string(),
+                cap_mib,
+                cut: log.finish()?,
+            });
+        }
         // Champions killed by the referee told to stop, or by a stop signal from outside,
         // would be recorded as crashed: such a match has no result (`interrupt.rs`).
         jail::interrupt::undisturbed()?;
@@ -229,6 +277,14 @@ impl<P: Parts> ModelGame<P> {
             crate::reproduce_log::note(&self.reproduce_command(seats), &path, &record);
         }
         Ok(record)
+    }
+
+    /// The row of results of `record`, played again by `command`.
+    fn row(&self, record: &GameRecord, command: &CommandLine) -> MatchRow {
+        MatchRow {
+            digest: self.0.row_digest(record),
+            ..record.row(self.points(), command.render())
+        }
     }
 
     /// The command that plays `seats` again.
@@ -241,6 +297,7 @@ impl<P: Parts> ModelGame<P> {
             &crate::cli::words::option_words(self.0.game().options(), &seats.options),
             &seats.time,
             &seats.limits,
+            seats.full_log,
         )
     }
 }
@@ -267,7 +324,7 @@ impl<P: Parts> Game for ModelGame<P> {
     }
 
     fn full_log(&self) -> bool {
-        false
+        true
     }
 
     fn points(&self) -> PointsTable {
@@ -291,12 +348,17 @@ impl<P: Parts> Game for ModelGame<P> {
     }
 
     fn recorded_row(&self, dir: &Path, expected: &Expected) -> anyhow::Result<Played> {
-        let record = self
-            .read(&dir.join("record.json"))?
-            .map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
-        if let Some(problem) =
-            expected.problem(record.seed, &record.seats, Some(record.budgets), false)
-        {
+        let (record, legacy) = self.read_marked(&dir.join("record.json"))?;
+        let record = record.map_err(|e| anyhow::anyhow!("its record does not replay: {e}"))?;
+        // A record of before may have kept no allowances (the 2009 game's schema 3): they
+        // are zero in the record made again, and not compared.
+        let zero = crate::record::BudgetRecord {
+            cpu_us: 0,
+            wall_us: 0,
+        };
+        let kept = !legacy || record.budgets.init != zero || record.budgets.call != zero;
+        let budgets = kept.then_some(record.budgets);
+        if let Some(problem) = expected.problem(record.seed, &record.seats, budgets, legacy) {
             anyhow::bail!("{problem}");
         }
         if record.options != expected.run.options {
@@ -306,10 +368,14 @@ impl<P: Parts> Game for ModelGame<P> {
                 printable(&expected.run.options.words().join(" "))
             );
         }
-        let command = self.reproduce_command(&expected.run);
+        let run = Seats {
+            full_log: record.full_log.as_ref().map(|log| log.cap_mib),
+            ..expected.run.clone()
+        };
+        let command = self.reproduce_command(&run);
         Ok(Played {
-            row: record.row(self.points(), command.render()),
-            first_player: record.first_player(),
+            row: self.row(&record, &command),
+            first_player: self.0.first_player(&record),
             command,
         })
     }
@@ -326,16 +392,11 @@ impl<P: Parts> Game for ModelGame<P> {
     }
 
     fn play(&self, seats: &Seats, dir: &Path) -> anyhow::Result<Played> {
-        anyhow::ensure!(
-            seats.full_log.is_none(),
-            "{} keeps no full log",
-            self.title()
-        );
         let record = self.play_match(seats, dir)?;
         let command = self.reproduce_command(seats);
         Ok(Played {
-            row: record.row(self.points(), command.render()),
-            first_player: record.first_player(),
+            row: self.row(&record, &command),
+            first_player: self.0.first_player(&record),
             command,
         })
     }

@@ -1,0 +1,236 @@
+//! The 2009 game's records of before the arena (schemas 3 and 4, kept in
+//! `fixtures/records/loi-v4` and `loi-v3`) read by the game on the model
+//! (`games::loi_play::LOI`): checked as they were, made again as today's record, which passes
+//! today's check and gives the row the old stack gave (what `merge` and `--resume` hold a
+//! row to); an edit anywhere is refused; the page and the board still show them.
+
+use referee::arena::GameRecord;
+use referee::cli::LimitArgs;
+use referee::games::loi_play::LOI;
+use referee::games::loi_wire::LoiWire;
+use referee::games::{Expected, Game};
+use referee::record::MatchRecord;
+use std::path::{Path, PathBuf};
+
+/// Every kind of record of before: built-in bots, a full log, a protocol fault in a
+/// callback, a seat that could not start with output after the end, a setup given by
+/// flags, and schema 3.
+const DIRS: [&str; 6] = [
+    "loi-v4/bots",
+    "loi-v4/full-log",
+    "loi-v4/fault",
+    "loi-v4/spawn-late",
+    "loi-v4/setup",
+    "loi-v3/bots",
+];
+
+fn fixture(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/records")
+        .join(dir)
+}
+
+/// What the match of `old` was to be played with, as a tournament of default limits says.
+fn expected(old: &MatchRecord, options: game::Options) -> Expected {
+    let seated = old
+        .seats
+        .iter()
+        .map(|s| match s.path.strip_prefix("builtin:") {
+            Some(name) => LOI.resolve(name).unwrap(),
+            // The file the record names, from where it lies here (a champion is its code).
+            None => {
+                let file = Path::new(&s.path).file_name().unwrap();
+                let here = fixture("../match").join(file);
+                let mut spec = LOI.resolve(here.to_str().unwrap()).unwrap();
+                spec.path = s.path.clone();
+                spec
+            }
+        })
+        .collect();
+    let args = LimitArgs::default();
+    let stored = (args.time().unwrap(), args.process().unwrap());
+    Expected::new(old.seed, seated, &stored, options)
+}
+
+fn read(path: &Path) -> Result<GameRecord, String> {
+    LOI.read(path).expect("a record of the 2009 game")
+}
+
+#[test]
+fn every_record_of_before_is_today_s_record_with_the_row_the_old_stack_gave() {
+    for dir in DIRS {
+        let path = fixture(dir).join("record.json");
+        let old = MatchRecord::load(&path).unwrap();
+        let new = read(&path).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        referee::arena::check(&LoiWire, &new).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        let scores: Vec<i64> = old.result.final_scores.map(i64::from).to_vec();
+        assert_eq!(new.ranking.scores, scores, "{dir}");
+        let kinds: Vec<(u8, &str)> = new.faults.iter().map(|f| (f.seat, f.kind.name())).collect();
+        let was: Vec<(u8, &str)> = old.faults.iter().map(|f| (f.seat, f.kind.name())).collect();
+        assert_eq!(kinds, was, "{dir}");
+        assert_eq!(new.seats, old.seats, "{dir}");
+        assert_eq!(new.timings, old.timings, "{dir}");
+        let options = new.options.clone();
+        let row = LOI.recorded_row(&fixture(dir), &expected(&old, options.clone()));
+        let row = row.unwrap_or_else(|e| panic!("{dir}: {e:#}"));
+        assert_eq!(row.first_player, old.first_player, "{dir}");
+        // Played with a full log, played again with one.
+        let logged = row.row.reproduce.contains(" --full-log");
+        assert_eq!(
+            logged,
+            old.full_log.is_some(),
+            "{dir}: {}",
+            row.row.reproduce
+        );
+        if dir == "loi-v4/setup" {
+            // Given by flags then, by options now (`drawn` where the seed draws the same:
+            // seed 5 draws seat 1 to open); no tournament plays it (its seed does not draw
+            // that order).
+            assert_eq!(
+                options.words(),
+                [
+                    "first-player=drawn",
+                    "monuments=0-1-2-3-4-5-6-7-8-9-10-11-12-13"
+                ]
+            );
+            continue;
+        }
+        assert_eq!(options, game::Game::defaults(&engine::model::Loi), "{dir}");
+        let want = referee::games::loi::LoiGame
+            .recorded_row(&fixture(dir), &expected(&old, options))
+            .unwrap();
+        // Every other column.
+        let blank = |mut r: referee::standings::MatchRow| {
+            r.reproduce.clear();
+            r
+        };
+        // The command as `merge` and `--resume` compare it with the one written then.
+        assert!(
+            referee::cli::command_line::same_command(&want.row.reproduce, &row.command),
+            "{dir}: `{}` then, `{}` now",
+            want.row.reproduce,
+            row.row.reproduce
+        );
+        assert_eq!(blank(row.row), blank(want.row), "{dir}");
+        assert_eq!(row.first_player, want.first_player, "{dir}");
+    }
+}
+
+/// `dir`'s record with `edit` applied to its text, in a folder of its own (its full log
+/// beside it): what reading it says.
+fn edited(dir: &str, edit: impl Fn(&str) -> String) -> Result<GameRecord, String> {
+    let from = fixture(dir);
+    let copy = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(&from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), copy.path().join(entry.file_name())).unwrap();
+    }
+    let path = copy.path().join("record.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = edit(&text);
+    assert_ne!(changed, text, "{dir}: the edit changes the record");
+    std::fs::write(&path, changed).unwrap();
+    read(&path)
+}
+
+/// Replaces the first `from` of `text` by `to`.
+fn once(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "`{from}` is in the record");
+    text.replacen(from, to, 1)
+}
+
+/// An edit of a record's text.
+type Edit = Box<dyn Fn(&str) -> String>;
+
+#[test]
+fn a_record_of_before_edited_anywhere_is_refused() {
+    fn json(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+    let cases: Vec<(&str, &str, Edit)> = vec![
+        (
+            "an action's answer",
+            "loi-v4/bots",
+            Box::new(|t: &str| {
+                let mut r = json(t);
+                r["callbacks"][3]["actions"][0][1] = (-9).into();
+                r.to_string()
+            }),
+        ),
+        (
+            "a callback's request count",
+            "loi-v3/bots",
+            Box::new(|t: &str| {
+                let mut r = json(t);
+                let n = r["callbacks"][4]["requests"].as_u64().unwrap();
+                r["callbacks"][4]["requests"] = (n + 1).into();
+                r.to_string()
+            }),
+        ),
+        (
+            "a final score",
+            "loi-v4/fault",
+            Box::new(|t: &str| {
+                let mut r = json(t);
+                r["result"]["final_scores"][1] = 1000.into();
+                r.to_string()
+            }),
+        ),
+        (
+            "the final digest",
+            "loi-v4/spawn-late",
+            Box::new(|t: &str| {
+                once(
+                    t,
+                    "\"digest\":\"7049367cce08a1c7\"",
+                    "\"digest\":\"7049367cce08a1c8\"",
+                )
+            }),
+        ),
+        (
+            "the first player",
+            "loi-v4/setup",
+            Box::new(|t: &str| once(t, "\"first_player\": 1", "\"first_player\": 2")),
+        ),
+        (
+            "a callback's digest, against its full log",
+            "loi-v4/full-log",
+            Box::new(|t: &str| {
+                let mut r = json(t);
+                r["callbacks"][5]["digest"] = "00".repeat(32).into();
+                r.to_string()
+            }),
+        ),
+        (
+            "a fault's kind",
+            "loi-v4/fault",
+            Box::new(|t: &str| once(t, "\"kind\":\"protocol\"", "\"kind\":\"crash\"")),
+        ),
+    ];
+    for (what, dir, edit) in cases {
+        let refused = edited(dir, edit);
+        assert!(refused.is_err(), "{what} edited in {dir}: read as a record");
+    }
+}
+
+#[test]
+fn the_page_and_the_board_show_a_record_of_before() {
+    for dir in DIRS {
+        let page = LOI
+            .replay_page(&fixture(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e:#}"));
+        assert!(page.contains("<nav id=\"match-nav\"></nav>"), "{dir}");
+        let record = read(&fixture(dir).join("record.json")).unwrap();
+        let seat = &record.seats[2].name;
+        assert!(page.contains(seat.as_str()), "{dir}: the page names {seat}");
+        let commands: &dyn referee::games::model::Commands = &LOI;
+        let board = commands.show(&record, record.actions().count());
+        assert!(!board.contains("cannot show"), "{dir}: {board}");
+        let old = MatchRecord::load(&fixture(dir).join("record.json")).unwrap();
+        let score = old.result.final_scores[2].to_string();
+        assert!(
+            board.contains(&score),
+            "{dir}: the board shows {score}: {board}"
+        );
+    }
+}
