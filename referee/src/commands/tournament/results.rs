@@ -149,26 +149,47 @@ pub const EDITED_ROW_FIX: &str = "this row is not one the tournament wrote (the 
     the row and run --resume (which puts back the row the referee wrote, from its match's \
     seal, or plays the match again)";
 
-/// Checks every row of `sources` (each with its shard) against `spec`, as [`write()`] does,
-/// and that no match appears twice, before anything is written: an error names the file,
-/// the line and the fix.
-pub fn check_sources(
-    sources: &[Source],
+/// [`load`], each row checked as it is read against `spec`, as [`write()`] does (one of its
+/// matches, of its shard, as the referee writes it), and that no match appears twice: the
+/// first row refused stops the reading, its error naming the file, the line and the fix.
+/// So at most one row per match of the schedule is ever held, whatever the file's size (a
+/// shard's file of one genuine row repeated to the size bound is refused at its second).
+pub fn load_checked(
+    files: &[(PathBuf, Option<Shard>)],
     spec: &TournamentSpec,
     game: &dyn Game,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<Source>> {
     let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
     let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut seen = std::collections::HashSet::new();
-    each_row(sources, &mut |source, number, row, first_player, _| {
-        let (path, shard) = (&source.path, source.shard);
-        spec.check_row(row, first_player, &schedule, shard, game)
-            .and_then(|()| match seen.insert(row.id) {
-                true => Ok(()),
-                false => Err(format!("match {} appears twice", row.id)),
-            })
-            .map_err(|e| anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display()))
-    })
+    let mut sources = Vec::new();
+    for (path, shard) in files {
+        let mut rows = Vec::new();
+        let mut number = 1;
+        store::read_rows(path, seats, |(row, first_player), _, line| {
+            number += 1;
+            spec.check_row(&row, first_player, &schedule, *shard, game)
+                .and_then(|()| match seen.insert(row.id) {
+                    true => Ok(()),
+                    false => Err(format!("match {} appears twice", row.id)),
+                })
+                .map_err(|e| {
+                    anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display())
+                })?;
+            rows.push(store::Row {
+                row,
+                first_player,
+                line: line.to_vec(),
+            });
+            Ok(())
+        })?;
+        sources.push(Source {
+            path: path.clone(),
+            shard: *shard,
+            rows,
+        });
+    }
+    Ok(sources)
 }
 
 /// A visitor of [`each_row`].
