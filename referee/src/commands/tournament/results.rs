@@ -264,7 +264,17 @@ pub fn check_records_with(
                 Ok((played, seal))
             });
             let problem = match recorded {
-                Err(e) => format!("match {}: {e:#}", row.id),
+                Err(e) => match torn(dir, auth.is_some()) {
+                    // Not an edit, most likely: a crash while the referee wrote it.
+                    Some(torn) => {
+                        return Err(anyhow::anyhow!(
+                            "{} line {number}: match {}: {torn}; {TORN_FIX}",
+                            path.display(),
+                            row.id
+                        ))
+                    }
+                    None => format!("match {}: {e:#}", row.id),
+                },
                 Ok((recorded, seal)) => match differing_field(row, *first_player, &recorded) {
                     None => match seal.filter(|s| s.row != **line) {
                         None => return Ok(()),
@@ -310,6 +320,36 @@ fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64) -> anyhow::Result<crat
     )?;
     Ok(seal)
 }
+
+/// The file of a match's folder `dir` that is missing or empty behind its row (its record,
+/// or under a key its seal), as a crash while the referee wrote them leaves it (records
+/// and seals are not synced to the disk: the row may reach it before them): "its record
+/// matches/3/record.json is empty", or `None`.
+fn torn(dir: &Path, sealed: bool) -> Option<String> {
+    let record = dir.join("record.json");
+    let seal = dir.join(crate::auth::SEAL);
+    let files = [("record", record)]
+        .into_iter()
+        .chain(sealed.then_some(("seal", seal)));
+    files.into_iter().find_map(|(what, file)| {
+        let state = match std::fs::symlink_metadata(&file) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "missing",
+            Ok(meta) if meta.is_file() && meta.len() == 0 => "empty",
+            _ => return None,
+        };
+        Some(format!(
+            "its {what} {} is {state}",
+            jail::untrusted::printable_path(&file)
+        ))
+    })
+}
+
+/// What to do about a row whose record or seal is missing or empty ([`torn`]).
+pub const TORN_FIX: &str = "the referee probably stopped while writing it (killed, or the \
+    machine lost power: records are not synced to the disk before their row), rather than \
+    someone editing the files: delete that row from matches.csv and the match's directory \
+    (matches/<id>), then run again with --resume (the tournament, its shard or the \
+    gauntlet) to play that match again";
 
 /// What to do about a row that its record does not bear out.
 pub const UNRECORDED_ROW_FIX: &str = "the row or its record is not what the referee wrote \
