@@ -98,7 +98,11 @@ fn a_jailed_champion_reads_nothing_of_the_machine_wide_counters() {
                 sandbox.contains("jail=on"),
                 "no jail here: nothing to show\n{sandbox}"
             );
-            let mode = if masked { "proc=masked(as asked)" } else { "proc=pid" };
+            let mode = if masked {
+                "proc=masked(as asked)"
+            } else {
+                "proc=pid"
+            };
             if !sandbox.contains(mode) {
                 assert!(
                     !masked && sandbox.contains("proc=masked(subset=pid refused"),

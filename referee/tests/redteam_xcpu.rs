@@ -35,10 +35,12 @@ fn referee(who: Who, game: Option<&str>, args: &[&std::ffi::OsStr]) -> Output {
 
 #[test]
 fn a_champion_that_sends_itself_sigxcpu_crashed_and_its_record_replays() {
-    let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/redteam/self_xcpu.sh");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/redteam/self_xcpu.sh");
     common::users::each_run_in("redteam_xcpu", "self_xcpu", |who, dir| {
-        for (game, opponents) in [(None, &["random", "greedy"][..]), (Some("amazons"), &["random"])] {
+        for (game, opponents) in [
+            (None, &["random", "greedy"][..]),
+            (Some("amazons"), &["random"]),
+        ] {
             let out = dir.join(format!("out-{}", game.unwrap_or("loi")));
             let mut args = vec!["match".as_ref(), fixture.as_os_str()];
             args.extend(opponents.iter().map(|o| std::ffi::OsStr::new(o)));

@@ -29,7 +29,10 @@ fn tournament(results: &Path, extra: &[&str]) -> Command {
 fn no_other_user_holds_the_runs_lock_and_a_holder_is_named() {
     let dir = common::fresh_dir("run_lock", "held");
     let passive = common::passive();
-    common::run_ok(tournament(&dir, &["random", "greedy", &passive, "--rounds", "1"]));
+    common::run_ok(tournament(
+        &dir,
+        &["random", "greedy", &passive, "--rounds", "1"],
+    ));
     let lock = dir.join(".t.lock");
     let mode = std::fs::metadata(&lock).unwrap().permissions().mode() & 0o777;
     assert_eq!(

@@ -63,8 +63,10 @@ fn status_counts_distinct_scheduled_matches_and_names_the_other_rows() {
         "THE ATTACK WORKED: a run of one match played is called finished: {said}"
     );
     assert!(
-        said.contains(&format!("{} repeated row(s) and 1 row(s) not of this run's schedule", total - 1))
-            && said.contains("no record or seal was checked"),
+        said.contains(&format!(
+            "{} repeated row(s) and 1 row(s) not of this run's schedule",
+            total - 1
+        )) && said.contains("no record or seal was checked"),
         "status does not say which rows it left out: {said}"
     );
     common::remove_dir(&dir);

@@ -27,11 +27,17 @@ fn tournament(results: &Path, extra: &[&str]) -> Command {
 fn a_torn_record_or_seal_is_named_as_a_crash_with_its_fix() {
     let dir = common::fresh_dir("torn_records", "resume");
     let passive = common::passive();
-    common::run_ok(tournament(&dir, &["random", "greedy", &passive, "--rounds", "1"]));
+    common::run_ok(tournament(
+        &dir,
+        &["random", "greedy", &passive, "--rounds", "1"],
+    ));
     let run = dir.join("t");
     let record = run.join("matches/0/record.json");
     let seal = run.join("matches/0/mac");
-    let genuine = (std::fs::read(&record).unwrap(), std::fs::read(&seal).unwrap());
+    let genuine = (
+        std::fs::read(&record).unwrap(),
+        std::fs::read(&seal).unwrap(),
+    );
     let cases: [(&str, &Path, bool); 4] = [
         ("an empty record", &record, true),
         ("a missing record", &record, false),

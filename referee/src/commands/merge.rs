@@ -192,8 +192,8 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         .zip(&specs)
         .map(|(d, s)| (d.join("matches.csv"), s.shard))
         .collect();
-    let sources = super::tournament::results::load_checked(&files, &spec, game)
-        .map_err(Failure::usage)?;
+    let sources =
+        super::tournament::results::load_checked(&files, &spec, game).map_err(Failure::usage)?;
     super::tournament::results::check_records(&sources, &spec, game, auth.as_ref())
         .map_err(Failure::usage)?;
     if !args.partial {

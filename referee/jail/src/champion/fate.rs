@@ -384,7 +384,10 @@ mod tests {
         let early = with_cpu(std::time::Duration::from_millis(2));
         assert_eq!(early.kind, FaultKind::Crash, "{early}");
         assert!(early.message.contains("SIGXCPU"), "{early}");
-        assert!(!early.message.contains(crate::fault::LIFETIME_CPU), "{early}");
+        assert!(
+            !early.message.contains(crate::fault::LIFETIME_CPU),
+            "{early}"
+        );
     }
 
     /// What a champion prints never makes its fault a memory fault: `MemoryError` then

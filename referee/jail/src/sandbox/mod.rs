@@ -272,8 +272,7 @@ fn probe_auto() -> SandboxReport {
         unsafe { (nix::libc::getuid(), nix::libc::getgid()) }
     });
     // `subset=pid` where the kernel takes it (5.8+), else the masks: a jail of each, tried.
-    let (proc_subset, proc) = if std::env::var_os(crate::view::PROC_MASKED_VARIABLE).is_some()
-    {
+    let (proc_subset, proc) = if std::env::var_os(crate::view::PROC_MASKED_VARIABLE).is_some() {
         (false, "masked(as asked)".to_string())
     } else {
         match crate::probe(map_user, true) {

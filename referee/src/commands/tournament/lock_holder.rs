@@ -52,8 +52,7 @@ mod tests {
     #[test]
     fn a_lock_held_here_names_this_process() {
         let file = tempfile::tempfile().unwrap();
-        let held = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockSharedNonblock)
-            .unwrap();
+        let held = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockSharedNonblock).unwrap();
         let said = describe(&held).expect("this kernel lists flocks in /proc/locks");
         assert!(
             said.starts_with(&format!("process {} (`", std::process::id())),

@@ -293,9 +293,10 @@ pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failu
     nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(
         |(file, _)| {
             let by = match lock_holder::describe(&file) {
-                Some(holder) => format!(" (its lock {} is held by {holder})", printable(
-                    &path.display().to_string()
-                )),
+                Some(holder) => format!(
+                    " (its lock {} is held by {holder})",
+                    printable(&path.display().to_string())
+                ),
                 None => String::new(),
             };
             usage(format!(
