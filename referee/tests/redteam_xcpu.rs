@@ -43,7 +43,7 @@ fn a_champion_that_sends_itself_sigxcpu_crashed_and_its_record_replays() {
         ] {
             let out = dir.join(format!("out-{}", game.unwrap_or("loi")));
             let mut args = vec!["match".as_ref(), fixture.as_os_str()];
-            args.extend(opponents.iter().map(|o| std::ffi::OsStr::new(o)));
+            args.extend(opponents.iter().map(std::ffi::OsStr::new));
             args.extend([
                 "--seed".as_ref(),
                 "5".as_ref(),
