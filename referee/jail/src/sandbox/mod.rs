@@ -133,7 +133,7 @@ pub struct Missing {
 
 impl SandboxReport {
     /// The line every run prints and every record keeps, e.g.
-    /// `sandbox: netns=on landlock=v7 seccomp=on futex=notify cgroup=off(not writable) uid=on(200000+) memory=rlimit cpu=proc freeze=sigstop(no cgroup freezer) pids=rlimit(uid)`.
+    /// `sandbox: jail=on(...) proc=pid netns=on landlock=v7 seccomp=on futex=notify cgroup=off(not writable) uid=on(200000+) memory=rlimit cpu=proc freeze=sigstop(no cgroup freezer) pids=rlimit(uid)`.
     pub fn line(&self) -> String {
         if self.mode == SandboxMode::Off {
             return "sandbox: off (as asked): process group, rlimits and sweep only".into();
