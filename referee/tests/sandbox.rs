@@ -202,6 +202,7 @@ fn the_line_names_every_layer_and_is_recorded() {
             played.referee_stderr
         );
         for layer in [
+            "proc=",
             "netns=",
             "landlock=",
             "seccomp=",
@@ -214,6 +215,14 @@ fn the_line_names_every_layer_and_is_recorded() {
             "pids=",
         ] {
             assert!(line.contains(layer), "{line}");
+        }
+        // A jail's /proc holds its processes alone, or its masks where the kernel refuses
+        // `subset=pid` (the line says why).
+        if line.contains("jail=on") {
+            assert!(
+                line.contains("proc=pid ") || line.contains("proc=masked(subset=pid refused"),
+                "{line}"
+            );
         }
         // In a jail with seccomp, shared futexes go to its init, or spin where the kernel
         // gives no listener (the line says why).

@@ -450,8 +450,9 @@ fn zygote_request(request: &[u8], fds: &[RawFd]) -> Result<(i32, OwnedFd), Start
 }
 
 /// Whether a pidfd-capable kernel lets this process build jails: tries one (a jail running
-/// `/bin/true` with default settings). `Err` names what is missing.
-pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
+/// `/bin/true` with default settings, its `/proc` mounted with `subset=pid` if
+/// `proc_subset`). `Err` names what is missing.
+pub fn probe(map_user: Option<(u32, u32)>, proc_subset: bool) -> Result<(), String> {
     // `usage` finds a jail's processes through the `children` files of `/proc`.
     // SAFETY: a plain syscall.
     let tid = unsafe { libc::syscall(libc::SYS_gettid) };
@@ -482,6 +483,7 @@ pub fn probe(map_user: Option<(u32, u32)>) -> Result<(), String> {
             inodes: 0,
             owner: map_user.unwrap_or((0, 0)),
             remount: false,
+            proc_subset,
         },
         rlimits: RlimitPlan::none(),
         uid: None,

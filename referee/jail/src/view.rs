@@ -34,6 +34,9 @@ use serde::{Deserialize, Serialize};
 pub const CHAMPION_DIR: &str = "/champion";
 /// The variable of the referee's environment that makes [`View::remount`] true (for tests).
 pub const REMOUNT_VARIABLE: &str = "REFEREE_JAIL_REMOUNT";
+/// The variable of the referee's environment that makes [`View::proc_subset`] false, as
+/// on a kernel that refuses `subset=pid` (for tests of the masks).
+pub const PROC_MASKED_VARIABLE: &str = "REFEREE_JAIL_PROC_MASKED";
 
 /// Where the bundled kits are, inside: `/kits/<language>`.
 pub const KITS_DIR: &str = "/kits";
@@ -75,6 +78,10 @@ pub struct View {
     /// `mount_setattr`), even where `mount_setattr` exists: [`REMOUNT_VARIABLE`] set, so
     /// that the tests run that path too.
     pub remount: bool,
+    /// Whether `/proc` is mounted with `subset=pid` (the processes' own directories only:
+    /// no file that counts for the whole machine); else every file, with
+    /// [`crate::proc_masks::MASKED`] covered one by one (kernels before 5.8).
+    pub proc_subset: bool,
 }
 
 impl View {
@@ -167,13 +174,19 @@ impl View {
             proc_dir,
             Some("proc"),
             libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            None,
+            self.proc_subset.then_some("subset=pid"),
         )
-        .map_err(ctx("a fresh /proc".into()))?;
-        // The staging root's own file: it stays behind its binds once that root is gone.
-        crate::proc_masks::mask(proc_dir, "/proc-empty", |empty, target| {
-            bind_readonly(empty, target, false, self.remount)
-        })?;
+        .map_err(ctx(if self.proc_subset {
+            "a fresh /proc with subset=pid".into()
+        } else {
+            "a fresh /proc".into()
+        }))?;
+        if !self.proc_subset {
+            // The staging root's own file: it stays behind its binds once that root is gone.
+            crate::proc_masks::mask(proc_dir, "/proc-empty", |empty, target| {
+                bind_readonly(empty, target, false, self.remount)
+            })?;
+        }
         self.fill_dev().map_err(ctx("the minimal /dev".into()))?;
         if build.is_some() {
             return Ok(build);
@@ -519,6 +532,7 @@ mod tests {
             inodes: 0,
             owner: (0, 0),
             remount: false,
+            proc_subset: false,
         }
     }
 

@@ -182,20 +182,18 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
             missing.join(", ")
         )));
     }
-    // Each shard's matches.csv is read once: every row is checked against the schedule,
-    // its record and its seal, and what is written is made of those very rows (a file
-    // swapped meanwhile changes nothing).
+    // Each shard's matches.csv is read once: every row is checked against the schedule as
+    // it is read (the first refused stops it: at most one row per match is held), then
+    // against its record and its seal, and what is written is made of those very rows (a
+    // file swapped meanwhile changes nothing).
     let files: Vec<(PathBuf, _)> = args
         .shards
         .iter()
         .zip(&specs)
         .map(|(d, s)| (d.join("matches.csv"), s.shard))
         .collect();
-    let seats = spec
-        .seat_count(game)
-        .map_err(|e| Failure::usage(anyhow::anyhow!(e)))?;
-    let sources = super::tournament::results::load(&files, seats).map_err(Failure::usage)?;
-    super::tournament::results::check_sources(&sources, &spec, game).map_err(Failure::usage)?;
+    let sources =
+        super::tournament::results::load_checked(&files, &spec, game).map_err(Failure::usage)?;
     super::tournament::results::check_records(&sources, &spec, game, auth.as_ref())
         .map_err(Failure::usage)?;
     if !args.partial {

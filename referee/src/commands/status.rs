@@ -1,6 +1,9 @@
 //! `referee status results/<name>`: how far a tournament is, from its files only (so it
 //! works on any machine that sees them): for the whole run or each shard
-//! (`shard-I-of-N`), matches done of the total and faults (from `matches.csv`), and from
+//! (`shard-I-of-N`), matches done of the total and faults (from `matches.csv`: distinct
+//! matches of its schedule only, each row checked against it as `--resume` checks it; rows
+//! repeated or not of the schedule are counted apart and named, and the records and seals
+//! behind the rows are not checked, which the line says when the rows are not right), and from
 //! `progress.json` (`tournament/progress.rs`) whether its referee is running, with its
 //! rate and ETA, finished, or stopped without finishing; then the total. Of a gauntlet's
 //! directory, its pairs, estimate and verdict so far (`gauntlet::status`).
@@ -21,8 +24,14 @@ const SILENT_INTERVALS: u64 = 5;
 /// What the files of one run (a shard, or the whole tournament) say.
 pub(crate) struct Part {
     pub total: u64,
+    /// Distinct matches of its schedule with a row.
     pub done: u64,
     pub faults: u64,
+    /// Rows of a match already counted.
+    pub repeated: u64,
+    /// Rows that are not of its schedule as the referee writes them (edited, or of
+    /// another run).
+    pub unknown: u64,
     pub progress: Option<ProgressFile>,
 }
 
@@ -32,13 +41,25 @@ impl Part {
         let total = spec.shard.map_or(spec.matches, |s| s.len_of(spec.matches));
         let game = crate::games::by_name(&spec.game)
             .ok_or_else(|| anyhow!("{}: unknown game `{}`", dir.display(), spec.game))?;
-        let (mut done, mut faults) = (0, 0);
+        let (mut done, mut faults, mut repeated, mut unknown) = (0, 0, 0, 0);
         let csv = dir.join("matches.csv");
         if csv.exists() {
             let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
-            crate::store::read_rows(&csv, seats, |(row, _), _, _| {
-                done += 1;
-                faults += row.faults.iter().flatten().count() as u64;
+            let schedule = spec.schedule(seats).map_err(|e| anyhow!("{e}"))?;
+            // At most one id per match of the schedule is kept, whatever the file holds.
+            let mut seen = std::collections::HashSet::new();
+            crate::store::read_rows(&csv, seats, |(row, first_player), _, _| {
+                if spec
+                    .check_row(&row, first_player, &schedule, spec.shard, game)
+                    .is_err()
+                {
+                    unknown += 1;
+                } else if !seen.insert(row.id) {
+                    repeated += 1;
+                } else {
+                    done += 1;
+                    faults += row.faults.iter().flatten().count() as u64;
+                }
                 Ok(())
             })?;
         }
@@ -46,13 +67,35 @@ impl Part {
             total,
             done,
             faults,
+            repeated,
+            unknown,
             progress: ProgressFile::load(dir)?,
         })
     }
 
-    /// Whether every match of it is played.
+    /// Whether every match of it is played (and no row is wrong).
     pub(crate) fn is_complete(&self) -> bool {
-        self.done >= self.total
+        self.done >= self.total && !self.is_suspect()
+    }
+
+    /// Whether its `matches.csv` holds rows repeated or not of its schedule.
+    fn is_suspect(&self) -> bool {
+        self.repeated + self.unknown > 0
+    }
+
+    /// What is wrong with its rows, to end its line: `; its matches.csv also holds 5
+    /// repeated row(s) ...`, or nothing.
+    fn suspect(&self) -> String {
+        if !self.is_suspect() {
+            return String::new();
+        }
+        format!(
+            "; its matches.csv also holds {} repeated row(s) and {} row(s) not of this \
+             run's schedule, not counted (edited, or from another run; no record or seal \
+             was checked): `--resume` and `merge` refuse it; restore the file the referee \
+             wrote",
+            self.repeated, self.unknown
+        )
     }
 
     /// Whether its referee is running now (it wrote lately).
@@ -69,7 +112,8 @@ impl Part {
         if self.is_complete() {
             return text + "finished";
         }
-        text + &activity(self.progress.as_ref(), now, Some(self.total - self.done))
+        let left = self.total.saturating_sub(self.done);
+        text + &activity(self.progress.as_ref(), now, Some(left)) + &self.suspect()
     }
 }
 
@@ -157,7 +201,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
     }
     for (count, present) in shards {
         let mut total = 0;
-        let (mut done, mut faults, mut rate) = (0, 0, 0.0);
+        let (mut done, mut faults, mut rate, mut suspect) = (0, 0, 0.0, false);
         let mut stopped = Vec::new();
         let mut name = String::new();
         for index in 1..=count {
@@ -174,6 +218,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
             println!("shard {index}/{count}: {}", part.describe(now));
             done += part.done;
             faults += part.faults;
+            suspect |= part.is_suspect();
             if part.is_running(now) {
                 rate += part.progress.as_ref().map_or(0.0, ProgressFile::rate);
             } else if !part.is_complete() {
@@ -190,8 +235,11 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
                 progress::duration((total - done) as f64 / rate)
             );
         }
-        if done >= total && total > 0 {
+        if done >= total && total > 0 && !suspect {
             line += ", complete";
+        }
+        if suspect {
+            line += ", some rows repeated or not of its schedule (above): not counted";
         }
         println!("{line}");
         if !stopped.is_empty() {

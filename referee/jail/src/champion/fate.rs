@@ -13,7 +13,10 @@
 //!    inherited at fork, and a referee of gigabytes would make every crash look like a
 //!    memory fault.
 //!
-//! Otherwise it is a **Crash**, except SIGXCPU (the lifetime CPU backstop), a **Timeout**.
+//! Otherwise it is a **Crash**, except SIGXCPU sent by the lifetime CPU backstop, a
+//! **Timeout**: only when the CPU measured reached (nearly) that allowance, since a
+//! champion may send itself SIGXCPU, or lower its own `RLIMIT_CPU`, and would otherwise
+//! pass a crash for a timeout (one that its record's check then refuses).
 //! A crash whose stderr ends with the out-of-memory message of a known runtime (Python's
 //! `MemoryError`, C++'s `std::bad_alloc`, ...) says so, and that no limit was hit that the
 //! referee could see: anyone can print `MemoryError`, and without a memory cgroup a failed
@@ -84,6 +87,8 @@ pub(crate) struct Evidence<'a> {
     pub limits: &'a Limits,
     /// The champion's memory cgroup counted an OOM kill (`memory.events`).
     pub oom_killed: bool,
+    /// The CPU measured of its whole tree so far.
+    pub cpu: std::time::Duration,
 }
 
 /// Classifies an ended champion; `context` says when it happened ("while the referee waited
@@ -125,7 +130,9 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
             ),
         );
     }
-    if term_signal(ev.status) == Some(nix::libc::SIGXCPU) {
+    let backstop = ev.limits.cpu_backstop;
+    let by_backstop = ev.cpu.as_secs_f64() >= NEAR_LIMIT * backstop.as_secs_f64();
+    if term_signal(ev.status) == Some(nix::libc::SIGXCPU) && by_backstop {
         return Fault::new(
             FaultKind::Timeout,
             format!(
@@ -152,6 +159,14 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
             mib(ev.limits.memory),
         ));
         return Fault::new(FaultKind::Crash, message);
+    }
+    if term_signal(ev.status) == Some(nix::libc::SIGXCPU) {
+        message.push_str(&format!(
+            "; not its lifetime CPU backstop: it had used {:.1} s of CPU of its {} s \
+             allowance (it sent itself the signal or lowered its own limit)",
+            ev.cpu.as_secs_f64(),
+            backstop.as_secs()
+        ));
     }
     if term_signal(ev.status) == Some(nix::libc::SIGXFSZ) {
         message.push_str(&format!(
@@ -283,6 +298,7 @@ mod tests {
                 stderr_tail: tail,
                 limits,
                 oom_killed: false,
+                cpu: std::time::Duration::ZERO,
             },
             "during a test",
         )
@@ -340,7 +356,38 @@ mod tests {
             FaultKind::Crash
         );
         assert_eq!(ev(0, limits.memory, "", &limits).kind, FaultKind::Crash);
-        assert_eq!(ev(24, 0, "", &limits).kind, FaultKind::Timeout);
+    }
+
+    /// SIGXCPU is the lifetime backstop's only when the CPU measured reached it: a champion
+    /// that sends it to itself (or lowers its own `RLIMIT_CPU`) has crashed.
+    #[test]
+    fn sigxcpu_is_a_timeout_only_at_the_backstop() {
+        let limits = Limits::default();
+        let with_cpu = |cpu: std::time::Duration| {
+            classify(
+                &Evidence {
+                    status: nix::libc::SIGXCPU,
+                    peak_data: 0,
+                    peak_rss: 0,
+                    peak_vsize: 0,
+                    stderr_tail: "",
+                    limits: &limits,
+                    oom_killed: false,
+                    cpu,
+                },
+                "during a test",
+            )
+        };
+        let at = with_cpu(limits.cpu_backstop);
+        assert_eq!(at.kind, FaultKind::Timeout, "{at}");
+        assert!(at.message.contains(crate::fault::LIFETIME_CPU), "{at}");
+        let early = with_cpu(std::time::Duration::from_millis(2));
+        assert_eq!(early.kind, FaultKind::Crash, "{early}");
+        assert!(early.message.contains("SIGXCPU"), "{early}");
+        assert!(
+            !early.message.contains(crate::fault::LIFETIME_CPU),
+            "{early}"
+        );
     }
 
     /// What a champion prints never makes its fault a memory fault: `MemoryError` then

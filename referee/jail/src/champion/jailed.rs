@@ -75,6 +75,7 @@ pub(crate) fn start(
         inodes: 0,
         owner: owner(setup, sandbox),
         remount: std::env::var_os(crate::view::REMOUNT_VARIABLE).is_some(),
+        proc_subset: setup.proc_subset,
     };
     let inside = view
         .inside(&program)
@@ -158,6 +159,7 @@ pub(crate) fn start_build(
         inodes,
         owner: owner(setup, sandbox),
         remount: std::env::var_os(crate::view::REMOUNT_VARIABLE).is_some(),
+        proc_subset: setup.proc_subset,
     };
     let (landlock, seccomp, deny_shared_memory) = limits.sandbox.inner_layers();
     let spec = Spec {

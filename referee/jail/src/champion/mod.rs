@@ -886,6 +886,7 @@ impl Champion {
                 stderr_tail: &tail,
                 limits: &self.limits,
                 oom_killed: self.sandbox.oom_killed(),
+                cpu: meter.cpu,
             },
             context,
         )

@@ -102,6 +102,10 @@ pub struct SandboxReport {
     /// jail's init emulates the waits), `spin(<why>)` (a wait returns at once, so a shared
     /// wait spins), or `off(no seccomp)`.
     pub futex: String,
+    /// What a jail's `/proc` shows: `pid` (mounted with `subset=pid`: its processes' own
+    /// directories only, no file of the machine's) or `masked(<why not pid>)` (every file,
+    /// the machine-wide counters of [`crate::proc_masks::MASKED`] read empty), or `off`.
+    pub proc: String,
     layers: Option<Arc<Layers>>,
 }
 
@@ -129,14 +133,15 @@ pub struct Missing {
 
 impl SandboxReport {
     /// The line every run prints and every record keeps, e.g.
-    /// `sandbox: netns=on landlock=v7 seccomp=on futex=notify cgroup=off(not writable) uid=on(200000+) memory=rlimit cpu=proc freeze=sigstop(no cgroup freezer) pids=rlimit(uid)`.
+    /// `sandbox: jail=on(...) proc=pid netns=on landlock=v7 seccomp=on futex=notify cgroup=off(not writable) uid=on(200000+) memory=rlimit cpu=proc freeze=sigstop(no cgroup freezer) pids=rlimit(uid)`.
     pub fn line(&self) -> String {
         if self.mode == SandboxMode::Off {
             return "sandbox: off (as asked): process group, rlimits and sweep only".into();
         }
         format!(
-            "sandbox: {} {} {} {} futex={} {} {} memory={} cpu={} freeze={} {}",
+            "sandbox: {} proc={} {} {} {} futex={} {} {} memory={} cpu={} freeze={} {}",
             self.jail.show("jail"),
+            self.proc,
             self.netns.show("netns"),
             self.landlock.show("landlock"),
             self.seccomp.show("seccomp"),
@@ -238,6 +243,7 @@ fn probe_off() -> SandboxReport {
         freeze: "off".into(),
         pids: off(),
         futex: "off".into(),
+        proc: "off".into(),
         layers: None,
     }
 }
@@ -265,9 +271,26 @@ fn probe_auto() -> SandboxReport {
         // SAFETY: plain id queries.
         unsafe { (nix::libc::getuid(), nix::libc::getgid()) }
     });
-    let (jail_setup, jail) = match crate::probe(map_user) {
+    // `subset=pid` where the kernel takes it (5.8+), else the masks: a jail of each, tried.
+    let (proc_subset, proc) = if std::env::var_os(crate::view::PROC_MASKED_VARIABLE).is_some() {
+        (false, "masked(as asked)".to_string())
+    } else {
+        match crate::probe(map_user, true) {
+            Ok(()) => (true, "pid".to_string()),
+            Err(why) => (false, format!("masked(subset=pid refused: {why})")),
+        }
+    };
+    let probed = if proc_subset {
+        Ok(())
+    } else {
+        crate::probe(map_user, false)
+    };
+    let (jail_setup, jail) = match probed {
         Ok(()) => (
-            Some(JailSetup { map_user }),
+            Some(JailSetup {
+                map_user,
+                proc_subset,
+            }),
             Layer::On(format!(
                 "on(pid,mount,ipc,uts,net,cgroup,{})",
                 if root { "uid" } else { "user" }
@@ -313,6 +336,11 @@ fn probe_auto() -> SandboxReport {
         freeze,
         pids,
         futex,
+        proc: if jail_setup.is_some() {
+            proc
+        } else {
+            "off(no jail)".into()
+        },
         layers: Some(Arc::new(layers)),
     }
 }
@@ -366,6 +394,8 @@ pub(crate) struct Layers {
 pub(crate) struct JailSetup {
     /// As a user: the (uid, gid) mapped to themselves in each jail's user namespace.
     pub map_user: Option<(u32, u32)>,
+    /// Whether a jail's `/proc` is mounted with `subset=pid` (else masked file by file).
+    pub proc_subset: bool,
 }
 
 /// Which sandbox a champion gets: a field of [`crate::limits::Limits`], so every command
@@ -703,6 +733,7 @@ mod tests {
             freeze: "sigstop(no cgroup freezer)".into(),
             pids: on(),
             futex: "notify".into(),
+            proc: "pid".into(),
             layers: None,
         }
     }

@@ -56,6 +56,10 @@
 //!   its performance-data file at start and, when refused, prints a warning on stdout (the
 //!   protocol's pipe). A lock that locks nothing tells nothing to anyone; a champion that
 //!   locks between its own processes gets no exclusion (none of the kits does).
+//! - `sync`, `syncfs`: they write back every dirty page of the machine (or of a file system
+//!   the host shares), which slows every other process's I/O and moves counters another
+//!   jail may see (quota's count of syncs). A jail writes only to its tmpfs `/tmp`, which
+//!   has nothing to write back; `fsync` of a file stays (it writes back that file only).
 //!
 //! Refused with `ENOTSUP`, what a file system without extended attributes answers (Python's
 //! `shutil.copy2`, Java's `Files.copy` with `COPY_ATTRIBUTES` and `cp -a` copy a file that
@@ -529,7 +533,11 @@ fn programs(deny_shared_memory: bool) -> Result<Filters, Box<dyn std::error::Err
     };
     let mut enosys = BTreeMap::from([(libc::SYS_clone3, Vec::new())]);
     enosys.extend(page_cache::absent());
-    let mut skip = BTreeMap::from([(libc::SYS_flock, Vec::new())]);
+    let mut skip = BTreeMap::from([
+        (libc::SYS_flock, Vec::new()),
+        (libc::SYS_sync, Vec::new()),
+        (libc::SYS_syncfs, Vec::new()),
+    ]);
     skip.extend(page_cache::skipped()?);
     let mut unsupported = xattr_list();
     unsupported.extend(page_cache::unsupported()?);
@@ -993,6 +1001,22 @@ mod tests {
             // A bad fd: EBADF without the filter, 0 (skipped) under it.
             case("flock", Skipped, || {
                 sys!(libc::SYS_flock, -1, libc::LOCK_SH)
+            }),
+            // A bad fd: EBADF without the filter, 0 (skipped) under it.
+            case("syncfs", Skipped, || sys!(libc::SYS_syncfs, -1)),
+            // 0 either way: what tells is quota's count of syncs, which a real one moves.
+            case("sync", Skipped, || {
+                let syncs = || std::fs::read_to_string("/proc/sys/fs/quota/syncs").ok();
+                let before = syncs();
+                // SAFETY: no arguments.
+                unsafe { libc::sync() };
+                if before.is_some() && syncs() != before {
+                    // SAFETY: errno of this thread.
+                    unsafe { *libc::__errno_location() = libc::EIO };
+                    -1
+                } else {
+                    0
+                }
             }),
             case("inotify_init1", Denied, || {
                 sys!(libc::SYS_inotify_init1, -1)

@@ -9,6 +9,7 @@
 //! once. `--resume` plays the abandoned matches again (`interrupt.rs`).
 
 pub(crate) mod field;
+mod lock_holder;
 pub mod progress;
 pub mod results;
 pub(crate) mod setup;
@@ -256,7 +257,9 @@ pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failu
     let file = nix::fcntl::open(
         &path,
         flags,
-        nix::sys::stat::Mode::from_bits_truncate(0o644),
+        // The owner's alone: anyone who could open it could hold it (a read-only `flock`
+        // locks as well) and keep every `--resume` out.
+        nix::sys::stat::Mode::from_bits_truncate(0o600),
     )
     .map(std::fs::File::from)
     .with_context(|| format!("cannot open {}", path.display()))
@@ -274,13 +277,35 @@ pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failu
             printable(&path.display().to_string())
         )));
     }
-    nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(|_| {
-        usage(format!(
-            "{} is in use by another referee (a run of this tournament, or its --resume, is \
-             still going): wait for it to end, or stop it, then --resume",
-            printable(&dir.display().to_string())
-        ))
-    })
+    // One an older version made (0644): the owner's alone from now on.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if let Ok(meta) = file.metadata() {
+            // SAFETY: no arguments.
+            let me = unsafe { nix::libc::geteuid() };
+            if meta.permissions().mode() & 0o077 != 0
+                && std::os::unix::fs::MetadataExt::uid(&meta) == me
+            {
+                let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+            }
+        }
+    }
+    nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(
+        |(file, _)| {
+            let by = match lock_holder::describe(&file) {
+                Some(holder) => format!(
+                    " (its lock {} is held by {holder})",
+                    printable(&path.display().to_string())
+                ),
+                None => String::new(),
+            };
+            usage(format!(
+                "{} is in use by another referee{by} (a run of this tournament, or its \
+                 --resume, is still going): wait for it to end, or stop it, then --resume",
+                printable(&dir.display().to_string())
+            ))
+        },
+    )
 }
 
 /// `<results>/<name>`, or `<results>/<name>/shard-I-of-N`.

@@ -149,26 +149,47 @@ pub const EDITED_ROW_FIX: &str = "this row is not one the tournament wrote (the 
     the row and run --resume (which puts back the row the referee wrote, from its match's \
     seal, or plays the match again)";
 
-/// Checks every row of `sources` (each with its shard) against `spec`, as [`write()`] does,
-/// and that no match appears twice, before anything is written: an error names the file,
-/// the line and the fix.
-pub fn check_sources(
-    sources: &[Source],
+/// [`load`], each row checked as it is read against `spec`, as [`write()`] does (one of its
+/// matches, of its shard, as the referee writes it), and that no match appears twice: the
+/// first row refused stops the reading, its error naming the file, the line and the fix.
+/// So at most one row per match of the schedule is ever held, whatever the file's size (a
+/// shard's file of one genuine row repeated to the size bound is refused at its second).
+pub fn load_checked(
+    files: &[(PathBuf, Option<Shard>)],
     spec: &TournamentSpec,
     game: &dyn Game,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<Source>> {
     let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
     let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut seen = std::collections::HashSet::new();
-    each_row(sources, &mut |source, number, row, first_player, _| {
-        let (path, shard) = (&source.path, source.shard);
-        spec.check_row(row, first_player, &schedule, shard, game)
-            .and_then(|()| match seen.insert(row.id) {
-                true => Ok(()),
-                false => Err(format!("match {} appears twice", row.id)),
-            })
-            .map_err(|e| anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display()))
-    })
+    let mut sources = Vec::new();
+    for (path, shard) in files {
+        let mut rows = Vec::new();
+        let mut number = 1;
+        store::read_rows(path, seats, |(row, first_player), _, line| {
+            number += 1;
+            spec.check_row(&row, first_player, &schedule, *shard, game)
+                .and_then(|()| match seen.insert(row.id) {
+                    true => Ok(()),
+                    false => Err(format!("match {} appears twice", row.id)),
+                })
+                .map_err(|e| {
+                    anyhow::anyhow!("{} line {number}: {e}; {EDITED_ROW_FIX}", path.display())
+                })?;
+            rows.push(store::Row {
+                row,
+                first_player,
+                line: line.to_vec(),
+            });
+            Ok(())
+        })?;
+        sources.push(Source {
+            path: path.clone(),
+            shard: *shard,
+            rows,
+        });
+    }
+    Ok(sources)
 }
 
 /// A visitor of [`each_row`].
@@ -243,7 +264,17 @@ pub fn check_records_with(
                 Ok((played, seal))
             });
             let problem = match recorded {
-                Err(e) => format!("match {}: {e:#}", row.id),
+                Err(e) => match torn(dir, auth.is_some()) {
+                    // Not an edit, most likely: a crash while the referee wrote it.
+                    Some(torn) => {
+                        return Err(anyhow::anyhow!(
+                            "{} line {number}: match {}: {torn}; {TORN_FIX}",
+                            path.display(),
+                            row.id
+                        ))
+                    }
+                    None => format!("match {}: {e:#}", row.id),
+                },
                 Ok((recorded, seal)) => match differing_field(row, *first_player, &recorded) {
                     None => match seal.filter(|s| s.row != **line) {
                         None => return Ok(()),
@@ -289,6 +320,36 @@ fn sealed(key: &crate::auth::RunKey, dir: &Path, id: u64) -> anyhow::Result<crat
     )?;
     Ok(seal)
 }
+
+/// The file of a match's folder `dir` that is missing or empty behind its row (its record,
+/// or under a key its seal), as a crash while the referee wrote them leaves it (records
+/// and seals are not synced to the disk: the row may reach it before them): "its record
+/// matches/3/record.json is empty", or `None`.
+fn torn(dir: &Path, sealed: bool) -> Option<String> {
+    let record = dir.join("record.json");
+    let seal = dir.join(crate::auth::SEAL);
+    let files = [("record", record)]
+        .into_iter()
+        .chain(sealed.then_some(("seal", seal)));
+    files.into_iter().find_map(|(what, file)| {
+        let state = match std::fs::symlink_metadata(&file) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "missing",
+            Ok(meta) if meta.is_file() && meta.len() == 0 => "empty",
+            _ => return None,
+        };
+        Some(format!(
+            "its {what} {} is {state}",
+            jail::untrusted::printable_path(&file)
+        ))
+    })
+}
+
+/// What to do about a row whose record or seal is missing or empty ([`torn`]).
+pub const TORN_FIX: &str = "the referee probably stopped while writing it (killed, or the \
+    machine lost power: records are not synced to the disk before their row), rather than \
+    someone editing the files: delete that row from matches.csv and the match's directory \
+    (matches/<id>), then run again with --resume (the tournament, its shard or the \
+    gauntlet) to play that match again";
 
 /// What to do about a row that its record does not bear out.
 pub const UNRECORDED_ROW_FIX: &str = "the row or its record is not what the referee wrote \
