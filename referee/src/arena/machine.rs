@@ -115,7 +115,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
     }
 
     /// Sends every request answered from now on (questions and actions, with their
-    /// answer's code: [`answer_code`]) to `log`.
+    /// answer's code: `answer_code`) to `log`.
     pub fn log_to(&mut self, log: &'a mut dyn crate::full_log::Sink) {
         self.log = Some(log);
     }

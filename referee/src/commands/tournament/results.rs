@@ -344,7 +344,7 @@ fn torn(dir: &Path, sealed: bool) -> Option<String> {
     })
 }
 
-/// What to do about a row whose record or seal is missing or empty ([`torn`]).
+/// What to do about a row whose record or seal is missing or empty (`torn`).
 pub const TORN_FIX: &str = "the referee probably stopped while writing it (killed, or the \
     machine lost power: records are not synced to the disk before their row), rather than \
     someone editing the files: delete that row from matches.csv and the match's directory \
