@@ -408,21 +408,70 @@ pub fn hash_of(program: &Path) -> anyhow::Result<String> {
     Ok(hash_and_copy(&plan(program, None, true)?, None, false)?.hash)
 }
 
-/// The hash of the installed kits (`/kits/<language>` in a jail): with the champions'
-/// snapshots, the identity of what a run plays, recorded once per run.
-pub fn kits_hash() -> anyhow::Result<String> {
-    let mut hasher = Sha256::new();
+/// The installed kits (`/kits/<language>` in a jail) a run plays with, recorded once per
+/// run beside the champions' snapshots: each kit's hash by its name ([`KitsIdentity::Each`],
+/// written since a referee may gain kits, a new game's, without changing a run's), or, in
+/// runs started before, one hash of them all ([`KitsIdentity::Whole`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum KitsIdentity {
+    Whole(String),
+    Each(std::collections::BTreeMap<String, String>),
+}
+
+/// The kits no referee that wrote one hash of them all had (Ticket to Ride's and Little
+/// Town's came with the hash of each): left out of that hash when a run of before resumes.
+const KITS_SINCE_EACH: [&str; 2] = ["ticket-", "little-town-"];
+
+/// The hash of one installed kit's files.
+fn kit_hash(dir: &Path) -> anyhow::Result<String> {
+    // A kit is a folder: hashed as a folder champion's (its `champion` need not exist).
+    // The operator's files, found by a path that may hold links.
+    Ok(plan(&dir.join("champion"), None, false)
+        .and_then(|plan| hash_and_copy(&plan, None, false))
+        .with_context(|| format!("the installed kit {}", dir.display()))?
+        .hash)
+}
+
+/// The installed kits now, each kit's hash by its name.
+pub fn kits_identity() -> anyhow::Result<KitsIdentity> {
+    let mut each = std::collections::BTreeMap::new();
     for (language, dir) in &jail::kits::installed().by_language {
-        hasher.update(language.as_bytes());
-        hasher.update(b"\0");
-        // A kit is a folder: hashed as a folder champion's (its `champion` need not exist).
-        // The operator's files, found by a path that may hold links.
-        let tree = plan(&dir.join("champion"), None, false)
-            .and_then(|plan| hash_and_copy(&plan, None, false))
-            .with_context(|| format!("the installed kit {}", dir.display()))?;
-        hasher.update(tree.hash.as_bytes());
+        each.insert(language.clone(), kit_hash(dir)?);
     }
-    Ok(hex(&hasher.finalize()))
+    Ok(KitsIdentity::Each(each))
+}
+
+/// Why the installed kits now would make a run started with `stored` play otherwise (a
+/// kit it had changed or gone; one added since is no concern), or `None`.
+pub fn kits_differ(stored: &KitsIdentity) -> anyhow::Result<Option<String>> {
+    let installed = &jail::kits::installed().by_language;
+    match stored {
+        KitsIdentity::Each(kits) => {
+            for (language, hash) in kits {
+                match installed.iter().find(|(l, _)| l == language) {
+                    None => return Ok(Some(format!("the kit `{language}` is gone"))),
+                    Some((_, dir)) if kit_hash(dir)? != *hash => {
+                        return Ok(Some(format!("the kit `{language}` changed")))
+                    }
+                    Some(_) => {}
+                }
+            }
+            Ok(None)
+        }
+        KitsIdentity::Whole(whole) => {
+            let mut hasher = Sha256::new();
+            let then = installed
+                .iter()
+                .filter(|(l, _)| !KITS_SINCE_EACH.iter().any(|p| l.starts_with(p)));
+            for (language, dir) in then {
+                hasher.update(language.as_bytes());
+                hasher.update(b"\0");
+                hasher.update(kit_hash(dir)?.as_bytes());
+            }
+            Ok((hex(&hasher.finalize()) != *whole).then(|| "a kit changed".to_string()))
+        }
+    }
 }
 
 /// Copies the files of `champion` (a program, not a built-in) into `<run>/snapshots/`

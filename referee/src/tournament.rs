@@ -166,10 +166,10 @@ pub struct TournamentSpec {
     pub shard: Option<crate::schedule::Shard>,
     /// Matches in the whole schedule.
     pub matches: u64,
-    /// The hash of the installed kits the run plays with (`snapshot::kits_hash`); absent
-    /// in a run started before snapshots.
+    /// The installed kits the run plays with (`snapshot::kits_identity`); absent in a run
+    /// started before snapshots.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kits: Option<String>,
+    pub kits: Option<crate::snapshot::KitsIdentity>,
     /// The seats of a match (`--seats`); absent when they are the game's fewest (every
     /// file written before the choice).
     #[serde(default, skip_serializing_if = "Option::is_none")]

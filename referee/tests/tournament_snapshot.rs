@@ -412,3 +412,68 @@ fn a_gauntlet_resumed_after_its_candidate_was_rebuilt_plays_its_snapshot() {
         assert_eq!(common::tables::untimed(&g.join("matches.csv")), want);
     });
 }
+
+/// A run records each installed kit's hash: a kit added to the referee since (a new game's)
+/// does not stop it resuming, a kit it had that changed or is gone does, naming the kit.
+#[test]
+fn a_kit_added_since_does_not_stop_a_resume_one_changed_or_gone_does() {
+    let dir = common::fresh_dir("snapshot", "kits-each");
+    let results = dir.join("results");
+    let run = |extra: &[&str]| {
+        let mut command = Command::new(REFEREE);
+        command.args(["--game", "amazons", "tournament"]);
+        if !extra.contains(&"--resume") {
+            command.args(["random", "mobility"]);
+        }
+        command
+            .args([
+                "--name",
+                "t",
+                "--seed",
+                "2026",
+                "--rounds",
+                "1",
+                "--results",
+            ])
+            .arg(&results)
+            .args(extra)
+            .stdin(Stdio::null());
+        common::output(command)
+    };
+    common::succeeded(&run(&[]));
+    let t = results.join("t");
+    common::without_keys(&t);
+    let path = t.join("tournament.json");
+    let spec: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let kits = spec["kits"].as_object().expect("each kit's hash").clone();
+    assert!(kits.contains_key("python"), "{kits:?}");
+    let with_kits = |kits: serde_json::Map<String, serde_json::Value>| {
+        let mut spec = spec.clone();
+        spec["kits"] = kits.into();
+        std::fs::write(&path, serde_json::to_string_pretty(&spec).unwrap()).unwrap();
+    };
+    // `python` was installed after the run started: nothing it plays changed.
+    let mut fewer = kits.clone();
+    fewer.remove("python");
+    with_kits(fewer);
+    common::succeeded(&run(&["--resume"]));
+    for (edit, says) in [
+        ("changed", "the kit `python` changed"),
+        ("gone", "the kit `cobol` is gone"),
+    ] {
+        let mut edited = kits.clone();
+        match edit {
+            "changed" => edited["python"] = "0".repeat(64).into(),
+            _ => drop(edited.insert("cobol".into(), "0".repeat(64).into())),
+        }
+        with_kits(edited);
+        let out = run(&["--resume"]);
+        assert_eq!(out.status.code(), Some(2), "{edit}");
+        assert!(
+            common::text(&out.stderr).contains(says),
+            "{edit}: {}",
+            common::text(&out.stderr)
+        );
+    }
+}

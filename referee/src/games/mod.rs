@@ -8,6 +8,7 @@ pub mod amazons_play;
 pub mod amazons_v1;
 pub mod amazons_v1_faults;
 pub mod amazons_wire;
+pub mod bot_client;
 pub mod loi;
 pub mod loi_bridge;
 pub mod loi_play;

@@ -2,69 +2,37 @@
 //! champions: the champion's side of `protocol-ticket-to-ride.md` on stdin and stdout,
 //! seeing only what its seat sees (`board` once, `view` before each move).
 
+use super::bot_client::{seat_seed, unknown, Client};
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
 use ticket::bots::{Player, NAMES};
 use ticket::{Board, Colour, Seat, Ticket, View};
 
 /// Plays the built-in player `name` over the protocol on stdin and stdout, its randomness
 /// from `PROLOGIN_SEED`.
 pub fn serve(name: &str) -> anyhow::Result<()> {
-    let seed = std::env::var("PROLOGIN_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let mut player = Player::by_name(name, seed).ok_or_else(|| {
-        anyhow::anyhow!(
-            "no built-in Ticket to Ride champion `{name}`; try: {}",
-            NAMES.join(", ")
-        )
-    })?;
-    let mut protocol = Protocol {
-        input: std::io::stdin().lock().lines(),
-        out: std::io::stdout().lock(),
-    };
+    let mut player = Player::by_name(name, seat_seed())
+        .ok_or_else(|| unknown("Ticket to Ride", name, &NAMES))?;
+    let mut client = Client::stdio();
     let mut board: Option<Board> = None;
-    while let Some(callback) = protocol.input.next().transpose()? {
+    while let Some(callback) = client.callback()? {
         if callback.trim() == "jouer" {
             if board.is_none() {
-                let text = protocol.ask("board")?;
+                let text = client.ask("board")?;
                 board = Some(Board::parse(&text).map_err(anyhow::Error::msg)?);
             }
             let board = board.as_ref().expect("read above");
             loop {
-                let view = view_from_json(&protocol.ask("view")?)
+                let view = view_from_json(&client.ask("view")?)
                     .ok_or_else(|| anyhow::anyhow!("the referee's view does not read"))?;
                 if !view.to_move {
                     break;
                 }
-                protocol.ask(&player.choose(board, &view).to_string())?;
+                client.ask(&player.choose(board, &view).to_string())?;
             }
         }
-        protocol.say("fin")?;
+        client.say("fin")?;
     }
     Ok(())
-}
-
-/// The champion's side of the protocol, on stdin and stdout.
-struct Protocol {
-    input: std::io::Lines<std::io::StdinLock<'static>>,
-    out: std::io::StdoutLock<'static>,
-}
-
-impl Protocol {
-    fn say(&mut self, line: &str) -> std::io::Result<()> {
-        writeln!(self.out, "{line}")?;
-        self.out.flush()
-    }
-
-    fn ask(&mut self, line: &str) -> std::io::Result<String> {
-        self.say(line)?;
-        self.input
-            .next()
-            .transpose()?
-            .ok_or_else(|| std::io::Error::other("the referee closed the protocol"))
-    }
 }
 
 /// The view the `view` question answers (a [`View`] as JSON), read back.

@@ -71,17 +71,7 @@ pub(super) fn frame(record: &GameRecord, data: &PageData, boards: &[Board]) -> F
         .collect();
     Frame {
         game: "amazons",
-        seats: record
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(s, seat)| Seat {
-                name: seat.name.clone(),
-                path: seat.path.clone(),
-                mark: COLOUR[s].to_string(),
-                stopped_at: None,
-            })
-            .collect(),
+        seats: Seat::all_of(record, &COLOUR),
         steps,
         first: 0,
         group_name: "",

@@ -52,6 +52,24 @@ pub struct Seat {
     pub stopped_at: Option<usize>,
 }
 
+impl Seat {
+    /// The seats of an arena record, each marked by `marks` (one per seat, in order), none
+    /// stopped.
+    pub fn all_of(record: &crate::arena::GameRecord, marks: &[&str]) -> Vec<Seat> {
+        record
+            .seats
+            .iter()
+            .zip(marks)
+            .map(|(seat, mark)| Seat {
+                name: seat.name.clone(),
+                path: seat.path.clone(),
+                mark: mark.to_string(),
+                stopped_at: None,
+            })
+            .collect()
+    }
+}
+
 /// A step as the frame labels it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Step {

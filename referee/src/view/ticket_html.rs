@@ -230,17 +230,7 @@ fn frame_of(record: &GameRecord, data: &PageData) -> Frame {
         .collect();
     Frame {
         game: "ticket",
-        seats: record
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(s, seat)| Seat {
-                name: seat.name.clone(),
-                path: seat.path.clone(),
-                mark: COLOUR[s].to_string(),
-                stopped_at: None,
-            })
-            .collect(),
+        seats: Seat::all_of(record, &COLOUR),
         steps,
         first: 0,
         group_name: "",

@@ -205,20 +205,17 @@ fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) ->
     );
     Frame {
         game: "little-town",
-        seats: record
-            .seats
-            .iter()
+        seats: Seat::all_of(record, &COLOURS)
+            .into_iter()
             .enumerate()
             .map(|(s, seat)| Seat {
-                name: seat.name.clone(),
-                path: seat.path.clone(),
-                mark: COLOURS[s].to_string(),
                 stopped_at: record
                     .faults
                     .iter()
                     .zip(record.fault_steps())
                     .find(|(f, _)| usize::from(f.seat) == s)
                     .map(|(_, step)| step),
+                ..seat
             })
             .collect(),
         steps,

@@ -39,9 +39,9 @@ pub(super) struct Spec {
     /// files).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub snapshots: Vec<Option<SnapshotSpec>>,
-    /// `snapshot::kits_hash` at the start; absent before snapshots.
+    /// `snapshot::kits_identity` at the start; absent before snapshots.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kits: Option<String>,
+    pub kits: Option<crate::snapshot::KitsIdentity>,
     /// The seats of a match (`--seats`); absent when they are the game's fewest (every
     /// file written before the choice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -415,7 +415,7 @@ pub(super) fn resumed(
             spec_path.display()
         )));
     }
-    setup::check_kits(spec.kits.as_deref(), &spec_path)?;
+    setup::check_kits(spec.kits.as_ref(), &spec_path)?;
     let mut champions = Vec::new();
     for (i, (name, given, identity)) in spec.champions.iter().enumerate() {
         if let Some(Some(snapshot)) = spec.snapshots.get(i) {

@@ -290,7 +290,7 @@ pub(super) fn resumed(
             spec.shard
         )));
     }
-    check_kits(spec.kits.as_deref(), &path)?;
+    check_kits(spec.kits.as_ref(), &path)?;
     let champions = spec
         .champions
         .iter()
@@ -384,34 +384,37 @@ pub(crate) fn check_seats_and_options(
 
 /// Copies every champion's files (built-ins aside) into the run's folder `dir` once
 /// (`crate::snapshot`): from now on each plays from its snapshot. Returns them, and the
-/// hash of the installed kits they play with.
+/// installed kits they play with.
 pub(crate) fn snapshot_all(
     mut champions: Vec<ChampionSpec>,
     dir: &Path,
-) -> Result<(Vec<ChampionSpec>, String), Failure> {
+) -> Result<(Vec<ChampionSpec>, crate::snapshot::KitsIdentity), Failure> {
     for champion in champions
         .iter_mut()
         .filter(|c| !crate::roster::is_builtin(&c.path))
     {
         crate::snapshot::take(champion, dir).map_err(Failure::usage)?;
     }
-    let kits = crate::snapshot::kits_hash()?;
+    let kits = crate::snapshot::kits_identity()?;
     Ok((champions, kits))
 }
 
-/// Refuses to resume a run started with installed kits of hash `stored` (none for a run
-/// started before snapshots) when this referee's differ: a champion's kit is part of what
-/// it plays, and the kits are not copied into the run.
-pub(crate) fn check_kits(stored: Option<&str>, spec_path: &Path) -> Result<(), Failure> {
+/// Refuses to resume a run started with the installed kits `stored` (none for a run
+/// started before snapshots) when one of them changed or is gone: a champion's kit is part
+/// of what it plays, and the kits are not copied into the run. A kit added since (a new
+/// game's) changes nothing the run plays.
+pub(crate) fn check_kits(
+    stored: Option<&crate::snapshot::KitsIdentity>,
+    spec_path: &Path,
+) -> Result<(), Failure> {
     let Some(stored) = stored else {
         return Ok(());
     };
-    let now = crate::snapshot::kits_hash()?;
-    if now != stored {
+    if let Some(why) = crate::snapshot::kits_differ(stored)? {
         return Err(usage(format!(
             "--resume: the installed kits (champions/<language>/kit) changed since the run \
-             started ({}): the champions would play with other kits; restore them as they \
-             were, or start a new run with another --name",
+             started ({why}; {}): the champions would play with other kits; restore them as \
+             they were, or start a new run with another --name",
             spec_path.display()
         )));
     }
