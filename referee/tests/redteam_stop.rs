@@ -631,7 +631,10 @@ fn an_edited_shard_directory_is_refused_at_merge() {
                 let id = rows[0].split(',').next().unwrap();
                 std::fs::remove_dir_all(one.join("matches").join(id)).unwrap();
             }),
-            &["shard-1-of-2/matches.csv line 2: ", "record.json is missing"],
+            &[
+                "shard-1-of-2/matches.csv line 2: ",
+                "record.json is missing",
+            ],
         ),
         (
             "a record edited as its row",
