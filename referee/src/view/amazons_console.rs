@@ -15,8 +15,9 @@ use crate::arena::GameRecord;
 use std::path::Path;
 
 /// The console of `record`, its stderr read from the files in `dir` (the record's
-/// directory; `None`: not available, only the times are shown). The record is checked.
-pub fn view(record: &GameRecord, dir: Option<&Path>) -> ConsoleView {
+/// directory; `None`: not available, only the times are shown), each seat marked by
+/// `marks` (the Amazons' `White`, `Black`; the others' colours). The record is checked.
+pub fn view(record: &GameRecord, dir: Option<&Path>, marks: &[&str]) -> ConsoleView {
     let console = Console::of_game(record, dir, |_| (0, 0));
     let steps = record.callback_steps();
     let last = record.actions().count();
@@ -27,6 +28,6 @@ pub fn view(record: &GameRecord, dir: Option<&Path>) -> ConsoleView {
         })
         .collect();
     let names = record.seats.iter().map(|s| s.name.clone()).collect();
-    let marks = ["White", "Black"].map(String::from).to_vec();
+    let marks = marks.iter().map(|m| m.to_string()).collect();
     ConsoleView::new(&console, names, marks, &steps, ranges)
 }

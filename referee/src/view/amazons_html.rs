@@ -130,7 +130,7 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
             .collect(),
         sandbox: &record.sandbox,
     };
-    let console = super::amazons_console::view(record, dir);
+    let console = super::amazons_console::view(record, dir, &["White", "Black"]);
     let frame = amazons_frame::frame(record, &data, &all);
     frame::page(&GamePage {
         template: "amazons.html",

@@ -115,11 +115,7 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
         actions: history.clone(),
         states: all.iter().map(view).collect(),
     };
-    let mut console = super::amazons_console::view(record, dir);
-    console.marks = COLOURS[..record.seats.len()]
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
+    let console = super::amazons_console::view(record, dir, &COLOURS[..record.seats.len()]);
     let frame = town_frame(record, &all, &history);
     let names: Vec<String> = record
         .seats
