@@ -149,12 +149,24 @@ use dispatch::{Cond, Op, Rule, Table};
 
 #[cfg(test)]
 mod bpf_run;
-#[cfg(test)]
+#[cfg(any(test, feature = "bench-reference"))]
 mod chain;
 mod dispatch;
 #[cfg(test)]
 mod equivalence;
 mod page_cache;
+#[cfg(any(test, feature = "bench-reference"))]
+mod reference;
+
+/// The filter (the futex program's spin variant) and the chained programs it replaced, as
+/// `cargo bench -p jail --bench seccomp_install --features bench-reference` installs them.
+#[cfg(feature = "bench-reference")]
+pub fn programs_for_bench() -> Result<[Vec<libc::sock_filter>; 2], Box<dyn std::error::Error>> {
+    let tables = tables(true)?;
+    let futex = futex::build(futex::Variant::Spin).0;
+    let search = dispatch::compile(futex::AUDIT_ARCH, &tables, &futex::NUMBERS, &futex)?;
+    Ok([search, reference::reference(&tables, &futex)?])
+}
 
 // Linux constants the `libc` crate lacks; the same on x86_64 and aarch64.
 /// `fcntl`: the signal sent to the owner.

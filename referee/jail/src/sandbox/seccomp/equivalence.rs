@@ -7,61 +7,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use nix::libc;
-use seccompiler::{
-    SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
-    TargetArch,
-};
 
 use super::bpf_run::{run, Call};
 use super::dispatch::{self, Op, Table};
-use super::{chain, futex, tables};
+use super::reference::reference;
+use super::{futex, tables};
 
 /// i386's `AUDIT_ARCH_I386`: its numbers are not x86_64's.
 const AUDIT_ARCH_I386: u32 = 0x4000_0003;
 /// x32 calls come with x86_64's arch and this bit in the number.
 const X32: u32 = 0x4000_0000;
-
-/// The filter as it was built before the search: `seccompiler`'s programs, chained.
-fn reference(tables: &[Table], futex: &[libc::sock_filter]) -> Vec<libc::sock_filter> {
-    let arch = TargetArch::try_from(std::env::consts::ARCH).unwrap();
-    let programs = tables
-        .iter()
-        .map(|table| {
-            let rules = table
-                .rules
-                .iter()
-                .map(|(&nr, rules)| {
-                    let rules = rules
-                        .iter()
-                        .map(|rule| {
-                            let conditions = rule
-                                .iter()
-                                .map(|c| {
-                                    let op = match c.op {
-                                        Op::Eq => SeccompCmpOp::Eq,
-                                        Op::Ne => SeccompCmpOp::Ne,
-                                        Op::MaskedEq(m) => SeccompCmpOp::MaskedEq(u64::from(m)),
-                                    };
-                                    let len = SeccompCmpArgLen::Dword;
-                                    SeccompCondition::new(c.arg, len, op, u64::from(c.value))
-                                        .unwrap()
-                                })
-                                .collect();
-                            SeccompRule::new(conditions).unwrap()
-                        })
-                        .collect();
-                    (i64::from(nr), rules)
-                })
-                .collect();
-            let errno = SeccompAction::Errno(table.answer & libc::SECCOMP_RET_DATA);
-            let filter = SeccompFilter::new(rules, SeccompAction::Allow, errno, arch).unwrap();
-            chain::of(&filter.try_into().unwrap())
-        })
-        .collect::<Vec<_>>();
-    let mut parts = programs.iter().map(Vec::as_slice).collect::<Vec<_>>();
-    parts.push(futex);
-    chain::chain(&parts).unwrap()
-}
 
 /// The values worth trying for each argument some rule of `nr` compares.
 fn samples(tables: &[Table], nr: u32) -> BTreeMap<u8, BTreeSet<u64>> {
@@ -169,7 +124,7 @@ fn the_search_answers_every_call_as_the_chained_programs_did() {
             let futex = futex::build(variant).0;
             let new =
                 dispatch::compile(futex::AUDIT_ARCH, &tables, &futex::NUMBERS, &futex).unwrap();
-            let old = reference(&tables, &futex);
+            let old = reference(&tables, &futex).unwrap();
             let wrong = differences(&new, &old, &calls);
             assert!(
                 wrong.is_empty(),
@@ -210,7 +165,7 @@ fn the_search_walks_a_few_instructions_per_number() {
     let tables = tables(true).unwrap();
     let futex = futex::build(futex::Variant::Notify).0;
     let new = dispatch::compile(futex::AUDIT_ARCH, &tables, &futex::NUMBERS, &futex).unwrap();
-    let old = reference(&tables, &futex);
+    let old = reference(&tables, &futex).unwrap();
     let (new_mean, new_max) = walked(&new);
     let (old_mean, old_max) = walked(&old);
     eprintln!(
