@@ -1,6 +1,7 @@
 //! The filter as one classic BPF program whose dispatch is a binary search on the system
-//! call number: the architecture check, then a tree of `>=` comparisons over the sorted
-//! numbers that have a rule, each leaf one `==` leading to that number's argument checks.
+//! call number: the architecture check, then a tree of `>=` comparisons over intervals of
+//! numbers, each leaf an interval's answer (allow, or an answer whatever the arguments,
+//! neighbours answered alike merged) or one listed number's argument checks.
 //!
 //! A call walks about log2(n) comparisons instead of one per listed number: the kernel runs
 //! the filter at every call its action cache does not hold, and at installation it runs it
@@ -10,8 +11,8 @@
 //! A number's checks are its rules in the order of the tables given: the first rule whose
 //! conditions all hold answers; when none does, the futex program (appended whole, it
 //! has its own architecture check) answers for the numbers it knows, and every other call
-//! is allowed. The numbers above every listed one (x32's, bit 30 set, included) fall to the
-//! last leaf and are allowed, as numbers no rule names.
+//! is allowed. The numbers above every listed one (x32's, bit 30 set, included) fall in the
+//! last interval and are allowed, as numbers no rule names.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -116,11 +117,8 @@ pub(crate) fn compile(
         label: &mut label,
         out: &mut out,
     };
-    if numbers.is_empty() {
-        tree.out.push(Insn::Ret(libc::SECCOMP_RET_ALLOW));
-    } else {
-        tree.search(&numbers);
-    }
+    let intervals = tree.intervals(&numbers);
+    tree.search(&intervals);
     out.push(Insn::At(futex_label));
     let mut program = assemble(&out)?;
     program.extend_from_slice(futex);
@@ -133,6 +131,18 @@ pub(crate) fn compile(
     Ok(program)
 }
 
+/// Where the search leads for an interval of numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leaf {
+    Allow,
+    /// The same answer whatever the arguments.
+    Answer(u32),
+    /// The number's argument checks.
+    Checks(u32),
+    /// The futex program.
+    Futex,
+}
+
 /// The search being written.
 struct Tree<'a, F: FnMut() -> usize> {
     tables: &'a [Table],
@@ -143,26 +153,60 @@ struct Tree<'a, F: FnMut() -> usize> {
 }
 
 impl<F: FnMut() -> usize> Tree<'_, F> {
-    /// The search over `numbers` (sorted, not empty), the number already in `A`.
-    fn search(&mut self, numbers: &[u32]) {
-        if let [nr] = numbers {
-            let allow = (self.label)();
-            self.out.push(Insn::Jump(
-                libc::BPF_JEQ,
-                *nr,
-                Target::Next,
-                Target::At(allow),
-            ));
-            self.checks(*nr);
-            self.out.push(Insn::At(allow));
-            self.out.push(Insn::Ret(libc::SECCOMP_RET_ALLOW));
+    /// What a listed number gets before its arguments are looked at.
+    fn leaf(&self, nr: u32) -> Leaf {
+        match self
+            .tables
+            .iter()
+            .find_map(|t| t.rules.get(&nr).map(|r| (t, r)))
+        {
+            Some((table, rules)) if rules.is_empty() => Leaf::Answer(table.answer),
+            Some(_) => Leaf::Checks(nr),
+            None => Leaf::Futex,
+        }
+    }
+
+    /// Every number from 0 up as intervals of one leaf each, by their first number: the
+    /// numbers between the listed ones are allowed, and neighbours answered alike whatever
+    /// the arguments are one interval.
+    fn intervals(&self, numbers: &[u32]) -> Vec<(u32, Leaf)> {
+        let mut intervals = vec![(0, Leaf::Allow)];
+        let mut push = |start: u32, leaf: Leaf| {
+            match intervals.last_mut() {
+                Some(last) if last.0 == start => last.1 = leaf,
+                _ => intervals.push((start, leaf)),
+            }
+            if let [.., (_, before), (_, last)] = intervals[..] {
+                if before == last && !matches!(last, Leaf::Checks(_)) {
+                    intervals.pop();
+                }
+            }
+        };
+        for &nr in numbers {
+            push(nr, self.leaf(nr));
+            if let Some(next) = nr.checked_add(1) {
+                push(next, Leaf::Allow);
+            }
+        }
+        intervals
+    }
+
+    /// The search over `intervals` (sorted, not empty), the number already in `A`.
+    fn search(&mut self, intervals: &[(u32, Leaf)]) {
+        if let [(_, leaf)] = intervals {
+            match *leaf {
+                Leaf::Allow => self.out.push(Insn::Ret(libc::SECCOMP_RET_ALLOW)),
+                Leaf::Answer(answer) => self.out.push(Insn::Ret(answer)),
+                Leaf::Futex => self.out.push(Insn::Ja(self.futex_label)),
+                Leaf::Checks(nr) => self.checks(nr),
+            }
             return;
         }
-        let (low, high) = numbers.split_at(numbers.len() / 2);
+        let (low, high) = intervals.split_at(intervals.len() / 2);
         let right = (self.label)();
         self.out.push(Insn::Jump(
             libc::BPF_JGE,
-            high[0],
+            high[0].0,
             Target::At(right),
             Target::Next,
         ));

@@ -55,4 +55,3 @@ pub(super) fn reference(
     parts.push(futex);
     Ok(chain::chain(&parts)?)
 }
-
