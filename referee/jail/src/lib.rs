@@ -56,4 +56,8 @@ pub mod zygote;
 pub use census::{Census, Change};
 pub use handle::{kill_every_jail, probe, use_helper, Jail, Refused, Spec, StartError, Stopped};
 pub use usage::Usage;
+
+#[cfg(feature = "bench-reference")]
+#[doc(hidden)]
+pub use sandbox::seccomp::programs_for_bench as seccomp_programs_for_bench;
 pub use view::View;

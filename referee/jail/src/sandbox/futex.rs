@@ -26,8 +26,9 @@
 //! command a newer kernel adds, and `futex_waitv` and `futex_requeue` always (their flags
 //! are in memory, out of a filter's reach; libc falls back to `futex`).
 //!
-//! Written by hand (classic BPF), not with `seccompiler`, which gives one program one
-//! action: this one has four (allow, the listener, `ENOSYS`, 0). Arguments are read on
+//! Written by hand (classic BPF): it has four answers (allow, the listener, `ENOSYS`, 0)
+//! and tests bits of the operation; the filter (`seccomp/dispatch.rs`) jumps to it for the
+//! [`NUMBERS`] only. Arguments are read on
 //! their low 32 bits (the kernel reads `op` and `flags` as `int`), little-endian as both
 //! supported architectures are.
 
@@ -48,9 +49,18 @@ pub(crate) const FUTEX2_PRIVATE: u32 = 128;
 const FUTEX_FLAGS: u32 = (libc::FUTEX_PRIVATE_FLAG | libc::FUTEX_CLOCK_REALTIME) as u32;
 
 #[cfg(target_arch = "x86_64")]
-const AUDIT_ARCH: u32 = 0xc000_003e;
+pub(crate) const AUDIT_ARCH: u32 = 0xc000_003e;
 #[cfg(target_arch = "aarch64")]
-const AUDIT_ARCH: u32 = 0xc000_00b7;
+pub(crate) const AUDIT_ARCH: u32 = 0xc000_00b7;
+
+/// The numbers the program answers for: every other call is allowed.
+pub(crate) const NUMBERS: [u32; 5] = [
+    libc::SYS_futex as u32,
+    SYS_FUTEX_WAIT,
+    SYS_FUTEX_WAKE,
+    libc::SYS_futex_waitv as u32,
+    SYS_FUTEX_REQUEUE,
+];
 
 /// Which answers the shared waits and wakes get.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

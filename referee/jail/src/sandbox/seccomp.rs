@@ -1,6 +1,7 @@
-//! A seccomp deny list, built once per referee with `seccompiler` and installed last in each
-//! child. Denied calls fail with `EPERM` (the champion gets an error and goes on; nothing is
-//! killed), except `clone3`, which fails with `ENOSYS` so that libc falls back to `clone`,
+//! A seccomp deny list, built once per referee (tables compiled by `dispatch.rs` into one
+//! program that searches the syscall number) and installed last in each child. Denied
+//! calls fail with `EPERM` (the champion gets an error and goes on; nothing is killed),
+//! except `clone3`, which fails with `ENOSYS` so that libc falls back to `clone`,
 //! whose flags can be checked, `flock`, which does nothing and returns 0 (below), the
 //! setters of extended attributes (`ENOTSUP`, below), the page cache's rules (below) and
 //! shared futexes (`futex.rs`: sent to the jail's init, or skipped). A champion runs without capabilities (its own uid, or a user
@@ -141,16 +142,31 @@ use std::collections::BTreeMap;
 use std::io;
 
 use nix::libc;
-use seccompiler::{
-    BackendError, BpfProgram, SeccompAction, SeccompCmpArgLen as Len, SeccompCmpOp as Op,
-    SeccompCondition, SeccompFilter, SeccompRule, TargetArch,
-};
 
 use super::futex;
 use super::layer::Layer;
+use dispatch::{Cond, Op, Rule, Table};
 
+#[cfg(test)]
+mod bpf_run;
+#[cfg(any(test, feature = "bench-reference"))]
 mod chain;
+mod dispatch;
+#[cfg(test)]
+mod equivalence;
 mod page_cache;
+#[cfg(any(test, feature = "bench-reference"))]
+mod reference;
+
+/// The filter (the futex program's spin variant) and the chained programs it replaced, as
+/// `cargo bench -p jail --bench seccomp_install --features bench-reference` installs them.
+#[cfg(feature = "bench-reference")]
+pub fn programs_for_bench() -> Result<[Vec<libc::sock_filter>; 2], Box<dyn std::error::Error>> {
+    let tables = tables(true)?;
+    let futex = futex::build(futex::Variant::Spin).0;
+    let search = dispatch::compile(futex::AUDIT_ARCH, &tables, &futex::NUMBERS, &futex)?;
+    Ok([search, reference::reference(&tables, &futex)?])
+}
 
 // Linux constants the `libc` crate lacks; the same on x86_64 and aarch64.
 /// `fcntl`: the signal sent to the owner.
@@ -176,7 +192,7 @@ const SYS_OPEN_TREE_ATTR: i64 = 467;
 /// `setxattrat` (Linux 6.13).
 const SYS_SETXATTRAT: i64 = 463;
 
-/// The programs, chained into one filter ([`chain`]) in each of the futex program's two
+/// The tables, compiled into one filter ([`dispatch`]) in each of the futex program's two
 /// variants: the extended attributes and `RWF_NOWAIT` (`ENOTSUP`), `flock` and the page
 /// cache's dropping advice (skipped, 0), `clone3` and the page cache's questions
 /// (`ENOSYS`), the deny list (`EPERM`), then the futex program.
@@ -256,33 +272,56 @@ fn x32_enabled() -> bool {
     r >= 0
 }
 
+/// A rule the filter cannot hold (a mistake in the tables, never the champion's).
+#[derive(Debug)]
+pub(crate) struct BadRule(String);
+
+impl std::fmt::Display for BadRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadRule {}
+
 /// The deny list being built: syscall number to rules. No rule: always denied; otherwise
 /// denied when all the conditions of one of its rules hold.
 #[derive(Default)]
-struct Rules(BTreeMap<i64, Vec<SeccompRule>>);
+struct Rules(BTreeMap<u32, Vec<Rule>>);
+
+/// `nr` as the filter reads it.
+fn number(nr: i64) -> u32 {
+    u32::try_from(nr).expect("a syscall number of this architecture")
+}
 
 impl Rules {
     fn always(&mut self, numbers: &[i64]) {
         for &nr in numbers {
-            self.0.insert(nr, Vec::new());
+            self.0.insert(number(nr), Vec::new());
         }
     }
 
     /// Denies `nr` when every `(argument, comparison, value)` holds (on the low 32 bits).
-    fn when(&mut self, nr: i64, conditions: &[(u8, Op, u64)]) -> Result<(), BackendError> {
+    fn when(&mut self, nr: i64, conditions: &[(u8, Op, u64)]) -> Result<(), BadRule> {
+        if conditions.is_empty() {
+            return Err(BadRule(format!("syscall {nr}: a rule without a condition")));
+        }
         let conditions = conditions
             .iter()
-            .map(|(arg, op, value)| SeccompCondition::new(*arg, Len::Dword, op.clone(), *value))
+            .map(|&(arg, op, value)| match u32::try_from(value) {
+                Ok(value) if arg < 6 => Ok(Cond { arg, op, value }),
+                _ => Err(BadRule(format!(
+                    "syscall {nr}: argument {arg} compared with {value:#x}: arguments are 0 \
+                     to 5, values 32 bits"
+                ))),
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        self.0
-            .entry(nr)
-            .or_default()
-            .push(SeccompRule::new(conditions)?);
+        self.0.entry(number(nr)).or_default().push(conditions);
         Ok(())
     }
 
     /// Denies `nr` when argument `arg` equals one of `values`.
-    fn when_arg_is(&mut self, nr: i64, arg: u8, values: &[u64]) -> Result<(), BackendError> {
+    fn when_arg_is(&mut self, nr: i64, arg: u8, values: &[u64]) -> Result<(), BadRule> {
         for &value in values {
             self.when(nr, &[(arg, Op::Eq, value)])?;
         }
@@ -290,9 +329,10 @@ impl Rules {
     }
 
     /// Denies `nr` when argument `arg` has any of the bits of `flags`, each on its own.
-    fn when_any_flag(&mut self, nr: i64, arg: u8, flags: &[u64]) -> Result<(), BackendError> {
+    fn when_any_flag(&mut self, nr: i64, arg: u8, flags: &[u64]) -> Result<(), BadRule> {
         for &flag in flags {
-            self.when(nr, &[(arg, Op::MaskedEq(flag), flag)])?;
+            let mask = u32::try_from(flag).map_err(|_| BadRule(format!("flag {flag:#x}")))?;
+            self.when(nr, &[(arg, Op::MaskedEq(mask), flag)])?;
         }
         Ok(())
     }
@@ -308,7 +348,7 @@ fn deny_list(
     referee: i64,
     group: i64,
     deny_shared_memory: bool,
-) -> Result<BTreeMap<i64, Vec<SeccompRule>>, BackendError> {
+) -> Result<BTreeMap<u32, Vec<Rule>>, BadRule> {
     let mut rules = Rules::default();
     // Other processes: their memory, files, signals.
     rules.always(&[
@@ -492,8 +532,8 @@ fn deny_list(
         rules.when(
             libc::SYS_mmap,
             &[
-                (3, Op::MaskedEq(shared), shared),
-                (3, Op::MaskedEq(anonymous), anonymous),
+                (3, Op::MaskedEq(shared as u32), shared),
+                (3, Op::MaskedEq(anonymous as u32), anonymous),
             ],
         )?;
         rules.always(&[libc::SYS_memfd_create]);
@@ -502,7 +542,7 @@ fn deny_list(
 }
 
 /// The setters of extended attributes, answered `ENOTSUP`.
-fn xattr_list() -> BTreeMap<i64, Vec<SeccompRule>> {
+fn xattr_list() -> BTreeMap<u32, Vec<Rule>> {
     let mut rules = Rules::default();
     rules.always(&[
         libc::SYS_setxattr,
@@ -517,46 +557,48 @@ pub(crate) fn build(deny_shared_memory: bool) -> Result<Filters, String> {
     programs(deny_shared_memory).map_err(|e| e.to_string())
 }
 
-fn programs(deny_shared_memory: bool) -> Result<Filters, Box<dyn std::error::Error>> {
-    let arch = TargetArch::try_from(std::env::consts::ARCH)?;
+/// The tables, in the order the kernel gave them when each was a filter of its own,
+/// installed in turn from the deny list to the futex program: the one installed last first.
+fn tables(deny_shared_memory: bool) -> Result<Vec<Table>, BadRule> {
     // SAFETY: no arguments.
     let group = i64::from(unsafe { libc::getpgrp() });
     let rules = deny_list(i64::from(std::process::id()), group, deny_shared_memory)?;
-    let program = |rules, errno: i32| -> Result<BpfProgram, BackendError> {
-        SeccompFilter::new(
-            rules,
-            SeccompAction::Allow,
-            SeccompAction::Errno(errno as u32),
-            arch,
-        )?
-        .try_into()
-    };
-    let mut enosys = BTreeMap::from([(libc::SYS_clone3, Vec::new())]);
+    let errno = |e: i32| libc::SECCOMP_RET_ERRNO | e as u32;
+    let mut enosys = BTreeMap::from([(number(libc::SYS_clone3), Vec::new())]);
     enosys.extend(page_cache::absent());
     let mut skip = BTreeMap::from([
-        (libc::SYS_flock, Vec::new()),
-        (libc::SYS_sync, Vec::new()),
-        (libc::SYS_syncfs, Vec::new()),
+        (number(libc::SYS_flock), Vec::new()),
+        (number(libc::SYS_sync), Vec::new()),
+        (number(libc::SYS_syncfs), Vec::new()),
     ]);
     skip.extend(page_cache::skipped()?);
     let mut unsupported = xattr_list();
     unsupported.extend(page_cache::unsupported()?);
-    // The order the kernel gave them when each was a filter of its own, installed in turn
-    // from the deny list to the futex program: the one installed last first.
-    let before_futex = [
-        program(unsupported, libc::ENOTSUP)?,
-        program(skip, 0)?,
-        program(enosys, libc::ENOSYS)?,
-        program(rules, libc::EPERM)?,
-    ]
-    .iter()
-    .map(chain::of)
-    .collect::<Vec<_>>();
-    let whole = |variant| -> Result<futex::Program, chain::Unchainable> {
+    Ok(vec![
+        Table {
+            answer: errno(libc::ENOTSUP),
+            rules: unsupported,
+        },
+        Table {
+            answer: errno(0),
+            rules: skip,
+        },
+        Table {
+            answer: errno(libc::ENOSYS),
+            rules: enosys,
+        },
+        Table {
+            answer: errno(libc::EPERM),
+            rules,
+        },
+    ])
+}
+
+fn programs(deny_shared_memory: bool) -> Result<Filters, Box<dyn std::error::Error>> {
+    let tables = tables(deny_shared_memory)?;
+    let whole = |variant| -> Result<futex::Program, String> {
         let futex = futex::build(variant);
-        let mut parts: Vec<&[libc::sock_filter]> = before_futex.iter().map(Vec::as_slice).collect();
-        parts.push(&futex.0);
-        chain::chain(&parts).map(futex::Program)
+        dispatch::compile(futex::AUDIT_ARCH, &tables, &futex::NUMBERS, &futex.0).map(futex::Program)
     };
     Ok(Filters {
         notify: whole(futex::Variant::Notify)?,

@@ -1,7 +1,7 @@
-//! Several seccomp programs as one: where a program would allow the call, the next one
-//! looks at it, so that the kernel checks, compiles and runs one filter for a jail instead
-//! of one per program (each filter installed is compiled to machine code at every jail's
-//! start, and run at every system call).
+//! The reference the filter is checked against (tests only): the programs `seccompiler`
+//! makes of each table (a linear dispatch, one comparison per listed number) and the futex
+//! program, as one: where a program would allow the call, the next one looks at it. This
+//! was the filter installed until `dispatch.rs` (the same answers, a binary search).
 //!
 //! The kernel runs every installed filter, the most recently installed first, and keeps the
 //! answer of highest precedence (kill, then an error, then the listener, then allow), the

@@ -25,16 +25,14 @@
 
 use std::collections::BTreeMap;
 
+use super::{BadRule, Rule, Rules};
 use nix::libc;
-use seccompiler::{BackendError, SeccompRule};
-
-use super::Rules;
 
 /// `cachestat` (Linux 6.5); numbers from 424 on are the same on every architecture.
 const SYS_CACHESTAT: i64 = 451;
 
 /// Advice that drops cached pages: answered 0, nothing done.
-pub(super) fn skipped() -> Result<BTreeMap<i64, Vec<SeccompRule>>, BackendError> {
+pub(super) fn skipped() -> Result<BTreeMap<u32, Vec<Rule>>, BadRule> {
     let mut rules = Rules::default();
     rules.when_arg_is(
         libc::SYS_fadvise64,
@@ -53,7 +51,7 @@ pub(super) fn skipped() -> Result<BTreeMap<i64, Vec<SeccompRule>>, BackendError>
 }
 
 /// Reads and writes that would fail rather than wait for a page: `EOPNOTSUPP`.
-pub(super) fn unsupported() -> Result<BTreeMap<i64, Vec<SeccompRule>>, BackendError> {
+pub(super) fn unsupported() -> Result<BTreeMap<u32, Vec<Rule>>, BadRule> {
     let mut rules = Rules::default();
     for nr in [libc::SYS_preadv2, libc::SYS_pwritev2] {
         rules.when_any_flag(nr, 5, &[libc::RWF_NOWAIT as u64])?;
@@ -62,7 +60,7 @@ pub(super) fn unsupported() -> Result<BTreeMap<i64, Vec<SeccompRule>>, BackendEr
 }
 
 /// The questions about the cache itself: `ENOSYS`.
-pub(super) fn absent() -> BTreeMap<i64, Vec<SeccompRule>> {
+pub(super) fn absent() -> BTreeMap<u32, Vec<Rule>> {
     let mut rules = Rules::default();
     rules.always(&[libc::SYS_mincore, SYS_CACHESTAT]);
     rules.0
