@@ -251,7 +251,11 @@ fn a_training_game_is_played_recorded_and_replayed() {
         assert_eq!(seats[1]["path"], "builtin:random");
         assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
         let won = record["ranking"]["places"][0] == 1;
-        assert_eq!(won, code == 1, "the code the client got is the record's result");
+        assert_eq!(
+            won,
+            code == 1,
+            "the code the client got is the record's result"
+        );
         replays(&server, &game);
         server.line_with("tester says good luck");
     });
@@ -333,7 +337,53 @@ fn hostile_clients_lose_and_the_server_keeps_serving() {
         let (game, first) = fine.start("fine", "map=small seed=9 timeout=30");
         let (code, _) = fine.play_to_the_end(first);
         assert!(code == 1 || code == -1);
-        assert_eq!(record(&server, &game)["faults"].as_array().unwrap().len(), 0);
+        assert_eq!(
+            record(&server, &game)["faults"].as_array().unwrap().len(),
+            0
+        );
         drop(holder);
+    });
+}
+
+#[test]
+fn a_c_client_framed_as_the_subject_s_library_plays_a_game() {
+    if Command::new("sh")
+        .args(["-c", "command -v cc"])
+        .output()
+        .map_or(true, |o| !o.status.success())
+    {
+        common::skip_missing("serve: the C client needs cc (apt-get install gcc)");
+        return;
+    }
+    each_run_in("serve", "c_client", |who, dir| {
+        let source =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve/t2r_client.c");
+        let client = dir.join("t2r_client");
+        let built = Command::new("cc")
+            .arg("-o")
+            .arg(&client)
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(built.success());
+        let server = Server::start(who, dir);
+        let out = Command::new(&client)
+            .args([&server.port.to_string(), "c_client", "11"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let words: Vec<&str> = stdout.split_whitespace().collect();
+        assert!(
+            matches!(words.as_slice(), ["END", "1" | "-1", _]),
+            "{stdout}"
+        );
+        let record = record(&server, words[2]);
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
+        replays(&server, words[2]);
     });
 }
