@@ -27,6 +27,8 @@ pub struct Link {
     pub close: bool,
     /// The comments it sent (`SEND_COMMENT`), kept for the server's log.
     pub comments: Vec<String>,
+    /// The last messages of a game, sent once its record is written.
+    pub ending: Vec<String>,
 }
 
 impl Link {
@@ -37,6 +39,7 @@ impl Link {
             told: false,
             close: false,
             comments: Vec::new(),
+            ending: Vec::new(),
         }))
     }
 }
@@ -145,6 +148,19 @@ impl RemoteSeat {
                 format!("{e} during {} (a write failed)", self.callback),
             )
         })
+    }
+
+    /// Sends `parts`, unless the game is over: then they wait in the link until its
+    /// record is written (the session sends them), so that a client told the end finds
+    /// the game's record.
+    fn last(&self, parts: &[&str]) -> Result<(), Fault> {
+        let mut link = self.link.borrow_mut();
+        if link.told {
+            link.ending = parts.iter().map(|p| p.to_string()).collect();
+            return Ok(());
+        }
+        drop(link);
+        parts.iter().try_for_each(|p| self.tell(p))
     }
 
     /// A protocol error: the client is told, the connection closed after the game.
@@ -256,17 +272,14 @@ impl RemoteSeat {
                 _ => ("0", msg),
             };
             self.tell("OK")?;
-            self.tell(&mv)?;
-            self.tell(&msg)?;
-            self.tell(code)?;
+            self.last(&[&mv, &msg, code])?;
             return Ok(true);
         }
         if self.opponent_left && self.places().is_some() {
             self.link.borrow_mut().told = true;
             self.tell("OK")?;
-            self.tell("")?;
-            self.tell(&format!("Your opponent left the game. {}", self.ending()))?;
-            self.tell("-1")?;
+            let msg = format!("Your opponent left the game. {}", self.ending());
+            self.last(&["", &msg, "-1"])?;
             self.opponent_left = false;
             return Ok(true);
         }
@@ -313,8 +326,7 @@ impl RemoteSeat {
                     }
                     None => "0",
                 };
-                self.tell(&msg)?;
-                self.tell(code)?;
+                self.last(&[&msg, code])?;
                 self.link.borrow_mut().pending_move = false;
                 let s: Vec<&str> = self.status.split_whitespace().collect();
                 let again = s.first() == Some(&self.seat.to_string().as_str())

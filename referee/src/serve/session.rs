@@ -123,6 +123,8 @@ fn play(
         .unwrap_or_else(|| rand::random::<u64>() & request::MAX_SEED);
     let first = training.first.unwrap_or(seed % 2 == 0);
     let seat = if first { 0 } else { 1 };
+    // Made again if it was removed while the server runs.
+    std::fs::create_dir_all(&server.results)?;
     let game_name = server.game_name(seed);
     let dir = server.results.join(&game_name);
     let board = ticket::Board::built_in(training.board)
@@ -160,6 +162,7 @@ fn play(
         let mut l = link.borrow_mut();
         l.told = false;
         l.pending_move = false;
+        l.ending.clear();
         let sizes = format!(
             "{} {}",
             board.cities.len(),
@@ -179,6 +182,14 @@ fn play(
     };
     jail::hidden::hide(&dir);
     let record = jail::interrupt::tolerating(|| TICKET.play_match_with(&seats, &dir, &own))?;
+    // The end of the game, told once its record is written.
+    {
+        let mut l = link.borrow_mut();
+        let ending = std::mem::take(&mut l.ending);
+        if ending.iter().try_for_each(|m| l.conn.send(m)).is_err() {
+            l.close = true;
+        }
+    }
     let fault = record.faults.iter().find(|f| usize::from(f.seat) == seat);
     let outcome = match (record.ranking.winners().as_slice(), fault) {
         (_, Some(f)) => format!("lost by a {} fault: {}", f.kind, printable(&f.message)),
