@@ -5,8 +5,10 @@ use crate::cli::ServeArgs;
 
 /// Runs the server of `args` until the process is stopped.
 pub fn run(args: ServeArgs) -> Result<(), Failure> {
-    let mut limits = jail::champion::Limits::default();
-    limits.sandbox = jail::sandbox::probe(args.sandbox).plan();
+    let limits = jail::champion::Limits {
+        sandbox: jail::sandbox::probe(args.sandbox).plan(),
+        ..Default::default()
+    };
     eprintln!("{}", limits.sandbox.line());
     if !args.listen.ip().is_loopback() {
         eprintln!(

@@ -35,11 +35,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
     };
     let _registered = Registered(server, name.clone());
     println!("client {peer}: {name} connected");
-    loop {
-        let command = match read_idle(&link) {
-            Ok(c) => c,
-            Err(_) => break,
-        };
+    while let Ok(command) = read_idle(&link) {
         let training = match request::wait_game(&command) {
             Ok(t) => t,
             Err(message) => {
@@ -121,7 +117,7 @@ fn play(
     let seed = training
         .seed
         .unwrap_or_else(|| rand::random::<u64>() & request::MAX_SEED);
-    let first = training.first.unwrap_or(seed % 2 == 0);
+    let first = training.first.unwrap_or(seed.is_multiple_of(2));
     let seat = if first { 0 } else { 1 };
     // Made again if it was removed while the server runs.
     std::fs::create_dir_all(&server.results)?;
@@ -193,7 +189,7 @@ fn play(
     let fault = record.faults.iter().find(|f| usize::from(f.seat) == seat);
     let outcome = match (record.ranking.winners().as_slice(), fault) {
         (_, Some(f)) => format!("lost by a {} fault: {}", f.kind, printable(&f.message)),
-        ([w], None) if usize::from(*w) == seat => "won".to_string(),
+        ([w], None) if *w == seat => "won".to_string(),
         _ => "lost".to_string(),
     };
     println!(
