@@ -33,6 +33,7 @@ pub mod run_match;
 pub mod schedule;
 pub mod seating;
 pub mod seeds;
+pub mod serve;
 pub mod snapshot;
 pub mod standings;
 pub mod store;

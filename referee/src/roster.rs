@@ -39,6 +39,10 @@ pub const HUMAN: &str = "human";
 /// The recorded path of a seat played by a person.
 pub const HUMAN_PATH: &str = "builtin:human";
 
+/// The recorded path of a seat played by a program connected to `referee serve`:
+/// `remote:<name it gave>`, with no hash (nothing the referee could run again).
+pub const REMOTE_PREFIX: &str = "remote:";
+
 /// Whether a champion's `path` names one of the referee's built-in champions (or the
 /// human seat): its code is the referee's release, whatever the SHA-256 of the referee's
 /// binary that ran it.
@@ -50,6 +54,11 @@ impl ChampionSpec {
     /// Whether a person plays this seat (`human`): no process is started for it.
     pub fn is_human(&self) -> bool {
         self.path == HUMAN_PATH
+    }
+
+    /// Whether a program connected to the game server plays this seat: no process either.
+    pub fn is_remote(&self) -> bool {
+        self.path.starts_with(REMOTE_PREFIX)
     }
 }
 

@@ -3,7 +3,8 @@
 //! champion cannot start keeps its `spawn` fault instead, but a champion of a run's snapshot
 //! that cannot start (the snapshot unreadable, the disk, the referee's own setup) stops the
 //! match with an error, since it started from the same files in the pre-run check; a seat
-//! of a person (`human`) gets the caller's endpoint for it, no process. Nothing is left when
+//! of a person (`human`) or of a connected program (`referee serve`) gets the caller's
+//! endpoint for it, no process. Nothing is left when
 //! it is dropped.
 
 use crate::endpoint::Endpoint;
@@ -28,7 +29,8 @@ pub struct Seating {
 impl Seating {
     /// Starts `champions` in seats 0.. with `seeds` (their `PROLOGIN_SEED`) under `limits`,
     /// writing their stderr into `folder` (each `seat<N>.stderr` a new file); the match and its champions share a CPU when `pin`
-    /// and one is free. A seat of a person takes `human(seat)` as its endpoint.
+    /// and one is free. A seat of a person or a connected program takes `human(seat)` as its
+    /// endpoint.
     pub fn start(
         champions: &[ChampionSpec],
         seeds: &[u64],
@@ -55,7 +57,7 @@ impl Seating {
         };
         let pin = &seating._pin;
         for (i, champion) in champions.iter().enumerate() {
-            if champion.is_human() {
+            if champion.is_human() || champion.is_remote() {
                 seating.endpoints.push(human(i));
                 seating.spawn_faults.push(None);
                 continue;

@@ -57,6 +57,31 @@ pub enum Command {
     /// Run a built-in champion (random, greedy) over the protocol on stdin/stdout.
     #[command(hide = true)]
     Bot(BotArgs),
+    /// Run a game server: programs connect over TCP with the Ticket to Ride subject's
+    /// protocol and play training games against the built-in champions (docs/server.md).
+    Serve(ServeArgs),
+}
+
+/// `referee serve`: where it listens, where games are recorded, its bounds.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on (`127.0.0.1:0`: any free port; the server prints
+    /// `listening on ADDR:PORT` first). Another address than loopback opens the server to
+    /// the network.
+    #[arg(long, default_value = "127.0.0.1:1234", value_name = "ADDR:PORT")]
+    pub listen: std::net::SocketAddr,
+    /// Folder of the games' records, one folder per game named as the game.
+    #[arg(long, default_value = "results/server", value_name = "DIR")]
+    pub results: PathBuf,
+    /// Most connections at once; more are answered with an error and closed.
+    #[arg(long, default_value_t = 1024, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_connections: u32,
+    /// Most connections at once from one address.
+    #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub per_address: u32,
+    /// Sandbox layers of the built-in champions: auto or off.
+    #[arg(long, default_value = "auto", value_parser = values::sandbox_mode(), value_name = "MODE")]
+    pub sandbox: jail::sandbox::SandboxMode,
 }
 
 /// Default of `--time-scale`.

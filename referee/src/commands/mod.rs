@@ -8,6 +8,7 @@ pub mod match_cmd;
 pub mod merge;
 pub mod model;
 pub mod replay_cmd;
+pub mod serve;
 pub mod show;
 pub mod status;
 pub mod tournament;
@@ -86,6 +87,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         print!("{}", crate::cli::words::describe_options(game));
         return Ok(());
     }
+    // Ticket to Ride's server, whatever `--game` (the only game it serves yet).
+    if let Command::Serve(args) = cli.command {
+        return serve::run(args);
+    }
     if let Some(game) = crate::games::on_model(&cli.game) {
         return model::run(cli.command, game);
     }
@@ -99,6 +104,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Status(args) => status::run(args),
         Command::Bot(args) => bot::run(args),
         Command::Build(args) => build::run(args),
-        Command::Options => unreachable!("answered above"),
+        Command::Options | Command::Serve(_) => unreachable!("answered above"),
     }
 }

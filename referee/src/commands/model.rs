@@ -31,7 +31,7 @@ pub fn run(command: Command, game: &'static dyn Commands) -> Result<(), Failure>
         Command::Status(args) => super::status::run(args),
         Command::Gauntlet(args) => super::gauntlet::run(args, game.runner()),
         Command::Build(args) => super::build::run(args),
-        Command::Options => unreachable!("answered by `commands::run`"),
+        Command::Options | Command::Serve(_) => unreachable!("answered by `commands::run`"),
     }
 }
 

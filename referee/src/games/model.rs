@@ -204,6 +204,24 @@ impl<P: Parts> ModelGame<P> {
 
     /// Plays one match of `seats` into `dir`, and writes its record there.
     pub fn play_match(&self, seats: &Seats, dir: &Path) -> anyhow::Result<GameRecord> {
+        let human = |seat| -> Box<dyn Endpoint> {
+            let driver = self
+                .0
+                .human()
+                .expect("a human seat is resolved only where people play");
+            Box::new(HumanEndpoint::console(seat, driver))
+        };
+        self.play_match_with(seats, dir, &human)
+    }
+
+    /// [`ModelGame::play_match`], the seats of a person or a connected program
+    /// (`referee serve`) played by `own(seat)`'s endpoint.
+    pub fn play_match_with(
+        &self,
+        seats: &Seats,
+        dir: &Path,
+        own: &dyn Fn(usize) -> Box<dyn Endpoint>,
+    ) -> anyhow::Result<GameRecord> {
         let game = self.0.game();
         anyhow::ensure!(
             game.seats().contains(&seats.champions.len()),
@@ -222,20 +240,13 @@ impl<P: Parts> ModelGame<P> {
             .map(|i| SeatRecord::of(i, &seats.champions[i], seats.seed))
             .collect();
         let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
-        let human = |seat| -> Box<dyn Endpoint> {
-            let driver = self
-                .0
-                .human()
-                .expect("a human seat is resolved only where people play");
-            Box::new(HumanEndpoint::console(seat, driver))
-        };
         let mut seating = Seating::start(
             &seats.champions,
             &seeds,
             &seats.limits,
             &folder,
             seats.pin,
-            &human,
+            own,
         )?;
         let mut log = match seats.full_log {
             Some(cap) => Some(crate::full_log::Writer::create_in(
@@ -272,8 +283,12 @@ impl<P: Parts> ModelGame<P> {
         // would be recorded as crashed: such a match has no result (`interrupt.rs`).
         jail::interrupt::undisturbed()?;
         crate::store::write_in(&folder, "record.json", &record.to_json())?;
-        // No command plays a person's moves again.
-        if !seats.champions.iter().any(|c| c.is_human()) {
+        // No command plays a person's moves, or a connected program's, again.
+        if !seats
+            .champions
+            .iter()
+            .any(|c| c.is_human() || c.is_remote())
+        {
             crate::reproduce_log::note(&self.reproduce_command(seats), &path, &record);
         }
         Ok(record)

@@ -1,0 +1,136 @@
+//! `referee serve`: the game server of the Ticket to Ride subject (docs/server.md).
+//! Programs connect over TCP, name themselves and play training games against the
+//! built-in champions with the subject's protocol; each game is a match of the arena,
+//! recorded as any match is. One thread per connection; connections bounded in number,
+//! per address, in command length and idle time.
+
+pub mod codes;
+pub mod remote;
+pub mod request;
+pub mod session;
+pub mod wire;
+
+use jail::champion::Limits;
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// What the server is started with.
+pub struct Config {
+    pub listen: SocketAddr,
+    pub results: PathBuf,
+    pub max_connections: u32,
+    pub per_address: u32,
+    /// The built-in champions' limits (their sandbox).
+    pub limits: Limits,
+}
+
+/// What every connection shares.
+pub struct Server {
+    pub results: PathBuf,
+    pub limits: Limits,
+    /// The names of the clients connected.
+    pub names: Mutex<HashSet<String>>,
+    connections: Mutex<(u32, HashMap<IpAddr, u32>)>,
+    max_connections: u32,
+    per_address: u32,
+    games: AtomicU32,
+}
+
+impl Server {
+    /// A new game's name: the seed's six hexadecimal digits (as the subject's server
+    /// names them), then six of a counter, one no folder of the results has.
+    pub fn game_name(&self, seed: u64) -> String {
+        loop {
+            let n = self.games.fetch_add(1, Ordering::Relaxed) & 0xFF_FFFF;
+            let name = format!("{:06x}{n:06x}", seed & request::MAX_SEED);
+            if !self.results.join(&name).exists() {
+                return name;
+            }
+        }
+    }
+
+    /// Counts a connection from `ip`, or says why it is refused.
+    fn admit(&self, ip: IpAddr) -> Result<(), String> {
+        let mut c = self.connections.lock().expect("connections");
+        if c.0 >= self.max_connections {
+            return Err("The server is full; try again later".into());
+        }
+        let here = c.1.entry(ip).or_insert(0);
+        if *here >= self.per_address {
+            return Err(format!(
+                "Too many connections from your address (at most {})",
+                self.per_address
+            ));
+        }
+        *here += 1;
+        c.0 += 1;
+        Ok(())
+    }
+
+    fn leave(&self, ip: IpAddr) {
+        let mut c = self.connections.lock().expect("connections");
+        c.0 -= 1;
+        if let Some(n) = c.1.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.1.remove(&ip);
+            }
+        }
+    }
+}
+
+/// Listens and serves until the process is stopped; prints `listening on ADDR:PORT` first.
+pub fn run(config: Config) -> anyhow::Result<()> {
+    use anyhow::Context;
+    std::fs::create_dir_all(&config.results)
+        .with_context(|| format!("cannot create {}", config.results.display()))?;
+    jail::hidden::hide_root(&config.results);
+    crate::kits::install();
+    let listener = TcpListener::bind(config.listen).with_context(|| {
+        format!(
+            "cannot listen on {} (another server on that port? choose another)",
+            config.listen
+        )
+    })?;
+    println!("listening on {}", listener.local_addr()?);
+    std::io::stdout().flush()?;
+    let server = Arc::new(Server {
+        results: config.results,
+        limits: config.limits,
+        names: Mutex::new(HashSet::new()),
+        connections: Mutex::new((0, HashMap::new())),
+        max_connections: config.max_connections,
+        per_address: config.per_address,
+        games: AtomicU32::new(0),
+    });
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        accept(stream, &server);
+    }
+    Ok(())
+}
+
+/// Serves `stream` on a thread of its own, or refuses it.
+fn accept(stream: TcpStream, server: &Arc<Server>) {
+    let Ok(peer) = stream.peer_addr() else { return };
+    if let Err(why) = server.admit(peer.ip()) {
+        let mut conn = wire::Conn::new(stream);
+        let _ = conn.send(&why);
+        return;
+    }
+    let shared = Arc::clone(server);
+    let spawned = std::thread::Builder::new()
+        .name("client".into())
+        .spawn(move || {
+            session::serve(stream, &shared);
+            shared.leave(peer.ip());
+            let _ = std::io::stdout().flush();
+        });
+    if spawned.is_err() {
+        server.leave(peer.ip());
+    }
+}
