@@ -276,22 +276,20 @@ pub(super) fn resumed(
         let mut format = format_of(args)?;
         // A flag not given takes the run's value: its deal (rotated in a run started before
         // `--deal`), and its rounds when only `--deal` is given.
-        match (&mut format, spec.format) {
-            (
-                Format::RoundRobin { rounds, deal },
-                Format::RoundRobin {
-                    rounds: run_rounds,
-                    deal: run_deal,
-                },
-            ) => {
-                if args.deal.is_none() {
-                    *deal = run_deal;
-                }
-                if !format_given {
-                    *rounds = run_rounds;
-                }
+        if let (
+            Format::RoundRobin { rounds, deal },
+            Format::RoundRobin {
+                rounds: run_rounds,
+                deal: run_deal,
+            },
+        ) = (&mut format, spec.format)
+        {
+            if args.deal.is_none() {
+                *deal = run_deal;
             }
-            _ => {}
+            if !format_given {
+                *rounds = run_rounds;
+            }
         }
         if format != spec.format {
             let run_deal = match spec.format {
