@@ -4,7 +4,9 @@
 //!
 //! One line per request: `<callback index>\t<request>\t<answer>\n`, where the index is the
 //! callback's position in the record's `callbacks` and the request is the line the champion
-//! sent (`etat`, or a call as the engine prints it).
+//! sent with its words joined by single spaces (`etat`, or a call as the engine prints it;
+//! in a game on the arena, `arena::machine::logged_form`): no tab of a champion's line
+//! reaches the log's fields.
 //!
 //! A log is bounded whatever a champion asks: once its compressed size reaches its cap
 //! (64 MiB by default, `--full-log-cap`), it takes no more requests, and the record notes

@@ -31,11 +31,20 @@ pub enum Format {
     /// two seats this is a colour swap every other round, with three seats the three
     /// rotations of the ascending order, then of its mirror.
     ///
-    /// The `k` matches of a block of a set share one seed (the same setup), like chess's
+    /// Deals: with [`Deal::Fresh`] (what a new run plays) every match draws its own seed;
+    /// with [`Deal::Rotated`] (`--deal rotated`, and every run started before the choice)
+    /// the `k` matches of a block of a set share one seed (the same setup), like chess's
     /// game pairs: each champion plays the same game from each seat, which cancels most of
     /// the luck of the setup between them (a last block of fewer than `k` rounds shares it
-    /// too).
-    RoundRobin { rounds: u64 },
+    /// too), but a champion that remembers a match across the jail (the machine's page
+    /// cache is such a memory, and no jail closes a timing channel) knows the setup of the
+    /// block's next matches, hidden cards included.
+    RoundRobin {
+        rounds: u64,
+        /// Absent in a run started before the choice: such a run played rotated deals.
+        #[serde(default = "Deal::before_choice")]
+        deal: Deal,
+    },
     /// Each champion plays `matches` matches. Round `r` shuffles the field (seed
     /// `derive(seed, GROUP_STREAM, r)`); the rounds' orders are laid end to end and cut into
     /// groups of `k` in that order (the seat order). A group that straddles two rounds
@@ -46,7 +55,46 @@ pub enum Format {
     Groups { matches: u64 },
 }
 
+/// Whether the rotations of a round-robin block replay one deal (`--deal`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Deal {
+    /// Every match draws its own seed: nothing a champion remembers of one match tells it
+    /// the setup of another. A new run's default.
+    #[default]
+    Fresh,
+    /// The `k` matches of a block share one seed (the same setup from every seat): less
+    /// luck in the leaderboard, but safe only where a champion cannot carry memory from
+    /// one match to the next (one machine per champion, or caches dropped between
+    /// matches).
+    Rotated,
+}
+
+impl Deal {
+    /// The deal of a run whose `tournament.json` does not say: every run before the
+    /// choice played rotated deals.
+    pub fn before_choice() -> Deal {
+        Deal::Rotated
+    }
+
+    /// `fresh` or `rotated`, as `--deal` takes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Deal::Fresh => "fresh",
+            Deal::Rotated => "rotated",
+        }
+    }
+}
+
 impl Format {
+    /// A round-robin of `rounds` rounds that deals every match afresh (a new run's default).
+    pub fn round_robin(rounds: u64) -> Format {
+        Format::RoundRobin {
+            rounds,
+            deal: Deal::Fresh,
+        }
+    }
+
     /// `round-robin` or `groups`.
     pub fn name(&self) -> &'static str {
         match self {
@@ -100,7 +148,7 @@ impl Shard {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub id: u64,
-    /// `derive(tournament seed, MATCH_STREAM, id)`.
+    /// [`Schedule::seed_of`] its id.
     pub seed: u64,
     /// Champion indices in seats 0, 1, ..., k - 1.
     pub seats: Vec<usize>,
@@ -264,9 +312,9 @@ impl Schedule {
 
     /// A schedule of `seats`-seat matches (2 to [`MAX_SEATS`]), or what makes it
     /// unplayable. With two seats, a round-robin plays every pair: rounds `2r` and
-    /// `2r + 1` of a pair play the same seed with the colours swapped, so that with an even
-    /// number of rounds each champion of a pair moves first as often as the other, on the
-    /// same setups.
+    /// `2r + 1` of a pair swap the colours, so that with an even number of rounds each
+    /// champion of a pair moves first as often as the other (on the same setups with
+    /// rotated deals).
     pub fn for_seats(
         seats: usize,
         seed: u64,
@@ -283,7 +331,7 @@ impl Schedule {
             });
         }
         match format {
-            Format::RoundRobin { rounds: 0 } | Format::Groups { matches: 0 } => {
+            Format::RoundRobin { rounds: 0, .. } | Format::Groups { matches: 0 } => {
                 return Err(ScheduleError::NoMatches(format))
             }
             Format::Groups { .. }
@@ -298,7 +346,7 @@ impl Schedule {
         }
         let n = champions as u128;
         let total = match format {
-            Format::RoundRobin { rounds } => {
+            Format::RoundRobin { rounds, .. } => {
                 choose_wide(champions as u64, seats).saturating_mul(u128::from(rounds))
             }
             Format::Groups { matches } => (n * u128::from(matches)).div_ceil(seats as u128),
@@ -322,7 +370,7 @@ impl Schedule {
     pub fn len(&self) -> u64 {
         let n = self.champions as u64;
         match self.format {
-            Format::RoundRobin { rounds } => choose(n, self.seats) * rounds,
+            Format::RoundRobin { rounds, .. } => choose(n, self.seats) * rounds,
             Format::Groups { matches } => (n * matches).div_ceil(self.seats as u64),
         }
     }
@@ -332,13 +380,19 @@ impl Schedule {
     }
 
     /// The seed of match `id`: `derive(seed, MATCH_STREAM, b)` where `b` is, in a
-    /// round-robin, the index of its block of `k` rounds of its set of champions (the `k`
-    /// rotations of one seat order: see [`Format::RoundRobin`]), and the match id in
-    /// groups.
+    /// round-robin of rotated deals, the index of its block of `k` rounds of its set of
+    /// champions (the `k` rotations of one seat order: see [`Format::RoundRobin`]), and the
+    /// match id otherwise (groups, and a round-robin of fresh deals).
     pub fn seed_of(&self, id: u64) -> u64 {
         let block = match self.format {
-            Format::RoundRobin { .. } => self.seats as u64,
-            Format::Groups { .. } => return derive(self.seed, MATCH_STREAM, id),
+            Format::RoundRobin {
+                deal: Deal::Rotated,
+                ..
+            } => self.seats as u64,
+            Format::RoundRobin {
+                deal: Deal::Fresh, ..
+            }
+            | Format::Groups { .. } => return derive(self.seed, MATCH_STREAM, id),
         };
         let sets = choose(self.champions as u64, self.seats);
         let (round, set) = (id / sets, id % sets);
@@ -456,28 +510,14 @@ mod tests {
 
     #[test]
     fn too_many_matches_are_refused() {
-        let err = Schedule::new(1, 3, Format::RoundRobin { rounds: u64::MAX }).unwrap_err();
+        let err = Schedule::new(1, 3, Format::round_robin(u64::MAX)).unwrap_err();
         assert!(matches!(err, ScheduleError::TooMany { champions: 3, .. }));
         let err = Schedule::new(1, 100, Format::Groups { matches: u64::MAX }).unwrap_err();
         assert!(matches!(err, ScheduleError::TooMany { champions: 100, .. }));
         // The largest allowed is accepted, one more is not.
-        let ok = Schedule::new(
-            1,
-            3,
-            Format::RoundRobin {
-                rounds: MAX_MATCHES,
-            },
-        )
-        .unwrap();
+        let ok = Schedule::new(1, 3, Format::round_robin(MAX_MATCHES)).unwrap();
         assert_eq!(ok.len(), MAX_MATCHES);
-        assert!(Schedule::new(
-            1,
-            3,
-            Format::RoundRobin {
-                rounds: MAX_MATCHES + 1
-            }
-        )
-        .is_err());
+        assert!(Schedule::new(1, 3, Format::round_robin(MAX_MATCHES + 1)).is_err());
         let groups = Schedule::new(
             1,
             3,
@@ -536,11 +576,11 @@ mod tests {
     #[test]
     fn seats_out_of_range_are_refused() {
         for seats in [0, 1, MAX_SEATS + 1] {
-            let err = Schedule::for_seats(seats, 1, 20, Format::RoundRobin { rounds: 1 });
+            let err = Schedule::for_seats(seats, 1, 20, Format::round_robin(1));
             assert_eq!(err, Err(ScheduleError::Seats(seats)));
         }
         // A huge field of eight-seat sets is refused, not overflowed.
-        let err = Schedule::for_seats(8, 1, 1 << 40, Format::RoundRobin { rounds: 1 });
+        let err = Schedule::for_seats(8, 1, 1 << 40, Format::round_robin(1));
         assert!(matches!(err, Err(ScheduleError::TooMany { .. })), "{err:?}");
     }
 

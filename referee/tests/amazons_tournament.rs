@@ -1,6 +1,7 @@
 //! `referee --game amazons tournament` and `merge` as an organiser types them: a round-robin
 //! of pairs with real champions in their jails (the built-ins, the protocol page's Python
-//! champion and one that never moves), colours balanced on shared seeds, win/loss points
+//! champion and one that never moves), colours balanced, a seed a match unless `--deal
+//! rotated` (then a pair's two matches share one, and a resume keeps it), win/loss points
 //! counted again here from the rows, every record replayed, a row's reproduce command played
 //! again, shards merged into the single run's results, and a resume of the other game
 //! refused.
@@ -53,7 +54,7 @@ fn refused(mut command: Command, needles: &[&str]) {
 }
 
 #[test]
-fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
+fn a_round_robin_of_pairs_swaps_colours_and_counts_wins() {
     let dir = common::fresh_dir("amazons-tournament", "round-robin");
     let champions = four(&dir);
     let out = common::run_ok(tournament(
@@ -87,7 +88,8 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
         }
     }
 
-    // Each pair plays one seed twice, colours swapped.
+    // Each pair plays twice, colours swapped, on two seeds (fresh deals: what a champion
+    // remembers of the first tells it nothing of the second).
     let mut pairs: BTreeMap<(String, String), Vec<&BTreeMap<String, String>>> = BTreeMap::new();
     for row in &matches {
         let (a, b) = (row["champion0"].clone(), row["champion1"].clone());
@@ -99,7 +101,7 @@ fn a_round_robin_of_pairs_swaps_colours_on_one_seed_and_counts_wins() {
     assert_eq!(pairs.len(), 6, "{pairs:?}");
     for (pair, games) in &pairs {
         assert_eq!(games.len(), 2, "{pair:?}");
-        assert_eq!(games[0]["seed"], games[1]["seed"], "{pair:?}");
+        assert_ne!(games[0]["seed"], games[1]["seed"], "{pair:?}");
         assert_eq!(games[0]["champion0"], games[1]["champion1"], "{pair:?}");
         assert_eq!(games[0]["first_player"], "0");
     }
@@ -274,6 +276,45 @@ fn what_the_amazons_cannot_do_is_refused_before_anyone_plays() {
 /// The README's tournament of the bundled Amazons champions, run as printed (from the
 /// repository root, the debug referee for `target/release/referee`, results in a fresh
 /// directory).
+/// `--deal rotated` plays a pair's two matches on one seed, colours swapped, and is kept in
+/// `tournament.json`: a resume without `--deal` keeps it, one with `--deal fresh` is refused
+/// naming the flag. (A run started before `--deal` resumes as rotated: `amazons_v1.rs`.)
+#[test]
+fn rotated_deals_share_a_seed_per_pair_and_a_resume_keeps_them() {
+    let dir = common::fresh_dir("amazons-tournament", "rotated");
+    let pair = ["mobility".to_string(), "random".to_string()];
+    common::run_ok(tournament(
+        &dir,
+        &pair,
+        &["--rounds", "2", "--deal", "rotated"],
+    ));
+    let t = dir.join("t");
+    let matches = common::tables::untimed(&t.join("matches.csv"));
+    assert_eq!(matches.len(), 2);
+    assert_eq!(matches[0]["seed"], matches[1]["seed"]);
+    assert_eq!(matches[0]["champion0"], matches[1]["champion1"]);
+    let spec: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(t.join("tournament.json")).unwrap()).unwrap();
+    assert_eq!(
+        spec["format"],
+        serde_json::json!({"kind": "round-robin", "rounds": 2, "deal": "rotated"})
+    );
+    common::run_ok(tournament(&dir, &[], &["--resume", "--rounds", "2"]));
+    refused(
+        tournament(&dir, &[], &["--resume", "--deal", "fresh"]),
+        &["--deal fresh", "--deal rotated"],
+    );
+    refused(
+        tournament(
+            &dir.join("g"),
+            &pair,
+            &["--format", "groups", "--deal", "rotated"],
+        ),
+        &["--deal applies to --format round-robin"],
+    );
+    common::remove_dir(&dir);
+}
+
 #[test]
 fn the_readme_tournament_of_the_bundled_champions_runs_as_printed() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

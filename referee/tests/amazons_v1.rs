@@ -110,9 +110,15 @@ fn old_shards_merge_to_the_same_results_and_resume() {
             "{file}"
         );
     }
+    // The run of then played rotated deals (a pair's two matches on one seed): its
+    // `tournament.json`, which does not say, reads so, and the merge counted both rows.
+    let merged = common::tables::untimed(&t.join("matches.csv"));
+    assert_eq!(merged.len(), 2);
+    assert_eq!(merged[0]["seed"], merged[1]["seed"]);
     let before = std::fs::read_to_string(t.join("shard-1-of-2/matches.csv")).unwrap();
     let resume = Command::new(REFEREE)
         .args(["--game", "amazons", "tournament", "--name", "t", "--resume"])
+        .args(["--rounds", "2"])
         .args(["--shard", "1/2", "--results"])
         .arg(&shards)
         .stdin(Stdio::null())

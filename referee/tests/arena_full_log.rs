@@ -1,7 +1,9 @@
 //! `--full-log` for a game on the arena (the Amazons, real processes through the binary):
 //! every request streamed with its answer's code into `requests.log.gz` beside the record,
 //! named by the record, in the reproduce command, and checked by `replay`: a log edited
-//! (an answer, a request, one left out) or gone is refused.
+//! (an answer, a request, one left out) or gone is refused. A request whose words a
+//! champion separates with tabs is logged with spaces, in every game on the arena, so that
+//! the genuine match replays.
 
 mod common;
 
@@ -151,6 +153,59 @@ fn an_amazons_match_keeps_its_full_log_and_replay_checks_every_request() {
         assert!(
             said.contains("full log") || said.contains("requests.log.gz"),
             "{what}: {said}"
+        );
+    }
+    common::remove_dir(&dir);
+}
+
+/// Champions whose requests separate their words with tabs and a form feed (Ticket to
+/// Ride's `hand<TAB>`, `keep<TAB>1<TAB>1<TAB>1`; the Amazons' `case<TAB>0<TAB>0`), which the
+/// adapters accept: the log keeps each request's words joined by spaces, one request a
+/// line of three tab-separated fields, and `replay` of the genuine match passes.
+#[test]
+fn requests_separated_by_tabs_are_logged_with_spaces_and_replay() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = common::fresh_dir("arena", "full-log-tabs");
+    let cases = [
+        (
+            "ticket-to-ride",
+            "ticket/tab_separated.py",
+            "random",
+            "keep 1 1 1",
+        ),
+        ("amazons", "amazons/tab_separated.sh", "random", "case 0 0"),
+    ];
+    for (game, fixture, opponent, logged) in cases {
+        let played = dir.join(game);
+        let champion = fixtures.join(fixture);
+        let out = referee(&[
+            "--game",
+            game,
+            "match",
+            champion.to_str().unwrap(),
+            opponent,
+            "--seed",
+            "3",
+            "--full-log",
+            "--out",
+            played.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{game}: {}",
+            text(&out)
+        );
+        let record = played.join("record.json");
+        let replayed = referee(&["--game", game, "replay", record.to_str().unwrap()]);
+        assert!(replayed.status.success(), "{game}: {}", text(&replayed));
+        let log = read_log(&played);
+        for line in log.lines() {
+            assert_eq!(line.split('\t').count(), 3, "{game}: {line:?}");
+            assert!(!line.contains('\x0c'), "{game}: {line:?}");
+        }
+        assert!(
+            log.lines().any(|l| l.split('\t').nth(1) == Some(logged)),
+            "{game}: `{logged}` not logged in:\n{log}"
         );
     }
     common::remove_dir(&dir);

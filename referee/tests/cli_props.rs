@@ -177,7 +177,7 @@ proptest! {
         }
         let format = match (args.rounds, args.matches) {
             (_, Some(matches)) => Format::Groups { matches },
-            (rounds, None) => Format::RoundRobin { rounds: rounds.unwrap_or(1) },
+            (rounds, None) => Format::round_robin(rounds.unwrap_or(1)),
         };
         if let Err(e) = Schedule::new(1, champions, format) {
             let text = e.to_string();

@@ -53,7 +53,7 @@ fn spec(n: usize) -> TournamentSpec {
         game: GAME.name().into(),
         name: "t".into(),
         seed: 77,
-        format: Format::RoundRobin { rounds: 1 },
+        format: Format::round_robin(1),
         input: InputSpec::default(),
         champions: (0..n)
             .map(|c| EntrySpec {

@@ -2,12 +2,14 @@
 //! of a set of round-robins and groups, compared with a file written by the referee of
 //! 2026-11-29, before schedules carried any number of seats. A change of the schedule that
 //! changes what an existing tournament plays (its ids, seats or seeds) fails here, so
-//! every tournament started before still resumes and merges.
+//! every tournament started before still resumes and merges. Those are round-robins of
+//! rotated deals (what every run before `--deal` played, and `--deal rotated` plays); the
+//! round-robins of fresh deals (a new run's default since) follow at the end of the file.
 //!
 //! `GOLDEN_WRITE=1 cargo test -p referee --test schedule_golden` writes the file anew (only
 //! for a deliberate change of the schedule, with a new results schema).
 
-use referee::schedule::{Format, Schedule};
+use referee::schedule::{Deal, Format, Schedule};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -30,7 +32,10 @@ fn two_and_three_seat_schedules_are_those_kept() {
         for n in [2usize, 3, 4, 5, 7, 9].into_iter().filter(|&n| n >= seats) {
             for rounds in [1u64, 4, 7] {
                 let seed = 1000 * seats as u64 + 10 * n as u64 + rounds;
-                let format = Format::RoundRobin { rounds };
+                let format = Format::RoundRobin {
+                    rounds,
+                    deal: Deal::Rotated,
+                };
                 let schedule = Schedule::for_seats(seats, seed, n, format).unwrap();
                 let title = format!("{seats} seats, {n} champions, {rounds} rounds, seed {seed}");
                 listing(&mut text, &title, &schedule);
@@ -44,6 +49,19 @@ fn two_and_three_seat_schedules_are_those_kept() {
             let schedule = Schedule::for_seats(3, seed, n, format).unwrap();
             let title = format!("3 seats, {n} champions, groups of {matches} matches, seed {seed}");
             listing(&mut text, &title, &schedule);
+        }
+    }
+    for seats in [2usize, 3] {
+        for n in [3usize, 5] {
+            for rounds in [1u64, 4] {
+                let seed = 5000 * seats as u64 + 10 * n as u64 + rounds;
+                let schedule =
+                    Schedule::for_seats(seats, seed, n, Format::round_robin(rounds)).unwrap();
+                let title = format!(
+                    "{seats} seats, {n} champions, {rounds} rounds, fresh deals, seed {seed}"
+                );
+                listing(&mut text, &title, &schedule);
+            }
         }
     }
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/schedules.txt");

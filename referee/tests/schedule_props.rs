@@ -1,11 +1,12 @@
 //! Property tests of k-seat schedules (k from 2 to 8) and of the points of tied seats: every
-//! k-set plays its rounds, each block of k rounds is the k rotations of one seat order on
-//! one seed, seats balance every k rounds, neighbours every 2k, every seat order comes in
-//! k! rounds; groups hold k distinct champions; a points table gives tied seats the points
-//! of the lowest place they share, for any number of seats.
+//! k-set plays its rounds, each block of k rounds is the k rotations of one seat order (on
+//! one seed with rotated deals, a seed each with fresh ones), seats balance every k rounds,
+//! neighbours every 2k, every seat order comes in k! rounds; groups hold k distinct
+//! champions; a points table gives tied seats the points of the lowest place they share,
+//! for any number of seats.
 
 use proptest::prelude::*;
-use referee::schedule::{seat_order, Format, Schedule, MAX_SEATS};
+use referee::schedule::{seat_order, Deal, Format, Schedule, MAX_SEATS};
 use referee::standings::{place_of, points_with, RULE_26, WIN_LOSS};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -34,7 +35,8 @@ proptest! {
         (k, n, blocks, seed) in round_robin(), mirrored in any::<bool>()
     ) {
         let rounds = k as u64 * if mirrored { 2 * blocks } else { blocks };
-        let s = Schedule::for_seats(k, seed, n, Format::RoundRobin { rounds }).unwrap();
+        let deal = Deal::Rotated;
+        let s = Schedule::for_seats(k, seed, n, Format::RoundRobin { rounds, deal }).unwrap();
         prop_assert_eq!(s.len(), choose(n, k) * rounds);
         let mut per_set: BTreeMap<Vec<usize>, u64> = BTreeMap::new();
         let mut blocks_of: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
@@ -74,6 +76,36 @@ proptest! {
                 prop_assert_eq!(before.get(&(seat, b, a)).copied(), Some(count));
             }
         }
+    }
+
+    /// Fresh deals (a new run's default) seat every match as rotated deals do, block by
+    /// block, but no two matches share a seed: nothing remembered of one match (the
+    /// machine's page cache outlives a jail) tells a champion another's setup. A run
+    /// started before the choice, whose `tournament.json` has no `deal`, reads as rotated.
+    #[test]
+    fn fresh_deals_rotate_the_same_seats_on_a_seed_per_match(
+        (k, n, blocks, seed) in round_robin(), old_run in any::<bool>()
+    ) {
+        let rounds = k as u64 * blocks;
+        let fresh = Schedule::for_seats(k, seed, n, Format::round_robin(rounds)).unwrap();
+        let rotated = Format::RoundRobin { rounds, deal: Deal::Rotated };
+        let rotated = Schedule::for_seats(k, seed, n, rotated).unwrap();
+        let mut seeds = BTreeSet::new();
+        for (p, q) in fresh.iter().zip(rotated.iter()) {
+            prop_assert_eq!(&p.seats, &q.seats);
+            prop_assert_eq!(p.seed, fresh.seed_of(p.id));
+            prop_assert!(seeds.insert(p.seed), "match {} repeats a seed", p.id);
+        }
+        prop_assert_eq!(seeds.len() as u64, fresh.len());
+        let stored = if old_run {
+            serde_json::json!({"kind": "round-robin", "rounds": rounds})
+        } else {
+            serde_json::json!({"kind": "round-robin", "rounds": rounds, "deal": "rotated"})
+        };
+        let read: Format = serde_json::from_value(stored).unwrap();
+        prop_assert_eq!(read, Format::RoundRobin { rounds, deal: Deal::Rotated });
+        let written = serde_json::to_value(Format::round_robin(rounds)).unwrap();
+        prop_assert_eq!(&written["deal"], "fresh");
     }
 
     /// Groups of k: k distinct champions a match, each champion `matches` or one more.
@@ -137,7 +169,7 @@ fn k_factorial_rounds_play_every_seat_order_once() {
     for k in 2..=5 {
         let n = k + 1;
         let rounds = factorial(k);
-        let s = Schedule::for_seats(k, 7, n, Format::RoundRobin { rounds }).unwrap();
+        let s = Schedule::for_seats(k, 7, n, Format::round_robin(rounds)).unwrap();
         let mut orders: BTreeMap<Vec<usize>, u64> = BTreeMap::new();
         for p in s.iter() {
             *orders.entry(p.seats).or_default() += 1;

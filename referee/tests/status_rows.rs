@@ -1,6 +1,8 @@
 //! `referee status` of a `matches.csv` with rows repeated or not of the run's schedule,
 //! through the binary: it counts distinct scheduled matches only, says how many rows it
-//! left out and why, and never calls such a run finished.
+//! left out and why, and never calls such a run finished; a fault forged into a row, which
+//! it cannot tell without the key, it counts but says that nothing was checked, while
+//! `--resume` refuses the row.
 
 mod common;
 
@@ -69,5 +71,70 @@ fn status_counts_distinct_scheduled_matches_and_names_the_other_rows() {
         )) && said.contains("no record or seal was checked"),
         "status does not say which rows it left out: {said}"
     );
+    common::remove_dir(&dir);
+}
+
+/// The red team's forgery: a fault written into a genuine row (`,,,` to `,timeout,,`).
+/// `status` reads rows without the organiser's key: it counts the fault as written, and its
+/// last line says that no row was checked against the key; `--resume`, which has the key,
+/// refuses the row, naming its seal.
+#[test]
+fn status_says_a_forged_fault_is_unverified_and_resume_refuses_it() {
+    let dir = common::fresh_dir("status_rows", "forged-fault");
+    let passive = common::passive();
+    let args = |extra: &[&str]| -> Vec<std::ffi::OsString> {
+        let mut v: Vec<std::ffi::OsString> = ["tournament", "random", "greedy", &passive]
+            .iter()
+            .chain(["--seed", "5", "--name", "t", "--results"].iter())
+            .map(|s| s.into())
+            .collect();
+        v.push(dir.clone().into());
+        v.extend(extra.iter().map(|s| s.into()));
+        v
+    };
+    let first: Vec<std::ffi::OsString> = args(&[]);
+    let first: Vec<&std::ffi::OsStr> = first.iter().map(|s| s.as_os_str()).collect();
+    referee(&first);
+    let run = dir.join("t");
+    let csv = run.join("matches.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let mut row: Vec<String> = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .map(String::from)
+        .collect();
+    let faults = (0..3).map(|s| {
+        header
+            .iter()
+            .position(|c| *c == format!("fault{s}"))
+            .unwrap()
+    });
+    let faults: Vec<usize> = faults.collect();
+    let before = faults.iter().filter(|&&c| !row[c].is_empty()).count();
+    let clean = *faults
+        .iter()
+        .find(|&&c| row[c].is_empty())
+        .expect("a seat without fault");
+    row[clean] = "timeout".into();
+    std::fs::write(&csv, format!("{}\n{}\n", header.join(","), row.join(","))).unwrap();
+    let said = common::text(&referee(&["status".as_ref(), run.as_os_str()]).stdout);
+    assert!(said.contains(&format!("faults {}", before + 1)), "{said}");
+    assert!(
+        said.contains(referee::commands::status::UNVERIFIED),
+        "status counts a forged fault without saying that it checked nothing: {said}"
+    );
+    let again: Vec<std::ffi::OsString> = args(&["--resume"]);
+    let resume = Command::new(REFEREE)
+        .args(&again)
+        .env_remove(referee::reproduce_log::VARIABLE)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let refused = common::text(&resume.stderr);
+    assert_eq!(resume.status.code(), Some(2), "{refused}");
+    assert!(refused.contains("matches.csv"), "{refused}");
     common::remove_dir(&dir);
 }

@@ -159,6 +159,37 @@ fn an_illegal_claim_is_a_fault_that_loses_the_match() {
     });
 }
 
+/// Rule 25 at a counted end: the seats that left share the last places, whatever their
+/// counts (one left with three tickets unfinished, a penalty at a count; the other with
+/// none), and the score shown for each is its routes' points.
+#[test]
+fn seats_that_left_share_the_last_places_at_a_counted_end() {
+    common::users::each_run_in("ticket_cli", "left", |who, dir| {
+        let (at_once, misplay) = (fixture("leave_at_once.sh"), fixture("keep_then_misplay.py"));
+        let seats = [at_once.as_str(), "strong", misplay.as_str(), "random"];
+        let (text, record) = play(who, dir, &seats, "small");
+        assert_eq!(record["summary"]["end"], "Counted", "{text}");
+        let kinds: Vec<(&Value, &Value)> = record["faults"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| (&f["seat"], &f["kind"]))
+            .collect();
+        assert_eq!(kinds.len(), 2, "{record}");
+        let counts = &record["summary"]["counts"];
+        assert!(counts[2]["tickets"].as_i64().unwrap() < 0, "{counts}");
+        let places = &record["ranking"]["places"];
+        assert_eq!(places[0], places[2], "the seats that left tie: {places}");
+        assert_eq!(places[0], 3, "{places}");
+        assert_eq!(
+            record["ranking"]["scores"][2], counts[2]["routes"],
+            "{record}"
+        );
+        let (code, text) = replay(who, &dir.join("out/record.json"));
+        assert_eq!(code, Some(0), "{text}");
+    });
+}
+
 #[test]
 fn a_turn_that_never_ends_is_a_timeout_that_loses_the_match() {
     common::users::each_run_in("ticket_cli", "timeout", |who, dir| {

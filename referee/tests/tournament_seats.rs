@@ -123,7 +123,7 @@ fn play(seats: usize, n: usize, rounds: u64) -> Run {
         game: game.name().into(),
         name: "t".into(),
         seed: 1000 + seats as u64,
-        format: Format::RoundRobin { rounds },
+        format: Format::round_robin(rounds),
         input: InputSpec::default(),
         champions: names
             .iter()
@@ -233,8 +233,9 @@ fn check(seats: usize, n: usize, rounds: u64) {
     assert_eq!(t.rows.len() as u64, sets * rounds, "{k} seats");
 
     // Schedule: every set of k plays `rounds` matches, each block of k rounds in the k
-    // rotations of one seat order on one seed; every champion sits in every seat equally
-    // often.
+    // rotations of one seat order, every match on a seed of its own (fresh deals, a new
+    // run's default: no match tells a champion the setup of another); every champion sits
+    // in every seat equally often.
     let mut per_set: BTreeMap<Vec<String>, Vec<&MatchRow>> = BTreeMap::new();
     let mut per_seat: BTreeMap<(String, usize), u64> = BTreeMap::new();
     for row in &t.rows {
@@ -252,13 +253,12 @@ fn check(seats: usize, n: usize, rounds: u64) {
         assert_eq!(rows.len() as u64, rounds, "{set:?}");
         let mut blocks: BTreeMap<u64, Vec<&Vec<String>>> = BTreeMap::new();
         for row in rows {
-            blocks.entry(row.seed).or_default().push(&row.champions);
+            let block = row.id / sets / k as u64;
+            blocks.entry(block).or_default().push(&row.champions);
         }
-        assert_eq!(
-            blocks.len() as u64,
-            rounds.div_ceil(k as u64),
-            "one seed a block"
-        );
+        assert_eq!(blocks.len() as u64, rounds.div_ceil(k as u64));
+        let seeds: BTreeSet<u64> = rows.iter().map(|row| row.seed).collect();
+        assert_eq!(seeds.len(), rows.len(), "a seed a match: {set:?}");
         for block in blocks.values().filter(|b| b.len() == k) {
             let rotate = |order: &Vec<String>| {
                 let mut next = order.clone();

@@ -2,7 +2,7 @@
 //! leaderboard's tie-break rule), and the schedule's completeness and seat balance.
 
 use referee::export::matches_csv::{header, parse_line};
-use referee::schedule::{Format, Schedule, Shard};
+use referee::schedule::{Deal, Format, Schedule, Shard};
 use referee::standings::Standings;
 use std::collections::BTreeMap;
 
@@ -116,7 +116,15 @@ fn the_header_names_every_column_once() {
 fn round_robin_is_complete_and_seat_balanced() {
     for n in 3..=9usize {
         for rounds in [1u64, 3, 6] {
-            let s = Schedule::new(5, n, Format::RoundRobin { rounds }).unwrap();
+            let s = Schedule::new(
+                5,
+                n,
+                Format::RoundRobin {
+                    rounds,
+                    deal: Deal::Rotated,
+                },
+            )
+            .unwrap();
             let sets = (n * (n - 1) * (n - 2) / 6) as u64;
             assert_eq!(s.len(), sets * rounds);
             let mut per_set: BTreeMap<[usize; 3], u64> = BTreeMap::new();
@@ -170,7 +178,15 @@ fn round_robin_is_complete_and_seat_balanced() {
 #[test]
 fn three_seat_round_robin_plays_the_three_rotations_on_one_seed() {
     for n in 3..=8usize {
-        let s = Schedule::new(11, n, Format::RoundRobin { rounds: 6 }).unwrap();
+        let s = Schedule::new(
+            11,
+            n,
+            Format::RoundRobin {
+                rounds: 6,
+                deal: Deal::Rotated,
+            },
+        )
+        .unwrap();
         let mut blocks: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
         for p in s.iter() {
             assert_eq!(p.seed, s.seed_of(p.id));
@@ -205,7 +221,16 @@ fn three_seat_round_robin_plays_the_three_rotations_on_one_seed() {
 fn two_seat_round_robin_swaps_colours_on_the_same_seed() {
     for n in 2..=9usize {
         for rounds in [1u64, 2, 3, 4] {
-            let s = Schedule::for_seats(2, 5, n, Format::RoundRobin { rounds }).unwrap();
+            let s = Schedule::for_seats(
+                2,
+                5,
+                n,
+                Format::RoundRobin {
+                    rounds,
+                    deal: Deal::Rotated,
+                },
+            )
+            .unwrap();
             let pairs = (n * (n - 1) / 2) as u64;
             assert_eq!(s.len(), pairs * rounds);
             let mut per_pair: BTreeMap<(usize, usize), Vec<(u64, usize)>> = BTreeMap::new();
@@ -251,7 +276,7 @@ fn two_seat_round_robin_swaps_colours_on_the_same_seed() {
             }
         }
     }
-    assert!(Schedule::for_seats(2, 1, 1, Format::RoundRobin { rounds: 1 }).is_err());
+    assert!(Schedule::for_seats(2, 1, 1, Format::round_robin(1)).is_err());
     // Groups are drawn for two seats too: pairs of the shuffled field.
     let groups = Schedule::for_seats(2, 1, 5, Format::Groups { matches: 2 }).unwrap();
     assert_eq!(groups.len(), 5);
@@ -262,9 +287,9 @@ fn two_seat_round_robin_swaps_colours_on_the_same_seed() {
 
 #[test]
 fn seeds_depend_on_the_tournament_seed_and_the_match_id_only() {
-    let a = Schedule::new(1, 6, Format::RoundRobin { rounds: 2 }).unwrap();
-    let b = Schedule::new(1, 6, Format::RoundRobin { rounds: 4 }).unwrap();
-    let c = Schedule::new(2, 6, Format::RoundRobin { rounds: 2 }).unwrap();
+    let a = Schedule::new(1, 6, Format::round_robin(2)).unwrap();
+    let b = Schedule::new(1, 6, Format::round_robin(4)).unwrap();
+    let c = Schedule::new(2, 6, Format::round_robin(2)).unwrap();
     for id in 0..a.len() {
         assert_eq!(a.pairing(id), b.pairing(id));
         assert_ne!(a.seed_of(id), c.seed_of(id));

@@ -139,10 +139,15 @@ impl TicketState {
         counts
     }
 
-    /// The keys of rule 24 before the coin, for the seats still in, greatest first.
+    /// The keys of rule 24 before the coin, for the seats still in, greatest first; the
+    /// seats that left all share the lowest key (rule 25: they share the last places,
+    /// whatever their counts).
     fn tie_keys(&self, counts: &[Count]) -> Vec<(bool, i64, u32, usize, i64)> {
         (0..self.seats())
             .map(|s| {
+                if self.out[s] {
+                    return (false, 0, 0, 0, 0);
+                }
                 let cards: u32 = self.hands[s].iter().map(|&n| u32::from(n)).sum();
                 (
                     !self.out[s],

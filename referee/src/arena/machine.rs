@@ -13,6 +13,15 @@ use crate::rules::{Reply, Rules, Step};
 use game::{Acting, Game, Illegal, Options, Ranking, State as _};
 use jail::fault::{Fault, FaultKind};
 
+/// A request as a full log keeps it, in every game: its words joined by single spaces. The
+/// adapters read a line's words split on any ASCII whitespace, so this is the request they
+/// read, and the log's own tab-separated fields hold no tab of a champion's line (`hand\t`,
+/// `keep\t1\t1\t1` are logged `hand`, `keep 1 1 1`, as the 2009 game logs a call as its
+/// engine prints it).
+pub fn logged_form(line: &str) -> String {
+    line.split_ascii_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The code a full log keeps of an answer: the answer as a number, 0 when it is none (a
 /// board, an `etat`).
 pub fn answer_code(answer: &str) -> i32 {
@@ -335,7 +344,7 @@ impl<A: Adapter> Rules for Machine<'_, A> {
                 Ok(Reply::Answer(answer)) => answer_code(answer),
                 _ => 0,
             };
-            log.request(index, line, code);
+            log.request(index, &logged_form(line), code);
         }
         reply
     }

@@ -390,6 +390,13 @@ pub struct TournamentArgs {
     /// Groups: matches per champion [default: 10].
     #[arg(long, value_name = "K", value_parser = values::count, allow_negative_numbers = true)]
     pub matches: Option<u64>,
+    /// Round-robin: `fresh` (every match draws its own seed) or `rotated` (the rotations of
+    /// a block of rounds replay one seed, each champion in each seat: less luck, but a
+    /// champion that remembers a match, e.g. through the machine's page cache, knows the
+    /// setup and hidden cards of the block's next ones; use it only with one machine per
+    /// champion or caches dropped between matches) [default: fresh].
+    #[arg(long, value_name = "DEAL", value_enum)]
+    pub deal: Option<DealName>,
     /// Tournament seed; every match seed derives from it and the match id (default: drawn
     /// at random and printed).
     #[arg(long, value_name = "N", value_parser = values::seed, allow_negative_numbers = true)]
@@ -573,6 +580,23 @@ pub fn parse_monuments(list: &str) -> Result<[u8; 14], String> {
 pub enum FormatName {
     RoundRobin,
     Groups,
+}
+
+/// The deals of `--deal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DealName {
+    Fresh,
+    Rotated,
+}
+
+impl DealName {
+    /// The schedule's deal.
+    pub fn deal(self) -> crate::schedule::Deal {
+        match self {
+            DealName::Fresh => crate::schedule::Deal::Fresh,
+            DealName::Rotated => crate::schedule::Deal::Rotated,
+        }
+    }
 }
 
 /// A `--shard`: `i/n` with `1 <= i <= n`.

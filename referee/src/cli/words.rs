@@ -341,7 +341,11 @@ pub fn with_game_flag(game: &str) -> String {
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Format::RoundRobin { rounds } => write!(f, "--format round-robin --rounds {rounds}"),
+            Format::RoundRobin { rounds, deal } => write!(
+                f,
+                "--format round-robin --rounds {rounds} --deal {}",
+                deal.name()
+            ),
             Format::Groups { matches } => write!(f, "--format groups --matches {matches}"),
         }
     }
@@ -473,8 +477,11 @@ mod tests {
 
     #[test]
     fn a_format_is_written_as_the_flags_that_give_it() {
-        let round_robin = Format::RoundRobin { rounds: 3 };
-        assert_eq!(round_robin.to_string(), "--format round-robin --rounds 3");
+        let round_robin = Format::round_robin(3);
+        assert_eq!(
+            round_robin.to_string(),
+            "--format round-robin --rounds 3 --deal fresh"
+        );
         let groups = Format::Groups { matches: 40 };
         assert_eq!(groups.to_string(), "--format groups --matches 40");
     }
@@ -520,7 +527,7 @@ mod tests {
 
     #[test]
     fn schedule_errors_name_the_flag() {
-        let err = Schedule::new(1, 3, Format::RoundRobin { rounds: u64::MAX })
+        let err = Schedule::new(1, 3, Format::round_robin(u64::MAX))
             .unwrap_err()
             .to_string();
         assert!(
@@ -538,9 +545,9 @@ mod tests {
             err.to_string().starts_with("--format groups needs"),
             "{err}"
         );
-        let err = Schedule::new(1, 2, Format::RoundRobin { rounds: 1 }).unwrap_err();
+        let err = Schedule::new(1, 2, Format::round_robin(1)).unwrap_err();
         assert!(err.to_string().contains("at least 3 champions"), "{err}");
-        let err = Schedule::for_seats(2, 1, 1, Format::RoundRobin { rounds: 1 }).unwrap_err();
+        let err = Schedule::for_seats(2, 1, 1, Format::round_robin(1)).unwrap_err();
         assert!(err.to_string().contains("at least 2 champions"), "{err}");
         let err = Schedule::for_seats(4, 1, 7, Format::Groups { matches: 1 }).unwrap_err();
         assert_eq!(

@@ -5,8 +5,9 @@
 //! repeated or not of the schedule are counted apart and named, and the records and seals
 //! behind the rows are not checked, which the line says when the rows are not right), and from
 //! `progress.json` (`tournament/progress.rs`) whether its referee is running, with its
-//! rate and ETA, finished, or stopped without finishing; then the total. Of a gauntlet's
-//! directory, its pairs, estimate and verdict so far (`gauntlet::status`).
+//! rate and ETA, finished, or stopped without finishing; then the total, and a last line
+//! saying that none of it was checked against the run's key ([`UNVERIFIED`]). Of a
+//! gauntlet's directory, its pairs, estimate and verdict so far (`gauntlet::status`).
 
 use super::tournament::progress::{self, ProgressFile};
 use super::Failure;
@@ -16,6 +17,13 @@ use anyhow::anyhow;
 use jail::untrusted::{printable, printable_path};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// The last line of a tournament's status: it reads the rows as they are, without the
+/// organiser's key (status runs anywhere, on files anyone may have written), so a row edited
+/// consistently with the schedule (a fault added, a score changed) counts here as written.
+pub const UNVERIFIED: &str = "unverified: counted from matches.csv as it is, no row, record or \
+     seal checked against the run's key (a row edited by whoever can write the results counts \
+     here as written); `referee merge` and `--resume` verify every one";
 
 /// A referee silent for longer than this many of its write intervals (and 30 s more) is
 /// taken for gone: killed, or its machine lost.
@@ -197,6 +205,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
             jail::untrusted::printable(&spec.name),
             part.describe(now)
         );
+        println!("{UNVERIFIED}");
         return Ok(());
     }
     for (count, present) in shards {
@@ -251,6 +260,7 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
             );
         }
     }
+    println!("{UNVERIFIED}");
     Ok(())
 }
 

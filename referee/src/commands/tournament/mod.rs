@@ -151,7 +151,8 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         spec.champions.len(),
         spec.format.name(),
         match spec.format {
-            Format::RoundRobin { rounds } => format!("{rounds} round(s)"),
+            Format::RoundRobin { rounds, deal } =>
+                format!("{rounds} round(s), {} deals", deal.name()),
             Format::Groups { matches } => format!("{matches} match(es) each"),
         },
         spec.seed,

@@ -3,12 +3,12 @@
 //! checked against the flags given; and the limits it runs under.
 
 use super::{field, usage};
-use crate::cli::{FormatName, LimitArgs, TournamentArgs};
+use crate::cli::{DealName, FormatName, LimitArgs, TournamentArgs};
 use crate::commands::Failure;
 use crate::export::RESULTS_SCHEMA;
 use crate::games::Game;
 use crate::roster::ChampionSpec;
-use crate::schedule::{Format, Shard};
+use crate::schedule::{Deal, Format, Shard};
 use crate::store;
 use crate::tournament::{EntrySpec, InputSpec, LimitsSpec, TournamentSpec};
 use anyhow::Context;
@@ -100,6 +100,9 @@ fn format_of(args: &TournamentArgs) -> Result<Format, Failure> {
         Some(FormatName::Groups) if args.rounds.is_some() => Err(usage(
             "--rounds applies to --format round-robin; groups take --matches",
         )),
+        Some(FormatName::Groups) if args.deal.is_some() => Err(usage(
+            "--deal applies to --format round-robin; groups deal every match afresh: drop --deal",
+        )),
         Some(FormatName::Groups) => Ok(Format::Groups {
             matches: args.matches.unwrap_or(10),
         }),
@@ -108,6 +111,7 @@ fn format_of(args: &TournamentArgs) -> Result<Format, Failure> {
         )),
         Some(FormatName::RoundRobin) | None => Ok(Format::RoundRobin {
             rounds: args.rounds.unwrap_or(1),
+            deal: args.deal.map_or(Deal::Fresh, DealName::deal),
         }),
     }
 }
@@ -267,12 +271,39 @@ pub(super) fn resumed(
             format!("seed {}", spec.seed),
         ));
     }
-    if args.format.is_some() || args.rounds.is_some() || args.matches.is_some() {
-        let format = format_of(args)?;
+    let format_given = args.format.is_some() || args.rounds.is_some() || args.matches.is_some();
+    if format_given || args.deal.is_some() {
+        let mut format = format_of(args)?;
+        // A flag not given takes the run's value: its deal (rotated in a run started before
+        // `--deal`), and its rounds when only `--deal` is given.
+        if let (
+            Format::RoundRobin { rounds, deal },
+            Format::RoundRobin {
+                rounds: run_rounds,
+                deal: run_deal,
+            },
+        ) = (&mut format, spec.format)
+        {
+            if args.deal.is_none() {
+                *deal = run_deal;
+            }
+            if !format_given {
+                *rounds = run_rounds;
+            }
+        }
         if format != spec.format {
+            let run_deal = match spec.format {
+                Format::RoundRobin { deal, .. } => Some(deal),
+                Format::Groups { .. } => None,
+            };
             let (flag, given) = match (args.format.is_some(), format) {
+                (false, Format::RoundRobin { deal, .. })
+                    if args.deal.is_some() && Some(deal) != run_deal =>
+                {
+                    ("--deal", deal.name().to_string())
+                }
                 (true, _) => ("--format", format.name().to_string()),
-                (false, Format::RoundRobin { rounds }) => ("--rounds", rounds.to_string()),
+                (false, Format::RoundRobin { rounds, .. }) => ("--rounds", rounds.to_string()),
                 (false, Format::Groups { matches }) => ("--matches", matches.to_string()),
             };
             return Err(conflict(flag, given, spec.format.to_string()));
