@@ -77,8 +77,9 @@ fn worked_while_frozen(what: &str) -> Fault {
     Fault::new(
         FaultKind::Timeout,
         format!(
-            "{} ({what}; a SIGCONT woke it, from a timer or another of its processes); a \
-             champion runs only during its own callbacks",
+            "{} ({what} after its callback ended: a process of it woken by a SIGCONT, or \
+             work it left the kernel to do, such as filling a large mapping); a champion \
+             runs only during its own callbacks",
             crate::fault::WORKED_WHILE_FROZEN
         ),
     )
