@@ -263,13 +263,19 @@ fn show_takes_turns_and_phases_and_match_prints_the_old_table() {
         let refused = show(at(0, Some(1))).unwrap_err();
         assert_eq!(refused, "--turn 0 is the start and has no phase", "{dir}");
         let refused = show(at(15, Some(2))).unwrap_err();
-        assert!(refused.contains("--phase on turn 15 must be 1"), "{dir}: {refused}");
+        assert!(
+            refused.contains("--phase on turn 15 must be 1"),
+            "{dir}: {refused}"
+        );
         let refused = show(At {
             step: Some(100_000),
             ..At::default()
         })
         .unwrap_err();
-        assert!(refused.starts_with("--step must be in 1..="), "{dir}: {refused}");
+        assert!(
+            refused.starts_with("--step must be in 1..="),
+            "{dir}: {refused}"
+        );
         let table = commands.result_table(&record).unwrap();
         let old = MatchRecord::load(&fixture(dir).join("record.json")).unwrap();
         assert_eq!(
