@@ -261,7 +261,11 @@ pub fn describe_options(game: &dyn Game) -> String {
         ),
     };
     if game.options().is_empty() {
-        text.push_str("; it takes no --option\n");
+        text.push_str("; it takes no --option");
+        if game.name() == crate::games::DEFAULT {
+            text.push_str(" (its setup: --monuments and --first-player)");
+        }
+        text.push('\n');
         return text;
     }
     // `match`'s --monuments and --first-player set the options of those names.
