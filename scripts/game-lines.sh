@@ -33,7 +33,7 @@ echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 row "La loi du plus riche (2009)" \
     "engine/src/board.rs engine/src/blocking.rs engine/src/price.rs engine/src/distance.rs engine/src/state.rs engine/src/turn.rs engine/src/game.rs engine/src/api.rs engine/src/call.rs engine/src/snapshot.rs engine/src/setup.rs engine/src/monument.rs engine/src/outcome.rs engine/src/player.rs engine/src/constants.rs engine/src/lib.rs engine/src/model.rs" \
     "referee/src/game.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs referee/src/run_match.rs referee/src/protocol.rs referee/src/games/loi.rs referee/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
-    "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi referee/src/games/loi_bridge.rs" \
+    "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi" \
     "referee/src/human/loi.rs" \
     "referee/src/commands/match_cmd.rs referee/src/commands/replay_cmd.rs referee/src/commands/show.rs referee/src/commands/bot.rs" \
     "engine/src/bots loi_protocol/src" \
@@ -41,7 +41,7 @@ row "La loi du plus riche (2009)" \
 row "Game of the Amazons" \
     "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
     "referee/src/games/amazons_wire.rs referee/src/games/amazons_play.rs" \
-    "referee/src/view/amazons_html.rs referee/src/view/amazons_frame.rs referee/src/view/amazons_console.rs referee/src/view/assets/amazons" \
+    "referee/src/view/amazons_html.rs referee/src/view/amazons_frame.rs referee/src/view/assets/amazons" \
     "referee/src/human/amazons.rs" \
     "" \
     "amazons/src/bots.rs referee/src/games/amazons_bot.rs" \

@@ -224,13 +224,64 @@ fn the_page_and_the_board_show_a_record_of_before() {
         let seat = &record.seats[2].name;
         assert!(page.contains(seat.as_str()), "{dir}: the page names {seat}");
         let commands: &dyn referee::games::model::Commands = &LOI;
-        let board = commands.show(&record, record.actions().count());
+        let at = referee::games::model::At::default();
+        let board = commands
+            .show(&record, Some(&fixture(dir)), &at)
+            .unwrap_or_else(|e| format!("cannot show: {e}"));
         assert!(!board.contains("cannot show"), "{dir}: {board}");
         let old = MatchRecord::load(&fixture(dir).join("record.json")).unwrap();
         let score = old.result.final_scores[2].to_string();
         assert!(
             board.contains(&score),
             "{dir}: the board shows {score}: {board}"
+        );
+    }
+}
+
+/// `show` of the 2009 game on the model: a step of the timeline, the end of a turn or of a
+/// phase (`--turn`, `--phase`), each refused with the flag to fix where the record has no
+/// such step; and the table `match` prints, each seat's final score as the old record has it.
+#[test]
+fn show_takes_turns_and_phases_and_match_prints_the_old_table() {
+    use referee::games::model::{At, Commands};
+    let commands: &dyn Commands = &LOI;
+    for dir in DIRS {
+        let record = read(&fixture(dir).join("record.json")).unwrap();
+        let at = |turn: u8, phase: Option<u8>| At {
+            turn: Some(turn),
+            phase,
+            ..At::default()
+        };
+        let show = |at: At| commands.show(&record, Some(&fixture(dir)), &at);
+        let text = show(at(3, Some(2))).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        assert!(
+            text.contains("turn 3 phase II, end of the phase"),
+            "{dir}: {text}"
+        );
+        let start = show(at(0, None)).unwrap();
+        assert!(start.contains("start, after init_game"), "{dir}: {start}");
+        let refused = show(at(0, Some(1))).unwrap_err();
+        assert_eq!(refused, "--turn 0 is the start and has no phase", "{dir}");
+        let refused = show(at(15, Some(2))).unwrap_err();
+        assert!(
+            refused.contains("--phase on turn 15 must be 1"),
+            "{dir}: {refused}"
+        );
+        let refused = show(At {
+            step: Some(100_000),
+            ..At::default()
+        })
+        .unwrap_err();
+        assert!(
+            refused.starts_with("--step must be in 1..="),
+            "{dir}: {refused}"
+        );
+        let table = commands.result_table(&record).unwrap();
+        let old = MatchRecord::load(&fixture(dir).join("record.json")).unwrap();
+        assert_eq!(
+            table,
+            referee::export::table::match_result(&old),
+            "{dir}: the table of the record of before"
         );
     }
 }

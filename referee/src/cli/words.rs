@@ -268,7 +268,15 @@ pub fn describe_options(game: &dyn Game) -> String {
         text.push('\n');
         return text;
     }
-    text.push_str("; its options (--option NAME=VALUE):\n");
+    // `match`'s --monuments and --first-player set the options of those names.
+    let has = |name: &str| game.options().iter().any(|o| o.name == name);
+    match has("monuments") && has("first-player") {
+        true => text.push_str(
+            "; its options (--option NAME=VALUE; a match's also by --monuments and \
+             --first-player):\n",
+        ),
+        false => text.push_str("; its options (--option NAME=VALUE):\n"),
+    }
     for spec in game.options() {
         let takes = match spec.kind {
             Kind::Choice(words) => format!("one of {}", words.join(", ")),

@@ -9,7 +9,7 @@ use super::{Failure, EXIT_MISMATCH};
 use crate::arena::GameRecord;
 use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::model::Commands;
+use crate::games::model::{At, Commands};
 use crate::games::Seats;
 use anyhow::anyhow;
 use jail::untrusted::{printable, printable_path};
@@ -35,7 +35,9 @@ pub fn run(command: Command, game: &'static dyn Commands) -> Result<(), Failure>
     }
 }
 
-fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
+/// The match `args` ask of `game`, every value checked (exit 2 on a bad one, naming the
+/// flag): its seats, and the folder it is played into.
+pub fn plan(args: &MatchArgs, game: &dyn Commands) -> Result<(Seats, PathBuf), Failure> {
     let runner = game.runner();
     let (title, name) = (runner.title(), runner.name());
     if !runner.seat_range().contains(&args.champions.len()) {
@@ -72,22 +74,22 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::usage)?;
     crate::roster::names_apart(&mut champions);
+    // The cheap checks first: `process` probes the sandbox.
     let time = args.limits.time().map_err(usage)?;
     let limits = args.limits.process().map_err(usage)?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let dir = args.out.clone().unwrap_or_else(|| {
+        // Names told apart by a path (`c/random`) make one folder, not nested ones; the
+        // default game's folders are named as they always were, without the game.
         let names: Vec<String> = champions.iter().map(|c| c.name.replace('/', "_")).collect();
+        let game = match name == crate::games::DEFAULT {
+            true => String::new(),
+            false => format!("{name}-"),
+        };
         PathBuf::from("results")
             .join("matches")
-            .join(format!("{name}-{seed}-{}", names.join("-")))
+            .join(format!("{game}{seed}-{}", names.join("-")))
     });
-    // No champion sees the results, even kept under its folder (a match run from there).
-    if args.out.is_none() {
-        jail::hidden::hide_root(std::path::Path::new("results"));
-    }
-    jail::hidden::hide(&dir);
-    eprintln!("{}", limits.sandbox.line());
-    jail::interrupt::catch(false, crate::store::finish_before_exit);
     let seats = Seats {
         seed,
         champions,
@@ -97,31 +99,49 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         full_log: args.limits.full_log(),
         options,
     };
+    Ok((seats, dir))
+}
+
+fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
+    let name = game.runner().name();
+    let (seats, dir) = plan(&args, game)?;
+    // No champion sees the results, even kept under its folder (a match run from there).
+    if args.out.is_none() {
+        jail::hidden::hide_root(std::path::Path::new("results"));
+    }
+    jail::hidden::hide(&dir);
+    eprintln!("{}", seats.limits.sandbox.line());
+    jail::interrupt::catch(false, crate::store::finish_before_exit);
     // One match, watched by whoever started it: a champion killed from outside is its crash.
     let record = jail::interrupt::tolerating(|| game.play_match(&seats, &dir))?;
     let path = dir.join("record.json");
     let seat_name = |seat: u8| printable(&record.seats[usize::from(seat)].name).into_owned();
     let marks = game.marks();
     let mark = |seat: usize| marks.get(seat).copied().unwrap_or("");
-    match record.ranking.winners().as_slice() {
-        &[w] => println!(
-            "{} ({}) wins after {} moves",
-            seat_name(w as u8),
-            mark(w),
-            record.actions().count()
-        ),
-        _ => println!("no winner: {}", game.no_winner()),
-    }
-    for line in game.describe(&record) {
-        println!("{line}");
-    }
-    for fault in &record.faults {
-        println!(
-            "fault of {}: {} ({})",
-            seat_name(fault.seat),
-            fault.kind.name(),
-            printable(&fault.message)
-        );
+    match game.result_table(&record) {
+        Some(table) => print!("{table}"),
+        None => {
+            match record.ranking.winners().as_slice() {
+                &[w] => println!(
+                    "{} ({}) wins after {} moves",
+                    seat_name(w as u8),
+                    mark(w),
+                    record.actions().count()
+                ),
+                _ => println!("no winner: {}", game.no_winner()),
+            }
+            for line in game.describe(&record) {
+                println!("{line}");
+            }
+            for fault in &record.faults {
+                println!(
+                    "fault of {}: {} ({})",
+                    seat_name(fault.seat),
+                    fault.kind.name(),
+                    printable(&fault.message)
+                );
+            }
+        }
     }
     println!("record: {}", printable_path(&path));
     if args.html {
@@ -144,8 +164,9 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
         }),
     );
     println!(
-        "see it: {} --game {name} show {}{}",
+        "see it: {} {}show {}{}",
         crate::cli::words::program(),
+        crate::cli::words::game_flag(name),
         quote(&dir.to_string_lossy()),
         if args.html {
             ""
@@ -153,16 +174,31 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
             " (or add --html for a replay in the browser)"
         }
     );
-    match super::match_cmd::human_seats(seats.champions.iter().map(|c| c.is_human())) {
+    match human_seats(seats.champions.iter().map(|c| c.is_human())) {
         Some(humans) => println!(
             "reproduce: none: {humans} played by a person (`human`), whom no command plays \
-             again; `{} --game {name} replay {}` checks the record",
+             again; `{} {}replay {}` checks the record",
             crate::cli::words::program(),
+            crate::cli::words::game_flag(name),
             quote(&path.to_string_lossy())
         ),
         None => println!("reproduce: {}", game.reproduce_command(&seats).as_typed()),
     }
     Ok(())
+}
+
+/// `seat 1` or `seats 0, 2`: the seats a person played, if any.
+fn human_seats(human: impl Iterator<Item = bool>) -> Option<String> {
+    let seats: Vec<String> = human
+        .enumerate()
+        .filter(|(_, h)| *h)
+        .map(|(s, _)| s.to_string())
+        .collect();
+    match seats.len() {
+        0 => None,
+        1 => Some(format!("seat {} was", seats[0])),
+        _ => Some(format!("seats {} were", seats.join(", "))),
+    }
 }
 
 /// A built-in champion of `game` over its protocol on stdin and stdout.
@@ -193,11 +229,11 @@ fn load(path: &Path, game: &dyn Commands) -> Result<Result<GameRecord, String>, 
     } else {
         path.to_path_buf()
     };
-    game.read(&file).map_err(|e| {
-        usage(format!(
-            "{e:#}; records of La loi du plus riche are read without --game {}",
-            game.runner().name()
-        ))
+    game.read(&file).map_err(|e| match game.runner().name() {
+        crate::games::DEFAULT => usage(format!("{e:#}")),
+        name => usage(format!(
+            "{e:#}; records of La loi du plus riche are read without --game {name}"
+        )),
     })
 }
 
@@ -217,53 +253,24 @@ fn replay(args: ReplayArgs, game: &dyn Commands) -> Result<(), Failure> {
 }
 
 fn show(args: ShowArgs, game: &dyn Commands) -> Result<(), Failure> {
-    let title = game.runner().title();
-    if args.turn.is_some() || args.phase.is_some() {
-        return Err(usage(format!(
-            "{title} has no turns or phases: --step N shows the board after move N"
-        )));
-    }
     let record = load(&args.record, game)?.map_err(|e| {
         usage(format!(
             "{} is not a record a match wrote: {e}; show the record.json written by \
-             `referee --game {} match` or a tournament, unedited",
+             `referee {}match` or a tournament, unedited",
             args.record.display(),
-            game.runner().name()
+            crate::cli::words::game_flag(game.runner().name())
         ))
     })?;
-    let moves: Vec<&str> = record.actions().collect();
-    let last = moves.len();
-    let step = match args.step {
-        None => last,
-        Some(n) => usize::try_from(n)
-            .ok()
-            .filter(|&n| n <= last)
-            .ok_or_else(|| {
-                usage(format!(
-                    "--step must be in 1..={last} (the moves played; without --step, the \
-                     end), got {n}"
-                ))
-            })?,
+    let dir = match args.record.is_dir() {
+        true => Some(args.record.as_path()),
+        false => args.record.parent(),
     };
-    let marks = game.marks();
-    let seats: Vec<String> = record
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match marks.get(i) {
-            Some(mark) => format!("{} ({mark})", printable(&s.name)),
-            None => printable(&s.name).into_owned(),
-        })
-        .collect();
-    println!(
-        "{}, seed {}: {}, after move {step}/{last}",
-        game.short_title(),
-        record.seed,
-        seats.join(" vs ")
-    );
-    if step > 0 {
-        println!("last move: {}", moves[step - 1]);
-    }
-    print!("{}", game.show(&record, step));
+    let at = At {
+        step: args.step,
+        turn: args.turn,
+        phase: args.phase,
+        colour: args.color.is_on(),
+    };
+    print!("{}", game.show(&record, dir, &at).map_err(usage)?);
     Ok(())
 }

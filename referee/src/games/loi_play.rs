@@ -1,10 +1,10 @@
 //! "La loi du plus riche" (2009)'s parts for the runner on the model ([`Parts`]): rule 26's
 //! points, the built-in `random` and `greedy`, a person's seat, what its rows must say, the
-//! seat that opens Phase I, its records of before (`loi_v4.rs`), and its views (through
-//! `loi_bridge.rs` until they read today's record).
+//! seat that opens Phase I, its records of before (`loi_v4.rs`), and its views
+//! (`view/loi_arena.rs`: the replay page, `match`'s table, `show` by step, turn and phase).
 
 use super::loi_wire::LoiWire;
-use super::model::{ModelGame, Parts};
+use super::model::{At, ModelGame, Parts};
 use crate::arena::GameRecord;
 use crate::human::Driver;
 use crate::standings::{MatchRow, PointsTable, RULE_26};
@@ -62,10 +62,13 @@ impl Parts for LoiWire {
         Some(Box::new(crate::human::loi::Loi::new()))
     }
 
-    /// The old page, of the record written as before (temporary: `loi_bridge.rs`).
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-        let old = super::loi_bridge::match_record(record).map_err(anyhow::Error::msg)?;
-        crate::view::html::replay_page_in(&old, dir)
+        crate::view::loi_arena::page(record, dir)
+    }
+
+    /// Each seat's score, money, houses, points and faults.
+    fn result_table(&self, record: &GameRecord) -> Option<String> {
+        Some(crate::view::loi_arena::summary(record))
     }
 
     /// A tournament's match opens with the seat its seed draws (its setup is drawn).
@@ -109,12 +112,10 @@ impl Parts for LoiWire {
         "every champion faulted"
     }
 
-    /// The board at the end of the callback where the `step`-th action was taken
-    /// (temporary: the old terminal view, through `loi_bridge.rs`).
+    /// The board at the end of the callback where the `step`-th action was taken.
     fn show(&self, record: &GameRecord, step: usize) -> String {
         let shown = || -> anyhow::Result<String> {
-            let old = super::loi_bridge::match_record(record).map_err(anyhow::Error::msg)?;
-            let timeline = crate::view::Timeline::build(&old)?;
+            let timeline = crate::view::loi_arena::timeline(record)?;
             let callback = record
                 .callback_steps()
                 .iter()
@@ -130,6 +131,14 @@ impl Parts for LoiWire {
             Ok(crate::view::terminal::render(&timeline, index, false))
         };
         shown().unwrap_or_else(|e| format!("cannot show this match: {e:#}\n"))
+    }
+
+    /// A step of the timeline (each callback and each phase's end), or the end of a turn
+    /// or phase: the board, then the console of the step's callbacks.
+    fn shown(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, String> {
+        let timeline = crate::view::loi_arena::timeline(record).map_err(|e| format!("{e:#}"))?;
+        let index = crate::view::loi_arena::select(&timeline, at.step, at.turn, at.phase)?;
+        crate::view::loi_arena::show(record, dir, index, at.colour).map_err(|e| format!("{e:#}"))
     }
 
     /// `random` or `greedy` over protocol.md, seeded by `PROLOGIN_SEED`.

@@ -10,7 +10,6 @@ pub mod amazons_v1_faults;
 pub mod amazons_wire;
 pub mod bot_client;
 pub mod loi;
-pub mod loi_bridge;
 pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;

@@ -82,9 +82,20 @@ pub trait Parts: Adapter {
     fn describe(&self, _record: &GameRecord) -> Vec<String> {
         Vec::new()
     }
+    /// The table `match` prints in place of its winner and faults lines, if the game has
+    /// one (the 2009 game: each seat's score, money, houses, points and faults).
+    fn result_table(&self, _record: &GameRecord) -> Option<String> {
+        None
+    }
     /// The state after `step` actions of `record` (checked; `step` at most their number),
     /// as text for a terminal (`show`).
     fn show(&self, record: &GameRecord, step: usize) -> String;
+    /// What `show` prints of `record` (checked) at `at`, the consoles' stderr read from
+    /// `dir`; a position the record does not have is the error, naming the flag to fix. By
+    /// default ([`show_moves`]) a step is a number of actions and `--turn` is refused.
+    fn shown(&self, record: &GameRecord, _dir: Option<&Path>, at: &At) -> Result<String, String> {
+        show_moves(self, record, at)
+    }
     /// Plays the built-in champion of `args` over the protocol on stdin and stdout
     /// (`bot`), its randomness from `PROLOGIN_SEED`.
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
@@ -94,6 +105,67 @@ pub trait Parts: Adapter {
             args.name
         )
     }
+}
+
+/// Where `show` stops in a match: `--step`, `--turn`, `--phase` (clap checked their
+/// ranges and combinations; what a game counts in them is its own), and whether to colour.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct At {
+    pub step: Option<u64>,
+    pub turn: Option<u8>,
+    pub phase: Option<u8>,
+    pub colour: bool,
+}
+
+/// `show` for a game whose steps are its actions: the seats, the last action and
+/// [`Parts::show`]'s board after `at.step` actions (the end without it); a game without
+/// turns refuses `--turn` and `--phase`.
+pub fn show_moves<P: Parts + ?Sized>(
+    parts: &P,
+    record: &GameRecord,
+    at: &At,
+) -> Result<String, String> {
+    if at.turn.is_some() || at.phase.is_some() {
+        return Err(format!(
+            "{} has no turns or phases: --step N shows the board after move N",
+            parts.game().title()
+        ));
+    }
+    let moves: Vec<&str> = record.actions().collect();
+    let last = moves.len();
+    let step = match at.step {
+        None => last,
+        Some(n) => usize::try_from(n)
+            .ok()
+            .filter(|&n| n <= last)
+            .ok_or_else(|| {
+                format!(
+                    "--step must be in 1..={last} (the moves played; without --step, the \
+                     end), got {n}"
+                )
+            })?,
+    };
+    let marks = parts.marks();
+    let seats: Vec<String> = record
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match marks.get(i) {
+            Some(mark) => format!("{} ({mark})", printable(&s.name)),
+            None => printable(&s.name).into_owned(),
+        })
+        .collect();
+    let mut out = format!(
+        "{}, seed {}: {}, after move {step}/{last}\n",
+        parts.short_title(),
+        record.seed,
+        seats.join(" vs ")
+    );
+    if step > 0 {
+        out.push_str(&format!("last move: {}\n", moves[step - 1]));
+    }
+    out.push_str(&parts.show(record, step));
+    Ok(out)
 }
 
 /// What the command line asks of a game on the model (`commands/model.rs`), whatever the
@@ -110,7 +182,8 @@ pub trait Commands: Sync {
     fn no_winner(&self) -> &'static str;
     fn first_mover(&self) -> &'static str;
     fn describe(&self, record: &GameRecord) -> Vec<String>;
-    fn show(&self, record: &GameRecord, step: usize) -> String;
+    fn result_table(&self, record: &GameRecord) -> Option<String>;
+    fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, String>;
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()>;
 }
 
@@ -145,8 +218,11 @@ impl<P: Parts> Commands for ModelGame<P> {
     fn describe(&self, record: &GameRecord) -> Vec<String> {
         self.0.describe(record)
     }
-    fn show(&self, record: &GameRecord, step: usize) -> String {
-        self.0.show(record, step)
+    fn result_table(&self, record: &GameRecord) -> Option<String> {
+        Parts::result_table(self.0, record)
+    }
+    fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, String> {
+        self.0.shown(record, dir, at)
     }
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
         self.0.bot(args)
@@ -169,6 +245,7 @@ impl<P: Parts> ModelGame<P> {
     fn read_marked(&self, path: &Path) -> anyhow::Result<(Result<GameRecord, String>, bool)> {
         #[derive(serde::Deserialize)]
         struct Head {
+            game: Option<String>,
             schema: Option<u64>,
         }
         let title = self.0.game().title();
@@ -177,6 +254,21 @@ impl<P: Parts> ModelGame<P> {
             anyhow::anyhow!("{} is not a record of {title} ({e})", path.display())
         };
         let head: Head = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
+        // A record of another game: named, with the flag that reads it.
+        if let Some(other) = head.game.as_deref().and_then(super::by_name) {
+            if other.name() != self.0.game().name() {
+                let title = other.title();
+                let title = match title.strip_prefix("The ") {
+                    Some(rest) => format!("the {rest}"),
+                    None => title.to_string(),
+                };
+                anyhow::bail!(
+                    "{} is a record of {title}: add --game {}",
+                    path.display(),
+                    other.name()
+                );
+            }
+        }
         if let Some(old) = self.0.legacy(head.schema, &text, path) {
             return Ok((old, true));
         }

@@ -10,7 +10,7 @@
 //! 100 characters.
 //!
 //! The page is the frame every game shares ([`super::frame`]: the timeline and its keys,
-//! the console of each seat's stderr and time, its data from [`super::amazons_console`],
+//! the console of each seat's stderr and time, its data from [`super::console_moves`],
 //! the charts, the result; what it shows of the match is [`super::amazons_frame`]'s) with
 //! the Amazons' board and panels (`assets/amazons/`).
 
@@ -130,7 +130,7 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
             .collect(),
         sandbox: &record.sandbox,
     };
-    let console = super::amazons_console::view(record, dir, &["White", "Black"]);
+    let console = super::console_moves::view(record, dir, &["White", "Black"]);
     let frame = amazons_frame::frame(record, &data, &all);
     frame::page(&GamePage {
         template: "amazons.html",

@@ -49,6 +49,45 @@ pub fn show(
         + &super::console_text::render(&console, &timeline, index))
 }
 
+/// The index of the step of `timeline` that `show`'s `--step N` (the timeline's step N,
+/// from 1), `--turn T` and `--phase P` name; the end of the match without them.
+///
+/// "At turn T phase P" means right after phase P of turn T has ended: after the three
+/// `jouer` of Phase I (the monument of Phase II is drawn), after the auction of Phase II is
+/// resolved (sales applied, bids known, winner paid), after the placement of Phase III.
+/// `--turn T` alone is the end of turn T (its Phase III, or Phase I on turn 15);
+/// `--turn 0` is the start (after `init_game`).
+pub fn select(
+    timeline: &Timeline,
+    step: Option<u64>,
+    turn: Option<u8>,
+    phase: Option<u8>,
+) -> Result<usize, String> {
+    let last = timeline.steps.len() - 1;
+    if let Some(step) = step {
+        return match usize::try_from(step) {
+            Ok(step) if (1..=last + 1).contains(&step) => Ok(step - 1),
+            _ => Err(format!("--step must be in 1..={}, got {step}", last + 1)),
+        };
+    }
+    match (turn, phase) {
+        (None, _) => Ok(last),
+        (Some(0), None) => timeline
+            .stage_end(1, 0)
+            .ok_or_else(|| "this match has no start step".into()),
+        (Some(0), Some(_)) => Err("--turn 0 is the start and has no phase".into()),
+        (Some(15), Some(phase)) if phase != 1 => Err(format!(
+            "--phase on turn 15 must be 1 (the last turn has one phase), got {phase}"
+        )),
+        (Some(turn), phase) => {
+            let phase = phase.unwrap_or(if turn == 15 { 1 } else { 3 });
+            timeline.stage_end(turn, phase).ok_or_else(|| {
+                format!("turn {turn} phase {phase} is not in this record (it stopped early?)")
+            })
+        }
+    }
+}
+
 /// What `referee match` prints at the end of a 2009 match: one row per seat with its final
 /// score, money, houses, points and faults. A record that does not replay says so instead.
 pub fn summary(record: &GameRecord) -> String {

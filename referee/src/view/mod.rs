@@ -8,15 +8,15 @@
 //! page is one [`frame`] (timeline, keys, console, charts, result) with the game's board and
 //! panels inside: the 2009 game's ([`html`], [`loi_frame`]; from the one record of every
 //! game, [`loi_arena`]), the Game of the Amazons'
-//! ([`amazons_html`], [`amazons_frame`], [`amazons_console`]) and Little Town's
-//! ([`town_html`], whose console is the Amazons' kind). Pages are [`templates`] that
-//! escape every value.
+//! ([`amazons_html`], [`amazons_frame`]), Ticket to Ride's ([`ticket_html`]) and Little
+//! Town's ([`town_html`]), whose steps are their actions and whose console is laid along
+//! them by [`console_moves`]. Pages are [`templates`] that escape every value.
 
-pub mod amazons_console;
 pub mod amazons_frame;
 pub mod amazons_html;
 pub mod auction;
 pub mod console;
+pub mod console_moves;
 pub mod console_page;
 pub mod console_text;
 pub mod frame;

@@ -152,7 +152,7 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
             .map(|(f, step)| (f.seat, step, f.kind.name(), f.message.as_str()))
             .collect(),
     };
-    let console = super::amazons_console::view(record, dir, &COLOUR[..record.seats.len()]);
+    let console = super::console_moves::view(record, dir, &COLOUR[..record.seats.len()]);
     let frame = frame_of(record, &data);
     let names: Vec<String> = (0..record.seats.len())
         .map(|s| format!("{} ({})", record.seats[s].name, COLOUR[s]))

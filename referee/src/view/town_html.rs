@@ -115,7 +115,7 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
         actions: history.clone(),
         states: all.iter().map(view).collect(),
     };
-    let console = super::amazons_console::view(record, dir, &COLOURS[..record.seats.len()]);
+    let console = super::console_moves::view(record, dir, &COLOURS[..record.seats.len()]);
     let frame = town_frame(record, &all, &history);
     let names: Vec<String> = record
         .seats

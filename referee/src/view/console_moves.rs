@@ -1,9 +1,9 @@
-//! The Amazons replay page's console: the console every game on the model has
-//! ([`Console::of_game`]: each callback's stderr by the byte ranges of the record's
-//! `timings`, read from the `seat<N>.stderr` files beside it, its CPU and wall time against
-//! its budget) laid along the page's steps (an Amazons match's, or any record of the arena
-//! whose page steps are its actions: Little Town's and Ticket to Ride's too), drawn by the
-//! same `assets/console.js` as the 2009 page, with the chart of every callback's CPU.
+//! The console of a replay page whose steps are its actions (the Amazons', Ticket to
+//! Ride's, Little Town's): the console every game on the model has ([`Console::of_game`]:
+//! each callback's stderr by the byte ranges of the record's `timings`, read from the
+//! `seat<N>.stderr` files beside it, its CPU and wall time against its budget) laid along
+//! the page's steps, drawn by the same `assets/console.js` as the 2009 page, with the chart
+//! of every callback's CPU.
 //!
 //! Step `n` of the page is the board after move `n`: `init_game` shows on step 0, the
 //! `jouer` that played move `n` on step `n` (one that faulted before moving, on the board
