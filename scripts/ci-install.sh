@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the tests need on a fresh Debian machine with the Rust toolchain: C and C++
 # compilers, make, Python 3, Chromium with Node for the viewers' browser tests
-# (referee/tests/view_browser.rs; no npm package is needed), and a JDK for the attack
+# (referee/tests/views/view_browser.rs; no npm package is needed), and a JDK for the attack
 # tests' Java champion, and Slurm with munge for the one-node cluster of
-# referee/tests/slurm.rs (about 50 s to install on 2 cores), and an sshd, GNU parallel and
-# rsync for referee/tests/parallel_ssh.rs (about 30 s). Skips what is already there:
+# referee/tests/tournament/slurm.rs (about 50 s to install on 2 cores), and an sshd, GNU parallel and
+# rsync for referee/tests/tournament/parallel_ssh.rs (about 30 s). Skips what is already there:
 # under CI=true a test whose tool is missing fails rather than skips
 # (referee/tests/common/mod.rs).
 set -euo pipefail
@@ -29,10 +29,10 @@ command -v python3 >/dev/null || need+=(python3)
 command -v node >/dev/null || need+=(nodejs)
 # The attack tests run a Java champion in the jail (a JVM's threads and memory map).
 command -v javac >/dev/null || need+=(default-jdk-headless)
-# referee/tests/slurm.rs starts a one-node cluster (scripts/slurm-local.sh).
+# referee/tests/tournament/slurm.rs starts a one-node cluster (scripts/slurm-local.sh).
 command -v slurmctld >/dev/null || [ -x /usr/sbin/slurmctld ] || need+=(slurm-wlm)
 command -v munged >/dev/null || [ -x /usr/sbin/munged ] || need+=(munge)
-# referee/tests/parallel_ssh.rs runs scripts/parallel-ssh-tournament.sh over a local sshd.
+# referee/tests/tournament/parallel_ssh.rs runs scripts/parallel-ssh-tournament.sh over a local sshd.
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
 command -v ssh >/dev/null || need+=(openssh-client)
 command -v parallel >/dev/null || need+=(parallel)

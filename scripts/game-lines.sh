@@ -37,7 +37,7 @@ row "La loi du plus riche (2009)" \
     "referee/src/human/loi.rs" \
     "referee/src/commands/match_cmd.rs referee/src/commands/replay_cmd.rs referee/src/commands/show.rs referee/src/commands/bot.rs" \
     "engine/src/bots loi_protocol/src" \
-    "engine/tests referee/tests/match_faults.rs referee/tests/replay_tamper.rs referee/tests/view_browser.rs referee/tests/view_browser_layout.rs referee/tests/view_browser_modes.rs referee/tests/view_browser_steps.rs referee/tests/view_html.rs referee/tests/view_palette.rs referee/tests/view_terminal.rs referee/tests/loi_arena_view.rs referee/tests/viewer_page referee/tests/loi_wire.rs referee/tests/loi_v4.rs"
+    "engine/tests referee/tests/games/match_faults.rs referee/tests/games/replay_tamper.rs referee/tests/views/view_browser.rs referee/tests/views/view_browser_layout.rs referee/tests/views/view_browser_modes.rs referee/tests/views/view_browser_steps.rs referee/tests/views/view_html.rs referee/tests/views/view_palette.rs referee/tests/views/view_terminal.rs referee/tests/views/loi_arena_view.rs referee/tests/views/viewer_page referee/tests/games/loi_wire.rs referee/tests/games/loi_v4.rs"
 row "Game of the Amazons" \
     "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
     "referee/src/games/amazons_wire.rs referee/src/games/amazons_play.rs" \
@@ -45,7 +45,7 @@ row "Game of the Amazons" \
     "referee/src/human/amazons.rs" \
     "" \
     "amazons/src/bots.rs referee/src/games/amazons_bot.rs" \
-    "amazons/tests referee/tests/amazons_cli.rs referee/tests/amazons_kits.rs referee/tests/amazons_match.rs referee/tests/amazons_tournament.rs referee/tests/amazons_view.rs referee/tests/amazons_view_browser.rs referee/tests/amazons_frame_browser.rs referee/tests/redteam_amazons.rs"
+    "amazons/tests referee/tests/games/amazons_cli.rs referee/tests/kits/amazons_kits.rs referee/tests/games/amazons_match.rs referee/tests/games/amazons_tournament.rs referee/tests/views/amazons_view.rs referee/tests/views/amazons_view_browser.rs referee/tests/views/amazons_frame_browser.rs referee/tests/jailed/redteam_amazons.rs"
 echo
 echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"
 echo "nor the 2009 game's records of before (games/loi_v4.rs, $(count referee/src/games/loi_v4.rs) lines), checked as then and made again."

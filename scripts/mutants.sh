@@ -23,23 +23,23 @@ command -v cargo-mutants >/dev/null || cargo install cargo-mutants@27.1.0 --lock
 # be empty). Test arguments after ` -- ` are test names: only the tests whose name holds
 # one of them run (for groups whose test binaries are slow as a whole).
 groups=(
-  "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament_standings --test confidence|"
-  "clock|referee/jail/src/champion/clock.rs,referee/jail/src/limits.rs,referee/jail/src/rlimits.rs,referee/jail/src/champion/mod.rs|-p jail --lib -p referee --test champion_process --test match_faults|^referee/jail/src/(champion/clock|limits|rlimits)\.rs|^referee/jail/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
-  "protocol|referee/src/protocol.rs,engine/src/call.rs,loi_protocol/src/etat.rs|-p engine -p referee -p loi_protocol --lib --test protocol_props --test game_scripted --test human_seat|"
-  "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test game_scripted --test match_faults --test view_html --test amazons_cli|"
-  "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test results_doc --test tournament_standings|^referee/src/export/|pairs_csv"
-  "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/src/roster.rs|-p referee --lib --test tournament --test redteam_stop --test redteam_amazons --test amazons_tournament --test gauntlet_runs -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/src/roster\.rs:.*is_builtin"
-  "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test pinning|"
-  "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/sandbox/seccomp/page_cache.rs,referee/jail/src/sandbox/seccomp/chain.rs,referee/jail/src/view.rs,referee/jail/src/proc_masks.rs|-p jail --lib -p referee --test seccomp --test sandbox --test attacks --test first_steps --test redteam_proc -- view:: sandbox:: machine_wide_counters a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
-  "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test signed_results -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
+  "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament|"
+  "clock|referee/jail/src/champion/clock.rs,referee/jail/src/limits.rs,referee/jail/src/rlimits.rs,referee/jail/src/champion/mod.rs|-p jail --lib -p referee --test kits --test games|^referee/jail/src/(champion/clock|limits|rlimits)\.rs|^referee/jail/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
+  "protocol|referee/src/protocol.rs,engine/src/call.rs,loi_protocol/src/etat.rs|-p engine -p referee -p loi_protocol --lib --test games|"
+  "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test games --test views|"
+  "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test docs --test tournament|^referee/src/export/|pairs_csv"
+  "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/src/roster.rs|-p referee --lib --test tournament --test jailed --test games -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/src/roster\.rs:.*is_builtin"
+  "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test jailed|"
+  "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/sandbox/seccomp/page_cache.rs,referee/jail/src/sandbox/seccomp/chain.rs,referee/jail/src/view.rs,referee/jail/src/proc_masks.rs|-p jail --lib -p referee --test jailed --test kits -- view:: sandbox:: machine_wide_counters a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
+  "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test tournament -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
   "census|referee/jail/src/census.rs|-p jail --lib -- census|"
   "build|referee/jail/src/build/copy.rs|-p jail --lib -- build::copy|"
   "hidden|referee/jail/src/hidden.rs|-p jail --lib -- hidden|"
-  "snapshot|referee/src/snapshot.rs,referee/src/snapshot/unchanged.rs|-p referee --lib --test tournament_snapshot -- snapshot:: rebuilt unreadable before_snapshots|"
+  "snapshot|referee/src/snapshot.rs,referee/src/snapshot/unchanged.rs|-p referee --lib --test tournament -- snapshot:: rebuilt unreadable before_snapshots|"
   "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"
   "futex|referee/jail/src/futex_call.rs,referee/jail/src/sandbox/futex.rs|-p jail --lib -- futex|"
-  "arena|referee/src/arena/check.rs,referee/src/arena/machine.rs,referee/src/arena/row.rs,engine/game/src/replay.rs,engine/game/src/chance.rs,engine/game/src/options.rs,engine/game/src/ranking.rs|-p game -p referee --lib --test arena_model --test replay_tamper --test amazons_v1 --test redteam_amazons|"
-  "commands|referee/src/cli/words.rs|-p referee --lib --test cli_props --test match_names --test first_steps --test amazons_cli --test match_faults|"
+  "arena|referee/src/arena/check.rs,referee/src/arena/machine.rs,referee/src/arena/row.rs,engine/game/src/replay.rs,engine/game/src/chance.rs,engine/game/src/options.rs,engine/game/src/ranking.rs|-p game -p referee --lib --test games --test jailed|"
+  "commands|referee/src/cli/words.rs|-p referee --lib --test games --test kits|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build
 # the seccomp filter, run by the filter's own unit tests (each mutant rebuilds the

@@ -2,8 +2,9 @@
 # Runs the test binaries of the workspace as a normal user (the jail's layers differ from
 # root's: user namespace, no cgroup, no uid switch), after building them as the caller.
 # Every binary runs, but those where nothing depends on who runs it (below: `as_root_only`),
-# each left out for a reason it names; `ALL=1` runs them too.
-# Run as root: the user is `referee-attacks` (created by referee/tests/attacks.rs, or here
+# each left out for a reason it names; `ALL=1` runs them too. A binary made of several test
+# files (referee/tests/<area>/main.rs, a module each) leaves out those modules' tests only.
+# Run as root: the user is `referee-attacks` (created by referee/tests/jailed/attacks.rs, or here
 # with useradd), or USER_NAME=name.
 #   scripts/test-as-user.sh [test-name-filter]
 set -euo pipefail
@@ -27,7 +28,8 @@ for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
         print(m["manifest_path"].rsplit("/", 1)[0], m["executable"])')
-# Binaries where a user's run would show nothing new, and why.
+# Test files where a user's run would show nothing new, and why: a binary's name, or a
+# module of a binary made of several (referee/tests/<area>/main.rs, one module per file).
 as_root_only() {
   case $1 in
     # No champion, no process: rules, statistics, tables of the docs, the CLI's parsing.
@@ -43,7 +45,7 @@ as_root_only() {
       echo "viewers and tables of records" ;;
     # Each test switches to the test user itself, after its root run.
     attacks | attacks_kit | attacks_build | redteam | redteam_stop | redteam_gauntlet | \
-      tournament_snapshot | redteam_snapshot | results_links | redteam_proc)
+      tournament_snapshot | redteam_snapshot | results_links | redteam_proc | serve)
       echo "runs as root and as $user already" ;;
     # The sequential test's statistics, on in-process bots (gauntlet_runs plays it for real).
     gauntlet) echo "in-process statistics" ;;
@@ -62,9 +64,27 @@ skips="$work/skips.log"
 chmod 666 "$skips"
 while read -r dir exe; do
   name=$(basename "$exe")
-  if [ "${ALL:-}" != 1 ] && why=$(as_root_only "${name%-*}"); then
-    echo "$name: as root only ($why)"
-    continue
+  name=${name%-*}
+  # The test names to run (a name filter given to this script applies): all of a binary
+  # but those of its modules (or itself) that run as root only.
+  if [ -f "$dir/tests/$name/main.rs" ]; then
+    tests=$(cd "$dir" && "$exe" --list "$@" 2>/dev/null | sed -n 's/: test$//p')
+    keep=()
+    for module in $(sed -n 's/::.*//p' <<<"$tests" | sort -u); do
+      if [ "${ALL:-}" != 1 ] && why=$(as_root_only "$module"); then
+        echo "$name: $module as root only ($why)"
+      else
+        while read -r t; do keep+=("$t"); done < <(grep "^$module::" <<<"$tests")
+      fi
+    done
+    [ ${#keep[@]} -gt 0 ] || continue
+    args=(--exact "${keep[@]}")
+  else
+    if [ "${ALL:-}" != 1 ] && why=$(as_root_only "$name"); then
+      echo "$name: as root only ($why)"
+      continue
+    fi
+    args=("$@")
   fi
   # A JVM started on the host (javac building a test's Java champion) writes
   # /tmp/hsperfdata_<user> whatever TMPDIR says, unless told not to.
@@ -72,7 +92,7 @@ while read -r dir exe; do
     --clear-groups env HOME="$work" TMPDIR="$work" PATH=/usr/local/bin:/usr/bin:/bin \
     JAVA_TOOL_OPTIONS=-XX:-UsePerfData \
     INSTA_WORKSPACE_ROOT="$root" INSTA_UPDATE=no REFEREE_SKIP_LOG="$skips" \
-    "$exe" "$@" 2>&1) || failed=1
+    "$exe" "${args[@]}" 2>&1) || failed=1
   echo "$name: $(echo "$out" | grep -E '^test result' | tail -1)"
   echo "$out" | grep -E 'FAILED|panicked' | head -5 || true
 done <<<"$binaries"

@@ -126,6 +126,15 @@ fn remove_tree(dir: &std::path::Path) {
         .status();
 }
 
+/// The one lock of the tests that load the machine (CPU burners, gigabytes of memory,
+/// disk or files, hundreds of MiB of kernel memory) or measure what another test would
+/// load: one at a time in a test binary, whichever file they come from (a binary holds
+/// several files, each with such tests: the attacks, the red team's, the builds').
+pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Removes `dir` (whatever champions left in it) when the test binary exits.
 pub fn remove_at_exit(dir: &std::path::Path) {
     static DIRS: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());

@@ -27,7 +27,7 @@ pub const NOT_RUN: [(&str, &str); 6] = [
     (
         "cp champions/rust/src/bin/template.rs",
         "the Rust recipe writes into the repository's Rust kit and builds it in release; \
-         the kit's binaries are played by tests/kits.rs",
+         the kit's binaries are played by tests/kits/kits.rs",
     ),
     ("$EDITOR champions/rust/", "the Rust recipe (above)"),
     (

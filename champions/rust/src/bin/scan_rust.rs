@@ -4,7 +4,7 @@
 //!
 //! The kit's benchmark (`scripts/bench-kits.sh`) and a check of its cached answers: at
 //! `end_game` it prints what the scan saw (houses per player, the worth of its own houses)
-//! next to `score(0)` and `finances(0)`, and `referee/tests/kits.rs` compares them with
+//! next to `score(0)` and `finances(0)`, and `referee/tests/kits/kits.rs` compares them with
 //! the match record.
 
 use prologin::*;

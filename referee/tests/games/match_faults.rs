@@ -1,0 +1,871 @@
+//! Whole matches through `referee match` with real champion processes that misbehave on
+//! purpose: each gets the right fault class, the match completes with a valid result, and
+//! no process of the match is left afterwards.
+
+use crate::common;
+
+use common::{assert_no_process_left, passive, running};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/match")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Run `referee` with these arguments.
+fn referee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(args)
+        .output()
+        .expect("the referee runs")
+}
+
+/// Play a match of `champions` with `seed` and return its record.
+fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
+    let dir = common::fresh_dir("match", &seed.to_string());
+    let seed = seed.to_string();
+    let mut args = vec![
+        "match",
+        champions[0],
+        champions[1],
+        champions[2],
+        "--seed",
+        &seed,
+    ];
+    let dir_str = dir.display().to_string();
+    args.extend(["--out", &dir_str]);
+    if !extra.contains(&"--first-player") {
+        args.extend(["--first-player", "0"]);
+    }
+    args.extend(extra);
+    let output = referee(&args);
+    assert!(
+        output.status.success(),
+        "referee match failed: {}\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let record: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap();
+    assert_no_process_left(&record);
+    record
+}
+
+/// The faults of `seat`, as (kind, message).
+fn faults(record: &Value, seat: u64) -> Vec<(String, String)> {
+    record["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["seat"] == seat)
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap().to_string(),
+                f["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The match went to its end: every seat that did not fault got `end_game`.
+fn assert_completed(record: &Value) {
+    let callbacks = record["callbacks"].as_array().unwrap();
+    for seat in 0..3u64 {
+        if faults(record, seat).is_empty() {
+            assert!(
+                callbacks
+                    .iter()
+                    .any(|c| c["seat"] == seat && c["callback"] == "end_game"),
+                "seat {seat} got no end_game"
+            );
+        }
+    }
+    let points: Vec<u64> = record["result"]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_u64().unwrap())
+        .collect();
+    assert_eq!(points.len(), 3);
+}
+
+/// One misbehaving champion in seat 0 against two passive ones.
+fn single_fault(fixture_name: &str, seed: u64, extra: &[&str]) -> (String, String) {
+    single_fault_record(fixture_name, seed, extra).0
+}
+
+/// The same, and the record.
+fn single_fault_record(fixture_name: &str, seed: u64, extra: &[&str]) -> ((String, String), Value) {
+    let champion = fixture(fixture_name);
+    let record = play([&champion, &passive(), &passive()], seed, extra);
+    assert_completed(&record);
+    let seat0 = faults(&record, 0);
+    assert_eq!(seat0.len(), 1, "one fault for seat 0: {seat0:?}");
+    assert!(faults(&record, 1).is_empty() && faults(&record, 2).is_empty());
+    // A stopped champion acts no more: nothing of seat 0 after its fault.
+    let callbacks = record["callbacks"].as_array().unwrap();
+    let after = callbacks
+        .iter()
+        .position(|c| c["seat"] == 0 && c.get("fault").is_some())
+        .map_or(0, |at| at + 1);
+    assert!(
+        callbacks[after..].iter().all(|c| c["seat"] != 0),
+        "a stopped champion got another callback"
+    );
+    (seat0.into_iter().next().unwrap(), record)
+}
+
+#[test]
+fn the_shell_champion_of_protocol_md_plays_a_full_match() {
+    // Take the champion from protocol.md itself, so that the document stays true.
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.md"))
+        .unwrap();
+    let start = doc
+        .find("```sh\n#!/bin/sh")
+        .expect("protocol.md has a shell champion")
+        + "```sh\n".len();
+    let body = &doc[start..start + doc[start..].find("```").unwrap()];
+    assert!(
+        body.lines().count() <= 10,
+        "the champion of protocol.md has at most ten lines"
+    );
+    let dir = common::fresh_dir("match", "doc-champion");
+    let path = dir.join("champion.sh");
+    std::fs::write(&path, body).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = path.display().to_string();
+    let record = play([&path, &path, &path], 11, &[]);
+    assert_completed(&record);
+    assert!(record["faults"].as_array().unwrap().is_empty());
+    assert_eq!(
+        record["callbacks"].as_array().unwrap().len(),
+        3 + 15 * 3 + 14 * 3 + 14 + 3
+    );
+    assert_eq!(
+        record["result"]["final_scores"],
+        serde_json::json!([10, 10, 10])
+    );
+}
+
+/// The record of one misbehaving champion in seat 0, its fault, what the callback it
+/// faulted in measured (`timings`) and that callback's budget, microseconds.
+fn timed_fault(fixture_name: &str, seed: u64) -> ((String, String), Value, Value) {
+    let (fault, record) = single_fault_record(fixture_name, seed, &["--time-scale", "0.3"]);
+    let at = record["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["seat"] == 0 && c.get("fault").is_some())
+        .expect("the callback of the fault");
+    (
+        fault,
+        record["timings"][at].clone(),
+        record["budgets"]["call"].clone(),
+    )
+}
+
+/// The number of milliseconds after `before` in `message`.
+fn ms_after(message: &str, before: &str) -> u64 {
+    let rest = message
+        .split(before)
+        .nth(1)
+        .unwrap_or_else(|| panic!("{message}"));
+    rest.split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("{message}"))
+}
+
+/// The wall clock ran out: the fault says how long it waited, at least the wall budget,
+/// and, as the champion used almost no CPU, asks whether it flushed its output; the
+/// callback's timing records that wall time.
+#[test]
+fn a_hanging_champion_times_out() {
+    let ((kind, message), timing, budget) = timed_fault("hang.sh", 12);
+    assert_eq!(kind, "timeout", "{message}");
+    assert!(
+        message.contains("so it was waiting: did you flush stdout"),
+        "{message}"
+    );
+    let wall_ms = budget["wall_us"].as_u64().unwrap() / 1000;
+    assert!(
+        ms_after(&message, "no complete line after ") >= wall_ms,
+        "{message}"
+    );
+    assert!(
+        timing["wall_us"].as_u64().unwrap() >= wall_ms * 1000,
+        "{timing}"
+    );
+}
+
+/// The CPU budget ran out: the fault says how much CPU it used, more than the budget, and
+/// the callback's timing records that CPU time.
+#[test]
+fn a_busy_looping_champion_times_out_on_cpu() {
+    let ((kind, message), timing, budget) = timed_fault("busy.sh", 13);
+    assert_eq!(kind, "timeout", "{message}");
+    let cpu_ms = budget["cpu_us"].as_u64().unwrap() / 1000;
+    // Seen while it ran, not at the end of the wall budget.
+    assert!(
+        message.starts_with("used ") && message.contains(" without finishing; "),
+        "{message}"
+    );
+    assert!(ms_after(&message, "used ") >= cpu_ms, "{message}");
+    assert!(
+        timing["cpu_us"].as_u64().unwrap() >= cpu_ms * 1000,
+        "{timing}"
+    );
+}
+
+/// A callback's CPU budget counts that callback's CPU only: a champion that uses 60% of it
+/// in each of five callbacks (three budgets in all, its start-up besides) plays on without
+/// a fault, and the timings of those callbacks show their 60 ms.
+#[test]
+fn each_callback_is_held_to_its_own_cpu_budget() {
+    let champion = fixture("steady.py");
+    let record = play(
+        [&champion, &passive(), &passive()],
+        15,
+        &["--call-cpu", "0.1"],
+    );
+    assert_completed(&record);
+    assert!(faults(&record, 0).is_empty(), "{:?}", faults(&record, 0));
+    let burnt: Vec<u64> = record["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(record["timings"].as_array().unwrap())
+        .filter(|(c, _)| c["seat"] == 0 && c["callback"] == "jouer")
+        .take(5)
+        .map(|(_, t)| t["cpu_us"].as_u64().unwrap())
+        .collect();
+    assert_eq!(burnt.len(), 5);
+    // 60 ms each, measured in clock ticks (10 ms) outside a cgroup.
+    assert!(
+        burnt.iter().all(|&us| (40_000..100_000).contains(&us)),
+        "{burnt:?}"
+    );
+}
+
+#[test]
+fn a_champion_over_its_memory_limit_is_a_memory_fault() {
+    let (kind, message) = single_fault("hog.py", 14, &["--memory", "256"]);
+    assert_eq!(kind, "memory", "{message}");
+}
+
+/// Processes each under the limit but over it together: the jail's sampler adds them up.
+#[test]
+fn processes_over_the_memory_limit_together_are_a_memory_fault() {
+    let (kind, message) = single_fault("hoard_together.py", 14, &["--memory", "96"]);
+    assert_eq!(kind, "memory", "{message}");
+    assert!(
+        message.contains("together") && message.contains("the limit is 96 MiB"),
+        "{message}"
+    );
+}
+
+#[test]
+fn debug_text_on_stdout_is_a_protocol_fault_that_quotes_it() {
+    let (kind, message) = single_fault("garbage.sh", 15, &[]);
+    assert_eq!(kind, "protocol");
+    assert!(
+        message.contains("debug: my turn") && message.contains("stderr"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_endless_line_is_a_protocol_fault() {
+    let (kind, message) = single_fault("endless.py", 16, &[]);
+    assert_eq!(kind, "protocol", "{message}");
+}
+
+#[test]
+fn exiting_in_a_callback_is_a_crash_with_its_status() {
+    let (kind, message) = single_fault("quit.sh", 17, &[]);
+    assert_eq!(kind, "crash");
+    assert!(
+        message.contains('3'),
+        "the exit status is in the message: {message}"
+    );
+}
+
+/// A main process that exits while a child of it keeps its stdout open: no end of file
+/// says so (without the jail, whose end kills the child, nothing else does), its death
+/// does; a crash with its status, not a wall timeout.
+#[test]
+fn exiting_while_a_child_holds_stdout_is_a_crash_with_its_status() {
+    for extra in [&[][..], &["--sandbox", "off"]] {
+        let (kind, message) = single_fault("quit_leaving_child.sh", 17, extra);
+        assert_eq!(kind, "crash", "{extra:?}: {message}");
+        assert!(message.contains("(exit 3)"), "{extra:?}: {message}");
+    }
+}
+
+#[test]
+fn closing_stdout_is_a_crash() {
+    let (kind, message) = single_fault("shut.sh", 18, &[]);
+    assert_eq!(kind, "crash", "{message}");
+}
+
+#[test]
+fn output_between_callbacks_is_a_protocol_fault() {
+    let (kind, message) = single_fault("chatty.sh", 19, &[]);
+    assert_eq!(kind, "protocol");
+    assert!(
+        message.contains("hello from between callbacks") && message.contains("stderr"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_setsid_grandchild_does_not_outlive_the_match() {
+    // `play` asserts that nothing carrying the match's seeds is left, grandchild included.
+    let champion = fixture("escape.sh");
+    let record = play([&champion, &passive(), &passive()], 20, &[]);
+    assert_completed(&record);
+    assert!(faults(&record, 0).is_empty(), "{:?}", faults(&record, 0));
+}
+
+#[test]
+fn a_champion_that_cannot_start_is_a_spawn_fault_and_the_others_play_on() {
+    let (kind, message) = single_fault("badshebang.sh", 21, &[]);
+    assert_eq!(kind, "spawn", "{message}");
+}
+
+#[test]
+fn a_missing_champion_is_refused_with_the_fix() {
+    let output = referee(&["match", "/no/such/champion", "random", "random"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("/no/such/champion") && stderr.contains("does not exist"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_non_executable_champion_is_refused_with_the_fix() {
+    let dir = common::fresh_dir("match", "noexec");
+    let path = dir.join("champion.sh");
+    std::fs::write(&path, "#!/bin/sh\n").unwrap();
+    let output = referee(&["match", path.to_str().unwrap(), "random", "random"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("chmod +x"), "{stderr}");
+}
+
+#[test]
+fn bad_flags_are_refused_naming_the_flag() {
+    for (flag, value) in [
+        ("--monuments", "0,1,2"),
+        ("--first-player", "5"),
+        ("--time-scale", "0"),
+    ] {
+        let output = referee(&["match", "random", "random", "random", flag, value]);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(flag),
+            "{flag}"
+        );
+    }
+}
+
+/// A record without its timings, as bytes.
+fn without_timings(dir: &Path) -> Vec<u8> {
+    let mut record: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap();
+    record.as_object_mut().unwrap().remove("timings");
+    serde_json::to_vec(&record).unwrap()
+}
+
+#[test]
+fn the_same_seed_gives_byte_identical_records_and_replays() {
+    let echo = fixture("echo_state.sh");
+    let dirs: Vec<PathBuf> = (0..2)
+        .map(|i| common::fresh_dir("match", &format!("determinism{i}")))
+        .collect();
+    for dir in &dirs {
+        let output = referee(&[
+            "match",
+            &echo,
+            "random",
+            "greedy",
+            "--seed",
+            "77",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        // Started by its path, the program is printed as that path.
+        let printed = format!("reproduce: {} match", env!("CARGO_BIN_EXE_referee"));
+        assert!(stdout.contains(&printed), "{stdout}");
+    }
+    assert_eq!(without_timings(&dirs[0]), without_timings(&dirs[1]));
+    let replay = referee(&["replay", dirs[0].join("record.json").to_str().unwrap()]);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+}
+
+/// Runs `referee match random greedy random --seed <seed> --out <out>`.
+fn bots_match(seed: u64, out: &Path) -> Output {
+    bots_match_with(seed, out, &[])
+}
+
+/// [`bots_match`] with `extra` flags.
+fn bots_match_with(seed: u64, out: &Path, extra: &[&str]) -> Output {
+    let seed = seed.to_string();
+    let mut args = vec![
+        "match",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        &seed,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    referee(&args)
+}
+
+/// Plays `random greedy random --seed <seed>` into a fresh directory; the record's path and
+/// its JSON.
+fn played_record(name: &str, seed: u64) -> (PathBuf, Value) {
+    let dir = common::fresh_dir("match", name);
+    let output = bots_match(seed, &dir);
+    assert!(output.status.success());
+    let path = dir.join("record.json");
+    let record = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    (path, record)
+}
+
+#[test]
+fn a_tampered_record_fails_its_replay() {
+    let (path, mut record) = played_record("tampered", 78);
+    record["result"]["final_scores"][0] = serde_json::json!(9999);
+    std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
+    let replay = referee(&["replay", path.to_str().unwrap()]);
+    assert_eq!(
+        replay.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+}
+
+#[test]
+fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
+    use referee::full_log::{Reader, Sink, Writer, FILE};
+    let dir = common::fresh_dir("match", "full-log");
+    let output = bots_match_with(81, &dir, &["--full-log"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("--full-log"));
+    let record = dir.join("record.json");
+    let replay = || {
+        let out = referee(&["replay", record.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = replay();
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("every one made again from the full log"),
+        "{text}"
+    );
+    // The log holds every request the record counts.
+    let log_path = dir.join(FILE);
+    let mut entries = Vec::new();
+    let mut reader = Reader::open(&log_path).unwrap();
+    while let Some(entry) = reader.next_entry().unwrap() {
+        entries.push(entry);
+    }
+    let json: Value = serde_json::from_slice(&std::fs::read(&record).unwrap()).unwrap();
+    let counted: u64 = json["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["requests"].as_u64().unwrap())
+        .sum();
+    assert_eq!(entries.len() as u64, counted);
+    assert_eq!(json["full_log"], FILE);
+    let rewrite = |entries: &[(usize, String, i32)]| {
+        // A log is always created new (never written through what is there); the last
+        // rewrite follows the log's removal.
+        if log_path.exists() {
+            std::fs::remove_file(&log_path).unwrap();
+        }
+        let mut writer = Writer::create(&log_path, referee::full_log::DEFAULT_CAP_MIB).unwrap();
+        for (index, line, answer) in entries {
+            writer.request(*index, line, *answer);
+        }
+        writer.finish().unwrap();
+    };
+    // An information request's answer changed: the actions alone would not see it.
+    let info = entries
+        .iter()
+        .position(|(_, line, _)| !line.starts_with("construire") && line != "etat")
+        .expect("the bots ask questions");
+    let mut tampered = entries.clone();
+    tampered[info].2 += 1;
+    rewrite(&tampered);
+    let (code, text) = replay();
+    assert_eq!(code, Some(3), "{text}");
+    assert!(
+        text.contains(&format!("`{}` answers", entries[info].1)),
+        "{text}"
+    );
+    // A request dropped.
+    let mut dropped = entries.clone();
+    dropped.remove(info);
+    rewrite(&dropped);
+    let (code, text) = replay();
+    assert_eq!(code, Some(3), "{text}");
+    assert!(
+        text.contains("does not give its recorded actions, counts and digest"),
+        "{text}"
+    );
+    // The log gone: named, with its cause.
+    std::fs::remove_file(&log_path).unwrap();
+    let (code, text) = replay();
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains(FILE) && text.contains("--full-log"), "{text}");
+    rewrite(&entries);
+    assert_eq!(replay().0, Some(0));
+}
+
+/// A request spammer's full log stops at its cap (`--full-log-cap`, MiB compressed): the
+/// file stays near the cap, the record says where it stopped, the replay checks the log up
+/// to there and the actions after, and a record that moves the cut fails its replay.
+#[test]
+fn a_full_log_stops_at_its_cap_and_the_replay_honours_the_cut() {
+    use referee::full_log::FILE;
+    let dir = common::fresh_dir("match", "full-log-cap");
+    let spammer = fixture("spammer.py");
+    let output = referee(&[
+        "match",
+        &spammer,
+        "random",
+        "random",
+        "--seed",
+        "5",
+        "--full-log",
+        "--full-log-cap",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("--full-log --full-log-cap 1"), "{stdout}");
+    let size = std::fs::metadata(dir.join(FILE)).unwrap().len();
+    assert!(
+        (1 << 20..2 << 20).contains(&size),
+        "a log capped at 1 MiB holds {size} bytes"
+    );
+    let path = dir.join("record.json");
+    let original: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(original["full_log_cap"], 1);
+    let cut = &original["full_log_cut"];
+    let (callback, kept) = (
+        cut["callback"].as_u64().unwrap(),
+        cut["requests"].as_u64().unwrap(),
+    );
+    let spammed = &original["callbacks"][callback as usize];
+    assert_eq!(
+        spammed["seat"], 0,
+        "the spammer's callback is where the log stops"
+    );
+    assert!(kept < spammed["requests"].as_u64().unwrap());
+    let replay_of = |record: &Value| {
+        std::fs::write(&path, serde_json::to_vec(record).unwrap()).unwrap();
+        let out = referee(&["replay", path.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (code, text) = replay_of(&original);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains(&format!(
+            "up to callback #{callback}, after {kept} of its requests"
+        )),
+        "{text}"
+    );
+    // The cut moved by one request, or to another callback: the log does not agree.
+    for (field, delta) in [("requests", 1i64), ("requests", -1), ("callback", 1)] {
+        let mut moved = original.clone();
+        let value = moved["full_log_cut"][field].as_i64().unwrap() + delta;
+        moved["full_log_cut"][field] = serde_json::json!(value);
+        let (code, text) = replay_of(&moved);
+        assert_eq!(code, Some(3), "{field} {delta:+}: {text}");
+    }
+    // No cut at all: the log lacks the requests after it.
+    let mut uncut = original.clone();
+    uncut.as_object_mut().unwrap().remove("full_log_cut");
+    let (code, text) = replay_of(&uncut);
+    assert_eq!(code, Some(3), "{text}");
+    assert_eq!(replay_of(&original).0, Some(0));
+}
+
+#[test]
+fn a_record_whose_seat_stops_without_a_fault_fails_its_replay() {
+    let (path, original) = played_record("truncated", 79);
+    let replay_of = |record: &Value| {
+        std::fs::write(&path, serde_json::to_vec(record).unwrap()).unwrap();
+        let replay = referee(&["replay", path.to_str().unwrap()]);
+        (
+            replay.status.code(),
+            String::from_utf8_lossy(&replay.stderr).into_owned(),
+        )
+    };
+    // Seat 1's callbacks from the tenth on removed (with their timings): the game itself
+    // cannot tell (a stopped seat plays no more), the missing fault does.
+    let mut cut = original.clone();
+    let (mut callbacks, mut timings, mut seen) = (Vec::new(), Vec::new(), 0);
+    let pairs = original["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(original["timings"].as_array().unwrap());
+    for (c, t) in pairs {
+        if c["seat"] == 1 {
+            seen += 1;
+            if seen >= 10 {
+                continue;
+            }
+        }
+        callbacks.push(c.clone());
+        timings.push(t.clone());
+    }
+    cut["callbacks"] = Value::Array(callbacks);
+    cut["timings"] = Value::Array(timings);
+    let (code, stderr) = replay_of(&cut);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("no fault stopped it"), "{stderr}");
+    // Timings that do not match the callbacks.
+    let mut short = original.clone();
+    short["timings"].as_array_mut().unwrap().pop();
+    let (code, stderr) = replay_of(&short);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("timings for"), "{stderr}");
+    // The untouched record replays.
+    let (code, stderr) = replay_of(&original);
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+#[test]
+fn the_2009_reference_setup_is_reproduced() {
+    let order = "0,1,2,3,4,5,6,7,8,9,10,11,12,13";
+    let record = play(
+        [&passive(), &passive(), &passive()],
+        22,
+        &["--monuments", order, "--first-player", "2"],
+    );
+    assert_eq!(
+        record["monument_order"],
+        serde_json::json!((0..14).collect::<Vec<u8>>())
+    );
+    assert_eq!(record["first_player"], 2);
+}
+
+#[test]
+fn ctrl_c_during_a_match_kills_every_champion_and_what_it_started() {
+    let spawner = fixture("spawner.sh");
+    let dir = common::fresh_dir("match", "interrupted");
+    let child = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args([
+            "match",
+            &spawner,
+            &spawner,
+            "random",
+            "--seed",
+            "23",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    common::wait_until(
+        "the grandchild never started",
+        Duration::from_secs(30),
+        || running("match-spawner-grandchild"),
+    );
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    common::wait_until(
+        "a champion's process outlived the interrupted referee",
+        Duration::from_secs(5),
+        || !(running("match-spawner-grandchild") || running(&spawner)),
+    );
+    // Killed by the referee, the champions did not crash: the match has no record.
+    assert!(
+        !dir.join("record.json").exists(),
+        "an interrupted match left a record of three crashes"
+    );
+}
+
+#[test]
+fn the_printed_reproduce_command_plays_the_same_match() {
+    let first = common::fresh_dir("match", "reproduce-a");
+    let echo = fixture("echo_state.sh");
+    let output = referee(&[
+        "match",
+        &echo,
+        "random",
+        "greedy",
+        "--seed",
+        "79",
+        "--call-cpu",
+        "0.5",
+        "--memory",
+        "512",
+        "--first-player",
+        "1",
+        "--out",
+        first.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let command = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line");
+    for flag in [
+        "--seed 79",
+        "--call-cpu 0.5",
+        "--memory 512",
+        "--first-player 1",
+    ] {
+        assert!(command.contains(flag), "{command}");
+    }
+    let second = common::fresh_dir("match", "reproduce-b");
+    let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    args.extend(["--out", second.to_str().unwrap()]);
+    assert!(referee(&args).status.success());
+    assert_eq!(without_timings(&first), without_timings(&second));
+}
+
+#[test]
+fn a_full_disk_is_named_with_its_path_and_the_fix() {
+    // SAFETY: no arguments.
+    if unsafe { nix::libc::geteuid() } != 0 {
+        common::skip_by_design(
+            "match_faults: a full disk: mounting a small tmpfs to fill needs root (scripts/test.sh \
+             runs it as root)",
+        );
+        return;
+    }
+    let dir = common::fresh_dir("match", "full-disk");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&dir)
+        .status()
+        .unwrap();
+    assert!(mounted.success(), "mount failed");
+    // Filled to the last byte but for room for the output folder itself.
+    let out = dir.join("m");
+    std::fs::create_dir(&out).unwrap();
+    let mut filler = std::fs::File::create(dir.join("filler")).unwrap();
+    let block = vec![0u8; 4096];
+    while std::io::Write::write_all(&mut filler, &block).is_ok() {}
+    drop(filler);
+    let output = bots_match(3, &out);
+    let _ = Command::new("umount").arg(&dir).status();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(out.to_str().unwrap()) && stderr.contains("that disk is full"),
+        "{stderr}"
+    );
+}
+
+/// A device or a FIFO given as a record is refused at once, not read without end.
+#[test]
+fn a_record_that_is_not_a_regular_file_is_refused() {
+    for command in ["show", "replay"] {
+        let out = referee(&[command, "/dev/zero"]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {said}");
+        assert!(said.contains("not a regular file"), "{command}: {said}");
+    }
+}
+
+/// A champion whose file name starts with `-` is given after `--`, and the reproduce
+/// command printed for it plays the same match when pasted.
+#[test]
+fn a_reproduce_command_pastes_back_with_a_champion_named_like_a_flag() {
+    let dir = common::fresh_dir("match", "dash");
+    std::fs::copy(common::passive(), dir.join("-dash")).unwrap();
+    let run = |command: &str| {
+        let bin = Path::new(env!("CARGO_BIN_EXE_referee")).parent().unwrap();
+        Command::new("bash")
+            .arg("-c")
+            .arg(command)
+            .current_dir(&dir)
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .output()
+            .unwrap()
+    };
+    let first = run("referee match --seed 3 --sandbox off --out first -- -dash random greedy");
+    let said = String::from_utf8_lossy(&first.stdout).into_owned();
+    assert!(
+        first.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let command = said
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line");
+    assert!(command.ends_with(" -- -dash random greedy"), "{command}");
+    let again = run(&command.replacen(" match ", " match --out second ", 1));
+    assert!(
+        again.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(
+        without_timings(&dir.join("first")),
+        without_timings(&dir.join("second"))
+    );
+}

@@ -1,0 +1,389 @@
+//! `referee serve` (docs/server.md): the real binary on an ephemeral port, real clients
+//! speaking the Ticket to Ride subject's server protocol over TCP: a whole training game
+//! against `random`, recorded and replayed; hostile clients (garbage, an overlong command,
+//! a disconnection mid-game, silence, an illegal move, bad names and options) lose or are
+//! refused, their faults recorded, and the server keeps serving. As root and as a user.
+
+use crate::common;
+
+use common::users::{each_run_in, Who};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+/// Generous bound of every wait (a jailed bot starts in well under a second).
+const WAIT: Duration = Duration::from_secs(120);
+
+/// A running `referee serve`, its stdout lines collected; killed when dropped.
+struct Server {
+    child: Child,
+    lines: Arc<Mutex<Vec<String>>>,
+    port: u16,
+    results: PathBuf,
+}
+
+impl Server {
+    fn start(who: Who, dir: &Path) -> Server {
+        let results = dir.join("results");
+        let mut cmd = Command::new(REFEREE);
+        cmd.args(["serve", "--listen", "127.0.0.1:0", "--results"])
+            .arg(&results)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Who::User(uid, gid) = who {
+            use std::os::unix::process::CommandExt;
+            cmd.uid(uid).gid(gid).env("HOME", "/tmp");
+        }
+        let mut child = cmd.spawn().expect("the referee starts");
+        let out = child.stdout.take().unwrap();
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&lines);
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        let mut server = Server {
+            child,
+            lines,
+            port: 0,
+            results,
+        };
+        let first = server.line_with("listening on ");
+        server.port = first.rsplit(':').next().unwrap().parse().unwrap();
+        server
+    }
+
+    /// The first line of the server's stdout that contains `text`, waited for.
+    fn line_with(&self, text: &str) -> String {
+        let mut found = None;
+        common::wait_until(&format!("a server line with `{text}`"), WAIT, || {
+            found = self
+                .lines
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|l| l.contains(text))
+                .cloned();
+            found.is_some()
+        });
+        found.unwrap()
+    }
+
+    fn connect(&self) -> Client {
+        let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        Client { stream }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A client speaking the protocol line by line.
+struct Client {
+    stream: TcpStream,
+}
+
+impl Client {
+    fn write(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).unwrap();
+    }
+
+    /// The next message; `None` once the server closed the connection.
+    fn recv(&mut self) -> Option<String> {
+        let mut head = [0u8; 6];
+        self.stream.read_exact(&mut head).ok()?;
+        let n: usize = std::str::from_utf8(&head).unwrap().parse().unwrap();
+        let mut body = vec![0u8; n];
+        self.stream.read_exact(&mut body).ok()?;
+        Some(String::from_utf8(body).unwrap())
+    }
+
+    fn must(&mut self) -> String {
+        self.recv().expect("the server answers")
+    }
+
+    fn cmd(&mut self, command: &str) -> String {
+        self.write(format!("{command}\n").as_bytes());
+        self.must()
+    }
+
+    /// Names itself and starts a training game of `options`; (game name, whether it
+    /// plays first).
+    fn start(&mut self, name: &str, options: &str) -> (String, bool) {
+        assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
+        let ack = self.cmd(&format!("WAIT_GAME TRAINING PLAY_RANDOM {options}"));
+        assert_eq!(ack, "OK", "{options}");
+        let game = self.must();
+        let sizes = self.must();
+        assert_eq!(sizes.split(' ').count(), 2, "{sizes}");
+        assert_eq!(self.cmd("GET_GAME_DATA"), "OK");
+        let data = self.must();
+        assert!(data.split(' ').count() > 9, "{data}");
+        let first = self.must();
+        (game, first == "0")
+    }
+
+    /// `PLAY_MOVE`: (message, return code).
+    fn play(&mut self, m: &str) -> (String, i32) {
+        assert_eq!(self.cmd(&format!("PLAY_MOVE {m}")), "OK", "{m}");
+        let msg = self.must();
+        (msg, self.must().parse().unwrap())
+    }
+
+    /// `GET_MOVE`: (move, message, return code).
+    fn opponent(&mut self) -> (String, String, i32) {
+        assert_eq!(self.cmd("GET_MOVE"), "OK");
+        let m = self.must();
+        let msg = self.must();
+        (m, msg, self.must().parse().unwrap())
+    }
+
+    /// Plays to the end as the subject's first programs do (tickets first, then two blind
+    /// cards a turn); the last return code and its message, as the client saw them.
+    fn play_to_the_end(&mut self, mut mine: bool) -> (i32, String) {
+        let mut turns = 0;
+        loop {
+            if mine {
+                if turns == 0 {
+                    let (tickets, code) = self.play("4");
+                    assert_eq!((tickets.split(' ').count(), code), (9, 0), "{tickets}");
+                    let (kept, code) = self.play("5 1 1 0");
+                    if code != 0 {
+                        return (code, kept);
+                    }
+                    assert_eq!(kept, "2");
+                } else {
+                    for _ in 0..2 {
+                        let (card, code) = self.play("2");
+                        if code != 0 {
+                            return (code, card);
+                        }
+                    }
+                }
+                turns += 1;
+                mine = false;
+            } else {
+                let (m, msg, code) = self.opponent();
+                if code != 0 {
+                    return (-code, msg);
+                }
+                let replay = match m.split(' ').next() {
+                    Some("2") | Some("3") => msg.starts_with('1'),
+                    Some("4") => true,
+                    _ => false,
+                };
+                mine = !replay;
+            }
+        }
+    }
+}
+
+/// The record of `game` once the server said it is written, read back.
+fn record(server: &Server, game: &str) -> serde_json::Value {
+    server.line_with(&format!("game {game}: "));
+    let path = server.results.join(game).join("record.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `referee --game ticket-to-ride replay` of `game`'s record succeeds.
+fn replays(server: &Server, game: &str) {
+    let path = server.results.join(game).join("record.json");
+    let out = Command::new(REFEREE)
+        .args(["--game", "ticket-to-ride", "replay"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{game} does not replay: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The fault of the remote seat of `record` (kind, message).
+fn remote_fault(record: &serde_json::Value) -> (String, String) {
+    let seats = record["seats"].as_array().unwrap();
+    let seat = seats
+        .iter()
+        .position(|s| s["path"].as_str().unwrap().starts_with("remote:"))
+        .unwrap();
+    let f = record["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["seat"] == seat)
+        .unwrap_or_else(|| panic!("no fault of the remote seat in {record}"));
+    (
+        f["kind"].as_str().unwrap().to_string(),
+        f["message"].as_str().unwrap().to_string(),
+    )
+}
+
+#[test]
+fn a_training_game_is_played_recorded_and_replayed() {
+    each_run_in("serve", "training_game", |who, dir| {
+        let server = Server::start(who, dir);
+        let mut client = server.connect();
+        let (game, first) = client.start("tester", "map=small seed=42 start=0 timeout=30 x=1");
+        assert!(game.starts_with("00002a"), "the seed in hex: {game}");
+        assert!(first, "start=0: the client plays first");
+        assert_eq!(client.cmd("SEND_COMMENT good luck"), "OK");
+        assert_eq!(client.cmd("DISP_GAME"), "OK");
+        assert!(client.must().contains("Ticket to Ride"));
+        let (code, msg) = client.play_to_the_end(first);
+        assert!(code == 1 || code == -1, "{code}");
+        assert!(msg.contains("The game is over"), "{msg}");
+        let record = record(&server, &game);
+        let seats = record["seats"].as_array().unwrap();
+        assert_eq!(seats[0]["name"], "tester");
+        assert_eq!(seats[0]["path"], "remote:tester");
+        assert_eq!(seats[0]["sha256"], "");
+        assert_eq!(seats[1]["path"], "builtin:random");
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
+        let won = record["ranking"]["places"][0] == 1;
+        assert_eq!(
+            won,
+            code == 1,
+            "the code the client got is the record's result"
+        );
+        replays(&server, &game);
+        server.line_with("tester says good luck");
+    });
+}
+
+#[test]
+fn hostile_clients_lose_and_the_server_keeps_serving() {
+    each_run_in("serve", "hostile_clients", |who, dir| {
+        let server = Server::start(who, dir);
+        let options = "map=small seed=7 start=0 timeout=2";
+
+        // Refused before any game: a bad name, a name taken, a bad option; connection closed.
+        let mut bad = server.connect();
+        assert!(bad.cmd("CLIENT_NAME no way").contains("name is invalid"));
+        assert_eq!(bad.recv(), None);
+        let mut holder = server.connect();
+        assert_eq!(holder.cmd("CLIENT_NAME holder"), "OK");
+        let mut twin = server.connect();
+        assert!(twin.cmd("CLIENT_NAME holder").contains("already connected"));
+        let mut opt = server.connect();
+        assert_eq!(opt.cmd("CLIENT_NAME opt"), "OK");
+        let refused = opt.cmd("WAIT_GAME TRAINING PLAY_RANDOM map=/etc/passwd");
+        assert!(refused.contains("'map' value is invalid"), "{refused}");
+
+        // Garbage during the game: the error answer, a protocol fault, the connection closed.
+        let mut garbage = server.connect();
+        let (game, _) = garbage.start("garbage", options);
+        let answer = garbage.cmd("HELLO THERE");
+        assert!(answer.starts_with("Bad protocol"), "{answer}");
+        assert_eq!(garbage.recv(), None);
+        let (kind, _) = remote_fault(&record(&server, &game));
+        assert_eq!(kind, "protocol");
+
+        // An overlong command: refused, naming the bound.
+        let mut long = server.connect();
+        let (game, _) = long.start("long", options);
+        long.write(&vec![b'x'; 5000]);
+        long.write(b"\n");
+        let answer = long.must();
+        assert!(answer.contains("longer than 1024 bytes"), "{answer}");
+        let (kind, message) = remote_fault(&record(&server, &game));
+        assert_eq!(kind, "protocol", "{message}");
+
+        // A disconnection mid-game: a crash fault, the game lost.
+        let mut gone = server.connect();
+        let (game, _) = gone.start("gone", options);
+        drop(gone);
+        let (kind, message) = remote_fault(&record(&server, &game));
+        assert_eq!(kind, "crash", "{message}");
+        assert!(message.contains("closed the connection"), "{message}");
+
+        // Silence: a timeout fault; the late move is told it lost; the record replays.
+        let mut silent = server.connect();
+        let (game, _) = silent.start("silent", options);
+        let (kind, _) = remote_fault(&record(&server, &game));
+        assert_eq!(kind, "timeout");
+        let (msg, code) = silent.play("4");
+        assert_eq!(code, -1);
+        assert!(msg.contains("timeout"), "{msg}");
+        replays(&server, &game);
+
+        // An illegal move (no route between these cities) and a move that is no move.
+        for (name, m, why) in [
+            ("illegal", "1 0 0 1 0", "protocol"),
+            ("nonsense", "9 9", "not a move of the subject's client"),
+        ] {
+            let mut client = server.connect();
+            let (game, _) = client.start(name, options);
+            let (msg, code) = client.play(m);
+            assert_eq!(code, -1, "{name}: {msg}");
+            let (kind, message) = remote_fault(&record(&server, &game));
+            assert_eq!(kind, "protocol");
+            assert!(message.contains(why) || kind == why, "{message}");
+            replays(&server, &game);
+        }
+
+        // And the server still serves a whole game.
+        let mut fine = server.connect();
+        let (game, first) = fine.start("fine", "map=small seed=9 timeout=30");
+        let (code, _) = fine.play_to_the_end(first);
+        assert!(code == 1 || code == -1);
+        assert_eq!(
+            record(&server, &game)["faults"].as_array().unwrap().len(),
+            0
+        );
+        drop(holder);
+    });
+}
+
+#[test]
+fn a_c_client_framed_as_the_subject_s_library_plays_a_game() {
+    if Command::new("sh")
+        .args(["-c", "command -v cc"])
+        .output()
+        .map_or(true, |o| !o.status.success())
+    {
+        common::skip_missing("serve: the C client needs cc (apt-get install gcc)");
+        return;
+    }
+    each_run_in("serve", "c_client", |who, dir| {
+        let source =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve/t2r_client.c");
+        let client = dir.join("t2r_client");
+        let built = Command::new("cc")
+            .arg("-o")
+            .arg(&client)
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(built.success());
+        let server = Server::start(who, dir);
+        let out = Command::new(&client)
+            .args([&server.port.to_string(), "c_client", "11"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let words: Vec<&str> = stdout.split_whitespace().collect();
+        assert!(
+            matches!(words.as_slice(), ["END", "1" | "-1", _]),
+            "{stdout}"
+        );
+        let record = record(&server, words[2]);
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
+        replays(&server, words[2]);
+    });
+}

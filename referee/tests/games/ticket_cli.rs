@@ -1,0 +1,382 @@
+//! `referee --game ticket-to-ride ...` as a user types it: a match of each pair of the
+//! built-in players (real processes in their jails) replayed, a hostile champion's illegal
+//! claim and another's endless turn each a fault that loses, a tampered record refused by
+//! `replay`, and a tournament that resumes and merges into the single run's results.
+
+use crate::common;
+
+use common::users::Who;
+use serde_json::Value;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/ticket")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// The referee as `who`, `--game ticket-to-ride` and `args`.
+fn referee(who: Who, args: &[&str]) -> Command {
+    let mut command = Command::new(REFEREE);
+    command
+        .args(["--game", "ticket-to-ride"])
+        .args(args)
+        .stdin(Stdio::null());
+    if let Who::User(uid, gid) = who {
+        command.uid(uid).gid(gid).env("HOME", "/tmp");
+    }
+    command
+}
+
+fn said(out: &Output) -> String {
+    common::text(&out.stdout) + &common::text(&out.stderr)
+}
+
+/// A match of `champions` on `board` into `dir/out`, its output and its record.
+fn play(who: Who, dir: &Path, champions: &[&str], board: &str) -> (String, Value) {
+    let out_dir = dir.join("out");
+    let mut command = referee(who, &["match"]);
+    command
+        .args(champions)
+        .args([
+            "--seed",
+            "5",
+            "--option",
+            &format!("board={board}"),
+            "--out",
+        ])
+        .arg(&out_dir);
+    let out = command.output().unwrap();
+    let text = said(&out);
+    assert!(out.status.success(), "{text}");
+    let record =
+        serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap();
+    (text, record)
+}
+
+/// `replay` of `record`: its exit code and what it said.
+fn replay(who: Who, record: &Path) -> (Option<i32>, String) {
+    let out = referee(who, &["replay"]).arg(record).output().unwrap();
+    (out.status.code(), said(&out))
+}
+
+#[test]
+fn every_pair_of_built_in_players_plays_a_match_that_replays() {
+    let dir = common::fresh_dir("ticket", "pairs");
+    for (i, pair) in [
+        ["random", "do-nothing"],
+        ["strong", "random"],
+        ["do-nothing", "strong"],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let dir = dir.join(i.to_string());
+        let (text, record) = play(Who::Me, &dir, pair, "small");
+        assert!(text.contains("wins after"), "{text}");
+        assert_eq!(record["game"], "ticket-to-ride");
+        assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
+        // The player that never claims a route never wins.
+        let places = &record["ranking"]["places"];
+        for (seat, name) in pair.iter().enumerate() {
+            if *name == "do-nothing" {
+                assert_eq!(places[seat], 2, "{text}");
+            }
+        }
+        assert_eq!(record["summary"]["end"], "Counted", "{text}");
+        let (code, text) = replay(Who::Me, &dir.join("out/record.json"));
+        assert_eq!(code, Some(0), "{text}");
+        // `show`: the state at the end, every hand and ticket, the routes claimed.
+        let shown = referee(Who::Me, &["show"])
+            .arg(dir.join("out"))
+            .output()
+            .unwrap();
+        let shown = said(&shown);
+        assert!(shown.contains("Ticket to Ride, seed 5"), "{shown}");
+        for seat in 0..2 {
+            assert!(shown.contains(&format!("seat {seat}: ")), "{shown}");
+        }
+        assert!(
+            shown.contains("route ") && shown.contains(": seat "),
+            "{shown}"
+        );
+    }
+}
+
+#[test]
+fn the_readme_match_on_the_usa_board_plays_three_to_five_seats_too() {
+    let dir = common::fresh_dir("ticket", "usa");
+    let (text, record) = play(Who::Me, &dir.join("two"), &["random", "do-nothing"], "usa");
+    assert!(text.contains("random (Red) wins after"), "{text}");
+    assert_eq!(record["options"]["board"], "usa");
+    let five = ["strong", "random", "do-nothing", "random", "strong"];
+    let (text, record) = play(Who::Me, &dir.join("five"), &five, "usa");
+    assert_eq!(record["seats"].as_array().unwrap().len(), 5, "{text}");
+    let (code, text) = replay(Who::Me, &dir.join("five/out/record.json"));
+    assert_eq!(code, Some(0), "{text}");
+    let six = referee(
+        Who::Me,
+        &[
+            "match", "random", "random", "random", "random", "random", "random",
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(six.status.code(), Some(2), "{}", said(&six));
+    assert!(said(&six).contains("2 to 5"), "{}", said(&six));
+}
+
+#[test]
+fn an_illegal_claim_is_a_fault_that_loses_the_match() {
+    common::users::each_run_in("ticket_cli", "illegal", |who, dir| {
+        let cheat = fixture("illegal_claim.py");
+        let (text, record) = play(who, dir, &[&cheat, "do-nothing"], "small");
+        assert!(text.contains("do-nothing (Blue) wins"), "{text}");
+        assert!(
+            text.contains("fault of illegal_claim.py: protocol"),
+            "{text}"
+        );
+        let faults = record["faults"].as_array().unwrap();
+        assert_eq!(faults.len(), 1, "{record}");
+        assert_eq!(faults[0]["seat"], 0);
+        assert_eq!(faults[0]["kind"], "protocol");
+        let message = faults[0]["message"].as_str().unwrap();
+        assert!(
+            message.contains("with 6 red and 0 locomotives: you hold"),
+            "{message}"
+        );
+        assert_eq!(record["ranking"]["places"], serde_json::json!([2, 1]));
+        // Nothing it claimed is owned: its claim changed nothing.
+        assert_eq!(record["summary"]["counts"][0]["routes"], 0);
+        let (code, text) = replay(who, &dir.join("out/record.json"));
+        assert_eq!(code, Some(0), "{text}");
+    });
+}
+
+/// Rule 25 at a counted end: the seats that left share the last places, whatever their
+/// counts (one left with three tickets unfinished, a penalty at a count; the other with
+/// none), and the score shown for each is its routes' points.
+#[test]
+fn seats_that_left_share_the_last_places_at_a_counted_end() {
+    common::users::each_run_in("ticket_cli", "left", |who, dir| {
+        let (at_once, misplay) = (fixture("leave_at_once.sh"), fixture("keep_then_misplay.py"));
+        let seats = [at_once.as_str(), "strong", misplay.as_str(), "random"];
+        let (text, record) = play(who, dir, &seats, "small");
+        assert_eq!(record["summary"]["end"], "Counted", "{text}");
+        let kinds: Vec<(&Value, &Value)> = record["faults"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| (&f["seat"], &f["kind"]))
+            .collect();
+        assert_eq!(kinds.len(), 2, "{record}");
+        let counts = &record["summary"]["counts"];
+        assert!(counts[2]["tickets"].as_i64().unwrap() < 0, "{counts}");
+        let places = &record["ranking"]["places"];
+        assert_eq!(places[0], places[2], "the seats that left tie: {places}");
+        assert_eq!(places[0], 3, "{places}");
+        assert_eq!(
+            record["ranking"]["scores"][2], counts[2]["routes"],
+            "{record}"
+        );
+        let (code, text) = replay(who, &dir.join("out/record.json"));
+        assert_eq!(code, Some(0), "{text}");
+    });
+}
+
+#[test]
+fn a_turn_that_never_ends_is_a_timeout_that_loses_the_match() {
+    common::users::each_run_in("ticket_cli", "timeout", |who, dir| {
+        let slow = fixture("endless_turn.py");
+        let (text, record) = play(who, dir, &["do-nothing", &slow], "small");
+        assert!(text.contains("do-nothing (Red) wins"), "{text}");
+        let faults = record["faults"].as_array().unwrap();
+        assert_eq!(faults.len(), 1, "{record}");
+        assert_eq!(faults[0]["seat"], 1);
+        assert_eq!(faults[0]["kind"], "timeout");
+        assert_eq!(record["ranking"]["places"], serde_json::json!([1, 2]));
+        assert!(!common::running("endless_turn.py"), "the champion is gone");
+        let (code, text) = replay(who, &dir.join("out/record.json"));
+        assert_eq!(code, Some(0), "{text}");
+    });
+}
+
+#[test]
+fn a_tampered_record_is_refused_by_replay() {
+    let dir = common::fresh_dir("ticket", "tamper");
+    play(Who::Me, &dir, &["strong", "random"], "small");
+    let path = dir.join("out/record.json");
+    let original = std::fs::read_to_string(&path).unwrap();
+    // A card drawn blind said to be another: the pile is the seed's, not the record's.
+    let (at, card) = [
+        "\"answer\":{\"Ok\":\"red\"}",
+        "\"answer\":{\"Ok\":\"blue\"}",
+    ]
+    .iter()
+    .filter_map(|needle| original.find(needle).map(|at| (at, *needle)))
+    .min()
+    .expect("a red or blue card was drawn");
+    let other = if card.contains("red") {
+        "green"
+    } else {
+        "white"
+    };
+    let forged = format!(
+        "{}\"answer\":{{\"Ok\":\"{other}\"}}{}",
+        &original[..at],
+        &original[at + card.len()..]
+    );
+    std::fs::write(&path, forged).unwrap();
+    let (code, text) = replay(Who::Me, &path);
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("callback"), "{text}");
+    // The winner changed is refused too.
+    let mut record: Value = serde_json::from_str(&original).unwrap();
+    let places = record["ranking"]["places"].clone();
+    record["ranking"]["places"] = serde_json::json!([places[1], places[0]]);
+    std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
+    let (code, text) = replay(Who::Me, &path);
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("ranked"), "{text}");
+}
+
+/// A tournament of the three built-in players and the illegal claimer on the small board,
+/// into `results` (`extra`: a shard, `--resume`).
+fn tournament(results: &Path, extra: &[&str]) -> Command {
+    let mut command = referee(Who::Me, &["tournament"]);
+    if !extra.contains(&"--resume") {
+        command.args(["random", "do-nothing", "strong"]);
+        command.arg(fixture("illegal_claim.py"));
+        command.args(["--option", "board=small", "--rounds", "2"]);
+    }
+    command
+        .args(["--name", "t", "--seed", "3", "--jobs", "2", "--results"])
+        .arg(results)
+        .args(extra);
+    command
+}
+
+fn tables(dir: &Path) -> Vec<Vec<common::tables::Row>> {
+    ["matches.csv", "leaderboard.csv", "pairwise.csv"]
+        .iter()
+        .map(|f| common::tables::untimed(&dir.join(f)))
+        .collect()
+}
+
+#[test]
+fn a_tournament_counts_faults_as_losses_resumes_and_merges() {
+    let dir = common::fresh_dir("ticket", "tournament");
+    let (whole, split, cut) = (dir.join("whole"), dir.join("split"), dir.join("cut"));
+    common::run_ok(tournament(&whole, &[]));
+    let t = whole.join("t");
+    let matches = common::tables::untimed(&t.join("matches.csv"));
+    assert_eq!(matches.len(), 12, "6 pairs, 2 rounds");
+    for row in &matches {
+        for s in 0..2 {
+            let cheat = row[&format!("champion{s}")] == "illegal_claim.py";
+            assert_eq!(
+                row[&format!("fault{s}")],
+                if cheat { "protocol" } else { "" },
+                "{row:?}"
+            );
+            if cheat {
+                assert_eq!(row[&format!("points{s}")], "0", "{row:?}");
+                assert_eq!(row[&format!("points{}", 1 - s)], "1", "{row:?}");
+            }
+        }
+    }
+    let board = common::tables::untimed(&t.join("leaderboard.csv"));
+    let cheat = board
+        .iter()
+        .find(|l| l["champion"] == "illegal_claim.py")
+        .unwrap();
+    assert_eq!(cheat["points"], "0", "{cheat:?}");
+    assert_eq!(cheat["faults_protocol"], "6", "{cheat:?}");
+    assert_eq!(board.last().unwrap()["champion"], "illegal_claim.py");
+
+    // Shards merged give the single run's files.
+    for shard in ["1/2", "2/2"] {
+        common::run_ok(tournament(&split, &["--shard", shard]));
+    }
+    let s = split.join("t");
+    common::run_ok({
+        let mut merge = referee(Who::Me, &["merge"]);
+        merge
+            .arg(s.join("shard-1-of-2"))
+            .arg(s.join("shard-2-of-2"));
+        merge
+    });
+    assert_eq!(tables(&t), tables(&s));
+
+    // A run cut after three matches, its last row torn, resumes to the same files.
+    std::fs::create_dir_all(cut.join("t")).unwrap();
+    std::fs::copy(t.join("tournament.json"), cut.join("t/tournament.json")).unwrap();
+    let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
+    let mut kept: Vec<&str> = text.lines().take(4).collect();
+    for row in &kept[1..] {
+        let id = row.split(',').next().unwrap();
+        let to: PathBuf = cut.join("t/matches").join(id);
+        std::fs::create_dir_all(&to).unwrap();
+        std::fs::copy(
+            t.join("matches").join(id).join("record.json"),
+            to.join("record.json"),
+        )
+        .unwrap();
+    }
+    kept.push("5,123,0,rand");
+    std::fs::write(cut.join("t/matches.csv"), kept.join("\n")).unwrap();
+    let out = common::run_ok(tournament(&cut, &["--resume"]));
+    assert!(said(&out).contains("3 already played"), "{}", said(&out));
+    assert_eq!(tables(&t), tables(&cut.join("t")));
+}
+
+#[test]
+fn a_seat_never_learns_the_cards_the_others_draw_blind() {
+    common::users::each_run_in("ticket_cli", "peek", |who, dir| {
+        let peek = fixture("peek.py");
+        let (text, record) = play(who, dir, &[&peek, "do-nothing"], "small");
+        assert!(record["faults"].as_array().unwrap().is_empty(), "{text}");
+        let log = std::fs::read_to_string(dir.join("out/seat0.stderr")).unwrap();
+        let colours = [
+            "purple",
+            "white",
+            "blue",
+            "yellow",
+            "orange",
+            "black",
+            "red",
+            "green",
+            "locomotive",
+        ];
+        let moves: Vec<&str> = log
+            .lines()
+            .filter_map(|l| l.strip_prefix("moves 0 => "))
+            .flat_map(|l| l.split(';').skip(1))
+            .collect();
+        // Its own blind cards are told to it; the other seat's never.
+        assert!(moves.iter().any(|m| m.starts_with("0 blind ")), "{log}");
+        assert!(moves.contains(&"1 blind"), "{log}");
+        for m in &moves {
+            for c in colours {
+                assert_ne!(*m, format!("1 blind {c}"), "{log}");
+            }
+        }
+        // Its view holds its own hand and the other's count only.
+        let view: Value = serde_json::from_str(
+            log.lines()
+                .filter_map(|l| l.strip_prefix("view => "))
+                .next_back()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(view["seat"], 0);
+        assert!(view["seats"][1]["cards"].as_u64().unwrap() > 4, "{view}");
+        assert!(view.get("hands").is_none() && view["offered"] == serde_json::json!([]));
+    });
+}

@@ -1,0 +1,369 @@
+//! CPU claims of `referee match` and `referee tournament` (`affinity.rs`), observed from
+//! outside: the champions report the CPUs they may run on (`Cpus_allowed_list`) on stderr,
+//! and the test holds or probes the claim files itself. Every test uses its own claim directory
+//! (`REFEREE_CPU_CLAIMS`), so that referees running elsewhere on the machine do not count.
+
+use crate::common;
+
+use nix::fcntl::{Flock, FlockArg};
+use serde_json::Value;
+use std::fs::File;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+/// Long enough for any machine; the tests never wait for it, only up to it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The CPUs this test process may use, as the kernel lists them (`0-1`, `0,2`, ...).
+fn own_cpus() -> String {
+    cpus_allowed(&std::fs::read_to_string("/proc/thread-self/status").unwrap()).unwrap()
+}
+
+/// The `Cpus_allowed_list` value in a `/proc/<pid>/status` text (or a champion's stderr).
+fn cpus_allowed(status: &str) -> Option<String> {
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("Cpus_allowed_list:"))
+        .map(|list| list.trim().to_string())
+}
+
+/// Expand a CPU list (`0-2,5`) into its CPUs.
+fn expand(list: &str) -> Vec<usize> {
+    list.split(',')
+        .flat_map(|part| match part.split_once('-') {
+            Some((a, b)) => (a.parse().unwrap()..=b.parse().unwrap()).collect(),
+            None => vec![part.parse().unwrap()],
+        })
+        .collect()
+}
+
+/// A champion, written into `dir`, that reports its CPUs and its open files on stderr when
+/// `init_game` arrives, then (with `hold`) waits for `SIGUSR1` before it answers, then answers
+/// `fin` to everything.
+fn reporter(dir: &Path, hold: bool) -> String {
+    let path = dir.join(if hold { "holder.sh" } else { "reporter.sh" });
+    // The champion runs in its jail, where the test's files do not exist: it is released
+    // by a signal (see `release_holders`).
+    let wait = if hold {
+        "trap 'released=1' USR1\nwhile [ -z \"$released\" ]; do sleep 0.02; done\n".to_string()
+    } else {
+        String::new()
+    };
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nread -r _\nls -l /proc/$$/fd >&2\ngrep Cpus_allowed_list /proc/self/status >&2\n{wait}\
+             echo fin\nwhile read -r _; do echo fin; done\n"
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+/// `referee match <seat0> passive passive --seed 5 --out <out>` with claims in `claims`;
+/// `umask 077` so that the claim files' modes cannot come from the umask.
+/// Sends `SIGUSR1` to every holder champion (found by its command line in /proc: in its
+/// jail, its program is `/champion/holder.sh`).
+fn release_holders() {
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        // The path the holder has inside its jail (the referees name it by its host path).
+        if String::from_utf8_lossy(&cmdline).contains("/champion/holder.sh") {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid),
+                nix::sys::signal::Signal::SIGUSR1,
+            );
+        }
+    }
+}
+
+fn referee_match(seat0: &str, claims: &Path, out: &Path, extra: &[&str]) -> Command {
+    let mut command = Command::new(REFEREE);
+    command
+        .args(["match", seat0])
+        .args([common::passive(), common::passive()])
+        .args(["--seed", "5", "--time-scale", "4", "--out"])
+        .arg(out)
+        .args(extra)
+        .env("REFEREE_CPU_CLAIMS", claims)
+        // A holder plays until this test signals it: alone, its match would go another
+        // way, so the suite does not play it again (scripts/test.sh).
+        .env_remove(referee::reproduce_log::VARIABLE)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: the closure only makes syscalls between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));
+            Ok(())
+        });
+    }
+    command
+}
+
+fn succeeded(output: Output) -> Output {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// The CPUs seat 0 of the match in `out` reported, once it has.
+fn reported(out: &Path) -> String {
+    let stderr = out.join("seat0.stderr");
+    let mut list = None;
+    common::wait_until("seat 0 did not report its CPUs", PATIENCE, || {
+        list = std::fs::read_to_string(&stderr)
+            .ok()
+            .and_then(|s| cpus_allowed(&s));
+        list.is_some()
+    });
+    list.unwrap()
+}
+
+/// Whether someone holds the claim of `cpu` in `claims`.
+fn held(claims: &Path, cpu: usize) -> bool {
+    let file = File::open(claims.join(format!("cpu{cpu}.lock"))).unwrap();
+    Flock::lock(file, FlockArg::LockExclusiveNonblock).is_err()
+}
+
+/// Hold the claim of `cpu` in `claims` as another referee would.
+fn hold(claims: &Path, cpu: usize) -> Flock<File> {
+    std::fs::create_dir_all(claims).unwrap();
+    // A referee makes its claim files read-only (a lock needs no write): open as it does.
+    let path = claims.join(format!("cpu{cpu}.lock"));
+    let file = File::open(&path).or_else(|_| File::create(&path)).unwrap();
+    Flock::lock(file, FlockArg::LockExclusiveNonblock).unwrap()
+}
+
+/// The record of the match in `out` without its timings.
+fn without_timings(out: &Path) -> Value {
+    let mut record: Value =
+        serde_json::from_slice(&std::fs::read(out.join("record.json")).unwrap()).unwrap();
+    record.as_object_mut().unwrap().remove("timings");
+    record
+}
+
+/// Stops the referee if a test fails before it is done with it.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
+    let cpus = expand(&own_cpus());
+    if cpus.len() < 2 {
+        common::skip_missing("pinning: spreading matches over CPUs needs at least two CPUs");
+        return;
+    }
+    let dir = common::fresh_dir("pinning", "two");
+    let claims = dir.join("claims");
+    let holder = reporter(&dir, true);
+    let (out1, out2) = (dir.join("first"), dir.join("second"));
+    let spawn = |out: &Path| {
+        std::fs::create_dir_all(out).unwrap();
+        let stderr = File::create(out.join("stderr")).unwrap();
+        let mut command = referee_match(&holder, &claims, out, &[]);
+        Running(
+            command
+                .stdout(Stdio::null())
+                .stderr(stderr)
+                .spawn()
+                .unwrap(),
+        )
+    };
+    let mut first = spawn(&out1);
+    let cpu1 = reported(&out1);
+    let mut second = spawn(&out2);
+    let cpu2 = reported(&out2);
+    assert_eq!(cpu1, cpus[0].to_string(), "the first takes the first CPU");
+    assert_eq!(cpu2, cpus[1].to_string(), "the second takes the next one");
+    let mode = |path: PathBuf| std::fs::metadata(path).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(
+        mode(claims.clone()),
+        0o1777,
+        "other users may add claim files"
+    );
+    assert_eq!(mode(claims.join(format!("cpu{}.lock", cpus[0]))), 0o444);
+    assert!(held(&claims, cpus[0]) && held(&claims, cpus[1]));
+
+    // Killed without a chance to clean up, the first referee leaves its CPU free.
+    first.0.kill().unwrap();
+    first.0.wait().unwrap();
+    assert!(!held(&claims, cpus[0]), "a killed referee's claim is gone");
+    assert!(held(&claims, cpus[1]));
+
+    release_holders();
+    let status = second.0.wait().unwrap();
+    assert!(
+        status.success(),
+        "{}",
+        std::fs::read_to_string(out2.join("stderr")).unwrap()
+    );
+    assert!(!held(&claims, cpus[1]), "a finished match frees its CPU");
+    common::remove_dir(&dir);
+}
+
+#[test]
+fn a_match_takes_a_free_cpu_and_runs_unpinned_when_every_cpu_is_claimed() {
+    let cpus = expand(&own_cpus());
+    let dir = common::fresh_dir("pinning", "claimed");
+    let claims = dir.join("claims");
+    let reporter = reporter(&dir, false);
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        succeeded(
+            referee_match(&reporter, &claims, &out, extra)
+                .output()
+                .unwrap(),
+        );
+        out
+    };
+
+    // Every CPU but the last one is claimed by someone else: the match takes the last.
+    let mut others: Vec<Flock<File>> = cpus[..cpus.len() - 1]
+        .iter()
+        .map(|&cpu| hold(&claims, cpu))
+        .collect();
+    let one_free = run("one-free", &[]);
+    assert_eq!(reported(&one_free), cpus[cpus.len() - 1].to_string());
+
+    // Every CPU is claimed: not pinned (all the CPUs of the referee), and no error.
+    others.push(hold(&claims, cpus[cpus.len() - 1]));
+    let all_claimed = run("all-claimed", &[]);
+    assert_eq!(reported(&all_claimed), own_cpus());
+
+    // `--no-pin` never pins, even with every CPU free.
+    drop(others);
+    let no_pin = run("no-pin", &["--no-pin"]);
+    assert_eq!(reported(&no_pin), own_cpus());
+    let free = run("free", &[]);
+    assert_eq!(reported(&free), cpus[0].to_string());
+
+    // Where a match runs never shows in its result; champions inherit no claim.
+    let record = without_timings(&free);
+    for out in [&free, &one_free, &all_claimed, &no_pin] {
+        assert_eq!(without_timings(out), record, "{}", out.display());
+        let stderr = std::fs::read_to_string(out.join("seat0.stderr")).unwrap();
+        assert!(
+            stderr.contains("/dev/null") || stderr.contains("pipe:"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains(".lock"), "{stderr}");
+    }
+    common::remove_dir(&dir);
+}
+
+#[test]
+fn an_empty_claim_directory_variable_means_the_default_one() {
+    let dir = common::fresh_dir("pinning", "default");
+    let reporter = reporter(&dir, false);
+    let out = dir.join("out");
+    let output = succeeded(
+        referee_match(&reporter, Path::new(""), &out, &[])
+            .output()
+            .unwrap(),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("cannot claim"), "{stderr}");
+    assert!(Path::new(jail::affinity::CLAIM_DIR).is_dir());
+    common::remove_dir(&dir);
+}
+
+#[test]
+fn an_unusable_claim_directory_means_unpinned_matches_with_a_warning() {
+    let dir = common::fresh_dir("pinning", "unusable");
+    let reporter = reporter(&dir, false);
+    let not_a_dir = dir.join("file");
+    std::fs::write(&not_a_dir, "").unwrap();
+    let out = dir.join("out");
+    let output = succeeded(
+        referee_match(&reporter, &not_a_dir, &out, &[])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(reported(&out), own_cpus());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cannot claim a CPU in") && stderr.contains("not pinned"),
+        "{stderr}"
+    );
+    common::remove_dir(&dir);
+}
+
+/// A tournament pins each match to a free CPU, as `referee match` does, and `--no-pin`
+/// leaves every match on all the CPUs of the referee: seat 0's report in each match of
+/// the reporter, with a claim directory of the test's own.
+#[test]
+fn a_tournament_pins_its_matches_unless_told_not_to() {
+    let cpus = expand(&own_cpus());
+    if cpus.len() < 2 {
+        // Pinned or not, a champion then runs on the one CPU there is.
+        common::skip_by_design("pinning: one CPU, where a pinned match looks unpinned");
+        return;
+    }
+    let dir = common::fresh_dir("pinning", "tournament");
+    let reporter = reporter(&dir, false);
+    // The CPUs the reporter reported in each match it played of the tournament `name`.
+    let run = |name: &str, extra: &[&str]| -> Vec<String> {
+        let results = dir.join(name);
+        succeeded(
+            Command::new(REFEREE)
+                .args(["tournament", &reporter, &common::passive(), "random"])
+                .args([
+                    "--seed",
+                    "5",
+                    "--time-scale",
+                    "4",
+                    "--jobs",
+                    "1",
+                    "--name",
+                    "t",
+                ])
+                .arg("--results")
+                .arg(&results)
+                .args(extra)
+                .env("REFEREE_CPU_CLAIMS", dir.join("claims"))
+                .stdin(Stdio::null())
+                .output()
+                .unwrap(),
+        );
+        let matches = results.join("t/matches");
+        let reports: Vec<String> = std::fs::read_dir(&matches)
+            .unwrap()
+            .flat_map(|m| {
+                let m = m.unwrap().path();
+                (0..3).filter_map(move |seat| {
+                    let stderr = std::fs::read_to_string(m.join(format!("seat{seat}.stderr")));
+                    stderr.ok().and_then(|s| cpus_allowed(&s))
+                })
+            })
+            .collect();
+        assert!(!reports.is_empty(), "no report in {}", matches.display());
+        reports
+    };
+    for list in run("pinned", &[]) {
+        assert_eq!(expand(&list).len(), 1, "pinned: {list}");
+    }
+    for list in run("unpinned", &["--no-pin"]) {
+        assert_eq!(list, own_cpus(), "--no-pin");
+    }
+    common::remove_dir(&dir);
+}

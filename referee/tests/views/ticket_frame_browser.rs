@@ -1,0 +1,154 @@
+//! Ticket to Ride's replay page in a real browser (headless Chromium driven by
+//! `tests/browser/ticket.mjs`): the board drawn from the cities' coordinates, the routes
+//! claimed in the seats' colours as the record's moves claimed them, the face-up cards,
+//! each seat's hand and tickets shown or hidden, the tickets completed and the longest
+//! paths as the rules count them (the record's summary), the console of each step, a fault
+//! marked above the slider, the result at the last step.
+//!
+//! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`,
+//! where a missing browser fails the test (CI installs both, `scripts/ci-install.sh`).
+
+use crate::common;
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn play(dir: &Path, champions: [&str; 2]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["--game", "ticket-to-ride", "match"])
+        .args(champions)
+        .args(["--seed", "4", "--option", "board=small", "--html", "--out"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap()
+}
+
+/// The claims of each seat, from the record's moves.
+fn claims(record: &Value, seats: usize) -> Vec<usize> {
+    let mut claims = vec![0; seats];
+    for callback in record["callbacks"].as_array().unwrap() {
+        for step in callback["steps"].as_array().into_iter().flatten() {
+            let act = &step["act"];
+            if act["action"]
+                .as_str()
+                .is_some_and(|a| a.starts_with("claim "))
+            {
+                claims[act["seat"].as_u64().unwrap() as usize] += 1;
+            }
+        }
+    }
+    claims
+}
+
+#[test]
+fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
+    let Some(chromium) = common::browser_ready(
+        "the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths",
+    ) else {
+        return;
+    };
+    let dir = common::fresh_dir("ticket-frame", "page");
+    let record = play(&dir.join("m"), ["strong", "random"]);
+    let page = format!("{}#step=0", dir.join("m/replay.html").display());
+    let json = common::drive_page(
+        "ticket.mjs",
+        &chromium,
+        &page,
+        &["key:End", "click:#show-hidden"],
+    );
+    let states = json["states"].as_array().unwrap();
+    let (start, end, hidden) = (&states[0], &states[1], &states[2]);
+    // The small board: its eight cities and eleven routes, none claimed at the start.
+    assert_eq!(start["cities"].as_array().unwrap().len(), 8, "{start}");
+    assert!(start["cities"].as_array().unwrap().contains(&"Zero".into()));
+    assert_eq!(start["routes"], 11);
+    assert!(start["owners"].as_array().unwrap().iter().all(|o| o == -1));
+    assert_eq!(start["row"].as_array().unwrap().len(), 5, "{start}");
+    assert!(start["banner"].is_null());
+    // At the end: each seat's routes in its colour, as many as it claimed.
+    let claimed = claims(&record, 2);
+    for (s, n) in claimed.iter().enumerate() {
+        let drawn = end["owners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| **o == s as i64)
+            .count();
+        assert_eq!(drawn, *n, "seat {s}: {end}");
+    }
+    assert!(claimed.iter().sum::<usize>() > 0, "nobody claimed a route");
+    // Tickets completed and longest paths as the rules counted them.
+    for s in 0..2 {
+        let count = &record["summary"]["counts"][s];
+        let seat = &end["seats"][s];
+        let done = count["completed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| **d == true)
+            .count();
+        assert_eq!(seat["done"], done, "seat {s}: {seat}");
+        assert_eq!(
+            seat["tickets"],
+            count["completed"].as_array().unwrap().len()
+        );
+        let longest = format!("longest path: {}", count["longest"]);
+        assert!(
+            seat["longest"].as_str().unwrap().starts_with(&longest),
+            "{seat}"
+        );
+        assert!(seat["name"]
+            .as_str()
+            .unwrap()
+            .contains(["(Red)", "(Blue)"][s]));
+    }
+    let winner = record["ranking"]["places"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|p| p == 1)
+        .unwrap();
+    let name = record["seats"][winner]["name"].as_str().unwrap();
+    assert!(
+        end["banner"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{name} (")),
+        "{}",
+        end["banner"]
+    );
+    assert_eq!(end["step"], end["last"]);
+    assert!(end["console"].as_u64().unwrap() > 0, "{end}");
+    assert_eq!(end["chart_lines"], 2);
+    // Hidden: the hands as counts only, no ticket listed.
+    for s in 0..2 {
+        let seat = &hidden["seats"][s];
+        assert!(
+            seat["hand"].as_str().unwrap().ends_with("cards (hidden)"),
+            "{seat}"
+        );
+        assert_eq!(seat["tickets"], 0, "{seat}");
+    }
+
+    // A fault is marked above the slider.
+    let faulty = play(
+        &dir.join("f"),
+        [
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/ticket/illegal_claim.py")
+                .display()
+                .to_string(),
+            "do-nothing",
+        ],
+    );
+    assert_eq!(faulty["faults"].as_array().unwrap().len(), 1);
+    let json = common::drive_page("ticket.mjs", &chromium, dir.join("f/replay.html"), &[]);
+    let marks = json["states"][0]["slider_marks"].as_array().unwrap();
+    assert!(
+        marks.iter().any(|m| m.as_str().unwrap().contains("fault")),
+        "{marks:?}"
+    );
+}

@@ -1,0 +1,134 @@
+//! Little Town's replay page (`match --html`), in a real browser (headless Chromium driven
+//! by `tests/browser/town.mjs`): at every step it shows the board (mines, buildings, workers
+//! by colour) as the `town` crate replays the record, each seat's stock and gold, who is out
+//! and why, the fault and the elimination marked on the timeline, a gold chart per seat.
+//!
+//! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`,
+//! where a missing browser fails the test.
+
+use crate::common;
+
+use referee::arena::GameRecord;
+use std::process::Command;
+use town::{Cell, Resource, TownState};
+
+/// A position's content as the page shows it (the `etat` line's codes).
+fn code(cell: Option<Cell>) -> i64 {
+    match cell {
+        Some(Cell::Free) => 0,
+        Some(Cell::Mine(r)) => 1 + r as i64,
+        Some(Cell::Building { kind, .. }) => 5 + kind as i64,
+        _ => -1,
+    }
+}
+
+fn board(state: &TownState) -> (Vec<i64>, Vec<i64>) {
+    let grid = &state.rules().grid;
+    let at = (0..grid.height()).flat_map(|y| (0..grid.width()).map(move |x| (x, y)));
+    (
+        at.clone().map(|xy| code(state.cell(xy))).collect(),
+        at.map(|xy| state.worker(xy).map_or(-1, |w| w as i64))
+            .collect(),
+    )
+}
+
+#[test]
+fn the_page_shows_the_board_workers_stocks_and_who_went_out_at_every_step() {
+    let Some(chromium) = common::browser_ready(
+        "the_page_shows_the_board_workers_stocks_and_who_went_out_at_every_step",
+    ) else {
+        return;
+    };
+    let dir = common::fresh_dir("town-page", "play");
+    let hostile =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/town/free_quarry.sh");
+    // Seed 2: the hostile seat 1 is excluded at its first turn, and a `random` seat is
+    // eliminated by its upkeep later.
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["--game", "little-town", "match", "random"])
+        .arg(&hostile)
+        .args(["strong", "random", "--seed", "2", "--html", "--out"])
+        .arg(dir.join("m"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let record = GameRecord::load(&dir.join("m/record.json")).unwrap();
+    let states = referee::games::town_play::states(&record);
+    let last = states.len() - 1;
+    let mid = (1..last)
+        .find(|&n| board(&states[n]).1.iter().filter(|&&w| w >= 0).count() >= 3)
+        .expect("a step with three workers out");
+    let page = format!("{}#step=0", dir.join("m/replay.html").display());
+    let json = common::drive_page(
+        "town.mjs",
+        &chromium,
+        &page,
+        &[&format!("hash:step={mid}"), "key:End"],
+    );
+    let shown = json["states"].as_array().unwrap();
+    for (state, n) in shown.iter().zip([0, mid, last]) {
+        assert_eq!(state["step"], n as u64, "{state}");
+        let (content, workers) = board(&states[n]);
+        assert_eq!(state["content"], serde_json::json!(content), "step {n}");
+        assert_eq!(state["workers"], serde_json::json!(workers), "step {n}");
+        for (s, seat) in state["seats"].as_array().unwrap().iter().enumerate() {
+            let gold = states[n].players()[s].stock.get(Resource::Gold);
+            let stock = seat["stock"].as_str().unwrap();
+            assert!(
+                stock.ends_with(&format!("gold {gold}")),
+                "{stock} at step {n}"
+            );
+        }
+    }
+    // Workers by colour: as many colours as seats with a worker out at the middle step.
+    let mut seats_out: Vec<i64> = board(&states[mid])
+        .1
+        .into_iter()
+        .filter(|&w| w >= 0)
+        .collect();
+    seats_out.sort();
+    seats_out.dedup();
+    let mut colours: Vec<String> = shown[1]["worker_colours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    colours.sort();
+    colours.dedup();
+    assert_eq!(colours.len(), seats_out.len(), "{}", shown[1]);
+    // Who is out, and why: on the cards at the end, and on the timeline.
+    let end = &shown[2];
+    let cards = end["seats"].as_array().unwrap();
+    assert_eq!(cards[1]["state"], "excluded", "{end}");
+    assert_eq!(cards[1]["out"], true);
+    let eliminated: Vec<usize> = (0..4)
+        .filter(|&s| {
+            matches!(
+                states[last].players()[s].out,
+                Some((_, town::Why::Eliminated))
+            )
+        })
+        .collect();
+    assert!(!eliminated.is_empty(), "seed 2 eliminates a seat");
+    for &s in &eliminated {
+        assert_eq!(cards[s]["state"], "eliminated", "{end}");
+    }
+    let faults: Vec<&str> = end["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert!(
+        faults.iter().any(|f| f.contains("fault of free_quarry.sh")),
+        "{faults:?}"
+    );
+    assert!(
+        faults.iter().any(|f| f.contains("eliminated")),
+        "{faults:?}"
+    );
+    let marks = end["slider_marks"].as_array().unwrap();
+    assert!(marks.iter().any(|m| m == "fault") && marks.iter().any(|m| m != "fault"));
+    assert_eq!(end["chart_lines"], 4, "a gold curve per seat");
+}

@@ -1,0 +1,340 @@
+//! Text from champions reaches people escaped: champions in
+//! `tests/fixtures/untrusted/` write terminal escape sequences (window title, clear screen,
+//! OSC 52 clipboard write) to their stderr and in a malformed protocol line, and one is
+//! started from a file whose name holds ESC and starts like a spreadsheet formula. The
+//! output of `referee match`, `referee show`, `referee tournament` and the CSV and JSON
+//! files hold no raw control character but the `\x1b`-style escapes, while the record keeps
+//! the exact text. A quoted `<!--<script>` or `</script>` leaves the HTML replay page whole.
+
+use crate::common;
+
+use referee::record::MatchRecord;
+use serde_json::Value;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+/// What the fixtures write, raw and as it must be shown.
+const SEQUENCES: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}]52;c;cHduZWQ=\u{7}";
+const SEQUENCES_SHOWN: &str = "\\x1b]0;pwned\\x07\\x1b[2J\\x1b]52;c;cHduZWQ=\\x07";
+/// The malformed line of `bad_line.sh`, as its fault quotes it.
+const LINE_SHOWN: &str = "fin\\x1b]0;pwned\\x07\\x1b[2J";
+/// The file name of the evil champion, and its name in the results.
+const EVIL_FILE: &str = "=evil\u{1b}]0;title\u{7}\u{1b}[2J.sh";
+const EVIL_NAME: &str = "_=evil\\x1b]0;title\\x07\\x1b[2J.sh";
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/untrusted")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// A copy of the passive champion under [`EVIL_FILE`], in `dir`.
+fn evil_champion(dir: &Path) -> String {
+    let path = dir.join(EVIL_FILE);
+    std::fs::copy(common::passive(), &path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn run(command: &mut Command) -> Output {
+    let output = command
+        .stdin(Stdio::null())
+        .output()
+        .expect("the referee runs");
+    assert!(
+        output.status.success(),
+        "{:?} failed:\n{}\n{}",
+        command,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// `bytes` as UTF-8 with no control character but line breaks (no ESC, no BEL, no C1).
+#[track_caller]
+fn assert_clean(what: &str, bytes: &[u8]) -> String {
+    let text = std::str::from_utf8(bytes).unwrap_or_else(|e| panic!("{what}: not UTF-8: {e}"));
+    if let Some((i, c)) = text
+        .char_indices()
+        .find(|&(_, c)| c != '\n' && c.is_control())
+    {
+        let from = text[..i].char_indices().rev().nth(40).map_or(0, |(j, _)| j);
+        panic!(
+            "{what}: raw U+{:04X} after {:?}",
+            u32::from(c),
+            &text[from..i]
+        );
+    }
+    text.to_string()
+}
+
+/// `text` without the SGR colour sequences `ESC [ digits;... m` that `--color` adds.
+fn without_colours(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("\u{1b}[") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(after.len());
+        if after[end..].starts_with('m') {
+            rest = &after[end + 1..];
+        } else {
+            // Not a colour: keep the ESC for `assert_clean` to find.
+            out.push_str("\u{1b}[");
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A match of the crashing, the malformed-line and the evil-named champions, in `dir`.
+fn play_untrusted(dir: &Path) -> (Output, PathBuf) {
+    let out = dir.join("match");
+    let output = run(Command::new(REFEREE)
+        .arg("match")
+        .args([fixture("stderr_crash.sh"), fixture("bad_line.sh")])
+        .arg(evil_champion(dir))
+        .args(["--seed", "5", "--first-player", "0", "--out"])
+        .arg(&out));
+    (output, out)
+}
+
+#[test]
+fn match_table_and_show_escape_champion_text() {
+    let dir = common::fresh_dir("untrusted", "match");
+    let (output, out) = play_untrusted(&dir);
+    let stdout = assert_clean("referee match stdout", &output.stdout);
+    assert_clean("referee match stderr", &output.stderr);
+    assert!(stdout.contains(SEQUENCES_SHOWN), "{stdout}");
+    assert!(stdout.contains(LINE_SHOWN), "{stdout}");
+    assert!(stdout.contains(EVIL_NAME), "{stdout}");
+    // The reproduce command quotes the file name in `$'...'`, still one printable line.
+    assert!(
+        stdout.contains("$'") && stdout.contains("\\x1b]0;title\\x07"),
+        "{stdout}"
+    );
+
+    // The record keeps the exact text (as JSON escapes): the stderr quoted by the crash
+    // fault, the path; the name is the label the tables show.
+    let bytes = std::fs::read(out.join("record.json")).unwrap();
+    assert_clean("record.json", &bytes);
+    let record: Value = serde_json::from_slice(&bytes).unwrap();
+    common::assert_no_process_left(&record);
+    let messages: Vec<&str> = record["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.contains(SEQUENCES)),
+        "{messages:?}"
+    );
+    assert!(record["seats"][2]["path"]
+        .as_str()
+        .unwrap()
+        .ends_with(EVIL_FILE));
+    assert_eq!(record["seats"][2]["name"], EVIL_NAME);
+
+    for colour in ["never", "always"] {
+        let shown = run(Command::new(REFEREE)
+            .arg("show")
+            .arg(&out)
+            .args(["--color", colour]));
+        assert_clean("referee show stderr", &shown.stderr);
+        let text = String::from_utf8(shown.stdout).unwrap();
+        let text = if colour == "always" {
+            assert!(text.contains("\u{1b}[1;38;5;196m"), "colours are on");
+            without_colours(&text)
+        } else {
+            text
+        };
+        let text = assert_clean(&format!("referee show --color {colour}"), text.as_bytes());
+        assert!(text.contains(SEQUENCES_SHOWN), "{text}");
+        assert!(text.contains(LINE_SHOWN), "{text}");
+        assert!(text.contains(EVIL_NAME), "{text}");
+    }
+}
+
+/// A record whose seat name and faults hold raw escapes (written by an older referee, or by
+/// hand) is shown escaped too, and so are the errors that quote a record.
+#[test]
+fn show_and_errors_escape_a_raw_record() {
+    let dir = common::fresh_dir("untrusted", "raw");
+    let (_, out) = play_untrusted(&dir);
+    let path = out.join("record.json");
+    let mut record = MatchRecord::load(&path).unwrap();
+    record.seats[1].name = format!("raw{SEQUENCES}\u{9b}2J");
+    record.faults[0].message = format!("raw {SEQUENCES} \u{202e}");
+    std::fs::write(&path, record.to_json()).unwrap();
+    let shown = run(Command::new(REFEREE)
+        .arg("show")
+        .arg(&out)
+        .args(["--color", "never"]));
+    let text = assert_clean("referee show", &shown.stdout);
+    assert!(
+        text.contains(&format!("raw{SEQUENCES_SHOWN}\\x9b2J")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("raw {SEQUENCES_SHOWN} \\u{{202e}}")),
+        "{text}"
+    );
+
+    // A request the engine rejects: `replay` quotes it in its error.
+    record.callbacks[1]
+        .actions
+        .insert(0, (format!("bad{SEQUENCES}"), 0));
+    record.callbacks[1].requests += 1;
+    std::fs::write(&path, record.to_json()).unwrap();
+    let output = Command::new(REFEREE)
+        .arg("replay")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = assert_clean("referee replay stderr", &output.stderr);
+    assert!(
+        stderr.contains(&format!("bad{SEQUENCES_SHOWN}")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn tournament_tables_and_files_escape_champion_text() {
+    let dir = common::fresh_dir("untrusted", "tournament");
+    let results = dir.join("results");
+    let output = run(Command::new(REFEREE)
+        .arg("tournament")
+        .args([
+            fixture("stderr_crash.sh"),
+            fixture("bad_line.sh"),
+            fixture("init_crash.sh"),
+            fixture("early_line.sh"),
+        ])
+        .arg(evil_champion(&dir))
+        .args(["random", "--exclude-broken", "--name", "t", "--seed", "8"])
+        .arg("--results")
+        .arg(&results));
+    let stdout = assert_clean("referee tournament stdout", &output.stdout);
+    let stderr = assert_clean("referee tournament stderr", &output.stderr);
+    assert!(stdout.contains(EVIL_NAME), "{stdout}");
+    // The pre-run check quotes the stderr of `init_crash.sh`.
+    assert!(
+        stderr.contains(&format!("init{SEQUENCES_SHOWN}")),
+        "{stderr}"
+    );
+
+    let t = results.join("t");
+    for file in [
+        "matches.csv",
+        "leaderboard.csv",
+        "pairwise.csv",
+        "tournament.json",
+    ] {
+        assert_clean(file, &std::fs::read(t.join(file)).unwrap());
+    }
+    // No text cell starts like a spreadsheet formula; `-` starts only negative numbers.
+    let mut names = Vec::new();
+    for file in ["matches.csv", "leaderboard.csv", "pairwise.csv"] {
+        let mut reader = csv::Reader::from_path(t.join(file)).unwrap();
+        for row in reader.records() {
+            for cell in row.unwrap().iter() {
+                assert!(
+                    !cell.starts_with(['=', '+', '@'])
+                        && (!cell.starts_with('-') || cell.parse::<f64>().is_ok()),
+                    "{file}: {cell}"
+                );
+                names.push(cell.to_string());
+            }
+        }
+    }
+    assert!(names.iter().any(|n| n == EVIL_NAME), "{names:?}");
+    // tournament.json keeps the exact stderr in the excluded champion's fault, and the
+    // line quoted as every fault quotes lines.
+    let spec: Value =
+        serde_json::from_slice(&std::fs::read(t.join("tournament.json")).unwrap()).unwrap();
+    let fault = |i: usize| spec["excluded"][i]["fault"].as_str().unwrap().to_string();
+    assert!(fault(0).contains(SEQUENCES), "{spec}");
+    assert!(fault(1).contains("`\\x1b]0;pwned\\x07\\x1b[2J`"), "{spec}");
+    assert!(spec["champions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["name"] == EVIL_NAME && c["given"].as_str().unwrap().ends_with(EVIL_FILE)));
+}
+
+/// The JSON inside the page's `<script>` element, from `page`.
+fn embedded_json(page: &str) -> &str {
+    let marker = "<script type=\"application/json\" id=\"timeline\">";
+    let start = page.find(marker).expect("the timeline element") + marker.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    &page[start..end]
+}
+
+#[test]
+fn quoted_script_tags_leave_the_replay_page_whole() {
+    let dir = common::fresh_dir("untrusted", "html");
+    let out = dir.join("match");
+    run(Command::new(REFEREE)
+        .arg("match")
+        .args([fixture("html_comment.sh"), fixture("html_close.sh")])
+        .args([
+            "random",
+            "--seed",
+            "6",
+            "--first-player",
+            "0",
+            "--html",
+            "--out",
+        ])
+        .arg(&out));
+    let record = MatchRecord::load(&out.join("record.json")).unwrap();
+    let quoted = |text: &str| record.faults.iter().any(|f| f.message.contains(text));
+    assert!(quoted("<!--<script>") && quoted("</script><b>&amp;"));
+    let page = std::fs::read_to_string(out.join("replay.html")).unwrap();
+    let json = embedded_json(&page);
+    // No `<` at all: in the "script data" state only `<` can change the HTML tokenizer's
+    // state, so the element ends at the first `</script>`, the one the template put there.
+    assert!(!json.contains(['<', '>', '&']), "{json}");
+    assert!(json.contains("\\u003c!--\\u003cscript\\u003e"));
+    let timeline: Value = serde_json::from_str(json).unwrap();
+    let messages: Vec<&str> = timeline["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["faults"].as_array().into_iter().flatten())
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.contains("`<!--<script>`")),
+        "{messages:?}"
+    );
+    assert!(
+        messages.iter().any(|m| m.contains("`</script><b>&amp;`")),
+        "{messages:?}"
+    );
+    // What follows the timeline is the console's JSON (without a `<` either), the page's
+    // own script, then the end of the page.
+    let after = &page[page.find(json).unwrap() + json.len()..];
+    assert!(
+        after.starts_with("</script>\n<script type=\"application/json\" id=\"console-data\">"),
+        "{}",
+        &after[..80]
+    );
+    assert!(after.trim_end().ends_with("</script>\n</body>\n</html>"));
+    assert_eq!(after.matches("</script>").count(), 3);
+    let marker = "id=\"console-data\">";
+    let console = &after[after.find(marker).unwrap() + marker.len()..];
+    let console = &console[..console.find("</script>").unwrap()];
+    assert!(!console.contains(['<', '>', '&']), "{console}");
+}

@@ -1,0 +1,306 @@
+//! The replay page's palette, read from the CSS of a page the referee wrote (the colours the
+//! page's scripts draw with: `view_browser.rs` checks the board's pixels against them),
+//! stays readable for everyone: the three seats, town-hall houses, roads and the empty
+//! ground are at least [`MIN_DELTA_E`] apart in CIEDE2000 in normal vision, under
+//! deuteranopia and protanopia (Machado, Oliveira and Fernandes 2009, severity 1) and in
+//! greyscale (luminance only); the letters drawn on houses have a WCAG contrast of at
+//! least 4.5:1 with their fill.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+/// Smallest CIEDE2000 difference allowed between two colours of the board (about 2 is
+/// barely visible; 10 and more reads as another colour at a glance).
+const MIN_DELTA_E: f64 = 12.0;
+
+/// The colours of the board: seats 0 1 2, town-hall houses, roads, empty ground.
+const BOARD: [&str; 6] = ["--p0", "--p1", "--p2", "--hall", "--road", "--ground"];
+
+/// The custom properties of the `:root` rules of the page's `<style>` element (the frame's,
+/// then the game's: a later one wins).
+fn page_palette() -> BTreeMap<String, String> {
+    let dir = common::fresh_dir("view-palette", "page");
+    common::run_ok(
+        Command::new(REFEREE)
+            .args([
+                "match", "random", "greedy", "random", "--seed", "1", "--html", "--out",
+            ])
+            .arg(&dir),
+    );
+    let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
+    let style = &page[page.find("<style>").unwrap()..page.find("</style>").unwrap()];
+    let mut palette = BTreeMap::new();
+    let mut rules = style;
+    assert!(rules.contains(":root {"), "a :root rule");
+    while let Some(at) = rules.find(":root {") {
+        let root = &rules[at + ":root {".len()..];
+        let end = root.find('}').unwrap();
+        rules = &root[end..];
+        // Comments may hold anything: drop them before reading declarations.
+        let mut text = String::new();
+        let mut rest = &root[..end];
+        while let Some(start) = rest.find("/*") {
+            text.push_str(&rest[..start]);
+            rest = &rest[start + rest[start..].find("*/").unwrap() + 2..];
+        }
+        text.push_str(rest);
+        palette.extend(text.split(';').filter_map(|declaration| {
+            let (name, value) = declaration.split_once(':')?;
+            let name = name.trim();
+            name.starts_with("--")
+                .then(|| (name.to_string(), value.trim().to_string()))
+        }));
+    }
+    palette
+}
+
+/// `#rrggbb` or `#rgb` as sRGB in 0..=1.
+fn parse(colour: &str) -> [f64; 3] {
+    let hex = colour
+        .strip_prefix('#')
+        .unwrap_or_else(|| panic!("{colour}: not #hex"));
+    let hex: String = match hex.len() {
+        3 => hex.chars().flat_map(|c| [c, c]).collect(),
+        6 => hex.to_string(),
+        _ => panic!("{colour}: not #rgb or #rrggbb"),
+    };
+    std::array::from_fn(|i| {
+        f64::from(u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()) / 255.0
+    })
+}
+
+fn linear(c: f64) -> f64 {
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// How a colour looks: each vision maps linear RGB to linear RGB.
+#[derive(Clone, Copy, Debug)]
+enum Vision {
+    Normal,
+    Deuteranopia,
+    Protanopia,
+    Greyscale,
+}
+
+impl Vision {
+    const ALL: [Vision; 4] = [
+        Vision::Normal,
+        Vision::Deuteranopia,
+        Vision::Protanopia,
+        Vision::Greyscale,
+    ];
+
+    fn see(self, rgb: [f64; 3]) -> [f64; 3] {
+        // Machado, Oliveira, Fernandes (2009), "A physiologically-based model for
+        // simulation of color vision deficiency", severity 1.0, on linear RGB.
+        let matrix = match self {
+            Vision::Normal => return rgb,
+            Vision::Greyscale => {
+                let y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+                return [y; 3];
+            }
+            Vision::Deuteranopia => [
+                [0.367322, 0.860646, -0.227968],
+                [0.280085, 0.672501, 0.047413],
+                [-0.011820, 0.042940, 0.968881],
+            ],
+            Vision::Protanopia => [
+                [0.152286, 1.052583, -0.204868],
+                [0.114503, 0.786281, 0.099216],
+                [-0.003882, -0.048116, 1.051998],
+            ],
+        };
+        matrix.map(|row| (row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2]).clamp(0.0, 1.0))
+    }
+}
+
+/// CIELAB (D65) of a linear RGB colour.
+fn lab(rgb: [f64; 3]) -> [f64; 3] {
+    let [r, g, b] = rgb;
+    let x = 0.4124564 * r + 0.3575761 * g + 0.1804375 * b;
+    let y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b;
+    let z = 0.0193339 * r + 0.1191920 * g + 0.9503041 * b;
+    let f = |t: f64| {
+        if t > 216.0 / 24389.0 {
+            t.cbrt()
+        } else {
+            (24389.0 / 27.0 * t + 16.0) / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// CIEDE2000 (Sharma, Wu, Dalal 2005).
+fn delta_e00(one: [f64; 3], two: [f64; 3]) -> f64 {
+    let ([l1, a1, b1], [l2, a2, b2]) = (one, two);
+    let c_bar = (a1.hypot(b1) + a2.hypot(b2)) / 2.0;
+    let g = 0.5 * (1.0 - (c_bar.powi(7) / (c_bar.powi(7) + 25f64.powi(7))).sqrt());
+    let (a1p, a2p) = ((1.0 + g) * a1, (1.0 + g) * a2);
+    let (c1p, c2p) = (a1p.hypot(b1), a2p.hypot(b2));
+    let hue = |b: f64, a: f64| {
+        if a == 0.0 && b == 0.0 {
+            0.0
+        } else {
+            b.atan2(a).to_degrees().rem_euclid(360.0)
+        }
+    };
+    let (h1p, h2p) = (hue(b1, a1p), hue(b2, a2p));
+    let dlp = l2 - l1;
+    let dcp = c2p - c1p;
+    let dhp = if c1p * c2p == 0.0 {
+        0.0
+    } else if (h2p - h1p).abs() <= 180.0 {
+        h2p - h1p
+    } else if h2p <= h1p {
+        h2p - h1p + 360.0
+    } else {
+        h2p - h1p - 360.0
+    };
+    let d_hp = 2.0 * (c1p * c2p).sqrt() * (dhp / 2.0).to_radians().sin();
+    let lp_bar = (l1 + l2) / 2.0;
+    let cp_bar = (c1p + c2p) / 2.0;
+    let hp_bar = if c1p * c2p == 0.0 {
+        h1p + h2p
+    } else if (h1p - h2p).abs() <= 180.0 {
+        (h1p + h2p) / 2.0
+    } else if h1p + h2p < 360.0 {
+        (h1p + h2p + 360.0) / 2.0
+    } else {
+        (h1p + h2p - 360.0) / 2.0
+    };
+    let t = 1.0 - 0.17 * (hp_bar - 30.0).to_radians().cos()
+        + 0.24 * (2.0 * hp_bar).to_radians().cos()
+        + 0.32 * (3.0 * hp_bar + 6.0).to_radians().cos()
+        - 0.20 * (4.0 * hp_bar - 63.0).to_radians().cos();
+    let d_theta = 30.0 * (-((hp_bar - 275.0) / 25.0).powi(2)).exp();
+    let r_c = 2.0 * (cp_bar.powi(7) / (cp_bar.powi(7) + 25f64.powi(7))).sqrt();
+    let s_l = 1.0 + 0.015 * (lp_bar - 50.0).powi(2) / (20.0 + (lp_bar - 50.0).powi(2)).sqrt();
+    let s_c = 1.0 + 0.045 * cp_bar;
+    let s_h = 1.0 + 0.015 * cp_bar * t;
+    let r_t = -(2.0 * d_theta).to_radians().sin() * r_c;
+    ((dlp / s_l).powi(2)
+        + (dcp / s_c).powi(2)
+        + (d_hp / s_h).powi(2)
+        + r_t * (dcp / s_c) * (d_hp / s_h))
+        .sqrt()
+}
+
+/// WCAG 2 contrast ratio of two sRGB colours.
+fn contrast(one: [f64; 3], two: [f64; 3]) -> f64 {
+    let luminance = |c: [f64; 3]| {
+        let [r, g, b] = c.map(linear);
+        0.2126 * r + 0.7152 * g + 0.0722 * b
+    };
+    let (a, b) = (luminance(one), luminance(two));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+#[test]
+fn ciede2000_gives_the_published_test_values() {
+    // Sharma, Wu, Dalal (2005), Table 1 (some pairs test the hue's wrap-around).
+    let cases = [
+        ([50.0, 2.6772, -79.7751], [50.0, 0.0, -82.7485], 2.0425),
+        ([50.0, 0.0, 0.0], [50.0, -1.0, 2.0], 2.3669),
+        ([50.0, 2.49, -0.001], [50.0, -2.49, 0.0012], 7.2195),
+        ([50.0, -0.001, 2.49], [50.0, 0.0011, -2.49], 4.7461),
+        ([50.0, 2.5, 0.0], [73.0, 25.0, -18.0], 27.1492),
+        ([50.0, 2.5, 0.0], [50.0, 0.0, -2.5], 4.3065),
+        (
+            [60.2574, -34.0099, 36.2677],
+            [60.4626, -34.1751, 39.4387],
+            1.2644,
+        ),
+        (
+            [22.7233, 20.0904, -46.6940],
+            [23.0331, 14.9730, -42.5619],
+            2.0373,
+        ),
+    ];
+    for (one, two, expected) in cases {
+        let got = delta_e00(one, two);
+        assert!((got - expected).abs() < 1e-4, "{one:?} {two:?}: {got}");
+        assert!((delta_e00(two, one) - expected).abs() < 1e-4);
+    }
+    // Pure sRGB white is L* 100, black 0.
+    assert!((lab([1.0; 3])[0] - 100.0).abs() < 0.01);
+    assert!(lab([0.0; 3])[0].abs() < 1e-9);
+}
+
+#[test]
+fn the_board_s_colours_stay_apart_for_every_vision() {
+    let palette = page_palette();
+    let colours: Vec<(&str, [f64; 3])> = BOARD
+        .iter()
+        .map(|name| {
+            let value = palette
+                .get(*name)
+                .unwrap_or_else(|| panic!("the page's CSS has no {name}: {palette:?}"));
+            (*name, parse(value).map(linear))
+        })
+        .collect();
+    let mut worst: Vec<String> = Vec::new();
+    let mut table = String::new();
+    for vision in Vision::ALL {
+        let seen: Vec<[f64; 3]> = colours.iter().map(|(_, c)| lab(vision.see(*c))).collect();
+        let mut least = (f64::INFINITY, "", "");
+        for i in 0..seen.len() {
+            for j in i + 1..seen.len() {
+                let d = delta_e00(seen[i], seen[j]);
+                if d < least.0 {
+                    least = (d, colours[i].0, colours[j].0);
+                }
+                if d < MIN_DELTA_E {
+                    worst.push(format!(
+                        "{vision:?}: {} and {} are {d:.1} apart",
+                        colours[i].0, colours[j].0
+                    ));
+                }
+            }
+        }
+        table.push_str(&format!(
+            "{vision:?}: closest {} and {}, {:.1}\n",
+            least.1, least.2, least.0
+        ));
+    }
+    println!("{table}");
+    assert!(
+        worst.is_empty(),
+        "colours closer than {MIN_DELTA_E} (CIEDE2000):\n{}\n{table}",
+        worst.join("\n")
+    );
+}
+
+#[test]
+fn letters_on_houses_are_legible() {
+    let palette = page_palette();
+    for (fill, ink) in [
+        ("--p0", "--on-p0"),
+        ("--p1", "--on-p1"),
+        ("--p2", "--on-p2"),
+        ("--hall", "--on-hall"),
+    ] {
+        let ratio = contrast(parse(&palette[fill]), parse(&palette[ink]));
+        assert!(ratio >= 4.5, "{ink} on {fill}: contrast {ratio:.2} < 4.5");
+    }
+}
+
+/// The check itself tells colours apart: the former palette's green seat and grey town
+/// hall were the same grey.
+#[test]
+fn the_check_finds_colours_that_only_differ_in_hue() {
+    let green = lab(Vision::Greyscale.see(parse("#2e9b4f").map(linear)));
+    let grey = lab(Vision::Greyscale.see(parse("#8c8c8c").map(linear)));
+    assert!(delta_e00(green, grey) < 3.0);
+    let red = lab(Vision::Deuteranopia.see(parse("#d6453d").map(linear)));
+    let green = lab(Vision::Deuteranopia.see(parse("#2e9b4f").map(linear)));
+    assert!(delta_e00(red, green) < MIN_DELTA_E);
+}
