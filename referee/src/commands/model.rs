@@ -6,10 +6,10 @@
 //! its [`Parts`](crate::games::model::Parts).
 
 use super::{Failure, EXIT_MISMATCH};
-use crate::arena::GameRecord;
+use crate::arena::{GameRecord, NoStep};
 use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::model::{At, Commands};
+use crate::games::model::{At, Commands, OtherGame};
 use crate::games::Seats;
 use anyhow::anyhow;
 use jail::untrusted::{printable, printable_path};
@@ -229,12 +229,19 @@ fn load(path: &Path, game: &dyn Commands) -> Result<Result<GameRecord, String>, 
     } else {
         path.to_path_buf()
     };
-    game.read(&file).map_err(|e| match game.runner().name() {
-        crate::games::DEFAULT => usage(format!("{e:#}")),
-        name => usage(format!(
-            "{e:#}; records of La loi du plus riche are read without --game {name}"
-        )),
-    })
+    game.read(&file)
+        .map_err(|e| match e.downcast_ref::<OtherGame>() {
+            Some(other) if other.name == crate::games::DEFAULT => {
+                usage(format!("{other}: read it without --game"))
+            }
+            Some(other) => usage(format!("{other}: add --game {}", other.name)),
+            None => match game.runner().name() {
+                crate::games::DEFAULT => usage(format!("{e:#}")),
+                name => usage(format!(
+                    "{e:#}; records of La loi du plus riche are read without --game {name}"
+                )),
+            },
+        })
 }
 
 fn replay(args: ReplayArgs, game: &dyn Commands) -> Result<(), Failure> {
@@ -271,6 +278,31 @@ fn show(args: ShowArgs, game: &dyn Commands) -> Result<(), Failure> {
         phase: args.phase,
         colour: args.color.is_on(),
     };
-    print!("{}", game.show(&record, dir, &at).map_err(usage)?);
+    print!(
+        "{}",
+        game.show(&record, dir, &at)
+            .map_err(|e| usage(no_step(&e)))?
+    );
     Ok(())
+}
+
+/// [`NoStep`] in the command line's words.
+fn no_step(why: &NoStep) -> String {
+    match why {
+        NoStep::Step { last, got, moves } => match moves {
+            true => format!(
+                "--step must be in 1..={last} (the moves played; without --step, the end), \
+                 got {got}"
+            ),
+            false => format!("--step must be in 1..={last}, got {got}"),
+        },
+        NoStep::NoTurns { title } => {
+            format!("{title} has no turns or phases: --step N shows the board after move N")
+        }
+        NoStep::StartPhase => "--turn 0 is the start and has no phase".into(),
+        NoStep::LastTurnPhase { turn, got } => {
+            format!("--phase on turn {turn} must be 1 (the last turn has one phase), got {got}")
+        }
+        NoStep::Other(message) => message.clone(),
+    }
 }

@@ -6,6 +6,7 @@
 use super::loi_wire::LoiWire;
 use super::model::{At, ModelGame, Parts};
 use crate::arena::GameRecord;
+use crate::arena::NoStep;
 use crate::human::Driver;
 use crate::standings::{MatchRow, PointsTable, RULE_26};
 use engine::model::{Action, Loi, LoiState};
@@ -135,10 +136,11 @@ impl Parts for LoiWire {
 
     /// A step of the timeline (each callback and each phase's end), or the end of a turn
     /// or phase: the board, then the console of the step's callbacks.
-    fn shown(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, String> {
+    fn shown(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep> {
         let timeline = crate::view::loi_arena::timeline(record).map_err(|e| format!("{e:#}"))?;
         let index = crate::view::loi_arena::select(&timeline, at.step, at.turn, at.phase)?;
-        crate::view::loi_arena::show(record, dir, index, at.colour).map_err(|e| format!("{e:#}"))
+        crate::view::loi_arena::show(record, dir, index, at.colour)
+            .map_err(|e| NoStep::Other(format!("{e:#}")))
     }
 
     /// `random` or `greedy` over protocol.md, seeded by `PROLOGIN_SEED`.

@@ -5,7 +5,7 @@
 //! champions, a person's seat, its replay page.
 
 use super::{Expected, FaultStep, Game, Played, Seats};
-use crate::arena::{Adapter, GameRecord, Machine};
+use crate::arena::{Adapter, GameRecord, Machine, NoStep};
 use crate::cli::command_line::CommandLine;
 use crate::endpoint::Endpoint;
 use crate::human::{Driver, HumanEndpoint};
@@ -93,7 +93,7 @@ pub trait Parts: Adapter {
     /// What `show` prints of `record` (checked) at `at`, the consoles' stderr read from
     /// `dir`; a position the record does not have is the error, naming the flag to fix. By
     /// default ([`show_moves`]) a step is a number of actions and `--turn` is refused.
-    fn shown(&self, record: &GameRecord, _dir: Option<&Path>, at: &At) -> Result<String, String> {
+    fn shown(&self, record: &GameRecord, _dir: Option<&Path>, at: &At) -> Result<String, NoStep> {
         show_moves(self, record, at)
     }
     /// Plays the built-in champion of `args` over the protocol on stdin and stdout
@@ -117,6 +117,24 @@ pub struct At {
     pub colour: bool,
 }
 
+/// A record of another game than the one asked: the command line says which flag reads it.
+#[derive(Debug)]
+pub struct OtherGame {
+    pub path: std::path::PathBuf,
+    /// As a sentence says it ("the Game of the Amazons").
+    pub title: String,
+    /// The game's name in the registry.
+    pub name: String,
+}
+
+impl std::fmt::Display for OtherGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is a record of {}", self.path.display(), self.title)
+    }
+}
+
+impl std::error::Error for OtherGame {}
+
 /// `show` for a game whose steps are its actions: the seats, the last action and
 /// [`Parts::show`]'s board after `at.step` actions (the end without it); a game without
 /// turns refuses `--turn` and `--phase`.
@@ -124,12 +142,11 @@ pub fn show_moves<P: Parts + ?Sized>(
     parts: &P,
     record: &GameRecord,
     at: &At,
-) -> Result<String, String> {
+) -> Result<String, NoStep> {
     if at.turn.is_some() || at.phase.is_some() {
-        return Err(format!(
-            "{} has no turns or phases: --step N shows the board after move N",
-            parts.game().title()
-        ));
+        return Err(NoStep::NoTurns {
+            title: parts.game().title(),
+        });
     }
     let moves: Vec<&str> = record.actions().collect();
     let last = moves.len();
@@ -138,11 +155,10 @@ pub fn show_moves<P: Parts + ?Sized>(
         Some(n) => usize::try_from(n)
             .ok()
             .filter(|&n| n <= last)
-            .ok_or_else(|| {
-                format!(
-                    "--step must be in 1..={last} (the moves played; without --step, the \
-                     end), got {n}"
-                )
+            .ok_or(NoStep::Step {
+                last,
+                got: n,
+                moves: true,
             })?,
     };
     let marks = parts.marks();
@@ -183,7 +199,7 @@ pub trait Commands: Sync {
     fn first_mover(&self) -> &'static str;
     fn describe(&self, record: &GameRecord) -> Vec<String>;
     fn result_table(&self, record: &GameRecord) -> Option<String>;
-    fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, String>;
+    fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep>;
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()>;
 }
 
@@ -221,7 +237,7 @@ impl<P: Parts> Commands for ModelGame<P> {
     fn result_table(&self, record: &GameRecord) -> Option<String> {
         Parts::result_table(self.0, record)
     }
-    fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, String> {
+    fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep> {
         self.0.shown(record, dir, at)
     }
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
@@ -262,11 +278,12 @@ impl<P: Parts> ModelGame<P> {
                     Some(rest) => format!("the {rest}"),
                     None => title.to_string(),
                 };
-                anyhow::bail!(
-                    "{} is a record of {title}: add --game {}",
-                    path.display(),
-                    other.name()
-                );
+                return Err(OtherGame {
+                    path: path.to_path_buf(),
+                    title,
+                    name: other.name().to_string(),
+                }
+                .into());
             }
         }
         if let Some(old) = self.0.legacy(head.schema, &text, path) {

@@ -9,7 +9,7 @@
 use super::console::Console;
 use super::console_page::ConsoleView;
 use super::timeline::{StepKind, Timeline};
-use crate::arena::GameRecord;
+use crate::arena::{GameRecord, NoStep};
 use crate::export::table::{seat_table, SeatResult};
 use std::path::Path;
 
@@ -62,27 +62,34 @@ pub fn select(
     step: Option<u64>,
     turn: Option<u8>,
     phase: Option<u8>,
-) -> Result<usize, String> {
+) -> Result<usize, NoStep> {
     let last = timeline.steps.len() - 1;
     if let Some(step) = step {
         return match usize::try_from(step) {
             Ok(step) if (1..=last + 1).contains(&step) => Ok(step - 1),
-            _ => Err(format!("--step must be in 1..={}, got {step}", last + 1)),
+            _ => Err(NoStep::Step {
+                last: last + 1,
+                got: step,
+                moves: false,
+            }),
         };
     }
     match (turn, phase) {
         (None, _) => Ok(last),
         (Some(0), None) => timeline
             .stage_end(1, 0)
-            .ok_or_else(|| "this match has no start step".into()),
-        (Some(0), Some(_)) => Err("--turn 0 is the start and has no phase".into()),
-        (Some(15), Some(phase)) if phase != 1 => Err(format!(
-            "--phase on turn 15 must be 1 (the last turn has one phase), got {phase}"
-        )),
+            .ok_or_else(|| NoStep::Other("this match has no start step".into())),
+        (Some(0), Some(_)) => Err(NoStep::StartPhase),
+        (Some(15), Some(phase)) if phase != 1 => Err(NoStep::LastTurnPhase {
+            turn: 15,
+            got: phase,
+        }),
         (Some(turn), phase) => {
             let phase = phase.unwrap_or(if turn == 15 { 1 } else { 3 });
             timeline.stage_end(turn, phase).ok_or_else(|| {
-                format!("turn {turn} phase {phase} is not in this record (it stopped early?)")
+                NoStep::Other(format!(
+                    "turn {turn} phase {phase} is not in this record (it stopped early?)"
+                ))
             })
         }
     }

@@ -288,7 +288,7 @@ fn unflagged() -> &'static [Value; 2] {
 /// README: `--init-cpu` (default 10 s of CPU), `--call-cpu` (default 1 s), `--memory`
 /// (default 1024), `--processes` (default 256), `--disk` (default 64), `--sandbox` (default
 /// `auto`), `--name` (default `tournament`), `--format round-robin --rounds R` (default R =
-/// 1); docs/results.md: `tournament.json` records them.
+/// 1) with `--deal fresh`; docs/results.md: `tournament.json` records them.
 #[test]
 fn a_tournament_without_limit_flags_records_the_documented_defaults() {
     let spec = &unflagged()[0];
@@ -302,7 +302,7 @@ fn a_tournament_without_limit_flags_records_the_documented_defaults() {
     );
     assert_eq!(
         spec["format"],
-        serde_json::json!({"kind": "round-robin", "rounds": 1})
+        serde_json::json!({"kind": "round-robin", "rounds": 1, "deal": "fresh"})
     );
 }
 

@@ -111,9 +111,12 @@ fn an_edited_record_is_refused_by_replay_show_and_the_page() {
     for (what, record) in &forgeries {
         let path = write_record(&dir.join(what.replace(' ', "-")), record);
         let replay = referee(&["--game", "amazons", "replay", path.to_str().unwrap()]);
+        // A record naming another game is that game's to read (bad input, naming the game),
+        // every other forgery a record that does not replay.
+        let refused = if *what == "another game" { 2 } else { 3 };
         assert_eq!(
             replay.status.code(),
-            Some(3),
+            Some(refused),
             "THE ATTACK WORKED ({what}): replay accepted an edited record: {}",
             text(&replay)
         );
