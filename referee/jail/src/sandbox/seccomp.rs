@@ -1496,6 +1496,19 @@ mod tests {
     }
 
     #[test]
+    fn a_rule_names_arguments_0_to_5_and_32_bit_values_only() {
+        let mut rules = Rules(BTreeMap::new());
+        assert!(rules.when(libc::SYS_kill, &[(5, Op::Eq, 0)]).is_ok());
+        assert!(rules
+            .when(libc::SYS_kill, &[(0, Op::Eq, u64::from(u32::MAX))])
+            .is_ok());
+        assert!(rules.when(libc::SYS_kill, &[(6, Op::Eq, 0)]).is_err());
+        assert!(rules.when(libc::SYS_kill, &[(0, Op::Eq, 1 << 32)]).is_err());
+        assert!(rules.when(libc::SYS_kill, &[]).is_err());
+        assert_eq!(rules.0[&number(libc::SYS_kill)].len(), 2);
+    }
+
+    #[test]
     fn negative_pids_are_their_low_32_bits() {
         assert_eq!(negative(1), 0xffff_ffff);
         assert_eq!(negative(1234), u64::from((-1234i32) as u32));
