@@ -25,3 +25,18 @@ mod tournament;
 mod tournament_seats;
 mod tournament_snapshot;
 mod tournament_standings;
+
+/// `referee tournament --name t --seed 5 --results RESULTS EXTRA...`, its output piped, no
+/// reproduce log: the run of the lock's and the torn records' tests.
+fn tournament_t(results: &std::path::Path, extra: &[&str]) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_referee"));
+    command
+        .args(["tournament", "--name", "t", "--seed", "5", "--results"])
+        .arg(results)
+        .args(extra)
+        .env_remove(referee::reproduce_log::VARIABLE)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    command
+}

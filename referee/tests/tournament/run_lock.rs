@@ -7,23 +7,9 @@ use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
-const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-
-fn tournament(results: &Path, extra: &[&str]) -> Command {
-    let mut command = Command::new(REFEREE);
-    command
-        .args(["tournament", "--name", "t", "--seed", "5", "--results"])
-        .arg(results)
-        .args(extra)
-        .env_remove(referee::reproduce_log::VARIABLE)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    command
-}
+use crate::tournament_t as tournament;
 
 #[test]
 fn no_other_user_holds_the_runs_lock_and_a_holder_is_named() {

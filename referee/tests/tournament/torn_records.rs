@@ -6,22 +6,8 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
-
-fn tournament(results: &Path, extra: &[&str]) -> Command {
-    let mut command = Command::new(REFEREE);
-    command
-        .args(["tournament", "--name", "t", "--seed", "5", "--results"])
-        .arg(results)
-        .args(extra)
-        .env_remove(referee::reproduce_log::VARIABLE)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    command
-}
+use crate::tournament_t as tournament;
 
 #[test]
 fn a_torn_record_or_seal_is_named_as_a_crash_with_its_fix() {
