@@ -58,19 +58,38 @@ pub fn write(
         spec.champions.iter().map(|c| c.name.as_str()),
     );
     let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut lines: Vec<(u64, &Path, &[u8])> = Vec::new();
-    for source in sources {
-        for (number, row) in (2..).zip(&source.rows) {
-            spec.check_row(&row.row, row.first_player, &schedule, source.shard, game)
-                .map_err(|e| format!("{e}; {}", EDITED_ROW_FIX))
-                .and_then(|()| match auth {
-                    Some(key) => sealed_row(key, &source.path, row.row.id, &row.line),
-                    None => Ok(()),
-                })
-                .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", source.path.display()))?;
-            standings.add(&row.row);
-            lines.push((row.row.id, &source.path, &row.line));
+    // Each row checked on every core (its seal is a file to read); the first refused in
+    // the files' order is the one named, whatever finished first.
+    let rows: Vec<_> = sources
+        .iter()
+        .flat_map(|source| {
+            (2u64..)
+                .zip(&source.rows)
+                .map(move |(n, row)| (source, n, row))
+        })
+        .collect();
+    {
+        use rayon::prelude::*;
+        let refused = rows
+            .par_iter()
+            .map(|&(source, number, row)| {
+                spec.check_row(&row.row, row.first_player, &schedule, source.shard, game)
+                    .map_err(|e| format!("{e}; {}", EDITED_ROW_FIX))
+                    .and_then(|()| match auth {
+                        Some(key) => sealed_row(key, &source.path, row.row.id, &row.line),
+                        None => Ok(()),
+                    })
+                    .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", source.path.display()))
+            })
+            .find_first(Result::is_err);
+        if let Some(refused) = refused {
+            refused?;
         }
+    }
+    let mut lines: Vec<(u64, &Path, &[u8])> = Vec::new();
+    for (source, _, row) in rows {
+        standings.add(&row.row);
+        lines.push((row.row.id, &source.path, &row.line));
     }
     lines.sort_by_key(|(id, _, _)| *id);
     if let Some(pair) = lines.windows(2).find(|w| w[0].0 == w[1].0) {

@@ -144,47 +144,71 @@ fn entry<'a>(m: &'a Match, base: &Path) -> Entry<'a> {
 /// Writes each match's replay page, made from its record (one already there is replaced),
 /// with its links to the index and its neighbours; a page that cannot be made is noted in
 /// its entry. Each match's faults with their steps come from the game (its record).
+/// The pages are made on every core (each match's own files only); what each gives back
+/// is put in its entry in the matches' order, so the output does not depend on which
+/// finished first.
 fn write_replays(base: &Path, game: &dyn Game, entries: &mut [Entry]) {
+    use rayon::prelude::*;
     let with: Vec<usize> = (0..entries.len())
         .filter(|&i| entries[i].href.is_some())
         .collect();
     let index = base.join("index.html");
-    for (k, &i) in with.iter().enumerate() {
-        let dir = base.join(entries[i].href.as_deref().unwrap_or_default());
-        let dir = canonical(&dir);
-        let neighbour = |j: Option<&usize>| {
-            j.map(|&j| {
-                let other = canonical(&base.join(entries[j].href.as_deref().unwrap_or_default()));
-                (
-                    entries[j].m.id,
-                    format!("{}/replay.html", link(&dir, &other)),
-                )
-            })
-        };
-        let place = nav::Place {
-            index: &link(&dir, &index),
-            id: entries[i].m.id,
-            prev: neighbour(k.checked_sub(1).and_then(|p| with.get(p))),
-            next: neighbour(with.get(k + 1)),
-            position: k + 1,
-            count: with.len(),
-        };
-        // Always made again from the record, never kept from the folder: a page found
-        // there may have been put there by someone who can write the results.
-        let path = dir.join("replay.html");
-        let page = game.replay_page(&dir).map_err(|e| format!("{e:#}"));
-        let faults = match entries[i].m.has_fault() {
-            false => Vec::new(),
-            true => game.fault_steps(&dir).unwrap_or_default(),
-        };
-        let links = nav::links(&place);
-        let result = page.and_then(|page| {
-            let page = nav::splice(&page, &links).unwrap_or(page);
-            crate::store::write_atomic(&path, page.as_bytes()).map_err(|e| format!("{e:#}"))
-        });
+    let shared: &[Entry] = entries;
+    let made: Vec<(Vec<FaultStep>, Option<String>)> = with
+        .par_iter()
+        .enumerate()
+        .map(|(k, &i)| replay(base, &index, game, shared, &with, k, i))
+        .collect();
+    for (&i, (faults, error)) in with.iter().zip(made) {
         entries[i].faults = faults;
-        entries[i].replay_error = result.err();
+        entries[i].replay_error = error;
     }
+}
+
+/// The replay page of `entries[with[k]]` (the `k`-th match with a directory), written;
+/// its faults with their steps and, if the page could not be written, why.
+fn replay(
+    base: &Path,
+    index: &Path,
+    game: &dyn Game,
+    entries: &[Entry],
+    with: &[usize],
+    k: usize,
+    i: usize,
+) -> (Vec<FaultStep>, Option<String>) {
+    let dir = base.join(entries[i].href.as_deref().unwrap_or_default());
+    let dir = canonical(&dir);
+    let neighbour = |j: Option<&usize>| {
+        j.map(|&j| {
+            let other = canonical(&base.join(entries[j].href.as_deref().unwrap_or_default()));
+            (
+                entries[j].m.id,
+                format!("{}/replay.html", link(&dir, &other)),
+            )
+        })
+    };
+    let place = nav::Place {
+        index: &link(&dir, index),
+        id: entries[i].m.id,
+        prev: neighbour(k.checked_sub(1).and_then(|p| with.get(p))),
+        next: neighbour(with.get(k + 1)),
+        position: k + 1,
+        count: with.len(),
+    };
+    // Always made again from the record, never kept from the folder: a page found
+    // there may have been put there by someone who can write the results.
+    let path = dir.join("replay.html");
+    let page = game.replay_page(&dir).map_err(|e| format!("{e:#}"));
+    let faults = match entries[i].m.has_fault() {
+        false => Vec::new(),
+        true => game.fault_steps(&dir).unwrap_or_default(),
+    };
+    let links = nav::links(&place);
+    let result = page.and_then(|page| {
+        let page = nav::splice(&page, &links).unwrap_or(page);
+        crate::store::write_atomic(&path, page.as_bytes()).map_err(|e| format!("{e:#}"))
+    });
+    (faults, result.err())
 }
 
 /// The champions: the leaderboard's in its order, then any other of the matches.
