@@ -9,52 +9,21 @@
 
 use crate::common;
 
+use common::nobody::{self, Who, NOBODY};
+use common::users::is_root;
 use common::{assert_no_process_left, passive};
 use serde_json::Value;
 use std::fs;
 use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-const NOBODY: u32 = 65534;
-
-fn is_root() -> bool {
-    // SAFETY: no arguments.
-    unsafe { nix::libc::geteuid() == 0 }
-}
-
-/// Who runs the referee: the test's own user, or `nobody` (root only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Who {
-    Me,
-    Nobody,
-}
-
-/// The users to test as, printing why one is skipped.
+/// The users to test as.
 fn users() -> Vec<Who> {
-    let mut out = vec![Who::Me];
-    if !is_root() {
-        eprintln!("sandbox test: running as a user only (not root: cannot test root's layers nor switch user)");
-        return out;
-    }
-    let probe = Command::new(env!("CARGO_BIN_EXE_referee"))
-        .arg("--version")
-        .uid(NOBODY)
-        .gid(NOBODY)
-        .output();
-    match probe {
-        Ok(o) if o.status.success() => out.push(Who::Nobody),
-        other => common::skip_missing(&format!(
-            "sandbox test: the non-root run: `nobody` cannot run {} ({other:?}); make the \
-             target directory readable by others",
-            env!("CARGO_BIN_EXE_referee")
-        )),
-    }
-    out
+    nobody::users("sandbox test", "cannot test root's layers nor switch user")
 }
 
 fn fixtures() -> PathBuf {
@@ -83,10 +52,9 @@ fn referee(who: Who, args: &[String]) -> Output {
 fn referee_with(who: Who, args: &[String], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_referee"));
     cmd.args(args).envs(env.iter().copied());
-    if who == Who::Nobody {
-        cmd.uid(NOBODY).gid(NOBODY).env("HOME", "/tmp");
-    }
-    cmd.output().expect("the referee runs")
+    nobody::run_as(&mut cmd, who)
+        .output()
+        .expect("the referee runs")
 }
 
 /// A completed match: its record, the referee's stderr and the seats' stderr.

@@ -9,51 +9,19 @@
 
 use crate::common;
 
+use common::nobody::{self, Who, NOBODY};
 use common::{assert_no_process_left, passive};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-const NOBODY: u32 = 65534;
-
-fn is_root() -> bool {
-    // SAFETY: no arguments.
-    unsafe { nix::libc::geteuid() == 0 }
-}
-
-/// Who runs the referee: the test's own user, or `nobody` (root only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Who {
-    Me,
-    Nobody,
-}
-
-/// The users to test as, printing why one is skipped.
+/// The users to test as.
 fn users() -> Vec<Who> {
-    let mut out = vec![Who::Me];
-    if !is_root() {
-        eprintln!("seccomp test: running as a user only (not root: cannot switch user)");
-        return out;
-    }
-    let probe = Command::new(env!("CARGO_BIN_EXE_referee"))
-        .arg("--version")
-        .uid(NOBODY)
-        .gid(NOBODY)
-        .output();
-    match probe {
-        Ok(o) if o.status.success() => out.push(Who::Nobody),
-        other => common::skip_missing(&format!(
-            "seccomp test: the non-root run: `nobody` cannot run {} ({other:?}); make the \
-             target directory readable by others",
-            env!("CARGO_BIN_EXE_referee")
-        )),
-    }
-    out
+    nobody::users("seccomp test", "cannot switch user")
 }
 
 /// A champion folder of its own holding the prober and its list of probes.
@@ -111,10 +79,9 @@ fn play(who: Who, arena: &Path, probes: &[&str], extra: &[&str]) -> Played {
         .args(["--seed", &seed.to_string(), "--first-player", "0", "--out"])
         .arg(&out)
         .args(extra);
-    if who == Who::Nobody {
-        cmd.uid(NOBODY).gid(NOBODY).env("HOME", "/tmp");
-    }
-    let output = cmd.output().expect("the referee runs");
+    let output = nobody::run_as(&mut cmd, who)
+        .output()
+        .expect("the referee runs");
     assert!(
         output.status.success(),
         "referee match as {who:?} failed: {}",
