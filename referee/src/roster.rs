@@ -65,18 +65,60 @@ impl ChampionSpec {
 /// Gives the champions of one match names that tell them apart, as a tournament does
 /// (`manifest::unique_names`): two different champions named alike grow path components
 /// (`c/random`, `python/random`, and the built-in stays `random`); one champion in two
-/// seats keeps its name.
-pub fn names_apart(champions: &mut [ChampionSpec]) {
+/// seats keeps its name. A name in `reserved` is the built-in champion's alone.
+pub fn names_apart(champions: &mut [ChampionSpec], reserved: &[&str]) {
     let pairs: Vec<(String, String)> = champions
         .iter()
         .map(|c| (c.name.clone(), c.given.clone()))
         .collect();
     for (champion, name) in champions
         .iter_mut()
-        .zip(crate::manifest::unique_names(&pairs))
+        .zip(crate::manifest::unique_names(&pairs, reserved))
     {
         champion.name = jail::untrusted::label(&name);
     }
+}
+
+/// Every champion `given`, each by `resolve`; when some cannot be had, the error names
+/// each of them (the first alone keeps its own error), not only the first.
+pub fn resolve_all<'a>(
+    given: impl IntoIterator<Item = &'a str>,
+    resolve: impl Fn(&str) -> anyhow::Result<ChampionSpec>,
+) -> anyhow::Result<Vec<ChampionSpec>> {
+    let (mut found, mut failed) = (Vec::new(), Vec::new());
+    for g in given {
+        match resolve(g) {
+            Ok(champion) => found.push(champion),
+            Err(e) => failed.push(e),
+        }
+    }
+    match failed.len() {
+        0 => Ok(found),
+        1 => Err(failed.remove(0)),
+        n => Err(anyhow::anyhow!(
+            "{n} champions cannot play: {}",
+            failed
+                .iter()
+                .map(|e| format!("{e:#}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+    }
+}
+
+/// The champions of `champions` that are one program under several names (the same
+/// [`ChampionSpec::identity`]: identical files), each group in the order given; built-ins
+/// apart (one against itself is told apart by its role, as in a gauntlet).
+pub fn same_programs(champions: &[ChampionSpec]) -> Vec<Vec<&ChampionSpec>> {
+    let mut groups: Vec<Vec<&ChampionSpec>> = Vec::new();
+    for c in champions.iter().filter(|c| !is_builtin(&c.path)) {
+        match groups.iter_mut().find(|g| g[0].identity == c.identity) {
+            Some(group) => group.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
 }
 
 /// Resolve what the user wrote for a champion of a game whose built-in champions are
