@@ -204,6 +204,15 @@ pub fn resolve_for(
     let program = executable
         .canonicalize()
         .with_context(|| format!("champion `{given}`: cannot resolve its path"))?;
+    if let Some(source) = changed_after_build(&program) {
+        eprintln!(
+            "note: champion `{}`: {} was changed after its `champion` was built, which is \
+             what plays: rebuild it first (`referee build {}`)",
+            jail::untrusted::printable(given),
+            jail::untrusted::printable_path(&source),
+            jail::untrusted::printable(given)
+        );
+    }
     // A label for tables: a file name may hold ESC or start like a spreadsheet formula.
     let name = path
         .canonicalize()
@@ -224,6 +233,36 @@ pub fn resolve_for(
         args: Vec::new(),
         snapshot: None,
     })
+}
+
+/// Source files of a compiled language, whose change needs a build before it plays.
+const COMPILED_SOURCES: [&str; 14] = [
+    "c", "h", "cc", "cpp", "cxx", "hh", "hpp", "java", "cs", "ml", "mli", "hs", "pas", "pp",
+];
+
+/// For a folder champion (its `program` named `champion`), a source file of a compiled
+/// language beside it that changed after `program` was built: the copied sample edited and
+/// not rebuilt, whose match would play the old program.
+pub fn changed_after_build(program: &Path) -> Option<std::path::PathBuf> {
+    if program.file_name()? != "champion" {
+        return None;
+    }
+    let built = std::fs::metadata(program).ok()?.modified().ok()?;
+    std::fs::read_dir(program.parent()?)
+        .ok()?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| COMPILED_SOURCES.contains(&e))
+        })
+        .filter(|path| {
+            std::fs::metadata(path)
+                .and_then(|m| m.modified())
+                .is_ok_and(|changed| changed > built)
+        })
+        .min()
 }
 
 /// SHA-256 of the file at `path` (hex), read as a stream: a file larger than

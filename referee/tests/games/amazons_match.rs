@@ -209,7 +209,11 @@ fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
             _ => "jouer: unknown request `hello`",
         };
         if brain != Brain::Idle {
-            assert!(fault.message.contains("logs belong on stderr"), "{}", fault.message);
+            assert!(
+                fault.message.contains("logs belong on stderr"),
+                "{}",
+                fault.message
+            );
         }
         assert!(fault.message.starts_with(expected), "{}", fault.message);
         // The faulty seat gets nothing more; the other ends the game.

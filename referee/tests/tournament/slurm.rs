@@ -655,8 +655,22 @@ fn the_script_runs_from_the_organisers_own_folder() {
     };
     let out = common::run_ok(script(
         &[
-            "submit", "club", "--seed", "7", "--shards", "2", "--cpus", "1", "--", "random",
-            "greedy", "field/passive.sh", "--manifest", "finalists.txt", "--time-scale", "2",
+            "submit",
+            "club",
+            "--seed",
+            "7",
+            "--shards",
+            "2",
+            "--cpus",
+            "1",
+            "--",
+            "random",
+            "greedy",
+            "field/passive.sh",
+            "--manifest",
+            "finalists.txt",
+            "--time-scale",
+            "2",
         ],
         &work,
     ));
@@ -676,7 +690,10 @@ fn the_script_runs_from_the_organisers_own_folder() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && text.contains("complete"), "{watch}\n{text}");
+    assert!(
+        out.status.success() && text.contains("complete"),
+        "{watch}\n{text}"
+    );
     // The printed `rerun` line names the script by its full path and the folder to run it in.
     let rerun = said.lines().find(|l| l.contains(" rerun club I")).unwrap();
     assert!(
@@ -689,5 +706,8 @@ fn the_script_runs_from_the_organisers_own_folder() {
     let out = script(&["rerun", "club", "1"], &dir).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("run rerun from the folder submit ran in"), "{stderr}");
+    assert!(
+        stderr.contains("run rerun from the folder submit ran in"),
+        "{stderr}"
+    );
 }
