@@ -68,6 +68,16 @@ impl Folder {
     /// a match folder named by the operator (`--out DIR`) has only its last component
     /// opened so. Created if missing when `create`.
     pub fn of_match(path: &Path, create: bool) -> anyhow::Result<Folder> {
+        // A file where the folder is to be made (`--out FILE`): the user's to fix. A link
+        // there is refused below, as anywhere in a run.
+        if create && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+            return Err(NoPlace(format!(
+                "cannot create the folder {0}: {0} is a file, not a folder; name a folder \
+                 for the match (it is made if missing), or move that file away",
+                path.display()
+            ))
+            .into());
+        }
         // A folder named without a last name (`--out .`, `..`): the operator's, by its
         // real name.
         let named;
@@ -344,15 +354,14 @@ fn split(path: &Path) -> anyhow::Result<(&OsStr, &Path)> {
 
 fn not_a_folder(path: &Path, e: Errno) -> anyhow::Error {
     match e {
-        Errno::ELOOP | Errno::ENOTDIR => {
-            NoPlace(format!("{} {NOT_A_FOLDER}", path.display())).into()
-        }
+        Errno::ELOOP | Errno::ENOTDIR => anyhow::anyhow!("{} {NOT_A_FOLDER}", path.display()),
         e => anyhow::anyhow!("cannot open the folder {}: {e}", path.display()),
     }
 }
 
 /// The folder where results go cannot be had, for a reason whoever named it fixes: a file
-/// (or a link) in its place or on its way, a place they may not write. Bad input, not a
+/// in its place or on its way, a place they may not write (a link planted in a run's
+/// folder is no such input: whoever can write the results put it there). Bad input, not a
 /// failure of the referee (`commands::Failure` gives it exit code 2); the message says
 /// what to change.
 #[derive(Debug)]

@@ -50,7 +50,7 @@ fn a_results_folder_that_cannot_be_made_is_bad_input() {
         refused(&out, &["results.txt is a file, not a folder"]);
     }
     let out = referee(&["match", "random", "greedy", "random", "--out"], &file);
-    refused(&out, &["results.txt is not a folder"]);
+    refused(&out, &["results.txt is a file, not a folder"]);
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
         "the organiser's notes"
