@@ -22,8 +22,10 @@
 # only: `rerun NAME I` plays what shard I misses, and submits the merge again. Logs go
 # beside the key, in KEY.slurm-logs/ (the key's name without .key), never into the results:
 # Slurm writes them as you, following links, and whoever writes the results could make one
-# a link to your files. The referee is $REFEREE (default target/release/referee), the
-# results directory $RESULTS (default results, in the repository). The key that
+# a link to your files. It runs where you run it: relative paths (champions, --from-dir,
+# --manifest, RESULTS) are taken from the folder you submit from, where the jobs run too
+# (run `rerun` from there as well). The referee is $REFEREE (default the repository's
+# target/release/referee), the results directory $RESULTS (default ./results). The key that
 # authenticates the results is $REFEREE_KEY (default: the referee's own for
 # results/NAME, in ~/.local/state/prologin-referee/keys), on a filesystem every node
 # sees and readable by you alone: each task and the merge get it as `--key FILE`.
@@ -32,12 +34,16 @@ set -euo pipefail
 
 usage() { sed -n 2,30p "$0" >&2; exit 2; }
 die() { echo "slurm-tournament: $*" >&2; exit 2; }
-# In a job, Slurm runs a copy of this script: the repository is the job's directory.
+# The repository holds the referee. In a job, Slurm runs a copy of this script (elsewhere):
+# the referee and the results come in the job's environment, as `submit` found them.
 repo=$(cd "$(dirname "$0")/.." 2>/dev/null && pwd)
-[ -n "${SLURM_JOB_ID:-}" ] && repo=$PWD
-cd "$repo"
-referee=${REFEREE:-target/release/referee}
+script=$repo/scripts/slurm-tournament.sh
+referee=${REFEREE:-$repo/target/release/referee}
 results=${RESULTS:-results}
+# Absolute, so that every line printed works from any folder, and the jobs (started in
+# this folder, `--chdir`) find the same ones.
+case $referee in /*) ;; */*) referee=$PWD/$referee ;; esac
+case $results in /*) ;; *) results=$PWD/$results ;; esac
 
 # The key file of tournament $1: $REFEREE_KEY, else the referee's default for
 # $results/$1 (auth/key_file.rs: the first 32 hexadecimal digits of the SHA-256 of its
@@ -129,7 +135,7 @@ submit() {
     local path
     # The referee, the results, the key and every champion's file must be seen by every node.
     mkdir -p "$results"
-    for path in "$referee" "$repo" "$results" "$key" $(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$check/check/shard-999999999-of-999999999/tournament.json"); do
+    for path in "$referee" "$repo" "$PWD" "$results" "$key" $(sed -n 's/^ *"path": "\(.*\)",$/\1/p' "$check/check/shard-999999999-of-999999999/tournament.json"); do
       [ -e "$path" ] || continue
       local_fs "$path" && die "$path is on a local filesystem ($(stat -f -c %T "$path")) that the other nodes do not see: put the repository and the champions on the shared filesystem, and the key in a folder of it that only you can read (REFEREE_KEY=FILE), or pass --shared if it is one"
     done
@@ -137,7 +143,7 @@ submit() {
   # What `rerun` submits again: beside the key, out of the results (whoever writes them
   # would otherwise choose what this script runs).
   {
-    printf 'seed=%q shards=%q cpus=%q time=%q\n' "$seed" "$shards" "$cpus" "$time"
+    printf 'seed=%q shards=%q cpus=%q time=%q work=%q\n' "$seed" "$shards" "$cpus" "$time" "$PWD"
     printf 'sbatch_args=('
     [ ${#sbatch_args[@]} -eq 0 ] || printf '%q ' "${sbatch_args[@]}"
     printf ')\nflags=('
@@ -158,15 +164,17 @@ logs_of() { printf '%s\n' "${1%.key}.slurm-logs"; }
 # Submits shards $2 (an --array list) of tournament $1 and a merge after them.
 enqueue() {
   local name=$1 array=$2 dir=$results/$1
-  local seed shards cpus time sbatch_args flags key
+  local seed shards cpus time sbatch_args flags key work=$PWD
   key=$(key_of "$name")
   # shellcheck disable=SC1090
   source "$(saved_of "$key")"
+  # The jobs' environment: the referee and the results as found here (sbatch exports it).
+  export REFEREE=$referee RESULTS=$results
   local tasks merge logs
   logs=$(logs_of "$key")
   (umask 077 && mkdir -p "$logs")
   tasks=$(sbatch --parsable --array="$array" --job-name="$name" --cpus-per-task="$cpus" \
-    --time="$time" --requeue --chdir="$repo" --output="$logs/shard-%a.%A.log" \
+    --time="$time" --requeue --chdir="$work" --output="$logs/shard-%a.%A.log" \
     "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" task "$name" "$shards" "$seed" "$key" -- "${flags[@]+"${flags[@]}"}")
   tasks=${tasks%%;*}
   # The merge also waits for this tournament's other tasks still queued or running (a
@@ -176,14 +184,14 @@ enqueue() {
     [ "$id" = "$tasks" ] || after+=",afterany:$id"
   done
   merge=$(sbatch --parsable --dependency="$after" --kill-on-invalid-dep=yes \
-    --job-name="$name-merge" --cpus-per-task=1 --chdir="$repo" \
+    --job-name="$name-merge" --cpus-per-task=1 --chdir="$work" \
     --output="$logs/merge.%j.log" "${sbatch_args[@]+"${sbatch_args[@]}"}" "$0" merge "$name" "$shards" "$key")
   merge=${merge%%;*}
   cat <<EOF
 submitted tournament $name: shards $array of $shards as job $tasks, merge as job $merge (after they all succeed)
 watch:   squeue -j $tasks,$merge     $referee status $dir     tail -f $logs/shard-1.$tasks.log
 cancel:  scancel $tasks $merge
-a failed or cancelled shard I: $0 rerun $name I   (plays only its missing matches, then merges)
+a failed or cancelled shard I: $script rerun $name I   (plays only its missing matches, then merges; from $work)
 results: $dir/leaderboard.csv once job $merge is done (its log: $logs/merge.$merge.log)
 EOF
 }
@@ -217,7 +225,7 @@ case ${1:-} in
   rerun)
     [ $# -eq 3 ] || usage
     [ -f "$(saved_of "$(key_of "$2")")" ] ||
-      die "$results/$2 was not submitted by this script (or with another REFEREE_KEY)"
+      die "$results/$2 was not submitted by this script: run rerun from the folder submit ran in (or give RESULTS=DIR), with the same REFEREE_KEY if one was given"
     enqueue "$2" "$3" ;;
   status)
     [ $# -eq 2 ] || usage

@@ -65,18 +65,60 @@ impl ChampionSpec {
 /// Gives the champions of one match names that tell them apart, as a tournament does
 /// (`manifest::unique_names`): two different champions named alike grow path components
 /// (`c/random`, `python/random`, and the built-in stays `random`); one champion in two
-/// seats keeps its name.
-pub fn names_apart(champions: &mut [ChampionSpec]) {
+/// seats keeps its name. A name in `reserved` is the built-in champion's alone.
+pub fn names_apart(champions: &mut [ChampionSpec], reserved: &[&str]) {
     let pairs: Vec<(String, String)> = champions
         .iter()
         .map(|c| (c.name.clone(), c.given.clone()))
         .collect();
     for (champion, name) in champions
         .iter_mut()
-        .zip(crate::manifest::unique_names(&pairs))
+        .zip(crate::manifest::unique_names(&pairs, reserved))
     {
         champion.name = jail::untrusted::label(&name);
     }
+}
+
+/// Every champion `given`, each by `resolve`; when some cannot be had, the error names
+/// each of them (the first alone keeps its own error), not only the first.
+pub fn resolve_all<'a>(
+    given: impl IntoIterator<Item = &'a str>,
+    resolve: impl Fn(&str) -> anyhow::Result<ChampionSpec>,
+) -> anyhow::Result<Vec<ChampionSpec>> {
+    let (mut found, mut failed) = (Vec::new(), Vec::new());
+    for g in given {
+        match resolve(g) {
+            Ok(champion) => found.push(champion),
+            Err(e) => failed.push(e),
+        }
+    }
+    match failed.len() {
+        0 => Ok(found),
+        1 => Err(failed.remove(0)),
+        n => Err(anyhow::anyhow!(
+            "{n} champions cannot play: {}",
+            failed
+                .iter()
+                .map(|e| format!("{e:#}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+    }
+}
+
+/// The champions of `champions` that are one program under several names (the same
+/// [`ChampionSpec::identity`]: identical files), each group in the order given; built-ins
+/// apart (one against itself is told apart by its role, as in a gauntlet).
+pub fn same_programs(champions: &[ChampionSpec]) -> Vec<Vec<&ChampionSpec>> {
+    let mut groups: Vec<Vec<&ChampionSpec>> = Vec::new();
+    for c in champions.iter().filter(|c| !is_builtin(&c.path)) {
+        match groups.iter_mut().find(|g| g[0].identity == c.identity) {
+            Some(group) => group.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
 }
 
 /// Resolve what the user wrote for a champion of a game whose built-in champions are
@@ -162,6 +204,15 @@ pub fn resolve_for(
     let program = executable
         .canonicalize()
         .with_context(|| format!("champion `{given}`: cannot resolve its path"))?;
+    if let Some(source) = changed_after_build(&program) {
+        eprintln!(
+            "note: champion `{}`: {} was changed after its `champion` was built, which is \
+             what plays: rebuild it first (`referee build {}`)",
+            jail::untrusted::printable(given),
+            jail::untrusted::printable_path(&source),
+            jail::untrusted::printable(given)
+        );
+    }
     // A label for tables: a file name may hold ESC or start like a spreadsheet formula.
     let name = path
         .canonicalize()
@@ -182,6 +233,36 @@ pub fn resolve_for(
         args: Vec::new(),
         snapshot: None,
     })
+}
+
+/// Source files of a compiled language, whose change needs a build before it plays.
+const COMPILED_SOURCES: [&str; 14] = [
+    "c", "h", "cc", "cpp", "cxx", "hh", "hpp", "java", "cs", "ml", "mli", "hs", "pas", "pp",
+];
+
+/// For a folder champion (its `program` named `champion`), a source file of a compiled
+/// language beside it that changed after `program` was built: the copied sample edited and
+/// not rebuilt, whose match would play the old program.
+pub fn changed_after_build(program: &Path) -> Option<std::path::PathBuf> {
+    if program.file_name()? != "champion" {
+        return None;
+    }
+    let built = std::fs::metadata(program).ok()?.modified().ok()?;
+    std::fs::read_dir(program.parent()?)
+        .ok()?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| COMPILED_SOURCES.contains(&e))
+        })
+        .filter(|path| {
+            std::fs::metadata(path)
+                .and_then(|m| m.modified())
+                .is_ok_and(|changed| changed > built)
+        })
+        .min()
 }
 
 /// SHA-256 of the file at `path` (hex), read as a stream: a file larger than

@@ -47,7 +47,7 @@ impl Folder {
         let path = self.path.join(name);
         match nix::sys::stat::mkdirat(self.fd.as_fd(), name, Mode::from_bits_truncate(0o755)) {
             Ok(()) | Err(Errno::EEXIST) => {}
-            Err(e) => return Err(anyhow::anyhow!("cannot create {}: {e}", path.display())),
+            Err(e) => return Err(no_place(&path, e.into())),
         }
         self.existing_child(name)
     }
@@ -68,6 +68,16 @@ impl Folder {
     /// a match folder named by the operator (`--out DIR`) has only its last component
     /// opened so. Created if missing when `create`.
     pub fn of_match(path: &Path, create: bool) -> anyhow::Result<Folder> {
+        // A file where the folder is to be made (`--out FILE`): the user's to fix. A link
+        // there is refused below, as anywhere in a run.
+        if create && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
+            return Err(NoPlace(format!(
+                "cannot create the folder {0}: {0} is a file, not a folder; name a folder \
+                 for the match (it is made if missing), or move that file away",
+                path.display()
+            ))
+            .into());
+        }
         // A folder named without a last name (`--out .`, `..`): the operator's, by its
         // real name.
         let named;
@@ -108,8 +118,7 @@ impl Folder {
         let mut folder = match create {
             true => {
                 // Named as asked (`--out DIR`): the folder that failed is on its way.
-                std::fs::create_dir_all(run)
-                    .with_context(|| format!("cannot create {}", path.display()))?;
+                make_folder(run)?;
                 Folder::at(run)?
             }
             false => Folder::at(run)?,
@@ -347,6 +356,60 @@ fn not_a_folder(path: &Path, e: Errno) -> anyhow::Error {
     match e {
         Errno::ELOOP | Errno::ENOTDIR => anyhow::anyhow!("{} {NOT_A_FOLDER}", path.display()),
         e => anyhow::anyhow!("cannot open the folder {}: {e}", path.display()),
+    }
+}
+
+/// The folder where results go cannot be had, for a reason whoever named it fixes: a file
+/// in its place or on its way, a place they may not write (a link planted in a run's
+/// folder is no such input: whoever can write the results put it there). Bad input, not a
+/// failure of the referee (`commands::Failure` gives it exit code 2); the message says
+/// what to change.
+#[derive(Debug)]
+pub struct NoPlace(pub String);
+
+impl std::fmt::Display for NoPlace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NoPlace {}
+
+/// Makes the folder `path` and those above it, as `std::fs::create_dir_all`; a file in
+/// the way or a place the user may not write is a [`NoPlace`] naming the fix.
+pub fn make_folder(path: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(path).map_err(|e| no_place(path, e))
+}
+
+/// `e`, met making the folder `path`, as a [`NoPlace`] when the user can fix it.
+fn no_place(path: &Path, e: std::io::Error) -> anyhow::Error {
+    use std::io::ErrorKind::{
+        AlreadyExists, NotADirectory, NotFound, PermissionDenied, ReadOnlyFilesystem,
+    };
+    match e.kind() {
+        AlreadyExists | NotADirectory => {
+            // The first of its ancestors that is there and is no folder (a link to one is
+            // followed, as the operator's own path).
+            let blocker = path
+                .ancestors()
+                .filter(|a| !a.as_os_str().is_empty())
+                .find(|a| a.exists() && !a.is_dir())
+                .unwrap_or(path);
+            NoPlace(format!(
+                "cannot create the folder {}: {} is a file, not a folder; name a folder for \
+                 the results (it is made if missing), or move that file away",
+                path.display(),
+                blocker.display()
+            ))
+            .into()
+        }
+        // Not found while making it: a file system where nothing can be made (`/proc`).
+        PermissionDenied | ReadOnlyFilesystem | NotFound => NoPlace(format!(
+            "cannot create the folder {}: {e}; name a folder you can write",
+            path.display()
+        ))
+        .into(),
+        _ => anyhow::Error::new(e).context(format!("cannot create {}", path.display())),
     }
 }
 

@@ -135,7 +135,12 @@ pub(crate) fn scratch_root() -> anyhow::Result<tempfile::TempDir> {
     tempfile::Builder::new()
         .prefix(&format!("referee-{}-", std::process::id()))
         .tempdir()
-        .context("cannot create a scratch directory in the temporary directory")
+        .with_context(|| {
+            format!(
+                "cannot create a scratch directory in the temporary directory {} (TMPDIR)",
+                std::env::temp_dir().display()
+            )
+        })
 }
 
 /// Removes the scratch directories (`referee-<pid>-*`, ours) of referees that are gone.

@@ -524,7 +524,7 @@ fn store(plan: &Plan, run: &Path) -> anyhow::Result<(Hashed, PathBuf)> {
     // Opened through no link (`run_files`), and then used through its descriptor: a link
     // planted in its place by a writer of the results would have the copy (and its modes)
     // land elsewhere.
-    std::fs::create_dir_all(run).with_context(|| format!("cannot create {}", run.display()))?;
+    crate::run_files::make_folder(run)?;
     let folder = crate::run_files::Folder::of_file(&dir).and_then(|(run, _)| run.child(DIR))?;
     let pinned = folder.pinned();
     set_mode(&pinned, 0o755)?;

@@ -617,14 +617,16 @@ fn tournament_name(name: &str) -> Result<String, String> {
     let plain = !name.is_empty()
         && name != "."
         && name != ".."
-        && !name.contains(['/', '\0'])
+        && !name.contains('/')
+        && !name.chars().any(char::is_control)
         && name.len() <= 200;
     if plain {
         Ok(name.to_string())
     } else {
         Err(format!(
             "`{}` is not a folder name: the results go to <results>/<name>/, so give a plain \
-             name (no `/`, not `.` or `..`, at most 200 bytes), e.g. --name final-2009",
+             name (no `/`, no control character such as a newline or a tab, not `.` or `..`, \
+             at most 200 bytes), e.g. --name final-2009",
             jail::untrusted::printable(name)
         ))
     }

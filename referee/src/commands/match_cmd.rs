@@ -96,7 +96,7 @@ pub fn plan(args: &MatchArgs) -> Result<MatchPlan, Failure> {
         .map(|c| LoiGame.resolve(c))
         .collect::<Result<_, _>>()
         .map_err(Failure::usage)?;
-    crate::roster::names_apart(&mut champions);
+    crate::roster::names_apart(&mut champions, &[]);
     let champions: [_; 3] = champions.try_into().map_err(|_| {
         Failure::usage(anyhow!(
             "a match of La loi du plus riche takes 3 champions (the Amazons take 2, with \

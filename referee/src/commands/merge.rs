@@ -236,7 +236,7 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     // (debug builds only).
     jail::checked::after_check(&sources[0].path);
     // Only once everything is checked: a refused merge leaves nothing behind.
-    std::fs::create_dir_all(&out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
+    crate::run_files::make_folder(&out)?;
     let (rows, standings, confidence) =
         super::tournament::results::write(&sources, &out, &spec, args.html, game, auth.as_ref())?;
     crate::store::write_atomic(&out.join("tournament.json"), &spec.to_json())?;

@@ -39,8 +39,14 @@ impl Failure {
 }
 
 impl From<anyhow::Error> for Failure {
+    /// Exit code 1 (the referee failed), but 2 for a results folder the user named that
+    /// cannot be had (`run_files::NoPlace`): a file in its place, a read-only place.
     fn from(error: anyhow::Error) -> Failure {
-        Failure { code: 1, error }
+        let code = match error.chain().any(|e| e.is::<crate::run_files::NoPlace>()) {
+            true => EXIT_USAGE,
+            false => 1,
+        };
+        Failure { code, error }
     }
 }
 

@@ -73,7 +73,7 @@ pub fn plan(args: &MatchArgs, game: &dyn Commands) -> Result<(Seats, PathBuf), F
         .map(|c| runner.resolve(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::usage)?;
-    crate::roster::names_apart(&mut champions);
+    crate::roster::names_apart(&mut champions, &[]);
     // The cheap checks first: `process` probes the sandbox.
     let time = args.limits.time().map_err(usage)?;
     let limits = args.limits.process().map_err(usage)?;

@@ -211,12 +211,12 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
     for (count, present) in shards {
         let mut total = 0;
         let (mut done, mut faults, mut rate, mut suspect) = (0, 0, 0.0, false);
-        let mut stopped = Vec::new();
+        let (mut stopped, mut unstarted) = (Vec::new(), Vec::new());
         let mut name = String::new();
         for index in 1..=count {
             let Some(shard_dir) = present.get(&index) else {
                 println!("shard {index}/{count}: not started");
-                stopped.push(index);
+                unstarted.push(index);
                 continue;
             };
             let spec = load(shard_dir)?;
@@ -251,12 +251,24 @@ pub fn run(args: StatusArgs) -> Result<(), Failure> {
             line += ", some rows repeated or not of its schedule (above): not counted";
         }
         println!("{line}");
+        let list = |shards: &[u64]| {
+            let list: Vec<String> = shards.iter().map(|i| format!("{i}/{count}")).collect();
+            list.join(", ")
+        };
         if !stopped.is_empty() {
-            let list: Vec<String> = stopped.iter().map(|i| format!("{i}/{count}")).collect();
             println!(
-                "stopped without finishing or not started: shard {}; run each again with the \
-                 same command (its --resume plays only the missing matches)",
-                list.join(", ")
+                "stopped without finishing: shard {}; run each again with the same command \
+                 (its --resume plays only the missing matches)",
+                list(&stopped)
+            );
+        }
+        // No folder yet: a shard waiting in a queue looks the same as one never started.
+        if !unstarted.is_empty() {
+            println!(
+                "not started: shard {}; start each with the same command, unless it is waiting \
+                 in a queue (on Slurm: `squeue`, or `scripts/slurm-tournament.sh status NAME`, \
+                 which shows both)",
+                list(&unstarted)
             );
         }
     }

@@ -82,6 +82,26 @@ impl Adapter for AmazonsWire {
         let quoted = || jail::fault::quote(line.as_bytes());
         let mut words = line.split_ascii_whitespace();
         let name = words.next().unwrap_or("");
+        // A stray line (a debug print on stdout) is named as such, whatever its words.
+        const REQUESTS: [&str; 7] = [
+            "case",
+            "couleur",
+            "numero_coup",
+            "mon_tour",
+            "deplacer",
+            "etat",
+            "fin",
+        ];
+        let unknown = || {
+            format!(
+                "unknown request `{}` during {callback}: expected case, couleur, numero_coup, \
+                 mon_tour, deplacer, etat or fin (logs belong on stderr)",
+                quoted()
+            )
+        };
+        if !REQUESTS.contains(&name) {
+            return Err(unknown());
+        }
         let args: Vec<i32> = words
             .map(|w| w.parse::<i32>())
             .collect::<Result<_, _>>()
@@ -161,13 +181,7 @@ impl Adapter for AmazonsWire {
                     }
                 }
             }
-            _ => {
-                return Err(format!(
-                    "unknown request `{}` during {callback}: expected case, couleur, numero_coup, \
-                     mon_tour, deplacer, etat or fin (logs belong on stderr)",
-                    quoted()
-                ))
-            }
+            _ => return Err(unknown()),
         };
         Ok(Line::Answer(answer.to_string()))
     }

@@ -66,23 +66,42 @@ fn sigterm_during_a_match_exits_130_and_kills_every_champion_and_what_it_started
     );
 }
 
-/// "Exit codes: ... 1 internal error": a failure that is not the input's (here the match
-/// folder cannot be created: its parent is a file) exits 1 with a message naming the path,
-/// where a bad flag exits 2.
+/// "Exit codes: ... 1 internal error": a failure that is not the input's (here, without
+/// the jail, the champions' scratch cannot be made: the temporary directory is a file)
+/// exits 1 with a message naming the path, where a bad flag, or a results folder that
+/// cannot be made, exits 2.
 #[test]
 fn an_error_that_is_not_bad_input_exits_1_naming_the_path() {
     let dir = common::fresh_dir("readme-doc", "exit-1");
     let file = dir.join("a-file");
     std::fs::write(&file, "not a folder").unwrap();
-    let out = file.join("m");
     let end = Command::new(env!("CARGO_BIN_EXE_referee"))
         .args([
-            "match", "random", "greedy", "random", "--seed", "3", "--out",
+            "match",
+            "random",
+            "greedy",
+            "random",
+            "--seed",
+            "3",
+            "--sandbox",
+            "off",
+            "--out",
         ])
-        .arg(&out)
+        .arg(dir.join("m"))
+        .env("TMPDIR", &file)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&end.stderr);
     assert_eq!(end.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains(out.to_str().unwrap()), "{stderr}");
+    assert!(stderr.contains(file.to_str().unwrap()), "{stderr}");
+    let end = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args([
+            "match", "random", "greedy", "random", "--seed", "3", "--out",
+        ])
+        .arg(file.join("m"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&end.stderr);
+    assert_eq!(end.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(file.to_str().unwrap()), "{stderr}");
 }

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 /// Which built-in player a [`Bot`] is.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Brain {
     Random(u64),
     Mobility,
@@ -25,6 +25,8 @@ enum Brain {
     Idle,
     /// Sends a line the protocol does not have.
     Chatty,
+    /// Prints a debug line on stdout, words and numbers mixed.
+    Debugging,
 }
 
 /// A champion in the test process that speaks protocol-amazons.md: `etat`, then one
@@ -69,6 +71,7 @@ impl Endpoint for Bot {
         match (callback, self.brain) {
             ("jouer", Brain::Idle) => self.out.push_back("fin".into()),
             ("jouer", Brain::Chatty) => self.out.push_back("hello".into()),
+            ("jouer", Brain::Debugging) => self.out.push_back("x = 3 y = 4".into()),
             ("jouer", _) => {
                 self.out.push_back("etat".into());
                 self.awaiting = Some("etat");
@@ -192,7 +195,7 @@ fn built_in_players_play_whole_games() {
 
 #[test]
 fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
-    for brain in [Brain::Idle, Brain::Chatty] {
+    for brain in [Brain::Idle, Brain::Chatty, Brain::Debugging] {
         let mut a = Bot::new(0, brain);
         let mut b = Bot::new(1, Brain::Mobility);
         let record = play(&mut a, &mut b);
@@ -202,8 +205,16 @@ fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
         assert_eq!((fault.seat, fault.kind), (0, FaultKind::Protocol));
         let expected = match brain {
             Brain::Idle => "jouer: ended jouer without a move",
+            Brain::Debugging => "jouer: unknown request `x = 3 y = 4`",
             _ => "jouer: unknown request `hello`",
         };
+        if brain != Brain::Idle {
+            assert!(
+                fault.message.contains("logs belong on stderr"),
+                "{}",
+                fault.message
+            );
+        }
         assert!(fault.message.starts_with(expected), "{}", fault.message);
         // The faulty seat gets nothing more; the other ends the game.
         let last = record.callbacks.last().unwrap();

@@ -115,6 +115,17 @@ fn a_c_champion_outside_the_repository_and_a_failed_build() {
         );
     let stage = Stage::without_referee_on_path("first-c");
     play(&stage, &script, "mychamp");
+    // Its source edited and not rebuilt: the match says that the old program plays, and
+    // how to rebuild it; freshly built, it says nothing of the kind.
+    let stale = stage.run(
+        "target/release/referee match ~/mychamp random greedy --out fresh 2>fresh.err\n\
+         ! grep -F 'was changed after' fresh.err\n\
+         touch -d @$(( $(date +%s) + 60 )) ~/mychamp/prologin.c\n\
+         target/release/referee match ~/mychamp random greedy --out stale 2>stale.err\n\
+         grep -F 'prologin.c was changed after its `champion` was built' stale.err\n\
+         grep -F 'referee build' stale.err",
+    );
+    assert!(stale.status.success(), "{}", said(&stale));
     // A build that fails says so and leaves no champion to play in place of the new code;
     // by hand with the kits named, the same.
     let broken = stage.run(

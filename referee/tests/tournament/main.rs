@@ -7,6 +7,7 @@
 mod common;
 
 mod confidence;
+mod field_input;
 mod gauntlet;
 mod gauntlet_runs;
 mod merge_bounds;

@@ -265,7 +265,7 @@ fn a_tournament_on_slurm_equals_a_single_run_also_after_a_cancelled_task_is_reru
     assert!(
         status.contains(&format!(
             "shard 2/3: {played}/8 matches, faults 0, stopped without finishing"
-        )) && status.contains("stopped without finishing or not started: shard 2/3"),
+        )) && status.contains("stopped without finishing: shard 2/3; run each again"),
         "{status}"
     );
     common::run_ok({
@@ -617,4 +617,97 @@ fn a_results_writer_s_links_never_receive_a_job_s_log() {
     );
     let mode = std::fs::metadata(&logs).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o700, "{}", logs.display());
+}
+
+/// The script runs where the organiser runs it, not in the repository: from a folder of
+/// their own, with champions and a manifest given by relative paths and no `RESULTS`, the
+/// pre-run check, the jobs and the merge find them, the results land in `./results`, and
+/// the lines it prints (`status`, `rerun`) work from any folder; `rerun` from another
+/// folder says where to run it.
+#[test]
+fn the_script_runs_from_the_organisers_own_folder() {
+    let dir = common::fresh_dir("slurm", "own-folder");
+    let (bin, jobs, _) = fake_slurm(&dir);
+    let work = dir.join("final");
+    std::fs::create_dir_all(work.join("field")).unwrap();
+    for name in ["passive.sh", "builder.sh"] {
+        std::fs::copy(
+            repo().join("champions/shell").join(name),
+            work.join("field").join(name),
+        )
+        .unwrap();
+    }
+    std::fs::write(work.join("finalists.txt"), "builder = field/builder.sh\n").unwrap();
+    let script = |args: &[&str], cwd: &Path| {
+        let mut c = Command::new(repo().join("scripts/slurm-tournament.sh"));
+        c.args(args)
+            .env(
+                "PATH",
+                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+            )
+            .env("JOBS", &jobs)
+            .env("REFEREE", REFEREE)
+            .env_remove("RESULTS")
+            .env_remove("REFEREE_KEY")
+            .current_dir(cwd)
+            .stdin(Stdio::null());
+        c
+    };
+    let out = common::run_ok(script(
+        &[
+            "submit",
+            "club",
+            "--seed",
+            "7",
+            "--shards",
+            "2",
+            "--cpus",
+            "1",
+            "--",
+            "random",
+            "greedy",
+            "field/passive.sh",
+            "--manifest",
+            "finalists.txt",
+            "--time-scale",
+            "2",
+        ],
+        &work,
+    ));
+    let said = String::from_utf8(out.stdout).unwrap();
+    let results = work.join("results/club");
+    assert!(results.join("leaderboard.csv").exists(), "{said}");
+    assert!(!repo().join("results/club").exists());
+    let exits = std::fs::read_to_string(jobs.join("exits")).unwrap();
+    assert!(exits.lines().all(|l| l.ends_with(" 0")), "{exits}");
+    // The printed `status` command, run from the root.
+    let watch = said.lines().find(|l| l.starts_with("watch:")).unwrap();
+    let status: Vec<&str> = watch.split_whitespace().collect();
+    let at = status.iter().position(|w| *w == "status").unwrap();
+    let out = Command::new(status[at - 1])
+        .args(["status", status[at + 1]])
+        .current_dir("/")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("complete"),
+        "{watch}\n{text}"
+    );
+    // The printed `rerun` line names the script by its full path and the folder to run it in.
+    let rerun = said.lines().find(|l| l.contains(" rerun club I")).unwrap();
+    assert!(
+        rerun.contains(&repo().join("scripts").display().to_string())
+            || rerun.contains("/scripts/slurm-tournament.sh"),
+        "{rerun}"
+    );
+    assert!(rerun.contains(&work.display().to_string()), "{rerun}");
+    common::run_ok(script(&["rerun", "club", "1"], &work));
+    let out = script(&["rerun", "club", "1"], &dir).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("run rerun from the folder submit ran in"),
+        "{stderr}"
+    );
 }

@@ -250,8 +250,27 @@ fn shards_merged_equal_a_single_run() {
         status.contains("shard 1/3: 3/3 matches, faults 0, finished")
             && status.contains("shard 2/3: 2/3 matches, faults 0, stopped without finishing")
             && status.contains("tournament t (3 shards): 7/8 matches")
-            && status.contains("stopped without finishing or not started: shard 2/3"),
+            && status.contains("stopped without finishing: shard 2/3; run each again"),
         "{status}"
+    );
+    // Shards without a folder yet (a task still queued looks the same): not started, with
+    // no advice to run them "again".
+    let partial = sharded.join("partial");
+    std::fs::create_dir_all(&partial).unwrap();
+    let copied = Command::new("cp")
+        .arg("-a")
+        .arg(sharded.join("t/shard-1-of-3"))
+        .arg(&partial)
+        .status()
+        .unwrap();
+    assert!(copied.success());
+    let unstarted = self::status(&partial);
+    assert!(
+        unstarted.contains("shard 2/3: not started")
+            && unstarted.contains("not started: shard 2/3, 3/3; start each with the same command")
+            && unstarted.contains("waiting in a queue")
+            && !unstarted.contains("run each again"),
+        "{unstarted}"
     );
     common::run_ok(tournament(&sharded, &[], &["--resume", "--shard", "2/3"]));
     let out = common::run_ok(merge());

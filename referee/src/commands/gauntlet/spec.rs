@@ -179,11 +179,9 @@ pub(super) fn started(
             given.len() - 2
         )));
     }
-    let mut champions = given
-        .iter()
-        .map(|g| game.resolve(g))
-        .collect::<anyhow::Result<Vec<_>>>()
-        .map_err(Failure::usage)?;
+    let mut champions =
+        crate::roster::resolve_all(given.iter().map(String::as_str), |g| game.resolve(g))
+            .map_err(Failure::usage)?;
     if let Some(human) = champions.iter().find(|c| c.is_human()) {
         return Err(usage(format!(
             "`{}` cannot play in a gauntlet: its matches run unattended and in parallel; \
@@ -194,7 +192,8 @@ pub(super) fn started(
             crate::cli::words::game_flag(game.name()),
         )));
     }
-    crate::roster::names_apart(&mut champions);
+    crate::roster::names_apart(&mut champions, game.builtins());
+    field::warn_same_programs(&champions);
     // An opponent that is the candidate's or the baseline's program (the default built-ins
     // against a built-in) is told apart by its role.
     for i in 2..champions.len() {
@@ -202,7 +201,7 @@ pub(super) fn started(
             champions[i].name = format!("opponent-{}", champions[i].name);
         }
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    crate::run_files::make_folder(dir)?;
     let (champions, kits) = setup::snapshot_all(champions, dir)?;
     // Before any match: a champion that cannot start or answer `init_game` would lose
     // every match by a fault, and the verdict would be about that, not about its play.

@@ -70,10 +70,10 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
             printable(&e.given)
         )));
     }
-    let mut champions: Vec<ChampionSpec> = entries
-        .iter()
-        .map(|e| game.resolve(&e.given))
-        .collect::<Result<_, _>>()
+    let mut champions: Vec<ChampionSpec> =
+        crate::roster::resolve_all(entries.iter().map(|e| e.given.as_str()), |g| {
+            game.resolve(g)
+        })
         .map_err(Failure::usage)?;
     if let Some(human) = champions.iter().find(|c| c.is_human()) {
         return Err(usage(format!(
@@ -94,7 +94,26 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
             .zip(&champions)
             .map(|(e, c)| (e.name.clone().unwrap_or(c.name.clone()), c.given.clone()))
             .collect::<Vec<_>>(),
+        game.builtins(),
     );
+    // A chosen name stays as chosen: one that a built-in or another champion bears is
+    // refused, never changed behind the organiser's back.
+    for ((entry, champion), name) in entries.iter().zip(&champions).zip(&names) {
+        let Some(chosen) = &entry.name else { continue };
+        if chosen != name {
+            let bearer = match game.builtins().contains(&chosen.as_str()) {
+                true => "a built-in champion".to_string(),
+                false => "another champion".to_string(),
+            };
+            return Err(usage(format!(
+                "the manifest calls `{}` `{}`, the name of {bearer}: give it a name of its own \
+                 (`other-name = {}`)",
+                printable(&champion.given),
+                printable(chosen),
+                printable(&entry.given)
+            )));
+        }
+    }
     for (champion, name) in champions.iter_mut().zip(names) {
         // Path components and manifest names become labels too.
         champion.name = label(&name);
@@ -111,6 +130,7 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
             )));
         }
     }
+    warn_same_programs(&champions);
     let mut seen = HashSet::new();
     if let Some(twice) = champions.iter().find(|c| !seen.insert(c.name.clone())) {
         return Err(usage(format!(
@@ -119,6 +139,24 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
         )));
     }
     Ok(champions)
+}
+
+/// Says on stderr which champions are one program (identical files) under two names:
+/// they play as two, which is meant when comparing a program with itself, and a slip when
+/// one copy was to be a newer version.
+pub(crate) fn warn_same_programs(champions: &[ChampionSpec]) {
+    for group in crate::roster::same_programs(champions) {
+        let names: Vec<String> = group
+            .iter()
+            .map(|c| format!("`{}` ({})", printable(&c.name), printable(&c.given)))
+            .collect();
+        eprintln!(
+            "note: {} are the same program (identical files); they play as {} champions: \
+             rebuild or replace one if it should differ",
+            names.join(" and "),
+            group.len()
+        );
+    }
 }
 
 /// Check every champion, `jobs` at once, each one's stderr in `<dir>/check/<i>.stderr`;

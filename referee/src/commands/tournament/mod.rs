@@ -244,9 +244,7 @@ pub(crate) fn lock(dir: &Path) -> Result<nix::fcntl::Flock<std::fs::File>, Failu
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create {}", parent.display()))
-        .map_err(Failure::from)?;
+    crate::run_files::make_folder(parent).map_err(Failure::from)?;
     let path = parent.join(format!(".{name}.lock"));
     // Never through a link planted in its place (a shard's lock is in the run's folder),
     // never waiting on a FIFO put there (the open does not block; a FIFO is then refused).

@@ -146,7 +146,7 @@ pub(super) fn started(
     let champions = field::gather(args, game)?;
     // A schedule that cannot be played is refused before the pre-run check starts anyone.
     crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format).map_err(usage)?;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    crate::run_files::make_folder(dir)?;
     let (champions, kits) = snapshot_all(champions, dir)?;
     let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process, game)?;
     if !excluded.is_empty() && !args.exclude_broken {

@@ -1,0 +1,266 @@
+//! What an organiser hands a tournament or a gauntlet (the champions, a manifest, the
+//! run's name, the results folder), as typed: each mistake refused with exit 2, every
+//! culprit named with the fix, nothing played; what is legal but likely a slip, said.
+
+use crate::common;
+use common::shell_champion as shell;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+
+/// `referee ARGS...` with no input, waited for.
+fn referee(args: &[&str], results: &Path) -> Output {
+    Command::new(REFEREE)
+        .args(args)
+        .arg(results)
+        .env_remove(referee::reproduce_log::VARIABLE)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Exit code 2 and every word of `needles` in stderr; no match was played.
+fn refused(out: &Output, needles: &[&str]) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "expected `{needle}` in: {stderr}");
+    }
+    assert!(!stderr.contains("pre-run check"), "{stderr}");
+}
+
+/// A results folder that cannot be one (a file in its place or on its way, a place where
+/// nothing can be made) is the user's to fix: exit 2 naming the file and the fix, for a
+/// tournament, a gauntlet and a match alike; the file is left as it was.
+#[test]
+fn a_results_folder_that_cannot_be_made_is_bad_input() {
+    let dir = common::fresh_dir("field", "results-file");
+    let file = dir.join("results.txt");
+    std::fs::write(&file, "the organiser's notes").unwrap();
+    let tournament = ["tournament", "random", "greedy", "--results"];
+    let gauntlet = ["gauntlet", "random", "greedy", "--results"];
+    for args in [&tournament, &gauntlet] {
+        let out = referee(args, &file);
+        refused(
+            &out,
+            &["results.txt is a file, not a folder", "name a folder"],
+        );
+        let out = referee(args, &file.join("under"));
+        refused(&out, &["results.txt is a file, not a folder"]);
+    }
+    let out = referee(&["match", "random", "greedy", "random", "--out"], &file);
+    refused(&out, &["results.txt is a file, not a folder"]);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "the organiser's notes"
+    );
+    // Nothing can be made at the top of /sys (EPERM, or EROFS in a container), as root too.
+    let sys = Path::new("/sys").join(format!("referee-test-{}", std::process::id()));
+    let out = referee(&tournament, &sys);
+    refused(
+        &out,
+        &["cannot create the folder", "name a folder you can write"],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A run's name is one folder name: a newline or a tab in it is refused like a `/`.
+#[test]
+fn a_run_name_with_a_control_character_is_refused() {
+    let dir = common::fresh_dir("field", "control-name");
+    let results = dir.join("results");
+    for name in ["two\nlines", "a\ttab", "bell\u{7}"] {
+        for command in ["tournament", "gauntlet"] {
+            let out = referee(
+                &[command, "random", "greedy", "--name", name, "--results"],
+                &results,
+            );
+            refused(&out, &["not a folder name", "control character"]);
+        }
+    }
+    assert!(!results.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A manifest's path holding `#` or `=` is written in double quotes and plays; unquoted, or
+/// with a quote left open, it is refused with its line and how to write it.
+#[test]
+fn a_manifest_path_with_a_hash_or_an_equals_sign_goes_in_quotes() {
+    let dir = common::fresh_dir("field", "quoted");
+    let odd = dir.join("field/round#2=final");
+    std::fs::create_dir_all(&odd).unwrap();
+    std::fs::copy(shell("passive.sh"), odd.join("passive.sh")).unwrap();
+    let manifest = dir.join("m.txt");
+    let results = dir.join("results");
+    let play = |text: &str| {
+        std::fs::write(&manifest, text).unwrap();
+        Command::new(REFEREE)
+            .args([
+                "tournament",
+                "random",
+                "greedy",
+                "--seed",
+                "3",
+                "--manifest",
+            ])
+            .arg(&manifest)
+            .arg("--results")
+            .arg(&results)
+            .env_remove(referee::reproduce_log::VARIABLE)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for (text, line) in [
+        ("# ours\nodd = field/round#2=final/passive.sh\n", "line 2"),
+        ("odd = \"field/round#2=final/passive.sh\n", "line 1"),
+        ("odd = \"field/round#2=final/passive.sh\" more\n", "line 1"),
+    ] {
+        refused(&play(text), &["m.txt", line, "double quotes"]);
+    }
+    assert!(!results.join("tournament").exists());
+    let out = play("odd = \"field/round#2=final/passive.sh\"   # the quoted one\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let names: std::collections::BTreeSet<String> =
+        common::tables::untimed(&results.join("tournament/leaderboard.csv"))
+            .into_iter()
+            .map(|row| row["champion"].clone())
+            .collect();
+    assert_eq!(names, ["greedy", "odd", "random"].map(String::from).into());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every champion that cannot be found is named at once, not one per attempt.
+#[test]
+fn every_missing_champion_is_named_at_once() {
+    let dir = common::fresh_dir("field", "missing");
+    let manifest = dir.join("m.txt");
+    std::fs::write(&manifest, "alice = gone-alice/\nbob = gone-bob.sh\n").unwrap();
+    let out = Command::new(REFEREE)
+        .args(["tournament", "random", "gone-carol", "--manifest"])
+        .arg(&manifest)
+        .arg("--results")
+        .arg(dir.join("results"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    refused(
+        &out,
+        &[
+            "3 champions cannot play",
+            "gone-carol",
+            "gone-alice",
+            "gone-bob.sh",
+        ],
+    );
+    let out = Command::new(REFEREE)
+        .args(["gauntlet", "gone-new", "gone-old", "--results"])
+        .arg(dir.join("results"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    refused(&out, &["2 champions cannot play", "gone-new", "gone-old"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// No program passes for a built-in: a manifest's name that is a built-in's is refused
+/// (never silently changed), and a program whose file is named like a built-in is shown
+/// with its folder (`mine/greedy`), even when the built-in does not play.
+#[test]
+fn a_program_never_bears_a_builtins_name() {
+    let dir = common::fresh_dir("field", "builtin-name");
+    let mine = dir.join("mine");
+    std::fs::create_dir_all(&mine).unwrap();
+    std::fs::copy(shell("passive.sh"), mine.join("greedy")).unwrap();
+    let manifest = dir.join("m.txt");
+    std::fs::write(&manifest, "random = mine/greedy\n").unwrap();
+    let results = dir.join("results");
+    let run = |champions: &[&str], manifest: Option<&Path>| {
+        let mut command = Command::new(REFEREE);
+        command
+            .arg("tournament")
+            .args(champions)
+            .args(["--seed", "3", "--results"])
+            .arg(&results)
+            .env_remove(referee::reproduce_log::VARIABLE)
+            .stdin(Stdio::null());
+        if let Some(m) = manifest {
+            command.arg("--manifest").arg(m);
+        }
+        command.output().unwrap()
+    };
+    let greedy = mine.join("greedy").display().to_string();
+    let passive = shell("passive.sh");
+    refused(
+        &run(&["greedy", &passive], Some(&manifest)),
+        &["`random`, the name of a built-in champion", "other-name ="],
+    );
+    refused(
+        &run(&["random", &passive], Some(&manifest)),
+        &["`random`, the name of a built-in champion"],
+    );
+    let out = run(&["random", &greedy, &passive], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let names: std::collections::BTreeSet<String> =
+        common::tables::untimed(&results.join("tournament/leaderboard.csv"))
+            .into_iter()
+            .map(|row| row["champion"].clone())
+            .collect();
+    assert_eq!(
+        names,
+        ["mine/greedy", "passive.sh", "random"]
+            .map(String::from)
+            .into()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two paths holding the same program play as two champions, and the run says so.
+#[test]
+fn the_same_program_under_two_names_is_noted() {
+    let dir = common::fresh_dir("field", "same-program");
+    for copy in ["v1", "v2"] {
+        std::fs::create_dir_all(dir.join(copy)).unwrap();
+        std::fs::copy(shell("passive.sh"), dir.join(copy).join("champion")).unwrap();
+    }
+    let out = Command::new(REFEREE)
+        .arg("tournament")
+        .args(["random", "greedy"])
+        .arg(dir.join("v1"))
+        .arg(dir.join("v2"))
+        .args(["--seed", "3", "--results"])
+        .arg(dir.join("results"))
+        .env_remove(referee::reproduce_log::VARIABLE)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("`v1`") && stderr.contains("`v2`") && stderr.contains("same program"),
+        "{stderr}"
+    );
+    // Different programs are not noted.
+    let out = Command::new(REFEREE)
+        .arg("tournament")
+        .args(["random", "greedy"])
+        .arg(dir.join("v1"))
+        .args(["--seed", "3", "--name", "other", "--results"])
+        .arg(dir.join("results"))
+        .env_remove(referee::reproduce_log::VARIABLE)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && !stderr.contains("same program"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
