@@ -47,7 +47,8 @@ pub fn states(record: &GameRecord) -> Vec<TownState> {
 
 /// `state` as text: the board (a position as two characters: `..` free, `  ` not a
 /// position, `C.` `F.` `W.` `S.` a mine of corn, fish, wood or stone, `f0` `s1` `p2` `q3`
-/// a farm, sawmill, pontoon or quarry and its owner's seat; a worker's seat after it),
+/// a farm, sawmill, pontoon or quarry and its owner's seat, `c` `k` `w` `m` a cathedral,
+/// castle, watchtower or market; a worker's seat after it),
 /// then the round and each seat's holdings.
 pub fn text(state: &TownState, names: &[String]) -> String {
     let grid = &state.rules().grid;
@@ -58,7 +59,7 @@ pub fn text(state: &TownState, names: &[String]) -> String {
             let cell = match state.cell((x, y)) {
                 Some(Cell::Free) => "..".to_string(),
                 Some(Cell::Mine(r)) => format!("{}.", r.name()[..1].to_uppercase()),
-                Some(Cell::Building { kind, owner }) => format!("{}{owner}", &kind.name()[..1]),
+                Some(Cell::Building { kind, owner }) => format!("{}{owner}", kind.letter()),
                 _ => "  ".to_string(),
             };
             let worker = state
