@@ -19,6 +19,7 @@
 
 mod action;
 mod board;
+mod legal;
 pub mod bots;
 pub mod card;
 mod model;

@@ -1,6 +1,6 @@
 //! Ticket to Ride's parts for the runner ([`Parts`]): a win earns 1 point (the seats
-//! after it are counted by place in the leaderboard), the built-in players, the replay
-//! page, what `match` and `show` say of a match; and the states of a checked record.
+//! after it are counted by place in the leaderboard), the built-in players, a person's
+//! seat, the replay page, what `match` and `show` say of a match; and the states of a checked record.
 
 use super::model::{ModelGame, Parts};
 use super::ticket_wire::TicketWire;
@@ -42,6 +42,10 @@ impl Parts for TicketWire {
 
     fn builtins(&self) -> &'static [&'static str] {
         &ticket::bots::NAMES
+    }
+
+    fn human(&self) -> Option<Box<dyn crate::human::Driver>> {
+        Some(Box::new(crate::human::ticket::TicketSeat::new()))
     }
 
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
