@@ -19,9 +19,9 @@
 
 mod action;
 mod board;
-mod legal;
 pub mod bots;
 pub mod card;
+mod legal;
 mod model;
 mod play;
 mod score;

@@ -9,7 +9,7 @@ use crate::arena::GameRecord;
 use crate::standings::{PointsTable, PLACES_4};
 use game::{Game as _, State as _, Step};
 use std::path::Path;
-use town::{Cell, Resource, Town, TownState, TownView, Why, COLOURS};
+use town::{extension, Cell, Kind, Resource, Town, TownState, TownView, Why, COLOURS};
 
 /// Little Town, for the runner.
 pub static TOWN: ModelGame<TownWire> = ModelGame(&TownWire);
@@ -111,6 +111,48 @@ pub fn view_text(view: &TownView, over: bool, names: &[String]) -> String {
     out
 }
 
+/// How many recent moves `show` lists.
+const RECENT: usize = 8;
+
+/// The buildings left to build; with the powers, the gold they would pay if the round ended
+/// now; with the objectives, those each seat still in meets now (rules 21 and 22).
+fn extension_text(state: &TownState) -> String {
+    let rules = state.rules();
+    let left: Vec<String> = Kind::in_play(rules.powers)
+        .iter()
+        .map(|&k| format!("{} {}", k.name(), state.left(k)))
+        .collect();
+    let mut out = format!("buildings left: {}\n", left.join(", "));
+    if rules.powers {
+        let gold: Vec<String> = extension::powers(state)
+            .iter()
+            .enumerate()
+            .map(|(seat, g)| format!("seat {seat} +{g}"))
+            .collect();
+        out += &format!("powers if the round ended now: {}\n", gold.join(", "));
+    }
+    if rules.objectives {
+        for (seat, p) in state.players().iter().enumerate() {
+            if p.out.is_some() {
+                continue;
+            }
+            let met: Vec<String> = extension::objectives_met(state, seat)
+                .iter()
+                .map(|o| format!("{} (+{})", o.text(), o.gold()))
+                .collect();
+            out += &format!(
+                "seat {seat} objectives met: {}\n",
+                if met.is_empty() {
+                    "none".to_string()
+                } else {
+                    met.join(", ")
+                }
+            );
+        }
+    }
+    out
+}
+
 impl Parts for TownWire {
     fn points(&self) -> PointsTable {
         PLACES_4
@@ -163,10 +205,23 @@ impl Parts for TownWire {
         lines
     }
 
+    /// The match after `step` actions, the buildings left, what the fourth extension
+    /// would pay now when it is on, then the moves that led there.
     fn show(&self, record: &GameRecord, step: usize) -> String {
         let states = states(record);
         let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
-        text(&states[step.min(states.len() - 1)], &names)
+        let state = &states[step.min(states.len() - 1)];
+        let mut out = text(state, &names);
+        out += &extension_text(state);
+        let moves = super::model::recent_moves(record, step, RECENT);
+        if !moves.is_empty() {
+            out += "recent moves:\n";
+        }
+        for (seat, action) in moves {
+            let colour = COLOURS.get(seat).copied().unwrap_or("?");
+            out += &format!("  seat {seat} {colour}: {action}\n");
+        }
+        out
     }
 
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {

@@ -42,11 +42,10 @@ impl TicketSeat {
         let Action::Claim { from, to, .. } = *action else {
             return action.to_string();
         };
-        let length = self.board.as_ref().and_then(|b| {
-            b.between(from, to)
-                .next()
-                .map(|r| b.routes[r].length)
-        });
+        let length = self
+            .board
+            .as_ref()
+            .and_then(|b| b.between(from, to).next().map(|r| b.routes[r].length));
         match length {
             Some(l) => format!(
                 "{action}  ({} - {}, {l} wagons, {} points)",
@@ -164,9 +163,7 @@ impl TicketSeat {
             ("second-card", Action::Take(Colour::Locomotive)) => {
                 "a face-up locomotive cannot be your second card".into()
             }
-            ("second-card", _) => {
-                "your second card: `blind`, or `take COLOUR` of the row".into()
-            }
+            ("second-card", _) => "your second card: `blind`, or `take COLOUR` of the row".into(),
             (_, Action::Take(c)) => format!("no {c} card is face up"),
             (_, Action::Claim { from, to, .. }) => {
                 let Some(board) = &self.board else {
@@ -174,11 +171,7 @@ impl TicketSeat {
                 };
                 let routes: Vec<usize> = board.between(*from, *to).collect();
                 if routes.is_empty() {
-                    return format!(
-                        "no route joins {} and {}",
-                        self.city(*from),
-                        self.city(*to)
-                    );
+                    return format!("no route joins {} and {}", self.city(*from), self.city(*to));
                 }
                 if let Some(why) = routes
                     .iter()
@@ -198,7 +191,10 @@ impl TicketSeat {
     /// The moves of the others told by a `moves N` answer, with the cities' names.
     fn told(&mut self, answer: &str) -> String {
         let mut parts = answer.split(';');
-        let total = parts.next().and_then(|n| n.parse().ok()).unwrap_or(self.seen);
+        let total = parts
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(self.seen);
         self.seen = total;
         let me = self.view.as_ref().map(|v| v.seat);
         let mut out = String::new();
@@ -266,15 +262,11 @@ impl Driver for TicketSeat {
                     return Turn::say("the referee's view does not read");
                 };
                 let turn = match self.callback.as_str() {
-                    "init_game" => Turn::say(format!(
-                        "You are seat {}; seat 0 moves first.",
-                        view.seat
-                    )),
+                    "init_game" => {
+                        Turn::say(format!("You are seat {}; seat 0 moves first.", view.seat))
+                    }
                     "jouer" if view.to_move => {
-                        self.legal = self
-                            .board
-                            .as_ref()
-                            .map_or_else(Vec::new, |b| view.legal(b));
+                        self.legal = self.board.as_ref().map_or_else(Vec::new, |b| view.legal(b));
                         Turn::say(format!(
                             "\n== your move ({}) ==\n{}your legal moves:\n{}type a number or \
                              a move, or `help`",

@@ -204,6 +204,18 @@ fn objectives_and_powers_are_options_and_a_seed_plays_the_same_match() {
             )))
         };
         assert_eq!(shown(&a), shown(&b));
+        // The terminal view: the buildings left, what the powers would pay now, the
+        // objectives each seat meets, and the moves that led there.
+        let end = shown(&a);
+        for expected in [
+            "buildings left: farm ",
+            ", market ",
+            "powers if the round ended now: seat 0 +",
+            " objectives met: ",
+            "recent moves:\n  seat ",
+        ] {
+            assert!(end.contains(expected), "{expected:?} not in:\n{end}");
+        }
     }
     assert!(
         seen_power,
