@@ -465,6 +465,9 @@ fn a_person_plays_ticket_to_ride_and_illegal_moves_are_refused_not_sent() {
     ] {
         assert!(said.contains(expected), "{expected:?} not in:\n{said}");
     }
+    // The others' cards drawn blind are theirs alone: told as `blind`, without the colour.
+    assert!(said.contains("seat 1 played blind\n"), "{said}");
+    assert!(!said.contains("seat 1 played blind "), "{said}");
     let record = record(&out);
     assert_eq!(record["seats"][0]["path"], "builtin:human");
     assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
