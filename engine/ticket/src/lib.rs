@@ -21,6 +21,7 @@ mod action;
 mod board;
 pub mod bots;
 pub mod card;
+mod legal;
 mod model;
 mod play;
 mod score;

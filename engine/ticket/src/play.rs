@@ -4,7 +4,7 @@
 
 use crate::action::Action;
 use crate::board::route_points;
-use crate::card::{Colour, ROUTE_COLOURS};
+use crate::card::Colour;
 use crate::state::{End, Phase, TicketState, DRAWN_TICKETS};
 use game::Illegal;
 
@@ -26,100 +26,18 @@ impl TicketState {
         (0..self.seats()).filter(|&s| !self.out[s])
     }
 
-    /// The actions `seat` may take now, each payment of a route in one spelling.
+    /// The actions `seat` may take now, each payment of a route in one spelling: what its
+    /// view allows ([`crate::View::legal`]).
     pub fn legal(&self, seat: usize) -> Vec<Action> {
         if !self.is_to_move(seat) {
             return Vec::new();
         }
-        match self.phase {
-            Phase::Choose(_) => {
-                let least = if self.started[seat] { 1 } else { 2 };
-                (1..8u8)
-                    .map(|m| [m & 1 != 0, m & 2 != 0, m & 4 != 0])
-                    .filter(|k| k.iter().filter(|&&b| b).count() >= least)
-                    .map(Action::Keep)
-                    .collect()
-            }
-            Phase::Turn if !self.started[seat] => vec![Action::Tickets],
-            Phase::Turn | Phase::Second => {
-                let mut actions = vec![Action::Blind];
-                let mut seen = Vec::new();
-                for c in self.row.iter().flatten() {
-                    let loco_second = self.phase == Phase::Second && *c == Colour::Locomotive;
-                    if !seen.contains(c) && !loco_second {
-                        seen.push(*c);
-                        actions.push(Action::Take(*c));
-                    }
-                }
-                if self.phase == Phase::Turn {
-                    actions.push(Action::Tickets);
-                    for r in 0..self.board.routes.len() {
-                        for a in self.payments(seat, r) {
-                            if !actions.contains(&a) {
-                                actions.push(a);
-                            }
-                        }
-                    }
-                }
-                actions
-            }
-        }
+        self.view(seat).legal(&self.board)
     }
 
-    /// Every way `seat` may pay for route `r` now: for each colour it may use, from the
-    /// fewest locomotives to the most, at least one card of the colour; and all
-    /// locomotives (spelled `locomotive` on a grey route, the route's colour otherwise).
-    fn payments(&self, seat: usize, r: usize) -> Vec<Action> {
-        let route = &self.board.routes[r];
-        if self.why_closed(seat, r).is_some() || self.wagons[seat] < u32::from(route.length) {
-            return Vec::new();
-        }
-        let hand = &self.hands[seat];
-        let length = route.length;
-        let locos = hand[Colour::Locomotive as usize];
-        let claim = |colour, locomotives| Action::Claim {
-            from: route.from,
-            to: route.to,
-            colour,
-            locomotives,
-        };
-        let colours: Vec<Colour> = match route.colour {
-            Some(c) => vec![c],
-            None => ROUTE_COLOURS.to_vec(),
-        };
-        let mut out = Vec::new();
-        for c in colours {
-            let have = hand[c as usize];
-            if have == 0 {
-                continue;
-            }
-            let fewest = length.saturating_sub(have);
-            for l in fewest..=locos.min(length - 1) {
-                out.push(claim(c, l));
-            }
-        }
-        if locos >= length {
-            out.push(claim(route.colour.unwrap_or(Colour::Locomotive), length));
-        }
-        out
-    }
-
-    /// Why `seat` may not claim route `r`, if it may not (taken; the twin taken, at 2 and
-    /// 3 seats; the twin its own, at 4 and 5: rule 17).
+    /// Why `seat` may not claim route `r`, if it may not (rule 17).
     fn why_closed(&self, seat: usize, r: usize) -> Option<String> {
-        if let Some(owner) = self.owners[r] {
-            return Some(format!("it is taken (by seat {owner})"));
-        }
-        let twin = self.board.routes[r].twin?;
-        match self.owners[twin] {
-            Some(o) if o == seat => {
-                Some("you own its other track: nobody claims both tracks of a double route".into())
-            }
-            Some(o) if self.seats() <= 3 => Some(format!(
-                "seat {o} took its other track: at 2 and 3 seats a double route is claimed once"
-            )),
-            _ => None,
-        }
+        crate::legal::why_closed(&self.board, &self.owners, self.seats(), seat, r)
     }
 
     /// `seat` plays `action`: its answer, or the rule it breaks (and nothing changes).

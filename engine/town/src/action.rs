@@ -68,7 +68,7 @@ impl FromStr for Action {
     /// use town::Action;
     /// let a: Action = "collect 1,2 activate 0,2 2,2".parse().unwrap();
     /// assert_eq!(a.to_string(), "collect 1,2 activate 0,2 2,2");
-    /// assert!("build 1,2 castle".parse::<Action>().unwrap_err().0.contains("farm"));
+    /// assert!("build 1,2 palace".parse::<Action>().unwrap_err().0.contains("farm"));
     /// ```
     fn from_str(text: &str) -> Result<Action, BadAction> {
         let words: Vec<&str> = text.split(' ').collect();
@@ -85,7 +85,8 @@ impl FromStr for Action {
                 at: xy(at)?,
                 kind: Kind::named(kind).ok_or_else(|| {
                     BadAction(format!(
-                        "no building `{kind}`: the kinds are farm, sawmill, pontoon, quarry"
+                        "no building `{kind}`: the kinds are farm, sawmill, pontoon, quarry \
+                         (and cathedral, castle, watchtower, market with powers=on)"
                     ))
                 })?,
             }),

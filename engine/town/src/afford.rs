@@ -54,7 +54,7 @@ pub fn affordable(state: &TownState, seat: usize) -> Vec<Kind> {
     let workers = usize::from(player.free_workers);
     Kind::ALL
         .into_iter()
-        .filter(|&kind| state.supply()[kind as usize] > 0)
+        .filter(|&kind| state.left(kind) > 0)
         .filter(|kind| {
             (0..workers.min(free)).any(|k| frontier[k].iter().any(|s| s.covers(&kind.value())))
         })

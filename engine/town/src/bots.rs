@@ -69,7 +69,8 @@ pub struct Plan {
     placements: u32,
     /// Buildings it may still build (`max_buildings` less those built).
     slots: u32,
-    /// Buildings left to build, by kind.
+    /// Buildings of the default set left to build, by kind (the powers' kinds, rule 22,
+    /// are weighed only by the gold they earn when built).
     supply: [u32; 4],
     /// Food owed at the rounds' ends left, and the gold a food lacking costs.
     owed: u32,
@@ -91,7 +92,7 @@ impl Plan {
             stock: me.stock,
             placements: (u32::from(me.free_workers) + rounds_left * workers).saturating_sub(1),
             slots: u32::from(view.max_buildings.saturating_sub(me.buildings)),
-            supply: std::array::from_fn(|k| view.supply[k].1),
+            supply: std::array::from_fn(|k| view.supply.get(k).map_or(0, |s| s.1)),
             owed: view.upkeep * workers * (rounds_left + 1),
             food_price: view.food_price,
             owned: view
@@ -108,7 +109,9 @@ impl Plan {
             Action::Build { kind, .. } => {
                 plan.stock = plan.stock - kind.value() + kind.earns();
                 plan.slots = plan.slots.saturating_sub(1);
-                plan.supply[*kind as usize] = plan.supply[*kind as usize].saturating_sub(1);
+                if let Some(left) = plan.supply.get_mut(*kind as usize) {
+                    *left = left.saturating_sub(1);
+                }
                 plan.owned += 1;
             }
             Action::Collect { at, activate } => {

@@ -25,6 +25,7 @@ pub mod afford;
 pub mod board;
 pub mod bots;
 pub mod buildings;
+pub mod extension;
 mod model;
 pub mod resources;
 mod state;

@@ -72,6 +72,18 @@ const OPTIONS: &[OptionSpec] = &[
         kind: Takes::Integer(1, 16),
     },
     OptionSpec {
+        name: "objectives",
+        help: "the fourth extension's objectives, gold at the end (rule 21)",
+        default: "off",
+        kind: Takes::Choice(&["off", "on"]),
+    },
+    OptionSpec {
+        name: "powers",
+        help: "the fourth extension's buildings with powers, gold each round (rule 22)",
+        default: "off",
+        kind: Takes::Choice(&["off", "on"]),
+    },
+    OptionSpec {
         name: "spread_draws",
         help: "mine placements drawn, the one of lowest spread kept",
         default: "1",
@@ -108,6 +120,8 @@ impl Town {
             max_buildings: options.integer("max_buildings") as u8,
             workers: workers as u8,
             spread_draws: options.integer("spread_draws") as u32,
+            objectives: options.get("objectives") == "on",
+            powers: options.get("powers") == "on",
         })
     }
 }
@@ -198,9 +212,9 @@ impl game::State for TownState {
             height: grid.height(),
             cells: positions.clone().filter_map(|at| self.cell(at)).collect(),
             workers: positions.map(|at| self.worker(at)).collect(),
-            supply: Kind::ALL
+            supply: Kind::in_play(rules.powers)
                 .iter()
-                .map(|&k| (k, self.supply()[k as usize]))
+                .map(|&k| (k, self.left(k)))
                 .collect(),
             players: self.players().to_vec(),
             round: self.round(),

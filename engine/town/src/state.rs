@@ -1,6 +1,7 @@
 //! One match of Little Town: the setup drawn by chance (rules 6 to 8), the rounds and their
 //! turns (rules 10 to 13), the upkeep (rule 14), players out (rules 15 and 16), the end and
-//! the ranking (rules 17 and 18).
+//! the ranking (rules 17 and 18), the objectives and powers when they are on (rules 21
+//! and 22, counted in `extension.rs`).
 
 use crate::action::{Action, Xy};
 use crate::board::{Grid, Pos};
@@ -25,6 +26,10 @@ pub struct Rules {
     pub workers: u8,
     /// Valid mine placements drawn, the one of lowest spread kept (rule 7).
     pub spread_draws: u32,
+    /// The objectives counted at the end (rule 21).
+    pub objectives: bool,
+    /// The kinds with a power in play, paid at each round's end (rule 22).
+    pub powers: bool,
 }
 
 impl Rules {
@@ -99,8 +104,8 @@ pub struct TownState {
     cells: Vec<Cell>,
     workers: Vec<Option<usize>>,
     players: Vec<Player>,
-    /// Buildings left to build, by kind.
-    supply: [u32; 4],
+    /// Buildings left to build, by kind in play (in the order of [`Kind::ALL`]).
+    supply: Vec<u32>,
     mines: Vec<Pos>,
     /// The setup in progress: valid mine placements drawn, the best so far; kinds drawn.
     valid_draws: u32,
@@ -127,12 +132,13 @@ impl TownState {
             buildings: 0,
             out: None,
         };
+        let kinds = Kind::in_play(rules.powers).len();
         TownState {
             workers: vec![None; rules.grid.len()],
             rules: Arc::new(rules),
             cells,
             players: vec![player; seats],
-            supply: [0; 4],
+            supply: vec![0; kinds],
             mines: Vec::new(),
             valid_draws: 0,
             best: None,
@@ -164,9 +170,15 @@ impl TownState {
         &self.players
     }
 
-    /// Buildings left to build, by kind (in the order of [`Kind::ALL`]).
-    pub fn supply(&self) -> [u32; 4] {
-        self.supply
+    /// Buildings left to build, by kind in play (in the order of [`Kind::ALL`]: the four
+    /// of the default set, the eight with the powers).
+    pub fn supply(&self) -> &[u32] {
+        &self.supply
+    }
+
+    /// Buildings of `kind` left to build (0 for a kind not in play).
+    pub fn left(&self, kind: Kind) -> u32 {
+        self.supply.get(kind as usize).copied().unwrap_or(0)
     }
 
     /// The mines' positions, once placed.
@@ -217,7 +229,7 @@ impl TownState {
     pub(crate) fn acting(&self) -> Acting {
         match self.phase {
             Phase::Mines => Acting::Chance(Chance::Order(self.rules.positions() as u32)),
-            Phase::Buildings => Acting::Chance(Chance::Below(Kind::ALL.len() as u64)),
+            Phase::Buildings => Acting::Chance(Chance::Below(self.supply.len() as u64)),
             Phase::FirstPlayer => Acting::Chance(Chance::Below(self.still_in().len() as u64)),
             Phase::Turn(seat) => Acting::Seats(vec![seat]),
             Phase::Over => Acting::Over,
@@ -298,12 +310,26 @@ impl TownState {
         }
     }
 
+    /// Rules 17 and 21: the match is over; the players still in receive the gold of the
+    /// objectives they meet, if they are on.
+    fn finish(&mut self) {
+        self.phase = Phase::Over;
+        if self.rules.objectives {
+            for seat in self.still_in() {
+                let met = crate::extension::objectives_met(self, seat);
+                let gold: u32 = met.iter().map(|o| o.gold()).sum();
+                let stock = &mut self.players[seat].stock;
+                *stock = *stock + Stock::of(Resource::Gold, gold);
+            }
+        }
+    }
+
     /// Rule 10: the turn goes to the first player from `from` on (in seat order) still in
     /// with a worker to place; the round ends when there is none or no position is free.
     fn next_turn(&mut self, from: usize) {
         let seats = self.players.len();
         if self.still_in().len() < 2 {
-            self.phase = Phase::Over;
+            self.finish();
             return;
         }
         let room = (0..self.cells.len() as Pos).any(|p| self.is_free(p));
@@ -316,9 +342,18 @@ impl TownState {
         }
     }
 
-    /// Rules 14 and 17: workers come back, each player still in pays its upkeep or is
-    /// eliminated; then the next round, or the end.
+    /// Rules 22, 14 and 17: the powers pay their owners still in (workers still on the
+    /// board), workers come back, each player still in pays its upkeep or is eliminated;
+    /// then the next round, or the end.
     fn end_round(&mut self) {
+        if self.rules.powers {
+            for (seat, gold) in crate::extension::powers(self).into_iter().enumerate() {
+                if self.is_in(seat) {
+                    let stock = &mut self.players[seat].stock;
+                    *stock = *stock + Stock::of(Resource::Gold, gold);
+                }
+            }
+        }
         self.workers.iter_mut().for_each(|w| *w = None);
         let need = self.rules.upkeep * u32::from(self.rules.workers);
         let price = self.rules.food_price;
@@ -338,7 +373,7 @@ impl TownState {
         self.outs += u32::from(eliminated);
         self.first = None;
         if self.round >= self.rules.rounds || self.still_in().len() < 2 {
-            self.phase = Phase::Over;
+            self.finish();
         } else {
             self.round += 1;
             self.phase = Phase::FirstPlayer;
@@ -410,7 +445,13 @@ impl TownState {
     /// Whether `seat` may build `kind` at a free position now (rule 13), and if not why.
     fn may_build(&self, seat: usize, kind: Kind) -> Result<(), Illegal> {
         let player = &self.players[seat];
-        if self.supply[kind as usize] == 0 {
+        if !Kind::in_play(self.rules.powers).contains(&kind) {
+            return Err(Illegal(format!(
+                "a {} is built only in a match with the powers (option powers=on)",
+                kind.name()
+            )));
+        }
+        if self.left(kind) == 0 {
             return Err(Illegal(format!("no {} is left to build", kind.name())));
         }
         if player.buildings >= self.rules.max_buildings {
@@ -493,7 +534,7 @@ impl TownState {
                     legal.push(Action::Collect { at, activate });
                 }
             }
-            for kind in Kind::ALL {
+            for &kind in Kind::in_play(self.rules.powers) {
                 if self.may_build(seat, kind).is_ok() {
                     legal.push(Action::Build { at, kind });
                 }
@@ -513,7 +554,7 @@ impl TownState {
         player.out = Some((self.outs, Why::Excluded));
         self.outs += 1;
         if self.still_in().len() < 2 {
-            self.phase = Phase::Over;
+            self.finish();
         } else if self.phase == Phase::Turn(seat) {
             self.next_turn(seat + 1);
         }

@@ -1,13 +1,15 @@
 //! Properties over 10,000 seeded random matches (every board kind, 2 to 4 seats, options
 //! varied, some seats breaking rules or failing): none panics, each ends within its
 //! rounds, every player's stock changes exactly as the rules say (resources appear only
-//! from mines and buildings' earnings and supplies, leave only as values, costs paid to a
-//! player out, upkeep and the gold of a player out), the same seed plays the same match;
-//! and the checks every game of the model passes.
+//! from mines and buildings' earnings and supplies, the powers' gold at a round's end and
+//! the objectives' at the match's end when they are on, leave only as values, costs paid
+//! to a player out, upkeep and the gold of a player out), the same seed plays the same
+//! match; and the checks every game of the model passes.
 
 use game::{Acting, Chance, Game, Options, State};
+use town::board::Pos;
 use town::board::Shape;
-use town::{upkeep, Action, Cell, Resource, Stock, Town, TownState};
+use town::{upkeep, Action, Cell, Kind, Resource, Stock, Town, TownState};
 
 /// The options of match `i`.
 fn options_of(i: u64) -> Options {
@@ -25,12 +27,124 @@ fn options_of(i: u64) -> Options {
         given.push(format!("rounds={}", 1 + i / 6 % 8));
         given.push("max_buildings=2".to_string());
     }
+    // The fourth extension in two matches of five: objectives, powers, or both.
+    match i % 10 {
+        3 => given.push("objectives=on".to_string()),
+        7 => given.push("powers=on".to_string()),
+        5 | 9 => given.extend(["objectives=on".to_string(), "powers=on".to_string()]),
+        _ => {}
+    }
     Options::parse(Town.options(), &given).unwrap()
 }
 
+/// The board of `before` once `seat` took `action` there (workers still on it): each
+/// position's building and owner, and whether a worker stands there.
+type Board = Vec<(Option<(Kind, usize)>, bool)>;
+
+fn board_after(before: &TownState, seat: usize, action: &Action) -> Board {
+    let grid = &before.rules().grid;
+    (0..grid.len() as Pos)
+        .map(|p| {
+            let xy = grid.xy(p);
+            let mut building = match before.cell(xy) {
+                Some(Cell::Building { kind, owner }) => Some((kind, owner)),
+                _ => None,
+            };
+            let mut worker = before.worker(xy).is_some();
+            if xy == action.at() {
+                worker = true;
+                if let Action::Build { kind, .. } = action {
+                    building = Some((*kind, seat));
+                }
+            }
+            (building, worker)
+        })
+        .collect()
+}
+
+/// The positions joined to `start` through neighbours where `keep` holds.
+fn group_of(before: &TownState, start: Pos, keep: &dyn Fn(Pos) -> bool) -> usize {
+    let grid = &before.rules().grid;
+    let mut seen = vec![false; grid.len()];
+    let mut stack = vec![start];
+    seen[usize::from(start)] = true;
+    let mut size = 0;
+    while let Some(p) = stack.pop() {
+        size += 1;
+        for &n in grid.neighbours(p) {
+            if keep(n) && !seen[usize::from(n)] {
+                seen[usize::from(n)] = true;
+                stack.push(n);
+            }
+        }
+    }
+    size
+}
+
+/// Rule 22, counted again: the gold each seat's buildings earn at the round's end.
+fn powers(before: &TownState, board: &Board) -> Vec<u32> {
+    let grid = &before.rules().grid;
+    let mut gold = vec![0; before.players().len()];
+    for p in 0..grid.len() as Pos {
+        let Some((kind, owner)) = board[usize::from(p)].0 else {
+            continue;
+        };
+        let near = grid.neighbours(p);
+        let mine = |n: Pos| matches!(before.cell(grid.xy(n)), Some(Cell::Mine(_)));
+        gold[owner] += match kind {
+            Kind::Cathedral => near.iter().filter(|&&n| board[usize::from(n)].1).count(),
+            Kind::Castle => group_of(before, p, &|n| board[usize::from(n)].0.is_some()),
+            Kind::Watchtower => near
+                .iter()
+                .filter(|&&n| board[usize::from(n)] == (None, false))
+                .count(),
+            Kind::Market => near.iter().filter(|&&n| mine(n)).count(),
+            _ => 0,
+        } as u32;
+    }
+    gold
+}
+
+/// Rule 21, counted again: the gold of the objectives `seat`, holding `stock`, meets.
+fn objectives(before: &TownState, board: &Board, seat: usize, stock: &Stock) -> u32 {
+    let grid = &before.rules().grid;
+    let own = |p: Pos| matches!(board[usize::from(p)].0, Some((_, o)) if o == seat);
+    let owned: Vec<Pos> = (0..grid.len() as Pos).filter(|&p| own(p)).collect();
+    let corn = owned
+        .iter()
+        .filter(|&&p| {
+            matches!(
+                board[usize::from(p)].0,
+                Some((Kind::Farm | Kind::Cathedral, _))
+            )
+        })
+        .count();
+    let mut gold = 0;
+    if owned.len() > usize::from(before.rules().workers) {
+        gold += 3;
+    }
+    if corn >= 2 {
+        gold += 2;
+    }
+    if owned.iter().any(|&p| group_of(before, p, &own) >= 3) {
+        gold += 2;
+    }
+    if Resource::MINED.iter().all(|&r| stock.get(r) > 0) {
+        gold += 2;
+    }
+    gold
+}
+
 /// Each player's stock after `seat` takes `action` in `before`, as the rules say
-/// (rules 12 to 14 and 16), the round's end included when it ends.
-fn expected(before: &TownState, seat: usize, action: &Action, ends_round: bool) -> Vec<Stock> {
+/// (rules 12 to 14, 16, 21 and 22), the round's end included when it ends, and the
+/// match's when it is `over`.
+fn expected(
+    before: &TownState,
+    seat: usize,
+    action: &Action,
+    ends_round: bool,
+    over: bool,
+) -> Vec<Stock> {
     let grid = &before.rules().grid;
     let mut stocks: Vec<Stock> = before.players().iter().map(|p| p.stock).collect();
     match action {
@@ -56,16 +170,34 @@ fn expected(before: &TownState, seat: usize, action: &Action, ends_round: bool) 
         }
         Action::Build { kind, .. } => stocks[seat] = stocks[seat] - kind.value() + kind.earns(),
     }
+    let board = board_after(before, seat, action);
+    let mut out: Vec<bool> = before.players().iter().map(|p| p.out.is_some()).collect();
     if ends_round {
         let rules = before.rules();
         let need = rules.upkeep * u32::from(rules.workers);
+        let gold = match rules.powers {
+            true => powers(before, &board),
+            false => vec![0; stocks.len()],
+        };
         for (s, stock) in stocks.iter_mut().enumerate() {
-            if before.players()[s].out.is_some() {
+            if out[s] {
                 continue;
             }
+            *stock = *stock + Stock::of(Resource::Gold, gold[s]);
             match upkeep(stock, need, rules.food_price) {
                 Some(paid) => *stock = *stock - paid,
-                None => stock.set(Resource::Gold, 0),
+                None => {
+                    stock.set(Resource::Gold, 0);
+                    out[s] = true;
+                }
+            }
+        }
+    }
+    if over && before.rules().objectives {
+        for (s, stock) in stocks.iter_mut().enumerate() {
+            if !out[s] {
+                let gold = objectives(before, &board, s, stock);
+                *stock = *stock + Stock::of(Resource::Gold, gold);
             }
         }
     }
@@ -134,7 +266,7 @@ fn play(i: u64) -> Vec<u64> {
                     let stocks: Vec<Stock> = state.players().iter().map(|p| p.stock).collect();
                     assert_eq!(
                         stocks,
-                        expected(&before, seat, &action, ends),
+                        expected(&before, seat, &action, ends, state.is_over()),
                         "match {i}: {action}"
                     );
                 }

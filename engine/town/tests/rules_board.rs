@@ -267,7 +267,7 @@ fn rule_19_options_and_the_order_of_chance() {
             .unwrap_or_else(|| panic!("option `{}` is not in the rule book", spec.name));
         assert!(row.contains(&format!("| {} ", spec.default)), "{row}");
     }
-    assert_eq!(names.len(), 9);
+    assert_eq!(names.len(), 11);
     // The same seed and options, the same setup; another seed, another.
     let a = drawn(4, &["board=torus"], 11);
     assert_eq!(a.digest(), drawn(4, &["board=torus"], 11).digest());
@@ -302,7 +302,7 @@ fn rule_20_nothing_hidden_and_the_action_text() {
         "collect 1;2",
         "build 1,2",
         "collect 1,2 activate",
-        "build 1,2 castle",
+        "build 1,2 palace",
         "collect  1,2",
     ] {
         assert!(bad.parse::<town::Action>().is_err(), "{bad}");

@@ -184,6 +184,24 @@ pub fn show_moves<P: Parts + ?Sized>(
     Ok(out)
 }
 
+/// The last `n` actions of `record` among its first `step` (the actions the rules took),
+/// oldest first, each with the seat that took it: the recent moves a terminal view lists.
+pub fn recent_moves(record: &GameRecord, step: usize, n: usize) -> Vec<(usize, String)> {
+    let taken: Vec<(usize, String)> = record
+        .history()
+        .filter_map(|s| match s {
+            game::Step::Act {
+                seat,
+                action,
+                answer: Ok(_),
+            } => Some((*seat, action.clone())),
+            _ => None,
+        })
+        .take(step)
+        .collect();
+    taken[taken.len().saturating_sub(n)..].to_vec()
+}
+
 /// What the command line asks of a game on the model (`commands/model.rs`), whatever the
 /// game: [`ModelGame`]'s, for any [`Parts`].
 pub trait Commands: Sync {

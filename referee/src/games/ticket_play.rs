@@ -1,6 +1,6 @@
 //! Ticket to Ride's parts for the runner ([`Parts`]): a win earns 1 point (the seats
-//! after it are counted by place in the leaderboard), the built-in players, the replay
-//! page, what `match` and `show` say of a match; and the states of a checked record.
+//! after it are counted by place in the leaderboard), the built-in players, a person's
+//! seat, the replay page, what `match` and `show` say of a match; and the states of a checked record.
 
 use super::model::{ModelGame, Parts};
 use super::ticket_wire::TicketWire;
@@ -42,6 +42,10 @@ impl Parts for TicketWire {
 
     fn builtins(&self) -> &'static [&'static str] {
         &ticket::bots::NAMES
+    }
+
+    fn human(&self) -> Option<Box<dyn crate::human::Driver>> {
+        Some(Box::new(crate::human::ticket::TicketSeat::new()))
     }
 
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
@@ -99,10 +103,16 @@ impl Parts for TicketWire {
         lines
     }
 
-    /// The state after `step` actions, every hand shown.
+    /// The state after `step` actions, every hand shown (a replay is seen after the
+    /// match), then the moves that led to it.
     fn show(&self, record: &GameRecord, step: usize) -> String {
         match states(record) {
-            Ok(states) => text(&states[step.min(states.len() - 1)]),
+            Ok(states) => {
+                let state = &states[step.min(states.len() - 1)];
+                let mut out = text(state);
+                out += &recent(state.board(), record, step);
+                out
+            }
             Err(e) => format!("this record does not replay: {e}\n"),
         }
     }
@@ -112,8 +122,35 @@ impl Parts for TicketWire {
     }
 }
 
-/// A state as text: whose turn, the row and the pile, each seat's hand, tickets, wagons and
-/// points, and the claimed routes.
+/// How many recent moves `show` lists.
+const RECENT: usize = 8;
+
+/// `action` for people: a claim with its cities' names.
+pub fn named(board: &ticket::Board, action: &str) -> String {
+    match action.parse::<ticket::Action>() {
+        Ok(ticket::Action::Claim { from, to, .. }) => {
+            let city = |c: usize| board.cities.get(c).map_or("?", |c| c.name.as_str());
+            format!("{action} ({} - {})", city(from), city(to))
+        }
+        _ => action.to_string(),
+    }
+}
+
+/// The moves of `record` that led to the state after `step` actions: the last few.
+fn recent(board: &ticket::Board, record: &GameRecord, step: usize) -> String {
+    let moves = super::model::recent_moves(record, step, RECENT);
+    let mut out = String::new();
+    if !moves.is_empty() {
+        out += "recent moves:\n";
+    }
+    for (seat, action) in moves {
+        out += &format!("  seat {seat}: {}\n", named(board, &action));
+    }
+    out
+}
+
+/// A state as text: whose turn, the row and the pile, each seat's hand, tickets (`done`
+/// once its own routes join the cities), wagons and points, and the claimed routes.
 pub fn text(state: &TicketState) -> String {
     let board = state.board();
     let view = state.view(0);
@@ -136,10 +173,22 @@ pub fn text(state: &TicketState) -> String {
             .filter(|&&c| v.count(c) > 0)
             .map(|&c| format!("{} {c}", v.count(c)))
             .collect();
+        let own: Vec<usize> = (0..board.routes.len())
+            .filter(|&r| state.owners()[r] == Some(seat))
+            .collect();
         let tickets: Vec<String> = v
             .tickets
             .iter()
-            .map(|t| format!("{}-{} ({})", city(t.from), city(t.to), t.points))
+            .map(|t| {
+                let done = ticket::connects(board, &own, t.from, t.to);
+                format!(
+                    "{}-{} ({}{})",
+                    city(t.from),
+                    city(t.to),
+                    t.points,
+                    if done { ", done" } else { "" }
+                )
+            })
             .collect();
         let s = &v.seats[seat];
         out += &format!(

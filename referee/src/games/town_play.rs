@@ -1,5 +1,6 @@
 //! Little Town's parts for the runner ([`Parts`]): four places' points (7/3/1/0), four
-//! seats by default, the built-in players, the state after any action as text (`show`);
+//! seats by default, the built-in players, a person's seat, the state after any action as
+//! text (`show`, and the person's board);
 //! and the states of a match, replayed from its record.
 
 use super::model::{ModelGame, Parts};
@@ -8,7 +9,7 @@ use crate::arena::GameRecord;
 use crate::standings::{PointsTable, PLACES_4};
 use game::{Game as _, State as _, Step};
 use std::path::Path;
-use town::{Cell, Resource, Town, TownState, Why, COLOURS};
+use town::{extension, Cell, Kind, Resource, Town, TownState, TownView, Why, COLOURS};
 
 /// Little Town, for the runner.
 pub static TOWN: ModelGame<TownWire> = ModelGame(&TownWire);
@@ -47,34 +48,44 @@ pub fn states(record: &GameRecord) -> Vec<TownState> {
 
 /// `state` as text: the board (a position as two characters: `..` free, `  ` not a
 /// position, `C.` `F.` `W.` `S.` a mine of corn, fish, wood or stone, `f0` `s1` `p2` `q3`
-/// a farm, sawmill, pontoon or quarry and its owner's seat; a worker's seat after it),
-/// then the round and each seat's holdings.
+/// a farm, sawmill, pontoon or quarry and its owner's seat, `c` `k` `w` `m` a cathedral,
+/// castle, watchtower or market; a worker's seat after it), then the round and each seat's
+/// holdings.
 pub fn text(state: &TownState, names: &[String]) -> String {
-    let grid = &state.rules().grid;
+    view_text(&state.observe(0), state.is_over(), names)
+}
+
+/// A seat's view as [`text`] draws a state (nothing is hidden in Little Town: any seat's
+/// view is the whole match); `over` once the match is over.
+pub fn view_text(view: &TownView, over: bool, names: &[String]) -> String {
     let mut out = String::new();
-    for y in 0..grid.height() {
+    let width = usize::from(view.width);
+    for y in 0..usize::from(view.height) {
         let mut row = Vec::new();
-        for x in 0..grid.width() {
-            let cell = match state.cell((x, y)) {
+        for x in 0..width {
+            let cell = match view.cells.get(y * width + x) {
                 Some(Cell::Free) => "..".to_string(),
                 Some(Cell::Mine(r)) => format!("{}.", r.name()[..1].to_uppercase()),
-                Some(Cell::Building { kind, owner }) => format!("{}{owner}", &kind.name()[..1]),
+                Some(Cell::Building { kind, owner }) => format!("{}{owner}", kind.letter()),
                 _ => "  ".to_string(),
             };
-            let worker = state
-                .worker((x, y))
+            let worker = view
+                .workers
+                .get(y * width + x)
+                .copied()
+                .flatten()
                 .map_or(" ".to_string(), |w| w.to_string());
             row.push(format!("{cell}{worker}"));
         }
         out.push_str(row.join(" ").trim_end());
         out.push('\n');
     }
-    out.push_str(&match (state.is_over(), state.round()) {
+    out.push_str(&match (over, view.round) {
         (true, _) => "the match is over\n".to_string(),
         (false, 0) => "setup\n".to_string(),
-        (false, r) => format!("round {r} of {}\n", state.rules().rounds),
+        (false, r) => format!("round {r} of {}\n", view.rounds),
     });
-    for (seat, p) in state.players().iter().enumerate() {
+    for (seat, p) in view.players.iter().enumerate() {
         let out_why = match p.out {
             None => String::new(),
             Some((_, Why::Eliminated)) => ", eliminated".into(),
@@ -84,14 +95,60 @@ pub fn text(state: &TownState, names: &[String]) -> String {
             .iter()
             .map(|r| format!("{} {}", r.name(), p.stock.get(*r)))
             .collect();
+        // A person's own board names no champion.
+        let name = match names.get(seat) {
+            Some(name) => format!(" ({})", jail::untrusted::printable(name)),
+            None => String::new(),
+        };
         out.push_str(&format!(
-            "seat {seat} {} ({}): {}; workers left {}, buildings {}{out_why}\n",
-            COLOURS[seat],
-            jail::untrusted::printable(names.get(seat).map_or("", String::as_str)),
+            "seat {seat} {}{name}: {}; workers left {}, buildings {}{out_why}\n",
+            COLOURS.get(seat).copied().unwrap_or("?"),
             stock.join(", "),
             p.free_workers,
             p.buildings
         ));
+    }
+    out
+}
+
+/// How many recent moves `show` lists.
+const RECENT: usize = 8;
+
+/// The buildings left to build; with the powers, the gold they would pay if the round ended
+/// now; with the objectives, those each seat still in meets now (rules 21 and 22).
+fn extension_text(state: &TownState) -> String {
+    let rules = state.rules();
+    let left: Vec<String> = Kind::in_play(rules.powers)
+        .iter()
+        .map(|&k| format!("{} {}", k.name(), state.left(k)))
+        .collect();
+    let mut out = format!("buildings left: {}\n", left.join(", "));
+    if rules.powers {
+        let gold: Vec<String> = extension::powers(state)
+            .iter()
+            .enumerate()
+            .map(|(seat, g)| format!("seat {seat} +{g}"))
+            .collect();
+        out += &format!("powers if the round ended now: {}\n", gold.join(", "));
+    }
+    if rules.objectives {
+        for (seat, p) in state.players().iter().enumerate() {
+            if p.out.is_some() {
+                continue;
+            }
+            let met: Vec<String> = extension::objectives_met(state, seat)
+                .iter()
+                .map(|o| format!("{} (+{})", o.text(), o.gold()))
+                .collect();
+            out += &format!(
+                "seat {seat} objectives met: {}\n",
+                if met.is_empty() {
+                    "none".to_string()
+                } else {
+                    met.join(", ")
+                }
+            );
+        }
     }
     out
 }
@@ -107,6 +164,10 @@ impl Parts for TownWire {
 
     fn builtins(&self) -> &'static [&'static str] {
         &town::bots::NAMES
+    }
+
+    fn human(&self) -> Option<Box<dyn crate::human::Driver>> {
+        Some(Box::new(crate::human::town::TownSeat::new()))
     }
 
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
@@ -144,10 +205,23 @@ impl Parts for TownWire {
         lines
     }
 
+    /// The match after `step` actions, the buildings left, what the fourth extension
+    /// would pay now when it is on, then the moves that led there.
     fn show(&self, record: &GameRecord, step: usize) -> String {
         let states = states(record);
         let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
-        text(&states[step.min(states.len() - 1)], &names)
+        let state = &states[step.min(states.len() - 1)];
+        let mut out = text(state, &names);
+        out += &extension_text(state);
+        let moves = super::model::recent_moves(record, step, RECENT);
+        if !moves.is_empty() {
+            out += "recent moves:\n";
+        }
+        for (seat, action) in moves {
+            let colour = COLOURS.get(seat).copied().unwrap_or("?");
+            out += &format!("  seat {seat} {colour}: {action}\n");
+        }
+        out
     }
 
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {

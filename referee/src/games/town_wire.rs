@@ -87,7 +87,7 @@ pub fn view_from_etat(line: &str) -> Option<TownView> {
             -1 => Cell::Invalid,
             0 => Cell::Free,
             1..=4 => Cell::Mine(Resource::MINED[content as usize - 1]),
-            5..=8 => Cell::Building {
+            5..=12 => Cell::Building {
                 kind: Kind::ALL[content as usize - 5],
                 owner: usize::try_from(owner).ok()?,
             },
@@ -115,10 +115,14 @@ pub fn view_from_etat(line: &str) -> Option<TownView> {
             out,
         });
     }
-    let mut supply = Vec::new();
-    for kind in Kind::ALL {
-        supply.push((kind, u32::try_from(next()?).ok()?));
+    // The kinds in play: the default set's four, or eight with the powers (rule 22).
+    let rest: Vec<u32> = std::iter::from_fn(&mut next)
+        .map(|n| u32::try_from(n).ok())
+        .collect::<Option<_>>()?;
+    if rest.len() != Kind::BASE.len() && rest.len() != Kind::ALL.len() {
+        return None;
     }
+    let supply: Vec<(Kind, u32)> = Kind::ALL.into_iter().zip(rest).collect();
     let spread = Grid::new(Shape::named(board)?, width, height).spread(
         &(0..cells.len() as u16)
             .filter(|&p| matches!(cells[usize::from(p)], Cell::Mine(_)))

@@ -31,7 +31,8 @@ struct PageData<'a> {
 }
 
 /// One state: each position's content (-1 none, 0 free, 1-4 a mine of corn, fish, wood,
-/// stone, 5-8 a farm, sawmill, pontoon, quarry: the `etat` line's codes), its building's
+/// stone, 5-12 a farm, sawmill, pontoon, quarry, cathedral, castle, watchtower, market:
+/// the `etat` line's codes), its building's
 /// owner and its worker (-1 none); each seat's corn, fish, wood, stone, gold and status
 /// (0 in, 1 eliminated, 2 excluded); the round.
 #[derive(Serialize)]

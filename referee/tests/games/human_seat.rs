@@ -1,8 +1,9 @@
 //! The human seat (`human` as a champion name) as a person uses it, through the real
 //! referee with a pipe on its stdin: an Amazons game played to its end with an illegal
 //! move refused with its reason on the way, a 2009 match with calls answered by code name
-//! then end of input (the seat gives up), the records replayed, the honest reproduce line,
-//! and tournaments refusing `human`.
+//! then end of input (the seat gives up), Little Town and Ticket to Ride played to their
+//! end with moves the rules would refuse caught before they are sent, the records
+//! replayed, the honest reproduce line, and tournaments refusing `human`.
 
 use crate::common;
 
@@ -347,4 +348,136 @@ fn a_tournament_refuses_a_human_seat_and_names_the_fix() {
         "{said}"
     );
     assert!(!dir.join("tournament").exists(), "nothing was started");
+}
+
+/// Little Town from the terminal: typing errors and an action not legal now are refused
+/// with the reason and never sent (the rules would exclude the seat), then the person plays
+/// the first action of each list to the match's end; the record replays.
+#[test]
+fn a_person_plays_little_town_and_illegal_actions_are_refused_not_sent() {
+    let dir = common::fresh_dir("human", "town");
+    let out = dir.join("game");
+    let mut input = String::from("help\nhello\nbuild 99,99 farm\ncollect 1;1\n0\n999\nfin\n");
+    input.push_str(&"1\n".repeat(40));
+    let run = referee_with_input(
+        &[
+            "--game",
+            "little-town",
+            "match",
+            "human",
+            "random",
+            "--seed",
+            "9",
+            "--option",
+            "rounds=2",
+            "--option",
+            "upkeep=0",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &input,
+        &dir.join("reproduce.jsonl"),
+    );
+    let said = text(&run);
+    assert!(run.status.success(), "{said}");
+    for expected in [
+        "You are seat 0 (white)",
+        "== your turn ==",
+        "round 1 of 2",
+        "your legal actions:",
+        "    1. collect ",
+        "build X,Y KIND",
+        "`hello` is no action",
+        "`build 99,99 farm` is not one of your legal actions now",
+        "rule 15",
+        "there is no action 0",
+        "there is no action 999",
+        "place a worker first",
+        "you play collect ",
+        "== the match is over ==",
+        "You end with ",
+        "seat 0 white: ",
+    ] {
+        assert!(said.contains(expected), "{expected:?} not in:\n{said}");
+    }
+    let record = record(&out);
+    assert_eq!(record["seats"][0]["path"], "builtin:human");
+    assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
+    assert!(
+        said.contains("reproduce: none: seat 0 was played by a person (`human`)"),
+        "{said}"
+    );
+    assert!(!dir.join("reproduce.jsonl").exists());
+    let replay = Command::new(REFEREE)
+        .args(["--game", "little-town", "replay", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{}", text(&replay));
+}
+
+/// Ticket to Ride from the terminal: moves the rules would refuse (a card before the first
+/// tickets, too few tickets kept) and typing errors are refused with the reason and never
+/// sent; then the person plays the first move of each list (tickets, then cards drawn
+/// blind) to the match's end; the record replays.
+#[test]
+fn a_person_plays_ticket_to_ride_and_illegal_moves_are_refused_not_sent() {
+    let dir = common::fresh_dir("human", "ticket");
+    let out = dir.join("game");
+    let mut input = String::from("help\ntake locomotive\n7\nclaim 0 x red 0\n1\nkeep 0 0 1\n");
+    input.push_str(&"1\n".repeat(200));
+    let run = referee_with_input(
+        &[
+            "--game",
+            "ticket-to-ride",
+            "match",
+            "human",
+            "do-nothing",
+            "--seed",
+            "5",
+            "--option",
+            "board=small",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &input,
+        &dir.join("reproduce.jsonl"),
+    );
+    let said = text(&run);
+    assert!(run.status.success(), "{said}");
+    for expected in [
+        "You are seat 0; seat 0 moves first.",
+        "== your move (first) ==",
+        "your hand: ",
+        "your legal moves:",
+        "    1. tickets",
+        "`take locomotive` refused, not sent",
+        "your first move draws tickets",
+        "there is no move 7",
+        "not sent: `x` in `claim 0 x red 0` is not a number",
+        "== your move (choose) ==",
+        "offered ticket 3: ",
+        "`keep 0 0 1` refused, not sent",
+        "keep at least 2 of the offered tickets",
+        "keep 1 1 0 -> 2",
+        "seat 1 played ",
+        "== the match is over ==",
+        "seat 0: place ",
+    ] {
+        assert!(said.contains(expected), "{expected:?} not in:\n{said}");
+    }
+    // The others' cards drawn blind are theirs alone: told as `blind`, without the colour.
+    assert!(said.contains("seat 1 played blind\n"), "{said}");
+    assert!(!said.contains("seat 1 played blind "), "{said}");
+    let record = record(&out);
+    assert_eq!(record["seats"][0]["path"], "builtin:human");
+    assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
+    assert!(
+        said.contains("reproduce: none: seat 0 was played by a person (`human`)"),
+        "{said}"
+    );
+    let replay = Command::new(REFEREE)
+        .args(["--game", "ticket-to-ride", "replay", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{}", text(&replay));
 }

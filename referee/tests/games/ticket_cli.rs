@@ -109,6 +109,43 @@ fn every_pair_of_built_in_players_plays_a_match_that_replays() {
     }
 }
 
+/// The terminal view (`show`): whose turn, the row, each seat's hand and tickets (those its
+/// routes complete marked `done`), wagons and points, the claimed routes, and the recent
+/// moves with the cities of each claim; at any step.
+#[test]
+fn show_in_a_terminal_gives_hands_tickets_routes_and_the_recent_moves() {
+    let dir = common::fresh_dir("ticket", "show");
+    play(Who::Root, &dir, &["strong", "do-nothing"], "small");
+    let show = |extra: &[&str]| {
+        let out = referee(Who::Root, &["show"])
+            .arg(dir.join("out"))
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = said(&out);
+        assert!(out.status.success(), "{text}");
+        text
+    };
+    let end = show(&[]);
+    for expected in [
+        "row: ",
+        "seat 0: ",
+        "hand: ",
+        "tickets: ",
+        ", done)",
+        "route ",
+        "recent moves:\n  seat ",
+    ] {
+        assert!(end.contains(expected), "{expected:?} not in:\n{end}");
+    }
+    assert!(end.contains("claim ") && end.contains(" - "), "{end}");
+    // After the first two moves (seat 0's tickets, then the tickets it keeps): they alone.
+    let early = show(&["--step", "2"]);
+    let recent = &early[early.find("recent moves:").expect("listed")..];
+    assert_eq!(recent.lines().count(), 3, "{early}");
+    assert!(recent.contains("seat 0: tickets") && recent.contains("seat 0: keep "));
+}
+
 #[test]
 fn the_readme_match_on_the_usa_board_plays_three_to_five_seats_too() {
     let dir = common::fresh_dir("ticket", "usa");

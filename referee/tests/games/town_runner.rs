@@ -132,6 +132,97 @@ fn a_match_takes_two_three_or_four_champions_its_seed_and_its_board() {
     );
 }
 
+/// The fourth extension (rules 21 and 22) by its options: the kits' sample champions (C
+/// and Python) and the built-in ones play it, some building a kind with a power, the same seed plays the same match, the
+/// record replays, and `show` draws the new buildings.
+#[test]
+fn objectives_and_powers_are_options_and_a_seed_plays_the_same_match() {
+    let dir = common::fresh_dir("town", "powers");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let python = repo
+        .join("champions/little-town/python/random")
+        .display()
+        .to_string();
+    let builder = repo.join("champions/little-town/c/builder");
+    let made = Command::new("make")
+        .arg("-s")
+        .arg("-C")
+        .arg(&builder)
+        .env_remove("PROLOGIN_KITS")
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let builder = builder.display().to_string();
+    let mut seen_power = false;
+    for seed in ["3", "4", "5"] {
+        let args = |out: &Path| {
+            let mut c = town(
+                Who::Root,
+                &[
+                    "match",
+                    "random",
+                    "strong",
+                    &builder,
+                    &python,
+                    "--seed",
+                    seed,
+                    "--option",
+                    "powers=on",
+                    "--option",
+                    "objectives=on",
+                    "--out",
+                ],
+            );
+            c.arg(out);
+            c
+        };
+        let (a, b) = (dir.join(format!("{seed}-a")), dir.join(format!("{seed}-b")));
+        common::run_ok(args(&a));
+        common::run_ok(args(&b));
+        let (ra, rb) = (record(&a), record(&b));
+        assert!(ra.faults.is_empty(), "{:?}", ra.faults);
+        assert_eq!(ra.options.get("powers"), "on");
+        assert_eq!(ra.options.get("objectives"), "on");
+        assert_eq!(ra.history_digest(), rb.history_digest());
+        assert_eq!(ra.ranking.scores, rb.ranking.scores);
+        let actions: Vec<&str> = ra.actions().collect();
+        assert_eq!(actions, rb.actions().collect::<Vec<_>>());
+        seen_power |= actions.iter().any(|a| {
+            ["cathedral", "castle", "watchtower", "market"]
+                .iter()
+                .any(|k| a.ends_with(k))
+        });
+        common::run_ok(town(Who::Root, &["replay", a.to_str().unwrap()]));
+        let shown = |dir: &Path| {
+            stdout(&common::run_ok(town(
+                Who::Root,
+                &["show", dir.to_str().unwrap()],
+            )))
+        };
+        assert_eq!(shown(&a), shown(&b));
+        // The terminal view: the buildings left, what the powers would pay now, the
+        // objectives each seat meets, and the moves that led there.
+        let end = shown(&a);
+        for expected in [
+            "buildings left: farm ",
+            ", market ",
+            "powers if the round ended now: seat 0 +",
+            " objectives met: ",
+            "recent moves:\n  seat ",
+        ] {
+            assert!(end.contains(expected), "{expected:?} not in:\n{end}");
+        }
+    }
+    assert!(
+        seen_power,
+        "no building with a power was built in three matches"
+    );
+}
+
 /// The hostile champion builds a quarry without the wood it costs: the rules refuse it,
 /// the seat is excluded with a protocol fault naming the price, scores last, gets no more
 /// callback, and the three others play the match to its end.

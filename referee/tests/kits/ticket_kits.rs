@@ -1,7 +1,8 @@
 //! Ticket to Ride's champion kits (`champions/ticket/`) played by the real referee through
 //! the jail: the Python sample (`python/random-py`) against the C sample (`c/random-c`, built
 //! from the subject's API names with the C kit), both ways round, as root and as a normal
-//! user; each match ends without a fault and its record replays.
+//! user; each match ends without a fault and its record replays. And a program written to
+//! the subject's own header builds against the kit unchanged and plays.
 
 use crate::common;
 
@@ -88,5 +89,59 @@ fn the_python_and_c_samples_play_each_other_through_the_jail() {
                 .unwrap();
             assert!(replay.status.success(), "{}", common::text(&replay.stderr));
         }
+    });
+}
+
+/// A program written to the subject's own header (`TicketToRideAPI.h`, `clientAPI.h`'s
+/// names, every function at the exact type of the subject's prototype, every enum value
+/// checked at compile time) builds against the kit unchanged and plays a whole match in
+/// its jail.
+#[test]
+fn a_program_written_to_the_subject_s_header_builds_unchanged_and_plays() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ticket/subject_api");
+    let built = common::fresh_dir("ticket_kits", "subject-api");
+    for file in ["champion.c", "Makefile"] {
+        std::fs::copy(fixture.join(file), built.join(file)).unwrap();
+    }
+    let out = Command::new("make")
+        .arg("-s")
+        .arg("-C")
+        .arg(&built)
+        .arg(format!("KIT={}", repo("kits/ticket-c").display()))
+        .env_remove("PROLOGIN_KITS")
+        .output()
+        .expect("make runs");
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let champion = built.join("champion");
+    common::users::each_run_in("ticket_kits", "subject-api", |who, dir| {
+        let out_dir = dir.join("m");
+        let mut command = Command::new(REFEREE);
+        command
+            .args(["--game", "ticket-to-ride", "match"])
+            .arg(&champion)
+            .args([
+                "do-nothing",
+                "--seed",
+                "5",
+                "--option",
+                "board=small",
+                "--out",
+            ])
+            .arg(&out_dir)
+            .stdin(Stdio::null());
+        if let Who::User(uid, gid) = who {
+            command.uid(uid).gid(gid).env("HOME", "/tmp");
+        }
+        let out = command.output().unwrap();
+        let said = common::text(&out.stdout) + &common::text(&out.stderr);
+        assert!(out.status.success(), "{said}");
+        let record: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap();
+        assert!(
+            record["faults"].as_array().unwrap().is_empty(),
+            "{record}\n{said}"
+        );
+        let stderr = std::fs::read_to_string(out_dir.join("seat0.stderr")).unwrap();
+        assert!(stderr.contains("comment: "), "{stderr}");
     });
 }

@@ -23,6 +23,11 @@
 #define SAWMILL 6
 #define PONTOON 7
 #define QUARRY 8
+/* With the powers (option powers=on, rule 22). */
+#define CATHEDRAL 9
+#define CASTLE 10
+#define WATCHTOWER 11
+#define MARKET 12
 /* A player's status (player_t.status). */
 #define IN 0
 #define ELIMINATED 1
@@ -44,8 +49,10 @@ typedef struct {
     int owner[MAX_SIDE * MAX_SIDE];
     int worker[MAX_SIDE * MAX_SIDE];
     player_t player[MAX_PLAYERS];
-    /* Farms, sawmills, pontoons, quarries left to build. */
-    int supply[4];
+    /* Buildings left to build, by kind (supply[k] for kind k + FARM): farms, sawmills,
+     * pontoons, quarries; with the powers also cathedrals, castles, watchtowers,
+     * markets (0 without them). */
+    int supply[8];
 } etat_t;
 
 /* Callbacks, defined by the champion. */

@@ -75,8 +75,16 @@ void etat(etat_t *out)
         for (int i = 0; i < 8; i++)
             NEXT(*f[i]);
     }
+    for (int k = 0; k < 8; k++)
+        out->supply[k] = 0;
     for (int k = 0; k < 4; k++)
         NEXT(out->supply[k]);
+    /* Four more kinds in a match with the powers (rule 22). */
+    while (*p == ' ')
+        p++;
+    if (*p != '\0')
+        for (int k = 4; k < 8; k++)
+            NEXT(out->supply[k]);
 #undef NEXT
 }
 

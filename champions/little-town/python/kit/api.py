@@ -20,9 +20,11 @@ INVALID = -1
 FREE = 0
 CORN, FISH, WOOD, STONE = 1, 2, 3, 4
 FARM, SAWMILL, PONTOON, QUARRY = 5, 6, 7, 8
+# With the powers (option powers=on, rule 22).
+CATHEDRAL, CASTLE, WATCHTOWER, MARKET = 9, 10, 11, 12
 # A player's status (Player.status).
 IN, ELIMINATED, EXCLUDED = 0, 1, 2
-KINDS = ("farm", "sawmill", "pontoon", "quarry")
+KINDS = ("farm", "sawmill", "pontoon", "quarry", "cathedral", "castle", "watchtower", "market")
 BOARDS = ("rectangle", "cardinal", "diagonal", "torus", "infernal")
 
 _in = None
@@ -87,7 +89,8 @@ class State:
         at += 3 * cells
         self.players = [Player(n[at + 8 * p:at + 8 * p + 8]) for p in range(self.players_count)]
         at += 8 * self.players_count
-        self.supply = dict(zip(KINDS, n[at:at + 4]))
+        # Four kinds, or eight in a match with the powers (rule 22).
+        self.supply = dict(zip(KINDS, n[at:]))
 
     def at(self, x, y):
         """The content of position (x, y)."""

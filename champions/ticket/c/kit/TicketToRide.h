@@ -35,8 +35,9 @@ typedef enum {
   CHOOSE_OBJECTIVES = 5
 } t_typeMove;
 
-/* What a move did: the match goes on, or it ended (won or lost). */
-typedef enum { NORMAL_MOVE = 0, WINNING_MOVE = 1, LOSING_MOVE = -1 } t_return_code;
+/* t_return_code (what a move did: the match goes on, or it ended, won or lost), as the
+ * subject's clientAPI.h defines it. */
+#include "clientAPI.h"
 
 /* A destination ticket. */
 typedef struct {
@@ -47,7 +48,9 @@ typedef struct {
   int city1, city2;
   t_color color; /* the cards paid besides the locomotives (MULTICOLOR: locomotives only) */
   int nbLocomotives;
-} t_claimRoute;
+} t_claimRouteMove;
+/* This kit's earlier name of it. */
+typedef t_claimRouteMove t_claimRoute;
 
 typedef struct {
   t_color card;      /* the card taken */
@@ -72,7 +75,7 @@ typedef struct {
   t_typeMove type;
   int player; /* the seat that played it */
   union {
-    t_claimRoute claimRoute;
+    t_claimRouteMove claimRoute;
     t_drawCard drawCard;
     t_drawBlindCard drawBlindCard;
     t_drawObjectives drawObjectives;
@@ -102,7 +105,7 @@ t_return_code chooseObjectives(int objectiveCards[3]);
 void printMap(void);
 void printCity(int city);
 /* A comment for whoever watches: written on stderr (the match's console). */
-t_return_code sendComment(char *comment);
+void sendComment(char *comment);
 
 /* What this kit adds: */
 /* 1 when the referee waits for your move (every move of the others given by getMove). */

@@ -16,7 +16,7 @@ HEADERS := $(sort $(wildcard $(KIT)/*.h *.h))
 champion: $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-ticket_kit.o: $(KIT)/ticket_kit.c $(KIT)/TicketToRide.h
+ticket_kit.o: $(KIT)/ticket_kit.c $(wildcard $(KIT)/*.h)
 	@rm -f champion
 	$(CC) $(CFLAGS) -I$(KIT) -c -o $@ $<
 

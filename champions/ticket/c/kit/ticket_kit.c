@@ -428,7 +428,4 @@ void printMap(void) {
   fprintf(stderr, "\n");
 }
 
-t_return_code sendComment(char *comment) {
-  fprintf(stderr, "comment: %s\n", comment);
-  return NORMAL_MOVE;
-}
+void sendComment(char *comment) { fprintf(stderr, "comment: %s\n", comment); }

@@ -11,7 +11,8 @@
   const RES = ["corn", "fish", "wood", "stone", "gold"];
   const WHAT = { "-1": ["", "not a position"], 0: ["", "free"], 1: ["C", "corn mine"], 2: ["F", "fish mine"],
     3: ["W", "wood mine"], 4: ["S", "stone mine"], 5: ["f", "farm"], 6: ["s", "sawmill"],
-    7: ["p", "pontoon"], 8: ["q", "quarry"] };
+    7: ["p", "pontoon"], 8: ["q", "quarry"], 9: ["c", "cathedral"], 10: ["k", "castle"],
+    11: ["w", "watchtower"], 12: ["m", "market"] };
   const STATUS = ["", "eliminated", "excluded"];
   const colourVar = (s) => "var(--p" + s + ")";
   const seatName = (s) => D.seats[s] + " (" + D.colours[s] + ")";
