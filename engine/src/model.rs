@@ -92,7 +92,7 @@ impl game::Game for Loi {
                 "La loi du plus riche is played by 3 seats, not {seats}"
             ));
         }
-        options.check(OPTIONS)?;
+        let options = options.completed(OPTIONS)?;
         let first = match options.get("first-player") {
             "drawn" => None,
             seat => Some(Seat(seat.parse().map_err(|_| "option `first-player`")?)),

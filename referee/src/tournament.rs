@@ -206,8 +206,7 @@ pub fn stored_options(stored: &game::Options, game: &dyn Game) -> Result<game::O
     if no_options(stored) {
         return Ok(game::Options::defaults(game.options()));
     }
-    stored.check(game.options())?;
-    Ok(stored.clone())
+    stored.completed(game.options())
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -99,20 +99,28 @@ impl Options {
         Ok(options)
     }
 
-    /// The options read back from a record: exactly the game's, each valid.
-    pub fn check(&self, specs: &[OptionSpec]) -> Result<(), String> {
+    /// The options read back from a record or a run's description: none but the game's,
+    /// each valid; one the game added after it was written takes its default. So a game
+    /// adds an option only with a default that plays what the game played before it: an
+    /// old record then replays, and an old run resumes, as they were.
+    pub fn completed(&self, specs: &[OptionSpec]) -> Result<Options, String> {
         for name in self.0.keys() {
             if !specs.iter().any(|s| s.name == name) {
                 return Err(format!("no option `{name}` in this game"));
             }
         }
+        let mut options = self.clone();
         for spec in specs {
             match self.0.get(spec.name) {
                 Some(value) => spec.check(value)?,
-                None => return Err(format!("option `{}` is missing", spec.name)),
+                None => {
+                    options
+                        .0
+                        .insert(spec.name.to_string(), spec.default.to_string());
+                }
             }
         }
-        Ok(())
+        Ok(options)
     }
 
     /// The value of option `name` (one of the game's: every option has a value).
@@ -163,7 +171,7 @@ mod tests {
         assert_eq!(o.integer("wagons"), 12);
         assert_eq!(o.words(), ["board=usa", "name=x", "wagons=12"]);
         assert_eq!(Options::parse(SPECS, &o.words()).unwrap(), o);
-        o.check(SPECS).unwrap();
+        assert_eq!(o.completed(SPECS).unwrap(), o);
     }
 
     #[test]
@@ -183,17 +191,19 @@ mod tests {
     }
 
     #[test]
-    fn a_record_s_options_are_checked() {
+    fn a_record_s_options_are_checked_and_completed() {
         let mut o = Options::defaults(SPECS);
-        o.check(SPECS).unwrap();
+        assert_eq!(o.completed(SPECS).unwrap(), o);
         o.0.insert("extra".into(), "1".into());
-        assert!(o.check(SPECS).unwrap_err().contains("extra"));
-        let mut o = Options::defaults(SPECS);
-        o.0.remove("board");
-        assert!(o.check(SPECS).unwrap_err().contains("missing"));
+        assert!(o.completed(SPECS).unwrap_err().contains("extra"));
+        // An option added to the game since: its default.
+        let mut o = Options::parse(SPECS, &["board=small"]).unwrap();
+        o.0.remove("wagons");
+        let completed = o.completed(SPECS).unwrap();
+        assert_eq!(completed.words(), ["board=small", "name=x", "wagons=45"]);
         let mut o = Options::defaults(SPECS);
         o.0.insert("board".into(), "moon".into());
-        assert!(o.check(SPECS).is_err());
+        assert!(o.completed(SPECS).is_err());
         let json = serde_json::to_string(&Options::defaults(SPECS)).unwrap();
         assert_eq!(json, r#"{"board":"usa","name":"x","wagons":"45"}"#);
     }

@@ -55,8 +55,8 @@ impl<S: State> Replay<S> {
                 game.seats().end()
             )));
         }
-        options.check(game.options()).map_err(Divergence)?;
-        let state = game.start(seats, options).map_err(Divergence)?;
+        let options = options.completed(game.options()).map_err(Divergence)?;
+        let state = game.start(seats, &options).map_err(Divergence)?;
         Ok(Replay { state, seats })
     }
 

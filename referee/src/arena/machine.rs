@@ -80,8 +80,9 @@ impl<'a, A: Adapter> Machine<'a, A> {
                 seats.len()
             ));
         }
-        options.check(game.options())?;
-        let state = game.start(seats.len(), options)?;
+        // Played with every option the game has; recorded as given (a record of before an
+        // option was added is made again byte for byte).
+        let state = game.start(seats.len(), &options.completed(game.options())?)?;
         let chance = draw::Stream::new(crate::seeds::derive(seed, crate::seeds::CHANCE_STREAM, 0));
         let n = seats.len();
         let mut machine = Machine {

@@ -226,6 +226,32 @@ fn objectives_and_powers_are_options_and_a_seed_plays_the_same_match() {
 /// The hostile champion builds a quarry without the wood it costs: the rules refuse it,
 /// the seat is excluded with a protocol fault naming the price, scores last, gets no more
 /// callback, and the three others play the match to its end.
+/// A record written before the game had its `objectives` and `powers` options (committed,
+/// from that referee) replays to the same record and shows: an option the game added
+/// since plays as its default, the game as it was.
+#[test]
+fn a_record_of_before_an_option_was_added_replays_and_shows() {
+    let dir = Path::new(&fixture("before-powers")).to_path_buf();
+    let text = std::fs::read_to_string(dir.join("record.json")).unwrap();
+    assert!(
+        !text.contains("powers"),
+        "the fixture is of before the option"
+    );
+    let out = town(Who::Root, &["replay"]).arg(&dir).output().unwrap();
+    assert!(
+        out.status.success() && stdout(&out).contains("replay ok"),
+        "{}{}",
+        stdout(&out),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = town(Who::Root, &["show"]).arg(&dir).output().unwrap();
+    assert!(
+        out.status.success() && stdout(&out).contains("after move 48/48"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn a_refused_action_excludes_its_seat_and_the_others_play_on() {
     common::users::each_run_in("town_runner", "refused_action", |who, dir| {
