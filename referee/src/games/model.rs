@@ -289,6 +289,16 @@ impl<P: Parts> ModelGame<P> {
         if let Some(old) = self.0.legacy(head.schema, &text, path) {
             return Ok((old, true));
         }
+        if let Some(schema) = head
+            .schema
+            .filter(|&s| s != u64::from(crate::arena::GAME_RECORD_SCHEMA))
+        {
+            anyhow::bail!(
+                "{} has record schema {schema}, which this referee does not read for {title} \
+                 (play the match again to record it anew)",
+                path.display()
+            );
+        }
         let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
         let checked = crate::arena::check(self.0, &record).and_then(|()| {
             // With its full log, if it was played with one: every request read again.
