@@ -262,8 +262,8 @@ fn columns_hold_with_two_digit_monuments_and_a_phase_lists_its_actions() {
     );
 }
 
-/// Refused actions, which a record counts by function and answer, are listed with their
-/// count: the 20000 off-map roads of `tests/fixtures/viewer/actor.sh` in the jouer of turn 2.
+/// Refused actions, which a record keeps with their arguments, are listed in order, the same
+/// ones in a row with their count: the 20000 off-map roads of `tests/fixtures/viewer/actor.sh` in the jouer of turn 2.
 #[test]
 fn refused_actions_are_counted_in_a_step_s_actions() {
     let dir = common::fresh_dir("view-terminal", "refused");
@@ -301,8 +301,8 @@ fn refused_actions_are_counted_in_a_step_s_actions() {
     assert!(ok, "{stderr}");
     assert!(
         stdout.contains(
-            "actions of seat 1 in jouer: 1 refused construire_maison -> NON_CONNEXE, \
-             20000 refused construire_route -> HORS_TERRAIN; 1 information request(s)"
+            "actions of seat 1 in jouer: construire_route 200 3 -> HORS_TERRAIN x 20000, \
+             construire_maison 0 0 -> NON_CONNEXE; 1 information request(s)"
         ),
         "{stdout}"
     );
