@@ -298,7 +298,7 @@ fn quoted_script_tags_leave_the_replay_page_whole() {
             "--out",
         ])
         .arg(&out));
-    let record = MatchRecord::load(&out.join("record.json")).unwrap();
+    let record = common::loi::load_in(&out);
     let quoted = |text: &str| record.faults.iter().any(|f| f.message.contains(text));
     assert!(quoted("<!--<script>") && quoted("</script><b>&amp;"));
     let page = std::fs::read_to_string(out.join("replay.html")).unwrap();
