@@ -87,6 +87,21 @@ pub trait Parts: Adapter {
     fn result_table(&self, _record: &GameRecord) -> Option<String> {
         None
     }
+    /// The faults of `record` (checked), each with the step of its replay page where it
+    /// shows: by default the step of its callback, the actions taken by then.
+    fn fault_steps(&self, record: &GameRecord) -> Vec<FaultStep> {
+        record
+            .faults
+            .iter()
+            .zip(record.fault_steps())
+            .map(|(f, step)| FaultStep {
+                seat: f.seat,
+                step,
+                kind: f.kind.name().to_string(),
+                message: f.message.clone(),
+            })
+            .collect()
+    }
     /// The state after `step` actions of `record` (checked; `step` at most their number),
     /// as text for a terminal (`show`).
     fn show(&self, record: &GameRecord, step: usize) -> String;
@@ -540,19 +555,8 @@ impl<P: Parts> Game for ModelGame<P> {
             .page(&self.load(&dir.join("record.json"))?, Some(dir))
     }
 
-    /// Each fault on the step of its callback: the actions taken by then.
     fn fault_steps(&self, dir: &Path) -> anyhow::Result<Vec<FaultStep>> {
         let record = self.load(&dir.join("record.json"))?;
-        Ok(record
-            .faults
-            .iter()
-            .zip(record.fault_steps())
-            .map(|(f, step)| FaultStep {
-                seat: f.seat,
-                step,
-                kind: f.kind.name().to_string(),
-                message: f.message.clone(),
-            })
-            .collect())
+        Ok(Parts::fault_steps(self.0, &record))
     }
 }

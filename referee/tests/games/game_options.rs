@@ -84,8 +84,18 @@ fn an_option_a_game_does_not_take_is_refused_with_what_it_takes() {
     // The 2009 game names its options and the flags of its setup, a match and a gauntlet
     // alike.
     for case in [
-        &["match", "random", "greedy", "random", "--option", "x=1", "--out", &out][..],
-        &["gauntlet", "random", "greedy", "--option", "deck=20", "--results", &results],
+        &[
+            "match", "random", "greedy", "random", "--option", "x=1", "--out", &out,
+        ][..],
+        &[
+            "gauntlet",
+            "random",
+            "greedy",
+            "--option",
+            "deck=20",
+            "--results",
+            &results,
+        ],
     ] {
         let (code, text) = said(&referee(case));
         assert_eq!(code, Some(2), "{case:?}: {text}");

@@ -306,8 +306,13 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
     assert_eq!(faults.len(), 1, "{record}");
     assert_eq!(faults[0]["seat"], 0);
     assert_eq!(faults[0]["kind"], "crash");
-    let callback = faults[0]["callback"].as_u64().expect("the fault's callback") as usize;
-    assert_eq!(record["callbacks"][callback]["callback"], "enchere", "{record}");
+    let callback = faults[0]["callback"]
+        .as_u64()
+        .expect("the fault's callback") as usize;
+    assert_eq!(
+        record["callbacks"][callback]["callback"], "enchere",
+        "{record}"
+    );
     let checked = common::loi::load_in(&out);
     assert_eq!(common::loi::result(&checked).houses[0], 1, "{record}");
     let jouer = record["callbacks"]

@@ -74,8 +74,12 @@ fn timeline_changes_rebuild_the_final_board() {
     );
     // Every request but each callback's `fin`, which the protocol does not count.
     let fins = record.actions().filter(|a| *a == "fin").count();
-    let requests: usize =
-        record.callbacks.iter().map(|c| c.requests as usize).sum::<usize>() - fins;
+    let requests: usize = record
+        .callbacks
+        .iter()
+        .map(|c| c.requests as usize)
+        .sum::<usize>()
+        - fins;
     let counted: usize = timeline
         .steps
         .iter()
@@ -219,10 +223,5 @@ fn tournament_index_stays_in_its_directory() {
 }
 
 fn write_index(dir: &std::path::Path) {
-    index::write(
-        dir,
-        &LOI,
-        &index::Layout::default(),
-    )
-    .unwrap();
+    index::write(dir, &LOI, &index::Layout::default()).unwrap();
 }
