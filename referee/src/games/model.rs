@@ -315,14 +315,22 @@ impl<P: Parts> ModelGame<P> {
             );
         }
         let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
-        let checked = crate::arena::check(self.0, &record).and_then(|()| {
-            // With its full log, if it was played with one: every request read again.
-            let Some(log) = &record.full_log else {
-                return Ok(());
-            };
-            let mut reader = crate::full_log::Reader::beside(path, &log.file)?;
-            crate::arena::check_log(self.0, &record, &mut reader)
-        });
+        // Played with a full log: it must be there (bad input, not a record that differs).
+        let mut log = match &record.full_log {
+            Some(log) => Some(
+                crate::full_log::Reader::beside(path, &log.file)
+                    .map_err(|e| anyhow::anyhow!("{e} (the match was played with --full-log)"))?,
+            ),
+            None => None,
+        };
+        // The seats' seeds first: a record of another seed is named as such.
+        let checked = crate::replay_checks::seat_seeds(record.seed, &record.seats)
+            .and_then(|()| crate::arena::check(self.0, &record))
+            .and_then(|()| match log.as_mut() {
+                // Every request read again.
+                Some(reader) => crate::arena::check_log(self.0, &record, reader),
+                None => Ok(()),
+            });
         Ok((checked.map(|()| record), false))
     }
 

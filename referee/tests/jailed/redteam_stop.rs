@@ -712,10 +712,16 @@ fn an_edited_shard_directory_is_refused_at_merge() {
         );
         assert!(!out_dir.exists(), "{what}: {} created", out_dir.display());
     }
-    // A record of schema 3, before time allowances were recorded, is read without them.
+    // A record of schema 3, before time allowances were recorded, is read without them: a
+    // run the referee of then played (the same champions, `fixtures/records/loi-v4-run`),
+    // one of its records made schema 3.
     let copy = dir.join("schema3");
-    copy_tree(&shards, &copy);
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/loi-v4-run/t"),
+        &copy,
+    );
     record_edited(&copy.join("shard-1-of-2"), &|record| {
+        assert_eq!(record["schema"], 4, "a record of before");
         record["schema"] = 3.into();
         record.as_object_mut().unwrap().remove("budgets");
     });
