@@ -9,7 +9,7 @@ use super::{Failure, EXIT_MISMATCH};
 use crate::arena::{GameRecord, NoStep};
 use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::model::{At, Commands, OtherGame};
+use crate::games::model::{At, Commands, LogMissing, OtherGame};
 use crate::games::Seats;
 use anyhow::anyhow;
 use jail::untrusted::{printable, printable_path};
@@ -235,6 +235,9 @@ fn load(path: &Path, game: &dyn Commands) -> Result<Result<GameRecord, String>, 
                 usage(format!("{other}: read it without --game"))
             }
             Some(other) => usage(format!("{other}: add --game {}", other.name)),
+            None if e.is::<LogMissing>() => {
+                usage(format!("{e:#} (the match was played with --full-log)"))
+            }
             None => match game.runner().name() {
                 crate::games::DEFAULT => usage(format!("{e:#}")),
                 name => usage(format!(

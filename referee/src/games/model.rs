@@ -150,6 +150,19 @@ impl std::fmt::Display for OtherGame {
 
 impl std::error::Error for OtherGame {}
 
+/// A record played with a full log whose log cannot be read: bad input (the record is not
+/// what differs), which the command line words with its flag.
+#[derive(Debug)]
+pub struct LogMissing(pub String);
+
+impl std::fmt::Display for LogMissing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LogMissing {}
+
 /// `show` for a game whose steps are its actions: the seats, the last action and
 /// [`Parts::show`]'s board after `at.step` actions (the end without it); a game without
 /// turns refuses `--turn` and `--phase`.
@@ -317,10 +330,9 @@ impl<P: Parts> ModelGame<P> {
         let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
         // Played with a full log: it must be there (bad input, not a record that differs).
         let mut log = match &record.full_log {
-            Some(log) => Some(
-                crate::full_log::Reader::beside(path, &log.file)
-                    .map_err(|e| anyhow::anyhow!("{e} (the match was played with --full-log)"))?,
-            ),
+            Some(log) => {
+                Some(crate::full_log::Reader::beside(path, &log.file).map_err(LogMissing)?)
+            }
             None => None,
         };
         // The seats' seeds first: a record of another seed is named as such.
