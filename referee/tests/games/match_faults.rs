@@ -26,7 +26,9 @@ fn referee(args: &[&str]) -> Output {
         .expect("the referee runs")
 }
 
-/// Play a match of `champions` with `seed` and return its record.
+/// Play a match of `champions` with `seed` and return its record. Each test plays its own
+/// seeds: no process may carry a seat's seed once its match is over, which another test's
+/// match of the same seed, running meanwhile, would.
 fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
     let dir = common::fresh_dir("match", &seed.to_string());
     let seed = seed.to_string();
@@ -233,7 +235,7 @@ fn each_callback_is_held_to_its_own_cpu_budget() {
     let champion = fixture("steady.py");
     let record = play(
         [&champion, &passive(), &passive()],
-        15,
+        25,
         &["--call-cpu", "0.1"],
     );
     assert_completed(&record);
@@ -264,7 +266,7 @@ fn a_champion_over_its_memory_limit_is_a_memory_fault() {
 /// Processes each under the limit but over it together: the jail's sampler adds them up.
 #[test]
 fn processes_over_the_memory_limit_together_are_a_memory_fault() {
-    let (kind, message) = single_fault("hoard_together.py", 14, &["--memory", "96"]);
+    let (kind, message) = single_fault("hoard_together.py", 24, &["--memory", "96"]);
     assert_eq!(kind, "memory", "{message}");
     assert!(
         message.contains("together") && message.contains("the limit is 96 MiB"),
@@ -304,7 +306,7 @@ fn exiting_in_a_callback_is_a_crash_with_its_status() {
 #[test]
 fn exiting_while_a_child_holds_stdout_is_a_crash_with_its_status() {
     for extra in [&[][..], &["--sandbox", "off"]] {
-        let (kind, message) = single_fault("quit_leaving_child.sh", 17, extra);
+        let (kind, message) = single_fault("quit_leaving_child.sh", 26, extra);
         assert_eq!(kind, "crash", "{extra:?}: {message}");
         assert!(message.contains("(exit 3)"), "{extra:?}: {message}");
     }
