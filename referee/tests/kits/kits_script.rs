@@ -96,10 +96,9 @@ fn build() {
     });
 }
 
-/// A kit's script played: its log lines (`script: ...`) and the match's record.
+/// A kit's script played: its log lines (`script: ...`) and the match's result.
 struct Played {
     log: Vec<String>,
-    record: Value,
     /// The match's result, from its record.
     result: common::loi::Result,
 }
@@ -135,11 +134,7 @@ fn play(kit: &str, champion: &Path) -> Played {
         .collect();
     let result = common::loi::result(&common::loi::load_in(&dir));
     common::remove_dir(&dir);
-    Played {
-        log,
-        record,
-        result,
-    }
+    Played { log, result }
 }
 
 /// The answer logged for `call` in the `end_game` part of the log.

@@ -187,7 +187,7 @@ fn a_flood_is_capped_counted_and_never_waited_for() {
         .record
         .callbacks
         .iter()
-        .position(|c| c.seat == 2 && c.callback.to_string() == "jouer")
+        .position(|c| c.seat == 2 && c.callback == "jouer")
         .unwrap();
     let [start, end] = p.record.timings[jouer].stderr.unwrap();
     // The flood and its line (and the complaints of its pipeline cut short, if any).
