@@ -346,25 +346,24 @@ fn the_arena_plays_what_the_referee_of_before_recorded() {
         let before = read(&kept).unwrap();
         // What each record says of the match, the champions' paths as they lie here.
         let history = |record: &GameRecord, paths: &[(String, String)]| {
+            // A seat that could not start: its fault's hint describes the jail of whoever
+            // runs the referee (root or a user), not the match.
+            let mut faults = record.faults.clone();
+            for fault in faults.iter_mut().filter(|f| f.kind.name() == "spawn") {
+                fault.message = fault.message.split(" (").next().unwrap().to_string();
+            }
             let mut text = serde_json::to_string(&(
                 &record.options,
                 &record.start,
                 &record.callbacks,
-                &record.faults,
+                &faults,
                 &record.ranking,
             ))
             .unwrap();
             for (then, here) in paths {
                 text = text.replace(then.as_str(), here);
             }
-            // A jailed champion's uid is drawn per match (a spawn fault names it).
-            let mut parts = text.split("as uid ");
-            let mut kept = parts.next().unwrap_or_default().to_string();
-            for part in parts {
-                kept.push_str("as uid N");
-                kept.push_str(part.trim_start_matches(|c: char| c.is_ascii_digit()));
-            }
-            kept
+            text
         };
         let (got, want) = (history(&today, &[]), history(&before, &paths));
         if got != want {
