@@ -72,6 +72,12 @@ pub trait Endpoint {
     fn send(&mut self, line: &str) -> Result<(), Fault>;
     /// End the callback and say what it cost.
     fn end(&mut self) -> CallTiming;
+    /// After its last callback, before the match's result is fixed: the fault of work it
+    /// did since (the check made before each of its callbacks, made once more), if any; a
+    /// champion stopped by it is then only finished. Without a process, nothing to check.
+    fn last_check(&mut self) -> Option<Fault> {
+        None
+    }
     /// The match is over for this champion: close its stdin, let it exit within `grace`,
     /// then kill it and everything it spawned. How it exits is ignored (protocol.md
     /// section 6).

@@ -219,6 +219,18 @@ impl Rules for Loi<'_> {
             .push(FaultRecord::outside(seat, 1, None, fault));
     }
 
+    /// Rule 28: a seat stopped by a fault is ranked by its final score as any seat, so a
+    /// fault after its last callback changes no score; the record and the row keep it.
+    fn late_fault(&mut self, seat: usize, fault: &Fault) {
+        let turn = self.game.state().turn;
+        self.record.faults.push(FaultRecord::outside(
+            seat,
+            turn,
+            Some(Callback::EndGame),
+            fault,
+        ));
+    }
+
     fn late_output(&mut self, seat: usize, line: &str) {
         let turn = self.game.state().turn;
         self.record.faults.push(FaultRecord::late_output(

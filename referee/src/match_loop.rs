@@ -58,6 +58,8 @@ pub fn run(
         }
         rules.advance();
     }
+    // Every seat checked before any is thawed to exit: what ran after its last callback
+    // (while the others played theirs) is a fault of the match, recorded before its result.
     for (seat, endpoint) in endpoints.iter_mut().enumerate() {
         if stopped[seat] {
             continue;
@@ -65,7 +67,14 @@ pub fn run(
         if let Some(line) = endpoint.unexpected_output() {
             rules.late_output(seat, &line);
         }
-        endpoint.finish(Duration::from_secs(1));
+        if let Some(fault) = endpoint.last_check() {
+            rules.late_fault(seat, &fault);
+        }
+    }
+    for (seat, endpoint) in endpoints.iter_mut().enumerate() {
+        if !stopped[seat] {
+            endpoint.finish(Duration::from_secs(1));
+        }
     }
 }
 

@@ -112,6 +112,10 @@ impl Endpoint for ProcessEndpoint {
         }
     }
 
+    fn last_check(&mut self) -> Option<Fault> {
+        self.champion.as_mut()?.last_check()
+    }
+
     fn finish(&mut self, grace: Duration) {
         if let Some(champion) = self.champion.take() {
             champion.finish(grace);

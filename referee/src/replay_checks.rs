@@ -204,8 +204,10 @@ pub(crate) fn is_late_output(message: &str) -> bool {
 /// The faults list of `record` (a game that ended at turn `end_turn`) is what the match
 /// wrote: first the faults of seats that could not start (turn 1, before any callback),
 /// then each callback's fault in the callbacks' order, as the callback records it, then
-/// at most one `protocol` fault per seat for output after its `end_game` (which it played
-/// without a fault), in seats' order. The replay has checked that a seat stopped at its
+/// for each seat that played its `end_game` without a fault, in seats' order, at most one
+/// `protocol` fault for output after it and then at most one fault of the check before the
+/// result (work done after its last callback, or memory held: rule 28 ranks it by its
+/// score all the same). The replay has checked that a seat stopped at its
 /// start plays no callback and that every other seat plays until a fault stops it.
 pub fn faults(record: &MatchRecord, end_turn: u8) -> Result<(), String> {
     let mut list = record.faults.iter().enumerate().peekable();
@@ -249,7 +251,7 @@ pub fn faults(record: &MatchRecord, end_turn: u8) -> Result<(), String> {
             }
         }
     }
-    let mut last_seat = None;
+    let mut last_place = None;
     for (k, fault) in list {
         let ended_clean = record
             .callbacks
@@ -257,20 +259,22 @@ pub fn faults(record: &MatchRecord, end_turn: u8) -> Result<(), String> {
             .rev()
             .find(|c| c.seat == fault.seat)
             .is_some_and(|c| c.callback == Callback::EndGame && c.fault.is_none());
+        let output = fault.kind == FaultKind::Protocol && is_late_output(&fault.message);
+        let work = jail::fault::is_after_last(fault.kind, &fault.message);
+        let place = (fault.seat, work);
         let late = fault.callback == Some(Callback::EndGame)
             && (fault.turn, fault.phase) == (end_turn, 0)
-            && fault.kind == FaultKind::Protocol
-            && is_late_output(&fault.message)
+            && (output || work)
             && ended_clean
-            && last_seat < Some(fault.seat);
+            && last_place < Some(place);
         if !late {
             return Err(format!(
-                "faults[{k}] ({}) matches no callback's fault, no seat's start and no output \
-                 after end_game",
+                "faults[{k}] ({}) matches no callback's fault, no seat's start, no output \
+                 after end_game and no work found after it",
                 describe(fault)
             ));
         }
-        last_seat = Some(fault.seat);
+        last_place = Some(place);
     }
     Ok(())
 }

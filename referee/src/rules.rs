@@ -40,6 +40,9 @@ pub trait Rules {
     /// `seat` wrote `line` after its last callback (a protocol fault that changes no
     /// result).
     fn late_output(&mut self, seat: usize, line: &str);
+    /// `seat` worked after its last callback (the check before the result is fixed):
+    /// `fault` places it as a fault in its last callback would.
+    fn late_fault(&mut self, seat: usize, fault: &Fault);
 }
 
 #[cfg(test)]

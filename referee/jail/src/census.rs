@@ -197,6 +197,38 @@ mod tests {
         assert_eq!((change.ended, change.appeared), (0, 0), "{change:?}");
     }
 
+    /// The process with the highest pid ends while frozen (the new census is walked to its
+    /// end first), and a new one takes a pid lower than every old one (pids wrap around):
+    /// each is counted, and the CPU gained by the one present both times too.
+    #[test]
+    fn the_highest_pid_ending_and_a_lower_pid_appearing_are_counted() {
+        let before = census(&[(5, 1, 30, false), (9, 2, 1, false)]);
+        let after = census(&[(5, 1, 30, false)]);
+        let ended = Change {
+            ended: 1,
+            ..Change::default()
+        };
+        assert_eq!(after.since(&before), ended);
+        let before = census(&[(300, 1, 30, false)]);
+        let after = census(&[(7, 9, 0, false), (300, 1, 45, false)]);
+        let appeared = Change {
+            appeared: 1,
+            cpu: Duration::from_millis(15),
+            ..Change::default()
+        };
+        assert_eq!(after.since(&before), appeared);
+    }
+
+    /// A process that appeared while frozen is work by itself, whatever the slack.
+    #[test]
+    fn a_process_that_appeared_alone_is_work() {
+        let change = Change {
+            appeared: 1,
+            ..Change::default()
+        };
+        assert!(change.is_work(Duration::from_secs(1)));
+    }
+
     /// CPU gained while frozen is work only past the slack, not at it.
     #[test]
     fn cpu_up_to_the_slack_is_no_work() {

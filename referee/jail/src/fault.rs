@@ -7,6 +7,34 @@ use std::fmt;
 /// never ran): what a record's check recognises it by.
 pub const WORKED_WHILE_FROZEN: &str = "worked while frozen between its callbacks";
 
+/// How a `Timeout` for work found after a champion's last callback begins (the check made
+/// once more before a match's result is fixed): a fault after its last move, which a
+/// record's check recognises by it.
+pub const WORKED_AFTER_LAST: &str = "worked while frozen after its last callback";
+
+/// How the `Memory` fault of a jailed champion's processes found holding more than its
+/// limit together begins (at a check while it plays, or while it is frozen).
+pub const HELD_TOO_MUCH: &str = "its processes held ";
+
+/// Whether a fault of `kind` saying `message` is one that the check after a champion's
+/// last callback makes ([`crate::champion::Champion::last_check`]): work done after it,
+/// or memory held over its limit. A record's check accepts no other fault after the last
+/// callback but output.
+///
+/// ```
+/// use jail::fault::{is_after_last, FaultKind, WORKED_AFTER_LAST};
+/// assert!(is_after_last(FaultKind::Timeout, &format!("{WORKED_AFTER_LAST} (x)")));
+/// assert!(!is_after_last(FaultKind::Crash, &format!("{WORKED_AFTER_LAST} (x)")));
+/// assert!(!is_after_last(FaultKind::Timeout, "used 9 s of CPU"));
+/// ```
+pub fn is_after_last(kind: FaultKind, message: &str) -> bool {
+    match kind {
+        FaultKind::Timeout => message.starts_with(WORKED_AFTER_LAST),
+        FaultKind::Memory => message.starts_with(HELD_TOO_MUCH),
+        _ => false,
+    }
+}
+
 /// What a `Timeout` of a process killed by its lifetime CPU backstop (`RLIMIT_CPU`) says.
 pub const LIFETIME_CPU: &str = "lifetime CPU allowance";
 

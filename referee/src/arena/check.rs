@@ -208,32 +208,42 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
             entry.seat
         ));
     }
-    // Output after the last callback: a protocol fault that changes nothing, at most one
-    // per seat that played to the end without a fault, in seats' order, written as the
+    // After the last callback, per seat that played to the end without a fault, in seats'
+    // order: at most one protocol fault for its output (it changes nothing), then at most
+    // one fault of the check before the result (work done after it, or memory held: the
+    // seat is then out, as after a fault in its last callback), each written as the
     // referee writes it.
     let last = record.callbacks.last().map_or("", |c| c.callback.as_str());
-    let mut last_seat = None;
+    let mut last_place = None;
     for (i, fault) in record.faults.iter().enumerate() {
         if !used[i] && fault.callback.is_none() {
             let seat = usize::from(fault.seat);
-            if fault.kind != FaultKind::Protocol
+            let output = fault.kind == FaultKind::Protocol && is_late_output(&fault.message, last);
+            let work = jail::fault::is_after_last(fault.kind, &fault.message);
+            let place = (seat, work);
+            if !(output || work)
                 || seat >= record.seats.len()
                 || machine.is_out(seat)
-                || last_seat >= Some(seat)
-                || !is_late_output(&fault.message, last)
+                || last_place >= Some(place)
             {
                 return Err(format!(
                     "a `{}` fault of seat {} outside every callback (\"{}\"): after the last \
-                     callback the referee records only output of a seat still in the match, \
-                     once per seat in seats' order, as `unexpected output `...` after {last}: \
-                     logs belong on stderr`",
+                     callback the referee records only, of a seat still in the match, once per \
+                     seat in seats' order, its output (`unexpected output `...` after {last}: \
+                     logs belong on stderr`), then the fault of the check of its work since \
+                     (`{}...`)",
                     fault.kind.name(),
                     fault.seat,
-                    jail::untrusted::printable(&fault.message)
+                    jail::untrusted::printable(&fault.message),
+                    jail::fault::WORKED_AFTER_LAST
                 ));
             }
-            last_seat = Some(seat);
-            machine.fault_outside(seat, fault.kind, fault.message.clone());
+            last_place = Some(place);
+            if work {
+                machine.late_fault(seat, &Fault::new(fault.kind, fault.message.clone()));
+            } else {
+                machine.fault_outside(seat, fault.kind, fault.message.clone());
+            }
         }
     }
     let mut got = machine.finish();

@@ -390,6 +390,13 @@ impl<A: Adapter> Rules for Machine<'_, A> {
         self.fault_outside(seat, fault.kind, fault.message.clone());
     }
 
+    /// As a fault in its last callback: the seat is out (the ranking stands once the rules
+    /// decided the match, as after any fault of a closing callback).
+    fn late_fault(&mut self, seat: usize, fault: &Fault) {
+        self.out[seat] = true;
+        self.fault_outside(seat, fault.kind, fault.message.clone());
+    }
+
     fn late_output(&mut self, seat: usize, line: &str) {
         let message = format!(
             "unexpected output `{}` after {}: logs belong on stderr",

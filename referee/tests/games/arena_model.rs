@@ -2,15 +2,16 @@
 //! seats (`game::testing::HighCard` behind the tests' small protocol, `common/high_card.rs`:
 //! `carte` asks one's own card, `garder`/`passer` choose, `fin`): matches played through the match loop
 //! by scripted seats, their records checked by playing them again, chance drawn from the
-//! match's own stream (the same seed deals the same cards, another seed others), and an
-//! edited deal, choice, answer or ranking refused.
+//! match's own stream (the same seed deals the same cards, another seed others), an
+//! edited deal, choice, answer or ranking refused, and a fault after the last callback
+//! recorded and checked.
 
 use crate::common;
 
 use common::high_card::HighCardWire;
 use game::testing::HighCard;
-use jail::fault::Fault;
-use referee::arena::{GameRecord, Machine};
+use jail::fault::{Fault, FaultKind, WORKED_AFTER_LAST};
+use referee::arena::{GameFault, GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::record::SeatRecord;
 use std::collections::VecDeque;
@@ -22,6 +23,11 @@ struct Seat {
     out: VecDeque<String>,
     asked: bool,
     cards: Vec<u32>,
+    /// What the check after its last callback finds, and its output after it.
+    late: Option<Fault>,
+    late_output: Option<String>,
+    /// Its last callback (`end_game`) began.
+    ended: bool,
 }
 
 impl Seat {
@@ -31,15 +37,23 @@ impl Seat {
             out: VecDeque::new(),
             asked: false,
             cards: Vec::new(),
+            late: None,
+            late_output: None,
+            ended: false,
         }
     }
 }
 
 impl Endpoint for Seat {
     fn unexpected_output(&mut self) -> Option<String> {
-        None
+        // Only once its last callback is over.
+        self.ended.then(|| self.late_output.take()).flatten()
+    }
+    fn last_check(&mut self) -> Option<Fault> {
+        self.late.take()
     }
     fn begin(&mut self, callback: &str, _: CallLimits) -> Result<(), Fault> {
+        self.ended = callback == "end_game";
         if callback == "choisir" {
             self.out.push_back("carte".into());
             self.asked = true;
@@ -76,6 +90,11 @@ impl Endpoint for Seat {
 
 /// A match of `n` seats of seed `seed`: its record (checked) and the card each seat saw.
 fn play(n: usize, seed: u64) -> (GameRecord, Vec<Vec<u32>>) {
+    play_late(n, seed, |_| {})
+}
+
+/// [`play`], each seat set up by `late` (what it does after its last callback).
+fn play_late(n: usize, seed: u64, late: impl Fn(&mut Seat)) -> (GameRecord, Vec<Vec<u32>>) {
     let seats_records = (0..n)
         .map(|i| SeatRecord {
             seat: i as u8,
@@ -94,6 +113,7 @@ fn play(n: usize, seed: u64) -> (GameRecord, Vec<Vec<u32>>) {
     )
     .unwrap();
     let mut seats: Vec<Seat> = (0..n).map(|i| Seat::new(10 + i as u32)).collect();
+    seats.iter_mut().for_each(&late);
     let mut endpoints: Vec<&mut dyn Endpoint> =
         seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
     referee::match_loop::run(&mut machine, &mut endpoints, vec![None; n]);
@@ -185,4 +205,65 @@ fn an_edited_deal_choice_answer_or_ranking_is_refused() {
     assert!(err.contains("where the referee sends"), "{err}");
     let err = edit(&|r| r.seed ^= 1);
     assert!(err.contains("the seed draws"), "{err}");
+}
+
+/// The check before the result (`Endpoint::last_check`: work done while frozen after the
+/// last callback) gives a fault: recorded after every callback's fault and the seat's
+/// output after its last callback, as a fault outside any callback; the seat is out as
+/// after a fault in its last callback, so the ranking the rules decided stands; the record
+/// checks. A late fault the referee does not write is refused: another kind or message
+/// (a crash, a CPU timeout), one before the seat's output, twice, or of a seat already out.
+#[test]
+fn a_fault_after_the_last_callback_is_recorded_and_checked() {
+    let work = Fault::new(
+        FaultKind::Timeout,
+        format!("{WORKED_AFTER_LAST} (2 of its processes ended after its callback ended)"),
+    );
+    let (honest, _) = play(3, 7);
+    let (record, _) = play_late(3, 7, |seat| {
+        if seat.keep_from == 11 {
+            seat.late = Some(work.clone());
+            seat.late_output = Some("bye".into());
+        }
+    });
+    let late = GameFault {
+        seat: 1,
+        callback: None,
+        kind: FaultKind::Timeout,
+        message: work.message.clone(),
+    };
+    assert_eq!(record.faults.last(), Some(&late), "{:?}", record.faults);
+    assert_eq!(
+        record.faults.len(),
+        2,
+        "its output, then its work: {:?}",
+        record.faults
+    );
+    assert_eq!(record.ranking, honest.ranking);
+    assert_eq!(record.callbacks, honest.callbacks);
+    let edit = |f: &dyn Fn(&mut GameRecord)| {
+        let mut r = record.clone();
+        f(&mut r);
+        assert_ne!(r, record, "the edit changes the record");
+        referee::arena::check(&HighCardWire, &r).expect_err("an edited record is refused")
+    };
+    let err = edit(&|r| r.faults[1].kind = FaultKind::Crash);
+    assert!(err.contains("outside every callback"), "{err}");
+    let err = edit(&|r| r.faults[1].message = "used 9000 ms of CPU".into());
+    assert!(err.contains("outside every callback"), "{err}");
+    let err = edit(&|r| r.faults.swap(0, 1));
+    assert!(err.contains("outside every callback"), "{err}");
+    let err = edit(&|r| r.faults.push(late.clone()));
+    assert!(err.contains("outside every callback"), "{err}");
+    // A memory fault found by the same check is one too.
+    let held = Fault::new(
+        FaultKind::Memory,
+        format!(
+            "{}70 MiB of memory together; the limit is 64 MiB",
+            jail::fault::HELD_TOO_MUCH
+        ),
+    );
+    let (record, _) = play_late(3, 7, |seat| seat.late = Some(held.clone()));
+    assert_eq!(record.faults.len(), 3, "{:?}", record.faults);
+    assert_eq!(record.ranking, honest.ranking);
 }

@@ -4,11 +4,14 @@
 //! agree from `replay`'s own messages, so that the loser wins; a crash turned into a
 //! timeout in both games; faults after the end; an unknown field. `replay` refuses each
 //! (a timeout must agree with its callback's recorded time and the record's budgets;
-//! output after the end is written as the referee writes it, once per seat still in, and
-//! never changes the ranking; a schema-5 record holds no field the referee does not know).
+//! output after the end, and the fault of the check of a seat's work after its last
+//! callback, are written as the referee writes them, once per seat still in, and never
+//! change the ranking the rules decided; a schema-5 record holds no field the referee does
+//! not know).
 
 use crate::common;
 
+use jail::fault::WORKED_AFTER_LAST;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -251,6 +254,30 @@ fn faults_after_the_end_and_unknown_fields_are_refused() {
             "the match ends ranked",
         ),
         (
+            "a fault of work after the end that turns the ranking over",
+            Box::new(move |r| {
+                r["faults"].as_array_mut().unwrap().push(json!({
+                    "seat": winner, "kind": "timeout",
+                    "message": format!("{WORKED_AFTER_LAST} (used 30 ms of CPU)")
+                }));
+                let ranking = r["ranking"].clone();
+                for key in ["places", "scores"] {
+                    r["ranking"][key] = json!([ranking[key][1], ranking[key][0]]);
+                }
+            }),
+            "the match ends ranked",
+        ),
+        (
+            "a crash after the end",
+            Box::new(move |r| {
+                r["faults"].as_array_mut().unwrap().push(json!({
+                    "seat": winner, "kind": "crash",
+                    "message": format!("{WORKED_AFTER_LAST} (used 30 ms of CPU)")
+                }));
+            }),
+            "outside every callback",
+        ),
+        (
             "a timeout on the winner's end_game",
             Box::new(move |r| {
                 r["callbacks"][end_game]["fault"] = json!({"kind": "timeout", "message": OVER});
@@ -287,6 +314,16 @@ fn faults_after_the_end_and_unknown_fields_are_refused() {
     let (code, said) = replay(&dir, &record, true);
     if code != Some(0) {
         wrong.push(format!("a real late output: exit {code:?}:\n{said}"));
+    }
+    // And the check of its work since, which places it as a fault in its last callback
+    // would: after the rules decided the match, the ranking stands.
+    record["faults"].as_array_mut().unwrap().push(json!({
+        "seat": winner, "kind": "timeout",
+        "message": format!("{WORKED_AFTER_LAST} (used 30 ms of CPU)")
+    }));
+    let (code, said) = replay(&dir, &record, true);
+    if code != Some(0) {
+        wrong.push(format!("a real late fault of work: exit {code:?}:\n{said}"));
     }
     assert!(wrong.is_empty(), "THE ATTACK WORKED:\n{}", wrong.join("\n"));
 }

@@ -16,6 +16,7 @@ mod redteam;
 mod redteam_amazons;
 mod redteam_checked;
 mod redteam_gauntlet;
+mod redteam_late;
 mod redteam_proc;
 mod redteam_snapshot;
 mod redteam_stop;

@@ -358,6 +358,89 @@ mod tests {
         assert_eq!(ev(0, limits.memory, "", &limits).kind, FaultKind::Crash);
     }
 
+    /// Only a death by a signal has a signal: an exit status has none, a stopped status
+    /// (`WIFSTOPPED`, 0x7f in its low bits) is neither, and every signal from 1 up is one.
+    #[test]
+    fn only_a_death_by_a_signal_has_a_signal() {
+        assert_eq!(term_signal(3 << 8), None);
+        assert_eq!(term_signal(0), None);
+        assert_eq!(term_signal(1), Some(1));
+        assert_eq!(term_signal(9), Some(9));
+        assert_eq!(term_signal(11 | 0x80), Some(11));
+        assert_eq!(term_signal((19 << 8) | 0x7f), None);
+        assert_eq!(describe_status((19 << 8) | 0x7f), "status 0x137f");
+        assert_eq!(describe_status(1), "signal 1 (SIGHUP)");
+    }
+
+    /// What the kernel and the limits saw decides a memory fault: a memory cgroup's OOM
+    /// kill (whatever the peaks), or a virtual size near the address-space limit; a limit
+    /// of 0 (none) is never reached.
+    #[test]
+    fn an_oom_kill_or_the_address_space_limit_is_a_memory_fault() {
+        let limits = Limits::default();
+        let with = |status: i32, vsize: u64, oom_killed: bool, limits: &Limits| {
+            classify(
+                &Evidence {
+                    status,
+                    peak_data: 0,
+                    peak_rss: 0,
+                    peak_vsize: vsize,
+                    stderr_tail: "",
+                    limits,
+                    oom_killed,
+                    cpu: std::time::Duration::ZERO,
+                },
+                "during a test",
+            )
+        };
+        let killed = with(9, 0, true, &limits);
+        assert_eq!(killed.kind, FaultKind::Memory, "{killed}");
+        assert!(killed.message.contains("cgroup memory.max"), "{killed}");
+        let mapped = with(11, limits.address_space, false, &limits);
+        assert_eq!(mapped.kind, FaultKind::Memory, "{mapped}");
+        assert!(mapped.message.contains("address-space limit"), "{mapped}");
+        assert_eq!(
+            with(11, limits.address_space / 2, false, &limits).kind,
+            FaultKind::Crash
+        );
+        let none = Limits {
+            memory: 0,
+            address_space: 0,
+            ..Limits::default()
+        };
+        assert_eq!(with(11, 0, false, &none).kind, FaultKind::Crash);
+    }
+
+    /// The error line of a crash: a panic's line alone when no message follows it, a
+    /// Python traceback's exception line (none when the traceback is cut before it, never
+    /// an empty line after it), and lines of 300 characters kept whole, longer ones cut.
+    #[test]
+    fn error_lines_and_their_cuts() {
+        assert_eq!(
+            error_line("thread 'main' panicked at a.rs:1:1:\n\nmore\n").as_deref(),
+            Some("thread 'main' panicked at a.rs:1:1:")
+        );
+        assert_eq!(
+            error_line("debug\nTraceback (most recent call last):\n  File \"x.py\", line 1\n"),
+            None
+        );
+        assert_eq!(
+            error_line("Traceback (most recent call last):\n  File \"x.py\"\nValueError: bad\n\n")
+                .as_deref(),
+            Some("ValueError: bad")
+        );
+        let exact = format!("Error: {}", "x".repeat(293));
+        assert_eq!(error_line(&exact), Some(exact.clone()));
+        assert_eq!(last_lines(&exact, 3), exact);
+        let long = format!("Error: {}", "x".repeat(393));
+        let cut = error_line(&long).unwrap();
+        assert_eq!(cut.chars().count(), 303, "{cut}");
+        assert!(cut.ends_with("..."), "{cut}");
+        let tail = last_lines(&long, 3);
+        assert_eq!(tail.chars().count(), 303, "{tail}");
+        assert!(tail.starts_with("..."), "{tail}");
+    }
+
     /// SIGXCPU is the lifetime backstop's only when the CPU measured reached it: a champion
     /// that sends it to itself (or lowers its own `RLIMIT_CPU`) has crashed.
     #[test]
@@ -383,6 +466,8 @@ mod tests {
         assert!(at.message.contains(crate::fault::LIFETIME_CPU), "{at}");
         let early = with_cpu(std::time::Duration::from_millis(2));
         assert_eq!(early.kind, FaultKind::Crash, "{early}");
+        let half = with_cpu(limits.cpu_backstop / 2);
+        assert_eq!(half.kind, FaultKind::Crash, "{half}");
         assert!(early.message.contains("SIGXCPU"), "{early}");
         assert!(
             !early.message.contains(crate::fault::LIFETIME_CPU),

@@ -188,6 +188,9 @@ pub struct Champion {
     reaped: Option<Reaped>,
     /// The fault that ended the conversation, repeated by later calls.
     fatal: Option<Fault>,
+    /// Whether a call (`send`, `recv`) returned `fatal`: one found while it was frozen
+    /// waits for its next callback, or for [`Champion::last_check`] after its last.
+    told: bool,
     swept: bool,
     /// The sandbox layers held for this champion (cgroup, uid lease) until it is swept.
     sandbox: crate::sandbox::Prepared,
@@ -312,6 +315,7 @@ impl Champion {
             roster: RefCell::new(Roster::default()),
             reaped: None,
             fatal: None,
+            told: false,
             swept: false,
             sandbox,
             jail,
@@ -408,6 +412,51 @@ impl Champion {
     /// gets the champion a `Timeout` fault, and is killed with the rest of the jail before
     /// it runs again.
     pub fn resume(&mut self) {
+        self.check_frozen();
+        if self.fatal.is_none() {
+            if let Some(jail) = &mut self.jail {
+                if !self.sandbox.freeze(false) {
+                    if let Err(refused) = jail.cont() {
+                        self.kill_jail();
+                        self.fatal = Some(worked_while_frozen(&match refused {
+                            Refused::Woke => "one of its processes was continued".to_string(),
+                            Refused::Started(n) => format!("started {n} processes or threads"),
+                        }));
+                    }
+                }
+            }
+        }
+        if let Some(base) = self.frozen_at.take() {
+            self.thawed_from.set(Some(base));
+        }
+        self.last_check.set(Instant::now());
+    }
+
+    /// After its last callback, before the match's result is fixed: the check that
+    /// [`Champion::resume`] makes before every thaw, made once more (a worker woken while
+    /// the others played their last callbacks, or while the referee computes the result,
+    /// would otherwise escape it). Its fault (a `Timeout` that says it worked while frozen
+    /// after its last callback, or a `Memory` fault), its jail then killed; or a fault found
+    /// when it was last frozen that no call returned yet. `None` when nothing ran. It
+    /// stays frozen: [`Champion::finish`] or [`Champion::kill`] follows.
+    pub fn last_check(&mut self) -> Option<Fault> {
+        self.check_frozen();
+        if self.told {
+            return None;
+        }
+        let mut fault = self.fatal.clone()?;
+        if let Some(rest) = fault
+            .message
+            .strip_prefix(crate::fault::WORKED_WHILE_FROZEN)
+        {
+            fault.message = format!("{}{rest}", crate::fault::WORKED_AFTER_LAST);
+        }
+        Some(fault)
+    }
+
+    /// The check before a thaw ([`Champion::resume`]): a fault in `fatal`, the jail killed,
+    /// when something of it ran since it was frozen or it holds more memory than its limit.
+    fn check_frozen(&mut self) {
         if let Some(base) = self.frozen_at.get() {
             let meter = self.thaw_measure();
             let mut change = crate::Change {
@@ -429,23 +478,6 @@ impl Champion {
                 self.fatal.get_or_insert(fault);
             }
         }
-        if self.fatal.is_none() {
-            if let Some(jail) = &mut self.jail {
-                if !self.sandbox.freeze(false) {
-                    if let Err(refused) = jail.cont() {
-                        self.kill_jail();
-                        self.fatal = Some(worked_while_frozen(&match refused {
-                            Refused::Woke => "one of its processes was continued".to_string(),
-                            Refused::Started(n) => format!("started {n} processes or threads"),
-                        }));
-                    }
-                }
-            }
-        }
-        if let Some(base) = self.frozen_at.take() {
-            self.thawed_from.set(Some(base));
-        }
-        self.last_check.set(Instant::now());
     }
 
     /// A `Memory` fault if the jailed champion's processes hold more than its limit.
@@ -454,7 +486,8 @@ impl Champion {
             Fault::new(
                 FaultKind::Memory,
                 format!(
-                    "its processes held {} of memory together; the limit is {}",
+                    "{}{} of memory together; the limit is {}",
+                    crate::fault::HELD_TOO_MUCH,
                     fate::mib(held),
                     fate::mib(self.limits.memory)
                 ),
@@ -492,6 +525,7 @@ impl Champion {
     pub fn send(&mut self, line: &str, deadline: Instant) -> Result<(), Fault> {
         debug_assert!(!line.contains('\n'), "a line to send contains a newline");
         if let Some(fault) = &self.fatal {
+            self.told = true;
             return Err(fault.clone());
         }
         let result = match self.io.write_line(line, deadline) {
@@ -523,6 +557,7 @@ impl Champion {
             ),
         };
         self.fatal = Some(result.clone());
+        self.told = true;
         Err(result)
     }
 
@@ -536,6 +571,7 @@ impl Champion {
         let deadline = budget.wall_deadline();
         loop {
             if let Some(fault) = &self.fatal {
+                self.told = true;
                 return Err(fault.clone());
             }
             match self.io.take_line(self.limits.max_line) {
@@ -682,6 +718,7 @@ impl Champion {
 
     fn fail(&mut self, fault: Fault) -> Fault {
         self.fatal = Some(fault.clone());
+        self.told = true;
         fault
     }
 
