@@ -76,6 +76,8 @@ pub enum Joined {
     Start(Vec<(Arc<Waiter>, Link)>, Link),
     /// Wait: the connection is in the lobby until [`Lobby::wait`] gives it back.
     Wait(Arc<Waiter>),
+    /// The joining client is gone already.
+    Gone,
 }
 
 /// The queue of waiting clients.
@@ -101,6 +103,9 @@ impl Lobby {
     /// The client `name` asks `wanted` (a free game): it fills a table with clients
     /// waiting for the same one (those gone are dropped from the queue), or waits.
     pub fn join(&self, name: &str, wanted: &Training, link: Link) -> Joined {
+        if !link.conn.is_alive() {
+            return Joined::Gone;
+        }
         let table = Table::of(wanted);
         let mut waiting = self.waiting();
         let mut taken: Vec<(Arc<Waiter>, Link)> = Vec::new();
@@ -152,9 +157,7 @@ impl Lobby {
             let slot = waiter.slot();
             let (mut slot, _) = waiter
                 .changed
-                .wait_timeout_while(slot, pause, |s| {
-                    !matches!(s, Slot::Back(..) | Slot::Gone)
-                })
+                .wait_timeout_while(slot, pause, |s| !matches!(s, Slot::Back(..) | Slot::Gone))
                 .unwrap_or_else(|e| e.into_inner());
             pause = NOT_READY_EVERY;
             match std::mem::replace(&mut *slot, Slot::Gone) {

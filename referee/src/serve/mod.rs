@@ -9,6 +9,7 @@ pub mod lobby;
 pub mod remote;
 pub mod request;
 pub mod session;
+pub mod store;
 pub mod wire;
 
 use jail::champion::Limits;
@@ -23,6 +24,8 @@ use std::sync::{Arc, Mutex};
 pub struct Config {
     pub listen: SocketAddr,
     pub results: PathBuf,
+    /// The store's file (players, games).
+    pub store: PathBuf,
     pub max_connections: u32,
     pub per_address: u32,
     /// The built-in champions' limits (their sandbox).
@@ -37,6 +40,8 @@ pub struct Server {
     pub names: Mutex<HashSet<String>>,
     /// The clients waiting for a free game.
     pub lobby: lobby::Lobby,
+    /// Players and games.
+    pub store: store::Store,
     connections: Mutex<(u32, HashMap<IpAddr, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -46,12 +51,14 @@ pub struct Server {
 impl Server {
     pub fn new(
         results: PathBuf,
+        store: store::Store,
         limits: Limits,
         max_connections: u32,
         per_address: u32,
     ) -> Arc<Server> {
         Arc::new(Server {
             results,
+            store,
             limits,
             names: Mutex::new(HashSet::new()),
             lobby: lobby::Lobby::default(),
@@ -125,8 +132,17 @@ pub fn run(config: Config) -> anyhow::Result<()> {
     })?;
     println!("listening on {}", listener.local_addr()?);
     std::io::stdout().flush()?;
+    let (store, interrupted) = store::Store::open(&config.store)?;
+    if interrupted > 0 {
+        println!(
+            "store {}: {interrupted} game{} left playing by the last stop marked interrupted",
+            config.store.display(),
+            if interrupted == 1 { "" } else { "s" }
+        );
+    }
     let server = Server::new(
         config.results,
+        store,
         config.limits,
         config.max_connections,
         config.per_address,
@@ -171,10 +187,15 @@ mod tests {
 
     #[test]
     fn a_session_that_panics_gives_its_connection_back() {
-        let server = Server::new(PathBuf::from("unused"), Limits::default(), 4, 1);
+        let dir = tempfile::tempdir().unwrap();
+        let (store, _) = store::Store::open(&dir.path().join(store::FILE)).unwrap();
+        let server = Server::new(PathBuf::from("unused"), store, Limits::default(), 4, 1);
         let ip: IpAddr = "127.0.0.1".parse().unwrap();
         let admitted = server.admit(ip).unwrap();
-        assert!(server.admit(ip).is_err(), "one connection from an address at most");
+        assert!(
+            server.admit(ip).is_err(),
+            "one connection from an address at most"
+        );
         let session = std::thread::spawn(move || {
             let _admitted = admitted;
             panic!("a bug in a session");

@@ -51,6 +51,8 @@ pub struct Training {
     pub first: Option<bool>,
     /// Our board name (`usa`, `small`).
     pub board: &'static str,
+    /// The player's token (`token=`), which a registered name needs.
+    pub token: Option<String>,
 }
 
 /// The bots by the subject's name and ours.
@@ -113,6 +115,7 @@ pub fn wait_game(
         seed: None,
         first: None,
         board: "usa",
+        token: None,
     };
     for option in options {
         let Some((key, value)) = option.split_once('=') else {
@@ -162,6 +165,7 @@ pub fn wait_game(
                     )))
                 }
             },
+            "token" => training.token = Some(value.to_string()),
             // Unknown keys are ignored, as the subject's server does.
             _ => {}
         }

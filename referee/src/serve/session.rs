@@ -45,6 +45,11 @@ pub fn serve(stream: TcpStream, server: &Server) {
                 break;
             }
         };
+        if let Err(message) = server.store.check(&name, wanted.token.as_deref()) {
+            let _ = link.borrow_mut().conn.send(&message);
+            println!("client {name}: refused: {}", printable(&message));
+            break;
+        }
         if link.borrow_mut().conn.send("OK").is_err() {
             break;
         }
@@ -96,6 +101,7 @@ fn free(
             return Some((back, Ok(())));
         }
         Joined::Start(others, own) => (others, own),
+        Joined::Gone => return None,
     };
     let own = Rc::new(RefCell::new(own));
     let mut waiters = Vec::new();
@@ -106,9 +112,7 @@ fn free(
     }
     players.push((name.to_string(), own.clone()));
     let mut wanted = wanted.clone();
-    wanted.seed = wanted
-        .seed
-        .or_else(|| waiters.iter().find_map(|w| w.seed));
+    wanted.seed = wanted.seed.or_else(|| waiters.iter().find_map(|w| w.seed));
     let played = play(server, &players, &wanted);
     players.pop();
     let losses = match &played {
@@ -116,7 +120,9 @@ fn free(
         Err(_) => {
             for (_, l) in &players {
                 let mut l = l.borrow_mut();
-                let _ = l.conn.send("The server could not start the game; try again later");
+                let _ = l
+                    .conn
+                    .send("The server could not start the game; try again later");
                 l.close = true;
             }
             vec![None; players.len()]
@@ -235,6 +241,13 @@ fn play(
         full_log: None,
         options,
     };
+    let kind = if wanted.bot.is_some() {
+        "training"
+    } else {
+        "free"
+    };
+    let names: Vec<String> = seats.champions.iter().map(|c| c.name.clone()).collect();
+    server.store.started(&game_name, kind, &names)?;
     let sizes = format!(
         "{} {}",
         board.cities.len(),
@@ -287,9 +300,12 @@ fn play(
         }
         losses[*p] = fault.map(|f| format!("You lose: {}", f.message));
     }
+    let outcome = outcomes.join(", ");
+    if let Err(e) = server.store.finished(&game_name, &outcome) {
+        println!("game {game_name}: the store could not note its end: {e:#}");
+    }
     println!(
-        "game {game_name}: {}; record {}",
-        outcomes.join(", "),
+        "game {game_name}: {outcome}; record {}",
         dir.join("record.json").display()
     );
     for (name, link) in players {

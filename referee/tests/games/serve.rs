@@ -127,6 +127,11 @@ impl Client {
     /// plays first).
     fn start(&mut self, name: &str, options: &str) -> (String, bool) {
         assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
+        self.train(options)
+    }
+
+    /// As [`Client::start`], the name given already.
+    fn train(&mut self, options: &str) -> (String, bool) {
         let ack = self.cmd(&format!("WAIT_GAME TRAINING PLAY_RANDOM {options}"));
         assert_eq!(ack, "OK", "{options}");
         let game = self.must();
@@ -433,7 +438,7 @@ fn two_clients_waiting_play_a_free_game() {
         let mut gone = server.connect();
         assert_eq!(gone.cmd("CLIENT_NAME gone"), "OK");
         assert_eq!(gone.cmd("WAIT_GAME map=small timeout=20"), "OK");
-        assert_eq!(gone.must(), "NOT_READY");
+        server.line_with("client gone: waits for a free game");
         drop(gone);
         let mut later = server.connect();
         assert_eq!(later.cmd("CLIENT_NAME later"), "OK");
@@ -521,5 +526,112 @@ fn connections_over_the_bound_of_an_address_are_refused() {
             again.write(b"CLIENT_NAME again\n");
             again.recv().as_deref() == Some("OK")
         });
+    });
+}
+
+/// `referee serve ARGS` (a command of the store) run as `who`, on `dir`'s results.
+fn serve_command(who: Who, dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut cmd = Command::new(REFEREE);
+    cmd.args(["serve", "--results"])
+        .arg(dir.join("results"))
+        .args(args);
+    if let Who::User(uid, gid) = who {
+        use std::os::unix::process::CommandExt;
+        cmd.uid(uid).gid(gid).env("HOME", "/tmp");
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn a_restart_keeps_finished_games_and_marks_interrupted_ones() {
+    each_run_in("serve", "restart", |who, dir| {
+        let server = Server::start(who, dir);
+        let mut done = server.connect();
+        let (finished, first) = done.start("done", "map=small seed=3 timeout=30");
+        let (code, _) = done.play_to_the_end(first);
+        record(&server, &finished);
+        let mut cut = server.connect();
+        let (interrupted, _) = cut.start("cut", "map=small seed=4 timeout=30");
+        // The server stops mid-game (killed), and starts again on the same store.
+        drop(server);
+        assert_eq!(cut.recv(), None, "the connection is lost with the server");
+        let again = Server::start(who, dir);
+        again.line_with("1 game left playing by the last stop marked interrupted");
+        let out = serve_command(who, dir, &["games"]);
+        let listed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{listed}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = |game: &str| {
+            listed
+                .lines()
+                .find(|l| l.starts_with(game))
+                .unwrap_or_else(|| panic!("{game} not listed: {listed}"))
+                .to_string()
+        };
+        let winner = if code == 1 { "done" } else { "random" };
+        let f = line(&finished);
+        assert!(f.contains("finished"), "{f}");
+        assert!(
+            (0..2).any(|s| f.contains(&format!("{winner} (seat {s}) won"))),
+            "the outcome the client was told: {f}"
+        );
+        assert!(line(&interrupted).contains("interrupted"), "{listed}");
+        replays(&again, &finished);
+    });
+}
+
+#[test]
+fn a_registered_name_needs_its_token() {
+    each_run_in("serve", "tokens", |who, dir| {
+        let bad = serve_command(who, dir, &["register", "no way"]);
+        assert!(!bad.status.success());
+        let why = String::from_utf8_lossy(&bad.stderr);
+        assert!(why.contains("[a-zA-Z0-9_]"), "{why}");
+        let out = serve_command(who, dir, &["register", "ann"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let token = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        assert_eq!(token.len(), 32, "{token}");
+        let server = Server::start(who, dir);
+        // The name is free again once the server saw the last client that held it go.
+        let ann = || {
+            let mut named = None;
+            common::wait_until("the name ann free", WAIT, || {
+                let mut client = server.connect();
+                if client.cmd("CLIENT_NAME ann") == "OK" {
+                    named = Some(client);
+                }
+                named.is_some()
+            });
+            named.unwrap()
+        };
+        for (options, refusal) in [
+            ("map=small", "its games need its token (option token=)"),
+            ("map=small token=0123", "The token is not the one of 'ann'"),
+        ] {
+            let mut client = ann();
+            let answer = client.cmd(&format!("WAIT_GAME TRAINING PLAY_RANDOM {options}"));
+            assert!(answer.contains(refusal), "{answer}");
+            assert_eq!(client.recv(), None, "closed after the refusal");
+            server.line_with(refusal);
+        }
+        // A free game asks the same.
+        let mut free = ann();
+        assert!(free.cmd("WAIT_GAME map=small").contains("token="));
+        let mut owner = ann();
+        let (game, _) = owner.train(&format!("map=small seed=8 token={token}"));
+        drop(owner);
+        record(&server, &game);
+        // Names not registered play without a token.
+        let mut stranger = server.connect();
+        stranger.start("bob", "map=small seed=8");
+        let lines = server.lines.lock().unwrap().join("\n");
+        assert!(!lines.contains(&token), "the token is never shown: {lines}");
     });
 }
