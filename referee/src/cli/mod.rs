@@ -58,7 +58,8 @@ pub enum Command {
     #[command(hide = true)]
     Bot(BotArgs),
     /// Run a game server: programs connect over TCP with the Ticket to Ride subject's
-    /// protocol and play training games against the built-in champions (docs/server.md).
+    /// protocol and play training games against the built-in champions and free games
+    /// against each other (docs/server.md); `register` and `games` manage its store.
     Serve(ServeArgs),
 }
 
@@ -82,6 +83,25 @@ pub struct ServeArgs {
     /// Sandbox layers of the built-in champions: auto or off.
     #[arg(long, default_value = "auto", value_parser = values::sandbox_mode(), value_name = "MODE")]
     pub sandbox: jail::sandbox::SandboxMode,
+    /// The store of players and games (SQLite); by default `server.sqlite` in `--results`.
+    #[arg(long, value_name = "FILE")]
+    pub store: Option<PathBuf>,
+    #[command(subcommand)]
+    pub action: Option<ServeAction>,
+}
+
+/// What `referee serve` does instead of serving: its store's commands.
+#[derive(Debug, Clone, Subcommand)]
+pub enum ServeAction {
+    /// Register a player's name (or register it again) and print its new token: the
+    /// name's games then need `token=<token>` among their options.
+    Register {
+        /// The name (1 to 20 of [a-zA-Z0-9_]), as the program gives it in CLIENT_NAME.
+        name: String,
+    },
+    /// List the store's games: name, kind, state (finished, interrupted, playing), seats
+    /// and how each ended.
+    Games,
 }
 
 /// Default of `--time-scale`.

@@ -1,10 +1,21 @@
 //! `referee serve`: the game server, from its flags (docs/server.md).
 
 use super::Failure;
-use crate::cli::ServeArgs;
+use crate::cli::{ServeAction, ServeArgs};
+use crate::serve::store::Store;
+use std::path::Path;
 
-/// Runs the server of `args` until the process is stopped.
+/// Runs the server of `args` until the process is stopped, or the store's command.
 pub fn run(args: ServeArgs) -> Result<(), Failure> {
+    let store = args
+        .store
+        .clone()
+        .unwrap_or_else(|| args.results.join(crate::serve::store::FILE));
+    match &args.action {
+        None => {}
+        Some(ServeAction::Register { name }) => return register(&args, &store, name),
+        Some(ServeAction::Games) => return games(&store),
+    }
     let limits = jail::champion::Limits {
         sandbox: jail::sandbox::probe(args.sandbox).plan(),
         ..Default::default()
@@ -19,9 +30,48 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     crate::serve::run(crate::serve::Config {
         listen: args.listen,
         results: args.results,
+        store,
         max_connections: args.max_connections,
         per_address: args.per_address,
         limits,
     })
     .map_err(Failure::usage)
+}
+
+/// `referee serve register NAME`: the name's new token, printed alone on stdout.
+fn register(args: &ServeArgs, store: &Path, name: &str) -> Result<(), Failure> {
+    crate::serve::request::client_name(&format!("CLIENT_NAME {name}"))
+        .map_err(|why| Failure::usage(anyhow::anyhow!("register {name:?}: {why}")))?;
+    std::fs::create_dir_all(&args.results).map_err(|e| {
+        Failure::usage(anyhow::anyhow!(
+            "cannot create {} (--results): {e}",
+            args.results.display()
+        ))
+    })?;
+    let token = Store::open_only(store)
+        .and_then(|s| s.register(name))
+        .map_err(Failure::usage)?;
+    println!("{token}");
+    eprintln!("{name} registered: its games need the option token={token}");
+    Ok(())
+}
+
+/// `referee serve games`: a line a game, oldest first.
+fn games(store: &Path) -> Result<(), Failure> {
+    if !store.exists() {
+        return Err(Failure::usage(anyhow::anyhow!(
+            "no store at {} (the server's --results or --store)",
+            store.display()
+        )));
+    }
+    let rows = Store::open_only(store)
+        .and_then(|s| s.games())
+        .map_err(Failure::usage)?;
+    for g in rows {
+        println!(
+            "{} {} {} [{}] {}",
+            g.name, g.kind, g.state, g.seats, g.outcome
+        );
+    }
+    Ok(())
 }

@@ -5,9 +5,11 @@
 //! per address, in command length and idle time.
 
 pub mod codes;
+pub mod lobby;
 pub mod remote;
 pub mod request;
 pub mod session;
+pub mod store;
 pub mod wire;
 
 use jail::champion::Limits;
@@ -22,6 +24,8 @@ use std::sync::{Arc, Mutex};
 pub struct Config {
     pub listen: SocketAddr,
     pub results: PathBuf,
+    /// The store's file (players, games).
+    pub store: PathBuf,
     pub max_connections: u32,
     pub per_address: u32,
     /// The built-in champions' limits (their sandbox).
@@ -34,6 +38,10 @@ pub struct Server {
     pub limits: Limits,
     /// The names of the clients connected.
     pub names: Mutex<HashSet<String>>,
+    /// The clients waiting for a free game.
+    pub lobby: lobby::Lobby,
+    /// Players and games.
+    pub store: store::Store,
     connections: Mutex<(u32, HashMap<IpAddr, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -41,6 +49,26 @@ pub struct Server {
 }
 
 impl Server {
+    pub fn new(
+        results: PathBuf,
+        store: store::Store,
+        limits: Limits,
+        max_connections: u32,
+        per_address: u32,
+    ) -> Arc<Server> {
+        Arc::new(Server {
+            results,
+            store,
+            limits,
+            names: Mutex::new(HashSet::new()),
+            lobby: lobby::Lobby::default(),
+            connections: Mutex::new((0, HashMap::new())),
+            max_connections,
+            per_address,
+            games: AtomicU32::new(0),
+        })
+    }
+
     /// A new game's name: the seed's six hexadecimal digits (as the subject's server
     /// names them), then six of a counter, one no folder of the results has.
     pub fn game_name(&self, seed: u64) -> String {
@@ -53,8 +81,9 @@ impl Server {
         }
     }
 
-    /// Counts a connection from `ip`, or says why it is refused.
-    fn admit(&self, ip: IpAddr) -> Result<(), String> {
+    /// Counts a connection from `ip`, or says why it is refused; the count is given back
+    /// when the [`Admitted`] is dropped, even by a thread that panics.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, String> {
         let mut c = self.connections.lock().expect("connections");
         if c.0 >= self.max_connections {
             return Err("The server is full; try again later".into());
@@ -68,7 +97,12 @@ impl Server {
         }
         *here += 1;
         c.0 += 1;
-        Ok(())
+        Ok(Admitted(Arc::clone(self), ip))
+    }
+
+    /// How many connections are counted (all addresses).
+    pub fn connections(&self) -> u32 {
+        self.connections.lock().expect("connections").0
     }
 
     fn leave(&self, ip: IpAddr) {
@@ -98,15 +132,21 @@ pub fn run(config: Config) -> anyhow::Result<()> {
     })?;
     println!("listening on {}", listener.local_addr()?);
     std::io::stdout().flush()?;
-    let server = Arc::new(Server {
-        results: config.results,
-        limits: config.limits,
-        names: Mutex::new(HashSet::new()),
-        connections: Mutex::new((0, HashMap::new())),
-        max_connections: config.max_connections,
-        per_address: config.per_address,
-        games: AtomicU32::new(0),
-    });
+    let (store, interrupted) = store::Store::open(&config.store)?;
+    if interrupted > 0 {
+        println!(
+            "store {}: {interrupted} game{} left playing by the last stop marked interrupted",
+            config.store.display(),
+            if interrupted == 1 { "" } else { "s" }
+        );
+    }
+    let server = Server::new(
+        config.results,
+        store,
+        config.limits,
+        config.max_connections,
+        config.per_address,
+    );
     for stream in listener.incoming() {
         let Ok(stream) = stream else { continue };
         accept(stream, &server);
@@ -114,23 +154,54 @@ pub fn run(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A connection counted by the server: uncounted when dropped (the session's end, its
+/// thread's panic, or a thread that could not start).
+struct Admitted(Arc<Server>, IpAddr);
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.0.leave(self.1);
+    }
+}
+
 /// Serves `stream` on a thread of its own, or refuses it.
 fn accept(stream: TcpStream, server: &Arc<Server>) {
     let Ok(peer) = stream.peer_addr() else { return };
-    if let Err(why) = server.admit(peer.ip()) {
-        let mut conn = wire::Conn::new(stream);
-        let _ = conn.send(&why);
-        return;
-    }
+    let admitted = match server.admit(peer.ip()) {
+        Ok(admitted) => admitted,
+        Err(why) => return wire::refuse(stream, &why),
+    };
     let shared = Arc::clone(server);
-    let spawned = std::thread::Builder::new()
+    let _ = std::thread::Builder::new()
         .name("client".into())
         .spawn(move || {
+            let _admitted = admitted;
             session::serve(stream, &shared);
-            shared.leave(peer.ip());
             let _ = std::io::stdout().flush();
         });
-    if spawned.is_err() {
-        server.leave(peer.ip());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_that_panics_gives_its_connection_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, _) = store::Store::open(&dir.path().join(store::FILE)).unwrap();
+        let server = Server::new(PathBuf::from("unused"), store, Limits::default(), 4, 1);
+        let ip: IpAddr = "127.0.0.1".parse().unwrap();
+        let admitted = server.admit(ip).unwrap();
+        assert!(
+            server.admit(ip).is_err(),
+            "one connection from an address at most"
+        );
+        let session = std::thread::spawn(move || {
+            let _admitted = admitted;
+            panic!("a bug in a session");
+        });
+        assert!(session.join().is_err());
+        assert_eq!(server.connections(), 0);
+        assert!(server.admit(ip).is_ok(), "the address may connect again");
     }
 }

@@ -1,8 +1,9 @@
 //! One client's conversation, from its name to its last game: `CLIENT_NAME`, then for each
-//! `WAIT_GAME` a training game played by the arena (the client's seat a [`RemoteSeat`]),
-//! recorded under the server's results; after the game, a client that lost by a fault is
-//! told so at its next command.
+//! `WAIT_GAME` a training game or a free game (through the lobby) played by the arena (each
+//! connected client's seat a [`RemoteSeat`]), recorded under the server's results; after
+//! the game, a client that lost by a fault is told so at its next command.
 
+use super::lobby::Joined;
 use super::remote::{Link, RemoteSeat};
 use super::request::{self, Training};
 use super::Server;
@@ -25,7 +26,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
     let peer = stream
         .peer_addr()
         .map_or("?".to_string(), |a| a.to_string());
-    let link = Link::new(super::wire::Conn::new(stream));
+    let mut link = Link::new(super::wire::Conn::new(stream));
     let name = match named(&link, server) {
         Ok(name) => name,
         Err(why) => {
@@ -36,7 +37,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
     let _registered = Registered(server, name.clone());
     println!("client {peer}: {name} connected");
     while let Ok(command) = read_idle(&link) {
-        let training = match request::wait_game(&command) {
+        let wanted = match request::wait_game(&command, TICKET_SEATS) {
             Ok(t) => t,
             Err(message) => {
                 let _ = link.borrow_mut().conn.send(&message);
@@ -44,7 +45,26 @@ pub fn serve(stream: TcpStream, server: &Server) {
                 break;
             }
         };
-        if let Err(e) = play(&link, server, &name, &training) {
+        if let Err(message) = server.store.check(&name, wanted.token.as_deref()) {
+            let _ = link.borrow_mut().conn.send(&message);
+            println!("client {name}: refused: {}", printable(&message));
+            break;
+        }
+        if link.borrow_mut().conn.send("OK").is_err() {
+            break;
+        }
+        let played = match wanted.bot {
+            Some(_) => play(server, &[(name.clone(), link.clone())], &wanted)
+                .map(|losses| tell_loss(&link, losses[0].as_deref())),
+            None => match free(server, &name, link, &wanted) {
+                Some((back, played)) => {
+                    link = back;
+                    played
+                }
+                None => break,
+            },
+        };
+        if let Err(e) = played {
             println!("client {name}: the game could not be played: {e:#}");
             let _ = link
                 .borrow_mut()
@@ -57,6 +77,62 @@ pub fn serve(stream: TcpStream, server: &Server) {
         }
     }
     println!("client {name}: disconnected");
+}
+
+/// The seats a free game of Ticket to Ride may have.
+const TICKET_SEATS: std::ops::RangeInclusive<usize> = 2..=5;
+
+/// A free game for `name`: it waits in the lobby (its connection there) until a table is
+/// full, or fills one and plays the match. Its connection back and how the game went;
+/// `None` when the client left while waiting or was lost in the match.
+fn free(
+    server: &Server,
+    name: &str,
+    link: Rc<RefCell<Link>>,
+    wanted: &Training,
+) -> Option<(Rc<RefCell<Link>>, anyhow::Result<()>)> {
+    let own = Rc::into_inner(link)?.into_inner();
+    let (others, own) = match server.lobby.join(name, wanted, own) {
+        Joined::Wait(waiter) => {
+            println!("client {name}: waits for a free game");
+            let (back, loss) = server.lobby.wait(&waiter)?;
+            let back = Rc::new(RefCell::new(back));
+            tell_loss(&back, loss.as_deref());
+            return Some((back, Ok(())));
+        }
+        Joined::Start(others, own) => (others, own),
+        Joined::Gone => return None,
+    };
+    let own = Rc::new(RefCell::new(own));
+    let mut waiters = Vec::new();
+    let mut players = Vec::new();
+    for (waiter, l) in others {
+        players.push((waiter.name.clone(), Rc::new(RefCell::new(l))));
+        waiters.push(waiter);
+    }
+    players.push((name.to_string(), own.clone()));
+    let mut wanted = wanted.clone();
+    wanted.seed = wanted.seed.or_else(|| waiters.iter().find_map(|w| w.seed));
+    let played = play(server, &players, &wanted);
+    players.pop();
+    let losses = match &played {
+        Ok(losses) => losses.clone(),
+        Err(_) => {
+            for (_, l) in &players {
+                let mut l = l.borrow_mut();
+                let _ = l
+                    .conn
+                    .send("The server could not start the game; try again later");
+                l.close = true;
+            }
+            vec![None; players.len()]
+        }
+    };
+    for ((waiter, (_, l)), loss) in waiters.iter().zip(players).zip(losses) {
+        waiter.give_back(Rc::into_inner(l).map(RefCell::into_inner), loss);
+    }
+    let played = played.map(|losses| tell_loss(&own, losses.last().cloned().flatten().as_deref()));
+    Some((own, played))
 }
 
 /// Frees the name of a client gone.
@@ -107,30 +183,28 @@ pub fn time_limits(timeout: Duration) -> TimeLimits {
     }
 }
 
-/// Plays the training game `training` for the client `name`, and tells it the end.
+/// Plays the game `wanted` for the connected `players` (a training game: one, and the
+/// bot), tells each the end, and gives the message of each one's loss by a fault.
 fn play(
-    link: &Rc<RefCell<Link>>,
     server: &Server,
-    name: &str,
-    training: &Training,
-) -> anyhow::Result<()> {
-    let seed = training
+    players: &[(String, Rc<RefCell<Link>>)],
+    wanted: &Training,
+) -> anyhow::Result<Vec<Option<String>>> {
+    let seed = wanted
         .seed
         .unwrap_or_else(|| rand::random::<u64>() & request::MAX_SEED);
-    let first = training.first.unwrap_or(seed.is_multiple_of(2));
-    let seat = if first { 0 } else { 1 };
     // Made again if it was removed while the server runs.
     std::fs::create_dir_all(&server.results)?;
     let game_name = server.game_name(seed);
     let dir = server.results.join(&game_name);
-    let board = ticket::Board::built_in(training.board)
-        .ok_or_else(|| anyhow::anyhow!("no built-in board {}", training.board))?;
+    let board = ticket::Board::built_in(wanted.board)
+        .ok_or_else(|| anyhow::anyhow!("no built-in board {}", wanted.board))?;
     let options = game::Options::parse(
         ticket::TicketToRide.options(),
-        &[format!("board={}", training.board)],
+        &[format!("board={}", wanted.board)],
     )
     .map_err(anyhow::Error::msg)?;
-    let remote = ChampionSpec {
+    let remote = |name: &str| ChampionSpec {
         name: name.to_string(),
         given: name.to_string(),
         program: Default::default(),
@@ -140,74 +214,112 @@ fn play(
         identity: String::new(),
         snapshot: None,
     };
-    let bot = TICKET.resolve(training.bot)?;
-    let champions = match first {
-        true => vec![remote, bot],
-        false => vec![bot, remote],
+    // Who sits where: `order[seat]` is a player's index, or `None` for the bot.
+    let order: Vec<Option<usize>> = match wanted.bot {
+        Some(_) => match wanted.first.unwrap_or(seed.is_multiple_of(2)) {
+            true => vec![Some(0), None],
+            false => vec![None, Some(0)],
+        },
+        None => {
+            let n = players.len();
+            (0..n).map(|s| Some((s + seed as usize) % n)).collect()
+        }
     };
+    let mut champions = Vec::new();
+    for who in &order {
+        champions.push(match who {
+            Some(p) => remote(&players[*p].0),
+            None => TICKET.resolve(wanted.bot.unwrap_or("random"))?,
+        });
+    }
     let seats = Seats {
         seed,
         champions,
-        time: time_limits(training.timeout),
+        time: time_limits(wanted.timeout),
         limits: server.limits.clone(),
         pin: false,
         full_log: None,
         options,
     };
-    {
+    let kind = if wanted.bot.is_some() {
+        "training"
+    } else {
+        "free"
+    };
+    let names: Vec<String> = seats.champions.iter().map(|c| c.name.clone()).collect();
+    server.store.started(&game_name, kind, &names)?;
+    let sizes = format!(
+        "{} {}",
+        board.cities.len(),
+        super::codes::tracks(&board).len()
+    );
+    for (_, link) in players {
         let mut l = link.borrow_mut();
         l.told = false;
         l.pending_move = false;
         l.ending.clear();
-        let sizes = format!(
-            "{} {}",
-            board.cities.len(),
-            super::codes::tracks(&board).len()
-        );
-        let sent = ["OK", &game_name, &sizes]
+        if [game_name.as_str(), &sizes]
             .iter()
-            .try_for_each(|m| l.conn.send(m));
-        if sent.is_err() {
+            .try_for_each(|m| l.conn.send(m))
+            .is_err()
+        {
             l.close = true;
-            return Ok(());
         }
     }
-    let seat_link = link.clone();
-    let own = move |_seat: usize| -> Box<dyn Endpoint> {
-        Box::new(RemoteSeat::new(seat_link.clone(), seat, board.clone()))
+    let links: Vec<Option<Rc<RefCell<Link>>>> = order
+        .iter()
+        .map(|who| who.map(|p| players[p].1.clone()))
+        .collect();
+    let own = move |seat: usize| -> Box<dyn Endpoint> {
+        let link = links[seat].clone().expect("a remote seat");
+        Box::new(RemoteSeat::new(link, seat, board.clone()))
     };
     jail::hidden::hide(&dir);
     let record = jail::interrupt::tolerating(|| TICKET.play_match_with(&seats, &dir, &own))?;
-    // The end of the game, told once its record is written.
-    {
-        let mut l = link.borrow_mut();
+    drop(own);
+    let mut losses = vec![None; players.len()];
+    let mut outcomes = Vec::new();
+    for (seat, who) in order.iter().enumerate() {
+        let fault = record.faults.iter().find(|f| usize::from(f.seat) == seat);
+        let outcome = match (record.ranking.winners().as_slice(), fault) {
+            (_, Some(f)) => format!("lost by a {} fault: {}", f.kind, printable(&f.message)),
+            ([w], None) if *w == seat => "won".to_string(),
+            _ => "lost".to_string(),
+        };
+        let shown = match who {
+            Some(p) => players[*p].0.clone(),
+            None => wanted.bot.unwrap_or("random").to_string(),
+        };
+        outcomes.push(format!("{shown} (seat {seat}) {outcome}"));
+        let Some(p) = who else { continue };
+        // The end of the game, told once its record is written.
+        let mut l = players[*p].1.borrow_mut();
         let ending = std::mem::take(&mut l.ending);
         if ending.iter().try_for_each(|m| l.conn.send(m)).is_err() {
             l.close = true;
         }
+        losses[*p] = fault.map(|f| format!("You lose: {}", f.message));
     }
-    let fault = record.faults.iter().find(|f| usize::from(f.seat) == seat);
-    let outcome = match (record.ranking.winners().as_slice(), fault) {
-        (_, Some(f)) => format!("lost by a {} fault: {}", f.kind, printable(&f.message)),
-        ([w], None) if *w == seat => "won".to_string(),
-        _ => "lost".to_string(),
-    };
+    let outcome = outcomes.join(", ");
+    if let Err(e) = server.store.finished(&game_name, &outcome) {
+        println!("game {game_name}: the store could not note its end: {e:#}");
+    }
     println!(
-        "game {game_name}: {name} (seat {seat}) against {}: {outcome}; record {}",
-        training.bot,
+        "game {game_name}: {outcome}; record {}",
         dir.join("record.json").display()
     );
-    for comment in std::mem::take(&mut link.borrow_mut().comments) {
-        println!("game {game_name}: {name} says {}", printable(&comment));
+    for (name, link) in players {
+        for comment in std::mem::take(&mut link.borrow_mut().comments) {
+            println!("game {game_name}: {name} says {}", printable(&comment));
+        }
     }
-    if let Some(f) = fault {
-        tell_loss(link, &format!("You lose: {}", f.message));
-    }
-    Ok(())
+    Ok(losses)
 }
 
-/// Tells a client that lost by a fault, at its pending move or at its next command.
-fn tell_loss(link: &Rc<RefCell<Link>>, message: &str) {
+/// Tells a client that lost by a fault (`message`), at its pending move or at its next
+/// command.
+fn tell_loss(link: &Rc<RefCell<Link>>, message: Option<&str>) {
+    let Some(message) = message else { return };
     let mut l = link.borrow_mut();
     if l.close || l.told {
         return;

@@ -40,6 +40,31 @@ impl std::fmt::Display for WireError {
 
 impl std::error::Error for WireError {}
 
+/// Refuses a connection on the accepting thread: one write that never blocks (a client
+/// that does not read loses the message, not the server its time), then the close.
+pub fn refuse(stream: TcpStream, why: &str) {
+    if stream.set_nonblocking(true).is_ok() {
+        let mut framed = format!("{:06}", why.len()).into_bytes();
+        framed.extend_from_slice(why.as_bytes());
+        let _ = (&stream).write(&framed);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+    }
+}
+
+/// Whether a client whose first read is `first` ends its commands with a newline. The
+/// subject's library writes `CLIENT_NAME <name>` whole in one write and no newline: only
+/// a first read that is exactly such a command makes a client one whose reads are its
+/// commands. Any other first read (a newline in it, or a part of a command, as from a
+/// client that sends a byte at a time) makes a line client, whose partial lines are kept
+/// until their newline comes.
+fn is_line_client(first: &[u8]) -> bool {
+    if first.contains(&b'\n') {
+        return true;
+    }
+    let text = String::from_utf8_lossy(first);
+    super::request::client_name(text.trim()).is_err()
+}
+
 /// One client's connection.
 pub struct Conn {
     stream: TcpStream,
@@ -99,12 +124,27 @@ impl Conn {
                 Err(_) => return Err(WireError::Closed),
             };
             let got = &chunk[..n];
-            let lines = *self.lines.get_or_insert(got.contains(&b'\n'));
+            let lines = *self.lines.get_or_insert_with(|| is_line_client(got));
             self.buf.extend_from_slice(got);
             if !lines && self.buf.last() != Some(&b'\n') {
                 self.buf.push(b'\n');
             }
         }
+    }
+
+    /// Whether the client is still connected, without waiting: a closed connection reads
+    /// as an end of file at once; bytes it sent early are left for [`Conn::read`].
+    pub fn is_alive(&self) -> bool {
+        if self.stream.set_nonblocking(true).is_err() {
+            return false;
+        }
+        let mut byte = [0u8; 1];
+        let alive = match self.stream.peek(&mut byte) {
+            Ok(0) => false,
+            Ok(_) => true,
+            Err(e) => e.kind() == ErrorKind::WouldBlock,
+        };
+        alive && self.stream.set_nonblocking(false).is_ok()
     }
 
     /// Sends one answer, framed; a client gone or not reading is `Closed`.

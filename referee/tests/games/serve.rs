@@ -28,10 +28,16 @@ struct Server {
 
 impl Server {
     fn start(who: Who, dir: &Path) -> Server {
+        Server::start_with(who, dir, &[])
+    }
+
+    /// A server started with the flags `more` besides its port and results.
+    fn start_with(who: Who, dir: &Path, more: &[&str]) -> Server {
         let results = dir.join("results");
         let mut cmd = Command::new(REFEREE);
         cmd.args(["serve", "--listen", "127.0.0.1:0", "--results"])
             .arg(&results)
+            .args(more)
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
         if let Who::User(uid, gid) = who {
@@ -121,6 +127,11 @@ impl Client {
     /// plays first).
     fn start(&mut self, name: &str, options: &str) -> (String, bool) {
         assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
+        self.train(options)
+    }
+
+    /// As [`Client::start`], the name given already.
+    fn train(&mut self, options: &str) -> (String, bool) {
         let ack = self.cmd(&format!("WAIT_GAME TRAINING PLAY_RANDOM {options}"));
         assert_eq!(ack, "OK", "{options}");
         let game = self.must();
@@ -131,6 +142,31 @@ impl Client {
         assert!(data.split(' ').count() > 9, "{data}");
         let first = self.must();
         (game, first == "0")
+    }
+
+    /// Names itself and waits for a free game of `options`: the `NOT_READY`s it got before
+    /// the game started, then (game name, whether it plays first).
+    fn start_free(&mut self, name: &str, options: &str) -> (usize, String, bool) {
+        assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
+        self.wait_free(options)
+    }
+
+    /// `WAIT_GAME options`: as [`Client::start_free`], the name given already.
+    fn wait_free(&mut self, options: &str) -> (usize, String, bool) {
+        assert_eq!(self.cmd(&format!("WAIT_GAME {options}")), "OK");
+        let mut not_ready = 0;
+        let game = loop {
+            match self.must() {
+                m if m == "NOT_READY" => not_ready += 1,
+                game => break game,
+            }
+        };
+        let sizes = self.must();
+        assert_eq!(sizes.split(' ').count(), 2, "{sizes}");
+        assert_eq!(self.cmd("GET_GAME_DATA"), "OK");
+        let data = self.must();
+        assert!(data.split(' ').count() > 9, "{data}");
+        (not_ready, game, self.must() == "0")
     }
 
     /// `PLAY_MOVE`: (message, return code).
@@ -385,5 +421,217 @@ fn a_c_client_framed_as_the_subject_s_library_plays_a_game() {
         let record = record(&server, words[2]);
         assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
         replays(&server, words[2]);
+    });
+}
+
+#[test]
+fn two_clients_waiting_play_a_free_game() {
+    each_run_in("serve", "free_game", |who, dir| {
+        let server = Server::start(who, dir);
+        let options = "map=small seed=5 timeout=30";
+        let mut first = server.connect();
+        assert_eq!(first.cmd("CLIENT_NAME first"), "OK");
+        assert_eq!(first.cmd(&format!("WAIT_GAME {options}")), "OK");
+        // Alone, it is told the game is not ready, as the subject's server does.
+        assert_eq!(first.must(), "NOT_READY");
+        // A client that waited and left is not paired: the next one waits.
+        let mut gone = server.connect();
+        assert_eq!(gone.cmd("CLIENT_NAME gone"), "OK");
+        assert_eq!(gone.cmd("WAIT_GAME map=small timeout=20"), "OK");
+        server.line_with("client gone: waits for a free game");
+        drop(gone);
+        let mut later = server.connect();
+        assert_eq!(later.cmd("CLIENT_NAME later"), "OK");
+        assert_eq!(later.cmd("WAIT_GAME map=small timeout=20"), "OK");
+        assert_eq!(later.must(), "NOT_READY", "paired with a client gone");
+        // The second client asking the same game fills the table.
+        let second = std::thread::spawn({
+            let port = server.port;
+            let options = options.to_string();
+            move || {
+                let mut client = Client {
+                    stream: TcpStream::connect(("127.0.0.1", port)).unwrap(),
+                };
+                client.stream.set_read_timeout(Some(WAIT)).unwrap();
+                let (_, game, plays_first) = client.start_free("second", &options);
+                let (code, _) = client.play_to_the_end(plays_first);
+                (game, plays_first, code)
+            }
+        });
+        let mut game = first.must();
+        while game == "NOT_READY" {
+            game = first.must();
+        }
+        assert_eq!(first.must().split(' ').count(), 2);
+        assert_eq!(first.cmd("GET_GAME_DATA"), "OK");
+        first.must();
+        let plays_first = first.must() == "0";
+        let (code, msg) = first.play_to_the_end(plays_first);
+        let (their_game, they_first, their_code) = second.join().unwrap();
+        assert_eq!(their_game, game, "one game for both");
+        assert_ne!(plays_first, they_first, "one of them starts");
+        assert_eq!(code, -their_code, "one wins, the other loses: {msg}");
+        let record = record(&server, &game);
+        let paths: Vec<&str> = record["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["path"].as_str().unwrap())
+            .collect();
+        let mut sorted = paths.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["remote:first", "remote:second"], "{paths:?}");
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
+        replays(&server, &game);
+        server.line_with("client gone: disconnected");
+        drop(later);
+    });
+}
+
+#[test]
+fn a_line_sent_a_byte_at_a_time_is_read_whole() {
+    each_run_in("serve", "byte_at_a_time", |who, dir| {
+        let server = Server::start(who, dir);
+        let mut slow = server.connect();
+        let slowly = |client: &mut Client, line: &str| {
+            for b in line.bytes() {
+                client.write(&[b]);
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        };
+        slowly(&mut slow, "CLIENT_NAME slow\n");
+        assert_eq!(slow.must(), "OK", "the name read whole");
+        slowly(&mut slow, "WAIT_GAME TRAINING NOBODY\n");
+        let refused = slow.must();
+        assert!(refused.contains("'NOBODY' is not valid"), "{refused}");
+    });
+}
+
+#[test]
+fn connections_over_the_bound_of_an_address_are_refused() {
+    each_run_in("serve", "per_address", |who, dir| {
+        let server = Server::start_with(who, dir, &["--per-address", "2"]);
+        let mut held: Vec<Client> = (0..2).map(|_| server.connect()).collect();
+        for (i, client) in held.iter_mut().enumerate() {
+            assert_eq!(client.cmd(&format!("CLIENT_NAME held{i}")), "OK");
+        }
+        let mut third = server.connect();
+        let refused = third.must();
+        assert!(refused.contains("at most 2"), "{refused}");
+        assert_eq!(third.recv(), None);
+        drop(held);
+        // Each connection given back, the address connects again.
+        common::wait_until("the connections given back", WAIT, || {
+            let mut again = server.connect();
+            again.write(b"CLIENT_NAME again\n");
+            again.recv().as_deref() == Some("OK")
+        });
+    });
+}
+
+/// `referee serve ARGS` (a command of the store) run as `who`, on `dir`'s results.
+fn serve_command(who: Who, dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut cmd = Command::new(REFEREE);
+    cmd.args(["serve", "--results"])
+        .arg(dir.join("results"))
+        .args(args);
+    if let Who::User(uid, gid) = who {
+        use std::os::unix::process::CommandExt;
+        cmd.uid(uid).gid(gid).env("HOME", "/tmp");
+    }
+    cmd.output().unwrap()
+}
+
+#[test]
+fn a_restart_keeps_finished_games_and_marks_interrupted_ones() {
+    each_run_in("serve", "restart", |who, dir| {
+        let server = Server::start(who, dir);
+        let mut done = server.connect();
+        let (finished, first) = done.start("done", "map=small seed=3 timeout=30");
+        let (code, _) = done.play_to_the_end(first);
+        record(&server, &finished);
+        let mut cut = server.connect();
+        let (interrupted, _) = cut.start("cut", "map=small seed=4 timeout=30");
+        // The server stops mid-game (killed), and starts again on the same store.
+        drop(server);
+        assert_eq!(cut.recv(), None, "the connection is lost with the server");
+        let again = Server::start(who, dir);
+        again.line_with("1 game left playing by the last stop marked interrupted");
+        let out = serve_command(who, dir, &["games"]);
+        let listed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{listed}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = |game: &str| {
+            listed
+                .lines()
+                .find(|l| l.starts_with(game))
+                .unwrap_or_else(|| panic!("{game} not listed: {listed}"))
+                .to_string()
+        };
+        let winner = if code == 1 { "done" } else { "random" };
+        let f = line(&finished);
+        assert!(f.contains("finished"), "{f}");
+        assert!(
+            (0..2).any(|s| f.contains(&format!("{winner} (seat {s}) won"))),
+            "the outcome the client was told: {f}"
+        );
+        assert!(line(&interrupted).contains("interrupted"), "{listed}");
+        replays(&again, &finished);
+    });
+}
+
+#[test]
+fn a_registered_name_needs_its_token() {
+    each_run_in("serve", "tokens", |who, dir| {
+        let bad = serve_command(who, dir, &["register", "no way"]);
+        assert!(!bad.status.success());
+        let why = String::from_utf8_lossy(&bad.stderr);
+        assert!(why.contains("[a-zA-Z0-9_]"), "{why}");
+        let out = serve_command(who, dir, &["register", "ann"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let token = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        assert_eq!(token.len(), 32, "{token}");
+        let server = Server::start(who, dir);
+        // The name is free again once the server saw the last client that held it go.
+        let ann = || {
+            let mut named = None;
+            common::wait_until("the name ann free", WAIT, || {
+                let mut client = server.connect();
+                if client.cmd("CLIENT_NAME ann") == "OK" {
+                    named = Some(client);
+                }
+                named.is_some()
+            });
+            named.unwrap()
+        };
+        for (options, refusal) in [
+            ("map=small", "its games need its token (option token=)"),
+            ("map=small token=0123", "The token is not the one of 'ann'"),
+        ] {
+            let mut client = ann();
+            let answer = client.cmd(&format!("WAIT_GAME TRAINING PLAY_RANDOM {options}"));
+            assert!(answer.contains(refusal), "{answer}");
+            assert_eq!(client.recv(), None, "closed after the refusal");
+            server.line_with(refusal);
+        }
+        // A free game asks the same.
+        let mut free = ann();
+        assert!(free.cmd("WAIT_GAME map=small").contains("token="));
+        let mut owner = ann();
+        let (game, _) = owner.train(&format!("map=small seed=8 token={token}"));
+        drop(owner);
+        record(&server, &game);
+        // Names not registered play without a token.
+        let mut stranger = server.connect();
+        stranger.start("bob", "map=small seed=8");
+        let lines = server.lines.lock().unwrap().join("\n");
+        assert!(!lines.contains(&token), "the token is never shown: {lines}");
     });
 }

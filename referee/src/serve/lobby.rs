@@ -1,0 +1,183 @@
+//! The clients waiting for a free game (`WAIT_GAME [options]`) and how they are paired: a
+//! waiting client's connection waits here, sent `NOT_READY` as the subject's server does
+//! (first after 5 s, then every 3 s) so that a client gone is seen and leaves the queue;
+//! the client whose request fills a table takes the others' connections, plays the match
+//! on its own thread, and gives each connection back to its waiting thread.
+
+use super::remote::Link;
+use super::request::Training;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// The first wait before a `NOT_READY`, and the wait between two (the subject's server's).
+pub const FIRST_NOT_READY: Duration = Duration::from_secs(5);
+pub const NOT_READY_EVERY: Duration = Duration::from_secs(3);
+
+/// What the players of a free game agree on: only requests that ask the same are paired.
+#[derive(Clone, Debug, PartialEq)]
+struct Table {
+    board: &'static str,
+    seats: usize,
+    timeout: Duration,
+}
+
+impl Table {
+    fn of(wanted: &Training) -> Table {
+        Table {
+            board: wanted.board,
+            seats: wanted.seats,
+            timeout: wanted.timeout,
+        }
+    }
+}
+
+/// Where a waiting client's connection is.
+enum Slot {
+    /// Here, waiting for a table.
+    Waiting(Link),
+    /// In a match, on the thread of the client that filled the table.
+    Playing,
+    /// Given back after the match, with the loss to tell the client if it lost by a fault.
+    Back(Link, Option<String>),
+    /// Gone: the client left, or its connection was lost in the match.
+    Gone,
+}
+
+/// A client waiting for a free game.
+pub struct Waiter {
+    pub name: String,
+    /// Its `seed=`, if it gave one.
+    pub seed: Option<u64>,
+    table: Table,
+    slot: Mutex<Slot>,
+    changed: Condvar,
+}
+
+impl Waiter {
+    fn slot(&self) -> MutexGuard<'_, Slot> {
+        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Gives the connection back after the match (`None`: it cannot be, the client is
+    /// gone), with the loss to tell.
+    pub fn give_back(&self, link: Option<Link>, loss: Option<String>) {
+        *self.slot() = match link {
+            Some(link) => Slot::Back(link, loss),
+            None => Slot::Gone,
+        };
+        self.changed.notify_all();
+    }
+}
+
+/// What joining the lobby gave.
+pub enum Joined {
+    /// The table is full: play now, with these waiting clients and their connections
+    /// (arrived first, first), and the joining client's connection.
+    Start(Vec<(Arc<Waiter>, Link)>, Link),
+    /// Wait: the connection is in the lobby until [`Lobby::wait`] gives it back.
+    Wait(Arc<Waiter>),
+    /// The joining client is gone already.
+    Gone,
+}
+
+/// The queue of waiting clients.
+#[derive(Default)]
+pub struct Lobby {
+    waiting: Mutex<Vec<Arc<Waiter>>>,
+}
+
+impl Lobby {
+    fn waiting(&self) -> MutexGuard<'_, Vec<Arc<Waiter>>> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How many clients wait.
+    pub fn len(&self) -> usize {
+        self.waiting().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The client `name` asks `wanted` (a free game): it fills a table with clients
+    /// waiting for the same one (those gone are dropped from the queue), or waits.
+    pub fn join(&self, name: &str, wanted: &Training, link: Link) -> Joined {
+        if !link.conn.is_alive() {
+            return Joined::Gone;
+        }
+        let table = Table::of(wanted);
+        let mut waiting = self.waiting();
+        let mut taken: Vec<(Arc<Waiter>, Link)> = Vec::new();
+        waiting.retain(|w| {
+            if w.table != table || taken.len() + 1 >= table.seats {
+                return true;
+            }
+            let mut slot = w.slot();
+            match std::mem::replace(&mut *slot, Slot::Playing) {
+                Slot::Waiting(l) if l.conn.is_alive() => {
+                    taken.push((Arc::clone(w), l));
+                    true
+                }
+                Slot::Waiting(_) | Slot::Gone => {
+                    *slot = Slot::Gone;
+                    w.changed.notify_all();
+                    false
+                }
+                other => {
+                    *slot = other;
+                    true
+                }
+            }
+        });
+        if taken.len() + 1 >= table.seats {
+            waiting.retain(|w| !taken.iter().any(|(t, _)| Arc::ptr_eq(t, w)));
+            return Joined::Start(taken, link);
+        }
+        for (w, l) in taken {
+            *w.slot() = Slot::Waiting(l);
+        }
+        let waiter = Arc::new(Waiter {
+            name: name.to_string(),
+            seed: wanted.seed,
+            table,
+            slot: Mutex::new(Slot::Waiting(link)),
+            changed: Condvar::new(),
+        });
+        waiting.push(Arc::clone(&waiter));
+        Joined::Wait(waiter)
+    }
+
+    /// Waits until `waiter`'s game is played and gives its connection back, with the loss
+    /// to tell; `None` when the client left (or was lost in the match): it is out of the
+    /// queue. Sends `NOT_READY` while no game starts.
+    pub fn wait(&self, waiter: &Arc<Waiter>) -> Option<(Link, Option<String>)> {
+        let mut pause = FIRST_NOT_READY;
+        loop {
+            let slot = waiter.slot();
+            let (mut slot, _) = waiter
+                .changed
+                .wait_timeout_while(slot, pause, |s| !matches!(s, Slot::Back(..) | Slot::Gone))
+                .unwrap_or_else(|e| e.into_inner());
+            pause = NOT_READY_EVERY;
+            match std::mem::replace(&mut *slot, Slot::Gone) {
+                Slot::Back(link, loss) => return Some((link, loss)),
+                Slot::Playing => *slot = Slot::Playing,
+                Slot::Waiting(mut link) => {
+                    if link.conn.send("NOT_READY").is_ok() && link.conn.is_alive() {
+                        *slot = Slot::Waiting(link);
+                        continue;
+                    }
+                    drop(slot);
+                    self.waiting().retain(|w| !Arc::ptr_eq(w, waiter));
+                    return None;
+                }
+                Slot::Gone => {
+                    drop(slot);
+                    self.waiting().retain(|w| !Arc::ptr_eq(w, waiter));
+                    return None;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The server's store: players (their names and the hashes of their tokens) and games
+//! (who played, when, how each ended) in one SQLite file; the records themselves stay
+//! files under the results. A game is written `playing` when it starts and `finished` with
+//! its outcome once its record is written; opening the store marks the games a stopped
+//! server left `playing` as `interrupted`, so a restart loses nothing finished.
+
+use anyhow::Context;
+use rusqlite::{params, Connection, OptionalExtension};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// The store's file name under the results, unless `--store` names another.
+pub const FILE: &str = "server.sqlite";
+
+/// One game of the store, as `referee serve games` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    pub name: String,
+    /// `training` or `free`.
+    pub kind: String,
+    /// The seats' names, in seat order, comma-separated.
+    pub seats: String,
+    /// `playing`, `finished` or `interrupted`.
+    pub state: String,
+    /// How it ended (each seat's outcome), empty unless finished.
+    pub outcome: String,
+    /// Seconds since 1970 when it started.
+    pub started: u64,
+}
+
+/// The store, shared by the connections.
+pub struct Store(Mutex<Connection>);
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The hash kept of a token (the token itself is never stored).
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+impl Store {
+    /// Opens (or creates) the store at `path`; the games left `playing` by a server that
+    /// stopped are marked `interrupted`: their number is given.
+    pub fn open(path: &Path) -> anyhow::Result<(Store, usize)> {
+        let store = Store::open_only(path)?;
+        let interrupted = store
+            .lock()
+            .execute(
+                "UPDATE games SET state = 'interrupted' WHERE state = 'playing'",
+                [],
+            )
+            .with_context(|| format!("cannot write the store {}", path.display()))?;
+        Ok((store, interrupted))
+    }
+
+    /// Opens the store without marking anything (for the commands that only read or
+    /// register while a server may run on it).
+    pub fn open_only(path: &Path) -> anyhow::Result<Store> {
+        let conn = Connection::open(path).with_context(|| {
+            format!(
+                "cannot open the store {} (in a folder that exists and is writable)",
+                path.display()
+            )
+        })?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS players (
+                 name TEXT PRIMARY KEY,
+                 token_sha256 TEXT NOT NULL,
+                 registered INTEGER NOT NULL);
+             CREATE TABLE IF NOT EXISTS games (
+                 name TEXT PRIMARY KEY,
+                 kind TEXT NOT NULL,
+                 seats TEXT NOT NULL,
+                 state TEXT NOT NULL,
+                 outcome TEXT NOT NULL DEFAULT '',
+                 started INTEGER NOT NULL,
+                 ended INTEGER);",
+        )
+        .with_context(|| {
+            format!(
+                "{} is not a store of `referee serve` (another file?)",
+                path.display()
+            )
+        })?;
+        Ok(Store(Mutex::new(conn)))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Connection> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Registers `name` (or registers it again) with a fresh token, which is returned:
+    /// only its hash is kept.
+    pub fn register(&self, name: &str) -> anyhow::Result<String> {
+        let token = format!("{:032x}", rand::random::<u128>());
+        self.lock().execute(
+            "INSERT INTO players (name, token_sha256, registered) VALUES (?1, ?2, ?3)
+             ON CONFLICT(name) DO UPDATE SET token_sha256 = ?2, registered = ?3",
+            params![name, token_hash(&token), now()],
+        )?;
+        Ok(token)
+    }
+
+    /// Whether `name` may play with `token`: a name not registered plays without one; a
+    /// registered name needs its token. The refusal is the message for the client.
+    pub fn check(&self, name: &str, token: Option<&str>) -> Result<(), String> {
+        let kept: Option<String> = self
+            .lock()
+            .query_row(
+                "SELECT token_sha256 FROM players WHERE name = ?1",
+                [name],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|_| "The server cannot read its store; try again later".to_string())?;
+        match (kept, token) {
+            (None, _) => Ok(()),
+            (Some(_), None) => Err(format!(
+                "The name '{name}' is registered: its games need its token (option token=)"
+            )),
+            (Some(kept), Some(token)) if kept == token_hash(token) => Ok(()),
+            (Some(_), Some(_)) => Err(format!("The token is not the one of '{name}'")),
+        }
+    }
+
+    /// A game starts.
+    pub fn started(&self, name: &str, kind: &str, seats: &[String]) -> anyhow::Result<()> {
+        self.lock().execute(
+            "INSERT OR REPLACE INTO games (name, kind, seats, state, started)
+             VALUES (?1, ?2, ?3, 'playing', ?4)",
+            params![name, kind, seats.join(","), now()],
+        )?;
+        Ok(())
+    }
+
+    /// A game ended and its record is written.
+    pub fn finished(&self, name: &str, outcome: &str) -> anyhow::Result<()> {
+        self.lock().execute(
+            "UPDATE games SET state = 'finished', outcome = ?2, ended = ?3 WHERE name = ?1",
+            params![name, outcome, now()],
+        )?;
+        Ok(())
+    }
+
+    /// The games, oldest first.
+    pub fn games(&self) -> anyhow::Result<Vec<GameRow>> {
+        let conn = self.lock();
+        let mut query = conn.prepare(
+            "SELECT name, kind, seats, state, outcome, started FROM games
+             ORDER BY started, name",
+        )?;
+        let rows = query.query_map([], |r| {
+            Ok(GameRow {
+                name: r.get(0)?,
+                kind: r.get(1)?,
+                seats: r.get(2)?,
+                state: r.get(3)?,
+                outcome: r.get(4)?,
+                started: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_checked_and_only_their_hashes_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, _) = Store::open(&dir.path().join(FILE)).unwrap();
+        assert!(store.check("ann", None).is_ok(), "not registered");
+        let token = store.register("ann").unwrap();
+        assert!(store.check("ann", Some(&token)).is_ok());
+        assert!(store.check("ann", None).unwrap_err().contains("token="));
+        assert!(store.check("ann", Some("nope")).is_err());
+        let again = store.register("ann").unwrap();
+        assert!(store.check("ann", Some(&token)).is_err(), "the old token");
+        assert!(store.check("ann", Some(&again)).is_ok());
+        let kept: String = store
+            .lock()
+            .query_row("SELECT token_sha256 FROM players", [], |r| r.get(0))
+            .unwrap();
+        assert!(!kept.contains(&again));
+    }
+}
