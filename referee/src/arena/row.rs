@@ -66,6 +66,14 @@ impl GameRecord {
         self.history().filter_map(taken)
     }
 
+    /// The actions taken, each with the seat that took it, in order.
+    pub fn moves(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.history().filter_map(|s| match s {
+            Step::Act { seat, .. } => taken(s).map(|action| (*seat, action)),
+            _ => None,
+        })
+    }
+
     /// The seat that acted first (0 when none did).
     pub fn first_player(&self) -> u8 {
         self.history()

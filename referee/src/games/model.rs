@@ -216,15 +216,8 @@ pub fn show_moves<P: Parts + ?Sized>(
 /// oldest first, each with the seat that took it: the recent moves a terminal view lists.
 pub fn recent_moves(record: &GameRecord, step: usize, n: usize) -> Vec<(usize, String)> {
     let taken: Vec<(usize, String)> = record
-        .history()
-        .filter_map(|s| match s {
-            game::Step::Act {
-                seat,
-                action,
-                answer: Ok(_),
-            } => Some((*seat, action.clone())),
-            _ => None,
-        })
+        .moves()
+        .map(|(seat, action)| (seat, action.to_string()))
         .take(step)
         .collect();
     taken[taken.len().saturating_sub(n)..].to_vec()

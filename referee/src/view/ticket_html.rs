@@ -113,15 +113,8 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
     let all = states(record).map_err(anyhow::Error::msg)?;
     let board = all[0].board();
     let moves: Vec<(usize, String)> = record
-        .history()
-        .filter_map(|s| match s {
-            game::Step::Act {
-                seat,
-                action,
-                answer: Ok(_),
-            } => Some((*seat, action.clone())),
-            _ => None,
-        })
+        .moves()
+        .map(|(seat, action)| (seat, action.to_string()))
         .collect();
     let data = PageData {
         seats: record.seats.iter().map(|s| s.name.as_str()).collect(),

@@ -97,15 +97,8 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
     let all = states(record);
     let history: Vec<(u8, &str)> = record
-        .history()
-        .filter_map(|s| match s {
-            game::Step::Act {
-                seat,
-                action,
-                answer: Ok(_),
-            } => Some((*seat as u8, action.as_str())),
-            _ => None,
-        })
+        .moves()
+        .map(|(seat, action)| (seat as u8, action))
         .collect();
     let grid = &all[0].rules().grid;
     let data = PageData {

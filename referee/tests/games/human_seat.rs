@@ -407,16 +407,22 @@ fn a_person_plays_little_town_and_illegal_actions_are_refused_not_sent() {
     ] {
         assert!(said.contains(expected), "{expected:?} not in:\n{said}");
     }
-    let record = record(&out);
+    played_by_a_person("little-town", &out, &said);
+    assert!(!dir.join("reproduce.jsonl").exists());
+}
+
+/// The match in `out` of `game`, seat 0 played by a person (the output `said`): recorded as
+/// `human` without a fault, no reproduce command, and its record replays.
+fn played_by_a_person(game: &str, out: &std::path::Path, said: &str) {
+    let record = record(out);
     assert_eq!(record["seats"][0]["path"], "builtin:human");
     assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
     assert!(
         said.contains("reproduce: none: seat 0 was played by a person (`human`)"),
         "{said}"
     );
-    assert!(!dir.join("reproduce.jsonl").exists());
     let replay = Command::new(REFEREE)
-        .args(["--game", "little-town", "replay", out.to_str().unwrap()])
+        .args(["--game", game, "replay", out.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(replay.status.success(), "{}", text(&replay));
@@ -475,16 +481,5 @@ fn a_person_plays_ticket_to_ride_and_illegal_moves_are_refused_not_sent() {
     // The others' cards drawn blind are theirs alone: told as `blind`, without the colour.
     assert!(said.contains("seat 1 played blind\n"), "{said}");
     assert!(!said.contains("seat 1 played blind "), "{said}");
-    let record = record(&out);
-    assert_eq!(record["seats"][0]["path"], "builtin:human");
-    assert!(record["faults"].as_array().unwrap().is_empty(), "{record}");
-    assert!(
-        said.contains("reproduce: none: seat 0 was played by a person (`human`)"),
-        "{said}"
-    );
-    let replay = Command::new(REFEREE)
-        .args(["--game", "ticket-to-ride", "replay", out.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(replay.status.success(), "{}", text(&replay));
+    played_by_a_person("ticket-to-ride", &out, &said);
 }

@@ -10,14 +10,25 @@ use std::process::{Command, Output, Stdio};
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
 /// `referee ARGS...` with no input, waited for.
-fn referee(args: &[&str], results: &Path) -> Output {
+fn run(args: Vec<std::ffi::OsString>) -> Output {
     Command::new(REFEREE)
         .args(args)
-        .arg(results)
         .env_remove(referee::reproduce_log::VARIABLE)
         .stdin(Stdio::null())
         .output()
         .unwrap()
+}
+
+/// The words of a command line, text and paths alike.
+fn words(words: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<std::ffi::OsString> {
+    words.iter().map(|w| w.as_ref().to_os_string()).collect()
+}
+
+/// `referee ARGS... RESULTS`.
+fn referee(args: &[&str], results: &Path) -> Output {
+    let mut words: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    words.push(results.into());
+    run(words)
 }
 
 /// Exit code 2 and every word of `needles` in stderr; no match was played.
@@ -95,22 +106,17 @@ fn a_manifest_path_with_a_hash_or_an_equals_sign_goes_in_quotes() {
     let results = dir.join("results");
     let play = |text: &str| {
         std::fs::write(&manifest, text).unwrap();
-        Command::new(REFEREE)
-            .args([
-                "tournament",
-                "random",
-                "greedy",
-                "--seed",
-                "3",
-                "--manifest",
-            ])
-            .arg(&manifest)
-            .arg("--results")
-            .arg(&results)
-            .env_remove(referee::reproduce_log::VARIABLE)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap()
+        run(words(&[
+            &"tournament",
+            &"random",
+            &"greedy",
+            &"--seed",
+            &"3",
+            &"--manifest",
+            &manifest,
+            &"--results",
+            &results,
+        ]))
     };
     for (text, line) in [
         ("# ours\nodd = field/round#2=final/passive.sh\n", "line 2"),
@@ -138,14 +144,16 @@ fn every_missing_champion_is_named_at_once() {
     let dir = common::fresh_dir("field", "missing");
     let manifest = dir.join("m.txt");
     std::fs::write(&manifest, "alice = gone-alice/\nbob = gone-bob.sh\n").unwrap();
-    let out = Command::new(REFEREE)
-        .args(["tournament", "random", "gone-carol", "--manifest"])
-        .arg(&manifest)
-        .arg("--results")
-        .arg(dir.join("results"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let results = dir.join("results");
+    let out = run(words(&[
+        &"tournament",
+        &"random",
+        &"gone-carol",
+        &"--manifest",
+        &manifest,
+        &"--results",
+        &results,
+    ]));
     refused(
         &out,
         &[
@@ -155,12 +163,7 @@ fn every_missing_champion_is_named_at_once() {
             "gone-bob.sh",
         ],
     );
-    let out = Command::new(REFEREE)
-        .args(["gauntlet", "gone-new", "gone-old", "--results"])
-        .arg(dir.join("results"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let out = referee(&["gauntlet", "gone-new", "gone-old", "--results"], &results);
     refused(&out, &["2 champions cannot play", "gone-new", "gone-old"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -177,31 +180,25 @@ fn a_program_never_bears_a_builtins_name() {
     let manifest = dir.join("m.txt");
     std::fs::write(&manifest, "random = mine/greedy\n").unwrap();
     let results = dir.join("results");
-    let run = |champions: &[&str], manifest: Option<&Path>| {
-        let mut command = Command::new(REFEREE);
-        command
-            .arg("tournament")
-            .args(champions)
-            .args(["--seed", "3", "--results"])
-            .arg(&results)
-            .env_remove(referee::reproduce_log::VARIABLE)
-            .stdin(Stdio::null());
+    let play = |champions: &[&str], manifest: Option<&Path>| {
+        let mut args = words(&[&"tournament", &"--seed", &"3", &"--results", &results]);
+        args.extend(champions.iter().map(Into::into));
         if let Some(m) = manifest {
-            command.arg("--manifest").arg(m);
+            args.extend(words(&[&"--manifest", &m]));
         }
-        command.output().unwrap()
+        run(args)
     };
     let greedy = mine.join("greedy").display().to_string();
     let passive = shell("passive.sh");
     refused(
-        &run(&["greedy", &passive], Some(&manifest)),
+        &play(&["greedy", &passive], Some(&manifest)),
         &["`random`, the name of a built-in champion", "other-name ="],
     );
     refused(
-        &run(&["random", &passive], Some(&manifest)),
+        &play(&["random", &passive], Some(&manifest)),
         &["`random`, the name of a built-in champion"],
     );
-    let out = run(&["random", &greedy, &passive], None);
+    let out = play(&["random", &greedy, &passive], None);
     assert!(
         out.status.success(),
         "{}",
@@ -229,17 +226,18 @@ fn the_same_program_under_two_names_is_noted() {
         std::fs::create_dir_all(dir.join(copy)).unwrap();
         std::fs::copy(shell("passive.sh"), dir.join(copy).join("champion")).unwrap();
     }
-    let out = Command::new(REFEREE)
-        .arg("tournament")
-        .args(["random", "greedy"])
-        .arg(dir.join("v1"))
-        .arg(dir.join("v2"))
-        .args(["--seed", "3", "--results"])
-        .arg(dir.join("results"))
-        .env_remove(referee::reproduce_log::VARIABLE)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let (v1, v2, results) = (dir.join("v1"), dir.join("v2"), dir.join("results"));
+    let out = run(words(&[
+        &"tournament",
+        &"random",
+        &"greedy",
+        &v1,
+        &v2,
+        &"--seed",
+        &"3",
+        &"--results",
+        &results,
+    ]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(
@@ -247,16 +245,18 @@ fn the_same_program_under_two_names_is_noted() {
         "{stderr}"
     );
     // Different programs are not noted.
-    let out = Command::new(REFEREE)
-        .arg("tournament")
-        .args(["random", "greedy"])
-        .arg(dir.join("v1"))
-        .args(["--seed", "3", "--name", "other", "--results"])
-        .arg(dir.join("results"))
-        .env_remove(referee::reproduce_log::VARIABLE)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let out = run(words(&[
+        &"tournament",
+        &"random",
+        &"greedy",
+        &v1,
+        &"--seed",
+        &"3",
+        &"--name",
+        &"other",
+        &"--results",
+        &results,
+    ]));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.success() && !stderr.contains("same program"),
