@@ -4,7 +4,9 @@
 //! recorded as any match is. One thread per connection; connections bounded in number,
 //! per address, in command length and idle time.
 
+pub mod address;
 pub mod codes;
+pub mod fds;
 pub mod lobby;
 pub mod remote;
 pub mod request;
@@ -12,6 +14,7 @@ pub mod session;
 pub mod store;
 pub mod wire;
 
+use address::Source;
 use jail::champion::Limits;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -42,7 +45,7 @@ pub struct Server {
     pub lobby: lobby::Lobby,
     /// Players and games.
     pub store: store::Store,
-    connections: Mutex<(u32, HashMap<IpAddr, u32>)>,
+    connections: Mutex<(u32, HashMap<Source, u32>)>,
     max_connections: u32,
     per_address: u32,
     games: AtomicU32,
@@ -64,26 +67,35 @@ impl Server {
             lobby: lobby::Lobby::default(),
             connections: Mutex::new((0, HashMap::new())),
             max_connections,
-            per_address,
+            per_address: address::bound(max_connections, per_address),
             games: AtomicU32::new(0),
         })
     }
 
-    /// A new game's name: the seed's six hexadecimal digits (as the subject's server
-    /// names them), then six of a counter, one no folder of the results has.
-    pub fn game_name(&self, seed: u64) -> String {
+    /// A new game's name, twelve hexadecimal digits, one no folder of the results has.
+    /// With a seed the clients chose (`chosen`): its six digits (as the subject's server
+    /// names games), then six of a counter. Else six and six drawn at random, apart from
+    /// the seed: the name is sent before the game starts, and a seed the server drew must
+    /// not show before the game ends (a client would replay the deal: hands, pile).
+    pub fn game_name(&self, chosen: Option<u64>) -> String {
         loop {
-            let n = self.games.fetch_add(1, Ordering::Relaxed) & 0xFF_FFFF;
-            let name = format!("{:06x}{n:06x}", seed & request::MAX_SEED);
+            let name = match chosen {
+                Some(seed) => {
+                    let n = self.games.fetch_add(1, Ordering::Relaxed) & 0xFF_FFFF;
+                    format!("{:06x}{n:06x}", seed & request::MAX_SEED)
+                }
+                None => format!("{:012x}", rand::random::<u64>() & 0xFFFF_FFFF_FFFF),
+            };
             if !self.results.join(&name).exists() {
                 return name;
             }
         }
     }
 
-    /// Counts a connection from `ip`, or says why it is refused; the count is given back
-    /// when the [`Admitted`] is dropped, even by a thread that panics.
+    /// Counts a connection from `ip` (its [`Source`]), or says why it is refused; the
+    /// count is given back when the [`Admitted`] is dropped, even by a thread that panics.
     fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, String> {
+        let ip = Source::of(ip);
         let mut c = self.connections.lock().expect("connections");
         if c.0 >= self.max_connections {
             return Err("The server is full; try again later".into());
@@ -91,7 +103,8 @@ impl Server {
         let here = c.1.entry(ip).or_insert(0);
         if *here >= self.per_address {
             return Err(format!(
-                "Too many connections from your address (at most {})",
+                "Too many connections from your machine (at most {} from one address, all of \
+                 loopback counted as one, an IPv6 address by its /64)",
                 self.per_address
             ));
         }
@@ -105,7 +118,7 @@ impl Server {
         self.connections.lock().expect("connections").0
     }
 
-    fn leave(&self, ip: IpAddr) {
+    fn leave(&self, ip: Source) {
         let mut c = self.connections.lock().expect("connections");
         c.0 -= 1;
         if let Some(n) = c.1.get_mut(&ip) {
@@ -120,6 +133,7 @@ impl Server {
 /// Listens and serves until the process is stopped; prints `listening on ADDR:PORT` first.
 pub fn run(config: Config) -> anyhow::Result<()> {
     use anyhow::Context;
+    fds::raise_for(config.max_connections).map_err(anyhow::Error::msg)?;
     std::fs::create_dir_all(&config.results)
         .with_context(|| format!("cannot create {}", config.results.display()))?;
     jail::hidden::hide_root(&config.results);
@@ -147,16 +161,35 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         config.max_connections,
         config.per_address,
     );
+    let mut pause = FIRST_PAUSE;
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
-        accept(stream, &server);
+        match stream {
+            Ok(stream) => {
+                pause = FIRST_PAUSE;
+                accept(stream, &server);
+            }
+            // Out of open files (or another failure): retried after a pause that doubles
+            // while it lasts, not at once (the loop would spin and starve the sessions
+            // whose ends free the files); said once a run of failures.
+            Err(e) => {
+                if pause == FIRST_PAUSE {
+                    println!("accept failed: {e}; retrying, more slowly while it fails");
+                }
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(LAST_PAUSE);
+            }
+        }
     }
     Ok(())
 }
 
+/// The pauses after a failed `accept`: the first, and the longest.
+const FIRST_PAUSE: std::time::Duration = std::time::Duration::from_millis(10);
+const LAST_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A connection counted by the server: uncounted when dropped (the session's end, its
 /// thread's panic, or a thread that could not start).
-struct Admitted(Arc<Server>, IpAddr);
+struct Admitted(Arc<Server>, Source);
 
 impl Drop for Admitted {
     fn drop(&mut self) {

@@ -25,8 +25,11 @@ pub struct Link {
     pub told: bool,
     /// The connection is to be closed after the game (gone, or a protocol error).
     pub close: bool,
-    /// The comments it sent (`SEND_COMMENT`), kept for the server's log.
+    /// The comments it sent (`SEND_COMMENT`), kept for the server's log: at most
+    /// [`COMMENTS_A_GAME`], each cut to [`COMMENT_CHARS`].
     pub comments: Vec<String>,
+    /// How many comments of this game were refused (over a bound): only counted.
+    pub dropped: u64,
     /// The last messages of a game, sent once its record is written.
     pub ending: Vec<String>,
 }
@@ -39,10 +42,17 @@ impl Link {
             told: false,
             close: false,
             comments: Vec::new(),
+            dropped: 0,
             ending: Vec::new(),
         }))
     }
 }
+
+/// The characters of a comment kept (the rest is cut).
+pub const COMMENT_CHARS: usize = 100;
+/// The comments kept of one callback (a turn) of a client, and of one game.
+pub const COMMENTS_A_TURN: u32 = 10;
+pub const COMMENTS_A_GAME: usize = 100;
 
 /// A question the seat asks the arena for itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +105,8 @@ pub struct RemoteSeat {
     opponent_left: bool,
     /// `GET_GAME_DATA` was answered.
     gave_data: bool,
+    /// The comments kept of the callback.
+    turn_comments: u32,
 }
 
 impl RemoteSeat {
@@ -124,6 +136,7 @@ impl RemoteSeat {
             drawing: false,
             opponent_left: false,
             gave_data: false,
+            turn_comments: 0,
         }
     }
 
@@ -382,9 +395,21 @@ impl RemoteSeat {
                 Ok(None)
             }
             "SEND_COMMENT" => {
+                let mut link = self.link.borrow_mut();
+                if self.turn_comments >= COMMENTS_A_TURN || link.comments.len() >= COMMENTS_A_GAME {
+                    link.dropped += 1;
+                    drop(link);
+                    self.tell(&format!(
+                        "Too many comments (at most {COMMENTS_A_TURN} a turn and \
+                         {COMMENTS_A_GAME} a game): this one is dropped"
+                    ))?;
+                    return Ok(None);
+                }
+                self.turn_comments += 1;
+                link.comments
+                    .push(rest.chars().take(COMMENT_CHARS).collect());
+                drop(link);
                 self.tell("OK")?;
-                let comment: String = rest.chars().take(100).collect();
-                self.link.borrow_mut().comments.push(comment);
                 Ok(None)
             }
             _ => Err(self.refuse(format!(
@@ -407,6 +432,7 @@ impl Endpoint for RemoteSeat {
         self.wall = limits.wall;
         self.deadline = self.started + limits.wall;
         self.timed_out = false;
+        self.turn_comments = 0;
         self.asks = match callback {
             "init_game" => [Ask::Row, Ask::Hand].into(),
             "end_game" => [Ask::Moves, Ask::Row, Ask::Result].into(),

@@ -112,7 +112,11 @@ fn free(
     }
     players.push((name.to_string(), own.clone()));
     let mut wanted = wanted.clone();
-    wanted.seed = wanted.seed.or_else(|| waiters.iter().find_map(|w| w.seed));
+    // A seed chosen by one player would let it know the others' hands: the game takes one
+    // only when every player gave the same.
+    if waiters.iter().any(|w| w.seed != wanted.seed) {
+        wanted.seed = None;
+    }
     let played = play(server, &players, &wanted);
     players.pop();
     let losses = match &played {
@@ -195,7 +199,7 @@ fn play(
         .unwrap_or_else(|| rand::random::<u64>() & request::MAX_SEED);
     // Made again if it was removed while the server runs.
     std::fs::create_dir_all(&server.results)?;
-    let game_name = server.game_name(seed);
+    let game_name = server.game_name(wanted.seed);
     let dir = server.results.join(&game_name);
     let board = ticket::Board::built_in(wanted.board)
         .ok_or_else(|| anyhow::anyhow!("no built-in board {}", wanted.board))?;
@@ -258,6 +262,8 @@ fn play(
         l.told = false;
         l.pending_move = false;
         l.ending.clear();
+        l.comments.clear();
+        l.dropped = 0;
         if [game_name.as_str(), &sizes]
             .iter()
             .try_for_each(|m| l.conn.send(m))
@@ -309,8 +315,16 @@ fn play(
         dir.join("record.json").display()
     );
     for (name, link) in players {
-        for comment in std::mem::take(&mut link.borrow_mut().comments) {
+        let mut l = link.borrow_mut();
+        for comment in std::mem::take(&mut l.comments) {
             println!("game {game_name}: {name} says {}", printable(&comment));
+        }
+        let dropped = std::mem::take(&mut l.dropped);
+        if dropped > 0 {
+            println!(
+                "game {game_name}: {name} sent {dropped} more comment{} over the bounds, dropped",
+                if dropped == 1 { "" } else { "s" }
+            );
         }
     }
     Ok(losses)

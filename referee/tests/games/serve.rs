@@ -33,6 +33,11 @@ impl Server {
 
     /// A server started with the flags `more` besides its port and results.
     fn start_with(who: Who, dir: &Path, more: &[&str]) -> Server {
+        Server::spawn(Server::command(who, dir, more), dir)
+    }
+
+    /// The command of a server of `more` run as `who`, its stdout piped.
+    fn command(who: Who, dir: &Path, more: &[&str]) -> Command {
         let results = dir.join("results");
         let mut cmd = Command::new(REFEREE);
         cmd.args(["serve", "--listen", "127.0.0.1:0", "--results"])
@@ -44,6 +49,12 @@ impl Server {
             use std::os::unix::process::CommandExt;
             cmd.uid(uid).gid(gid).env("HOME", "/tmp");
         }
+        cmd
+    }
+
+    /// The server of `cmd` started, once it listens.
+    fn spawn(mut cmd: Command, dir: &Path) -> Server {
+        let results = dir.join("results");
         let mut child = cmd.spawn().expect("the referee starts");
         let out = child.stdout.take().unwrap();
         let lines = Arc::new(Mutex::new(Vec::new()));
@@ -271,7 +282,10 @@ fn a_training_game_is_played_recorded_and_replayed() {
         let server = Server::start(who, dir);
         let mut client = server.connect();
         let (game, first) = client.start("tester", "map=small seed=42 start=0 timeout=30 x=1");
-        assert!(game.starts_with("00002a"), "the seed in hex: {game}");
+        assert!(
+            game.starts_with("00002a"),
+            "the seed it chose in hex: {game}"
+        );
         assert!(first, "start=0: the client plays first");
         assert_eq!(client.cmd("SEND_COMMENT good luck"), "OK");
         assert_eq!(client.cmd("DISP_GAME"), "OK");
@@ -633,5 +647,181 @@ fn a_registered_name_needs_its_token() {
         stranger.start("bob", "map=small seed=8");
         let lines = server.lines.lock().unwrap().join("\n");
         assert!(!lines.contains(&token), "the token is never shown: {lines}");
+    });
+}
+
+/// The seed of `game`'s record, in the hexadecimal of the subject's names.
+fn seed_hex(server: &Server, game: &str) -> String {
+    format!("{:06x}", record(server, game)["seed"].as_u64().unwrap())
+}
+
+#[test]
+fn the_game_s_name_gives_no_seed_of_the_server_away() {
+    each_run_in("serve", "seed_leak", |who, dir| {
+        let server = Server::start(who, dir);
+        // A training game whose seed the server drew: the name, sent before the game
+        // starts, holds nothing of it (the client cannot replay the deal locally).
+        let mut leak = server.connect();
+        let (game, _) = leak.start("leak", "map=small timeout=30");
+        drop(leak);
+        let seed = seed_hex(&server, &game);
+        assert!(!game.contains(&seed), "seed {seed} in the name {game}");
+        // A free game where one player chose a seed and the other did not: the chosen seed
+        // is not used (its chooser would know the other's hand), nor shown.
+        let mut chooser = server.connect();
+        assert_eq!(chooser.cmd("CLIENT_NAME chooser"), "OK");
+        assert_eq!(chooser.cmd("WAIT_GAME map=small seed=5 timeout=30"), "OK");
+        server.line_with("client chooser: waits for a free game");
+        let mut other = server.connect();
+        assert_eq!(other.cmd("CLIENT_NAME other"), "OK");
+        assert_eq!(other.cmd("WAIT_GAME map=small timeout=30"), "OK");
+        let game = other.must();
+        let mut theirs = chooser.must();
+        while theirs == "NOT_READY" {
+            theirs = chooser.must();
+        }
+        assert_eq!(theirs, game);
+        drop((chooser, other));
+        let seed = seed_hex(&server, &game);
+        assert_ne!(seed, "000005", "the seed one player chose alone was used");
+        assert!(!game.contains(&seed), "seed {seed} in the name {game}");
+    });
+}
+
+#[test]
+fn a_comment_flood_is_bounded_and_summed_up() {
+    each_run_in("serve", "comment_flood", |who, dir| {
+        let server = Server::start(who, dir);
+        let mut flood = server.connect();
+        let (game, first) = flood.start("flood", "map=small start=0 timeout=60");
+        assert!(first);
+        // A thousand comments in one turn, sent at once: ten are kept, the rest refused
+        // with a message, none of them breaks the game.
+        let long = "x".repeat(900);
+        let mut writer = flood.stream.try_clone().unwrap();
+        let sent = std::thread::spawn(move || {
+            writer.write_all(format!("SEND_COMMENT {long}\n").repeat(1000).as_bytes())
+        });
+        let answers: Vec<String> = (0..1000).map(|_| flood.must()).collect();
+        let kept = answers.iter().filter(|a| *a == "OK").count();
+        sent.join().unwrap().unwrap();
+        assert_eq!(kept, 10, "{:?}", &answers[..12]);
+        assert!(
+            answers[10].contains("Too many comments (at most 10 a turn"),
+            "{}",
+            answers[10]
+        );
+        assert_eq!(flood.cmd("DISP_GAME"), "OK", "still playing");
+        flood.must();
+        drop(flood);
+        // At the game's end the log holds the ten comments, cut, and one line for the rest.
+        server.line_with(&format!("game {game}: flood sent 990 more comments"));
+        let lines = server.lines.lock().unwrap();
+        let said: Vec<&String> = lines.iter().filter(|l| l.contains("flood says")).collect();
+        assert_eq!(said.len(), 10, "{said:?}");
+        assert!(said.iter().all(|l| l.len() < 200), "cut: {}", said[0]);
+    });
+}
+
+/// `cmd` run under a limit of open files of `soft` and `hard`.
+fn with_open_files(cmd: &mut Command, soft: u64, hard: u64) {
+    use nix::sys::resource::{setrlimit, Resource};
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit is async-signal-safe; nothing is allocated in the child.
+    unsafe {
+        cmd.pre_exec(move || {
+            setrlimit(Resource::RLIMIT_NOFILE, soft, hard).map_err(std::io::Error::from)
+        });
+    }
+}
+
+#[test]
+fn a_max_connections_the_open_files_cannot_hold_is_refused_at_start() {
+    each_run_in("serve", "nofile_refused", |who, dir| {
+        let mut cmd = Server::command(who, dir, &["--max-connections", "1024"]);
+        cmd.stderr(Stdio::piped());
+        with_open_files(&mut cmd, 256, 256);
+        let mut child = cmd.spawn().unwrap();
+        // Its first line: none (it stopped) or `listening on` (it serves: killed, failed).
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        if first.contains("listening on") {
+            let _ = child.kill();
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(!first.contains("listening on"), "it served: {first}");
+        assert!(!out.status.success());
+        let why = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            why.contains("--max-connections 1024 needs")
+                && why.contains("give --max-connections 48 or less"),
+            "{why}"
+        );
+    });
+}
+
+#[test]
+fn the_soft_limit_of_open_files_is_raised_to_the_hard_one() {
+    each_run_in("serve", "nofile_raised", |who, dir| {
+        let args = ["--max-connections", "200", "--per-address", "100"];
+        let mut cmd = Server::command(who, dir, &args);
+        with_open_files(&mut cmd, 64, 1024);
+        let server = Server::spawn(cmd, dir);
+        // More clients at once than the soft limit had open files, all served.
+        let clients: Vec<Client> = (0..100)
+            .map(|i| {
+                let mut c = server.connect();
+                assert_eq!(c.cmd(&format!("CLIENT_NAME c{i}")), "OK", "client {i}");
+                c
+            })
+            .collect();
+        drop(clients);
+    });
+}
+
+/// A connection to `server` from the local address `from` (all of 127/8 is local).
+fn connect_from(server: &Server, from: [u8; 4]) -> Client {
+    use nix::sys::socket::{bind, connect, socket, AddressFamily, SockFlag, SockType, SockaddrIn};
+    let fd = socket(
+        AddressFamily::Inet,
+        SockType::Stream,
+        SockFlag::SOCK_CLOEXEC,
+        None,
+    )
+    .unwrap();
+    use std::os::fd::AsRawFd;
+    let [a, b, c, d] = from;
+    bind(fd.as_raw_fd(), &SockaddrIn::new(a, b, c, d, 0)).unwrap();
+    connect(fd.as_raw_fd(), &SockaddrIn::new(127, 0, 0, 1, server.port)).unwrap();
+    let stream = TcpStream::from(fd);
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    Client { stream }
+}
+
+#[test]
+fn loopback_is_one_source_and_one_source_leaves_room() {
+    each_run_in("serve", "one_source", |who, dir| {
+        let server =
+            Server::start_with(who, dir, &["--max-connections", "8", "--per-address", "16"]);
+        // One source holds half the connections at most, whatever its addresses in 127/8.
+        let held: Vec<Client> = (0..4u8)
+            .map(|i| {
+                let mut c = connect_from(&server, [127, 0, 0, 2 + i]);
+                assert_eq!(c.cmd(&format!("CLIENT_NAME hog{i}")), "OK");
+                c
+            })
+            .collect();
+        for from in [[127, 0, 0, 9], [127, 1, 2, 3], [127, 0, 0, 1]] {
+            let mut more = connect_from(&server, from);
+            let refused = more.must();
+            assert!(
+                refused.contains("Too many connections from your machine (at most 4"),
+                "{from:?}: {refused}"
+            );
+            assert_eq!(more.recv(), None);
+        }
+        drop(held);
     });
 }
