@@ -134,13 +134,13 @@ fn a_forged_shard_is_refused_by_merge_and_by_resume() {
     let t = shards(&results, &[]);
     let evil = dir.join("evil");
     std::fs::create_dir_all(&evil).unwrap();
-    for (from, to) in [("passive.sh", "greedy"), ("builder.sh", "passive.sh")] {
-        std::fs::copy(shell(from), evil.join(to)).unwrap();
-    }
+    // Another program under a genuine champion's name (a program cannot pass for a
+    // built-in: it would be `evil/greedy`).
+    std::fs::copy(shell("builder.sh"), evil.join("passive.sh")).unwrap();
     let donor = dir.join("donor");
     let donors = [
         "random".to_string(),
-        display(&evil.join("greedy")),
+        "greedy".to_string(),
         display(&evil.join("passive.sh")),
         shell("builder.sh"),
     ];
