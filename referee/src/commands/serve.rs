@@ -35,7 +35,20 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         per_address: args.per_address,
         limits,
     })
-    .map_err(Failure::usage)
+    .map_err(
+        |error| match error.downcast_ref::<crate::serve::fds::TooFewFiles>() {
+            Some(few) => Failure::usage(anyhow::anyhow!(
+                "--max-connections {} needs {} open files and the limit is {} (the hard limit \
+             of open files, RLIMIT_NOFILE): raise it (ulimit -Hn, or LimitNOFILE= of a \
+             service) or give --max-connections {} or less",
+                few.max_connections,
+                few.needed,
+                few.limit,
+                few.fits
+            )),
+            None => Failure::usage(error),
+        },
+    )
 }
 
 /// `referee serve register NAME`: the name's new token, printed alone on stdout.

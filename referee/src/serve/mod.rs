@@ -133,7 +133,7 @@ impl Server {
 /// Listens and serves until the process is stopped; prints `listening on ADDR:PORT` first.
 pub fn run(config: Config) -> anyhow::Result<()> {
     use anyhow::Context;
-    fds::raise_for(config.max_connections).map_err(anyhow::Error::msg)?;
+    fds::raise_for(config.max_connections)?;
     std::fs::create_dir_all(&config.results)
         .with_context(|| format!("cannot create {}", config.results.display()))?;
     jail::hidden::hide_root(&config.results);

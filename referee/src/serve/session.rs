@@ -194,9 +194,9 @@ fn play(
     players: &[(String, Rc<RefCell<Link>>)],
     wanted: &Training,
 ) -> anyhow::Result<Vec<Option<String>>> {
-    let seed = wanted
-        .seed
-        .unwrap_or_else(|| rand::random::<u64>() & request::MAX_SEED);
+    // A seed the server draws has 64 bits: one of the subject's 24 would let a client try
+    // every deal against its opening hand and know the others' cards and the pile.
+    let seed = wanted.seed.unwrap_or_else(rand::random::<u64>);
     // Made again if it was removed while the server runs.
     std::fs::create_dir_all(&server.results)?;
     let game_name = server.game_name(wanted.seed);

@@ -651,8 +651,13 @@ fn a_registered_name_needs_its_token() {
 }
 
 /// The seed of `game`'s record, in the hexadecimal of the subject's names.
+/// The low 24 bits of `game`'s seed as the subject writes a seed (six hex digits).
 fn seed_hex(server: &Server, game: &str) -> String {
-    format!("{:06x}", record(server, game)["seed"].as_u64().unwrap())
+    format!("{:06x}", seed_of(server, game) & 0xff_ffff)
+}
+
+fn seed_of(server: &Server, game: &str) -> u64 {
+    record(server, game)["seed"].as_u64().unwrap()
 }
 
 #[test]
@@ -666,6 +671,10 @@ fn the_game_s_name_gives_no_seed_of_the_server_away() {
         drop(leak);
         let seed = seed_hex(&server, &game);
         assert!(!game.contains(&seed), "seed {seed} in the name {game}");
+        // Nor can a client try every seed against its opening hand: a drawn seed has 64
+        // bits, not the 24 of a seed a client gives (this fails once in 2^40 runs).
+        let drawn = seed_of(&server, &game);
+        assert!(drawn > 0xff_ffff, "a drawn seed of 24 bits: {drawn}");
         // A free game where one player chose a seed and the other did not: the chosen seed
         // is not used (its chooser would know the other's hand), nor shown.
         let mut chooser = server.connect();
