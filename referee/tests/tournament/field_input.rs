@@ -32,7 +32,7 @@ fn referee(args: &[&str], results: &Path) -> Output {
 }
 
 /// Exit code 2 and every word of `needles` in stderr; no match was played.
-fn refused(out: &Output, needles: &[&str]) {
+pub(crate) fn refused(out: &Output, needles: &[&str]) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     for needle in needles {

@@ -939,13 +939,7 @@ fn forget_last_match(t: &Path) -> (String, usize) {
 
 /// Refused with exit 2 and every word of `needles` in the message.
 fn refused(command: &mut Command, needles: &[&str]) {
-    let out = command.output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    for needle in needles {
-        assert!(stderr.contains(needle), "expected `{needle}` in: {stderr}");
-    }
-    assert!(!stderr.contains("pre-run check"), "{stderr}");
+    crate::field_input::refused(&command.output().unwrap(), needles);
 }
 
 #[test]
