@@ -83,25 +83,33 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let first_comparable = comparable(&first);
     for (dir, spec) in args.shards.iter().zip(&specs) {
         let same = comparable(spec);
-        // Options and seats are named with both values: the shards' commands differ in them.
+        // Options, seats and deals are named with both values: the shards' commands differ
+        // in them.
         let setup = |s: &TournamentSpec| {
             let options = crate::tournament::stored_options(&s.options, game)
                 .map(|o| o.words().join(" "))
                 .unwrap_or_else(|e| e);
             let seats = crate::tournament::seat_count(s.seats, game)
                 .map_or_else(|e| e, |n| format!("{n} seats"));
-            (options, seats)
+            let deals = match s.format {
+                crate::schedule::Format::RoundRobin { deal, .. } => deal.name(),
+                crate::schedule::Format::Groups { .. } => "",
+            };
+            (options, seats, deals)
         };
         let (ours, theirs) = (setup(&first_comparable), setup(&same));
         if ours != theirs {
             let printable = |s: &str| jail::untrusted::printable(s).into_owned();
-            let what = match ours.0 != theirs.0 {
-                true => ("options", printable(&theirs.0), printable(&ours.0)),
-                false => ("seats", theirs.1, ours.1),
+            let what = if ours.0 != theirs.0 {
+                ("options", printable(&theirs.0), printable(&ours.0))
+            } else if ours.1 != theirs.1 {
+                ("seats", theirs.1, ours.1)
+            } else {
+                ("deals", theirs.2.to_string(), ours.2.to_string())
             };
             return Err(Failure::usage(anyhow!(
                 "{} is not a shard of the same tournament as {}: its {} are {}, those of {} \
-                 are {}; merge shards run with the same --option and --seats",
+                 are {}; merge shards run with the same --option, --seats and --deal",
                 dir.display(),
                 args.shards[0].display(),
                 what.0,

@@ -177,8 +177,8 @@ fn a_tournament_of_four_seats_plays_and_keeps_its_options() {
     assert_eq!(count, schedule.len());
 }
 
-/// Shards of one tournament run with other options (or seats) are not merged: the error
-/// names both.
+/// Shards of one tournament run with other options (or seats, or deals) are not merged: the
+/// error names both.
 #[test]
 fn shards_of_other_options_or_seats_are_not_merged() {
     let dir = common::fresh_dir("high-card", "merge");
@@ -221,6 +221,20 @@ fn shards_of_other_options_or_seats_are_not_merged() {
     });
     assert!(
         err.contains("its seats are 5 seats, those of") && err.contains("are 4 seats"),
+        "{err}"
+    );
+    // A shard run with `--deal rotated` beside one with the default fresh deals.
+    let err = merge(TournamentSpec {
+        format: Format::RoundRobin {
+            rounds: 1,
+            deal: referee::schedule::Deal::Rotated,
+        },
+        ..spec(5)
+    });
+    assert!(
+        err.contains("its deals are rotated, those of")
+            && err
+                .contains("are fresh; merge shards run with the same --option, --seats and --deal"),
         "{err}"
     );
     assert!(!dir.join("merged").exists());
