@@ -1,0 +1,159 @@
+//! The 2009 form of the scripting kits (issue 32): a champion written from the skeleton
+//! the 2009 generator gave (2010's for PHP and JavaScript), filled in with information
+//! functions, actions and debug prints (`tests/fixtures/kits2009/<kit>/`), dropped into
+//! today's template in place of the template's file, plays a whole match through the real
+//! referee with no fault, and what it and its runtime print on stdout lands in its log,
+//! never in the protocol. Asserted through what a contestant sees: `referee match`'s exit
+//! code and summary, and the log the summary names.
+
+use crate::common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The fixture `file` of kit `kit` (`tests/fixtures/kits2009/<kit>/<file>`).
+fn fixture(kit: &str, file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/kits2009")
+        .join(kit)
+        .join(file)
+}
+
+/// Whether `tool` runs here; a skip (a failure under `CI=true`) that says so when not.
+fn has(tool: &str, version_flag: &str) -> bool {
+    let ok = Command::new(tool)
+        .arg(version_flag)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        common::skip_missing(&format!(
+            "kits2009: `{tool}` is not installed (scripts/ci-install.sh installs it)"
+        ));
+    }
+    ok
+}
+
+/// A copy of `champions/<kit>/template` named `name`, its `file` replaced by the fixture
+/// `fixture_file` of the kit: what a contestant does with a 2009 skeleton they filled in.
+fn dropped_in(kit: &str, file: &str, fixture_file: &str, name: &str) -> PathBuf {
+    let template = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../champions")
+        .join(kit)
+        .join("template");
+    let champion = common::fresh_dir("kits2009", name).join(name);
+    fs::create_dir(&champion).unwrap();
+    for entry in fs::read_dir(&template).unwrap().flatten() {
+        fs::copy(entry.path(), champion.join(entry.file_name())).unwrap();
+    }
+    fs::copy(fixture(kit, fixture_file), champion.join(file)).unwrap();
+    champion
+}
+
+/// One match seen as its contestant sees it: `referee match`'s output and the log of
+/// seat 0 (the file its `stderr:` line names).
+struct Seen {
+    out: Output,
+    log: String,
+}
+
+impl Seen {
+    fn stdout(&self) -> String {
+        common::text(&self.out.stdout)
+    }
+
+    /// The summary's row of seat 0: its columns (seat, champion, score, money, houses,
+    /// points) and the faults column as one string.
+    fn row0(&self) -> (Vec<String>, String) {
+        let stdout = self.stdout();
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with("0 "))
+            .unwrap_or_else(|| panic!("no row of seat 0 in the summary:\n{stdout}"));
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        assert!(words.len() >= 7, "a short row: {line}");
+        (words[..6].to_vec(), words[6..].join(" "))
+    }
+
+    /// Asserts the match ended well for seat 0: exit 0, no fault, houses built.
+    fn played_well(&self, what: &str) {
+        let stdout = self.stdout();
+        assert!(
+            self.out.status.success(),
+            "{what}: referee match failed ({}):\n{stdout}\n{}",
+            self.out.status,
+            common::text(&self.out.stderr)
+        );
+        let (columns, faults) = self.row0();
+        assert_eq!(
+            faults, "-",
+            "{what}: a fault in seat 0:\n{stdout}\nits log:\n{}",
+            self.log
+        );
+        let houses: i64 = columns[4].parse().unwrap();
+        assert!(houses > 0, "{what} built no house:\n{stdout}\n{}", self.log);
+    }
+
+    /// Asserts the log of seat 0 holds each of `lines`.
+    fn logged(&self, what: &str, lines: &[&str]) {
+        for text in lines {
+            assert!(
+                self.log.contains(text),
+                "{what}'s log lacks `{text}`:\n{}",
+                self.log
+            );
+        }
+    }
+}
+
+/// Plays `champion` (a folder) in seat 0 against the built-ins, with the real referee, and
+/// checks that none of its processes is left.
+fn play(champion: &Path, seed: u64) -> Seen {
+    let out_dir = champion.with_file_name("match");
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .arg("match")
+        .arg(champion)
+        .args(["random", "greedy", "--seed", &seed.to_string(), "--out"])
+        .arg(&out_dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the referee runs");
+    let stdout = common::text(&out.stdout);
+    let log_path = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("stderr: "))
+        .and_then(|l| l.split(" (").next())
+        .unwrap_or_else(|| panic!("no `stderr:` line:\n{stdout}"));
+    let log = fs::read_to_string(log_path).unwrap_or_else(|e| panic!("{log_path}: {e}"));
+    let marker = champion.display().to_string();
+    common::wait_until(
+        &format!("a process of {marker} is left after the match"),
+        std::time::Duration::from_secs(2),
+        || !common::running(&marker),
+    );
+    Seen { out, log }
+}
+
+/// Python: `import api` and `import constants` as generated (`constants.SUCCES`,
+/// `api.type_case`), `mon_tour() == 0`, tabs; a program it starts and `os.write(1, ...)`
+/// print on stdout.
+#[test]
+fn python_2009_skeleton_filled_in_plays_unchanged() {
+    if !has("python3", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("python", "prologin.py", "prologin.py", "py2009");
+    let seen = play(&champion, 41);
+    seen.played_well("py2009");
+    seen.logged(
+        "py2009",
+        &[
+            "[py2009] init_game: tour 1",
+            "[py2009] bruit de echo sur stdout",
+            "[py2009] bruit de os.write(1)",
+            "[py2009] jouer tour 15:",
+            "[py2009] fin: score",
+        ],
+    );
+}
