@@ -157,3 +157,71 @@ fn python_2009_skeleton_filled_in_plays_unchanged() {
         ],
     );
 }
+
+/// Lua: the API through the table `prologin` (`prologin.type_case(x, y)`), `mon_tour()` a
+/// number (`prologin.mon_tour() ~= 1`), the constants written by hand (2009's Lua
+/// interface gave none); `io.write` and a program it starts print on stdout.
+#[test]
+fn lua_2009_skeleton_filled_in_plays_unchanged() {
+    if !has("lua5.4", "-v") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("lua", "prologin.lua", "prologin.lua", "lua2009");
+    let seen = play(&champion, 42);
+    seen.played_well("lua2009");
+    seen.logged(
+        "lua2009",
+        &[
+            "[lua2009] init_game: tour 1",
+            "[lua2009] bruit de io.write",
+            "[lua2009] bruit de echo sur stdout",
+            "[lua2009] jouer tour 15:",
+            "[lua2009] fin: score",
+        ],
+    );
+}
+
+/// Lua: a runtime error in a callback (a nil value indexed in turn 2) is a crash in that
+/// callback, reported at once with Lua's message and the line, not a timeout (the kit
+/// used to wait for its relay of the referee's lines, which only ended at the timeout).
+#[test]
+fn a_lua_runtime_error_is_a_crash_reported_with_its_message() {
+    if !has("lua5.4", "-v") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("lua", "prologin.lua", "erreur.lua", "lua2009err");
+    let seen = play(&champion, 43);
+    let stdout = seen.stdout();
+    assert!(seen.out.status.success(), "referee match failed:\n{stdout}");
+    let (_, faults) = seen.row0();
+    assert!(
+        faults.starts_with("crash:"),
+        "a crash, not `{faults}`:\n{stdout}\n{}",
+        seen.log
+    );
+    for text in [
+        "prologin kit (Lua): error in jouer:",
+        "prologin.lua:8: attempt to index a nil value (local 'maison')",
+    ] {
+        assert!(faults.contains(text), "the fault lacks `{text}`: {faults}");
+    }
+    seen.logged("lua2009err", &["[lua2009] jouer tour 2"]);
+    assert!(
+        !seen.log.contains("[lua2009] jouer tour 3"),
+        "the champion went on after its error:\n{}",
+        seen.log
+    );
+    // `referee show` names the fault in its turn and phase.
+    let show = common::run_ok(
+        Command::new(env!("CARGO_BIN_EXE_referee"))
+            .arg("show")
+            .arg(champion.with_file_name("match")),
+    );
+    let show = common::text(&show.stdout);
+    assert!(
+        show.contains("seat 0 turn 2 phase I: crash:"),
+        "referee show:\n{show}"
+    );
+}
