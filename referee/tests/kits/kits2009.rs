@@ -225,3 +225,27 @@ fn a_lua_runtime_error_is_a_crash_reported_with_its_message() {
         "referee show:\n{show}"
     );
 }
+
+/// Ruby: the callbacks are the methods of the skeleton's `class Prologin` (one instance,
+/// with its own state in `@monuments`), `require 'constants.rb'`, `mon_tour` a number;
+/// `STDOUT.syswrite` and a program it starts print on stdout.
+#[test]
+fn ruby_2009_skeleton_filled_in_plays_unchanged() {
+    if !has("ruby", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("ruby", "prologin.rb", "prologin.rb", "rb2009");
+    let seen = play(&champion, 44);
+    seen.played_well("rb2009");
+    seen.logged(
+        "rb2009",
+        &[
+            "[rb2009] init_game: tour 1",
+            "[rb2009] bruit de STDOUT.syswrite",
+            "[rb2009] bruit de echo sur stdout",
+            "[rb2009] jouer tour 15:",
+            "[rb2009] fin: score",
+        ],
+    );
+}
