@@ -249,3 +249,28 @@ fn ruby_2009_skeleton_filled_in_plays_unchanged() {
         ],
     );
 }
+
+/// PHP (2010's skeleton, the first): `require('api.php');` as its first line, the callbacks
+/// as global functions, `mon_tour() == false`; `php://stdout`, a program it starts, and a
+/// warning of PHP itself (an undefined variable) print on stdout.
+#[test]
+fn php_2010_skeleton_filled_in_plays_unchanged() {
+    if !has("php", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("php", "prologin.php", "prologin.php", "php2010");
+    let seen = play(&champion, 45);
+    seen.played_well("php2010");
+    seen.logged(
+        "php2010",
+        &[
+            "[php2010] init_game: tour 1",
+            "[php2010] bruit de php://stdout",
+            "[php2010] bruit de echo sur stdout",
+            "Undefined variable $inconnue",
+            "[php2010] jouer tour 15:",
+            "[php2010] fin: score",
+        ],
+    );
+}
