@@ -274,3 +274,31 @@ fn php_2010_skeleton_filled_in_plays_unchanged() {
         ],
     );
 }
+
+/// JavaScript (2010's skeleton, the first): Latin-1, its constants redeclared with `var`,
+/// the callbacks named (2010's generator wrote `function #<Function:...>()`), the API
+/// global and in the object `prologin`, `mon_tour() == false`, `print` and `printl`; an
+/// accent in a Latin-1 string reaches the log as the same letter; `process.stdout`,
+/// `console.log` and a program it starts print on stdout.
+#[test]
+fn javascript_2010_skeleton_filled_in_plays_unchanged() {
+    if !has("node", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("javascript", "prologin.js", "prologin.js", "js2010");
+    let seen = play(&champion, 46);
+    seen.played_well("js2010");
+    seen.logged(
+        "js2010",
+        &[
+            "[js2010] init_game: tour 1",
+            "[js2010] d\u{e9}marrage en Latin-1",
+            "[js2010] bruit de process.stdout",
+            "[js2010] bruit de console.log",
+            "[js2010] bruit de echo sur stdout",
+            "[js2010] jouer tour 15:",
+            "[js2010] fin: score",
+        ],
+    );
+}
