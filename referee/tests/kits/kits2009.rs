@@ -302,3 +302,37 @@ fn javascript_2010_skeleton_filled_in_plays_unchanged() {
         ],
     );
 }
+
+/// Builds a champion's folder as a contestant's is built: `referee build` (its `make` in
+/// a jail).
+fn build(champion: &Path) {
+    common::run_ok(
+        Command::new(env!("CARGO_BIN_EXE_referee"))
+            .arg("build")
+            .arg(champion),
+    );
+}
+
+/// OCaml: `open Api`, the constants with their 2009 names (`_VIDE`, `_SUCCES`,
+/// `_TAILLE_CARTE`), `mon_tour ()` a bool, the skeleton's `Callback.register` lines,
+/// Latin-1 comments; a program it starts prints on stdout. Built with `referee build`.
+#[test]
+fn ocaml_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("ocamlopt", "-version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("ocaml", "prologin.ml", "prologin.ml", "ml2009");
+    build(&champion);
+    let seen = play(&champion, 47);
+    seen.played_well("ml2009");
+    seen.logged(
+        "ml2009",
+        &[
+            "[ml2009] init_game: tour 1",
+            "[ml2009] bruit de echo sur stdout",
+            "[ml2009] jouer tour 15:",
+            "[ml2009] fin: score",
+        ],
+    );
+}
