@@ -304,13 +304,14 @@ fn javascript_2010_skeleton_filled_in_plays_unchanged() {
 }
 
 /// Builds a champion's folder as a contestant's is built: `referee build` (its `make` in
-/// a jail).
-fn build(champion: &Path) {
-    common::run_ok(
+/// a jail); what it printed.
+fn build(champion: &Path) -> String {
+    let out = common::run_ok(
         Command::new(env!("CARGO_BIN_EXE_referee"))
             .arg("build")
             .arg(champion),
     );
+    common::text(&out.stdout) + &common::text(&out.stderr)
 }
 
 /// OCaml: `open Api`, the constants with their 2009 names (`_VIDE`, `_SUCCES`,
@@ -333,6 +334,36 @@ fn ocaml_2009_skeleton_filled_in_builds_and_plays_unchanged() {
             "[ml2009] bruit de echo sur stdout",
             "[ml2009] jouer tour 15:",
             "[ml2009] fin: score",
+        ],
+    );
+}
+
+/// Java: `class Prologin extends Interface` with the callbacks as public methods,
+/// `mon_tour() == false` (2009's `boolean`), Latin-1 comments and strings; a program it
+/// starts prints on stdout. Built with `referee build`, which says it used the 2009 API.
+#[test]
+fn java_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("javac", "-version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("java", "Prologin.java", "Prologin.java", "java2009");
+    let said = build(&champion);
+    for text in [
+        "-encoding ISO-8859-1",
+        "java.mk: built with the 2009 API: mon_tour() returns boolean",
+    ] {
+        assert!(said.contains(text), "referee build lacks `{text}`:\n{said}");
+    }
+    let seen = play(&champion, 48);
+    seen.played_well("java2009");
+    seen.logged(
+        "java2009",
+        &[
+            "[java2009] init_game: tour 1",
+            "[java2009] bruit de echo sur stdout",
+            "[java2009] jouer tour 15:",
+            "[java2009] fin: score",
         ],
     );
 }
