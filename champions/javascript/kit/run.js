@@ -5,15 +5,17 @@
 //
 // Makes the API's functions and constants globals (and, as in 2009, the functions also
 // members of a global object `prologin`: `prologin.construire_route(x, y)`; `print` and
-// `printl` write to the log), runs prologin.js as a script (so its top-level
-// `function jouer() {...}` are globals too; `require` works as in a module, relative to
-// the champion's folder), then serves its callbacks.
+// `printl` write to the log), runs prologin.js (UTF-8, or Latin-1 as 2010's generator
+// wrote it) as a script (so its top-level `function jouer() {...}` are globals too;
+// `require` works as in a module, relative to the champion's folder), then serves its
+// callbacks.
 "use strict";
 
 const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
 const { createRequire } = require("module");
+const { isUtf8 } = require("buffer");
 const api = require("./api.js");
 
 function main() {
@@ -36,7 +38,10 @@ function main() {
   globalThis.print = (...args) => process.stdout.write(args.join(""));
   globalThis.printl = (...args) => process.stdout.write(args.join("") + "\n");
   globalThis.require = createRequire(file);
-  const source = fs.readFileSync(file, "utf8");
+  // UTF-8, or else Latin-1: the 2010 generator wrote Latin-1 files, and a contestant's
+  // accents in a string would otherwise reach the log as U+FFFD.
+  const bytes = fs.readFileSync(file);
+  const source = isUtf8(bytes) ? bytes.toString("utf8") : bytes.toString("latin1");
   new vm.Script(source, { filename: file }).runInThisContext();
   return api._serve((name) => globalThis[name]);
 }

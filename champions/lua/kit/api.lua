@@ -212,6 +212,21 @@ function vendre_maison(x, y) return act("vendre_maison", x, y) end
 function encherir(montant) return act("encherir", montant) end
 function construire_monument(x, y) return act("construire_monument", x, y) end
 
+-- Runs `f`; an error in it (a runtime error of the champion's code) ends the champion at
+-- once with exit status 1, its traceback and then its message as the last line of the
+-- log (what the referee's crash report quotes). Exiting without closing the Lua state
+-- matters: closing it would wait for the `cat` relay that reads the referee, which only
+-- ends when the referee gives up on us (a timeout, not a crash).
+function K.protected(what, f)
+  local ok, err = xpcall(f, function(e) return { message = tostring(e), trace = debug.traceback(nil, 2) } end)
+  if ok then return end
+  io.stdout:flush()
+  io.stderr:write(err.trace, "\n")
+  io.stderr:write(format("prologin kit (Lua): error in %s: %s\n", what, err.message))
+  io.stderr:flush()
+  os.exit(1, false)
+end
+
 local CALLBACKS = { init_game = true, jouer = true, enchere = true, placement = true,
   end_game = true }
 
@@ -231,7 +246,7 @@ function K.serve(input, output)
     ended = line == "end_game"
     dirty = true
     local callback = rawget(_G, line)
-    if type(callback) == "function" then callback() end
+    if type(callback) == "function" then K.protected(line, callback) end
     io.stdout:flush()
     send("fin\n")
   end

@@ -28,10 +28,12 @@ end
 output:setvbuf("full")
 
 local kit = require("api")
+require("prologin_table") -- the 2009 form: prologin.type_case(x, y), ...
 local chunk, err = loadfile(path)
 if not chunk then
   io.stderr:write("prologin kit (Lua): " .. tostring(err) .. "\n")
-  os.exit(1)
+  os.exit(1, false)
 end
-chunk()
+-- An error in the file's own code is a crash at once, as one in a callback (api.lua).
+kit.protected("loading " .. path, chunk)
 os.exit(kit.serve(input, output), false)

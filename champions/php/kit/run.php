@@ -19,6 +19,8 @@ if (ProloginKit::$in === false || ProloginKit::$out === false) {
     fwrite(STDERR, "prologin kit (PHP): fds 3 and 4 must be the referee's pipes: start the champion with its `champion` launcher\n");
     exit(2);
 }
-set_include_path(dirname(realpath($argv[1])) . PATH_SEPARATOR . __DIR__ . PATH_SEPARATOR . get_include_path());
+// include2010 first: the 2010 skeleton's `require('api.php')` finds its empty api.php
+// there, not the kit's, already loaded (its functions declared twice would be fatal).
+set_include_path(__DIR__ . '/include2010' . PATH_SEPARATOR . dirname(realpath($argv[1])) . PATH_SEPARATOR . __DIR__ . PATH_SEPARATOR . get_include_path());
 require $argv[1];
 exit(ProloginKit::serve());

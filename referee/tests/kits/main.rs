@@ -9,6 +9,7 @@ mod amazons_kits;
 mod champion_process;
 mod first_steps;
 mod kits;
+mod kits2009;
 mod kits_script;
 mod ticket_kits;
 mod town_kits;

@@ -1,6 +1,8 @@
 (* constants.ml -- the API surface of the OCaml kit: the constants of the 2009 API
    (docs/rules.md section 6), in lower case as OCaml values must be (`succes`,
-   `hors_terrain`), and the monument table; api.ml includes this module.
+   `hors_terrain`), each also with its 2009 name, `_` and the name in capitals (`_SUCCES`,
+   `_HORS_TERRAIN`, as the 2009 generator wrote them), and the monument table; api.ml
+   includes this module.
 {% for line in notice | wrap(86) %}
    {{ line }}
 {% endfor %}
@@ -14,6 +16,7 @@
 {% set ns.group = c.group %}
 {% endif %}
 let {{ c.name | lower }} = {{ c.value }}
+let _{{ c.name }} = {{ c.name | lower }}
 {% endfor %}
 
 (* Monuments by id (0..{{ api.monuments.prestige | length - 1 }}): prestige and range (rule 5). *)
