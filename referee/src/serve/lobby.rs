@@ -16,6 +16,7 @@ pub const NOT_READY_EVERY: Duration = Duration::from_secs(3);
 /// What the players of a free game agree on: only requests that ask the same are paired.
 #[derive(Clone, Debug, PartialEq)]
 struct Table {
+    game: &'static str,
     board: &'static str,
     seats: usize,
     timeout: Duration,
@@ -24,6 +25,7 @@ struct Table {
 impl Table {
     fn of(wanted: &Training) -> Table {
         Table {
+            game: wanted.game,
             board: wanted.board,
             seats: wanted.seats,
             timeout: wanted.timeout,

@@ -7,6 +7,8 @@
 pub mod address;
 pub mod codes;
 pub mod fds;
+pub mod games;
+pub mod lines;
 pub mod lobby;
 pub mod remote;
 pub mod request;

@@ -6,7 +6,7 @@
 //! Its clock is the wall clock only: the program runs on someone else's machine.
 
 use super::codes;
-use super::wire::{Conn, WireError};
+use super::wire::Conn;
 use crate::endpoint::{CallLimits, CallTiming, Endpoint};
 use jail::fault::{Fault, FaultKind};
 use std::cell::RefCell;
@@ -32,6 +32,9 @@ pub struct Link {
     pub dropped: u64,
     /// The last messages of a game, sent once its record is written.
     pub ending: Vec<String>,
+    /// The client speaks the game's own line protocol (`protocol=lines`): its seat is a
+    /// [`super::lines::LineSeat`], and the game is the connection's last.
+    pub lines: bool,
 }
 
 impl Link {
@@ -44,6 +47,7 @@ impl Link {
             comments: Vec::new(),
             dropped: 0,
             ending: Vec::new(),
+            lines: false,
         }))
     }
 }
@@ -185,35 +189,12 @@ impl RemoteSeat {
 
     /// The next command of the client, within the callback's deadline.
     fn command(&mut self) -> Result<String, Fault> {
-        let read = self.link.borrow_mut().conn.read(self.deadline);
-        read.map_err(|e| {
-            let mut link = self.link.borrow_mut();
-            match e {
-                WireError::TimedOut => {
-                    self.timed_out = true;
-                    Fault::new(
-                        FaultKind::Timeout,
-                        format!(
-                            "no move within the game's timeout of {} s during {} (timeout=)",
-                            self.wall.as_secs_f64(),
-                            self.callback
-                        ),
-                    )
-                }
-                WireError::Closed => {
-                    link.close = true;
-                    Fault::new(
-                        FaultKind::Crash,
-                        format!("the client closed the connection during {}", self.callback),
-                    )
-                }
-                WireError::TooLong => {
-                    let _ = link.conn.send(&e.to_string());
-                    link.close = true;
-                    Fault::new(FaultKind::Protocol, format!("{e} during {}", self.callback))
-                }
-            }
-        })
+        super::lines::read_within(&self.link, self.deadline, self.wall, &self.callback).map_err(
+            |(fault, timed_out)| {
+                self.timed_out = timed_out;
+                fault
+            },
+        )
     }
 
     /// The opponent's moves of our `moves` answer put in the queue.

@@ -1,9 +1,10 @@
 //! What a client asks before a game, checked: its name (`CLIENT_NAME`) and the game it
 //! waits for (`WAIT_GAME`: a training game against a built-in champion, or a free game
 //! against other clients waiting, with the subject's options `timeout=`, `seed=`,
-//! `start=`, `map=`, and ours `seats=`). Pure: every refusal is the error message the
-//! client is sent.
+//! `start=`, `map=`, and ours `seats=`, `token=`, `game=` and `protocol=`). Pure: every
+//! refusal is the error message the client is sent.
 
+use super::games::Served;
 use std::time::Duration;
 
 /// Longest name, as the subject's server has it.
@@ -14,8 +15,8 @@ pub const DEFAULT_TIMEOUT: u32 = 10;
 pub const MAX_TIMEOUT: u32 = 120;
 /// Seeds fit the six hexadecimal digits a game's name starts with.
 pub const MAX_SEED: u64 = 0xFF_FFFF;
-/// Seats of a free game unless `seats=` says otherwise.
-pub const DEFAULT_SEATS: usize = 2;
+/// The game of a request without `game=`: the subject's, whose client names none.
+pub const DEFAULT_GAME: &str = "ticket-to-ride";
 
 /// The name of a `CLIENT_NAME` command, or the error to send.
 pub fn client_name(command: &str) -> Result<String, String> {
@@ -38,10 +39,17 @@ pub fn client_name(command: &str) -> Result<String, String> {
 /// `WAIT_GAME [options]` (a free game).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Training {
-    /// Our built-in champion's name (`random`, `do-nothing`, `strong`); `None` for a free
-    /// game.
+    /// The game (`game=`, its `--game` name; Ticket to Ride by default).
+    pub game: &'static str,
+    /// Whether the client speaks the game's own line protocol (`protocol=lines`, the
+    /// protocol a spawned champion speaks) rather than the subject's (`protocol=cgs`,
+    /// Ticket to Ride only, its default).
+    pub lines: bool,
+    /// One of the game's built-in champions (Ticket to Ride's also by the subject's
+    /// names); `None` for a free game.
     pub bot: Option<&'static str>,
-    /// The seats of the game (`seats=`, free games only; a training game has two).
+    /// The seats of the game (`seats=`, free games only; by default, and always in a
+    /// training game, the game's usual count: `referee --game X match`'s).
     pub seats: usize,
     /// Per-turn wall clock of the client.
     pub timeout: Duration,
@@ -65,12 +73,8 @@ const BOTS: [(&str, &str); 6] = [
     ("strong", "strong"),
 ];
 
-/// The game of a `WAIT_GAME` command, or the error to send; `seats` is the range of
-/// seats the game takes.
-pub fn wait_game(
-    command: &str,
-    seats: std::ops::RangeInclusive<usize>,
-) -> Result<Training, String> {
+/// The game of a `WAIT_GAME` command, or the error to send.
+pub fn wait_game(command: &str) -> Result<Training, String> {
     let Some(rest) = command.strip_prefix("WAIT_GAME") else {
         return Err("Bad protocol, should send 'WAIT_GAME <game>' command".to_string());
     };
@@ -95,22 +99,12 @@ pub fn wait_game(
             ))
         }
     };
-    let bot = match bot {
-        None => None,
-        Some(bot) => match BOTS.iter().find(|(name, _)| *name == bot) {
-            Some(&(_, ours)) => Some(ours),
-            None => {
-                return Err(format!(
-                    "The training player '{}' is not valid (DO_NOTHING, PLAY_RANDOM or \
-                     NICE_BOT)",
-                    jail::untrusted::printable(bot)
-                ))
-            }
-        },
-    };
+    let (mut seats_asked, mut protocol) = (None, None);
     let mut training = Training {
-        bot,
-        seats: DEFAULT_SEATS,
+        game: DEFAULT_GAME,
+        lines: false,
+        bot: None,
+        seats: 0,
         timeout: Duration::from_secs(DEFAULT_TIMEOUT.into()),
         seed: None,
         first: None,
@@ -153,31 +147,93 @@ pub fn wait_game(
                 _ => return Err(bad("'USA' or 'small'")),
             },
             "seats" => match value.parse::<usize>() {
-                Ok(n) if training.bot.is_none() && seats.contains(&n) => training.seats = n,
-                _ if training.bot.is_some() => {
-                    return Err(bad("free games only (a training game has two seats)"))
+                _ if bot.is_some() => {
+                    return Err(bad(
+                        "free games only (a training game has the game's usual seats)",
+                    ))
                 }
-                _ => {
-                    return Err(bad(&format!(
-                        "a number of seats from {} to {}",
-                        seats.start(),
-                        seats.end()
-                    )))
-                }
+                Ok(n) if n > 0 => seats_asked = Some(n),
+                _ => return Err(bad("a number of seats")),
             },
             "token" => training.token = Some(value.to_string()),
+            "game" => match Served::by_name(value) {
+                Some(g) => training.game = g.runner().name(),
+                None => return Err(bad(&format!("one of {}", super::games::names()))),
+            },
+            "protocol" => match value {
+                "cgs" => protocol = Some(false),
+                "lines" => protocol = Some(true),
+                _ => return Err(bad("'cgs' (the subject's) or 'lines' (the game's own)")),
+            },
             // Unknown keys are ignored, as the subject's server does.
             _ => {}
         }
     }
+    let game = Served::by_name(training.game)
+        .expect("a game served")
+        .runner();
+    // Only Ticket to Ride has the subject's protocol; the others speak their own.
+    training.lines = match (protocol, training.game == DEFAULT_GAME) {
+        (Some(false), false) => {
+            return Err(format!(
+                "The protocol 'cgs' is Ticket to Ride's: {} speaks its own (protocol=lines, \
+                 or no protocol=)",
+                game.title()
+            ))
+        }
+        (Some(lines), _) => lines,
+        (None, ticket) => !ticket,
+    };
+    let range = game.seat_range();
+    training.seats = match seats_asked {
+        None => game.seats(),
+        Some(n) if range.contains(&n) => n,
+        Some(n) => {
+            return Err(format!(
+                "The 'seats' value is invalid ('seats={n}'): {} is played by {} to {} seats",
+                game.title(),
+                range.start(),
+                range.end()
+            ))
+        }
+    };
+    training.bot = match bot {
+        None => None,
+        Some(bot) => Some(built_in(training.game, game.builtins(), bot)?),
+    };
     Ok(training)
+}
+
+/// The built-in champion `bot` of the game `game` (whose built-ins are `builtins`), or the
+/// error to send.
+fn built_in(
+    game: &str,
+    builtins: &'static [&'static str],
+    bot: &str,
+) -> Result<&'static str, String> {
+    let subject = BOTS.iter().filter(|_| game == DEFAULT_GAME);
+    if let Some(&(_, ours)) = subject.clone().find(|(name, _)| *name == bot) {
+        return Ok(ours);
+    }
+    if let Some(&ours) = builtins.iter().find(|name| **name == bot) {
+        return Ok(ours);
+    }
+    let mut names: Vec<&str> = subject.map(|(name, _)| *name).collect();
+    for name in builtins {
+        if !names.contains(name) {
+            names.push(name);
+        }
+    }
+    Err(format!(
+        "The training player '{}' is not valid ({})",
+        jail::untrusted::printable(bot),
+        names.join(", ")
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
 
     #[test]
     fn names_are_checked() {
@@ -190,15 +246,12 @@ mod tests {
 
     #[test]
     fn training_games_and_their_options() {
-        let t = wait_game(
-            "WAIT_GAME TRAINING PLAY_RANDOM timeout=5 seed=7 start=1 map=small x=y",
-            SEATS,
-        )
-        .unwrap();
+        let t = wait_game("WAIT_GAME TRAINING PLAY_RANDOM timeout=5 seed=7 start=1 map=small x=y")
+            .unwrap();
         assert_eq!(t.bot, Some("random"));
         assert_eq!(t.timeout, Duration::from_secs(5));
         assert_eq!((t.seed, t.first, t.board), (Some(7), Some(false), "small"));
-        let d = wait_game("WAIT_GAME TRAINING DO_NOTHING", SEATS).unwrap();
+        let d = wait_game("WAIT_GAME TRAINING DO_NOTHING").unwrap();
         assert_eq!((d.bot, d.board, d.first), (Some("do-nothing"), "usa", None));
         for bad in [
             "WAIT_GAME TRAINING NOBODY",
@@ -215,7 +268,7 @@ mod tests {
             "WAIT_GAME TOURNAMENT t",
             "GET_MOVE",
         ] {
-            assert!(wait_game(bad, SEATS).is_err(), "{bad}");
+            assert!(wait_game(bad).is_err(), "{bad}");
         }
     }
 
@@ -227,8 +280,36 @@ mod tests {
             ("WAIT_GAME seed=3 map=small", 2),
             ("WAIT_GAME seats=3 timeout=5", 3),
         ] {
-            let free = wait_game(command, SEATS).unwrap();
+            let free = wait_game(command).unwrap();
             assert_eq!((free.bot, free.seats), (None, seats), "{command}");
+        }
+    }
+
+    #[test]
+    fn the_other_games_speak_their_own_protocol() {
+        let t = wait_game("WAIT_GAME TRAINING random game=amazons").unwrap();
+        assert_eq!(
+            (t.game, t.lines, t.bot, t.seats),
+            ("amazons", true, Some("random"), 2)
+        );
+        let t = wait_game("WAIT_GAME game=little-town seats=4").unwrap();
+        assert_eq!(
+            (t.game, t.lines, t.bot, t.seats),
+            ("little-town", true, None, 4)
+        );
+        let t = wait_game("WAIT_GAME TRAINING random game=ticket-to-ride protocol=lines").unwrap();
+        assert_eq!((t.game, t.lines), ("ticket-to-ride", true));
+        let t = wait_game("WAIT_GAME TRAINING PLAY_RANDOM").unwrap();
+        assert_eq!((t.game, t.lines), ("ticket-to-ride", false));
+        for (bad, says) in [
+            ("WAIT_GAME game=chess", "one of"),
+            ("WAIT_GAME game=amazons protocol=cgs", "protocol=lines"),
+            ("WAIT_GAME game=amazons seats=3", "2 to 2 seats"),
+            ("WAIT_GAME TRAINING PLAY_RANDOM game=amazons", "random"),
+            ("WAIT_GAME protocol=json", "'lines'"),
+        ] {
+            let e = wait_game(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
         }
     }
 }

@@ -3,15 +3,15 @@
 //! connected client's seat a [`RemoteSeat`]), recorded under the server's results; after
 //! the game, a client that lost by a fault is told so at its next command.
 
+use super::games::Served;
+use super::lines::LineSeat;
 use super::lobby::Joined;
 use super::remote::{Link, RemoteSeat};
 use super::request::{self, Training};
 use super::Server;
 use crate::endpoint::{Endpoint, TimeLimits};
-use crate::games::ticket_play::TICKET;
-use crate::games::{Game as _, Seats};
+use crate::games::Seats;
 use crate::roster::ChampionSpec;
-use game::Game as _;
 use jail::untrusted::printable;
 use std::cell::RefCell;
 use std::net::TcpStream;
@@ -37,7 +37,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
     let _registered = Registered(server, name.clone());
     println!("client {peer}: {name} connected");
     while let Ok(command) = read_idle(&link) {
-        let wanted = match request::wait_game(&command, TICKET_SEATS) {
+        let wanted = match request::wait_game(&command) {
             Ok(t) => t,
             Err(message) => {
                 let _ = link.borrow_mut().conn.send(&message);
@@ -53,6 +53,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
         if link.borrow_mut().conn.send("OK").is_err() {
             break;
         }
+        link.borrow_mut().lines = wanted.lines;
         let played = match wanted.bot {
             Some(_) => play(server, &[(name.clone(), link.clone())], &wanted)
                 .map(|losses| tell_loss(&link, losses[0].as_deref())),
@@ -78,9 +79,6 @@ pub fn serve(stream: TcpStream, server: &Server) {
     }
     println!("client {name}: disconnected");
 }
-
-/// The seats a free game of Ticket to Ride may have.
-const TICKET_SEATS: std::ops::RangeInclusive<usize> = 2..=5;
 
 /// A free game for `name`: it waits in the lobby (its connection there) until a table is
 /// full, or fills one and plays the match. Its connection back and how the game went;
@@ -201,13 +199,17 @@ fn play(
     std::fs::create_dir_all(&server.results)?;
     let game_name = server.game_name(wanted.seed);
     let dir = server.results.join(&game_name);
+    let served = Served::by_name(wanted.game).expect("a game served");
+    let game = served.runner();
     let board = ticket::Board::built_in(wanted.board)
         .ok_or_else(|| anyhow::anyhow!("no built-in board {}", wanted.board))?;
-    let options = game::Options::parse(
-        ticket::TicketToRide.options(),
-        &[format!("board={}", wanted.board)],
-    )
-    .map_err(anyhow::Error::msg)?;
+    // The board is Ticket to Ride's only option a client chooses (`map=`); every other
+    // option of a game is its default.
+    let given = match served {
+        Served::Ticket => vec![format!("board={}", wanted.board)],
+        _ => Vec::new(),
+    };
+    let options = game::Options::parse(game.options(), &given).map_err(anyhow::Error::msg)?;
     let remote = |name: &str| ChampionSpec {
         name: name.to_string(),
         given: name.to_string(),
@@ -220,10 +222,17 @@ fn play(
     };
     // Who sits where: `order[seat]` is a player's index, or `None` for the bot.
     let order: Vec<Option<usize>> = match wanted.bot {
-        Some(_) => match wanted.first.unwrap_or(seed.is_multiple_of(2)) {
-            true => vec![Some(0), None],
-            false => vec![None, Some(0)],
-        },
+        // A training game: the client and bots in the game's usual seats; the
+        // client first (`start=0`), last (`start=1`), or where the seed puts it.
+        Some(_) => {
+            let n = wanted.seats;
+            let client = match wanted.first {
+                Some(true) => 0,
+                Some(false) => n - 1,
+                None => (seed % n as u64) as usize,
+            };
+            (0..n).map(|s| (s == client).then_some(0)).collect()
+        }
         None => {
             let n = players.len();
             (0..n).map(|s| Some((s + seed as usize) % n)).collect()
@@ -233,7 +242,7 @@ fn play(
     for who in &order {
         champions.push(match who {
             Some(p) => remote(&players[*p].0),
-            None => TICKET.resolve(wanted.bot.unwrap_or("random"))?,
+            None => game.resolve(wanted.bot.unwrap_or("random"))?,
         });
     }
     let seats = Seats {
@@ -257,14 +266,18 @@ fn play(
         board.cities.len(),
         super::codes::tracks(&board).len()
     );
+    // A client of the game's own protocol is told the game and its seats; its lines
+    // follow, unframed.
+    let announced = format!("{} {}", game.name(), seats.champions.len());
     for (_, link) in players {
         let mut l = link.borrow_mut();
+        let sizes = if l.lines { &announced } else { &sizes };
         l.told = false;
         l.pending_move = false;
         l.ending.clear();
         l.comments.clear();
         l.dropped = 0;
-        if [game_name.as_str(), &sizes]
+        if [game_name.as_str(), sizes]
             .iter()
             .try_for_each(|m| l.conn.send(m))
             .is_err()
@@ -278,10 +291,14 @@ fn play(
         .collect();
     let own = move |seat: usize| -> Box<dyn Endpoint> {
         let link = links[seat].clone().expect("a remote seat");
-        Box::new(RemoteSeat::new(link, seat, board.clone()))
+        let lines = link.borrow().lines;
+        match lines {
+            true => Box::new(LineSeat::new(link)),
+            false => Box::new(RemoteSeat::new(link, seat, board.clone())),
+        }
     };
     jail::hidden::hide(&dir);
-    let record = jail::interrupt::tolerating(|| TICKET.play_match_with(&seats, &dir, &own))?;
+    let record = jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own))?;
     drop(own);
     let mut losses = vec![None; players.len()];
     let mut outcomes = Vec::new();
@@ -300,6 +317,11 @@ fn play(
         let Some(p) = who else { continue };
         // The end of the game, told once its record is written.
         let mut l = players[*p].1.borrow_mut();
+        // A game in the game's own protocol is the connection's last: closed once the
+        // record is written, as a spawned champion's stdin is at the match's end.
+        if l.lines {
+            l.close = true;
+        }
         let ending = std::mem::take(&mut l.ending);
         if ending.iter().try_for_each(|m| l.conn.send(m)).is_err() {
             l.close = true;

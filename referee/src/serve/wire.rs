@@ -1,7 +1,8 @@
 //! A client's connection as the subject's game server frames it: commands read from the
 //! socket (up to a newline for a line client, the end of each read for the subject's
 //! library, which writes one command at a time with no terminator), answers written with
-//! a six-digit length header; every read within a deadline, every command bounded.
+//! a six-digit length header; every read within a deadline, every command bounded. In a
+//! game of the game's own protocol, lines both ways (`send_line`, `lines_only`).
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
@@ -145,6 +146,21 @@ impl Conn {
             Err(e) => e.kind() == ErrorKind::WouldBlock,
         };
         alive && self.stream.set_nonblocking(false).is_ok()
+    }
+
+    /// From now on, commands end with a newline only (a game in the game's own line
+    /// protocol, whose lines are a champion's).
+    pub fn lines_only(&mut self) {
+        self.lines = Some(true);
+    }
+
+    /// Sends one line of a game's own protocol, as a champion's stdin has it: the text
+    /// and a newline, not framed.
+    pub fn send_line(&mut self, text: &str) -> Result<(), WireError> {
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        bytes.extend_from_slice(text.as_bytes());
+        bytes.push(b'\n');
+        self.stream.write_all(&bytes).map_err(|_| WireError::Closed)
     }
 
     /// Sends one answer, framed; a client gone or not reading is `Closed`.

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Commands (as they start) that the test does not run, and why.
-pub const NOT_RUN: [(&str, &str); 6] = [
+pub const NOT_RUN: [(&str, &str); 7] = [
     (
         "cargo build --release",
         "a release build takes minutes: the stage's target/release/referee is the debug \
@@ -33,6 +33,11 @@ pub const NOT_RUN: [(&str, &str); 6] = [
     (
         "referee match target/release/mine",
         "the Rust recipe (above)",
+    ),
+    (
+        "REFEREE_SERVER=server.example:",
+        "a kit connected to a server elsewhere: the README's `Play on a game server` block \
+         starts a server and connects the Amazons C kit's sample to it, which runs",
     ),
 ];
 

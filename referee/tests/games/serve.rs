@@ -14,20 +14,20 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+pub(crate) const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 /// Generous bound of every wait (a jailed bot starts in well under a second).
-const WAIT: Duration = Duration::from_secs(120);
+pub(crate) const WAIT: Duration = Duration::from_secs(120);
 
 /// A running `referee serve`, its stdout lines collected; killed when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     lines: Arc<Mutex<Vec<String>>>,
-    port: u16,
-    results: PathBuf,
+    pub(crate) port: u16,
+    pub(crate) results: PathBuf,
 }
 
 impl Server {
-    fn start(who: Who, dir: &Path) -> Server {
+    pub(crate) fn start(who: Who, dir: &Path) -> Server {
         Server::start_with(who, dir, &[])
     }
 
@@ -76,7 +76,7 @@ impl Server {
     }
 
     /// The first line of the server's stdout that contains `text`, waited for.
-    fn line_with(&self, text: &str) -> String {
+    pub(crate) fn line_with(&self, text: &str) -> String {
         let mut found = None;
         common::wait_until(&format!("a server line with `{text}`"), WAIT, || {
             found = self
@@ -91,7 +91,7 @@ impl Server {
         found.unwrap()
     }
 
-    fn connect(&self) -> Client {
+    pub(crate) fn connect(&self) -> Client {
         let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.set_read_timeout(Some(WAIT)).unwrap();
         Client { stream }
@@ -106,17 +106,17 @@ impl Drop for Server {
 }
 
 /// A client speaking the protocol line by line.
-struct Client {
-    stream: TcpStream,
+pub(crate) struct Client {
+    pub(crate) stream: TcpStream,
 }
 
 impl Client {
-    fn write(&mut self, bytes: &[u8]) {
+    pub(crate) fn write(&mut self, bytes: &[u8]) {
         self.stream.write_all(bytes).unwrap();
     }
 
     /// The next message; `None` once the server closed the connection.
-    fn recv(&mut self) -> Option<String> {
+    pub(crate) fn recv(&mut self) -> Option<String> {
         let mut head = [0u8; 6];
         self.stream.read_exact(&mut head).ok()?;
         let n: usize = std::str::from_utf8(&head).unwrap().parse().unwrap();
@@ -125,11 +125,11 @@ impl Client {
         Some(String::from_utf8(body).unwrap())
     }
 
-    fn must(&mut self) -> String {
+    pub(crate) fn must(&mut self) -> String {
         self.recv().expect("the server answers")
     }
 
-    fn cmd(&mut self, command: &str) -> String {
+    pub(crate) fn cmd(&mut self, command: &str) -> String {
         self.write(format!("{command}\n").as_bytes());
         self.must()
     }
@@ -236,7 +236,7 @@ impl Client {
 }
 
 /// The record of `game` once the server said it is written, read back.
-fn record(server: &Server, game: &str) -> serde_json::Value {
+pub(crate) fn record(server: &Server, game: &str) -> serde_json::Value {
     server.line_with(&format!("game {game}: "));
     let path = server.results.join(game).join("record.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -258,7 +258,7 @@ fn replays(server: &Server, game: &str) {
 }
 
 /// The fault of the remote seat of `record` (kind, message).
-fn remote_fault(record: &serde_json::Value) -> (String, String) {
+pub(crate) fn remote_fault(record: &serde_json::Value) -> (String, String) {
     let seats = record["seats"].as_array().unwrap();
     let seat = seats
         .iter()

@@ -1,6 +1,7 @@
 /* The Little Town C kit's runtime: main(), the protocol loop, the requests. */
 #define _GNU_SOURCE
 #include "prologin.h"
+#include "referee_connect.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,7 +158,12 @@ int build(int x, int y, const char *kind)
 
 int main(void)
 {
-    int in = dup(0), out = dup(1);
+    /* A game server's socket when REFEREE_SERVER names one, else stdin and stdout. */
+    int in = referee_connect("little-town"), out;
+    if (in >= 0)
+        out = dup(in);
+    else
+        in = dup(0), out = dup(1);
     if (in < 0 || out < 0 || !(proto_in = fdopen(in, "r")) || !(proto_out = fdopen(out, "w")))
         fail("taking the protocol's descriptors");
     /* stdout goes to the log: a champion's printf() never reaches the referee. */

@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "TicketToRide.h"
+#include "referee_connect.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -48,7 +49,10 @@ static void die(const char *fmt, ...) {
 }
 
 __attribute__((constructor)) static void take_protocol(void) {
-  int in = dup(0), out = dup(1), null = open("/dev/null", O_RDONLY);
+  /* A game server's socket when REFEREE_SERVER names one, else stdin and stdout. */
+  int in = referee_connect("ticket-to-ride"), out, null = open("/dev/null", O_RDONLY);
+  if (in >= 0) out = dup(in);
+  else in = dup(0), out = dup(1);
   if (in < 0 || out < 0 || null < 0) die("cannot take the protocol's descriptors");
   proto_in = fdopen(in, "r");
   proto_out = fdopen(out, "w");

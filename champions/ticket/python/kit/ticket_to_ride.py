@@ -60,8 +60,15 @@ def color_number(name):
 
 
 def _take_protocol_fds():
-    proto_in = os.fdopen(os.dup(0), "r")
-    proto_out = os.fdopen(os.dup(1), "w")
+    # A game server's socket when REFEREE_SERVER names one, else stdin and stdout.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import referee_connect
+
+    sock = referee_connect.connect("ticket-to-ride")
+    del sys.path[0]
+    fds = (sock, os.dup(sock)) if sock is not None else (os.dup(0), os.dup(1))
+    proto_in = os.fdopen(fds[0], "r")
+    proto_out = os.fdopen(fds[1], "w")
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)

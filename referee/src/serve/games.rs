@@ -1,0 +1,67 @@
+//! The games the server plays (`game=`), each by the arena's model of it: Ticket to Ride,
+//! the Amazons, Little Town and the 2009 game, whose matches are the ones
+//! `referee --game X match` plays and whose records `referee --game X replay` reads.
+
+use crate::arena::GameRecord;
+use crate::endpoint::Endpoint;
+use crate::games::model::ModelGame;
+use crate::games::{amazons_play, loi_play, ticket_play, town_play, Game, Seats};
+use std::path::Path;
+
+/// A game the server plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Served {
+    Ticket,
+    Amazons,
+    Town,
+    Loi,
+}
+
+/// Every game served.
+pub const ALL: [Served; 4] = [Served::Ticket, Served::Amazons, Served::Town, Served::Loi];
+
+impl Served {
+    /// The game of a `--game` name.
+    pub fn by_name(name: &str) -> Option<Served> {
+        ALL.into_iter().find(|g| g.runner().name() == name)
+    }
+
+    /// The game for the runner: its name, title, seats, options and built-in champions.
+    pub fn runner(self) -> &'static dyn Game {
+        match self {
+            Served::Ticket => &ticket_play::TICKET,
+            Served::Amazons => &amazons_play::AMAZONS,
+            Served::Town => &town_play::TOWN,
+            Served::Loi => &loi_play::LOI,
+        }
+    }
+
+    /// Plays `seats` into `dir`, the seats of connected programs by `own(seat)`'s endpoint.
+    pub fn play_match_with(
+        self,
+        seats: &Seats,
+        dir: &Path,
+        own: &dyn Fn(usize) -> Box<dyn Endpoint>,
+    ) -> anyhow::Result<GameRecord> {
+        fn play<P: crate::games::model::Parts>(
+            game: &ModelGame<P>,
+            seats: &Seats,
+            dir: &Path,
+            own: &dyn Fn(usize) -> Box<dyn Endpoint>,
+        ) -> anyhow::Result<GameRecord> {
+            game.play_match_with(seats, dir, own)
+        }
+        match self {
+            Served::Ticket => play(&ticket_play::TICKET, seats, dir, own),
+            Served::Amazons => play(&amazons_play::AMAZONS, seats, dir, own),
+            Served::Town => play(&town_play::TOWN, seats, dir, own),
+            Served::Loi => play(&loi_play::LOI, seats, dir, own),
+        }
+    }
+}
+
+/// The names of the games served, for messages.
+pub fn names() -> String {
+    let names: Vec<&str> = ALL.iter().map(|g| g.runner().name()).collect();
+    names.join(", ")
+}
