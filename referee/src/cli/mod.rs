@@ -143,9 +143,7 @@ pub enum TournamentAction {
         timeout: u32,
     },
     /// Start a tournament: the running server plays its games between its players.
-    Start {
-        name: String,
-    },
+    Start { name: String },
     /// List the tournaments: state, format, players, winner, games.
     List,
 }

@@ -50,7 +50,10 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
                 )));
             }
             std::fs::create_dir_all(results).map_err(|e| {
-                usage(format!("cannot create {} (--results): {e}", results.display()))
+                usage(format!(
+                    "cannot create {} (--results): {e}",
+                    results.display()
+                ))
             })?;
             Store::open_only(store)
                 .and_then(|s| s.create_tournament(name, &plan, map, *timeout))

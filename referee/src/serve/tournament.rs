@@ -121,7 +121,10 @@ pub fn wait(
 ) -> Option<Rc<RefCell<Link>>> {
     let refuse = |message: String| {
         let _ = link.borrow_mut().conn.send(&message);
-        println!("client {name}: refused: {}", jail::untrusted::printable(&message));
+        println!(
+            "client {name}: refused: {}",
+            jail::untrusted::printable(&message)
+        );
         None
     };
     let terms: Vec<&str> = command.split_whitespace().skip(2).collect();
@@ -259,7 +262,10 @@ fn direct(server: &Server, row: &TournamentRow) {
             director.knockout(seeded)
         }
     };
-    let rows = director.rows.into_inner().unwrap_or_else(|e| e.into_inner());
+    let rows = director
+        .rows
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
     let standings = super::tournament_results::standings(&row.players, row.plan.seats, &rows);
     let dir = server.results.join("tournaments").join(t);
     let winner = &row.players[winner];
@@ -269,10 +275,9 @@ fn direct(server: &Server, row: &TournamentRow) {
     if let Err(e) = server.store.finish_tournament(t, winner) {
         println!("tournament {t}: the store could not note its end: {e:#}");
     }
-    server.tournaments.over(
-        t,
-        &format!("The tournament '{t}' is over: {winner} wins"),
-    );
+    server
+        .tournaments
+        .over(t, &format!("The tournament '{t}' is over: {winner} wins"));
     println!(
         "tournament {t}: over after {} games; {winner} wins; standings {}",
         rows.len(),
@@ -305,7 +310,8 @@ impl Director<'_> {
         pools
             .iter()
             .map(|pool| {
-                let names: Vec<String> = pool.iter().map(|&p| self.row.players[p].clone()).collect();
+                let names: Vec<String> =
+                    pool.iter().map(|&p| self.row.players[p].clone()).collect();
                 let own: Vec<MatchRow> = rows
                     .iter()
                     .filter(|r| r.champions.iter().all(|c| names.contains(c)))
@@ -339,7 +345,9 @@ impl Director<'_> {
             let mut next = Vec::new();
             for group in &groups {
                 let ranked = match played.iter().position(|g| g == group) {
-                    Some(i) => super::tournament_results::ranked(group, &self.row.players, &rows[i]),
+                    Some(i) => {
+                        super::tournament_results::ranked(group, &self.row.players, &rows[i])
+                    }
                     None => group.clone(),
                 };
                 next.extend(&ranked[..plan::going_on(group.len(), advance)]);
@@ -380,9 +388,11 @@ impl Director<'_> {
         let mut seats = Vec::new();
         for &p in group {
             match take(&self.members[p], deadline) {
-                Ok((link, own)) => {
-                    seats.push((self.row.players[p].clone(), Rc::new(RefCell::new(link)), own))
-                }
+                Ok((link, own)) => seats.push((
+                    self.row.players[p].clone(),
+                    Rc::new(RefCell::new(link)),
+                    own,
+                )),
                 Err(e) => {
                     println!("tournament {t}: {phase}: a game could not be played: {e}");
                     for ((_, link, own), &p) in seats.into_iter().zip(group) {
@@ -404,7 +414,11 @@ impl Director<'_> {
             timeout: Duration::from_secs(self.row.timeout.into()),
             seed: None,
             first: None,
-            board: if self.row.map == "small" { "small" } else { "usa" },
+            board: if self.row.map == "small" {
+                "small"
+            } else {
+                "usa"
+            },
             token: None,
         };
         let played = super::session::play_game(self.server, &players, &wanted, "tournament");
@@ -416,7 +430,10 @@ impl Director<'_> {
                 }
                 println!("tournament {t}: {phase}: game {game} played");
                 let mut rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
-                let mut row = record.row(crate::games::Game::points(&crate::games::ticket_play::TICKET), String::new());
+                let mut row = record.row(
+                    crate::games::Game::points(&crate::games::ticket_play::TICKET),
+                    String::new(),
+                );
                 row.id = rows.len() as u64;
                 rows.push(row.clone());
                 (losses, Some(row))
@@ -431,11 +448,16 @@ impl Director<'_> {
                 continue;
             };
             if own {
+                // Unless the client came back on a new connection meanwhile.
                 let member = &self.members[p];
-                member.set(match link.close {
-                    true => Slot::Gone(Some(link)),
-                    false => Slot::Back(link, loss),
-                });
+                let mut slot = member.slot();
+                if let Slot::Playing = *slot {
+                    *slot = match link.close {
+                        true => Slot::Gone(Some(link)),
+                        false => Slot::Back(link, loss),
+                    };
+                    member.changed.notify_all();
+                }
             }
         }
         row

@@ -212,11 +212,41 @@ mod tests {
         };
         assert!(plan.check(2..=5).is_ok());
         let bad = |p: Plan, flag: &str| assert!(p.check(2..=5).unwrap_err().contains(flag));
-        bad(Plan { seats: 6, ..plan.clone() }, "--seats");
-        bad(Plan { rounds: 0, ..plan.clone() }, "--rounds");
-        bad(Plan { advance: 2, ..plan.clone() }, "--advance");
-        bad(Plan { pool: 1, ..plan.clone() }, "--pool");
-        bad(Plan { qualify: 3, ..plan.clone() }, "--qualify");
+        bad(
+            Plan {
+                seats: 6,
+                ..plan.clone()
+            },
+            "--seats",
+        );
+        bad(
+            Plan {
+                rounds: 0,
+                ..plan.clone()
+            },
+            "--rounds",
+        );
+        bad(
+            Plan {
+                advance: 2,
+                ..plan.clone()
+            },
+            "--advance",
+        );
+        bad(
+            Plan {
+                pool: 1,
+                ..plan.clone()
+            },
+            "--pool",
+        );
+        bad(
+            Plan {
+                qualify: 3,
+                ..plan.clone()
+            },
+            "--qualify",
+        );
         assert!(Format::parse("swiss").unwrap_err().contains("league"));
     }
 }

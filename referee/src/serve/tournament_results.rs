@@ -3,8 +3,8 @@
 //! its games' records, written as `leaderboard.csv`, `pairwise.csv` and `leaderboard.txt`
 //! in `<results>/tournaments/<name>/`.
 
-use crate::games::Game as _;
 use crate::games::ticket_play::TICKET;
+use crate::games::Game as _;
 use crate::standings::{MatchRow, Standings};
 use std::path::Path;
 

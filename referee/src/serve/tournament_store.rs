@@ -171,9 +171,9 @@ impl Store {
                 Ok(())
             }
             "open" | "starting" | "playing" if member => Ok(()),
-            "starting" | "playing" => Err(format!(
-                "The tournament '{tournament}' has already began."
-            )),
+            "starting" | "playing" => {
+                Err(format!("The tournament '{tournament}' has already began."))
+            }
             _ => Err(format!("The tournament '{tournament}' is over")),
         }
     }
@@ -182,7 +182,9 @@ impl Store {
     /// takes. What is wrong, if anything.
     pub fn start_tournament(&self, tournament: &str) -> anyhow::Result<usize> {
         let Some(row) = self.tournament(tournament)? else {
-            anyhow::bail!("no tournament {tournament} in this store (referee serve tournament list)");
+            anyhow::bail!(
+                "no tournament {tournament} in this store (referee serve tournament list)"
+            );
         };
         anyhow::ensure!(
             row.state == "open",
@@ -276,13 +278,23 @@ mod tests {
         };
         store.create_tournament("cup", &plan, "small", 10).unwrap();
         assert!(store.create_tournament("cup", &plan, "small", 10).is_err());
-        assert!(store.join("nope", "ann").unwrap_err().contains("doesn't exist"));
+        assert!(store
+            .join("nope", "ann")
+            .unwrap_err()
+            .contains("doesn't exist"));
         store.join("cup", "ann").unwrap();
-        assert!(store.start_tournament("cup").unwrap_err().to_string().contains("needs 2"));
+        assert!(store
+            .start_tournament("cup")
+            .unwrap_err()
+            .to_string()
+            .contains("needs 2"));
         store.join("cup", "bob").unwrap();
         store.join("cup", "ann").unwrap();
         assert_eq!(store.start_tournament("cup").unwrap(), 2);
-        assert!(store.join("cup", "eve").unwrap_err().contains("already began"));
+        assert!(store
+            .join("cup", "eve")
+            .unwrap_err()
+            .contains("already began"));
         assert!(store.join("cup", "bob").is_ok(), "a member comes back");
         let taken = store.take_started().unwrap();
         assert_eq!(taken.len(), 1);
@@ -290,7 +302,10 @@ mod tests {
         assert_eq!(taken[0].plan, plan);
         assert!(store.take_started().unwrap().is_empty(), "taken once");
         store.interrupt_tournaments().unwrap();
-        assert_eq!(store.tournament("cup").unwrap().unwrap().state, "interrupted");
+        assert_eq!(
+            store.tournament("cup").unwrap().unwrap().state,
+            "interrupted"
+        );
         assert!(store.join("cup", "bob").unwrap_err().contains("is over"));
     }
 }

@@ -25,5 +25,6 @@ mod protocol_props;
 mod replay_forged_faults;
 mod replay_tamper;
 mod serve;
+mod serve_tournament;
 mod ticket_cli;
 mod town_runner;

@@ -14,20 +14,20 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
+pub(crate) const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 /// Generous bound of every wait (a jailed bot starts in well under a second).
-const WAIT: Duration = Duration::from_secs(120);
+pub(crate) const WAIT: Duration = Duration::from_secs(120);
 
 /// A running `referee serve`, its stdout lines collected; killed when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     lines: Arc<Mutex<Vec<String>>>,
-    port: u16,
-    results: PathBuf,
+    pub(crate) port: u16,
+    pub(crate) results: PathBuf,
 }
 
 impl Server {
-    fn start(who: Who, dir: &Path) -> Server {
+    pub(crate) fn start(who: Who, dir: &Path) -> Server {
         Server::start_with(who, dir, &[])
     }
 
@@ -76,7 +76,7 @@ impl Server {
     }
 
     /// The first line of the server's stdout that contains `text`, waited for.
-    fn line_with(&self, text: &str) -> String {
+    pub(crate) fn line_with(&self, text: &str) -> String {
         let mut found = None;
         common::wait_until(&format!("a server line with `{text}`"), WAIT, || {
             found = self
@@ -236,14 +236,14 @@ impl Client {
 }
 
 /// The record of `game` once the server said it is written, read back.
-fn record(server: &Server, game: &str) -> serde_json::Value {
+pub(crate) fn record(server: &Server, game: &str) -> serde_json::Value {
     server.line_with(&format!("game {game}: "));
     let path = server.results.join(game).join("record.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 /// `referee --game ticket-to-ride replay` of `game`'s record succeeds.
-fn replays(server: &Server, game: &str) {
+pub(crate) fn replays(server: &Server, game: &str) {
     let path = server.results.join(game).join("record.json");
     let out = Command::new(REFEREE)
         .args(["--game", "ticket-to-ride", "replay"])
@@ -544,7 +544,7 @@ fn connections_over_the_bound_of_an_address_are_refused() {
 }
 
 /// `referee serve ARGS` (a command of the store) run as `who`, on `dir`'s results.
-fn serve_command(who: Who, dir: &Path, args: &[&str]) -> std::process::Output {
+pub(crate) fn serve_command(who: Who, dir: &Path, args: &[&str]) -> std::process::Output {
     let mut cmd = Command::new(REFEREE);
     cmd.args(["serve", "--results"])
         .arg(dir.join("results"))
