@@ -123,7 +123,7 @@ fn training(c: &mut Client, name: &str, leave: bool, seen: &Seen) -> std::io::Re
     c.recv()?;
     let mut mine = c.recv()? == "0";
     let mut turns = 0;
-    let mut play = |c: &mut Client, m: &str| -> std::io::Result<i32> {
+    let play = |c: &mut Client, m: &str| -> std::io::Result<i32> {
         let t = Instant::now();
         c.ok(&format!("PLAY_MOVE {m}"))?;
         c.recv()?;
