@@ -395,9 +395,10 @@ impl Director<'_> {
                 )),
                 Err(e) => {
                     println!("tournament {t}: {phase}: a game could not be played: {e}");
+                    // Those taken wait on for a game (they were sent nothing).
                     for ((_, link, own), &p) in seats.into_iter().zip(group) {
                         if let (Some(link), true) = (Rc::into_inner(link), own) {
-                            self.members[p].set(Slot::Back(link.into_inner(), None));
+                            self.members[p].set(Slot::Waiting(link.into_inner()));
                         }
                     }
                     return None;
@@ -439,7 +440,16 @@ impl Director<'_> {
                 (losses, Some(row))
             }
             Err(e) => {
+                // As for a free game: the players are told and disconnected (where the game
+                // stopped is not known), and lose the tournament's next games.
                 println!("tournament {t}: {phase}: a game could not be played: {e:#}");
+                for (_, link, _) in &seats {
+                    let mut l = link.borrow_mut();
+                    let _ = l
+                        .conn
+                        .send("The server could not start the game; try again later");
+                    l.close = true;
+                }
                 (vec![None; group.len()], None)
             }
         };
