@@ -82,13 +82,20 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
                     continue;
                 };
                 let games = store.tournament_games(&name).map_err(Failure::usage)?;
+                let standings: Vec<String> = store
+                    .tournament_standings(&name)
+                    .map_err(Failure::usage)?
+                    .iter()
+                    .map(|(rank, player, points)| format!("{rank}.{player}:{points}"))
+                    .collect();
                 println!(
-                    "{name} {} {} [{}] winner={} games={}",
+                    "{name} {} {} [{}] winner={} games={} standings={}",
                     t.plan.format.name(),
                     t.state,
                     t.players.join(","),
                     t.winner,
-                    games.len()
+                    games.len(),
+                    standings.join(",")
                 );
             }
             Ok(())

@@ -272,7 +272,12 @@ fn direct(server: &Server, row: &TournamentRow) {
     if let Err(e) = super::tournament_results::write(&dir, &standings, rand::random()) {
         println!("tournament {t}: its standings could not be written: {e:#}");
     }
-    if let Err(e) = server.store.finish_tournament(t, winner) {
+    let ranked: Vec<(usize, String, u64)> = standings
+        .ranked()
+        .iter()
+        .map(|(rank, name, line)| (*rank, name.to_string(), line.points))
+        .collect();
+    if let Err(e) = server.store.finish_tournament(t, winner, &ranked) {
         println!("tournament {t}: the store could not note its end: {e:#}");
     }
     server

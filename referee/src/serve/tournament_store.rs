@@ -29,6 +29,8 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
              tournament TEXT NOT NULL,
              player TEXT NOT NULL,
              joined INTEGER NOT NULL,
+             rank INTEGER,
+             points INTEGER,
              PRIMARY KEY (tournament, player));
          CREATE TABLE IF NOT EXISTS tournament_games (
              tournament TEXT NOT NULL,
@@ -241,13 +243,42 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// `tournament` is over, won by `winner`.
-    pub fn finish_tournament(&self, tournament: &str, winner: &str) -> anyhow::Result<()> {
-        self.lock().execute(
+    /// `tournament` is over, won by `winner`, with its standings (rank, player, points).
+    pub fn finish_tournament(
+        &self,
+        tournament: &str,
+        winner: &str,
+        standings: &[(usize, String, u64)],
+    ) -> anyhow::Result<()> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        for (rank, player, points) in standings {
+            tx.execute(
+                "UPDATE tournament_players SET rank = ?3, points = ?4
+                 WHERE tournament = ?1 AND player = ?2",
+                params![tournament, player, rank, points],
+            )?;
+        }
+        tx.execute(
             "UPDATE tournaments SET state = 'finished', winner = ?2, ended = ?3 WHERE name = ?1",
             params![tournament, winner, now()],
         )?;
+        tx.commit()?;
         Ok(())
+    }
+
+    /// `tournament`'s standings once it is finished: (rank, player, points), best first.
+    pub fn tournament_standings(
+        &self,
+        tournament: &str,
+    ) -> anyhow::Result<Vec<(usize, String, u64)>> {
+        let conn = self.lock();
+        let mut query = conn.prepare(
+            "SELECT rank, player, points FROM tournament_players
+             WHERE tournament = ?1 AND rank IS NOT NULL ORDER BY rank, player",
+        )?;
+        let rows = query.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The tournaments a stopped server left `playing` are `interrupted`.

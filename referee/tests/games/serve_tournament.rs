@@ -173,6 +173,14 @@ fn a_league_over_tcp_plays_every_pair_and_ranks_by_the_referee_s_standings() {
         assert_eq!(board.len(), 3);
         assert_eq!(board[0].0, played.winner(), "the leaderboard's first wins");
         assert!(board[0].1 >= board[2].1);
+        // The store's standings are the leaderboard's.
+        let stored = played.listed.split(" standings=").nth(1).unwrap();
+        let from_board: Vec<String> = board.iter().map(|(n, p, _)| format!("{n}:{p}")).collect();
+        let from_store: Vec<&str> = stored
+            .split(',')
+            .map(|e| e.split_once('.').unwrap().1)
+            .collect();
+        assert_eq!(from_store, from_board, "{}", played.listed);
     });
 }
 
