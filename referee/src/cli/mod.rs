@@ -102,6 +102,50 @@ pub enum ServeAction {
     /// List the store's games: name, kind, state (finished, interrupted, playing), seats
     /// and how each ended.
     Games,
+    /// The organiser's commands of tournaments (docs/server.md, "Tournaments").
+    Tournament {
+        #[command(subcommand)]
+        action: TournamentAction,
+    },
+}
+
+/// `referee serve tournament ...`: create, start and list the store's tournaments.
+#[derive(Debug, Clone, Subcommand)]
+pub enum TournamentAction {
+    /// Create a tournament that players join with `WAIT_GAME TOURNAMENT <NAME>`.
+    New {
+        /// Its name (1 to 20 of [a-zA-Z0-9_]).
+        name: String,
+        /// league, pools-knockout or single-elimination.
+        #[arg(long)]
+        format: String,
+        /// Seats of a game (Ticket to Ride: 2 to 5).
+        #[arg(long, default_value_t = 2)]
+        seats: usize,
+        /// Times each set of players meets in a league (and in each pool).
+        #[arg(long, default_value_t = 1)]
+        rounds: u32,
+        /// Players of a pool (pools-knockout).
+        #[arg(long, default_value_t = 4)]
+        pool: usize,
+        /// The top ones of each pool that go on to the knockout (pools-knockout).
+        #[arg(long, default_value_t = 2)]
+        qualify: usize,
+        /// The top ones of each knockout game that go on (default: half its seats, at
+        /// least one).
+        #[arg(long)]
+        advance: Option<usize>,
+        /// The board of its games: USA or small.
+        #[arg(long, default_value = "USA")]
+        map: String,
+        /// Each turn's wall clock, seconds (1 to 120).
+        #[arg(long, default_value_t = 10)]
+        timeout: u32,
+    },
+    /// Start a tournament: the running server plays its games between its players.
+    Start { name: String },
+    /// List the tournaments: state, format, players, winner, games.
+    List,
 }
 
 /// Default of `--time-scale`.

@@ -9,6 +9,7 @@ pub mod merge;
 pub mod model;
 pub mod replay_cmd;
 pub mod serve;
+pub mod serve_tournament;
 pub mod show;
 pub mod status;
 pub mod tournament;

@@ -15,6 +15,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         None => {}
         Some(ServeAction::Register { name }) => return register(&args, &store, name),
         Some(ServeAction::Games) => return games(&store),
+        Some(ServeAction::Tournament { action }) => {
+            return super::serve_tournament::run(&args.results, &store, action)
+        }
     }
     let limits = jail::champion::Limits {
         sandbox: jail::sandbox::probe(args.sandbox).plan(),

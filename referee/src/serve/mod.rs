@@ -14,6 +14,10 @@ pub mod remote;
 pub mod request;
 pub mod session;
 pub mod store;
+pub mod tournament;
+pub mod tournament_plan;
+pub mod tournament_results;
+pub mod tournament_store;
 pub mod wire;
 
 use address::Source;
@@ -47,6 +51,8 @@ pub struct Server {
     pub lobby: lobby::Lobby,
     /// Players and games.
     pub store: store::Store,
+    /// The members of the tournaments this server plays or may play.
+    pub tournaments: tournament::Tournaments,
     connections: Mutex<(u32, HashMap<Source, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -64,6 +70,7 @@ impl Server {
         Arc::new(Server {
             results,
             store,
+            tournaments: tournament::Tournaments::default(),
             limits,
             names: Mutex::new(HashSet::new()),
             lobby: lobby::Lobby::default(),
@@ -163,6 +170,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         config.max_connections,
         config.per_address,
     );
+    tournament::watch(&server);
     let mut pause = FIRST_PAUSE;
     for stream in listener.incoming() {
         match stream {

@@ -351,6 +351,18 @@ impl RemoteSeat {
                 }
                 Ok(None)
             }
+            "PLAY_MOVE" if self.callback == "end_game" && self.opponent_left => {
+                let code = match self.places() {
+                    Some((mine, other)) if mine < other => "1",
+                    _ => "-1",
+                };
+                self.link.borrow_mut().told = true;
+                self.opponent_left = false;
+                self.tell("OK")?;
+                let msg = format!("Your opponent left the game. {}", self.ending());
+                self.last(&[&msg, code])?;
+                Ok(None)
+            }
             "PLAY_MOVE" if !playing => {
                 self.tell("It's not our turn to play, so we cannot play a move!")?;
                 Ok(None)
@@ -433,6 +445,16 @@ impl Endpoint for RemoteSeat {
                     return Ok(line);
                 }
                 continue;
+            }
+            // The game ended by another seat's fault with nothing owed to this client
+            // (its opponent left before the client's first move, as a tournament's member
+            // gone does): it is told at its next command, as when an opponent leaves.
+            if self.callback == "end_game"
+                && self.gave_data
+                && self.queue.is_empty()
+                && !self.link.borrow().told
+            {
+                self.opponent_left = true;
             }
             if self.callback == "end_game" && !self.owed() {
                 return Ok("fin".into());

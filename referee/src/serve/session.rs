@@ -37,6 +37,13 @@ pub fn serve(stream: TcpStream, server: &Server) {
     let _registered = Registered(server, name.clone());
     println!("client {peer}: {name} connected");
     while let Ok(command) = read_idle(&link) {
+        if super::tournament::is_asked(&command) {
+            match super::tournament::wait(server, &name, link, &command) {
+                Some(back) if !back.borrow().close => link = back,
+                _ => break,
+            }
+            continue;
+        }
         let wanted = match request::wait_game(&command) {
             Ok(t) => t,
             Err(message) => {
@@ -143,6 +150,7 @@ struct Registered<'a>(&'a Server, String);
 impl Drop for Registered<'_> {
     fn drop(&mut self) {
         self.0.names.lock().expect("names").remove(&self.1);
+        self.0.tournaments.left(&self.1);
     }
 }
 
@@ -192,6 +200,21 @@ fn play(
     players: &[(String, Rc<RefCell<Link>>)],
     wanted: &Training,
 ) -> anyhow::Result<Vec<Option<String>>> {
+    let kind = match wanted.bot {
+        Some(_) => "training",
+        None => "free",
+    };
+    play_game(server, players, wanted, kind).map(|(losses, ..)| losses)
+}
+
+/// [`play`], the game of `kind` in the store (`training`, `free`, `tournament`): each
+/// player's loss by a fault, the game's name and its record.
+pub(super) fn play_game(
+    server: &Server,
+    players: &[(String, Rc<RefCell<Link>>)],
+    wanted: &Training,
+    kind: &str,
+) -> anyhow::Result<(Vec<Option<String>>, String, crate::arena::GameRecord)> {
     // A seed the server draws has 64 bits: one of the subject's 24 would let a client try
     // every deal against its opening hand and know the others' cards and the pile.
     let seed = wanted.seed.unwrap_or_else(rand::random::<u64>);
@@ -253,11 +276,6 @@ fn play(
         pin: false,
         full_log: None,
         options,
-    };
-    let kind = if wanted.bot.is_some() {
-        "training"
-    } else {
-        "free"
     };
     let names: Vec<String> = seats.champions.iter().map(|c| c.name.clone()).collect();
     server.store.started(&game_name, kind, &names)?;
@@ -349,12 +367,12 @@ fn play(
             );
         }
     }
-    Ok(losses)
+    Ok((losses, game_name, record))
 }
 
 /// Tells a client that lost by a fault (`message`), at its pending move or at its next
 /// command.
-fn tell_loss(link: &Rc<RefCell<Link>>, message: Option<&str>) {
+pub(super) fn tell_loss(link: &Rc<RefCell<Link>>, message: Option<&str>) {
     let Some(message) = message else { return };
     let mut l = link.borrow_mut();
     if l.close || l.told {

@@ -59,6 +59,7 @@ impl Store {
                 [],
             )
             .with_context(|| format!("cannot write the store {}", path.display()))?;
+        store.interrupt_tournaments()?;
         Ok((store, interrupted))
     }
 
@@ -92,10 +93,11 @@ impl Store {
                 path.display()
             )
         })?;
+        super::tournament_store::create(&conn)?;
         Ok(Store(Mutex::new(conn)))
     }
 
-    fn lock(&self) -> MutexGuard<'_, Connection> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, Connection> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 

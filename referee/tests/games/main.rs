@@ -26,5 +26,6 @@ mod replay_forged_faults;
 mod replay_tamper;
 mod serve;
 mod serve_kits;
+mod serve_tournament;
 mod ticket_cli;
 mod town_runner;

@@ -243,7 +243,7 @@ pub(crate) fn record(server: &Server, game: &str) -> serde_json::Value {
 }
 
 /// `referee --game ticket-to-ride replay` of `game`'s record succeeds.
-fn replays(server: &Server, game: &str) {
+pub(crate) fn replays(server: &Server, game: &str) {
     let path = server.results.join(game).join("record.json");
     let out = Command::new(REFEREE)
         .args(["--game", "ticket-to-ride", "replay"])
@@ -544,7 +544,7 @@ fn connections_over_the_bound_of_an_address_are_refused() {
 }
 
 /// `referee serve ARGS` (a command of the store) run as `who`, on `dir`'s results.
-fn serve_command(who: Who, dir: &Path, args: &[&str]) -> std::process::Output {
+pub(crate) fn serve_command(who: Who, dir: &Path, args: &[&str]) -> std::process::Output {
     let mut cmd = Command::new(REFEREE);
     cmd.args(["serve", "--results"])
         .arg(dir.join("results"))

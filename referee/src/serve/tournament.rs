@@ -1,0 +1,535 @@
+//! The tournaments a server plays (docs/server.md, section 6): a client joins with
+//! `WAIT_GAME TOURNAMENT <name>` and waits there (sent `NOT_READY` as in the lobby) for
+//! each of its games; a watcher takes the tournaments the organiser started (the store's
+//! `starting`) and a director plays each one's rounds, its matches at once on threads of
+//! their own, with the members' connections taken from here and given back after each
+//! game. A member gone (or not back within [`super::session::IDLE`]) plays its games with a
+//! closed connection: each is lost by a `crash` fault, recorded, and the tournament goes on.
+
+use super::remote::Link;
+use super::request::Training;
+use super::tournament_plan::{self as plan, Format};
+use super::tournament_store::TournamentRow;
+use super::wire::Conn;
+use super::Server;
+use crate::standings::MatchRow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::net::{TcpListener, TcpStream};
+use std::rc::Rc;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// How often the watcher looks for tournaments the organiser started.
+const WATCH_EVERY: Duration = Duration::from_millis(250);
+
+/// Where a member's connection is.
+enum Slot {
+    /// With its session (between two games), or never connected since the start.
+    Away,
+    /// Here, waiting for its next game.
+    Waiting(Link),
+    /// In a game.
+    Playing,
+    /// Given back after a game, with the loss to tell.
+    Back(Link, Option<String>),
+    /// Its client left (its closed connection, if it was here).
+    Gone(Option<Link>),
+    /// The tournament is over (its members were told).
+    Over,
+}
+
+/// One player of one tournament.
+struct Member {
+    slot: Mutex<Slot>,
+    changed: Condvar,
+}
+
+impl Member {
+    fn slot(&self) -> MutexGuard<'_, Slot> {
+        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn set(&self, slot: Slot) {
+        *self.slot() = slot;
+        self.changed.notify_all();
+    }
+}
+
+/// The members of the tournaments, by (tournament, player).
+#[derive(Default)]
+pub struct Tournaments {
+    members: Mutex<HashMap<(String, String), Arc<Member>>>,
+}
+
+impl Tournaments {
+    fn members(&self) -> MutexGuard<'_, HashMap<(String, String), Arc<Member>>> {
+        self.members.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn member(&self, tournament: &str, player: &str) -> Arc<Member> {
+        let key = (tournament.to_string(), player.to_string());
+        Arc::clone(self.members().entry(key).or_insert_with(|| {
+            Arc::new(Member {
+                slot: Mutex::new(Slot::Away),
+                changed: Condvar::new(),
+            })
+        }))
+    }
+
+    /// The client `player` disconnected: in the tournaments where it is not waiting, it is
+    /// gone (its games are lost by a fault at once, not after a wait).
+    pub fn left(&self, player: &str) {
+        for ((_, p), member) in self.members().iter() {
+            if p == player && matches!(*member.slot(), Slot::Away) {
+                member.set(Slot::Gone(None));
+            }
+        }
+    }
+
+    /// `tournament` is over: its waiting members are sent `message` and disconnected.
+    fn over(&self, tournament: &str, message: &str) {
+        let mut members = self.members();
+        members.retain(|(t, _), member| {
+            if t != tournament {
+                return true;
+            }
+            if let Slot::Waiting(mut link) = std::mem::replace(&mut *member.slot(), Slot::Over) {
+                let _ = link.conn.send(message);
+            }
+            member.changed.notify_all();
+            false
+        });
+    }
+}
+
+/// Whether `command` asks a tournament's game (`WAIT_GAME TOURNAMENT ...`).
+pub fn is_asked(command: &str) -> bool {
+    let mut words = command.split_whitespace();
+    words.next() == Some("WAIT_GAME") && words.next() == Some("TOURNAMENT")
+}
+
+/// `WAIT_GAME TOURNAMENT <name> [token=...]` of the client `name`: it joins the tournament
+/// (or is back in it), answered `OK`, and waits for its next game there, then plays it;
+/// its connection back after the game, or `None` when it left, was refused or the
+/// tournament is over.
+pub fn wait(
+    server: &Server,
+    name: &str,
+    link: Rc<RefCell<Link>>,
+    command: &str,
+) -> Option<Rc<RefCell<Link>>> {
+    let refuse = |message: String| {
+        let _ = link.borrow_mut().conn.send(&message);
+        println!(
+            "client {name}: refused: {}",
+            jail::untrusted::printable(&message)
+        );
+        None
+    };
+    let terms: Vec<&str> = command.split_whitespace().skip(2).collect();
+    let Some((tournament, options)) = terms.split_first() else {
+        return refuse(
+            "Bad protocol: send 'WAIT_GAME TOURNAMENT <NAME> [token=<token>]'".to_string(),
+        );
+    };
+    let tournament = jail::untrusted::printable(tournament).into_owned();
+    let token = options.iter().find_map(|o| o.strip_prefix("token="));
+    if let Err(message) = server.store.check(name, token) {
+        return refuse(message);
+    }
+    if let Err(message) = server.store.join(&tournament, name) {
+        return refuse(message);
+    }
+    if link.borrow_mut().conn.send("OK").is_err() {
+        return None;
+    }
+    println!("client {name}: waits in tournament {tournament}");
+    let member = server.tournaments.member(&tournament, name);
+    let own = Rc::into_inner(link)?.into_inner();
+    {
+        let mut slot = member.slot();
+        if let Slot::Over = *slot {
+            drop(slot);
+            let mut own = own;
+            let _ = own
+                .conn
+                .send(&format!("The tournament '{tournament}' is over"));
+            return None;
+        }
+        *slot = Slot::Waiting(own);
+        member.changed.notify_all();
+    }
+    let mut pause = super::lobby::FIRST_NOT_READY;
+    loop {
+        let slot = member.slot();
+        let (mut slot, _) = member
+            .changed
+            .wait_timeout_while(slot, pause, |s| {
+                !matches!(s, Slot::Back(..) | Slot::Gone(_) | Slot::Over)
+            })
+            .unwrap_or_else(|e| e.into_inner());
+        pause = super::lobby::NOT_READY_EVERY;
+        match std::mem::replace(&mut *slot, Slot::Away) {
+            Slot::Back(back, loss) => {
+                let back = Rc::new(RefCell::new(back));
+                super::session::tell_loss(&back, loss.as_deref());
+                return Some(back);
+            }
+            Slot::Playing => *slot = Slot::Playing,
+            Slot::Waiting(mut link) => {
+                if link.conn.send("NOT_READY").is_ok() && link.conn.is_alive() {
+                    *slot = Slot::Waiting(link);
+                    continue;
+                }
+                *slot = Slot::Gone(Some(link));
+                return None;
+            }
+            Slot::Over => {
+                *slot = Slot::Over;
+                return None;
+            }
+            other @ (Slot::Gone(_) | Slot::Away) => {
+                *slot = other;
+                return None;
+            }
+        }
+    }
+}
+
+/// Starts the thread that takes the tournaments the organiser started, each played by a
+/// director thread of its own.
+pub fn watch(server: &Arc<Server>) {
+    let server = Arc::clone(server);
+    let _ = std::thread::Builder::new()
+        .name("tournaments".into())
+        .spawn(move || loop {
+            match server.store.take_started() {
+                Ok(started) => {
+                    for row in started {
+                        let server = Arc::clone(&server);
+                        let _ = std::thread::Builder::new()
+                            .name("tournament".into())
+                            .spawn(move || direct(&server, &row));
+                    }
+                }
+                Err(e) => println!("tournaments: the store cannot be read: {e:#}"),
+            }
+            std::thread::sleep(WATCH_EVERY);
+        });
+}
+
+/// One tournament being played.
+struct Director<'a> {
+    server: &'a Server,
+    row: &'a TournamentRow,
+    members: Vec<Arc<Member>>,
+    /// Every game played, as rows of results (ids in order).
+    rows: Mutex<Vec<MatchRow>>,
+}
+
+/// Plays tournament `row` to its end: its games, its standings, its winner.
+fn direct(server: &Server, row: &TournamentRow) {
+    let t = &row.name;
+    println!(
+        "tournament {t}: starts ({}, {} players: {})",
+        row.plan.format.name(),
+        row.players.len(),
+        row.players.join(", ")
+    );
+    let director = Director {
+        server,
+        row,
+        members: row
+            .players
+            .iter()
+            .map(|p| server.tournaments.member(t, p))
+            .collect(),
+        rows: Mutex::new(Vec::new()),
+    };
+    let all: Vec<usize> = (0..row.players.len()).collect();
+    let winner = match row.plan.format {
+        Format::League => director.league(&all),
+        Format::SingleElimination => director.knockout(all),
+        Format::PoolsKnockout => {
+            let pools = plan::split(&all, row.plan.pool);
+            let ranked = director.pools(&pools);
+            // The pools' firsts, then their seconds...: firsts meet seconds, not firsts.
+            let mut seeded = Vec::new();
+            for place in 0..row.plan.qualify {
+                seeded.extend(ranked.iter().filter_map(|r| r.get(place).copied()));
+            }
+            director.knockout(seeded)
+        }
+    };
+    let rows = director
+        .rows
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
+    let standings = super::tournament_results::standings(&row.players, row.plan.seats, &rows);
+    let dir = server.results.join("tournaments").join(t);
+    let winner = &row.players[winner];
+    if let Err(e) = super::tournament_results::write(&dir, &standings, rand::random()) {
+        println!("tournament {t}: its standings could not be written: {e:#}");
+    }
+    let ranked: Vec<(usize, String, u64)> = standings
+        .ranked()
+        .iter()
+        .map(|(rank, name, line)| (*rank, name.to_string(), line.points))
+        .collect();
+    if let Err(e) = server.store.finish_tournament(t, winner, &ranked) {
+        println!("tournament {t}: the store could not note its end: {e:#}");
+    }
+    server
+        .tournaments
+        .over(t, &format!("The tournament '{t}' is over: {winner} wins"));
+    println!(
+        "tournament {t}: over after {} games; {winner} wins; standings {}",
+        rows.len(),
+        dir.join("leaderboard.csv").display()
+    );
+}
+
+impl Director<'_> {
+    /// A league among `players`: its winner by the standings of its games.
+    fn league(&self, players: &[usize]) -> usize {
+        self.pools(&[players.to_vec()])[0][0]
+    }
+
+    /// A league in each pool, the pools' games played side by side: each pool's players
+    /// ranked by the standings of its games.
+    fn pools(&self, pools: &[Vec<usize>]) -> Vec<Vec<usize>> {
+        let seats = self.row.plan.seats;
+        let mut matches = Vec::new();
+        for pool in pools {
+            let size = seats.min(pool.len());
+            if size >= 2 {
+                matches.extend(plan::league(pool, size, self.row.plan.rounds));
+            }
+        }
+        let phase = if pools.len() == 1 { "league" } else { "pools" };
+        for round in plan::rounds_of(matches) {
+            self.round(phase, &round);
+        }
+        let rows = self.rows.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        pools
+            .iter()
+            .map(|pool| {
+                let names: Vec<String> =
+                    pool.iter().map(|&p| self.row.players[p].clone()).collect();
+                let own: Vec<MatchRow> = rows
+                    .iter()
+                    .filter(|r| r.champions.iter().all(|c| names.contains(c)))
+                    .cloned()
+                    .collect();
+                let standings = super::tournament_results::standings(&names, seats, &own);
+                standings
+                    .ranked()
+                    .iter()
+                    .filter_map(|(_, name, _)| {
+                        pool.iter().copied().find(|&p| self.row.players[p] == *name)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A knockout among `players` (best seeded first) until one is left: its winner.
+    fn knockout(&self, mut players: Vec<usize>) -> usize {
+        let (seats, advance) = (self.row.plan.seats, self.row.plan.advance);
+        let mut stage = 1;
+        while players.len() > 1 {
+            let groups = plan::split(&players, seats);
+            let phase = if groups.len() == 1 {
+                "final".to_string()
+            } else {
+                format!("knockout {stage}")
+            };
+            let played: Vec<Vec<usize>> = groups.iter().filter(|g| g.len() > 1).cloned().collect();
+            let rows = self.round(&phase, &played);
+            let mut next = Vec::new();
+            for group in &groups {
+                let ranked = match played.iter().position(|g| g == group) {
+                    Some(i) => {
+                        super::tournament_results::ranked(group, &self.row.players, &rows[i])
+                    }
+                    None => group.clone(),
+                };
+                next.extend(&ranked[..plan::going_on(group.len(), advance)]);
+            }
+            if groups.len() == 1 {
+                return next[0];
+            }
+            players = next;
+            stage += 1;
+        }
+        players[0]
+    }
+
+    /// Plays the matches of one round at once; their rows in the same order.
+    fn round(&self, phase: &str, matches: &[Vec<usize>]) -> Vec<MatchRow> {
+        std::thread::scope(|scope| {
+            let games: Vec<_> = matches
+                .iter()
+                .map(|group| scope.spawn(move || self.game(phase, group)))
+                .collect();
+            games
+                .into_iter()
+                .zip(matches)
+                .map(|(game, group)| {
+                    let row = game.join().ok().flatten();
+                    // A game the server could not play: nobody scores.
+                    row.unwrap_or_else(|| self.unplayed(group))
+                })
+                .collect()
+        })
+    }
+
+    /// One game of the players of `group`, in this order; its row of results (`None` if
+    /// the server could not play it).
+    fn game(&self, phase: &str, group: &[usize]) -> Option<MatchRow> {
+        let t = &self.row.name;
+        let deadline = Instant::now() + super::session::IDLE;
+        let mut seats = Vec::new();
+        for &p in group {
+            match take(&self.members[p], deadline) {
+                Ok((link, own)) => seats.push((
+                    self.row.players[p].clone(),
+                    Rc::new(RefCell::new(link)),
+                    own,
+                )),
+                Err(e) => {
+                    println!("tournament {t}: {phase}: a game could not be played: {e}");
+                    // Those taken wait on for a game (they were sent nothing).
+                    for ((_, link, own), &p) in seats.into_iter().zip(group) {
+                        if let (Some(link), true) = (Rc::into_inner(link), own) {
+                            self.members[p].set(Slot::Waiting(link.into_inner()));
+                        }
+                    }
+                    return None;
+                }
+            }
+        }
+        let players: Vec<(String, Rc<RefCell<Link>>)> = seats
+            .iter()
+            .map(|(n, l, _)| (n.clone(), Rc::clone(l)))
+            .collect();
+        // Tournaments play Ticket to Ride in the subject's protocol.
+        let wanted = Training {
+            game: "ticket-to-ride",
+            lines: false,
+            bot: None,
+            seats: group.len(),
+            timeout: Duration::from_secs(self.row.timeout.into()),
+            seed: None,
+            first: None,
+            board: if self.row.map == "small" {
+                "small"
+            } else {
+                "usa"
+            },
+            token: None,
+        };
+        let played = super::session::play_game(self.server, &players, &wanted, "tournament");
+        drop(players);
+        let (losses, row) = match played {
+            Ok((losses, game, record)) => {
+                if let Err(e) = self.server.store.tournament_game(t, &game, phase) {
+                    println!("tournament {t}: the store could not note game {game}: {e:#}");
+                }
+                println!("tournament {t}: {phase}: game {game} played");
+                let mut rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
+                let mut row = record.row(
+                    crate::games::Game::points(&crate::games::ticket_play::TICKET),
+                    String::new(),
+                );
+                row.id = rows.len() as u64;
+                rows.push(row.clone());
+                (losses, Some(row))
+            }
+            Err(e) => {
+                // As for a free game: the players are told and disconnected (where the game
+                // stopped is not known), and lose the tournament's next games.
+                println!("tournament {t}: {phase}: a game could not be played: {e:#}");
+                for (_, link, _) in &seats {
+                    let mut l = link.borrow_mut();
+                    let _ = l
+                        .conn
+                        .send("The server could not start the game; try again later");
+                    l.close = true;
+                }
+                (vec![None; group.len()], None)
+            }
+        };
+        for ((&p, (_, link, own)), loss) in group.iter().zip(seats).zip(losses) {
+            let Some(link) = Rc::into_inner(link).map(RefCell::into_inner) else {
+                continue;
+            };
+            if own {
+                // Unless the client came back on a new connection meanwhile.
+                let member = &self.members[p];
+                let mut slot = member.slot();
+                if let Slot::Playing = *slot {
+                    *slot = match link.close {
+                        true => Slot::Gone(Some(link)),
+                        false => Slot::Back(link, loss),
+                    };
+                    member.changed.notify_all();
+                }
+            }
+        }
+        row
+    }
+
+    /// The row of a game that could not be played: every seat scores nothing.
+    fn unplayed(&self, group: &[usize]) -> MatchRow {
+        let n = group.len();
+        MatchRow {
+            id: u64::MAX,
+            seed: 0,
+            champions: group.iter().map(|&p| self.row.players[p].clone()).collect(),
+            scores: vec![0; n],
+            points: vec![0; n],
+            faults: vec![None; n],
+            calls: vec![0; n],
+            cpu_us: vec![0; n],
+            max_cpu_us: vec![0; n],
+            duration_ms: 0,
+            digest: String::new(),
+            reproduce: String::new(),
+        }
+    }
+}
+
+/// The connection of `member` for its next game: its own once it waits (or the closed one
+/// it left), else, once it is gone or `deadline` passed, a closed connection (its game is
+/// lost by a fault). Whether it is its own.
+fn take(member: &Member, deadline: Instant) -> std::io::Result<(Link, bool)> {
+    let mut slot = member.slot();
+    loop {
+        match std::mem::replace(&mut *slot, Slot::Playing) {
+            Slot::Waiting(link) | Slot::Gone(Some(link)) => return Ok((link, true)),
+            other => *slot = other,
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || matches!(*slot, Slot::Gone(None) | Slot::Over) {
+            return Ok((closed()?, false));
+        }
+        slot = member
+            .changed
+            .wait_timeout(slot, left)
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
+}
+
+/// A connection whose other end is closed: a seat of a player gone reads its end at once.
+fn closed() -> std::io::Result<Link> {
+    let listener = TcpListener::bind("127.0.0.1:0")?;
+    let stream = TcpStream::connect(listener.local_addr()?)?;
+    drop(listener.accept()?);
+    let link = Link::new(Conn::new(stream));
+    Rc::into_inner(link)
+        .map(RefCell::into_inner)
+        .ok_or_else(|| std::io::Error::other("a link shared"))
+}

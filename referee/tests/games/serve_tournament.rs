@@ -1,0 +1,340 @@
+//! Tournaments of `referee serve` (docs/server.md, "Tournaments"): created and started by
+//! the organiser's commands on the store, joined by C clients framed as the subject's
+//! library (`WAIT_GAME TOURNAMENT`), played over TCP by the real binary: a small tournament
+//! of each format, its games recorded and replayed, its standings in the store and the
+//! results folder; a player that leaves loses its remaining games by a fault and the
+//! tournament ends all the same. As root and as a user.
+
+use crate::common;
+use crate::serve::{record, replays, serve_command, Server};
+
+use common::users::{each_run_in, Who};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// The C client built into `dir`, or `None` (skipped) without a C compiler.
+fn c_client(dir: &Path) -> Option<PathBuf> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve/t2r_client.c");
+    let client = dir.join("t2r_client");
+    match Command::new("cc")
+        .arg("-o")
+        .arg(&client)
+        .arg(&source)
+        .status()
+    {
+        Ok(s) if s.success() => Some(client),
+        _ => {
+            common::skip_missing("serve tournaments: the C client needs cc (apt-get install gcc)");
+            None
+        }
+    }
+}
+
+/// `referee serve` run as `who` with `args`; its stdout, or a panic with its stderr.
+fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
+    let out = serve_command(who, dir, args);
+    assert!(
+        out.status.success(),
+        "serve {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A tournament's outcome as the clients and the store saw it.
+struct Played {
+    server: Server,
+    /// Each client's stdout (`END <code> <game>` a game, `OVER <message>`), by name.
+    outputs: Vec<(String, String)>,
+    /// `referee serve tournament list`'s line of the tournament.
+    listed: String,
+}
+
+/// Creates tournament `cup` with `flags` (small board), joins it with a C client per name
+/// of `players` (in this order; `(name, Some(n))` leaves after n games), starts it and
+/// waits until every client is done.
+fn play(who: Who, dir: &Path, flags: &[&str], players: &[(&str, Option<u32>)]) -> Option<Played> {
+    let client = c_client(dir)?;
+    let server = Server::start(who, dir);
+    let mut new = vec![
+        "tournament",
+        "new",
+        "cup",
+        "--map",
+        "small",
+        "--timeout",
+        "30",
+    ];
+    new.extend(flags);
+    assert!(organise(who, dir, &new).contains("tournament cup created"));
+    let mut children: Vec<(String, Child)> = Vec::new();
+    for (name, leave) in players {
+        let mut cmd = Command::new(&client);
+        cmd.args([&server.port.to_string(), *name, "0", "cup"]);
+        if let Some(n) = leave {
+            cmd.arg(n.to_string());
+        }
+        let child = cmd.stdout(Stdio::piped()).spawn().unwrap();
+        children.push((name.to_string(), child));
+        // Joined in this order: the order the formats seed by.
+        server.line_with(&format!("client {name}: waits in tournament cup"));
+    }
+    assert!(organise(who, dir, &["tournament", "start", "cup"]).contains("starts with"));
+    let outputs = children
+        .into_iter()
+        .map(|(name, child)| {
+            let out = child.wait_with_output().unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(out.status.success(), "{name}: {stdout}");
+            (name, stdout)
+        })
+        .collect();
+    server.line_with("tournament cup: over");
+    let listed = organise(who, dir, &["tournament", "list"]);
+    Some(Played {
+        server,
+        outputs,
+        listed: listed.trim().to_string(),
+    })
+}
+
+impl Played {
+    /// The games the clients played (each once), every one checked to replay.
+    fn games(&self) -> Vec<String> {
+        let mut games: Vec<String> = self
+            .outputs
+            .iter()
+            .flat_map(|(_, out)| out.lines())
+            .filter_map(|l| l.strip_prefix("END "))
+            .map(|l| l.split(' ').nth(1).unwrap().to_string())
+            .collect();
+        games.sort();
+        games.dedup();
+        for game in &games {
+            replays(&self.server, game);
+        }
+        games
+    }
+
+    /// The winner the store names.
+    fn winner(&self) -> String {
+        let winner = self.listed.split(" winner=").nth(1).unwrap();
+        winner.split(' ').next().unwrap().to_string()
+    }
+
+    /// `leaderboard.csv` of the tournament, its rows (champion, points, faults of crash).
+    fn leaderboard(&self) -> Vec<(String, u64, u64)> {
+        let path = self.server.results.join("tournaments/cup/leaderboard.csv");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut lines = text.lines();
+        let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+        lines
+            .map(|l| {
+                let cells: Vec<&str> = l.split(',').collect();
+                (
+                    cells[col("champion")].to_string(),
+                    cells[col("points")].parse().unwrap(),
+                    cells[col("faults_crash")].parse().unwrap(),
+                )
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn a_league_over_tcp_plays_every_pair_and_ranks_by_the_referee_s_standings() {
+    each_run_in("serve_tournament", "league", |who, dir| {
+        let players = [("ann", None), ("bob", None), ("cid", None)];
+        let Some(played) = play(who, dir, &["--format", "league"], &players) else {
+            return;
+        };
+        assert_eq!(
+            played.games().len(),
+            3,
+            "every pair once: {:?}",
+            played.outputs
+        );
+        for (name, out) in &played.outputs {
+            assert_eq!(out.matches("END ").count(), 2, "{name}: {out}");
+            assert!(
+                out.contains("OVER The tournament 'cup' is over"),
+                "{name}: {out}"
+            );
+        }
+        assert!(
+            played
+                .listed
+                .starts_with("cup league finished [ann,bob,cid]"),
+            "{}",
+            played.listed
+        );
+        let board = played.leaderboard();
+        assert_eq!(board.len(), 3);
+        assert_eq!(board[0].0, played.winner(), "the leaderboard's first wins");
+        assert!(board[0].1 >= board[2].1);
+        // The store's standings are the leaderboard's.
+        let stored = played.listed.split(" standings=").nth(1).unwrap();
+        let from_board: Vec<String> = board.iter().map(|(n, p, _)| format!("{n}:{p}")).collect();
+        let from_store: Vec<&str> = stored
+            .split(',')
+            .map(|e| e.split_once('.').unwrap().1)
+            .collect();
+        assert_eq!(from_store, from_board, "{}", played.listed);
+    });
+}
+
+#[test]
+fn a_single_elimination_over_tcp_ends_with_a_final() {
+    each_run_in("serve_tournament", "single_elimination", |who, dir| {
+        let players = [("p1", None), ("p2", None), ("p3", None), ("p4", None)];
+        let flags = ["--format", "single-elimination"];
+        let Some(played) = play(who, dir, &flags, &players) else {
+            return;
+        };
+        // Two semi-finals, one final: the winner played two games, the others fewer.
+        assert_eq!(played.games().len(), 3, "{:?}", played.outputs);
+        let winner = played.winner();
+        let games_of = |name: &str| {
+            let out = &played.outputs.iter().find(|(n, _)| n == name).unwrap().1;
+            out.matches("END ").count()
+        };
+        assert_eq!(games_of(&winner), 2, "{:?}", played.outputs);
+        let finalists: Vec<&str> = players
+            .iter()
+            .map(|(n, _)| *n)
+            .filter(|n| games_of(n) == 2)
+            .collect();
+        assert_eq!(finalists.len(), 2, "{:?}", played.outputs);
+        // Each finalist won its semi-final (the top one of a game goes on).
+        for name in finalists {
+            let out = &played.outputs.iter().find(|(n, _)| n == name).unwrap().1;
+            assert!(out.starts_with("END 1 "), "{name} went on: {out}");
+        }
+        let out = &played.outputs.iter().find(|(n, _)| *n == winner).unwrap().1;
+        assert!(out.contains(&format!("{winner} wins")), "{out}");
+    });
+}
+
+#[test]
+fn pools_then_knockout_over_tcp_send_the_pools_firsts_to_the_final() {
+    each_run_in("serve_tournament", "pools_knockout", |who, dir| {
+        let players = [("a1", None), ("b1", None), ("a2", None), ("b2", None)];
+        let flags = [
+            "--format",
+            "pools-knockout",
+            "--pool",
+            "2",
+            "--qualify",
+            "1",
+        ];
+        let Some(played) = play(who, dir, &flags, &players) else {
+            return;
+        };
+        // Pools {a1, a2} and {b1, b2} (dealt in turn), one game each, then their firsts'
+        // final.
+        assert_eq!(played.games().len(), 3, "{:?}", played.outputs);
+        let pool_games: Vec<String> = played
+            .outputs
+            .iter()
+            .filter(|(n, _)| n.starts_with('a'))
+            .map(|(_, out)| out.lines().next().unwrap().to_string())
+            .collect();
+        assert_eq!(
+            pool_games[0].split(' ').nth(2),
+            pool_games[1].split(' ').nth(2),
+            "a1 and a2 share a pool: {pool_games:?}"
+        );
+        assert!(played.listed.contains("finished"), "{}", played.listed);
+        assert_eq!(played.leaderboard().len(), 4);
+    });
+}
+
+#[test]
+fn a_player_that_leaves_loses_its_remaining_games_and_the_league_ends() {
+    each_run_in("serve_tournament", "leaver", |who, dir| {
+        // ann plays the first game, then leaves: its second game (against cid) is lost
+        // by a fault, recorded; bob and cid play theirs.
+        let players = [("ann", Some(1)), ("bob", None), ("cid", None)];
+        let Some(played) = play(who, dir, &["--format", "league"], &players) else {
+            return;
+        };
+        let ann = &played.outputs[0].1;
+        assert_eq!(ann.matches("END ").count(), 1, "{ann}");
+        assert!(!ann.contains("OVER"), "{ann}");
+        let games = played.games();
+        // The game ann missed was played by cid alone against ann's closed connection.
+        let cid = &played.outputs[2].1;
+        let missed = cid
+            .lines()
+            .filter_map(|l| l.strip_prefix("END "))
+            .map(|l| l.split(' ').nth(1).unwrap())
+            .find(|g| !ann.contains(g) && !played.outputs[1].1.contains(g))
+            .unwrap_or_else(|| panic!("cid's game against the leaver: {cid}"));
+        assert!(games.contains(&missed.to_string()));
+        let record = record(&played.server, missed);
+        let seats = record["seats"].as_array().unwrap();
+        let seat = seats.iter().position(|s| s["name"] == "ann").unwrap();
+        let fault = record["faults"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["seat"] == seat)
+            .unwrap_or_else(|| panic!("no fault of the leaver: {record}"));
+        assert_eq!(fault["kind"], "crash", "{fault}");
+        assert!(
+            played.listed.contains("cup league finished"),
+            "{}",
+            played.listed
+        );
+        let board = played.leaderboard();
+        let ann_line = board.iter().find(|l| l.0 == "ann").unwrap();
+        assert_eq!(ann_line.2, 1, "one crash fault counted: {board:?}");
+        assert_ne!(played.winner(), "ann");
+    });
+}
+
+#[test]
+fn tournament_commands_name_what_to_fix() {
+    each_run_in("serve_tournament", "commands", |who, dir| {
+        let refused = |args: &[&str], says: &str| {
+            let out = serve_command(who, dir, args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{args:?} succeeds");
+            assert!(stderr.contains(says), "{args:?}: {stderr}");
+        };
+        refused(&["tournament", "new", "t", "--format", "swiss"], "league");
+        refused(&["tournament", "new", "t t", "--format", "league"], "name");
+        refused(
+            &[
+                "tournament",
+                "new",
+                "t",
+                "--format",
+                "league",
+                "--seats",
+                "9",
+            ],
+            "--seats",
+        );
+        refused(
+            &[
+                "tournament",
+                "new",
+                "t",
+                "--format",
+                "league",
+                "--map",
+                "/etc",
+            ],
+            "--map",
+        );
+        organise(who, dir, &["tournament", "new", "t", "--format", "league"]);
+        refused(
+            &["tournament", "new", "t", "--format", "league"],
+            "exists already",
+        );
+        refused(&["tournament", "start", "t"], "needs 2");
+        refused(&["tournament", "start", "nope"], "no tournament nope");
+    });
+}
