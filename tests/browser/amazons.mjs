@@ -15,7 +15,12 @@
 // "cpu_dots", "budget_line": the CPU chart's dots and whether it draws the budget, "keys":
 // the keys the footer lists, "play": the play button's text, "chart_lines": the seats'
 // curves on the frame's chart, "chart_ends": their end labels, "slider_marks": the classes
-// of the marks above the slider}.
+// of the marks above the slider, "window" and "rects" (the console's, the move list's and
+// the play button's top, bottom and height), "now_move": the move list's current entry
+// ({text, row: its row's label, top, bottom, box_top, box_bottom, seen: whether it is the
+// element at its own centre, not hidden under or clipped by another}), "mark_styles" and
+// "legend_marks": each move mark's line style on the board and in the legend, "legend",
+// "footer", "cpu_legend", "cpu_shapes": the element names of each seat's CPU dots}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -60,6 +65,31 @@ const STATE = `(() => {
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,
     chart_ends: [...document.querySelectorAll("#chart text[style]")].map((t) => t.textContent),
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
+    window: { width: innerWidth, height: innerHeight },
+    rects: Object.fromEntries(["console", "moves", "btn-play"].map((id) => {
+      const e = document.getElementById(id);
+      const r = e ? e.getBoundingClientRect() : null;
+      return [id, r ? { top: r.top, bottom: r.bottom, height: r.height } : null];
+    })),
+    now_move: (() => {
+      const now = document.querySelector("#moves .now");
+      if (!now) return null;
+      const r = now.getBoundingClientRect(), box = document.getElementById("moves").getBoundingClientRect();
+      let row = now.previousElementSibling;
+      while (row && !row.classList.contains("n")) row = row.previousElementSibling;
+      const seen = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return { text: now.textContent, row: row ? row.textContent : null, top: r.top, bottom: r.bottom,
+        seen: !!seen && (seen === now || now.contains(seen)),
+        box_top: box.top, box_bottom: box.bottom };
+    })(),
+    mark_styles: Object.fromEntries([...document.querySelectorAll("#board .sq[data-mark]")].map((s) =>
+      [s.dataset.mark, getComputedStyle(s, "::before").borderTopStyle])),
+    legend_marks: Object.fromEntries([...document.querySelectorAll("#legend i.mark")].map((i) =>
+      [i.dataset.mark, getComputedStyle(i).borderTopStyle])),
+    legend: document.getElementById("legend").textContent,
+    footer: document.getElementById("footer").textContent,
+    cpu_legend: [...document.querySelectorAll("#cpu-chart text")].map((t) => t.textContent).filter((t) => t.startsWith("CPU per callback")),
+    cpu_shapes: [0, 1].map((s) => [...new Set([...document.querySelectorAll("#cpu-chart .cpu[data-seat='" + s + "']")].map((d) => d.tagName))]),
   };
 })()`;
 

@@ -13,8 +13,12 @@
 // file path, then the hash), "page" (index, champion, or replay with its "step"),
 // "ready_ms" (performance.now() from the navigation's start to the page's ready marker),
 // "h2", "first_table" and its "first_table_top", "leaderboard": its rows' cells,
+// "leaderboard_shown": its column titles not hidden, "leaderboard_right": its right edge
+// (to compare with "viewport", the window's width), "matrix": the pairwise matrix's links
+// ({text, title, href}), "filter" and "against": the filters' texts,
 // "rows": the visible rows of table#matches ({id, cells: texts, first: the first cell's
-// first element {tag, cls, text, href}, links: [{cls, href, text}]}), "total_rows",
+// first element {tag, cls, text, href}, links: [{cls, href, text}], winners: the indexes of the cells marked as the winner}),
+// "total_rows",
 // "shown", "sorted": the column sorted by and its direction, "nav": the replay's
 // #match-nav links, "faults": the page's fault links, "images" and "scripts": how many
 // elements of each the page has, "text": what the page shows as text, "console": the
@@ -41,6 +45,8 @@ const STATE = `(() => {
   const first = document.querySelector("table");
   const sorted = [...document.querySelectorAll("#matches th[aria-sort]")].map((th) => th.textContent + " " + th.getAttribute("aria-sort"));
   const lb = document.getElementById("leaderboard");
+  const visible = (el) => getComputedStyle(el).display !== "none";
+  const field = (id) => document.getElementById(id) ? document.getElementById(id).value : null;
   return {
     url: decodeURIComponent(location.pathname) + location.hash,
     page: d.dataset.page || (d.dataset.step !== undefined ? "replay" : ""),
@@ -52,10 +58,17 @@ const STATE = `(() => {
     first_table_top: first ? first.getBoundingClientRect().top : null,
     leaderboard: lb ? [...lb.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)) : [],
     leaderboard_links: lb ? [...lb.querySelectorAll("a")].map(link) : [],
+    leaderboard_shown: lb ? [...lb.tHead.rows[0].cells].filter(visible).map((c) => c.textContent) : [],
+    leaderboard_right: lb ? lb.getBoundingClientRect().right : null,
+    viewport: window.innerWidth,
+    matrix: [...document.querySelectorAll("#pairwise-matrix a.versus")].map((a) => ({ text: a.textContent, title: a.title, href: a.href })),
+    filter: field("filter"),
+    against: field("against"),
     rows: rows.filter((r) => !r.hidden).map((r) => {
       const el = r.cells[0] && r.cells[0].firstElementChild;
       return { id: Number(r.dataset.id), cells: [...r.cells].map((c) => c.textContent),
         first: el ? { tag: el.tagName, cls: el.className, text: el.textContent, href: el.href || null } : null,
+        winners: [...r.querySelectorAll(".winner")].map((w) => w.closest("td").cellIndex),
         links: [...r.querySelectorAll("a")].map(link) };
     }),
     total_rows: rows.length,

@@ -86,7 +86,7 @@ pub(super) fn frame(record: &GameRecord, data: &PageData, boards: &[Board]) -> F
             "Game of the Amazons".into(),
             format!("seed {}", record.seed),
             format!("{last} moves"),
-            record.sandbox.clone(),
+            super::sandbox_words::words(&record.sandbox),
         ],
         footer_after: Vec::new(),
     }

@@ -130,7 +130,9 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
             .collect(),
         sandbox: &record.sandbox,
     };
-    let console = super::console_moves::view(record, dir, &["White", "Black"]);
+    // The CPU chart's dots take the board's shapes: White a disc, Black a square.
+    let console = super::console_moves::view(record, dir, &["White", "Black"])
+        .with_shapes(&["disc", "square"]);
     let frame = amazons_frame::frame(record, &data, &all);
     frame::page(&GamePage {
         template: "amazons.html",

@@ -24,6 +24,10 @@ pub struct ConsoleView {
     pub names: Vec<String>,
     /// How the page marks each seat besides its colour (`A`, `B`, `C`; `White`, `Black`).
     pub marks: Vec<String>,
+    /// The shape of each seat's dots on the CPU chart, when the page's board gives its
+    /// seats shapes (the Amazons' `disc`, `square`); empty: square, diamond, triangle.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<String>,
     pub calls: Vec<CallView>,
     /// Per step of the timeline, the callbacks it shows: `[first, end)` in `calls`.
     pub steps: Vec<[usize; 2]>,
@@ -123,10 +127,20 @@ impl ConsoleView {
             note,
             names,
             marks,
+            shapes: Vec::new(),
             calls,
             steps,
             after,
         }
+    }
+}
+
+impl ConsoleView {
+    /// This view with its seats' dots drawn as `shapes` (`disc`, `square`, `diamond`,
+    /// `triangle`), those of the page's board.
+    pub fn with_shapes(mut self, shapes: &[&str]) -> ConsoleView {
+        self.shapes = shapes.iter().map(|s| s.to_string()).collect();
+        self
     }
 }
 

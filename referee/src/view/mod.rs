@@ -25,6 +25,7 @@ pub mod index;
 pub mod loi_arena;
 pub mod loi_frame;
 mod loi_history;
+pub mod sandbox_words;
 pub mod step_actions;
 pub mod templates;
 pub mod terminal;

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod champions_doc;
 mod claims_table;
 mod docs_commands;
 mod protocol_doc;

@@ -1474,3 +1474,73 @@ fn ocaml_haskell_pascal_kits_give_empty_callbacks_for_those_not_written() {
         }
     }
 }
+
+/// `make` in a copy of `from` (a Pascal champion's folder) with the repository's kit: what
+/// the compiler said (stdout and stderr).
+fn make_pascal(from: &Path, to: &Path) -> String {
+    fs::create_dir_all(to).unwrap();
+    for file in ["Makefile", "prologin.pas"] {
+        fs::copy(from.join(file), to.join(file)).unwrap();
+    }
+    let kit = repo_root().join("champions/pascal/kit");
+    let out = run(
+        Command::new("make")
+            .arg("-C")
+            .arg(to)
+            .arg(format!("KIT={}", kit.display())),
+        &format!("make -C {}", to.display()),
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+/// A Pascal champion built with the kit's defaults: the compiler's warnings are shown (the
+/// template builds without any), and an unhandled exception's fault, as `referee match`
+/// prints it, names the exception and the line of the source that raised it (`-gl`).
+#[test]
+fn a_pascal_crash_names_its_exception_and_line_and_its_build_shows_warnings() {
+    if !tool_installed("fpc") {
+        common::skip_missing(
+            "the Pascal kit: `fpc` is not on PATH (Debian: apt-get install fp-compiler)",
+        );
+        return;
+    }
+    let _serial = serial();
+    let dir = common::fresh_dir("kits", "crash_pascal");
+    let template = make_pascal(
+        &repo_root().join("champions/pascal/template"),
+        &dir.join("template"),
+    );
+    assert!(
+        !template.contains("Warning") && !template.contains("Note"),
+        "{template}"
+    );
+    let crash = dir.join("crash");
+    let said = make_pascal(&fixture("crash_pascal"), &crash);
+    assert!(
+        said.contains("Warning: Local variable \"unused\" does not seem to be initialized"),
+        "the build hides the compiler's warnings:\n{said}"
+    );
+    let source = fs::read_to_string(crash.join("prologin.pas")).unwrap();
+    let line = 1 + source
+        .lines()
+        .position(|l| l.contains("10 div zero"))
+        .unwrap();
+    let out = Command::new(referee())
+        .arg("match")
+        .arg(&crash)
+        .args(["random", "greedy", "--seed", "4", "--out"])
+        .arg(dir.join("match"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let fault = stdout
+        .lines()
+        .find(|l| l.contains("crash:"))
+        .unwrap_or_else(|| panic!("no crash in:\n{stdout}"));
+    assert!(
+        fault.contains(&format!(
+            "its error: EDivByZero: Division by zero (in JOUER, line {line} of prologin.pas)"
+        )),
+        "{fault}"
+    );
+}

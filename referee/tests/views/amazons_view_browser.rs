@@ -246,3 +246,97 @@ fn the_console_shows_each_seat_s_stderr_and_time_against_the_budget() {
     assert_eq!(states[0]["cpu_dots"], record.callbacks.len() as u64);
     assert_eq!(states[0]["budget_line"], true);
 }
+
+/// At 1366x768 after End: the last move is in view in the list, its row numbered by moves
+/// as the header counts them ("87–88", "Move 88/88"); the console is tall enough to read
+/// and in the window. The move's three marks differ in line style as well as colour
+/// (deuteranopia, greyscale), the legend shows the same styles; the CPU chart's dots take
+/// the board's shapes (White a disc, Black a square); the footer says in words how the
+/// champions were jailed, never the raw sandbox line; a play button and Space to play.
+#[test]
+fn at_1366_the_last_move_and_the_console_are_in_view_and_marks_read_without_colour() {
+    let Some(chromium) = common::browser_ready(
+        "at_1366_the_last_move_and_the_console_are_in_view_and_marks_read_without_colour",
+    ) else {
+        return;
+    };
+    let dir = common::fresh_dir("amazons-view", "people");
+    let record = play(&dir, ["random", "mobility"], 5);
+    let last = common::amazons::moves(&record).len();
+    let page = format!("{}#step=1", dir.join("replay.html").display());
+    let states = drive(&chromium, &page, &["key:End"]);
+    let end = &states[1];
+    assert_shows(end, &record, last);
+    let window = end["window"]["height"].as_f64().unwrap();
+    // The last move: current in the list, inside the list's box, the box in the window.
+    let now = &end["now_move"];
+    assert_eq!(now["text"], common::amazons::moves(&record)[last - 1]);
+    let (top, bottom) = (
+        now["top"].as_f64().unwrap(),
+        now["bottom"].as_f64().unwrap(),
+    );
+    assert!(
+        top >= now["box_top"].as_f64().unwrap() && bottom <= now["box_bottom"].as_f64().unwrap(),
+        "the last move is out of the list's view: {now}"
+    );
+    assert!(bottom <= window, "the last move is below the window: {now}");
+    assert_eq!(now["seen"], true, "the last move is hidden: {now}");
+    // Numbered as the header counts: the row of moves 87 and 88 for move 88.
+    let row = now["row"].as_str().unwrap();
+    let numbers: Vec<usize> = row.split('\u{2013}').map(|n| n.parse().unwrap()).collect();
+    assert!(numbers.contains(&last), "row {row} for move {last}");
+    assert!(
+        end["label"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("Move {last}/{last}")),
+        "{}",
+        end["label"]
+    );
+    // The console: at least 100 px of it, inside the window.
+    let console = &end["rects"]["console"];
+    assert!(console["height"].as_f64().unwrap() >= 100.0, "{console}");
+    assert!(console["bottom"].as_f64().unwrap() <= window, "{console}");
+    assert!(end["rects"]["btn-play"]["bottom"].as_f64().unwrap() <= window);
+    assert_eq!(end["play"], "Play");
+    assert!(end["keys"].as_str().unwrap().contains("Space play / pause"));
+    // The marks: three line styles, the legend's the board's.
+    let styles = &end["mark_styles"];
+    let mut seen: Vec<&str> = ["from", "to", "arrow"]
+        .iter()
+        .filter_map(|m| styles[m].as_str())
+        .collect();
+    assert!(seen.len() >= 2, "{styles}");
+    for mark in ["from", "to", "arrow"] {
+        if let Some(style) = styles[mark].as_str() {
+            assert_eq!(end["legend_marks"][mark], style, "{mark}");
+        }
+    }
+    seen.sort();
+    seen.dedup();
+    let legend: Vec<&str> = ["from", "to", "arrow"]
+        .iter()
+        .map(|m| end["legend_marks"][m].as_str().unwrap())
+        .collect();
+    assert!(
+        legend[0] != legend[1] && legend[1] != legend[2] && legend[0] != legend[2],
+        "{legend:?}"
+    );
+    // The CPU chart: White's dots discs, Black's squares, and its legend says so.
+    assert_eq!(end["cpu_shapes"], serde_json::json!([["circle"], ["rect"]]));
+    let cpu = end["cpu_legend"][0].as_str().unwrap();
+    assert!(
+        cpu.contains("White disc") && cpu.contains("Black square"),
+        "{cpu}"
+    );
+    // The footer: words, not the sandbox line.
+    let footer = end["footer"].as_str().unwrap();
+    assert!(
+        !footer.contains("jail=") && !footer.contains("seccomp="),
+        "{footer}"
+    );
+    assert!(
+        footer.contains("champions jailed (") || footer.contains("champions not jailed"),
+        "{footer}"
+    );
+}

@@ -33,7 +33,11 @@ const BAD: &str = "<b>bad&<i>.sh";
 /// A champion that plays `fin` until its third `jouer`, then exits 3 (a crash fault),
 /// printing each callback's name on stderr.
 fn crashing(dir: &Path) -> PathBuf {
-    let path = dir.join(BAD);
+    crashing_at(dir.join(BAD))
+}
+
+/// The crashing champion at `path`.
+fn crashing_at(path: PathBuf) -> PathBuf {
     std::fs::write(
         &path,
         "#!/bin/sh\nn=0\nwhile read -r callback; do\n  echo \"callback $callback <i>\" >&2\n  \
@@ -266,13 +270,16 @@ fn the_match_list_sorts_by_a_column_and_filters_by_a_name() {
         .map(|r| r["score1"].parse().unwrap())
         .collect();
     up.sort();
-    assert_eq!(states[1]["sorted"], serde_json::json!(["score1 ascending"]));
+    assert_eq!(
+        states[1]["sorted"],
+        serde_json::json!(["Score 1 ascending"])
+    );
     assert_eq!(score1(&states[1]), up);
     let down: Vec<i64> = up.iter().rev().copied().collect();
     assert_eq!(score1(&states[2]), down);
     assert_eq!(
         states[2]["sorted"],
-        serde_json::json!(["score1 descending"])
+        serde_json::json!(["Score 1 descending"])
     );
     // Filtered by a part of a name, any case: exactly the matches greedy played.
     let played =
@@ -390,6 +397,174 @@ fn a_champion_page_lists_its_matches_and_links_each_fault_to_its_step() {
         );
         assert!(states[2]["step"].as_u64().unwrap() > 0);
     }
+}
+
+/// The 2009 tournament of the head-to-head test: the built-in `random`, a crashing
+/// program also called `random` (so named `x/random`), greedy and builder.sh, one round.
+fn namesakes() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = common::fresh_dir("index-browser", "namesakes");
+        std::fs::create_dir(dir.join("x")).unwrap();
+        let namesake = crashing_at(dir.join("x/random"));
+        let builder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions/shell/builder.sh");
+        run(&[
+            "tournament",
+            "random",
+            namesake.to_str().unwrap(),
+            "greedy",
+            builder.to_str().unwrap(),
+            "--rounds",
+            "1",
+            "--seed",
+            "3",
+            "--name",
+            "t",
+            "--html",
+            "--results",
+            dir.to_str().unwrap(),
+        ]);
+        dir.join("t")
+    })
+}
+
+/// What a person reads on the index: the leaderboard's columns titled in words, the first
+/// view 1366 pixels wide and every column on demand; a whole name filters that champion
+/// only (`random`, not `x/random`), two names their matches together, and a cell of the
+/// pairwise matrix says what it counts and lists those matches; the winner of each match
+/// is marked, and a fault is named by its champion.
+#[test]
+fn the_index_speaks_in_words_fits_the_screen_and_filters_head_to_head() {
+    let Some(chromium) =
+        common::browser_ready("the_index_speaks_in_words_fits_the_screen_and_filters_head_to_head")
+    else {
+        return;
+    };
+    let t = canonical(namesakes());
+    let matches = common::tables::table(&t.join("matches.csv"));
+    let pairwise = common::tables::table(&t.join("pairwise.csv"));
+    let names = |r: &BTreeMap<String, String>| -> Vec<String> {
+        (0..3).map(|s| r[&format!("champion{s}")].clone()).collect()
+    };
+    assert!(matches
+        .iter()
+        .any(|r| names(r).iter().any(|n| n == "x/random")));
+    let ids_with = |wanted: &[&str]| -> Vec<u64> {
+        let mut ids: Vec<u64> = matches
+            .iter()
+            .filter(|r| wanted.iter().all(|w| names(r).iter().any(|n| n == w)))
+            .map(|r| r["id"].parse().unwrap())
+            .collect();
+        ids.sort();
+        ids
+    };
+    let sorted = |state: &Value| {
+        let mut v = ids(state);
+        v.sort();
+        v
+    };
+    let states = drive(
+        &chromium,
+        &t.join("index.html"),
+        &[
+            "check:input.all-columns",
+            "type:#filter=random",
+            "type:#against=greedy",
+            "click:#pairwise-matrix a.versus[href='#champion=random&against=x%2Frandom']",
+        ],
+    );
+    let index = &states[0];
+    // Words, not CSV names; the first view fits the screen; every column on demand.
+    let shown: Vec<&str> = index["leaderboard_shown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    for words in [
+        "Rank",
+        "Champion",
+        "Points",
+        "1st",
+        "Points a match",
+        "Surely above next",
+    ] {
+        assert!(shown.contains(&words), "{words} in {shown:?}");
+    }
+    let header = std::fs::read_to_string(t.join("leaderboard.csv")).unwrap();
+    let columns = header.lines().next().unwrap().split(',').count();
+    assert!(shown.len() < columns, "{shown:?}");
+    assert!(shown.iter().all(|h| !h.contains('_')), "{shown:?}");
+    let fits = |state: &Value| {
+        state["leaderboard_right"].as_f64().unwrap() <= state["viewport"].as_f64().unwrap()
+    };
+    assert!(fits(index), "{index}", index = index["leaderboard_right"]);
+    let every = states[1]["leaderboard_shown"].as_array().unwrap();
+    assert_eq!(every.len(), columns);
+    assert!(
+        every.iter().all(|h| !h.as_str().unwrap().contains('_')),
+        "{every:?}"
+    );
+    // The whole name `random` is the built-in only; with `greedy`, their matches together.
+    assert_eq!(sorted(&states[2]), ids_with(&["random"]));
+    assert!(ids_with(&["random"]).len() < matches.len());
+    assert_eq!(sorted(&states[3]), ids_with(&["random", "greedy"]));
+    // The matrix: each cell in words, its sentence, and the link that lists those matches.
+    let cells = index["matrix"].as_array().unwrap();
+    assert_eq!(cells.len(), pairwise.len());
+    for (cell, row) in cells.iter().zip(&pairwise) {
+        let tied = if row["tied"] == "0" {
+            String::new()
+        } else {
+            format!(", {} tied", row["tied"])
+        };
+        assert_eq!(
+            cell["text"],
+            format!("{} ahead, {} behind{tied}", row["ahead"], row["behind"])
+        );
+        assert!(cell["title"].as_str().unwrap().starts_with(&format!(
+            "{} met {} in {} matches",
+            row["champion"], row["opponent"], row["met"]
+        )));
+    }
+    let last = &states[4];
+    assert_eq!(last["filter"], "random");
+    assert_eq!(last["against"], "x/random");
+    assert_eq!(sorted(last), ids_with(&["random", "x/random"]));
+    // Each row marks its winner: the seats of the best score, unless all tie.
+    let mut faults = 0;
+    for row in index["rows"].as_array().unwrap() {
+        let id = row["id"].as_u64().unwrap().to_string();
+        let m = matches.iter().find(|r| r["id"] == id).unwrap();
+        let scores: Vec<i64> = (0..3)
+            .map(|s| m[&format!("score{s}")].parse().unwrap())
+            .collect();
+        let best = *scores.iter().max().unwrap();
+        let mut won: Vec<u64> = (0..3)
+            .filter(|&s| scores[s] == best && scores.iter().any(|&o| o != best))
+            .map(|s| s as u64 + 2)
+            .collect();
+        won.sort();
+        let marked: Vec<u64> = row["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        assert_eq!(marked, won, "match {id}: the winners' cells");
+        // A fault names its champion.
+        for link in row["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["cls"] == "fault")
+        {
+            faults += 1;
+            let text = link["text"].as_str().unwrap();
+            assert!(text.starts_with("x/random: crash at step "), "{text}");
+        }
+    }
+    assert_eq!(faults, ids_with(&["x/random"]).len());
 }
 
 /// `cp -a from to`.

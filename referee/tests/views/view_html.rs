@@ -167,12 +167,16 @@ fn tournament_index_shows_the_pairwise_matrix() {
         let start = matrix.find(&format!("<tr><th>{name}</th>")).unwrap();
         matrix[start..start + matrix[start..].find("</tr>").unwrap()].to_string()
     };
+    // Each cell lists those matches: the head-to-head filter of the two.
+    assert!(row("greedy").contains("href=\"#champion=greedy&amp;against=random\""));
     assert!(
-        row("greedy").contains(">3-0/1<") && row("greedy").contains(">2-0<"),
+        row("greedy").contains(">3 ahead, 0 behind, 1 tied<")
+            && row("greedy").contains(">2 ahead, 0 behind<"),
         "{matrix}"
     );
     assert!(
-        row("random").contains(">0-3/1<") && row("random").contains(">1-1<"),
+        row("random").contains(">0 ahead, 3 behind, 1 tied<")
+            && row("random").contains(">1 ahead, 1 behind<"),
         "{matrix}"
     );
 }

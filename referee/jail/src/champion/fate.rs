@@ -187,8 +187,9 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
 
 /// The line of a stderr tail that says why a program died, as its runtime prints it: the
 /// exception line that ends a Python traceback, a Rust `panicked at` with its message, a C
-/// `assert` or a C++ `terminate called ...` with its `what()`, a Java or JavaScript
-/// exception. At most 300 characters.
+/// `assert` or a C++ `terminate called ...` with its `what()`, a Free Pascal exception or
+/// runtime error with the first source line of its backtrace (built with `-gl`), an OCaml
+/// uncaught exception, a Java or JavaScript exception. At most 300 characters.
 fn error_line(tail: &str) -> Option<String> {
     let lines: Vec<&str> = tail.lines().map(str::trim_end).collect();
     let last_with = |needle: &str| lines.iter().rposition(|l| l.contains(needle));
@@ -208,6 +209,17 @@ fn error_line(tail: &str) -> Option<String> {
             .map(|l| l.to_string())
     } else if let Some(i) = last_with("terminate called") {
         Some(with_next(i))
+    } else if let Some(i) = last_with("An unhandled exception occurred at $") {
+        // Free Pascal: the exception's class and message on the next line, then the
+        // backtrace, one address a line, `JOUER,  line 33 of prologin.pas` after it with -gl.
+        let exception = lines.get(i + 1).map(|l| l.trim()).filter(|l| !l.is_empty());
+        exception.map(|e| pascal_where(e, &lines[i + 2..]))
+    } else if let Some(i) = last_with("Runtime error ") {
+        // Free Pascal without SysUtils: `Runtime error 200 at $...`, then the backtrace.
+        Some(pascal_where(lines[i].trim(), &lines[i + 1..]))
+    } else if let Some(i) = last_with("Fatal error: exception ") {
+        // OCaml: `Fatal error: exception Not_found`, then `Raised at ...` with OCAMLRUNPARAM=b.
+        Some(lines[i].trim().to_string())
     } else {
         [
             "Assertion",
@@ -220,6 +232,22 @@ fn error_line(tail: &str) -> Option<String> {
         .map(|i| lines[i].trim().to_string())
     };
     found.map(|line| shorten(&line))
+}
+
+/// A Free Pascal error and where: ` (in JOUER, line 33 of prologin.pas)` from the first
+/// line of `backtrace` that names a source line; the error alone when none does.
+fn pascal_where(error: &str, backtrace: &[&str]) -> String {
+    let place = backtrace.iter().find_map(|l| {
+        let l = l.trim();
+        let rest = l.strip_prefix('$')?;
+        let (_, place) = rest.split_once(char::is_whitespace)?;
+        let place = place.split_whitespace().collect::<Vec<_>>().join(" ");
+        place.contains(" line ").then_some(place)
+    });
+    match place {
+        Some(place) => format!("{error} (in {place})"),
+        None => error.to_string(),
+    }
 }
 
 /// `line`, cut to 300 characters.
@@ -428,6 +456,35 @@ mod tests {
             error_line("Traceback (most recent call last):\n  File \"x.py\"\nValueError: bad\n\n")
                 .as_deref(),
             Some("ValueError: bad")
+        );
+        // Free Pascal, with its line (-gl) and without; OCaml.
+        let pascal = "An unhandled exception occurred at $0000000000428598:\n\
+                      EDivByZero: Division by zero\n  $0000000000428598  JOUER,  line 33 of \
+                      prologin.pas\n  $0000000000401234\n";
+        assert_eq!(
+            error_line(pascal).as_deref(),
+            Some("EDivByZero: Division by zero (in JOUER, line 33 of prologin.pas)")
+        );
+        assert_eq!(
+            error_line(
+                "An unhandled exception occurred at $0000000000425A33:\nEDivByZero: \
+                        Division by zero\n  $0000000000425A33\n  $0000000000425786\n"
+            )
+            .as_deref(),
+            Some("EDivByZero: Division by zero")
+        );
+        assert_eq!(
+            error_line(
+                "Runtime error 201 at $00000000004011C8\n  $00000000004011C8  JOUER,  \
+                        line 9 of prologin.pas\n"
+            )
+            .as_deref(),
+            Some("Runtime error 201 at $00000000004011C8 (in JOUER, line 9 of prologin.pas)")
+        );
+        assert_eq!(
+            error_line("Fatal error: exception Not_found\nRaised at Stdlib__List.assoc\n")
+                .as_deref(),
+            Some("Fatal error: exception Not_found")
         );
         let exact = format!("Error: {}", "x".repeat(293));
         assert_eq!(error_line(&exact), Some(exact.clone()));

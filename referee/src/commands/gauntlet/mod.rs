@@ -230,13 +230,15 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let counted = counted(decided, &pairs);
     store::write_atomic(&dir.join("pairs.csv"), &pairs_csv(&plan, &pairs[..counted]))?;
     let (verdict, how) = match decided {
-        Some((v @ Verdict::Better, n)) | Some((v @ Verdict::Worse, n)) => {
-            (v, format!("SPRT accepted H1 after {n} pairs"))
-        }
-        Some((v, n)) => (v, format!("SPRT accepted H0 after {n} pairs")),
+        Some((v, n)) => (v, verdict_reason(v, n, &spec.sprt, &name(0), &name(1))),
         None if pairs.len() as u64 >= spec.max_pairs => (
             Verdict::Undecided,
-            format!("no decision after {} pairs, the cap", pairs.len()),
+            format!(
+                "{} pairs, the cap, were not enough to tell them apart: a smaller gap than \
+                 --min-diff {}, or results that vary a lot; raise --max-pairs to play on",
+                pairs.len(),
+                spec.sprt.min_diff
+            ),
         ),
         None => {
             let command = crate::cli::words::resume_command(
@@ -264,7 +266,7 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         .collect();
     let s = estimate(&scores);
     println!(
-        "{} vs {}: {:+.2} points a match [{:+.2}, {:+.2}], {} ({how})",
+        "{} vs {}: {:+.2} points a match [{:+.2}, {:+.2}], {}: {how}",
         name(0),
         name(1),
         e.mean,
@@ -280,6 +282,33 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         printable(&dir.join("pairs.csv").display().to_string())
     );
     Ok(())
+}
+
+/// Why the sequential test (SPRT) decided `verdict` after `n` pairs, as a sentence a
+/// contestant reads: which champion is ahead, and how often the test says so wrongly
+/// (`alpha`, `beta`).
+fn verdict_reason(verdict: Verdict, n: usize, sprt: &Sprt, a: &str, b: &str) -> String {
+    let percent = |p: f64| format!("{}%", (p * 1000.0).round() / 10.0);
+    let gap = sprt.min_diff;
+    match verdict {
+        Verdict::Better | Verdict::Worse => {
+            let (ahead, behind) = if verdict == Verdict::Better {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            format!(
+                "{ahead} earns more points than {behind} (sure after {n} pairs: two equal \
+                 champions would get this verdict at most {} of the time)",
+                percent(sprt.alpha)
+            )
+        }
+        _ => format!(
+            "no gap of {gap} points a match or more between {a} and {b} (sure after {n} \
+             pairs: a real gap of {gap} would be missed at most {} of the time)",
+            percent(sprt.beta)
+        ),
+    }
 }
 
 /// `referee status` of the gauntlet in `dir`, from its files: `gauntlet g: v2 vs v1, 24

@@ -56,7 +56,7 @@ pub fn render(c: &Champion) -> anyhow::Result<String> {
                 .iter()
                 .enumerate()
                 .filter(|(s, _)| *s != seat)
-                .map(|(s, o)| here.champion(&o.champion, c.pages.get(&o.champion), s))
+                .map(|(s, o)| here.champion(m, c.pages.get(&o.champion), s))
                 .collect();
             let mut row = here.row(e, &[seat], &others, opponents);
             row.seat = Some(seat);

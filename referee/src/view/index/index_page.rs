@@ -34,13 +34,12 @@ pub fn render(index: &Index) -> anyhow::Result<String> {
         .map(|e| {
             let names: Vec<&str> = e.m.seats.iter().map(|s| s.champion.as_str()).collect();
             let all: Vec<usize> = (0..e.m.seats.len()).collect();
-            let champions = e
-                .m
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(s, seat)| here.champion(&seat.champion, index.pages.get(&seat.champion), s))
-                .collect();
+            let champions =
+                e.m.seats
+                    .iter()
+                    .enumerate()
+                    .map(|(s, seat)| here.champion(e.m, index.pages.get(&seat.champion), s))
+                    .collect();
             here.row(e, &all, &names, champions)
         })
         .collect();

@@ -16,6 +16,7 @@
 //! found beside them: `matches/<id>/` in the tournament directory or in its shards'.
 
 mod champion_page;
+mod columns;
 mod index_page;
 mod nav;
 mod pages;

@@ -3,6 +3,7 @@
 //! faults linked to their steps, its files). Every champion's or file's text goes through
 //! [`text`] (control characters as escapes); the templates escape the markup.
 
+use super::columns;
 use super::tables::{Match, Table};
 use super::Entry;
 use jail::untrusted::printable;
@@ -35,31 +36,37 @@ pub fn page(
     render(name, page).map(|html| html + "\n")
 }
 
-/// A CSV file as a table.
+/// A CSV file as a table; `more` when some of its columns are shown only on demand.
 #[derive(Serialize)]
 pub struct CsvTable {
     pub id: &'static str,
+    pub more: bool,
     pub head: Vec<Head>,
     pub rows: Vec<Vec<Cell>>,
 }
 
-/// A column's title, and whether it sorts as numbers.
+/// A column's title as a person reads it, its CSV name and meaning as its tooltip, whether
+/// it sorts as numbers, and whether it is one of those shown only on demand (`more`).
 #[derive(Serialize)]
 pub struct Head {
     pub text: String,
+    pub title: String,
     pub numeric: bool,
+    pub more: bool,
 }
 
-/// A cell: its text, a link (a champion's page), numeric or not.
+/// A cell: its text, a link (a champion's page), numeric or not, shown only on demand.
 #[derive(Serialize)]
 pub struct Cell {
     pub text: String,
     pub href: Option<String>,
     pub numeric: bool,
+    pub more: bool,
 }
 
-/// A table of a CSV file, every column; cells of `champion` columns link to the
-/// champion's page (`champion_href`). Sortable by any column.
+/// A table of a CSV file, every column, titled in words (`columns.rs`); cells of
+/// `champion` columns link to the champion's page (`champion_href`). Sortable by any
+/// column; the columns a person reads second are marked to be shown on demand.
 pub fn csv_table(
     id: &'static str,
     table: &Table,
@@ -73,13 +80,20 @@ pub fn csv_table(
             })
         })
         .collect();
+    let more: Vec<bool> = table.header.iter().map(|h| columns::is_more(h)).collect();
     let head = table
         .header
         .iter()
         .zip(&numeric)
-        .map(|(h, &numeric)| Head {
-            text: text(h),
-            numeric,
+        .zip(&more)
+        .map(|((h, &numeric), &more)| {
+            let (label, meaning) = columns::label(h);
+            Head {
+                text: text(&label),
+                title: text(&format!("{h}: {meaning}")),
+                numeric,
+                more,
+            }
         })
         .collect();
     let rows = table
@@ -97,12 +111,18 @@ pub fn csv_table(
                         text: text(field),
                         href: champion_href(field).filter(|_| is_champion),
                         numeric: numeric.get(c) == Some(&true),
+                        more: more.get(c) == Some(&true),
                     }
                 })
                 .collect()
         })
         .collect();
-    CsvTable { id, head, rows }
+    CsvTable {
+        id,
+        more: more.contains(&true),
+        head,
+        rows,
+    }
 }
 
 /// The pairwise results as a matrix: row champion against column opponent.
@@ -116,15 +136,25 @@ pub struct Matrix {
 #[derive(Serialize)]
 pub struct MatrixRow {
     pub name: String,
-    pub cells: Vec<String>,
+    pub cells: Vec<MatrixCell>,
 }
 
-/// The matrix, "ahead-behind" with ties after a slash when there are any; `None` if the
-/// columns are not there.
+/// What the row champion did against the column opponent, in words ("8 ahead, 5 behind,
+/// 2 tied"), the sentence it stands for, and the link that lists those matches (the
+/// index's head-to-head filter, `#champion=A&against=B`). Empty where they never met.
+#[derive(Serialize)]
+pub struct MatrixCell {
+    pub text: String,
+    pub title: String,
+    pub href: Option<String>,
+}
+
+/// The matrix; `None` if the columns are not there.
 pub fn pairwise_matrix(table: &Table) -> Option<Matrix> {
-    let (c, o, ahead, tied, behind) = (
+    let (c, o, met, ahead, tied, behind) = (
         table.column("champion")?,
         table.column("opponent")?,
+        table.column("met")?,
         table.column("ahead")?,
         table.column("tied")?,
         table.column("behind")?,
@@ -132,7 +162,7 @@ pub fn pairwise_matrix(table: &Table) -> Option<Matrix> {
     let rows: Vec<&Vec<String>> = table
         .rows
         .iter()
-        .filter(|r| r.len() > c.max(o).max(ahead).max(tied).max(behind))
+        .filter(|r| r.len() > c.max(o).max(met).max(ahead).max(tied).max(behind))
         .collect();
     let mut names: Vec<&str> = Vec::new();
     for row in &rows {
@@ -140,22 +170,43 @@ pub fn pairwise_matrix(table: &Table) -> Option<Matrix> {
             names.push(&row[c]);
         }
     }
+    let cell = |row_name: &str, col_name: &str| -> MatrixCell {
+        let Some(r) = rows.iter().find(|r| r[c] == row_name && r[o] == col_name) else {
+            return MatrixCell {
+                text: String::new(),
+                title: String::new(),
+                href: None,
+            };
+        };
+        let tied_words = if r[tied] == "0" {
+            String::new()
+        } else {
+            format!(", {} tied", r[tied])
+        };
+        MatrixCell {
+            text: text(&format!(
+                "{} ahead, {} behind{tied_words}",
+                r[ahead], r[behind]
+            )),
+            title: text(&format!(
+                "{row_name} met {col_name} in {} matches: finished ahead in {}, behind in {}, \
+                 level in {}. Click to list them.",
+                r[met], r[ahead], r[behind], r[tied]
+            )),
+            href: Some(format!(
+                "#champion={}&against={}",
+                super::tables::encode(row_name),
+                super::tables::encode(col_name)
+            )),
+        }
+    };
     let matrix_rows = names
         .iter()
         .map(|row_name| MatrixRow {
             name: text(row_name),
             cells: names
                 .iter()
-                .map(|col_name| {
-                    let cell = rows.iter().find(|r| r[c] == *row_name && r[o] == *col_name);
-                    text(&match cell {
-                        Some(r) if r[tied] != "0" => {
-                            format!("{}-{}/{}", r[ahead], r[behind], r[tied])
-                        }
-                        Some(r) => format!("{}-{}", r[ahead], r[behind]),
-                        None => String::new(),
-                    })
-                })
+                .map(|col_name| cell(row_name, col_name))
                 .collect(),
         })
         .collect();
@@ -169,7 +220,7 @@ pub fn pairwise_matrix(table: &Table) -> Option<Matrix> {
 #[derive(Serialize)]
 pub struct Row {
     pub id: u64,
-    /// The names the filter looks in, lower case.
+    /// The names the filter looks in, lower case, one a line.
     pub names: String,
     pub fault: u8,
     pub replay: Replay,
@@ -196,18 +247,21 @@ pub struct Replay {
     pub error: Option<String>,
 }
 
-/// A champion's name, linked to its page if it has one, and its seat.
+/// A champion's name, linked to its page if it has one, its seat, and whether it won the
+/// match (alone or shared, when not every seat shares the first place).
 #[derive(Serialize)]
 pub struct Link {
     pub name: String,
     pub href: Option<String>,
     pub seat: usize,
+    pub winner: bool,
 }
 
-/// A seat's fault, linked to its step of the replay when it is known.
+/// A seat's fault, named by its champion, linked to its step of the replay when known.
 #[derive(Serialize)]
 pub struct FaultLink {
     pub seat: usize,
+    pub name: String,
     pub kind: String,
     pub step: Option<usize>,
     pub href: Option<String>,
@@ -246,7 +300,8 @@ impl From<'_> {
         let names: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
         Row {
             id: m.id,
-            names: text(&names.join(" / ")),
+            // One name a line: `text` leaves no line break in a name.
+            names: names.iter().map(|n| text(n)).collect::<Vec<_>>().join("\n"),
             fault: u8::from(m.has_fault()),
             replay: Replay {
                 href: e
@@ -273,12 +328,13 @@ impl From<'_> {
         }
     }
 
-    /// A champion's name, linked to its page.
-    pub fn champion(&self, name: &str, page: Option<&String>, seat: usize) -> Link {
+    /// A champion's name in match `m`, linked to its page.
+    pub fn champion(&self, m: &Match, page: Option<&String>, seat: usize) -> Link {
         Link {
-            name: text(name),
+            name: text(&m.seats[seat].champion),
             href: page.map(|p| self.href(p)),
             seat,
+            winner: m.winners().get(seat) == Some(&true),
         }
     }
 
@@ -289,10 +345,12 @@ impl From<'_> {
             .filter(|&&s| !e.m.seats[s].fault.is_empty())
             .map(|&s| {
                 let kind = text(&e.m.seats[s].fault);
+                let name = text(&e.m.seats[s].champion);
                 let first = e.faults.iter().find(|f| usize::from(f.seat) == s);
                 match (&e.href, first) {
                     (Some(dir), Some(f)) => FaultLink {
                         seat: s,
+                        name,
                         kind,
                         step: Some(f.step),
                         href: Some(self.href(&format!("{dir}/replay.html#step={}", f.step))),
@@ -300,6 +358,7 @@ impl From<'_> {
                     },
                     _ => FaultLink {
                         seat: s,
+                        name,
                         kind,
                         step: None,
                         href: None,

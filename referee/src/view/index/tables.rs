@@ -75,6 +75,18 @@ impl Match {
         self.seats.iter().any(|s| !s.fault.is_empty())
     }
 
+    /// Which seats won: those at the first place, unless every seat is (a draw: none).
+    pub fn winners(&self) -> Vec<bool> {
+        let firsts: Vec<bool> = (0..self.seats.len())
+            .map(|s| self.place(s) == Some(1))
+            .collect();
+        if firsts.iter().all(|&f| f) {
+            vec![false; firsts.len()]
+        } else {
+            firsts
+        }
+    }
+
     /// The place of `seat`: 1 + the seats with a strictly higher score (as the leaderboard
     /// counts firsts and seconds), `None` when a score is not a number.
     pub fn place(&self, seat: usize) -> Option<usize> {
@@ -197,5 +209,11 @@ mod tests {
             [Some(2), Some(1), Some(2), None]
         );
         assert!(!m.has_fault());
+        assert_eq!(m.winners(), [false, true, false]);
+        let draw = Match {
+            seats: vec![seat("5"), seat("5")],
+            ..m
+        };
+        assert_eq!(draw.winners(), [false, false]);
     }
 }

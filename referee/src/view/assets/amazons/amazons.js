@@ -78,7 +78,9 @@
 
   // The move list: the start, then one row per pair of moves; the isolation and the faults
   // as rows after the move where they happened.
+  // Each row is numbered by its moves ("29–30"), as the header's "Move 30" counts them.
   const moves = $("moves"), entries = new Array(last + 1);
+  moves.append(el("span", { class: "n head" }, "moves"), el("span", { class: "head" }, COLOUR[0]), el("span", { class: "head" }, COLOUR[1]));
   entries[0] = el("div", { class: "start", "data-step": "0" }, "start");
   moves.append(entries[0]);
   // The notes after move n (its pair's row when n is White's: they read after the pair).
@@ -91,7 +93,7 @@
   D.faults.filter((f) => f.step === 0).forEach((f) =>
     moves.append(el("div", { class: "iso-row fault-row" }, "⚠ " + f.kind + " of " + seatName(f.seat))));
   for (let n = 1; n <= last; n += 2) {
-    moves.append(el("span", { class: "n" }, String((n + 1) / 2) + "."));
+    moves.append(el("span", { class: "n" }, n + 1 <= last ? n + "\u2013" + (n + 1) : String(n)));
     for (const m of [n, n + 1]) {
       if (m > last) { moves.append(el("span")); continue; }
       entries[m] = el("span", { class: "mv" + (m === iso ? " iso-at" : ""), "data-step": String(m), title: "move " + m + ", " + COLOUR[mover(m)] }, D.moves[m - 1]);
@@ -110,9 +112,10 @@
     s.append(i, text);
     $("legend").append(s);
   });
-  [["--from", "moved from"], ["--to", "moved to"], ["--arrow", "arrow shot"]].forEach(([v, text]) => {
-    const s = el("span"), i = el("i");
-    i.style.cssText = "border:3px solid var(" + v + ")";
+  // The move's squares: each its own line style (dotted, solid, dashed) besides its colour,
+  // so that they read under colour blindness and in greyscale; the board draws the same.
+  [["from", "moved from (dotted)"], ["to", "moved to (solid)"], ["arrow", "arrow shot (dashed)"]].forEach(([mark, text]) => {
+    const s = el("span", { class: "mark-key" }), i = el("i", { class: "mark", "data-mark": mark });
     s.append(i, text);
     $("legend").append(s);
   });

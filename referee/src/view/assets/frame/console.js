@@ -14,7 +14,7 @@
   // Each seat's mark besides its colour (the page's letters or colour names), and the
   // shape of its dots on the chart.
   const MARK = C.marks || [];
-  const SHAPE = ["square", "diamond", "triangle"];
+  const SHAPE = C.shapes && C.shapes.length ? C.shapes : ["square", "diamond", "triangle"];
   const el = (tag, attrs, text) => {
     const e = document.createElement(tag);
     for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
@@ -93,8 +93,10 @@
     }
     C.calls.forEach((c) => {
       const x = X(c.step), y = Y(c.cpu_us), r = 3;
-      const shape = c.seat === 1 ? ["polygon", { points: [x, y - r, x + r, y, x, y + r, x - r, y].join(" ") }]
-        : c.seat === 2 ? ["polygon", { points: [x, y - r, x + r, y + r, x - r, y + r].join(" ") }]
+      const kind = SHAPE[c.seat];
+      const shape = kind === "diamond" ? ["polygon", { points: [x, y - r, x + r, y, x, y + r, x - r, y].join(" ") }]
+        : kind === "triangle" ? ["polygon", { points: [x, y - r, x + r, y + r, x - r, y + r].join(" ") }]
+        : kind === "disc" ? ["circle", { cx: x, cy: y, r: r - 0.5 }]
         : ["rect", { x: x - r + 0.5, y: y - r + 0.5, width: 2 * r - 1, height: 2 * r - 1 }];
       const dot = sv(shape[0], Object.assign(shape[1], { fill: SEAT[c.seat] || "#888", class: "cpu", "data-step": String(c.step), "data-seat": String(c.seat) }));
       dot.append(sv("title", {}, C.names[c.seat] + " (seat " + c.seat + "), " + c.callback + ": " + cost(c)));
