@@ -254,11 +254,13 @@ impl<F: FnMut() -> usize> Tree<'_, F> {
 
 /// Resolves the labels. A conditional jump reaches 255 instructions: one that must go
 /// further jumps to a `ja` placed right after it (a trampoline), found by laying the program
-/// out again until no jump is too long (each pass only adds trampolines: it ends).
+/// out again until no jump is too long: each pass but the last gives a trampoline to one side
+/// of a jump at least, and none loses one, so it ends within two passes a jump and one more
+/// (a layout that would not is an error, never a hang).
 fn assemble(insns: &[Insn]) -> Result<Vec<libc::sock_filter>, String> {
     // Per instruction: whether its first and second targets go through a trampoline.
     let mut far = vec![(false, false); insns.len()];
-    loop {
+    for _ in 0..=2 * insns.len() {
         // Index of each instruction and label.
         let mut at = Vec::with_capacity(insns.len());
         let mut places = BTreeMap::new();
@@ -342,6 +344,7 @@ fn assemble(insns: &[Insn]) -> Result<Vec<libc::sock_filter>, String> {
             return Ok(out);
         }
     }
+    Err("the jumps' layout does not settle".into())
 }
 
 #[cfg(test)]
