@@ -323,7 +323,14 @@ fn assemble(insns: &[Insn]) -> Result<Vec<libc::sock_filter>, String> {
                     let jt = offset(if far_t { trampoline_t } else { to_t }, here)?;
                     let jf = offset(if far_f { trampoline_f } else { to_f }, here)?;
                     let (Ok(jt), Ok(jf)) = (u8::try_from(jt), u8::try_from(jf)) else {
-                        far[i] = (far_t || jt > 255, far_f || jf > 255);
+                        let wider = (far_t || jt > 255, far_f || jf > 255);
+                        // A side too long gains a trampoline right after the jump, which
+                        // it always reaches: a jump too long with no side left to widen
+                        // would never settle.
+                        if wider == far[i] {
+                            return Err(format!("a jump at {here} too long for a trampoline"));
+                        }
+                        far[i] = wider;
                         grew = true;
                         out.push(sock(0, 0, 0, 0));
                         continue;
