@@ -227,3 +227,22 @@ fn a_folder_that_cannot_be_made_names_the_fix() {
         "{err:#}"
     );
 }
+
+/// A FIFO put where a results file is read is refused at once, never waited on (a
+/// regression here hangs this test rather than failing it: the open blocks).
+#[test]
+fn a_fifo_in_a_files_place_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    nix::unistd::mkfifo(
+        &dir.path().join("record.json"),
+        Mode::from_bits_truncate(0o644),
+    )
+    .unwrap();
+    let folder = Folder::at(dir.path()).unwrap();
+    let bound = Bound {
+        kind: "a test file",
+        max: 10,
+    };
+    let err = message(folder.read("record.json", bound).unwrap_err());
+    assert!(err.contains("is not a regular file"), "{err}");
+}
