@@ -38,6 +38,8 @@ groups=(
   "snapshot|referee/src/snapshot.rs,referee/src/snapshot/unchanged.rs|-p referee --lib --test tournament -- snapshot:: rebuilt unreadable before_snapshots|"
   "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"
   "dispatch|referee/jail/src/sandbox/seccomp/dispatch.rs|-p jail --lib -- sandbox::seccomp|"
+  "results|referee/src/run_files.rs|-p referee --lib -- run_files::|"
+  "kits|referee/src/kits.rs,referee/jail/src/kits.rs,referee/src/snapshot.rs|-p referee --lib -- snapshot::kit_hashes|^referee/(jail/)?src/kits\.rs|^referee/src/snapshot\.rs:.*(kit_hash|kits_identity|kits_differ)"
   "futex|referee/jail/src/futex_call.rs,referee/jail/src/sandbox/futex.rs|-p jail --lib -- futex|"
   "arena|referee/src/arena/check.rs,referee/src/arena/machine.rs,referee/src/arena/row.rs,engine/game/src/replay.rs,engine/game/src/chance.rs,engine/game/src/options.rs,engine/game/src/ranking.rs|-p game -p referee --lib --test games --test jailed|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test games --test kits|"

@@ -414,6 +414,9 @@ fn no_place(path: &Path, e: std::io::Error) -> anyhow::Error {
 }
 
 #[cfg(test)]
+mod edges;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use std::io::{Read, Write};

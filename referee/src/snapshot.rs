@@ -31,6 +31,8 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use unchanged::Identity;
 
+#[cfg(test)]
+mod kit_hashes;
 mod unchanged;
 
 /// The folder of a run that holds its snapshots.

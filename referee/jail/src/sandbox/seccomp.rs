@@ -153,6 +153,8 @@ mod bpf_run;
 mod chain;
 mod dispatch;
 #[cfg(test)]
+mod dispatch_rules;
+#[cfg(test)]
 mod equivalence;
 mod page_cache;
 #[cfg(any(test, feature = "bench-reference"))]

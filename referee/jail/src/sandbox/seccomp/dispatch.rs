@@ -254,11 +254,13 @@ impl<F: FnMut() -> usize> Tree<'_, F> {
 
 /// Resolves the labels. A conditional jump reaches 255 instructions: one that must go
 /// further jumps to a `ja` placed right after it (a trampoline), found by laying the program
-/// out again until no jump is too long (each pass only adds trampolines: it ends).
+/// out again until no jump is too long: each pass but the last gives a trampoline to one side
+/// of a jump at least, and none loses one, so it ends within two passes a jump and one more
+/// (a layout that would not is an error, never a hang).
 fn assemble(insns: &[Insn]) -> Result<Vec<libc::sock_filter>, String> {
     // Per instruction: whether its first and second targets go through a trampoline.
     let mut far = vec![(false, false); insns.len()];
-    loop {
+    for _ in 0..=2 * insns.len() {
         // Index of each instruction and label.
         let mut at = Vec::with_capacity(insns.len());
         let mut places = BTreeMap::new();
@@ -321,7 +323,14 @@ fn assemble(insns: &[Insn]) -> Result<Vec<libc::sock_filter>, String> {
                     let jt = offset(if far_t { trampoline_t } else { to_t }, here)?;
                     let jf = offset(if far_f { trampoline_f } else { to_f }, here)?;
                     let (Ok(jt), Ok(jf)) = (u8::try_from(jt), u8::try_from(jf)) else {
-                        far[i] = (far_t || jt > 255, far_f || jf > 255);
+                        let wider = (far_t || jt > 255, far_f || jf > 255);
+                        // A side too long gains a trampoline right after the jump, which
+                        // it always reaches: a jump too long with no side left to widen
+                        // would never settle.
+                        if wider == far[i] {
+                            return Err(format!("a jump at {here} too long for a trampoline"));
+                        }
+                        far[i] = wider;
                         grew = true;
                         out.push(sock(0, 0, 0, 0));
                         continue;
@@ -342,6 +351,7 @@ fn assemble(insns: &[Insn]) -> Result<Vec<libc::sock_filter>, String> {
             return Ok(out);
         }
     }
+    Err("the jumps' layout does not settle".into())
 }
 
 #[cfg(test)]
