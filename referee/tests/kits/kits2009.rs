@@ -391,3 +391,31 @@ fn java_2009_skeleton_filled_in_builds_and_plays_unchanged() {
         ],
     );
 }
+
+/// C#: the 2009 file `prologin.cs` in place of the template's `Prologin.cs`, its class
+/// Prologin with static lowercase callbacks (`static void jouer()`, not public), the API
+/// through the class `API` (`API.type_case(x, y)`, `API.SUCCES`, `API.mon_tour() ==
+/// false`, a bool), Latin-1 comments; a program it starts prints on stdout. Built with
+/// `referee build`. It moves in turn 1: mono's own output never reaches the protocol.
+#[test]
+fn csharp_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("mcs", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("csharp", "prologin.cs", "prologin.cs", "cs2009");
+    fs::remove_file(champion.join("Prologin.cs")).unwrap();
+    build(&champion);
+    let seen = play(&champion, 49);
+    seen.played_well("cs2009");
+    seen.logged(
+        "cs2009",
+        &[
+            "[cs2009] init_game: tour 1",
+            "[cs2009] bruit de echo sur stdout",
+            "[cs2009] jouer tour 1: 2 maisons",
+            "[cs2009] jouer tour 15:",
+            "[cs2009] fin: score",
+        ],
+    );
+}
