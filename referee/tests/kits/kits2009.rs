@@ -419,3 +419,29 @@ fn csharp_2009_skeleton_filled_in_builds_and_plays_unchanged() {
         ],
     );
 }
+
+/// Prolog (2010's skeleton, the first): Latin-1, the skeleton's own constants
+/// (`const(0, succes).`, read with `const(S, succes)`), the callbacks of arity 1 as
+/// generated (`jouer(void) :- ...`); an accent in a Latin-1 string reaches the log as the
+/// same letter; a program it starts prints on stdout.
+#[test]
+fn prolog_2010_skeleton_filled_in_plays_unchanged() {
+    if !has("swipl", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("prolog", "prologin.pl", "prologin.pl", "pl2010");
+    let seen = play(&champion, 50);
+    seen.played_well("pl2010");
+    seen.logged(
+        "pl2010",
+        &[
+            "[pl2010] init_game: tour 1",
+            "[pl2010] d\u{e9}marrage en Latin-1",
+            "[pl2010] bruit de echo sur stdout",
+            "[pl2010] jouer tour 1: 2 maisons",
+            "[pl2010] jouer tour 15:",
+            "[pl2010] fin: score",
+        ],
+    );
+}
