@@ -445,3 +445,33 @@ fn prolog_2010_skeleton_filled_in_plays_unchanged() {
         ],
     );
 }
+
+/// Pascal: `library champion` whose callbacks are `cdecl; export;` procedures named in
+/// its `exports`, the API through `uses prolo_interface` (`mon_tour() = false`, the
+/// constants), Latin-1 comments; a program it starts prints on stdout. Built with
+/// `referee build`, which says it used the 2009 API.
+#[test]
+fn pascal_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("fpc", "-iV") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("pascal", "prologin.pas", "prologin.pas", "pas2009");
+    let said = build(&champion);
+    assert!(
+        said.contains("pascal.mk: prologin.pas is a 2009 library: built with the 2009 API"),
+        "referee build does not say it used the 2009 API:\n{said}"
+    );
+    let seen = play(&champion, 51);
+    seen.played_well("pas2009");
+    seen.logged(
+        "pas2009",
+        &[
+            "[pas2009] init_game: tour 1",
+            "[pas2009] bruit de echo sur stdout",
+            "[pas2009] jouer tour 1: 2 maisons",
+            "[pas2009] jouer tour 15:",
+            "[pas2009] fin: score",
+        ],
+    );
+}
