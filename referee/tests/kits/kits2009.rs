@@ -475,3 +475,43 @@ fn pascal_2009_skeleton_filled_in_builds_and_plays_unchanged() {
         ],
     );
 }
+
+/// Haskell: the 2009 file `prologin.hs` in place of the template's `Prologin.hs`, kept
+/// whole: its own constants (`_SUCCES = 0`), its `foreign import ccall` of each function
+/// (`type_case :: Int -> Int -> IO Int`, `mon_tour :: IO Bool`) and `foreign export
+/// ccall` of each callback, Latin-1 comments; a program it starts prints on stdout.
+/// Built with the kit's `make` as `champions/haskell/build.sh` builds the bundled ones (in
+/// `referee build`'s jail, ghc finds no package database: Debian's
+/// `/usr/lib/ghc/package.conf.d` points into `/var/lib`), which says it used the 2009 API.
+#[test]
+fn haskell_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("ghc", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("haskell", "prologin.hs", "prologin.hs", "hs2009");
+    fs::remove_file(champion.join("Prologin.hs")).unwrap();
+    let made = common::run_ok(
+        Command::new("make")
+            .arg("-C")
+            .arg(&champion)
+            .env("PROLOGIN_KITS", Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits")),
+    );
+    let said = common::text(&made.stdout) + &common::text(&made.stderr);
+    assert!(
+        said.contains("haskell.mk: prologin.hs is a 2009 champion: built with the 2009 API"),
+        "referee build does not say it used the 2009 API:\n{said}"
+    );
+    let seen = play(&champion, 52);
+    seen.played_well("hs2009");
+    seen.logged(
+        "hs2009",
+        &[
+            "[hs2009] init_game: tour 1",
+            "[hs2009] bruit de echo sur stdout",
+            "[hs2009] jouer tour 1: 2 maisons",
+            "[hs2009] jouer tour 15:",
+            "[hs2009] fin: score",
+        ],
+    );
+}
