@@ -491,12 +491,10 @@ fn haskell_2009_skeleton_filled_in_builds_and_plays_unchanged() {
     let _heavy = common::heavy();
     let champion = dropped_in("haskell", "prologin.hs", "prologin.hs", "hs2009");
     fs::remove_file(champion.join("Prologin.hs")).unwrap();
-    let made = common::run_ok(
-        Command::new("make")
-            .arg("-C")
-            .arg(&champion)
-            .env("PROLOGIN_KITS", Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits")),
-    );
+    let made = common::run_ok(Command::new("make").arg("-C").arg(&champion).env(
+        "PROLOGIN_KITS",
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits"),
+    ));
     let said = common::text(&made.stdout) + &common::text(&made.stderr);
     assert!(
         said.contains("haskell.mk: prologin.hs is a 2009 champion: built with the 2009 API"),
