@@ -1,8 +1,9 @@
 // Runs the C# champion (class Prologin.Prologin) under the protocol of protocol.md. The
 // launcher moves the referee's pipes to fds 3 and 4 and points fd 1 at stderr, fd 0 at
 // /dev/null: Console.Out thus goes to the log. Callbacks are the public no-argument
-// methods InitGame, Jouer, Enchere, Placement, EndGame of one Prologin instance; a
-// callback it lacks does nothing.
+// methods InitGame, Jouer, Enchere, Placement, EndGame of one Prologin instance, or, in
+// the 2009 form, its static methods init_game, jouer, enchere, placement, end_game (of
+// any visibility, as the 2009 skeleton declared them); a callback it lacks does nothing.
 using System;
 using System.IO;
 using System.Reflection;
@@ -31,7 +32,8 @@ namespace Prologin
             object champion = Activator.CreateInstance(type);
             var methods = new MethodInfo[Methods.Length];
             for (int i = 0; i < Methods.Length; i++)
-                methods[i] = type.GetMethod(Methods[i], BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null);
+                methods[i] = type.GetMethod(Methods[i], BindingFlags.Public | BindingFlags.Instance, null, Type.EmptyTypes, null)
+                    ?? type.GetMethod(Wire[i], BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static, null, Type.EmptyTypes, null);
             bool ended = false;
             for (;;)
             {
@@ -47,7 +49,7 @@ namespace Prologin
                 {
                     try
                     {
-                        methods[k].Invoke(champion, null);
+                        methods[k].Invoke(methods[k].IsStatic ? null : champion, null);
                     }
                     catch (TargetInvocationException e)
                     {

@@ -184,7 +184,8 @@ callback_name("end_game", end_game).
 
 %!  serve(+In, +Out, -Status)
 %   Runs the protocol loop on the streams In and Out, calling the callbacks (predicates
-%   of arity 0 in module user) the champion defined. A callback that fails is a callback
+%   of arity 0 in module user) the champion defined; a callback of arity 1 instead (the
+%   2010 form, `jouer(void)`) is called with an unbound argument, as 2010's interface did. A callback that fails is a callback
 %   that did nothing; one that raises an exception stops the champion (exit 1).
 serve(In, Out, Status) :-
     nb_setval(prologin_in, In),
@@ -212,6 +213,8 @@ serve_loop(Ended, Status) :-
         nb_setval(prologin_dirty, true),
         (   current_predicate(user:Name/0)
         ->  catch(ignore(user:Name), E, champion_error(Name, E))
+        ;   current_predicate(user:Name/1)
+        ->  catch(ignore(call(user:Name, _)), E, champion_error(Name, E))
         ;   true
         ),
         flush_output(user_output),

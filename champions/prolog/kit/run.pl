@@ -6,8 +6,11 @@
 % champion starts writes its output there too). Loads the kit (this
 % folder: api.pl, constants.pl) into module user, consults the champion file, whose
 % predicates init_game/0, jouer/0, enchere/0, placement/0 and end_game/0 are the
-% callbacks, then serves them.
+% callbacks (or, in the 2010 form, the same names of arity 1: `jouer(void) :- ...`),
+% then serves them. A champion file that is not UTF-8 is read as Latin-1 (2010's files
+% were).
 :- use_module(api).
+:- use_module(library(utf8)).
 :- initialization(main, main).
 
 main :-
@@ -25,6 +28,14 @@ main :-
           E,
           ( format(user_error, "prologin kit (Prolog): cannot start the protocol relays (cat): ~q~n", [E]),
             halt(2) )),
-    consult(user:Path),
+    (   file_is_utf8(Path)
+    ->  load_files(user:Path, [])
+    ;   load_files(user:Path, [encoding(iso_latin_1)])
+    ),
     serve(In, Out, Status),
     halt(Status).
+
+% Whether the file at Path is valid UTF-8 (plain ASCII is).
+file_is_utf8(Path) :-
+    read_file_to_codes(Path, Bytes, [encoding(octet)]),
+    phrase(utf8_codes(_), Bytes).

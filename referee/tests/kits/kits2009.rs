@@ -391,3 +391,125 @@ fn java_2009_skeleton_filled_in_builds_and_plays_unchanged() {
         ],
     );
 }
+
+/// C#: the 2009 file `prologin.cs` in place of the template's `Prologin.cs`, its class
+/// Prologin with static lowercase callbacks (`static void jouer()`, not public), the API
+/// through the class `API` (`API.type_case(x, y)`, `API.SUCCES`, `API.mon_tour() ==
+/// false`, a bool), Latin-1 comments; a program it starts prints on stdout. Built with
+/// `referee build`. It moves in turn 1: mono's own output never reaches the protocol.
+#[test]
+fn csharp_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("mcs", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("csharp", "prologin.cs", "prologin.cs", "cs2009");
+    fs::remove_file(champion.join("Prologin.cs")).unwrap();
+    build(&champion);
+    let seen = play(&champion, 49);
+    seen.played_well("cs2009");
+    seen.logged(
+        "cs2009",
+        &[
+            "[cs2009] init_game: tour 1",
+            "[cs2009] bruit de echo sur stdout",
+            "[cs2009] jouer tour 1: 2 maisons",
+            "[cs2009] jouer tour 15:",
+            "[cs2009] fin: score",
+        ],
+    );
+}
+
+/// Prolog (2010's skeleton, the first): Latin-1, the skeleton's own constants
+/// (`const(0, succes).`, read with `const(S, succes)`), the callbacks of arity 1 as
+/// generated (`jouer(void) :- ...`); an accent in a Latin-1 string reaches the log as the
+/// same letter; a program it starts prints on stdout.
+#[test]
+fn prolog_2010_skeleton_filled_in_plays_unchanged() {
+    if !has("swipl", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("prolog", "prologin.pl", "prologin.pl", "pl2010");
+    let seen = play(&champion, 50);
+    seen.played_well("pl2010");
+    seen.logged(
+        "pl2010",
+        &[
+            "[pl2010] init_game: tour 1",
+            "[pl2010] d\u{e9}marrage en Latin-1",
+            "[pl2010] bruit de echo sur stdout",
+            "[pl2010] jouer tour 1: 2 maisons",
+            "[pl2010] jouer tour 15:",
+            "[pl2010] fin: score",
+        ],
+    );
+}
+
+/// Pascal: `library champion` whose callbacks are `cdecl; export;` procedures named in
+/// its `exports`, the API through `uses prolo_interface` (`mon_tour() = false`, the
+/// constants), Latin-1 comments; a program it starts prints on stdout. Built with
+/// `referee build`, which says it used the 2009 API.
+#[test]
+fn pascal_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("fpc", "-iV") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("pascal", "prologin.pas", "prologin.pas", "pas2009");
+    let said = build(&champion);
+    assert!(
+        said.contains("pascal.mk: prologin.pas is a 2009 library: built with the 2009 API"),
+        "referee build does not say it used the 2009 API:\n{said}"
+    );
+    let seen = play(&champion, 51);
+    seen.played_well("pas2009");
+    seen.logged(
+        "pas2009",
+        &[
+            "[pas2009] init_game: tour 1",
+            "[pas2009] bruit de echo sur stdout",
+            "[pas2009] jouer tour 1: 2 maisons",
+            "[pas2009] jouer tour 15:",
+            "[pas2009] fin: score",
+        ],
+    );
+}
+
+/// Haskell: the 2009 file `prologin.hs` in place of the template's `Prologin.hs`, kept
+/// whole: its own constants (`_SUCCES = 0`), its `foreign import ccall` of each function
+/// (`type_case :: Int -> Int -> IO Int`, `mon_tour :: IO Bool`) and `foreign export
+/// ccall` of each callback, Latin-1 comments; a program it starts prints on stdout.
+/// Built with the kit's `make` as `champions/haskell/build.sh` builds the bundled ones (in
+/// `referee build`'s jail, ghc finds no package database: Debian's
+/// `/usr/lib/ghc/package.conf.d` points into `/var/lib`), which says it used the 2009 API.
+#[test]
+fn haskell_2009_skeleton_filled_in_builds_and_plays_unchanged() {
+    if !has("ghc", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("haskell", "prologin.hs", "prologin.hs", "hs2009");
+    fs::remove_file(champion.join("Prologin.hs")).unwrap();
+    let made = common::run_ok(Command::new("make").arg("-C").arg(&champion).env(
+        "PROLOGIN_KITS",
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits"),
+    ));
+    let said = common::text(&made.stdout) + &common::text(&made.stderr);
+    assert!(
+        said.contains("haskell.mk: prologin.hs is a 2009 champion: built with the 2009 API"),
+        "referee build does not say it used the 2009 API:\n{said}"
+    );
+    let seen = play(&champion, 52);
+    seen.played_well("hs2009");
+    seen.logged(
+        "hs2009",
+        &[
+            "[hs2009] init_game: tour 1",
+            "[hs2009] bruit de echo sur stdout",
+            "[hs2009] jouer tour 1: 2 maisons",
+            "[hs2009] jouer tour 15:",
+            "[hs2009] fin: score",
+        ],
+    );
+}
