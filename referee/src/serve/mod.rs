@@ -10,6 +10,7 @@ pub mod fds;
 pub mod games;
 pub mod lines;
 pub mod lobby;
+pub mod names;
 pub mod remote;
 pub mod request;
 pub mod session;
@@ -22,7 +23,7 @@ pub mod wire;
 
 use address::Source;
 use jail::champion::Limits;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -46,7 +47,7 @@ pub struct Server {
     pub results: PathBuf,
     pub limits: Limits,
     /// The names of the clients connected.
-    pub names: Mutex<HashSet<String>>,
+    pub names: names::Names,
     /// The clients waiting for a free game.
     pub lobby: lobby::Lobby,
     /// Players and games.
@@ -72,7 +73,7 @@ impl Server {
             store,
             tournaments: tournament::Tournaments::default(),
             limits,
-            names: Mutex::new(HashSet::new()),
+            names: names::Names::default(),
             lobby: lobby::Lobby::default(),
             connections: Mutex::new((0, HashMap::new())),
             max_connections,

@@ -6,6 +6,7 @@
 use super::games::Served;
 use super::lines::LineSeat;
 use super::lobby::Joined;
+use super::names::Held;
 use super::remote::{Link, RemoteSeat};
 use super::request::{self, Training};
 use super::Server;
@@ -26,15 +27,16 @@ pub fn serve(stream: TcpStream, server: &Server) {
     let peer = stream
         .peer_addr()
         .map_or("?".to_string(), |a| a.to_string());
+    let watch = stream.try_clone().ok();
     let mut link = Link::new(super::wire::Conn::new(stream));
-    let name = match named(&link, server) {
-        Ok(name) => name,
+    let (name, _held) = match named(&link, server, watch) {
+        Ok(named) => named,
         Err(why) => {
             println!("client {peer}: {}", printable(&why));
             return;
         }
     };
-    let _registered = Registered(server, name.clone());
+    let _left = Left(server, name.clone());
     println!("client {peer}: {name} connected");
     while let Ok(command) = read_idle(&link) {
         if super::tournament::is_asked(&command) {
@@ -144,12 +146,11 @@ fn free(
     Some((own, played))
 }
 
-/// Frees the name of a client gone.
-struct Registered<'a>(&'a Server, String);
+/// Tells the tournaments a client gone (its name is freed by its [`Held`]).
+struct Left<'a>(&'a Server, String);
 
-impl Drop for Registered<'_> {
+impl Drop for Left<'_> {
     fn drop(&mut self) {
-        self.0.names.lock().expect("names").remove(&self.1);
         self.0.tournaments.left(&self.1);
     }
 }
@@ -162,25 +163,28 @@ fn read_idle(link: &Rc<RefCell<Link>>) -> Result<String, super::wire::WireError>
     read
 }
 
-/// The client's `CLIENT_NAME`, checked and registered.
-fn named(link: &Rc<RefCell<Link>>, server: &Server) -> Result<String, String> {
+/// The client's `CLIENT_NAME`, checked and held (`watch`: its socket, for a newcomer of
+/// the same name to see it closed).
+fn named<'a>(
+    link: &Rc<RefCell<Link>>,
+    server: &'a Server,
+    watch: Option<TcpStream>,
+) -> Result<(String, Held<'a>), String> {
     let command = read_idle(link).map_err(|e| e.to_string())?;
     let refuse = |message: String| {
         let _ = link.borrow_mut().conn.send(&message);
         message
     };
     let name = request::client_name(&command).map_err(refuse)?;
-    if !server.names.lock().expect("names").insert(name.clone()) {
+    let Some(held) = server.names.take(&name, watch) else {
         return Err(refuse(format!(
             "A client with the same name ('{name}') is already connected!"
         )));
-    }
-    let sent = link.borrow_mut().conn.send("OK");
-    if sent.is_err() {
-        server.names.lock().expect("names").remove(&name);
+    };
+    if link.borrow_mut().conn.send("OK").is_err() {
         return Err("gone".into());
     }
-    Ok(name)
+    Ok((name, held))
 }
 
 /// The budgets of a match whose remote seat has `timeout` per callback: a wall allowance

@@ -395,46 +395,74 @@ fn hostile_clients_lose_and_the_server_keeps_serving() {
     });
 }
 
-#[test]
-fn a_c_client_framed_as_the_subject_s_library_plays_a_game() {
+/// The C client of the fixtures, built in `dir`; `None` (skipped) without a C compiler.
+fn c_client(dir: &Path) -> Option<PathBuf> {
     if Command::new("sh")
         .args(["-c", "command -v cc"])
         .output()
         .map_or(true, |o| !o.status.success())
     {
         common::skip_missing("serve: the C client needs cc (apt-get install gcc)");
-        return;
+        return None;
     }
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve/t2r_client.c");
+    let client = dir.join("t2r_client");
+    let built = Command::new("cc")
+        .arg("-o")
+        .arg(&client)
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    Some(client)
+}
+
+/// Plays one training game with the C client named `name`; the game's name.
+fn c_client_plays(client: &Path, server: &Server, name: &str) -> String {
+    let out = Command::new(client)
+        .args([&server.port.to_string(), name, "11"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let words: Vec<&str> = stdout.split_whitespace().collect();
+    assert!(
+        matches!(words.as_slice(), ["END", "1" | "-1", _]),
+        "{stdout}"
+    );
+    words[2].to_string()
+}
+
+#[test]
+fn a_c_client_framed_as_the_subject_s_library_plays_a_game() {
     each_run_in("serve", "c_client", |who, dir| {
-        let source =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/serve/t2r_client.c");
-        let client = dir.join("t2r_client");
-        let built = Command::new("cc")
-            .arg("-o")
-            .arg(&client)
-            .arg(&source)
-            .status()
-            .unwrap();
-        assert!(built.success());
+        let Some(client) = c_client(dir) else { return };
         let server = Server::start(who, dir);
-        let out = Command::new(&client)
-            .args([&server.port.to_string(), "c_client", "11"])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let words: Vec<&str> = stdout.split_whitespace().collect();
-        assert!(
-            matches!(words.as_slice(), ["END", "1" | "-1", _]),
-            "{stdout}"
-        );
-        let record = record(&server, words[2]);
+        let game = c_client_plays(&client, &server, "c_client");
+        let record = record(&server, &game);
         assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
-        replays(&server, words[2]);
+        replays(&server, &game);
+    });
+}
+
+/// Contestants run their program again as soon as it ends (a loop in a shell): the
+/// program's name is free as soon as it closed its connection, even while the server still
+/// writes the game's record and stops the bot.
+#[test]
+fn a_program_run_again_at_once_gets_its_name_back() {
+    each_run_in("serve", "again", |who, dir| {
+        let Some(client) = c_client(dir) else { return };
+        let server = Server::start(who, dir);
+        let games: Vec<String> = (0..3)
+            .map(|_| c_client_plays(&client, &server, "again"))
+            .collect();
+        for game in &games {
+            replays(&server, game);
+        }
     });
 }
 

@@ -1,0 +1,78 @@
+//! The names of the connected clients: one connection holds a name; a connection whose
+//! client has closed it gives its name up to a newcomer at once, even while its thread
+//! still ends its work (a game's record, the bot's exit), so that a program run again
+//! right after its game ends (as contestants run theirs, in a loop) takes its name back.
+
+use nix::errno::Errno;
+use nix::sys::socket::{recv, MsgFlags};
+use std::collections::HashMap;
+use std::net::TcpStream;
+use std::os::fd::AsRawFd;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// Who holds each name.
+#[derive(Default)]
+pub struct Names {
+    held: Mutex<HashMap<String, Holder>>,
+    next: AtomicU64,
+}
+
+struct Holder {
+    id: u64,
+    /// A second handle on the holder's socket, to see it closed (`None`: never seen so).
+    stream: Option<TcpStream>,
+}
+
+/// A name held; dropped, it frees the name unless a newcomer took it since.
+pub struct Held<'a> {
+    names: &'a Names,
+    name: String,
+    id: u64,
+}
+
+impl Names {
+    /// Takes `name` for the connection of `stream`, or `None` while a client still
+    /// connected holds it.
+    pub fn take(&self, name: &str, stream: Option<TcpStream>) -> Option<Held<'_>> {
+        let mut held = self.held.lock().expect("names");
+        if let Some(holder) = held.get(name) {
+            if !holder.stream.as_ref().is_some_and(is_closed) {
+                return None;
+            }
+        }
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        held.insert(name.to_string(), Holder { id, stream });
+        Some(Held {
+            names: self,
+            name: name.to_string(),
+            id,
+        })
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        let mut held = self.names.held.lock().expect("names");
+        if held.get(&self.name).is_some_and(|h| h.id == self.id) {
+            held.remove(&self.name);
+        }
+    }
+}
+
+/// Whether the client closed its connection (or it was reset): an end of file read
+/// without waiting nor taking a byte, so the holder's own reads are left as they were
+/// (the socket's blocking mode is shared by its handles: it is not changed).
+fn is_closed(stream: &TcpStream) -> bool {
+    let mut byte = [0u8; 1];
+    match recv(
+        stream.as_raw_fd(),
+        &mut byte,
+        MsgFlags::MSG_PEEK | MsgFlags::MSG_DONTWAIT,
+    ) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(Errno::EAGAIN) | Err(Errno::EINTR) => false,
+        Err(_) => true,
+    }
+}
