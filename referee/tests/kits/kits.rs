@@ -229,7 +229,8 @@ impl Played {
             .collect()
     }
 
-    /// Every (request line, answer) of a seat, in order.
+    /// Every (request line, answer) of a seat, in order, without the `fin` that ends each
+    /// callback (the full log keeps it; it is no request of the API).
     fn requests(&self, seat: usize) -> Vec<(String, i64)> {
         let of_seat: Vec<bool> = self.record["callbacks"]
             .as_array()
@@ -241,7 +242,7 @@ impl Played {
         let mut log = referee::full_log::Reader::open(&path).unwrap();
         let mut out = Vec::new();
         while let Some((index, line, answer)) = log.next_entry().unwrap() {
-            if of_seat[index] {
+            if of_seat[index] && line != "fin" {
                 out.push((line, i64::from(answer)));
             }
         }
