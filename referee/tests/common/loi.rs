@@ -89,9 +89,7 @@ impl Match {
 
     /// [`Match::read`], or `None` when `dir` holds no record.
     pub fn read_if_any(dir: &Path) -> Option<Match> {
-        dir.join("record.json")
-            .is_file()
-            .then(|| Match::read(dir))
+        dir.join("record.json").is_file().then(|| Match::read(dir))
     }
 
     /// Its record's path.

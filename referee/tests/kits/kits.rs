@@ -756,9 +756,9 @@ fn a_2009_champion_with_a_function_without_return_plays_as_in_2009() {
     );
     let faults = common::loi::Match::read(&out_dir).faults();
     assert!(
-        faults.iter().any(|f| f.seat == 0
-            && f.turn == Some(1)
-            && f.callback.as_deref() == Some("jouer")),
+        faults
+            .iter()
+            .any(|f| f.seat == 0 && f.turn == Some(1) && f.callback.as_deref() == Some("jouer")),
         "at -O2 the champion is stopped in turn 1: {faults:?}"
     );
     common::remove_dir(&out_dir);
