@@ -35,7 +35,7 @@ row "La loi du plus riche (2009)" \
     "referee/src/game.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs referee/src/run_match.rs referee/src/protocol.rs referee/src/games/loi.rs referee/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
     "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi" \
     "referee/src/human/loi.rs" \
-    "referee/src/commands/match_cmd.rs referee/src/commands/replay_cmd.rs referee/src/commands/show.rs referee/src/commands/bot.rs" \
+    "" \
     "engine/src/bots loi_protocol/src" \
     "engine/tests referee/tests/games/match_faults.rs referee/tests/games/replay_tamper.rs referee/tests/views/view_browser.rs referee/tests/views/view_browser_layout.rs referee/tests/views/view_browser_modes.rs referee/tests/views/view_browser_steps.rs referee/tests/views/view_html.rs referee/tests/views/view_palette.rs referee/tests/views/view_terminal.rs referee/tests/views/loi_arena_view.rs referee/tests/views/viewer_page referee/tests/games/loi_wire.rs referee/tests/games/loi_v4.rs"
 row "Game of the Amazons" \

@@ -146,16 +146,19 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
             }
             let Some((i, entry)) = entries.next() else {
                 return Err(format!(
-                    "the callbacks end where the referee sends `{}` to seat {seat}",
+                    "the callbacks end where the referee sends `{}` to seat {seat}, and no \
+                     fault stopped it",
                     step.name
                 ));
             };
             if usize::from(entry.seat) != seat || entry.callback != step.name {
                 return Err(format!(
-                    "callback {} is `{}` of seat {}, where the referee sends `{}` to seat {seat}",
+                    "callback {} is `{}` of seat {}, where the referee sends `{}` to seat \
+                     {seat}: seat {seat} has no `{}` there, and no fault stopped it",
                     i + 1,
                     entry.callback,
                     entry.seat,
+                    step.name,
                     step.name
                 ));
             }

@@ -1,16 +1,12 @@
 //! One module per subcommand: each turns checked arguments into work and output.
 
-pub mod bot;
 pub mod build;
 pub mod gauntlet;
 pub(crate) mod keys;
-pub mod match_cmd;
 pub mod merge;
 pub mod model;
-pub mod replay_cmd;
 pub mod serve;
 pub mod serve_tournament;
-pub mod show;
 pub mod status;
 pub mod tournament;
 
@@ -51,15 +47,6 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
-/// The failure of reading a record: bad input (exit 2), and for a record of the Amazons
-/// read as one of the 2009 game, the flag that reads it.
-pub(crate) fn record_failure(error: anyhow::Error) -> Failure {
-    if error.downcast_ref::<crate::record::OtherGame>().is_some() {
-        return Failure::usage(anyhow::anyhow!("{error}: add --game amazons"));
-    }
-    Failure::usage(error)
-}
-
 /// After a match: where each seat's stderr is, and for each seat a fault stopped, its file
 /// again with the flag that changes the limit it ran into (`faults`: seat, name, kind).
 pub(crate) fn print_stderr_files(
@@ -98,19 +85,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     if let Command::Serve(args) = cli.command {
         return serve::run(args);
     }
-    if let Some(game) = crate::games::on_model(&cli.game) {
-        return model::run(cli.command, game);
-    }
-    match cli.command {
-        Command::Match(args) => match_cmd::run(args),
-        Command::Replay(args) => replay_cmd::run(args),
-        Command::Tournament(args) => tournament::run(args, &crate::games::loi::LoiGame),
-        Command::Merge(args) => merge::run(args, &crate::games::loi::LoiGame),
-        Command::Gauntlet(args) => gauntlet::run(args, &crate::games::loi::LoiGame),
-        Command::Show(args) => show::run(args),
-        Command::Status(args) => status::run(args),
-        Command::Bot(args) => bot::run(args),
-        Command::Build(args) => build::run(args),
-        Command::Options | Command::Serve(_) => unreachable!("answered above"),
-    }
+    let game = crate::games::on_model(&cli.game).expect("clap takes only known games");
+    model::run(cli.command, game)
 }

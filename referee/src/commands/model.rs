@@ -9,7 +9,7 @@ use super::{Failure, EXIT_MISMATCH};
 use crate::arena::{GameRecord, NoStep};
 use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
-use crate::games::model::{At, Commands, OtherGame};
+use crate::games::model::{At, Commands, LogMissing, OtherGame};
 use crate::games::Seats;
 use anyhow::anyhow;
 use jail::untrusted::{printable, printable_path};
@@ -212,12 +212,12 @@ fn bot(args: BotArgs, game: &dyn Commands) -> Result<(), Failure> {
             builtins.join(", ")
         )));
     }
+    // It stops on input that breaks the protocol (said on stderr): a usage error, as any.
     game.bot(&args).map_err(|e| {
-        anyhow!(
+        usage(format!(
             "the built-in {} champion stopped: {e:#}",
             game.short_title()
-        )
-        .into()
+        ))
     })
 }
 
@@ -235,6 +235,9 @@ fn load(path: &Path, game: &dyn Commands) -> Result<Result<GameRecord, String>, 
                 usage(format!("{other}: read it without --game"))
             }
             Some(other) => usage(format!("{other}: add --game {}", other.name)),
+            None if e.is::<LogMissing>() => {
+                usage(format!("{e:#} (the match was played with --full-log)"))
+            }
             None => match game.runner().name() {
                 crate::games::DEFAULT => usage(format!("{e:#}")),
                 name => usage(format!(
@@ -251,12 +254,33 @@ fn replay(args: ReplayArgs, game: &dyn Commands) -> Result<(), Failure> {
     };
     let record = load(&args.record, game)?.map_err(mismatch)?;
     crate::replay_checks::seat_seeds(record.seed, &record.seats).map_err(mismatch)?;
-    println!(
-        "replay ok: {} moves, every one legal; the callbacks, faults and winner match the \
-         record",
-        record.actions().count()
-    );
+    println!("{}", replayed(&record));
     Ok(())
+}
+
+/// What `replay` checked of `record`: its moves, callbacks and requests counted, how far its
+/// full log (if any) made them again, and the digest it ends on.
+fn replayed(record: &GameRecord) -> String {
+    let requests: u64 = record.callbacks.iter().map(|c| c.requests).sum();
+    let log = match record.full_log.as_ref().map(|log| log.cut) {
+        None => String::new(),
+        Some(None) => " (every one made again from the full log)".to_string(),
+        Some(Some(cut)) => format!(
+            " (made again from the full log up to callback #{}, after {} of its requests, \
+             where it reached its cap; the actions alone from there)",
+            cut.callback, cut.requests
+        ),
+    };
+    let digest = record
+        .callbacks
+        .last()
+        .map_or_else(String::new, |c| format!(", final digest {}", c.digest));
+    format!(
+        "replay ok: {} moves, every one legal; {} callbacks, {requests} requests{log}{digest}: \
+         the callbacks, faults and winner match the record",
+        record.actions().count(),
+        record.callbacks.len(),
+    )
 }
 
 fn show(args: ShowArgs, game: &dyn Commands) -> Result<(), Failure> {

@@ -113,6 +113,27 @@ impl Parts for LoiWire {
         "every champion faulted"
     }
 
+    /// Each fault on the step of the 2009 page that shows it (numbered from 1, as the page's
+    /// URL and `show --step` are).
+    fn fault_steps(&self, record: &GameRecord) -> Vec<super::FaultStep> {
+        let Ok(timeline) = crate::view::loi_arena::timeline(record) else {
+            return Vec::new();
+        };
+        timeline
+            .steps
+            .iter()
+            .enumerate()
+            .flat_map(|(i, step)| {
+                step.faults.iter().map(move |f| super::FaultStep {
+                    seat: f.seat,
+                    step: i + 1,
+                    kind: f.kind.clone(),
+                    message: f.message.clone(),
+                })
+            })
+            .collect()
+    }
+
     /// The board at the end of the callback where the `step`-th action was taken.
     fn show(&self, record: &GameRecord, step: usize) -> String {
         let shown = || -> anyhow::Result<String> {

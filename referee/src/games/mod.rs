@@ -279,14 +279,15 @@ pub struct FaultStep {
 
 /// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
 pub static ALL: [&dyn Game; 4] = [
-    &loi::LoiGame,
+    &loi_play::LOI,
     &amazons_play::AMAZONS,
     &ticket_play::TICKET,
     &town_play::TOWN,
 ];
 
 /// The games on the game model, whose commands are `commands/model.rs`'s.
-static ON_MODEL: [&dyn model::Commands; 3] = [
+static ON_MODEL: [&dyn model::Commands; 4] = [
+    &loi_play::LOI,
     &amazons_play::AMAZONS,
     &ticket_play::TICKET,
     &town_play::TOWN,

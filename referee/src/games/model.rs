@@ -87,6 +87,21 @@ pub trait Parts: Adapter {
     fn result_table(&self, _record: &GameRecord) -> Option<String> {
         None
     }
+    /// The faults of `record` (checked), each with the step of its replay page where it
+    /// shows: by default the step of its callback, the actions taken by then.
+    fn fault_steps(&self, record: &GameRecord) -> Vec<FaultStep> {
+        record
+            .faults
+            .iter()
+            .zip(record.fault_steps())
+            .map(|(f, step)| FaultStep {
+                seat: f.seat,
+                step,
+                kind: f.kind.name().to_string(),
+                message: f.message.clone(),
+            })
+            .collect()
+    }
     /// The state after `step` actions of `record` (checked; `step` at most their number),
     /// as text for a terminal (`show`).
     fn show(&self, record: &GameRecord, step: usize) -> String;
@@ -134,6 +149,19 @@ impl std::fmt::Display for OtherGame {
 }
 
 impl std::error::Error for OtherGame {}
+
+/// A record played with a full log whose log cannot be read: bad input (the record is not
+/// what differs), which the command line words with its flag.
+#[derive(Debug)]
+pub struct LogMissing(pub String);
+
+impl std::fmt::Display for LogMissing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LogMissing {}
 
 /// `show` for a game whose steps are its actions: the seats, the last action and
 /// [`Parts::show`]'s board after `at.step` actions (the end without it); a game without
@@ -300,15 +328,32 @@ impl<P: Parts> ModelGame<P> {
         if let Some(old) = self.0.legacy(head.schema, &text, path) {
             return Ok((old, true));
         }
+        if let Some(schema) = head
+            .schema
+            .filter(|&s| s != u64::from(crate::arena::GAME_RECORD_SCHEMA))
+        {
+            anyhow::bail!(
+                "{} has record schema {schema}, which this referee does not read for {title} \
+                 (play the match again to record it anew)",
+                path.display()
+            );
+        }
         let record: GameRecord = serde_json::from_str(&text).map_err(|e| not_one(&e))?;
-        let checked = crate::arena::check(self.0, &record).and_then(|()| {
-            // With its full log, if it was played with one: every request read again.
-            let Some(log) = &record.full_log else {
-                return Ok(());
-            };
-            let mut reader = crate::full_log::Reader::beside(path, &log.file)?;
-            crate::arena::check_log(self.0, &record, &mut reader)
-        });
+        // Played with a full log: it must be there (bad input, not a record that differs).
+        let mut log = match &record.full_log {
+            Some(log) => {
+                Some(crate::full_log::Reader::beside(path, &log.file).map_err(LogMissing)?)
+            }
+            None => None,
+        };
+        // The seats' seeds first: a record of another seed is named as such.
+        let checked = crate::replay_checks::seat_seeds(record.seed, &record.seats)
+            .and_then(|()| crate::arena::check(self.0, &record))
+            .and_then(|()| match log.as_mut() {
+                // Every request read again.
+                Some(reader) => crate::arena::check_log(self.0, &record, reader),
+                None => Ok(()),
+            });
         Ok((checked.map(|()| record), false))
     }
 
@@ -541,19 +586,8 @@ impl<P: Parts> Game for ModelGame<P> {
             .page(&self.load(&dir.join("record.json"))?, Some(dir))
     }
 
-    /// Each fault on the step of its callback: the actions taken by then.
     fn fault_steps(&self, dir: &Path) -> anyhow::Result<Vec<FaultStep>> {
         let record = self.load(&dir.join("record.json"))?;
-        Ok(record
-            .faults
-            .iter()
-            .zip(record.fault_steps())
-            .map(|(f, step)| FaultStep {
-                seat: f.seat,
-                step,
-                kind: f.kind.name().to_string(),
-                message: f.message.clone(),
-            })
-            .collect())
+        Ok(Parts::fault_steps(self.0, &record))
     }
 }

@@ -180,8 +180,14 @@ impl Console {
                 }
             })
             .collect();
-        let unrecorded = (!calls.is_empty() && calls.iter().all(|c| c.range.is_none()))
-            .then(|| "stderr by callback was not recorded".to_string());
+        // Only the 2009 records of schema 3 kept neither ranges nor budgets.
+        let of_schema_3 = record.budgets.init.cpu_us == 0 && record.budgets.call.cpu_us == 0;
+        let unrecorded = (!calls.is_empty() && calls.iter().all(|c| c.range.is_none())).then(
+            || match of_schema_3 {
+                true => "stderr by callback was not recorded (a record of schema 3)".to_string(),
+                false => "stderr by callback was not recorded".to_string(),
+            },
+        );
         Console {
             files,
             calls,

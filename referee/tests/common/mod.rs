@@ -4,6 +4,7 @@
 
 pub mod amazons;
 pub mod high_card;
+pub mod loi;
 pub mod nobody;
 pub mod stage;
 pub mod tables;

@@ -212,5 +212,9 @@ fn requests_are_split_on_whitespace_and_lines_are_bounded_at_256_bytes() {
         .iter()
         .find(|f| f["seat"] == 0)
         .unwrap();
-    assert_eq!(fault["callback"], "end_game", "{fault}");
+    let callback = fault["callback"].as_u64().expect("the fault's callback") as usize;
+    assert_eq!(
+        record["callbacks"][callback]["callback"], "end_game",
+        "{fault}"
+    );
 }

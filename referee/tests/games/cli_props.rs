@@ -6,8 +6,8 @@
 use clap::Parser;
 use proptest::prelude::*;
 use referee::cli::{Cli, Command, MatchArgs};
-use referee::commands::match_cmd;
-use referee::run_match::MatchPlan;
+use referee::commands::model;
+use referee::games::{loi_play::LOI, Seats};
 use referee::schedule::{Format, Schedule};
 
 /// The match arguments of `words` (after `referee`), or clap's refusal.
@@ -20,13 +20,18 @@ fn parse(words: &[String]) -> Result<MatchArgs, clap::Error> {
     }
 }
 
+/// The match `args` plan for the 2009 game, or the refusal.
+fn plan_of(args: &MatchArgs) -> Result<Seats, referee::commands::Failure> {
+    model::plan(args, &LOI).map(|(seats, _)| seats)
+}
+
 /// What a plan plays, without the champions' file hashes.
-fn key(plan: &MatchPlan) -> String {
+fn key(plan: &Seats) -> String {
     format!(
         "{} {:?} {:?} {:?} {:?} {} {} {} {}",
         plan.seed,
-        plan.monuments,
-        plan.first_player,
+        plan.options.get("monuments"),
+        plan.options.get("first-player"),
         plan.time.init_cpu,
         plan.time.call_cpu,
         plan.time.scale,
@@ -104,7 +109,7 @@ proptest! {
                 return Ok(());
             }
         };
-        match match_cmd::plan(&args) {
+        match plan_of(&args) {
             Err(failure) => {
                 let text = failure.error.to_string();
                 prop_assert_eq!(failure.code, 2, "{:?}: {}", words, text);
@@ -115,13 +120,13 @@ proptest! {
             }
             Ok(plan) => {
                 // The reproduce command, as printed, plans the same match.
-                let printed = plan.reproduce_command().render();
+                let printed = LOI.reproduce_command(&plan).render();
                 let read = referee::cli::command_line::CommandLine::read(&printed)
                     .map_err(TestCaseError::fail)?;
                 let again: Vec<String> = read.args.into_iter().skip(1).collect();
                 let args = parse(&again)
                     .map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
-                let replanned = match_cmd::plan(&args)
+                let replanned = plan_of(&args)
                     .map_err(|f| TestCaseError::fail(format!("{printed}: {:#}", f.error)))?;
                 prop_assert_eq!(key(&plan), key(&replanned), "{}", printed);
             }

@@ -31,8 +31,13 @@ fn options_lists_each_game_s_seats_and_options() {
     assert_eq!(code, Some(0), "{text}");
     assert_eq!(
         text,
-        "La loi du plus riche: matches of 3 seats; it takes no --option (its setup: \
-         --monuments and --first-player)\n"
+        "La loi du plus riche: matches of 3 seats; its options (--option NAME=VALUE; a \
+         match's also by --monuments and --first-player):\n  first-player: one of drawn, 0, \
+         1, 2 (default drawn): the seat that opens Phase I of turn 1 (rule 11): 0, 1 or 2, or \
+         `drawn` from the match's seed\n  monuments: text without `=` or `,` (default \
+         drawn): the order the monuments are drawn in (rule 14): the ids 0 to 13, each once, \
+         joined by `-` (the 2009 reference order is 0-1-2-3-4-5-6-7-8-9-10-11-12-13), or \
+         `drawn` from the match's seed\n"
     );
     let (code, text) = said(&referee(&["--game", "amazons", "options"]));
     assert_eq!(code, Some(0), "{text}");
@@ -49,7 +54,6 @@ fn an_option_a_game_does_not_take_is_refused_with_what_it_takes() {
     let out = dir.join("out").display().to_string();
     let results = dir.join("results").display().to_string();
     let cases: &[&[&str]] = &[
-        &["match", "random", "greedy", "random", "--option", "deck=20"],
         &[
             "--game", "amazons", "match", "random", "mobility", "--option", "deck=20",
         ],
@@ -62,7 +66,6 @@ fn an_option_a_game_does_not_take_is_refused_with_what_it_takes() {
             "--option",
             "deck=20",
         ],
-        &["gauntlet", "random", "greedy", "--option", "deck=20"],
     ];
     for case in cases {
         let mut args = case.to_vec();
@@ -78,11 +81,30 @@ fn an_option_a_game_does_not_take_is_refused_with_what_it_takes() {
         );
         assert!(text.contains("it takes no --option"), "{args:?}: {text}");
     }
-    // The 2009 game names the flags of its setup.
-    let (_, text) = said(&referee(&[
-        "match", "random", "greedy", "random", "--option", "x=1", "--out", &out,
-    ]));
-    assert!(text.contains("--monuments and --first-player"), "{text}");
+    // The 2009 game names its options and the flags of its setup, a match and a gauntlet
+    // alike.
+    for case in [
+        &[
+            "match", "random", "greedy", "random", "--option", "x=1", "--out", &out,
+        ][..],
+        &[
+            "gauntlet",
+            "random",
+            "greedy",
+            "--option",
+            "deck=20",
+            "--results",
+            &results,
+        ],
+    ] {
+        let (code, text) = said(&referee(case));
+        assert_eq!(code, Some(2), "{case:?}: {text}");
+        assert!(
+            text.contains("this game takes first-player, monuments"),
+            "{case:?}: {text}"
+        );
+        assert!(text.contains("--monuments and --first-player"), "{text}");
+    }
     assert!(!dir.join("out").exists());
     for run in ["tournament/tournament.json", "gauntlet/gauntlet.json"] {
         assert!(!dir.join("results").join(run).exists(), "{run}");

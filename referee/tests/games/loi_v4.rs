@@ -290,3 +290,94 @@ fn show_takes_turns_and_phases_and_match_prints_the_old_table() {
         );
     }
 }
+
+/// Same seed, same match: each match the referee of before recorded (built-in bots over
+/// eight seeds, example champions that write on stderr and are refused actions, the
+/// viewer's actors with a crash, a seat that never starts and a line that means nothing;
+/// `fixtures/records/loi-v4-views`), played again by today's referee with the same
+/// champions, seed and first player, records the same history: each callback's actions
+/// with their answers, its requests, digest and fault, the seats that left, the faults, the
+/// options and the ranking. Only what a machine measures (timings) and where the champions
+/// lie differ.
+#[test]
+fn the_arena_plays_what_the_referee_of_before_recorded() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let matches = [
+        "bots-0", "bots-1", "bots-2", "bots-3", "bots-4", "bots-5", "bots-6", "bots-7", "edited",
+        "stderr", "actors", "spawn",
+    ];
+    for name in matches {
+        let kept = fixture(&format!("loi-v4-views/{name}/record.json"));
+        let old = MatchRecord::load(&kept).unwrap();
+        // Each champion from where it lies here (the record names the checkout of then).
+        let mut paths = Vec::new();
+        let champions: Vec<String> = old
+            .seats
+            .iter()
+            .map(|s| match s.path.strip_prefix("builtin:") {
+                Some(builtin) => builtin.to_string(),
+                None => {
+                    let rest = s.path.strip_prefix("/home/contest/").expect(&s.path);
+                    let here = root.join("..").join(rest).canonicalize().unwrap();
+                    let here = here.display().to_string();
+                    paths.push((s.path.clone(), here.clone()));
+                    here
+                }
+            })
+            .collect();
+        let dir = crate::common::fresh_dir("loi-v4-again", name);
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_referee"));
+        command
+            .arg("match")
+            .args(&champions)
+            .args(["--seed", &old.seed.to_string(), "--out"])
+            .arg(&dir);
+        if old.first_player != engine::Setup::from_seed(old.seed).first_player.0 {
+            command.args(["--first-player", &old.first_player.to_string()]);
+        }
+        crate::common::run_ok(&mut command);
+        let mut today = LOI.load(&dir.join("record.json")).unwrap();
+        // Refused actions were counted then, not kept (they change nothing).
+        for callback in &mut today.callbacks {
+            callback
+                .steps
+                .retain(|s| !matches!(s, game::Step::Act { answer: Err(_), .. }));
+        }
+        let before = read(&kept).unwrap();
+        // What each record says of the match, the champions' paths as they lie here.
+        let history = |record: &GameRecord, paths: &[(String, String)]| {
+            // A seat that could not start: its fault's hint describes the jail of whoever
+            // runs the referee (root or a user), not the match.
+            let mut faults = record.faults.clone();
+            for fault in faults.iter_mut().filter(|f| f.kind.name() == "spawn") {
+                fault.message = fault.message.split(" (").next().unwrap().to_string();
+            }
+            let mut text = serde_json::to_string(&(
+                &record.options,
+                &record.start,
+                &record.callbacks,
+                &faults,
+                &record.ranking,
+            ))
+            .unwrap();
+            for (then, here) in paths {
+                text = text.replace(then.as_str(), here);
+            }
+            text
+        };
+        let (got, want) = (history(&today, &[]), history(&before, &paths));
+        if got != want {
+            let at = got
+                .bytes()
+                .zip(want.bytes())
+                .position(|(a, b)| a != b)
+                .unwrap_or(got.len().min(want.len()));
+            panic!(
+                "{name}: today's match differs at byte {at}: {:?} today, {:?} before",
+                &got[at.saturating_sub(80)..(at + 80).min(got.len())],
+                &want[at.saturating_sub(80)..(at + 80).min(want.len())]
+            );
+        }
+        crate::common::remove_dir(&dir);
+    }
+}

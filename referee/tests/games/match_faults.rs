@@ -26,7 +26,9 @@ fn referee(args: &[&str]) -> Output {
         .expect("the referee runs")
 }
 
-/// Play a match of `champions` with `seed` and return its record.
+/// Play a match of `champions` with `seed` and return its record. Each test plays its own
+/// seeds: no process may carry a seat's seed once its match is over, which another test's
+/// match of the same seed, running meanwhile, would.
 fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
     let dir = common::fresh_dir("match", &seed.to_string());
     let seed = seed.to_string();
@@ -57,7 +59,8 @@ fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
     record
 }
 
-/// The faults of `seat`, as (kind, message).
+/// The faults of `seat`, as (kind, message): a callback's fault as its callback keeps it
+/// (the match's list names the callback before the message).
 fn faults(record: &Value, seat: u64) -> Vec<(String, String)> {
     record["faults"]
         .as_array()
@@ -65,9 +68,13 @@ fn faults(record: &Value, seat: u64) -> Vec<(String, String)> {
         .iter()
         .filter(|f| f["seat"] == seat)
         .map(|f| {
+            let message = match f["callback"].as_u64() {
+                Some(i) => &record["callbacks"][i as usize]["fault"]["message"],
+                None => &f["message"],
+            };
             (
                 f["kind"].as_str().unwrap().to_string(),
-                f["message"].as_str().unwrap().to_string(),
+                message.as_str().unwrap().to_string(),
             )
         })
         .collect()
@@ -86,13 +93,12 @@ fn assert_completed(record: &Value) {
             );
         }
     }
-    let points: Vec<u64> = record["result"]["points"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_u64().unwrap())
-        .collect();
-    assert_eq!(points.len(), 3);
+    // Every seat ranked, with its score.
+    for field in ["places", "scores"] {
+        let values = record["ranking"][field].as_array().unwrap();
+        assert_eq!(values.len(), 3, "{field}");
+        assert!(values.iter().all(Value::is_i64), "{field}");
+    }
 }
 
 /// One misbehaving champion in seat 0 against two passive ones.
@@ -147,10 +153,7 @@ fn the_shell_champion_of_protocol_md_plays_a_full_match() {
         record["callbacks"].as_array().unwrap().len(),
         3 + 15 * 3 + 14 * 3 + 14 + 3
     );
-    assert_eq!(
-        record["result"]["final_scores"],
-        serde_json::json!([10, 10, 10])
-    );
+    assert_eq!(record["ranking"]["scores"], serde_json::json!([10, 10, 10]));
 }
 
 /// The record of one misbehaving champion in seat 0, its fault, what the callback it
@@ -232,7 +235,7 @@ fn each_callback_is_held_to_its_own_cpu_budget() {
     let champion = fixture("steady.py");
     let record = play(
         [&champion, &passive(), &passive()],
-        15,
+        25,
         &["--call-cpu", "0.1"],
     );
     assert_completed(&record);
@@ -263,7 +266,7 @@ fn a_champion_over_its_memory_limit_is_a_memory_fault() {
 /// Processes each under the limit but over it together: the jail's sampler adds them up.
 #[test]
 fn processes_over_the_memory_limit_together_are_a_memory_fault() {
-    let (kind, message) = single_fault("hoard_together.py", 14, &["--memory", "96"]);
+    let (kind, message) = single_fault("hoard_together.py", 24, &["--memory", "96"]);
     assert_eq!(kind, "memory", "{message}");
     assert!(
         message.contains("together") && message.contains("the limit is 96 MiB"),
@@ -303,7 +306,7 @@ fn exiting_in_a_callback_is_a_crash_with_its_status() {
 #[test]
 fn exiting_while_a_child_holds_stdout_is_a_crash_with_its_status() {
     for extra in [&[][..], &["--sandbox", "off"]] {
-        let (kind, message) = single_fault("quit_leaving_child.sh", 17, extra);
+        let (kind, message) = single_fault("quit_leaving_child.sh", 26, extra);
         assert_eq!(kind, "crash", "{extra:?}: {message}");
         assert!(message.contains("(exit 3)"), "{extra:?}: {message}");
     }
@@ -458,7 +461,7 @@ fn played_record(name: &str, seed: u64) -> (PathBuf, Value) {
 #[test]
 fn a_tampered_record_fails_its_replay() {
     let (path, mut record) = played_record("tampered", 78);
-    record["result"]["final_scores"][0] = serde_json::json!(9999);
+    record["ranking"]["scores"][0] = serde_json::json!(9999);
     std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
     let replay = referee(&["replay", path.to_str().unwrap()]);
     assert_eq!(
@@ -508,7 +511,7 @@ fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
         .map(|c| c["requests"].as_u64().unwrap())
         .sum();
     assert_eq!(entries.len() as u64, counted);
-    assert_eq!(json["full_log"], FILE);
+    assert_eq!(json["full_log"]["file"], FILE);
     let rewrite = |entries: &[(usize, String, i32)]| {
         // A log is always created new (never written through what is there); the last
         // rewrite follows the log's removal.
@@ -532,7 +535,7 @@ fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
     let (code, text) = replay();
     assert_eq!(code, Some(3), "{text}");
     assert!(
-        text.contains(&format!("`{}` answers", entries[info].1)),
+        text.contains(&format!("request `{}` is answered", entries[info].1)),
         "{text}"
     );
     // A request dropped.
@@ -542,7 +545,7 @@ fn a_full_log_is_replayed_request_by_request_and_a_tampered_one_fails() {
     let (code, text) = replay();
     assert_eq!(code, Some(3), "{text}");
     assert!(
-        text.contains("does not give its recorded actions, counts and digest"),
+        text.contains("the full log holds") && text.contains("of its"),
         "{text}"
     );
     // The log gone: named, with its cause.
@@ -589,8 +592,8 @@ fn a_full_log_stops_at_its_cap_and_the_replay_honours_the_cut() {
     );
     let path = dir.join("record.json");
     let original: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-    assert_eq!(original["full_log_cap"], 1);
-    let cut = &original["full_log_cut"];
+    assert_eq!(original["full_log"]["cap_mib"], 1);
+    let cut = &original["full_log"]["cut"];
     let (callback, kept) = (
         cut["callback"].as_u64().unwrap(),
         cut["requests"].as_u64().unwrap(),
@@ -619,14 +622,14 @@ fn a_full_log_stops_at_its_cap_and_the_replay_honours_the_cut() {
     // The cut moved by one request, or to another callback: the log does not agree.
     for (field, delta) in [("requests", 1i64), ("requests", -1), ("callback", 1)] {
         let mut moved = original.clone();
-        let value = moved["full_log_cut"][field].as_i64().unwrap() + delta;
-        moved["full_log_cut"][field] = serde_json::json!(value);
+        let value = moved["full_log"]["cut"][field].as_i64().unwrap() + delta;
+        moved["full_log"]["cut"][field] = serde_json::json!(value);
         let (code, text) = replay_of(&moved);
         assert_eq!(code, Some(3), "{field} {delta:+}: {text}");
     }
     // No cut at all: the log lacks the requests after it.
     let mut uncut = original.clone();
-    uncut.as_object_mut().unwrap().remove("full_log_cut");
+    uncut["full_log"].as_object_mut().unwrap().remove("cut");
     let (code, text) = replay_of(&uncut);
     assert_eq!(code, Some(3), "{text}");
     assert_eq!(replay_of(&original).0, Some(0));
@@ -686,11 +689,10 @@ fn the_2009_reference_setup_is_reproduced() {
         22,
         &["--monuments", order, "--first-player", "2"],
     );
-    assert_eq!(
-        record["monument_order"],
-        serde_json::json!((0..14).collect::<Vec<u8>>())
-    );
-    assert_eq!(record["first_player"], 2);
+    // Kept as the options the match was played with, in the reproduce command's words.
+    let order: Vec<String> = (0..14).map(|id: u8| id.to_string()).collect();
+    assert_eq!(record["options"]["monuments"], order.join("-"));
+    assert_eq!(record["options"]["first-player"], "2");
 }
 
 #[test]
@@ -771,14 +773,24 @@ fn the_printed_reproduce_command_plays_the_same_match() {
         "--seed 79",
         "--call-cpu 0.5",
         "--memory 512",
-        "--first-player 1",
+        "--option 'first-player=1'",
     ] {
         assert!(command.contains(flag), "{command}");
     }
+    // Pasted into a shell, as a person would.
     let second = common::fresh_dir("match", "reproduce-b");
-    let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
-    args.extend(["--out", second.to_str().unwrap()]);
-    assert!(referee(&args).status.success());
+    let pasted = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{command} --out \"$1\""))
+        .arg("sh")
+        .arg(&second)
+        .output()
+        .unwrap();
+    assert!(
+        pasted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&pasted.stderr)
+    );
     assert_eq!(without_timings(&first), without_timings(&second));
 }
 
@@ -868,4 +880,35 @@ fn a_reproduce_command_pastes_back_with_a_champion_named_like_a_flag() {
         without_timings(&dir.join("first")),
         without_timings(&dir.join("second"))
     );
+}
+
+/// `referee bot`: a name that is no built-in champion, or input that breaks protocol.md,
+/// is a usage error (exit 2) that names what is wrong.
+#[test]
+fn a_built_in_champion_misused_exits_2_naming_the_problem() {
+    let unknown = referee(&["bot", "nosuch"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        stderr.contains("`nosuch`") && stderr.contains("random, greedy"),
+        "{stderr}"
+    );
+    let broken = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["bot", "random"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    broken
+        .stdin
+        .as_ref()
+        .unwrap()
+        .write_all(b"no_such_callback\n")
+        .unwrap();
+    let out = broken.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`no_such_callback`"), "{stderr}");
 }

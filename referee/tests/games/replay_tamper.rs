@@ -2,7 +2,9 @@
 //! the rules decide, for both games: a real match (built-in bots and a fixture that
 //! crashes, a fixed seed) is played into a fresh folder, its record edited at one place
 //! (as JSON), and the replay must exit 3 naming what disagrees, where, what the rules give
-//! and what the record says; the untouched record (and its schema-3 form) replays.
+//! and what the record says; the untouched record replays. The 2009 game's records of
+//! before (schema 4, and its schema-3 form) are the same match played by the referee of
+//! then (`fixtures/records/loi-v4/crash` and `crash-full-log`), edited the same ways.
 
 use crate::common;
 
@@ -52,6 +54,17 @@ fn play_loi(name: &str, full_log: bool) -> PathBuf {
         args.push("--full-log");
     }
     play(name, &args)
+}
+
+/// The same match as the referee of before recorded it (schema 4), copied into a fresh
+/// folder named `name`; with its full log when `full_log`.
+fn old_loi(name: &str, full_log: bool) -> PathBuf {
+    let kept = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/records/loi-v4")
+        .join(if full_log { "crash-full-log" } else { "crash" });
+    let dir = copy(&kept, name);
+    assert_eq!(read(&dir)["schema"], 4, "a record of before");
+    dir
 }
 
 /// The Amazons: `mobility` (White) against the crashing fixture (Black, a `crash` in its
@@ -146,13 +159,13 @@ fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
-/// Every edit of a 2009 record at a place the rules decide is refused, naming the place,
+/// Every edit of a 2009 record of before at a place the rules decide is refused, naming the place,
 /// what the replay gives and what the record says: an action's answer, a callback's
 /// count, the final digest, each part of the result (scores, money, houses, the points
 /// that rank the seats), a fault, the seed and the setup.
 #[test]
-fn an_edited_2009_record_is_refused_naming_what_disagrees() {
-    let played = play_loi("loi", false);
+fn an_edited_2009_record_of_before_is_refused_naming_what_disagrees() {
+    let played = old_loi("loi", false);
     let record = read(&played);
     let acting = first(&record, |c| c.get("actions").is_some());
     let asking = first(&record, |c| c["requests"].as_u64().unwrap() > 0);
@@ -278,6 +291,163 @@ fn an_edited_2009_record_is_refused_naming_what_disagrees() {
     refuse_each(&played, false, cases);
 }
 
+/// Every edit of a 2009 record of today at a place the rules decide is refused, naming the
+/// place: an action's answer, a callback's digest, the final digest, a score, the ranking,
+/// a fault (its kind, left out, added, taken off its callback), the seed, a seat's seed,
+/// the monuments' order and the first player (the options); with the full log, a count.
+#[test]
+fn an_edited_2009_record_is_refused_naming_what_disagrees() {
+    let played = play_loi("loi-today", false);
+    let record = read(&played);
+    assert_eq!(record["schema"], 5, "today's record");
+    let acts = |c: &Value| -> bool {
+        c["steps"].as_array().is_some_and(|steps| {
+            steps
+                .first()
+                .is_some_and(|s| s["act"]["action"].as_str().is_some_and(|a| a != "fin"))
+        })
+    };
+    let acting = first(&record, acts);
+    let faulted = first(&record, |c| c.get("fault").is_some());
+    let last = record["callbacks"].as_array().unwrap().len() - 1;
+    let digest = record["callbacks"][last]["digest"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let scores = record["ranking"]["scores"].clone();
+    let seat_seed = referee::seeds::seat_seed(6, 0);
+    let recorded_seat_seed = record["seats"][0]["seed"].clone();
+    let cases: Vec<Case> = vec![
+        (
+            "an answer",
+            Box::new(move |r| {
+                r["callbacks"][acting]["steps"][0]["act"]["answer"] = json!({"Ok": "-4"})
+            }),
+            vec![format!("callback {}", acting + 1), "its step 1".into()],
+        ),
+        (
+            "a callback's digest",
+            Box::new(|r| r["callbacks"][4]["digest"] = json!("0123456789abcdef")),
+            strings(&[
+                "callback 5",
+                "the game's digest after it",
+                "0123456789abcdef in the record",
+            ]),
+        ),
+        (
+            "the final digest",
+            Box::new(move |r| r["callbacks"][last]["digest"] = json!("0123456789abcdef")),
+            vec![
+                format!("callback {}", last + 1),
+                format!("the game's digest after it is {digest} by the rules"),
+                "0123456789abcdef in the record".into(),
+            ],
+        ),
+        (
+            "a score",
+            Box::new(|r| r["ranking"]["scores"][1] = json!(9999)),
+            vec![
+                "the match ends ranked".into(),
+                format!(
+                    "scores: {:?}",
+                    scores
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|v| v.as_i64().unwrap())
+                        .collect::<Vec<_>>()
+                ),
+            ],
+        ),
+        (
+            "the ranking",
+            Box::new(|r| {
+                let places = r["ranking"]["places"].clone();
+                r["ranking"]["places"] = json!([places[1], places[0], places[2]]);
+            }),
+            strings(&["the match ends ranked", "in the record"]),
+        ),
+        (
+            "a fault's kind in the list",
+            Box::new(|r| r["faults"][0]["kind"] = json!("timeout")),
+            strings(&["the faults are", "Crash", "Timeout"]),
+        ),
+        (
+            "a fault left out of the list",
+            Box::new(|r| r["faults"] = json!([])),
+            strings(&["the faults are", "[] in the record"]),
+        ),
+        (
+            "a fault added",
+            Box::new(|r| {
+                let mut added = r["faults"][0].clone();
+                added["seat"] = json!(1);
+                r["faults"].as_array_mut().unwrap().push(added);
+            }),
+            strings(&["the faults are"]),
+        ),
+        (
+            "a fault taken off its callback",
+            Box::new(move |r| {
+                r["callbacks"][faulted]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("fault");
+            }),
+            vec![
+                format!("callback {} (`jouer` of seat 0)", faulted + 1),
+                "the turn ends without the action the rules wait for".into(),
+            ],
+        ),
+        (
+            "the seed",
+            Box::new(|r| r["seed"] = json!(6)),
+            vec![
+                "seats[0].seed".into(),
+                format!("the match seed 6 gives {seat_seed}"),
+                format!("the record says {recorded_seat_seed}"),
+            ],
+        ),
+        (
+            "a seat's seed",
+            Box::new(|r| r["seats"][2]["seed"] = json!(7)),
+            strings(&["seats[2].seed", "the record says 7"]),
+        ),
+        (
+            "the monuments' order",
+            Box::new(|r| {
+                let order: Vec<String> = (0..14u8).rev().map(|id| id.to_string()).collect();
+                r["options"]["monuments"] = json!(order.join("-"));
+            }),
+            strings(&["replay differs", "where the referee sends"]),
+        ),
+        (
+            "the first player",
+            Box::new(|r| r["options"]["first-player"] = json!("2")),
+            strings(&["seat 2 has no `jouer`", "no fault stopped it"]),
+        ),
+    ];
+    refuse_each(&played, false, cases);
+
+    // With the full log, a callback's count of requests is made again.
+    let logged = play_loi("loi-today-logged", true);
+    let record = read(&logged);
+    let asking = first(&record, |c| c["requests"].as_u64().unwrap() > 2);
+    let requests = record["callbacks"][asking]["requests"].as_u64().unwrap();
+    let cases: Vec<Case> = vec![(
+        "a count, logged",
+        Box::new(move |r| r["callbacks"][asking]["requests"] = json!(requests + 1)),
+        vec![
+            format!("callback {}", asking + 1),
+            format!(
+                "the full log holds {requests} of its {} requests",
+                requests + 1
+            ),
+        ],
+    )];
+    refuse_each(&logged, false, cases);
+}
+
 /// A callback's digest covers every request it made, information requests too: with the
 /// full log (`--full-log`) every one is made again, so an edited digest or count is refused
 /// naming the field; without it, the digest of a callback that made only actions (here,
@@ -285,7 +455,7 @@ fn an_edited_2009_record_is_refused_naming_what_disagrees() {
 #[test]
 fn an_edited_callback_digest_or_count_is_refused() {
     let zeros = "0".repeat(64);
-    let logged = play_loi("loi-logged", true);
+    let logged = old_loi("loi-logged", true);
     let record = read(&logged);
     let asking = first(&record, |c| c.get("info").is_some());
     let (function, count) = {
@@ -324,7 +494,7 @@ fn an_edited_callback_digest_or_count_is_refused() {
     ];
     refuse_each(&logged, false, cases);
 
-    let played = play_loi("loi-unlogged", false);
+    let played = old_loi("loi-unlogged", false);
     let record = read(&played);
     let last = record["callbacks"].as_array().unwrap().len() - 1;
     assert_eq!(
@@ -355,7 +525,7 @@ fn an_edited_callback_digest_or_count_is_refused() {
 /// are refused when edited like new ones.
 #[test]
 fn a_schema_3_record_replays_and_an_edited_one_is_refused() {
-    let played = play_loi("loi-schema3", true);
+    let played = old_loi("loi-schema3", true);
     let mut record = read(&played);
     record["schema"] = json!(3);
     record.as_object_mut().unwrap().remove("budgets");

@@ -532,26 +532,24 @@ impl Played {
         text
     }
 
+    /// The match as its record tells it, if the referee wrote one.
+    fn game(&self) -> Option<common::loi::Match> {
+        self.record.as_ref()?;
+        Some(common::loi::Match::read(&self.out))
+    }
+
     fn seat(&self, seat: usize) -> &str {
         &self.seats[seat]
     }
 
     /// The faults of `seat`, as (kind, message).
     fn faults(&self, seat: usize) -> Vec<(String, String)> {
-        let Some(record) = &self.record else {
+        let Some(game) = self.game() else {
             return Vec::new();
         };
-        record["faults"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["seat"] == seat as u64)
-            .map(|f| {
-                (
-                    f["kind"].as_str().unwrap_or("?").to_string(),
-                    f["message"].as_str().unwrap_or("").to_string(),
-                )
-            })
+        game.faults_of(seat)
+            .into_iter()
+            .map(|f| (f.kind, f.message))
             .collect()
     }
 
@@ -595,9 +593,8 @@ impl Played {
             self.finished.stdout,
             self.summary()
         );
-        let record = self.record.as_ref().expect("a record");
         assert!(
-            record["result"]["final_scores"].is_array(),
+            self.game().expect("a record").completed(),
             "the match did not complete\n{}",
             self.summary()
         );

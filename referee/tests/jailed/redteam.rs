@@ -75,6 +75,8 @@ struct Played {
     stdout: String,
     stderr: String,
     record: Option<Value>,
+    /// The match as its record tells it, if the referee wrote one.
+    game: Option<common::loi::Match>,
     seats: [String; 3],
 }
 
@@ -104,23 +106,13 @@ impl Played {
     }
 
     fn faults(&self, seat: u64) -> Vec<(String, String)> {
-        let Some(r) = &self.record else {
+        let Some(game) = &self.game else {
             return Vec::new();
         };
-        r["faults"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter(|f| f["seat"] == seat)
-                    .map(|f| {
-                        (
-                            f["kind"].as_str().unwrap_or("?").to_string(),
-                            f["message"].as_str().unwrap_or("").to_string(),
-                        )
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
+        game.faults_of(seat as usize)
+            .into_iter()
+            .map(|f| (f.kind, f.message))
+            .collect()
     }
 
     /// The largest `<key> <N>` number in seat 0's `info` lines.
@@ -233,6 +225,7 @@ fn play_in(who: Who, arena: &Path, program: &Path, opponent: &str, extra: &[&str
     let record = fs::read(out.join("record.json"))
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok());
+    let game = common::loi::Match::read_if_any(&out);
     let seats = std::array::from_fn(|i| {
         fs::read_to_string(out.join(format!("seat{i}.stderr"))).unwrap_or_default()
     });
@@ -242,6 +235,7 @@ fn play_in(who: Who, arena: &Path, program: &Path, opponent: &str, extra: &[&str
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         record,
+        game,
         seats,
     };
     eprintln!("{}", played.summary());

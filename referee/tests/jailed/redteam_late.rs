@@ -202,7 +202,9 @@ fn redteam_late_work_after_the_last_callback_is_a_fault() {
                 );
             };
             assert_eq!(fault["kind"], "timeout", "{summary}");
-            assert_eq!(fault["callback"], "end_game", "{summary}");
+            // After its last callback (`end_game`): outside every callback, the record
+            // puts it in none.
+            assert!(fault["callback"].is_null(), "{summary}");
             let message = fault["message"].as_str().unwrap();
             assert!(
                 message.starts_with(jail::fault::WORKED_AFTER_LAST),

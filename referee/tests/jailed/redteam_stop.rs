@@ -11,6 +11,8 @@
 
 use crate::common;
 
+use referee::games::model::Parts;
+
 use common::shell_champion as shell;
 
 use common::{output, succeeded, text};
@@ -550,7 +552,8 @@ fn an_edited_shard_directory_is_refused_at_merge() {
             }),
             &[
                 "shard-1-of-2/matches.csv line 2: ",
-                "its record has no time allowances",
+                // Today's record must have them: without, it is no record of the game.
+                "is not a record of La loi du plus riche (missing field `budgets`",
             ],
         ),
         (
@@ -646,8 +649,8 @@ fn an_edited_shard_directory_is_refused_at_merge() {
                 let path = one.join("matches").join(id).join("record.json");
                 let mut record: serde_json::Value =
                     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-                for field in ["final_scores", "points"] {
-                    let values = record["result"][field].as_array_mut().unwrap();
+                for field in ["scores", "places"] {
+                    let values = record["ranking"][field].as_array_mut().unwrap();
                     values.swap(0, 1);
                 }
                 std::fs::write(&path, serde_json::to_vec_pretty(&record).unwrap()).unwrap();
@@ -709,10 +712,16 @@ fn an_edited_shard_directory_is_refused_at_merge() {
         );
         assert!(!out_dir.exists(), "{what}: {} created", out_dir.display());
     }
-    // A record of schema 3, before time allowances were recorded, is read without them.
+    // A record of schema 3, before time allowances were recorded, is read without them: a
+    // run the referee of then played (the same champions, `fixtures/records/loi-v4-run`),
+    // one of its records made schema 3.
     let copy = dir.join("schema3");
-    copy_tree(&shards, &copy);
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/loi-v4-run/t"),
+        &copy,
+    );
     record_edited(&copy.join("shard-1-of-2"), &|record| {
+        assert_eq!(record["schema"], 4, "a record of before");
         record["schema"] = 3.into();
         record.as_object_mut().unwrap().remove("budgets");
     });
@@ -876,7 +885,7 @@ fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
             "another first player",
             false,
             Some((first + 1) % 3),
-            "the seed draws",
+            "draws seat",
         ),
         (
             "another program under the seat's name",
@@ -912,8 +921,13 @@ fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
                 .stderr(Stdio::piped());
             play
         }));
-        let record = referee::record::MatchRecord::load(&forged.join("record.json")).unwrap();
-        let mut new = referee::games::loi::row_of(&record, row["reproduce"].clone());
+        let record = common::loi::load_in(&forged);
+        let parts = &referee::games::loi_wire::LoiWire;
+        let mut new = referee::standings::MatchRow {
+            // The engine's digest, as the 2009 rows have it.
+            digest: parts.row_digest(&record),
+            ..record.row(parts.points(), row["reproduce"].clone())
+        };
         new.id = id;
         assert_eq!(
             new.champions,
@@ -922,7 +936,7 @@ fn a_real_record_of_another_setup_or_program_is_refused_at_merge() {
                 .collect::<Vec<_>>(),
             "{what}: the forged record's names"
         );
-        let line = referee::export::matches_csv::row(&new, record.first_player);
+        let line = referee::export::matches_csv::row(&new, parts.first_player(&record));
         let csv = std::fs::read_to_string(one.join("matches.csv")).unwrap();
         let edited: String = csv
             .lines()

@@ -59,6 +59,8 @@ fn referee_with(who: Who, args: &[String], env: &[(&str, &str)]) -> Output {
 
 /// A completed match: its record, the referee's stderr and the seats' stderr.
 struct Played {
+    /// The match as its record tells it.
+    game: common::loi::Match,
     record: Value,
     referee_stderr: String,
     seat_stderr: [String; 3],
@@ -71,12 +73,10 @@ impl Played {
     }
 
     fn faults(&self, seat: u64) -> Vec<String> {
-        self.record["faults"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["seat"] == seat)
-            .map(|f| format!("{}: {}", f["kind"], f["message"]))
+        self.game
+            .faults_of(seat as usize)
+            .into_iter()
+            .map(|f| format!("{}: {}", f.kind, f.message))
             .collect()
     }
 }
@@ -123,15 +123,14 @@ fn play_with(
     );
     let record: Value =
         serde_json::from_slice(&fs::read(out.join("record.json")).unwrap()).unwrap();
-    assert!(
-        record["result"]["final_scores"].is_array(),
-        "the match did not complete: {record}"
-    );
+    let game = common::loi::Match::read(&out);
+    assert!(game.completed(), "the match did not complete: {record}");
     let seat_stderr = std::array::from_fn(|i| {
         fs::read_to_string(out.join(format!("seat{i}.stderr"))).unwrap_or_default()
     });
     assert_no_process_left(&record);
     Played {
+        game,
         record,
         referee_stderr,
         seat_stderr,

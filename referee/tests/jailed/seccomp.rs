@@ -39,8 +39,9 @@ fn prober(arena: &Path, probes: &[&str]) -> PathBuf {
 
 /// What a match with the prober in seat 0 left.
 struct Played {
+    /// The match as its record tells it.
+    game: common::loi::Match,
     line: String,
-    record: Value,
     /// Probe name to result (`ok` or an errno's name), from seat 0's stderr.
     results: BTreeMap<String, String>,
     /// Seat 0's resident set after the probes, in KiB.
@@ -50,12 +51,10 @@ struct Played {
 
 impl Played {
     fn faults(&self, seat: u64) -> Vec<String> {
-        self.record["faults"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["seat"] == seat)
-            .map(|f| format!("{}: {}", f["kind"], f["message"]))
+        self.game
+            .faults_of(seat as usize)
+            .into_iter()
+            .map(|f| format!("{}: {}", f.kind, f.message))
             .collect()
     }
 }
@@ -89,10 +88,8 @@ fn play(who: Who, arena: &Path, probes: &[&str], extra: &[&str]) -> Played {
     );
     let record: Value =
         serde_json::from_slice(&fs::read(out.join("record.json")).unwrap()).unwrap();
-    assert!(
-        record["result"]["final_scores"].is_array(),
-        "the match did not complete: {record}"
-    );
+    let game = common::loi::Match::read(&out);
+    assert!(game.completed(), "the match did not complete: {record}");
     assert_no_process_left(&record);
     let stderr = fs::read_to_string(out.join("seat0.stderr")).unwrap_or_default();
     let results = stderr
@@ -107,8 +104,8 @@ fn play(who: Who, arena: &Path, probes: &[&str], extra: &[&str]) -> Played {
         .and_then(|v| v.parse().ok())
         .unwrap_or(u64::MAX);
     Played {
+        game,
         line: record["sandbox"].as_str().unwrap().to_string(),
-        record,
         results,
         rss_kib,
         stderr,

@@ -229,7 +229,8 @@ impl Played {
             .collect()
     }
 
-    /// Every (request line, answer) of a seat, in order.
+    /// Every (request line, answer) of a seat, in order, without the `fin` that ends each
+    /// callback (the full log keeps it; it is no request of the API).
     fn requests(&self, seat: usize) -> Vec<(String, i64)> {
         let of_seat: Vec<bool> = self.record["callbacks"]
             .as_array()
@@ -241,15 +242,24 @@ impl Played {
         let mut log = referee::full_log::Reader::open(&path).unwrap();
         let mut out = Vec::new();
         while let Some((index, line, answer)) = log.next_entry().unwrap() {
-            if of_seat[index] {
+            if of_seat[index] && line != "fin" {
                 out.push((line, i64::from(answer)));
             }
         }
         out
     }
 
+    /// `field` of the result at the match's end (`final_scores`, `money`, `houses`,
+    /// `points`), for `seat`.
     fn result(&self, field: &str, seat: usize) -> i64 {
-        self.record["result"][field][seat].as_i64().unwrap()
+        let result = common::loi::Match::read(&self.dir).result();
+        match field {
+            "final_scores" => i64::from(result.final_scores[seat]),
+            "money" => i64::from(result.money[seat]),
+            "houses" => i64::from(result.houses[seat]),
+            "points" => i64::from(result.points[seat]),
+            _ => panic!("no result field {field}"),
+        }
     }
 }
 
@@ -744,13 +754,11 @@ fn a_2009_champion_with_a_function_without_return_plays_as_in_2009() {
             .arg(&out_dir),
         "referee match (greedy2009 at -O2)",
     );
-    let record: Value =
-        serde_json::from_slice(&fs::read(out_dir.join("record.json")).unwrap()).unwrap();
-    let faults = record["faults"].as_array().unwrap();
+    let faults = common::loi::Match::read(&out_dir).faults();
     assert!(
         faults
             .iter()
-            .any(|f| f["seat"] == 0 && f["turn"] == 1 && f["callback"] == "jouer"),
+            .any(|f| f.seat == 0 && f.turn == Some(1) && f.callback.as_deref() == Some("jouer")),
         "at -O2 the champion is stopped in turn 1: {faults:?}"
     );
     common::remove_dir(&out_dir);
@@ -801,7 +809,7 @@ fn match_allowing_faults(
     name: &str,
     champions: [&str; 3],
     env: &[(&str, &str)],
-) -> (Value, String, String) {
+) -> (common::loi::Match, String, String) {
     let dir = common::fresh_dir("kits", name);
     let out = run(
         Command::new(referee())
@@ -812,8 +820,7 @@ fn match_allowing_faults(
             .envs(env.iter().copied()),
         &format!("referee match ({name})"),
     );
-    let record: Value =
-        serde_json::from_slice(&fs::read(dir.join("record.json")).unwrap()).unwrap();
+    let record = common::loi::Match::read(&dir);
     let stderr = fs::read_to_string(dir.join("seat0.stderr")).unwrap();
     common::remove_dir(&dir);
     (
@@ -871,11 +878,11 @@ fn the_python_kit_runs_the_interpreter_prologin_python_names() {
         [&path, "random", "greedy"],
         &[("PROLOGIN_PYTHON", &host)],
     );
-    let faults = record["faults"].as_array().unwrap();
+    let faults = record.faults();
     assert!(
         faults
             .iter()
-            .any(|f| f["seat"] == 0 && f["callback"] == "init_game"),
+            .any(|f| f.seat == 0 && f.callback.as_deref() == Some("init_game")),
         "no interpreter, no champion: {faults:?}"
     );
     assert!(

@@ -96,10 +96,11 @@ fn build() {
     });
 }
 
-/// A kit's script played: its log lines (`script: ...`) and the match's record.
+/// A kit's script played: its log lines (`script: ...`) and the match's result.
 struct Played {
     log: Vec<String>,
-    record: Value,
+    /// The match's result, from its record.
+    result: common::loi::Result,
 }
 
 fn play(kit: &str, champion: &Path) -> Played {
@@ -131,8 +132,9 @@ fn play(kit: &str, champion: &Path) -> Played {
         .filter(|l| l.starts_with("script: "))
         .map(str::to_string)
         .collect();
+    let result = common::loi::result(&common::loi::load_in(&dir));
     common::remove_dir(&dir);
-    Played { log, record }
+    Played { log, result }
 }
 
 /// The answer logged for `call` in the `end_game` part of the log.
@@ -200,8 +202,8 @@ fn every_kit_answers_the_scripted_calls_exactly_as_the_c_kit() {
                         >= 5,
                     "{kit}: too few scans"
                 );
-                let money = played.record["result"]["money"][0].as_i64().unwrap();
-                let total = played.record["result"]["final_scores"][0].as_i64().unwrap();
+                let money = i64::from(played.result.money[0]);
+                let total = i64::from(played.result.final_scores[0]);
                 assert_eq!(at_end(&log, "finances 0"), money, "{kit}: finances 0");
                 assert_eq!(at_end(&log, "score 0"), total - money, "{kit}: score 0");
                 // Some actions succeed and some are refused: the script tests both.

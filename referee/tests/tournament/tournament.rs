@@ -822,7 +822,7 @@ fn a_tournament_with_full_log_keeps_each_match_s_requests() {
         let m = m.unwrap().path();
         let record: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(m.join("record.json")).unwrap()).unwrap();
-        let log = record["full_log"]
+        let log = record["full_log"]["file"]
             .as_str()
             .expect("the record names its full log");
         assert!(m.join(log).is_file(), "{}: no {log}", m.display());

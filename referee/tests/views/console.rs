@@ -6,8 +6,9 @@
 
 use crate::common;
 
-use referee::record::MatchRecord;
-use referee::view::console::Console;
+use referee::arena::GameRecord;
+use referee::games::loi_play::LOI;
+use referee::view::loi_arena;
 use referee::view::timeline::StepKind;
 use referee::view::Timeline;
 use serde_json::Value;
@@ -29,7 +30,7 @@ fn fixture(name: &str) -> String {
 /// its directory, record and timeline, and how long the referee took.
 struct Played {
     dir: PathBuf,
-    record: MatchRecord,
+    record: GameRecord,
     timeline: Timeline,
     seconds: f64,
 }
@@ -53,8 +54,8 @@ fn played() -> &'static Played {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-        let timeline = Timeline::build(&record).unwrap();
+        let record = LOI.load(&dir.join("record.json")).unwrap();
+        let timeline = loi_arena::timeline(&record).unwrap();
         Played {
             dir,
             record,
@@ -186,7 +187,7 @@ fn a_flood_is_capped_counted_and_never_waited_for() {
         .record
         .callbacks
         .iter()
-        .position(|c| c.seat == 2 && c.callback.to_string() == "jouer")
+        .position(|c| c.seat == 2 && c.callback == "jouer")
         .unwrap();
     let [start, end] = p.record.timings[jouer].stderr.unwrap();
     // The flood and its line (and the complaints of its pipeline cut short, if any).
@@ -208,7 +209,7 @@ fn a_flood_is_capped_counted_and_never_waited_for() {
             && text.contains("byte(s) dropped past the cap of"),
         "{text}"
     );
-    let console = Console::load(&p.record, Some(&p.dir));
+    let console = loi_arena::console(&p.record, Some(&p.dir), &p.timeline);
     let out = console.output(jouer).unwrap();
     assert_eq!(out.bytes.len() as u64 + out.lost, end - start);
     assert!(out.bytes.len() < 1 << 20);
@@ -356,12 +357,18 @@ fn snapshot_of_a_step_s_console() {
     insta::assert_snapshot!("console_turn2_phase1", masked);
 }
 
+/// A record of before (schema 4, `fixtures/records/loi-v4/bots`: random, greedy,
+/// random) made one of schema 3.
 #[test]
 fn records_of_schema_3_are_read_and_older_ones_refused() {
-    let p = played();
     let dir = common::fresh_dir("console", "schema");
+    let before = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/loi-v4/bots");
+    for seat in 0..3 {
+        let name = format!("seat{seat}.stderr");
+        std::fs::copy(before.join(&name), dir.join(&name)).unwrap();
+    }
     let mut json: Value =
-        serde_json::from_slice(&std::fs::read(p.dir.join("record.json")).unwrap()).unwrap();
+        serde_json::from_slice(&std::fs::read(before.join("record.json")).unwrap()).unwrap();
     json["schema"] = 3.into();
     json.as_object_mut().unwrap().remove("budgets");
     for t in json["timings"].as_array_mut().unwrap() {
@@ -383,7 +390,10 @@ fn records_of_schema_3_are_read_and_older_ones_refused() {
         text.contains("stderr by callback was not recorded (a record of schema 3)"),
         "{text}"
     );
-    assert!(text.contains("seat 1 console.sh, jouer of turn 3 phase I: CPU "));
+    assert!(
+        text.contains("seat 1 greedy, jouer of turn 3 phase I: CPU "),
+        "{text}"
+    );
     assert!(
         !text.contains(" of 1000 ms"),
         "no budget in schema 3: {text}"
@@ -404,7 +414,7 @@ fn records_of_schema_3_are_read_and_older_ones_refused() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!out.status.success());
     assert!(
-        err.contains("has record schema 2; this referee reads schemas 3 to 4"),
+        err.contains("has record schema 2, which this referee does not read"),
         "{err}"
     );
 }

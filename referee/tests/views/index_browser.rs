@@ -370,9 +370,9 @@ fn a_champion_page_lists_its_matches_and_links_each_fault_to_its_step() {
             let (page, hash) = target(&fault["href"]);
             let step: usize = hash.strip_prefix("step=").unwrap().parse().unwrap();
             let dir = page.parent().unwrap();
-            let record = referee::record::MatchRecord::load(&dir.join("record.json")).unwrap();
+            let record = common::loi::load_in(dir);
             let seat = record.seats.iter().position(|s| s.name == *name).unwrap();
-            let timeline = referee::view::Timeline::build(&record).unwrap();
+            let timeline = common::loi::timeline(&record);
             // The page's and `show --step`'s numbers start at 1.
             assert!(
                 timeline.steps[step - 1]
@@ -677,7 +677,12 @@ fn a_resumed_tournament_brings_the_replays_links_up_to_date() {
     let kept: Vec<&str> = csv.lines().filter(|l| !l.starts_with("11,")).collect();
     std::fs::write(t.join("matches.csv"), kept.join("\n") + "\n").unwrap();
     std::fs::remove_dir_all(t.join("matches/11")).unwrap();
-    index::write(&t, &referee::games::loi::LoiGame, &index::Layout::default()).unwrap();
+    index::write(
+        &t,
+        &referee::games::loi_play::LOI,
+        &index::Layout::default(),
+    )
+    .unwrap();
     let page10 = || std::fs::read_to_string(t.join("matches/10/replay.html")).unwrap();
     assert!(page10().contains("match 10 (11 of 11)") && !page10().contains("nav-next"));
     // A copied run keeps its key where the original's results folder named it.
@@ -731,7 +736,12 @@ fn a_1000_match_index_becomes_interactive_within_1500_ms() {
     }
     std::fs::write(t.join("matches.csv"), out).unwrap();
     let started = std::time::Instant::now();
-    index::write(&t, &referee::games::loi::LoiGame, &index::Layout::default()).unwrap();
+    index::write(
+        &t,
+        &referee::games::loi_play::LOI,
+        &index::Layout::default(),
+    )
+    .unwrap();
     let written = started.elapsed();
     let states = drive(
         &chromium,

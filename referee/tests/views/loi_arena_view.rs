@@ -1,15 +1,14 @@
-//! The 2009 game's views built from the arena's record (`view::loi_arena`) against today's
-//! views of the 2009 game's own record, for the same matches: each match is played by the
-//! real referee (`referee match ... --full-log --html`), then played again through the
-//! arena by champions that say what the record says they said (`viewer_page::arena`), and
-//! the two records' views must agree: the replay page byte for byte but for the footer's
-//! "(full log read)" (the arena's record holds every action, no log is read), the table
-//! `referee match` prints, the timeline, and every step on the terminal with its console.
-//! Matches: the built-in bots over many seeds, and example champions that write on stderr,
-//! are refused actions, send a line that means nothing, run out of time, crash, or never
-//! start.
+//! The 2009 game's views built from the arena's record (`view::loi_arena`) against the
+//! views of the 2009 game's record of before, for the same matches: each match was played
+//! by the referee of before (`referee match ... --full-log --html`, kept in
+//! `fixtures/records/loi-v4-views`), then is played again through the arena by champions
+//! that say what the record says they said (`viewer_page::arena`), and the two records'
+//! views must agree: the replay page byte for byte but for the footer's "(full log read)"
+//! (the arena's record holds every action, no log is read), the table `referee match`
+//! printed, the timeline, and every step on the terminal with its console. Matches: the
+//! built-in bots over many seeds, and example champions that write on stderr, are refused
+//! actions, send a line that means nothing, run out of time, crash, or never start.
 
-use crate::common;
 use crate::viewer_page;
 
 use jail::fault::FaultKind;
@@ -18,44 +17,37 @@ use referee::record::{FaultRecord, MatchRecord};
 use referee::view::console::Console;
 use referee::view::{console_text, html, loi_arena, terminal, Timeline};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+/// A champion of `tests/fixtures`, as the match was given it.
 fn fixture(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(path)
-        .display()
-        .to_string()
+    format!("tests/fixtures/{path}")
 }
 
+/// An example champion, as the match was given it.
 fn example(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../champions")
-        .join(path)
-        .display()
-        .to_string()
+    format!("champions/{path}")
 }
 
-/// Plays `champions` with `seed` (and `extra` flags) into a fresh directory; the record,
-/// the arena's record of the same match, and the directory.
-fn play(
-    name: &str,
-    champions: &[String],
-    seed: u64,
-    extra: &[&str],
-) -> (MatchRecord, GameRecord, PathBuf) {
-    let dir = common::fresh_dir("loi-arena-view", name);
-    let mut command = Command::new(viewer_page::REFEREE);
-    command
-        .arg("match")
-        .args(champions)
-        .args(["--seed", &seed.to_string(), "--full-log", "--html", "--out"])
-        .arg(&dir)
-        .args(extra);
-    viewer_page::run(command);
+/// The match `name` the referee of before played (`champions`, built-in ones by name, the
+/// others by a path ending so, with `seed`), kept with its full log and stderr files: the
+/// record, the arena's record of the same match, and the directory.
+fn play(name: &str, champions: &[String], seed: u64) -> (MatchRecord, GameRecord, PathBuf) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/records/loi-v4-views")
+        .join(name);
     let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let written = std::fs::read_to_string(dir.join("replay.html")).unwrap();
-    assert_eq!(written, html::replay_page_in(&record, Some(&dir)).unwrap());
+    assert_eq!(record.seed, seed, "{name}");
+    for (seat, champion) in record.seats.iter().zip(champions) {
+        assert!(
+            seat.path == format!("builtin:{champion}") || seat.path.ends_with(champion.as_str()),
+            "{name}: {} is not {champion}",
+            seat.path
+        );
+    }
+    // The page the referee of before wrote, where it was kept: today's of that record.
+    if let Ok(written) = std::fs::read_to_string(dir.join("replay.html")) {
+        assert_eq!(written, html::replay_page_in(&record, Some(&dir)).unwrap());
+    }
     let arena = viewer_page::arena::arena_record(&record, &dir);
     (record, arena, dir)
 }
@@ -130,9 +122,8 @@ fn the_built_in_bots_views_agree_over_many_seeds() {
     ];
     for seed in 0..8u64 {
         let names = lineups[seed as usize % lineups.len()].map(String::from);
-        let (record, arena, dir) = play(&format!("bots-{seed}"), &names, seed, &[]);
+        let (record, arena, dir) = play(&format!("bots-{seed}"), &names, seed);
         same_views(&format!("seed {seed} {names:?}"), &record, &arena, &dir);
-        common::remove_dir(&dir);
     }
 }
 
@@ -143,10 +134,10 @@ fn examples_with_stderr_and_refused_actions_show_alike() {
     // and a lost monument.
     let champions = [
         fixture("console/console.sh"),
-        example("python/random"),
+        example("python/random/champion"),
         fixture("viewer/actor.sh"),
     ];
-    let (record, arena, dir) = play("stderr", &champions, 5, &[]);
+    let (record, arena, dir) = play("stderr", &champions, 5);
     assert!(record.callbacks.iter().any(|c| !c.refused.is_empty()));
     same_views("stderr and refusals", &record, &arena, &dir);
     // The browser tests' match: a crash at turn 5, first player given.
@@ -155,7 +146,8 @@ fn examples_with_stderr_and_refused_actions_show_alike() {
         fixture("viewer/actor.sh"),
         fixture("viewer/quitter.sh"),
     ];
-    let (record, arena, dir) = play("actors", &champions, 1, &["--first-player", "0"]);
+    let (record, arena, dir) = play("actors", &champions, 1);
+    assert_eq!(record.first_player, 0);
     same_views("actors", &record, &arena, &dir);
 }
 
@@ -170,7 +162,7 @@ fn faults_show_alike_timeout_crash_a_line_that_means_nothing_a_seat_that_never_s
         fixture("untrusted/stderr_crash.sh"),
         "greedy".to_string(),
     ];
-    let (record, arena, dir) = play("faults", &champions, 3, &["--time-scale", "0.2"]);
+    let (record, arena, dir) = play("faults", &champions, 3);
     assert_eq!(kinds(&record), ["crash", "timeout"], "{:?}", record.faults);
     same_views("a timeout, a crash", &record, &arena, &dir);
     // A seat that cannot start, a debug line on stdout (a line that means nothing), a bot.
@@ -179,7 +171,7 @@ fn faults_show_alike_timeout_crash_a_line_that_means_nothing_a_seat_that_never_s
         fixture("match/garbage.sh"),
         "random".to_string(),
     ];
-    let (record, arena, dir) = play("spawn", &champions, 4, &[]);
+    let (record, arena, dir) = play("spawn", &champions, 4);
     assert_eq!(kinds(&record), ["spawn", "protocol"], "{:?}", record.faults);
     assert!(record.faults[0].callback.is_none());
     same_views("a spawn fault, a protocol fault", &record, &arena, &dir);
@@ -209,7 +201,7 @@ fn faults_show_alike_timeout_crash_a_line_that_means_nothing_a_seat_that_never_s
 #[test]
 fn an_edited_arena_record_gets_no_view_and_says_where() {
     let names = ["greedy", "random", "random"].map(String::from);
-    let (_, arena, dir) = play("edited", &names, 2, &[]);
+    let (_, arena, dir) = play("edited", &names, 2);
     let refused = |record: &GameRecord, needle: &str| {
         let error = format!("{:#}", loi_arena::page(record, Some(&dir)).unwrap_err());
         assert!(

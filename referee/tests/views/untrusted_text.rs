@@ -8,7 +8,6 @@
 
 use crate::common;
 
-use referee::record::MatchRecord;
 use serde_json::Value;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -172,10 +171,19 @@ fn show_and_errors_escape_a_raw_record() {
     let dir = common::fresh_dir("untrusted", "raw");
     let (_, out) = play_untrusted(&dir);
     let path = out.join("record.json");
-    let mut record = MatchRecord::load(&path).unwrap();
-    record.seats[1].name = format!("raw{SEQUENCES}\u{9b}2J");
-    record.faults[0].message = format!("raw {SEQUENCES} \u{202e}");
-    std::fs::write(&path, record.to_json()).unwrap();
+    let mut record: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    record["seats"][1]["name"] = format!("raw{SEQUENCES}\u{9b}2J").into();
+    // A callback's fault is kept twice: in its callback, and in the list after the
+    // callback's name.
+    let faulted = record["faults"][0]["callback"].as_u64().unwrap() as usize;
+    let callback = record["callbacks"][faulted]["callback"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let message = format!("raw {SEQUENCES} \u{202e}");
+    record["callbacks"][faulted]["fault"]["message"] = message.clone().into();
+    record["faults"][0]["message"] = format!("{callback}: {message}").into();
+    std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
     let shown = run(Command::new(REFEREE)
         .arg("show")
         .arg(&out)
@@ -191,11 +199,14 @@ fn show_and_errors_escape_a_raw_record() {
     );
 
     // A request the engine rejects: `replay` quotes it in its error.
-    record.callbacks[1]
-        .actions
-        .insert(0, (format!("bad{SEQUENCES}"), 0));
-    record.callbacks[1].requests += 1;
-    std::fs::write(&path, record.to_json()).unwrap();
+    let seat = record["callbacks"][1]["seat"].clone();
+    record["callbacks"][1]["steps"].as_array_mut().unwrap().insert(
+        0,
+        serde_json::json!({"act": {"seat": seat, "action": format!("bad{SEQUENCES}"), "answer": {"Ok": "0"}}}),
+    );
+    let requests = record["callbacks"][1]["requests"].as_u64().unwrap();
+    record["callbacks"][1]["requests"] = (requests + 1).into();
+    std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
     let output = Command::new(REFEREE)
         .arg("replay")
         .arg(&path)
@@ -298,7 +309,7 @@ fn quoted_script_tags_leave_the_replay_page_whole() {
             "--out",
         ])
         .arg(&out));
-    let record = MatchRecord::load(&out.join("record.json")).unwrap();
+    let record = common::loi::load_in(&out);
     let quoted = |text: &str| record.faults.iter().any(|f| f.message.contains(text));
     assert!(quoted("<!--<script>") && quoted("</script><b>&amp;"));
     let page = std::fs::read_to_string(out.join("replay.html")).unwrap();

@@ -23,7 +23,6 @@ use crate::viewer_page;
 
 use referee::arena::GameRecord;
 use referee::games::loi_wire::LoiWire;
-use referee::record::MatchRecord;
 use referee::view::loi_arena;
 use std::path::Path;
 use std::process::Command;
@@ -44,13 +43,7 @@ fn the_last_step_shows_the_final_scores_of_the_record() {
         seen.steps,
         "the End key goes to the last step"
     );
-    let expected: Vec<i64> = record
-        .result
-        .final_scores
-        .iter()
-        .map(|&s| i64::from(s))
-        .collect();
-    assert_eq!(seen.scores, expected);
+    assert_eq!(seen.scores, record.ranking.scores);
     // The first step is not the end: the page really moved.
     let first = open(&chromium, &dir.join("replay.html"), &[]);
     assert_eq!(first.step, 0);
@@ -76,9 +69,15 @@ fn a_record_of_100000_requests_loads_in_under_a_second() {
         return;
     };
     let dir = temp_dir("large");
-    let played = play(&dir, 9, false);
-    let mut record = viewer_page::arena::arena_record(&played, &dir);
-    assert_eq!(played.callbacks.iter().map(|c| c.turn).max(), Some(15));
+    let mut record = play(&dir, 9, false);
+    let turns = loi_arena::timeline(&record)
+        .unwrap()
+        .steps
+        .iter()
+        .map(|s| s.turn)
+        .max();
+    assert_eq!(turns, Some(15));
+    let expected = record.ranking.scores.clone();
     inflate(&mut record, 100_000);
     referee::arena::check(&LoiWire, &record).expect("the inflated record checks");
     let started = std::time::Instant::now();
@@ -88,12 +87,6 @@ fn a_record_of_100000_requests_loads_in_under_a_second() {
     let path = dir.join("replay.html");
     std::fs::write(&path, &page).unwrap();
     let seen = open(&chromium, &path, &["--last"]);
-    let expected: Vec<i64> = played
-        .result
-        .final_scores
-        .iter()
-        .map(|&s| i64::from(s))
-        .collect();
     assert_eq!(seen.scores, expected);
     println!(
         "viewer: 15-turn record of 100000 requests ({} KiB of JSON record): page built in {} ms, {} KiB, ready in the browser in {:.0} ms",
@@ -130,22 +123,15 @@ fn quoted_script_tags_do_not_break_the_page() {
             .args(["random", "--seed", "6", "--full-log", "--html", "--out"])
             .arg(&dir),
     );
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let (record, timeline) = viewer_page::arena_page(&dir);
     assert!(record
         .faults
         .iter()
         .any(|f| f.message.contains("<!--<script>")));
-    let (_, timeline) = viewer_page::arena_page(&dir);
     let seen = open(&chromium, &dir.join("replay.html"), &["--last"]);
     assert_eq!(seen.steps, timeline.steps.len() as u64);
     assert_eq!(seen.step + 1, seen.steps);
-    let expected: Vec<i64> = record
-        .result
-        .final_scores
-        .iter()
-        .map(|&s| i64::from(s))
-        .collect();
-    assert_eq!(seen.scores, expected);
+    assert_eq!(seen.scores, record.ranking.scores);
 }
 
 #[test]
@@ -164,8 +150,7 @@ fn the_console_shows_the_step_s_stderr_and_the_cpu_chart() {
             .args(["greedy", "--seed", "3", "--full-log", "--html", "--out"])
             .arg(&dir),
     );
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let (_, timeline) = viewer_page::arena_page(&dir);
+    let (record, timeline) = viewer_page::arena_page(&dir);
     let step = |turn: u8| {
         timeline
             .steps

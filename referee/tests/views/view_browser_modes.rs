@@ -78,7 +78,7 @@ fn presentation_plays_by_turn_and_ends_on_the_winner() {
     );
     assert_eq!(seen.step as usize, last, "the play stops at the last step");
     let banner = seen.json["banner"].as_str().expect("the winner banner");
-    let result = &record.result;
+    let result = common::loi::result(&record);
     let top = *result.points.iter().max().unwrap();
     let first: Vec<usize> = (0..3).filter(|&s| result.points[s] == top).collect();
     if let [winner] = first[..] {

@@ -4,8 +4,8 @@
 //! crashes in turn 5), played with the full log; every expected figure is the timeline's:
 //!
 //! - 20000 identical refused actions are one entry (`20000 × ... → HORS_TERRAIN`), and the
-//!   page at that step is ready in under a second; without the full log the page counts
-//!   them by function;
+//!   page at that step is ready in under a second; the page of a record of before (which
+//!   kept refusals counted by function) counts them by function;
 //! - the step's changed cells are outlined and its refused targets crossed on the board;
 //! - Phase II bids and sales are shown as pending until the auction is resolved; the
 //!   auction's step gives the bids and explains its tie and the order that broke it; the
@@ -15,8 +15,10 @@
 use crate::common;
 use crate::viewer_page;
 
+use referee::record::MatchRecord;
 use referee::view::html;
 use referee::view::timeline::{Step, StepKind, Timeline};
+use std::path::Path;
 use viewer_page::{actor_match, at, code, open, pixel, rgb, temp_dir};
 
 fn step_of(t: &Timeline, seat: u8, turn: u8, callback: &str) -> usize {
@@ -38,7 +40,7 @@ fn repeated_refusals_are_grouped_and_a_huge_step_opens_at_once() {
         return;
     };
     let dir = temp_dir("grouped");
-    let (record, t) = actor_match(&dir);
+    let (_, t) = actor_match(&dir);
     let flood = step_of(&t, 1, 2, "jouer");
     let step: &Step = &t.steps[flood];
     assert_eq!(step.actions[0].count, 20000);
@@ -61,9 +63,15 @@ fn repeated_refusals_are_grouped_and_a_huge_step_opens_at_once() {
         ["1 cell(s) aimed at (1 refused) in this step (outlined and crossed on the board)."]
     );
 
-    // The same step from the record alone: the refusals counted by function.
+    // The same step from a record alone that counted refusals by function: the same match
+    // as the referee of before recorded it (schema 4, `fixtures/records/loi-v4-views`).
+    let old = MatchRecord::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/records/loi-v4-views/actors/record.json"),
+    )
+    .unwrap();
     let page = dir.join("counted.html");
-    std::fs::write(&page, html::replay_page(&record).unwrap()).unwrap();
+    std::fs::write(&page, html::replay_page(&old).unwrap()).unwrap();
     let seen = open(&chromium, &at(&page, flood), &[]);
     let actions = seen.card(1)["actions"].as_array().unwrap();
     assert!(

@@ -4,15 +4,21 @@
 
 use crate::common;
 
-use referee::record::MatchRecord;
-use referee::view::{html, index, Timeline};
-use std::path::PathBuf;
+use referee::arena::GameRecord;
+use referee::games::loi_play::LOI;
+use referee::view::{index, loi_arena};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 
 fn temp_dir(name: &str) -> PathBuf {
     common::fresh_dir("view-html", name)
+}
+
+/// The record of the 2009 match in `dir`, checked.
+fn load(dir: &Path) -> GameRecord {
+    common::loi::load_in(dir)
 }
 
 #[test]
@@ -26,8 +32,8 @@ fn match_html_writes_a_self_contained_replay() {
             .arg(&dir),
     );
     let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    assert_eq!(page, html::replay_page_in(&record, Some(&dir)).unwrap());
+    let record = load(&dir);
+    assert_eq!(page, loi_arena::page(&record, Some(&dir)).unwrap());
     // No network: nothing is loaded from elsewhere.
     for needle in ["http://", "https://", "src=", "<link"] {
         let hits: Vec<_> = page
@@ -43,7 +49,7 @@ fn match_html_writes_a_self_contained_replay() {
     let json: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
     let steps = json["steps"].as_array().unwrap();
     let last = steps.last().unwrap();
-    assert_eq!(last["final"], serde_json::json!(record.result.final_scores));
+    assert_eq!(last["final"], serde_json::json!(record.ranking.scores));
     assert_eq!(json["schema"], referee::view::timeline::TIMELINE_SCHEMA);
 }
 
@@ -58,12 +64,22 @@ fn timeline_changes_rebuild_the_final_board() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let timeline = Timeline::build(&record).unwrap();
+    let record = load(&dir);
+    let timeline = loi_arena::timeline(&record).unwrap();
     let cells = timeline.cells_at(timeline.steps.len() - 1);
-    let houses = |seat: i32| cells.iter().filter(|c| c[2] == 1 && c[3] == seat).count() as u32;
-    assert_eq!([houses(0), houses(1), houses(2)], record.result.houses);
-    let requests: usize = record.callbacks.iter().map(|c| c.requests as usize).sum();
+    let owned = |seat: i32| cells.iter().filter(|c| c[2] == 1 && c[3] == seat).count() as u32;
+    assert_eq!(
+        [owned(0), owned(1), owned(2)],
+        common::loi::result(&record).houses
+    );
+    // Every request but each callback's `fin`, which the protocol does not count.
+    let fins = record.actions().filter(|a| *a == "fin").count();
+    let requests: usize = record
+        .callbacks
+        .iter()
+        .map(|c| c.requests as usize)
+        .sum::<usize>()
+        - fins;
     let counted: usize = timeline
         .steps
         .iter()
@@ -91,14 +107,17 @@ fn timeline_changes_rebuild_the_final_board() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let full = MatchRecord::load(&full.join("record.json")).unwrap();
-    assert_eq!(full.full_log.as_deref(), Some(referee::full_log::FILE));
-    let compact = MatchRecord::load(&dir.join("record.json")).unwrap();
+    let full = load(&full);
+    assert_eq!(
+        full.full_log.as_ref().map(|log| log.file.as_str()),
+        Some(referee::full_log::FILE)
+    );
+    let compact = load(&dir);
     assert_eq!(
         full.callbacks, compact.callbacks,
         "the log is beside the record, not in it"
     );
-    let again = Timeline::build(&full).unwrap();
+    let again = loi_arena::timeline(&full).unwrap();
     assert_eq!(
         serde_json::to_string(&again).unwrap(),
         serde_json::to_string(&timeline).unwrap()
@@ -208,10 +227,5 @@ fn tournament_index_stays_in_its_directory() {
 }
 
 fn write_index(dir: &std::path::Path) {
-    index::write(
-        dir,
-        &referee::games::loi::LoiGame,
-        &index::Layout::default(),
-    )
-    .unwrap();
+    index::write(dir, &LOI, &index::Layout::default()).unwrap();
 }

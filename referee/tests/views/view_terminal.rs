@@ -7,9 +7,8 @@
 
 use crate::common;
 
-use referee::record::MatchRecord;
-use referee::view::console::Console;
-use referee::view::{console_text, terminal, Timeline};
+use common::loi::{load, load_in, timeline as timeline_of};
+use referee::view::{console_text, loi_arena, terminal};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -61,8 +60,8 @@ fn show(args: &[&str], envs: &[(&str, &str)]) -> (bool, String, String) {
 #[test]
 fn snapshots_of_a_recorded_match() {
     let path = record(3);
-    let record = MatchRecord::load(&path).unwrap();
-    let timeline = Timeline::build(&record).unwrap();
+    let record = load(&path);
+    let timeline = timeline_of(&record);
     let start = timeline.stage_end(1, 0).unwrap();
     let mid = timeline.stage_end(7, 2).unwrap();
     let end = timeline.steps.len() - 1;
@@ -73,7 +72,7 @@ fn snapshots_of_a_recorded_match() {
     // The command prints the same text (stdout is a pipe here: no colour), then the
     // console of the step.
     let p = path.to_str().unwrap();
-    let console = Console::load(&record, path.parent());
+    let console = loi_arena::console(&record, path.parent(), &timeline);
     let shown =
         |i| terminal::render(&timeline, i, false) + &console_text::render(&console, &timeline, i);
     assert_eq!(show(&[p, "--turn", "7", "--phase", "2"], &[]).1, shown(mid));
@@ -81,14 +80,15 @@ fn snapshots_of_a_recorded_match() {
     assert_eq!(show(&[p, "--turn", "0"], &[]).1, shown(start));
     // The end shows the record's result.
     let last = &timeline.steps[end];
-    assert_eq!(last.final_score, record.result.final_scores);
-    assert_eq!(last.money, record.result.money);
+    let result = common::loi::result(&record);
+    assert_eq!(last.final_score, result.final_scores);
+    assert_eq!(last.money, result.money);
 }
 
 #[test]
 fn turn_and_phase_select_the_end_of_that_phase() {
-    let record = MatchRecord::load(&record(3)).unwrap();
-    let timeline = Timeline::build(&record).unwrap();
+    let record = load(&record(3));
+    let timeline = timeline_of(&record);
     for turn in 1..=14u8 {
         for phase in 1..=3u8 {
             let i = timeline.stage_end(turn, phase).unwrap();
@@ -184,8 +184,8 @@ fn colour_snapshot_of_the_board_seats_and_faults() {
             .args(["--seed", "3", "--out"])
             .arg(&dir),
     );
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let timeline = Timeline::build(&record).unwrap();
+    let record = load_in(&dir);
+    let timeline = timeline_of(&record);
     let text = terminal::render(&timeline, timeline.steps.len() - 1, true);
     assert!(text.contains("\x1b[1;38;5;196m  seat 2 "), "{text}");
     let p = dir.join("record.json");
@@ -204,8 +204,8 @@ fn colour_snapshot_of_the_board_seats_and_faults() {
 #[test]
 fn columns_hold_with_two_digit_monuments_and_a_phase_lists_its_actions() {
     let path = record(3);
-    let record = MatchRecord::load(&path).unwrap();
-    let timeline = Timeline::build(&record).unwrap();
+    let record = load(&path);
+    let timeline = timeline_of(&record);
     let end = terminal::render(&timeline, timeline.steps.len() - 1, false);
     let lines: Vec<&str> = end.lines().collect();
     let units = lines
@@ -262,8 +262,8 @@ fn columns_hold_with_two_digit_monuments_and_a_phase_lists_its_actions() {
     );
 }
 
-/// Refused actions, which a record counts by function and answer, are listed with their
-/// count: the 20000 off-map roads of `tests/fixtures/viewer/actor.sh` in the jouer of turn 2.
+/// Refused actions, which a record keeps with their arguments, are listed in order, the same
+/// ones in a row with their count: the 20000 off-map roads of `tests/fixtures/viewer/actor.sh` in the jouer of turn 2.
 #[test]
 fn refused_actions_are_counted_in_a_step_s_actions() {
     let dir = common::fresh_dir("view-terminal", "refused");
@@ -281,8 +281,8 @@ fn refused_actions_are_counted_in_a_step_s_actions() {
             .args(["--first-player", "0", "--seed", "1", "--out"])
             .arg(&dir),
     );
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let timeline = Timeline::build(&record).unwrap();
+    let record = load_in(&dir);
+    let timeline = timeline_of(&record);
     let flood = timeline
         .steps
         .iter()
@@ -301,8 +301,8 @@ fn refused_actions_are_counted_in_a_step_s_actions() {
     assert!(ok, "{stderr}");
     assert!(
         stdout.contains(
-            "actions of seat 1 in jouer: 1 refused construire_maison -> NON_CONNEXE, \
-             20000 refused construire_route -> HORS_TERRAIN; 1 information request(s)"
+            "actions of seat 1 in jouer: construire_route 200 3 -> HORS_TERRAIN x 20000, \
+             construire_maison 0 0 -> NON_CONNEXE; 1 information request(s)"
         ),
         "{stdout}"
     );

@@ -7,7 +7,6 @@ pub mod arena;
 
 use crate::common;
 use referee::arena::GameRecord;
-use referee::record::MatchRecord;
 use referee::view::{loi_arena, Timeline};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,8 +18,8 @@ pub fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// Plays `random greedy random` with `seed` into `dir` (with its full log, and with the
-/// page if asked: the page of the arena's record of the match, [`arena_page`]).
-pub fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {
+/// page if asked, [`arena_page`]); its record.
+pub fn play(dir: &Path, seed: u64, html: bool) -> GameRecord {
     let mut command = Command::new(REFEREE);
     command.args([
         "match",
@@ -37,15 +36,13 @@ pub fn play(dir: &Path, seed: u64, html: bool) -> MatchRecord {
     if html {
         arena_page(dir);
     }
-    MatchRecord::load(&dir.join("record.json")).unwrap()
+    common::loi::load_in(dir)
 }
 
-/// The match in `dir` (played with `--full-log`) as the arena records it ([`arena`]), its
-/// replay page written as `replay.html` (`view::loi_arena::page`, the console's stderr
-/// read from `dir`): the arena's record and the page's timeline.
+/// The match in `dir`, its replay page written as `replay.html` (`view::loi_arena::page`,
+/// the console's stderr read from `dir`): its record and the page's timeline.
 pub fn arena_page(dir: &Path) -> (GameRecord, Timeline) {
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let arena = arena::arena_record(&record, dir);
+    let arena = common::loi::load_in(dir);
     let page = loi_arena::page(&arena, Some(dir)).unwrap();
     std::fs::write(dir.join("replay.html"), page).unwrap();
     let timeline = loi_arena::timeline(&arena).unwrap();
@@ -54,8 +51,7 @@ pub fn arena_page(dir: &Path) -> (GameRecord, Timeline) {
 
 /// The timeline of the page [`arena_page`] writes for the match in `dir`.
 pub fn arena_timeline(dir: &Path) -> Timeline {
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    loi_arena::timeline(&arena::arena_record(&record, dir)).unwrap()
+    loi_arena::timeline(&common::loi::load_in(dir)).unwrap()
 }
 
 pub fn run(mut command: Command) {
@@ -70,7 +66,7 @@ pub fn run(mut command: Command) {
 /// The fixtures of `tests/fixtures/viewer`: `actor.sh` twice and `quitter.sh`, first
 /// player seat 0, with the full log and the page ([`arena_page`]); the record and the
 /// page's timeline.
-pub fn actor_match(dir: &Path) -> (MatchRecord, Timeline) {
+pub fn actor_match(dir: &Path) -> (GameRecord, Timeline) {
     let fixture = |name: &str| {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/viewer")
@@ -93,8 +89,7 @@ pub fn actor_match(dir: &Path) -> (MatchRecord, Timeline) {
         ])
         .arg(dir);
     run(command);
-    let record = MatchRecord::load(&dir.join("record.json")).unwrap();
-    let (_, timeline) = arena_page(dir);
+    let (record, timeline) = arena_page(dir);
     assert!(timeline.full_log);
     (record, timeline)
 }
