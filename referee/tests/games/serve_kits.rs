@@ -204,11 +204,7 @@ fn python_kits_of_ticket_to_ride_and_of_2009_play_training_games() {
                 "{record}"
             );
             assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
-            // The 2009 game's `replay` reads the records of its old stack until the switch
-            // to the model; its served records are the model's, checked when read.
-            if game != "loi" {
-                replays(&server, game, &played);
-            }
+            replays(&server, game, &played);
         }
     });
 }
