@@ -38,7 +38,8 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
                 qualify: *qualify,
                 advance: advance.unwrap_or(Plan::default_advance(*seats)),
             };
-            plan.check(2..=5).map_err(usage)?;
+            plan.check(2..=5)
+                .map_err(|(flag, what)| usage(format!("--{flag} {what}")))?;
             let map = match map.to_ascii_lowercase().as_str() {
                 "usa" => "usa",
                 "small" => "small",

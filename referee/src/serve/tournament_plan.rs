@@ -56,38 +56,55 @@ impl Plan {
         (seats / 2).max(1)
     }
 
-    /// What is wrong with the plan, naming the flag to fix.
-    pub fn check(&self, game_seats: std::ops::RangeInclusive<usize>) -> Result<(), String> {
+    /// What is wrong with the plan: the setting at fault (`seats`, `rounds`, `advance`,
+    /// `pool`, `qualify`: the command line names its flag) and what it takes.
+    pub fn check(
+        &self,
+        game_seats: std::ops::RangeInclusive<usize>,
+    ) -> Result<(), (&'static str, String)> {
         if !game_seats.contains(&self.seats) {
-            return Err(format!(
-                "--seats {}: the game takes {} to {} seats",
-                self.seats,
-                game_seats.start(),
-                game_seats.end()
+            return Err((
+                "seats",
+                format!(
+                    "{}: the game takes {} to {} seats",
+                    self.seats,
+                    game_seats.start(),
+                    game_seats.end()
+                ),
             ));
         }
         if self.rounds == 0 || self.rounds > 100 {
-            return Err(format!("--rounds {}: give 1 to 100", self.rounds));
+            return Err(("rounds", format!("{}: give 1 to 100", self.rounds)));
         }
         if self.advance == 0 || self.advance >= self.seats {
-            return Err(format!(
-                "--advance {}: the top ones of a match that go on, 1 to {} (fewer than --seats)",
-                self.advance,
-                self.seats - 1
+            return Err((
+                "advance",
+                format!(
+                    "{}: the top ones of a match that go on, 1 to {} (fewer than the seats)",
+                    self.advance,
+                    self.seats - 1
+                ),
             ));
         }
         if self.format == Format::PoolsKnockout {
             if self.pool < self.seats || self.pool > 64 {
-                return Err(format!(
-                    "--pool {}: players of a pool, {} (--seats) to 64",
-                    self.pool, self.seats
+                return Err((
+                    "pool",
+                    format!(
+                        "{}: players of a pool, {} (the seats) to 64",
+                        self.pool, self.seats
+                    ),
                 ));
             }
             if self.qualify == 0 || self.qualify >= self.pool {
-                return Err(format!(
-                    "--qualify {}: the top ones of a pool that go on, 1 to {} (fewer than --pool)",
-                    self.qualify,
-                    self.pool - 1
+                return Err((
+                    "qualify",
+                    format!(
+                        "{}: the top ones of a pool that go on, 1 to {} (fewer than a pool's \
+                         players)",
+                        self.qualify,
+                        self.pool - 1
+                    ),
                 ));
             }
         }
@@ -211,7 +228,8 @@ mod tests {
             advance: 1,
         };
         assert!(plan.check(2..=5).is_ok());
-        let bad = |p: Plan, flag: &str| assert!(p.check(2..=5).unwrap_err().contains(flag));
+        let bad =
+            |p: Plan, flag: &str| assert_eq!(format!("--{}", p.check(2..=5).unwrap_err().0), flag);
         bad(
             Plan {
                 seats: 6,
