@@ -462,18 +462,25 @@ pub fn kits_differ(stored: &KitsIdentity) -> anyhow::Result<Option<String>> {
             Ok(None)
         }
         KitsIdentity::Whole(whole) => {
-            let mut hasher = Sha256::new();
-            let then = installed
-                .iter()
-                .filter(|(l, _)| !KITS_SINCE_EACH.iter().any(|p| l.starts_with(p)));
-            for (language, dir) in then {
-                hasher.update(language.as_bytes());
-                hasher.update(b"\0");
-                hasher.update(kit_hash(dir)?.as_bytes());
-            }
-            Ok((hex(&hasher.finalize()) != *whole).then(|| "a kit changed".to_string()))
+            Ok((kits_whole_hash()? != *whole).then(|| "a kit changed".to_string()))
         }
     }
+}
+
+/// The one hash of all the kits installed now, as a referee of before wrote it in a run
+/// (before the hash of each kit; the kits it did not have left out).
+pub fn kits_whole_hash() -> anyhow::Result<String> {
+    let mut hasher = Sha256::new();
+    let then = jail::kits::installed()
+        .by_language
+        .iter()
+        .filter(|(l, _)| !KITS_SINCE_EACH.iter().any(|p| l.starts_with(p)));
+    for (language, dir) in then {
+        hasher.update(language.as_bytes());
+        hasher.update(b"\0");
+        hasher.update(kit_hash(dir)?.as_bytes());
+    }
+    Ok(hex(&hasher.finalize()))
 }
 
 /// Copies the files of `champion` (a program, not a built-in) into `<run>/snapshots/`

@@ -116,6 +116,16 @@ fn old_shards_merge_to_the_same_results_and_resume() {
     assert_eq!(merged.len(), 2);
     assert_eq!(merged[0]["seed"], merged[1]["seed"]);
     let before = std::fs::read_to_string(t.join("shard-1-of-2/matches.csv")).unwrap();
+    // The run of then holds the one hash of the kits of its day; the kits have changed
+    // since (a resume on other kits is refused, as it must be): the shard resumes here as
+    // on the installation it started on, the kits' hash of then being today's.
+    let spec = t.join("shard-1-of-2/tournament.json");
+    let then = std::fs::read_to_string(&spec).unwrap();
+    let kits = "d5cda3019e1c1a313ede4a553861bdddcc1246117d928fcdff125f76a3f3d3a2";
+    assert!(then.contains(kits), "the fixture's kits hash");
+    referee::kits::install();
+    let now = referee::snapshot::kits_whole_hash().unwrap();
+    std::fs::write(&spec, then.replace(kits, &now)).unwrap();
     let resume = Command::new(REFEREE)
         .args(["--game", "amazons", "tournament", "--name", "t", "--resume"])
         .args(["--rounds", "2"])
