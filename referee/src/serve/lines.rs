@@ -120,15 +120,7 @@ impl Endpoint for LineSeat {
     }
 
     fn end(&mut self) -> CallTiming {
-        let mut wall = self.started.elapsed();
-        if self.timed_out {
-            wall = wall.max(self.wall);
-        }
-        CallTiming {
-            cpu: Duration::ZERO,
-            wall,
-            stderr: None,
-        }
+        super::remote::timing(self.started, self.timed_out, self.wall)
     }
 
     fn finish(&mut self, _grace: Duration) {}

@@ -489,18 +489,25 @@ impl Endpoint for RemoteSeat {
     }
 
     fn end(&mut self) -> CallTiming {
-        let mut wall = self.started.elapsed();
-        if self.timed_out {
-            wall = wall.max(self.wall);
-        }
-        CallTiming {
-            cpu: Duration::ZERO,
-            wall,
-            stderr: None,
-        }
+        super::remote::timing(self.started, self.timed_out, self.wall)
     }
 
     fn finish(&mut self, _grace: Duration) {}
 
     fn kill(&mut self) {}
+}
+
+/// A connected seat's callback as the arena counts it: no CPU of ours to measure, the wall
+/// time since `started`, at least its allowance `wall` when it `timed_out`.
+pub(super) fn timing(started: Instant, timed_out: bool, wall: Duration) -> CallTiming {
+    let elapsed = started.elapsed();
+    CallTiming {
+        cpu: Duration::ZERO,
+        wall: if timed_out {
+            elapsed.max(wall)
+        } else {
+            elapsed
+        },
+        stderr: None,
+    }
 }
