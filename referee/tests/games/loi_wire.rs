@@ -163,6 +163,9 @@ type Outcome = (Vec<Vec<String>>, String, Vec<i64>, GameRecord);
 /// Every request of a match with its answer's code, by callback (a full log's lines).
 type Log = Vec<(usize, String, i32)>;
 
+/// A match kept: its seed, its line-up, and the seat that crashes at which line.
+type Kept = (u64, [&'static str; 3], Option<(usize, usize)>);
+
 fn seats(names: [&'static str; 3], seed: u64, crash: Option<(usize, usize)>) -> Vec<BotSeat> {
     (0..3)
         .map(|i| {
@@ -238,7 +241,7 @@ fn without_refused(mut record: GameRecord) -> GameRecord {
 }
 
 /// The line-ups and planted crashes of the matches kept: `(seed, line-up, crash)`.
-fn conversations() -> Vec<(u64, [&'static str; 3], Option<(usize, usize)>)> {
+fn conversations() -> Vec<Kept> {
     let lineups = [
         ["random", "random", "random"],
         ["greedy", "random", "random"],
@@ -253,7 +256,7 @@ fn conversations() -> Vec<(u64, [&'static str; 3], Option<(usize, usize)>)> {
         .collect()
 }
 
-fn records() -> Vec<(u64, [&'static str; 3], Option<(usize, usize)>)> {
+fn records() -> Vec<Kept> {
     let names = ["random", "greedy"];
     (0..48u64)
         .map(|seed| {
@@ -264,7 +267,7 @@ fn records() -> Vec<(u64, [&'static str; 3], Option<(usize, usize)>)> {
         .collect()
 }
 
-fn logs() -> Vec<(u64, [&'static str; 3], Option<(usize, usize)>)> {
+fn logs() -> Vec<Kept> {
     (0..9u64)
         .map(|seed| {
             let names = [
@@ -279,10 +282,7 @@ fn logs() -> Vec<(u64, [&'static str; 3], Option<(usize, usize)>)> {
 
 /// The listing of the kept matches: each seat's lines, digest and scores; each record;
 /// each full log (its requests, `fin` aside: the 2009 log of before had none).
-fn listing(
-    play: &dyn Fn(u64, [&'static str; 3], Option<(usize, usize)>) -> Outcome,
-    logged: &dyn Fn(u64, [&'static str; 3], Option<(usize, usize)>) -> Log,
-) -> String {
+fn listing(play: &dyn Fn(Kept) -> Outcome, logged: &dyn Fn(Kept) -> Log) -> String {
     let mut text = String::new();
     let crash_words = |crash: Option<(usize, usize)>| {
         crash.map_or("no crash".to_string(), |(s, at)| {
@@ -295,7 +295,7 @@ fn listing(
     )
     .unwrap();
     for (seed, names, crash) in conversations() {
-        let (sent, digest, scores, _) = play(seed, names, crash);
+        let (sent, digest, scores, _) = play((seed, names, crash));
         let sent: Vec<String> = sent
             .iter()
             .map(|lines| short_hash(&lines.join("\n")))
@@ -317,7 +317,7 @@ fn listing(
     )
     .unwrap();
     for (seed, names, crash) in records() {
-        let (sent, _, _, record) = play(seed, names, crash);
+        let (sent, _, _, record) = play((seed, names, crash));
         let record = without_refused(record);
         let sent: Vec<String> = sent.iter().map(|lines| lines.join("\n")).collect();
         writeln!(
@@ -337,7 +337,7 @@ fn listing(
     )
     .unwrap();
     for (seed, names, crash) in logs() {
-        let lines: Vec<String> = logged(seed, names, crash)
+        let lines: Vec<String> = logged((seed, names, crash))
             .iter()
             .filter(|e| e.1 != "fin")
             .map(|(c, l, a)| format!("{c}\t{l}\t{a}"))
@@ -383,12 +383,13 @@ fn assert_kept(text: &str) {
 /// and scores.
 #[test]
 fn the_arena_plays_the_2009_matches_kept_byte_for_byte() {
-    let logged = |seed, names, crash| {
+    let play = |(seed, names, crash): Kept| arena(seed, names, crash);
+    let logged = |(seed, names, crash): Kept| {
         let mut log = Log::new();
         arena_logged(seed, names, crash, Some(&mut log));
         log
     };
-    assert_kept(&listing(&arena, &logged));
+    assert_kept(&listing(&play, &logged));
 }
 
 /// A planted crash is the seat's fault, and only its own: in every third match of the
