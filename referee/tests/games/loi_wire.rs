@@ -19,7 +19,6 @@ use referee::record::SeatRecord;
 use sha2::Digest;
 use std::fmt::Write as _;
 use std::io::{BufReader, Read, Write};
-use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -354,29 +353,6 @@ fn listing(play: &dyn Fn(Kept) -> Outcome, logged: &dyn Fn(Kept) -> Log) -> Stri
     text
 }
 
-fn golden() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/loi-matches.txt")
-}
-
-/// `text` is the kept listing, line by line (written anew with `GOLDEN_WRITE`).
-fn assert_kept(text: &str) {
-    let path = golden();
-    if std::env::var_os("GOLDEN_WRITE").is_some() {
-        std::fs::write(&path, text).unwrap();
-    }
-    let kept = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    for (n, (got, want)) in text.lines().zip(kept.lines()).enumerate() {
-        assert_eq!(got, want, "{} line {}", path.display(), n + 1);
-    }
-    assert_eq!(
-        text.lines().count(),
-        kept.lines().count(),
-        "{}",
-        path.display()
-    );
-}
-
 /// Over seeds and line-ups of the built-in bots, a seat crashing in some: the arena sends
 /// each seat the lines (each callback with its allowance, each answer, byte for byte) and
 /// writes the record and full log the 2009 stack of before did, and ends with its digest
@@ -389,7 +365,7 @@ fn the_arena_plays_the_2009_matches_kept_byte_for_byte() {
         arena_logged(seed, names, crash, Some(&mut log));
         log
     };
-    assert_kept(&listing(&play, &logged));
+    crate::common::assert_golden("loi-matches.txt", &listing(&play, &logged));
 }
 
 /// A planted crash is the seat's fault, and only its own: in every third match of the
