@@ -32,7 +32,7 @@ echo "| game | rules | adapter | views | human seat | commands | bots | outside 
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 row "La loi du plus riche (2009)" \
     "engine/src/board.rs engine/src/blocking.rs engine/src/price.rs engine/src/distance.rs engine/src/state.rs engine/src/turn.rs engine/src/game.rs engine/src/api.rs engine/src/call.rs engine/src/snapshot.rs engine/src/setup.rs engine/src/monument.rs engine/src/outcome.rs engine/src/player.rs engine/src/constants.rs engine/src/lib.rs engine/src/model.rs" \
-    "referee/src/game.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs referee/src/run_match.rs referee/src/protocol.rs referee/src/games/loi.rs referee/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
+    "referee/src/protocol.rs referee/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
     "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi" \
     "referee/src/human/loi.rs" \
     "" \
@@ -48,4 +48,4 @@ row "Game of the Amazons" \
     "amazons/tests referee/tests/games/amazons_cli.rs referee/tests/kits/amazons_kits.rs referee/tests/games/amazons_match.rs referee/tests/games/amazons_tournament.rs referee/tests/views/amazons_view.rs referee/tests/views/amazons_view_browser.rs referee/tests/views/amazons_frame_browser.rs referee/tests/jailed/redteam_amazons.rs"
 echo
 echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"
-echo "nor the 2009 game's records of before (games/loi_v4.rs, $(count referee/src/games/loi_v4.rs) lines), checked as then and made again."
+echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again."

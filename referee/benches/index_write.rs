@@ -47,7 +47,7 @@ fn best(t: &Path, threads: usize) -> Duration {
         .map(|_| {
             let start = Instant::now();
             pool.install(|| {
-                index::write(t, &referee::games::loi::LoiGame, &index::Layout::default())
+                index::write(t, &referee::games::loi_play::LOI, &index::Layout::default())
             })
             .unwrap();
             start.elapsed()

@@ -65,13 +65,14 @@ fn build_c(dir: &std::path::Path, source: &str, name: &str, flags: &[&str]) -> P
     out
 }
 
-/// Whole matches through `MatchPlan::run`, without the sandbox and then with every layer
+/// Whole matches of the 2009 game through the runner (`games::loi_play::LOI`), without the sandbox and then with every layer
 /// this machine allows (the jail as root): matches per second with champions that only
 /// answer `fin`, then the referee's cost per request in a match of three askers against
 /// the same conversation with the same asker over a bare pipe. The per-request figure
 /// leaves out what a match costs whatever its requests (the `fin`-only match's time).
 fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duration]) {
-    use referee::run_match::MatchPlan;
+    use referee::games::loi_play::LOI;
+    use referee::games::Game;
     let report = jail::sandbox::probe(Default::default());
     // No layer; the jail alone; the jail with Landlock and seccomp.
     let layers = [
@@ -83,23 +84,25 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
         ("every layer", Some(report.plan())),
     ];
     let plan = |program: &PathBuf, pin: bool, sandbox: &Option<jail::sandbox::SandboxPlan>| {
-        let spec =
-            referee::games::Game::resolve(&referee::games::loi::LoiGame, program.to_str().unwrap())
-                .unwrap();
+        let spec = LOI.resolve(program.to_str().unwrap()).unwrap();
         let mut limits = jail::champion::Limits::default();
         if let Some(sandbox) = sandbox {
             limits.sandbox = sandbox.clone();
         }
-        MatchPlan {
+        referee::games::Seats {
             seed: 1,
-            monuments: None,
-            first_player: None,
-            champions: [spec.clone(), spec.clone(), spec],
+            champions: vec![spec.clone(), spec.clone(), spec],
             time: Default::default(),
             limits,
             pin,
             full_log: None,
+            options: game::Game::defaults(&engine::model::Loi),
         }
+    };
+    // The record of the match just played in `dir`.
+    let play = |seats: &referee::games::Seats, dir: &std::path::Path| {
+        LOI.play(seats, dir).unwrap();
+        referee::arena::GameRecord::load(&dir.join("record.json")).unwrap()
     };
     let asker = build_c(dir, "benches/fixtures/asker.c", "asker", &["-DASKS=1000"]);
     let passive = build_c(dir, "benches/fixtures/asker.c", "passive", &[]);
@@ -112,9 +115,10 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
             let matches = 20;
             let t = Instant::now();
             for i in 0..matches {
-                let record = plan(&passive, pin, sandbox)
-                    .run(&dir.join(format!("passive-{i}")))
-                    .unwrap();
+                let record = play(
+                    &plan(&passive, pin, sandbox),
+                    &dir.join(format!("passive-{i}")),
+                );
                 assert!(record.faults.is_empty());
             }
             let fixed = t.elapsed() / matches;
@@ -124,12 +128,15 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
                 1.0 / fixed.as_secs_f64()
             );
             let t = Instant::now();
-            let record = plan(&asker, pin, sandbox)
-                .run(&dir.join("asker-match"))
-                .unwrap();
+            let record = play(&plan(&asker, pin, sandbox), &dir.join("asker-match"));
             let wall = t.elapsed();
             assert!(record.faults.is_empty());
-            let requests: u32 = record.callbacks.iter().map(|c| c.requests as u32).sum();
+            // The protocol's requests: `fin`, an action on the model, is none.
+            let requests: u32 = record
+                .callbacks
+                .iter()
+                .map(|c| c.requests as u32 - u32::from(c.fault.is_none()))
+                .sum();
             let per_request = wall.saturating_sub(fixed) / requests;
             let bare_asker = bare_conversation(&asker, pin, record.callbacks.len());
             println!(

@@ -26,7 +26,7 @@ pub fn check(
         env: vec![("PROLOGIN_SEED".to_string(), "0".to_string())],
         scratch_dir: scratch.to_path_buf(),
         stderr_path: stderr_path.to_path_buf(),
-        stderr_cap: crate::run_match::STDERR_CAP,
+        stderr_cap: crate::seating::STDERR_CAP,
         limits: limits.clone(),
         cpu: None,
         start_frozen: true,

@@ -8,9 +8,8 @@
 //! timeline (`crate::view::timeline`) watches the game through it with a [`Visitor`].
 
 use crate::full_log;
-use crate::game::result_of;
-use crate::record::{CallbackRecord, MatchRecord, RequestLog};
-use engine::{Call, Game, Seat, Setup, Stage};
+use crate::record::{CallbackRecord, MatchRecord, RequestLog, ResultRecord};
+use engine::{Call, Game, Kind, Seat, Setup, Stage};
 
 /// How a replay went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,4 +279,26 @@ pub fn replay_logged(
         requests,
         digest: result.digest,
     })
+}
+
+/// The result of a finished game, as a record of before keeps it.
+pub fn result_of(game: &Game) -> ResultRecord {
+    let state = game.state();
+    let outcome = game.outcome();
+    let houses = Seat::ALL.map(|s| {
+        state
+            .board
+            .cells()
+            .iter()
+            .filter(|c| c.kind == Kind::Maison && c.owner == Some(s))
+            .count() as u32
+    });
+    debug_assert_eq!(game.stage(), Stage::Over);
+    ResultRecord {
+        final_scores: outcome.final_scores,
+        money: state.money,
+        houses,
+        points: outcome.points,
+        digest: format!("{:016x}", game.digest()),
+    }
 }

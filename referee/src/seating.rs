@@ -11,10 +11,13 @@ use crate::endpoint::Endpoint;
 use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
 use crate::run_files::{Access, Folder};
-use crate::run_match::{remove_scratch, scratch_root, STDERR_CAP};
+use crate::scratch::{remove_scratch, scratch_root};
 use jail::affinity::Pin;
 use jail::champion::{Champion, LaunchSpec, Limits};
 use jail::fault::Fault;
+
+/// Most of a champion's stderr kept per match (and per pre-run check).
+pub const STDERR_CAP: u64 = 1 << 20;
 
 /// The started champions of one match.
 pub struct Seating {

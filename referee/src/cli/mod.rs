@@ -9,7 +9,7 @@ pub mod command_line;
 mod values;
 pub mod words;
 
-use crate::game::TimeLimits;
+use crate::endpoint::TimeLimits;
 use crate::schedule::Shard;
 use clap::{Args, Parser, Subcommand};
 use jail::champion::Limits;

@@ -5,9 +5,8 @@
 //! names flags (the modules below return plain values and typed errors).
 
 use crate::cli::IDENTITY_LIMITS;
-use crate::game::TimeLimits;
+use crate::endpoint::TimeLimits;
 use crate::games::Game;
-use crate::run_match::MatchPlan;
 use crate::schedule::{Format, ScheduleError};
 use crate::tournament::LimitsSpec;
 use game::options::Kind;
@@ -17,23 +16,6 @@ use jail::sandbox::{Missing, SandboxReport};
 use std::fmt;
 
 pub use super::command_line::{quote, same_command, CommandLine};
-
-impl MatchPlan {
-    /// The command that plays this match again.
-    pub fn reproduce_command(&self) -> CommandLine {
-        let mut flags = vec!["--seed".to_string(), self.seed.to_string()];
-        if let Some(order) = self.monuments {
-            let list: Vec<String> = order.iter().map(u8::to_string).collect();
-            flags.extend(["--monuments".to_string(), list.join(",")]);
-        }
-        if let Some(first) = self.first_player {
-            flags.extend(["--first-player".to_string(), first.to_string()]);
-        }
-        flags.extend(limit_words(&self.time, &self.limits, self.full_log));
-        let champions: Vec<&str> = self.champions.iter().map(|c| c.given.as_str()).collect();
-        command_line(&["referee", "match"], &champions, flags)
-    }
-}
 
 /// The program as the user runs it, for the commands the referee prints so that they work
 /// pasted where the user stands: the name typed when the shell found it on PATH (`referee`),

@@ -9,7 +9,6 @@ pub mod amazons_v1;
 pub mod amazons_v1_faults;
 pub mod amazons_wire;
 pub mod bot_client;
-pub mod loi;
 pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;

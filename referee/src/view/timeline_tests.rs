@@ -1,12 +1,14 @@
-//! The timeline of a scripted match (no process: each seat's lines are given), built from
-//! the record alone and from its full log: refused actions, their grouping and targets, the
-//! Phase II bids and sales pending until the auction, the tie and the order that broke it,
-//! a lost monument and why, the step from which a fault stopped a seat, each cell's worth;
-//! and the walk under it, which tells the visitor done actions from refused ones.
+//! The timeline of a scripted match played through the arena (no process: each seat's
+//! lines are given), built from its record (`view::loi_arena::timeline`): refused actions,
+//! their grouping and targets, the Phase II bids and sales pending until the auction, the
+//! tie and the order that broke it, a lost monument and why, the step from which a fault
+//! stopped a seat, each cell's worth; and the record under it, which keeps done actions
+//! and refused ones in their order.
 
 use super::*;
-use crate::endpoint::{CallLimits, CallTiming, Endpoint};
-use crate::game::{play_logged, MatchSpec, TimeLimits};
+use crate::arena::{GameRecord, Machine};
+use crate::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
+use crate::games::loi_wire::LoiWire;
 use crate::record::SeatRecord;
 use engine::constants::{HORS_TERRAIN, SUCCES};
 use jail::fault::{Fault, FaultKind};
@@ -86,36 +88,47 @@ fn seat2(callback: &str, n: usize) -> Vec<Result<String, Fault>> {
     }
 }
 
-/// The scripted match's record, and the directory holding its full log.
-fn play() -> (MatchRecord, tempfile::TempDir) {
-    let spec = MatchSpec {
-        seed: 1,
-        monument_order: std::array::from_fn(|i| i as u8),
-        first_player: Seat(0),
-        seats: std::array::from_fn(|i| SeatRecord {
+/// The scripted match's record (monuments in order, seat 0 first).
+fn play() -> GameRecord {
+    let monuments: Vec<String> = (0..14).map(|i: u8| i.to_string()).collect();
+    let options = game::Options::parse(
+        game::Game::options(&engine::model::Loi),
+        &[
+            "first-player=0".to_string(),
+            format!("monuments={}", monuments.join("-")),
+        ],
+    )
+    .unwrap();
+    let seats = (0..3)
+        .map(|i| SeatRecord {
             seat: i as u8,
             name: format!("scripted{i}"),
             ..SeatRecord::default()
-        }),
-        limits: TimeLimits::default(),
-        sandbox: String::new(),
-    };
+        })
+        .collect();
+    let mut machine = Machine::new(
+        &LoiWire,
+        &options,
+        1,
+        seats,
+        TimeLimits::default(),
+        String::new(),
+    )
+    .unwrap();
     let mut seats = [seat0 as Script, seat1, seat2].map(|script| Scripted {
         script,
         counts: HashMap::new(),
         queue: VecDeque::new(),
     });
-    let dir = tempfile::tempdir().unwrap();
-    let mut writer = crate::full_log::Writer::create(
-        &dir.path().join(crate::full_log::FILE),
-        crate::full_log::DEFAULT_CAP_MIB,
-    )
-    .unwrap();
-    let [a, b, c] = &mut seats;
-    let mut record = play_logged(&spec, [a, b, c], Default::default(), Some(&mut writer));
-    writer.finish().unwrap();
-    record.full_log = Some(crate::full_log::FILE.to_string());
-    (record, dir)
+    let mut endpoints: Vec<&mut dyn Endpoint> =
+        seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
+    crate::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
+    machine.finish()
+}
+
+/// The timeline of the scripted match.
+fn timeline() -> Timeline {
+    crate::view::loi_arena::timeline(&play()).unwrap()
 }
 
 fn callback_step(t: &Timeline, seat: u8, turn: u8, callback: Callback) -> &Step {
@@ -132,10 +145,11 @@ fn actions(step: &Step) -> Vec<(&str, i32, u32)> {
         .collect()
 }
 
+/// Refused actions with their arguments, in order, grouped where they repeat (the record
+/// keeps each in its place, as a full log did for the records of before).
 #[test]
-fn the_full_log_gives_refused_actions_grouped_in_order_with_their_targets() {
-    let (record, dir) = play();
-    let logged = Timeline::build_in(&record, Some(dir.path())).unwrap();
+fn refused_actions_are_grouped_in_order_with_their_targets() {
+    let logged = timeline();
     assert!(logged.full_log && logged.log_note.is_none());
     let step = callback_step(&logged, 0, 1, Callback::Jouer);
     let house = step.actions[1].code;
@@ -151,50 +165,22 @@ fn the_full_log_gives_refused_actions_grouped_in_order_with_their_targets() {
     assert!(step.refused.is_empty());
     assert_eq!(step.targets, vec![[0, 0, house], [50, 51, SUCCES]]);
     assert_eq!(step.info, 1, "finances, the only information request");
-
-    // The record alone: the road in `actions`, the refusals counted.
-    let counted = Timeline::build_in(&record, None).unwrap();
-    assert!(!counted.full_log);
-    let step = callback_step(&counted, 0, 1, Callback::Jouer);
-    assert_eq!(actions(step), [("construire_route 50 51", SUCCES, 1)]);
-    assert_eq!(
-        step.refused,
-        vec![
-            ("construire_maison".to_string(), house, 1),
-            ("construire_route".to_string(), HORS_TERRAIN, 3),
-        ]
-    );
-    assert_eq!(step.targets, vec![[50, 51, SUCCES]]);
-    // Every request is counted once, either way.
-    for timeline in [&logged, &counted] {
-        let shown: u64 = timeline
-            .steps
-            .iter()
-            .map(|s| {
-                s.actions.iter().map(|a| u64::from(a.count)).sum::<u64>()
-                    + s.refused.iter().map(|r| r.2).sum::<u64>()
-                    + u64::from(s.info)
-            })
-            .sum();
-        assert_eq!(shown as usize, timeline.requests);
-    }
-}
-
-#[test]
-fn a_missing_full_log_is_noted_and_the_record_used() {
-    let (record, dir) = play();
-    std::fs::remove_file(dir.path().join(crate::full_log::FILE)).unwrap();
-    let timeline = Timeline::build_in(&record, Some(dir.path())).unwrap();
-    assert!(!timeline.full_log);
-    let note = timeline.log_note.as_deref().unwrap();
-    assert!(note.contains(crate::full_log::FILE), "{note}");
-    assert!(note.contains("refused actions are counted only"), "{note}");
+    // Every request is counted once.
+    let shown: u64 = logged
+        .steps
+        .iter()
+        .map(|s| {
+            s.actions.iter().map(|a| u64::from(a.count)).sum::<u64>()
+                + s.refused.iter().map(|r| r.2).sum::<u64>()
+                + u64::from(s.info)
+        })
+        .sum();
+    assert_eq!(shown as usize, logged.requests);
 }
 
 #[test]
 fn phase_two_bids_and_sales_are_pending_until_the_auction_that_breaks_the_tie() {
-    let (record, _dir) = play();
-    let t = Timeline::build(&record).unwrap();
+    let t = timeline();
     let seller = callback_step(&t, 1, 1, Callback::Enchere);
     assert_eq!(
         seller.pending,
@@ -245,11 +231,8 @@ fn phase_two_bids_and_sales_are_pending_until_the_auction_that_breaks_the_tie() 
 
 #[test]
 fn a_lost_monument_says_why_and_a_built_one_sets_worths() {
-    let (record, dir) = play();
-    for t in [
-        Timeline::build(&record).unwrap(),
-        Timeline::build_in(&record, Some(dir.path())).unwrap(),
-    ] {
+    {
+        let t = timeline();
         let end = &t.steps[t.stage_end(1, 3).unwrap()];
         assert_eq!(
             end.lost,
@@ -277,8 +260,7 @@ fn a_lost_monument_says_why_and_a_built_one_sets_worths() {
 
 #[test]
 fn a_seat_is_stopped_from_the_step_of_its_fault() {
-    let (record, _dir) = play();
-    let t = Timeline::build(&record).unwrap();
+    let t = timeline();
     let crash = callback_step(&t, 0, 4, Callback::Jouer);
     let at = t.steps.iter().position(|s| std::ptr::eq(s, crash)).unwrap();
     assert_eq!(crash.faults[0].kind, "crash");
@@ -290,27 +272,23 @@ fn a_seat_is_stopped_from_the_step_of_its_fault() {
     assert!(json["seats"][1].get("stopped_at").is_none());
 }
 
-/// The walk the timeline is built on hands each action to the visitor as done (`request`)
-/// or refused (`refused`), in order; refused ones only with the full log.
+/// The record the timeline is built from keeps each action as done (its answer `Ok`) or
+/// refused (`Err`, the API's code), in order.
 #[test]
-fn the_walk_tells_done_actions_from_refused_ones() {
-    #[derive(Default)]
-    struct Seen(Vec<(&'static str, String, i32)>);
-    impl crate::replay::Visitor for Seen {
-        fn request(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
-            self.0.push(("done", call.to_string(), answer));
-        }
-        fn refused(&mut self, _: usize, _: &CallbackRecord, call: &Call, answer: i32) {
-            self.0.push(("refused", call.to_string(), answer));
-        }
-    }
-    let (record, dir) = play();
-    let mut reader =
-        crate::full_log::Reader::open(&dir.path().join(crate::full_log::FILE)).unwrap();
-    let mut logged = Seen::default();
-    walk_logged(&record, Some(&mut reader), &mut logged).unwrap();
+fn the_record_tells_done_actions_from_refused_ones() {
+    let record = play();
+    let seen: Vec<(&str, String, i32)> = record
+        .history()
+        .filter_map(|step| match step {
+            game::Step::Act { action, answer, .. } if action != "fin" => Some(match answer {
+                Ok(code) => ("done", action.clone(), code.parse().unwrap()),
+                Err(game::Illegal(code)) => ("refused", action.clone(), code.parse().unwrap()),
+            }),
+            _ => None,
+        })
+        .collect();
     // Seat 0's first jouer, then seat 1's (see `seat0` and `seat1`).
-    let house = logged.0[3].2;
+    let house = seen[3].2;
     assert!(house < 0);
     let expected = [
         ("refused", "construire_route 200 3", HORS_TERRAIN),
@@ -321,29 +299,15 @@ fn the_walk_tells_done_actions_from_refused_ones() {
         ("done", "construire_maison 51 50", SUCCES),
     ]
     .map(|(kind, call, answer)| (kind, call.to_string(), answer));
-    assert_eq!(logged.0[..6], expected);
-    assert!(logged
-        .0
+    assert_eq!(seen[..6], expected);
+    assert!(seen
         .iter()
         .all(|(kind, _, answer)| (*kind == "done") == (*answer == SUCCES)));
-    let mut counted = Seen::default();
-    walk(&record, &mut counted).unwrap();
-    assert!(counted.0.iter().all(|(kind, _, _)| *kind == "done"));
-    let done = |seen: &Seen| {
-        seen.0
-            .iter()
-            .filter(|s| s.0 == "done")
-            .cloned()
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(done(&logged), done(&counted));
-    assert!(logged.0.len() > counted.0.len());
 }
 
 #[test]
 fn the_initial_cells_are_the_first_road_and_an_empty_cell_is_ownerless_ground() {
-    let (record, _dir) = play();
-    let t = Timeline::build(&record).unwrap();
+    let t = timeline();
     // `[x, y, kind, owner, monument, value, worth]`: the road at (50, 50), nothing else.
     assert_eq!(t.initial, vec![[50, 50, Kind::Route as i32, 3, -1, 0, 1]]);
     assert_eq!(t.cells_at(0)[7 * 100 + 3], [3, 7, 0, 3, -1, 0, 1]);

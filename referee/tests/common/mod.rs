@@ -16,6 +16,28 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+/// `text` is the file `tests/golden/<name>` kept, line by line (written anew under
+/// `GOLDEN_WRITE`, only for a deliberate change of what it keeps).
+pub fn assert_golden(name: &str, text: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("GOLDEN_WRITE").is_some() {
+        std::fs::write(&path, text).unwrap();
+    }
+    let kept = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    for (n, (got, want)) in text.lines().zip(kept.lines()).enumerate() {
+        assert_eq!(got, want, "{} line {}", path.display(), n + 1);
+    }
+    assert_eq!(
+        text.lines().count(),
+        kept.lines().count(),
+        "{}",
+        path.display()
+    );
+}
+
 /// Sets the mode of `path` (a test's own file: a failure is the test's).
 pub fn chmod(path: &std::path::Path, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();

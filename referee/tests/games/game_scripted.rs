@@ -1,12 +1,16 @@
-//! The match logic of `game::play` without processes: scripted endpoints say exactly what a
-//! champion sends and when it fails, so every path of a match is checked in microseconds.
+//! The 2009 game's match logic through the arena (`arena::Machine` with `games::loi_wire`)
+//! without processes: scripted endpoints say exactly what a champion sends and when it
+//! fails, so every path of a match is checked in microseconds; every record passes the
+//! arena's check, from its steps alone and against its full log.
 
-use engine::Seat;
+use engine::{Kind, Seat};
 use jail::fault::{Fault, FaultKind};
-use referee::endpoint::{CallLimits, CallTiming, Endpoint};
+use referee::arena::{GameRecord, Machine};
+use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::full_log;
-use referee::game::{play_logged, MatchSpec, TimeLimits};
-use referee::record::{MatchRecord, SeatRecord};
+use referee::games::loi_wire::LoiWire;
+use referee::record::SeatRecord;
+use referee::rules::Rules;
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -105,41 +109,60 @@ impl Endpoint for Scripted {
     }
 }
 
-fn spec(first: u8) -> MatchSpec {
-    let seats = std::array::from_fn(|i| SeatRecord {
-        seat: i as u8,
-        name: format!("scripted{i}"),
-        path: "scripted".into(),
-        sha256: String::new(),
-        seed: i as u64,
-    });
-    MatchSpec {
-        seed: 1,
-        monument_order: std::array::from_fn(|i| i as u8),
-        first_player: Seat(first),
-        seats,
-        limits: TimeLimits::default(),
-        sandbox: "sandbox: scripted".into(),
-    }
+/// The seats' records of a scripted match.
+fn seat_records() -> Vec<SeatRecord> {
+    (0..3)
+        .map(|i| SeatRecord {
+            seat: i as u8,
+            name: format!("scripted{i}"),
+            path: "scripted".into(),
+            sha256: String::new(),
+            seed: i as u64,
+        })
+        .collect()
 }
 
-fn run(seats: &mut [Scripted; 3], spawn_faults: [Option<Fault>; 3]) -> MatchRecord {
+/// The 2009 game's options of a scripted match: the monuments in order, seat 0 first.
+fn options() -> game::Options {
+    let monuments: Vec<String> = (0..14).map(|i: u8| i.to_string()).collect();
+    game::Options::parse(
+        game::Game::options(&engine::model::Loi),
+        &[
+            "first-player=0".to_string(),
+            format!("monuments={}", monuments.join("-")),
+        ],
+    )
+    .unwrap()
+}
+
+fn run(seats: &mut [Scripted; 3], spawn_faults: [Option<Fault>; 3]) -> GameRecord {
     run_logged(seats, spawn_faults).0
 }
 
-/// Plays with every request kept (`--full-log`), and replays from the actions alone, then
-/// from the full log written to a file: every request must give back the record's counts.
+/// Plays with every request kept (`--full-log`), and checks the record from its steps
+/// alone, then against the full log written to a file.
 fn run_logged(
     seats: &mut [Scripted; 3],
     spawn_faults: [Option<Fault>; 3],
-) -> (MatchRecord, Vec<(usize, String, i32)>) {
-    let [a, b, c] = seats;
+) -> (GameRecord, Vec<(usize, String, i32)>) {
     let mut log = Vec::new();
-    let record = play_logged(&spec(0), [a, b, c], spawn_faults, Some(&mut log));
-    let report = referee::replay::replay(&record).expect("every record replays");
+    let options = options();
+    let mut machine = Machine::new(
+        &LoiWire,
+        &options,
+        1,
+        seat_records(),
+        TimeLimits::default(),
+        "sandbox: scripted".into(),
+    )
+    .unwrap();
+    machine.log_to(&mut log);
+    let mut endpoints: Vec<&mut dyn Endpoint> =
+        seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
+    referee::match_loop::run(&mut machine, &mut endpoints, spawn_faults.into());
+    let mut record = machine.finish();
+    referee::arena::check(&LoiWire, &record).expect("every record passes its check");
     let requests: u64 = record.callbacks.iter().map(|c| c.requests).sum();
-    assert_eq!(report.requests as u64, requests);
-    assert_eq!(report.callbacks, record.callbacks.len());
     assert_eq!(log.len() as u64, requests);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(full_log::FILE);
@@ -149,10 +172,35 @@ fn run_logged(
     }
     writer.finish().unwrap();
     let mut reader = full_log::Reader::open(&path).unwrap();
-    let again = referee::replay::replay_logged(&record, Some(&mut reader))
-        .expect("every record replays from its full log");
-    assert_eq!(again, report);
+    let mut logged = record.clone();
+    logged.full_log = Some(referee::arena::FullLogRecord {
+        file: full_log::FILE.into(),
+        cap_mib: full_log::DEFAULT_CAP_MIB,
+        cut: None,
+    });
+    referee::arena::check_log(&LoiWire, &logged, &mut reader)
+        .expect("every record passes its check against its full log");
+    record.full_log = None;
     (record, log)
+}
+
+/// The game at the end of `record`.
+fn final_game(record: &GameRecord) -> engine::Game {
+    let state = referee::games::loi_play::final_state(record).unwrap();
+    state.game().expect("a setup drawn").clone()
+}
+
+/// The houses each seat owns at the end of `record`.
+fn houses(record: &GameRecord) -> [usize; 3] {
+    let game = final_game(record);
+    Seat::ALL.map(|s| {
+        game.state()
+            .board
+            .cells()
+            .iter()
+            .filter(|c| c.kind == Kind::Maison && c.owner == Some(s))
+            .count()
+    })
 }
 
 fn lines(lines: &[&str]) -> Lines {
@@ -175,8 +223,9 @@ fn passive_champions_get_every_callback_in_order() {
     assert_eq!(names.iter().filter(|n| **n == "jouer").count(), 15);
     assert_eq!(names.iter().filter(|n| **n == "enchere").count(), 14);
     assert!(seats.iter().all(|s| s.finished && !s.killed));
-    assert_eq!(record.result.final_scores, [10, 10, 10]);
-    assert_eq!(record.result.points, [0, 0, 0]);
+    assert_eq!(record.ranking.scores, [10, 10, 10]);
+    let row = record.row(referee::standings::RULE_26, String::new());
+    assert_eq!(row.points, [0, 0, 0]);
     assert!(record.faults.is_empty());
     assert_eq!(record.timings.len(), record.callbacks.len());
 }
@@ -205,7 +254,7 @@ fn requests_are_answered_in_order_and_recorded() {
     let played = record
         .callbacks
         .iter()
-        .find(|c| c.seat == 0 && c.callback == engine::Callback::Jouer)
+        .find(|c| c.seat == 0 && c.callback == "jouer")
         .unwrap();
     let index = record.callbacks.iter().position(|c| c == played).unwrap();
     let log: Vec<(String, i32)> = log
@@ -215,10 +264,23 @@ fn requests_are_answered_in_order_and_recorded() {
         .collect();
     assert_eq!(log[1], ("construire_route 50 51".to_string(), 0));
     assert_eq!(log[2], ("construire_route 50 51".to_string(), -9));
-    // What the record keeps without the log: the action that succeeded, the refused one
-    // counted with its answer.
-    assert_eq!(played.actions, [("construire_route 50 51".to_string(), 0)]);
-    assert_eq!(played.refused.get("construire_route -9"), Some(&1));
+    // What the record keeps without the log: each action with its answer, the refused
+    // one in its place, and `fin`, the action that ends the callback.
+    let act = |action: &str, answer: Result<&str, &str>| game::Step::Act {
+        seat: 0,
+        action: action.into(),
+        answer: answer
+            .map(String::from)
+            .map_err(|e| game::Illegal(e.into())),
+    };
+    assert_eq!(
+        played.steps,
+        [
+            act("construire_route 50 51", Ok("0")),
+            act("construire_route 50 51", Err("-9")),
+            act("fin", Ok("")),
+        ]
+    );
     assert_eq!(played.requests, log.len() as u64);
 }
 
@@ -269,7 +331,7 @@ fn a_fault_stops_the_seat_for_the_rest_of_the_match_and_the_match_goes_on() {
         .unwrap();
     assert!(record.callbacks[at + 1..].iter().all(|c| c.seat != 0));
     // Its houses stay and count (rule 28): built in its first two jouer.
-    assert!(record.result.houses[0] >= 1);
+    assert!(houses(&record)[0] >= 1);
     assert!(seats[1].finished && seats[2].finished);
 }
 
@@ -312,8 +374,13 @@ fn output_between_callbacks_and_after_end_game_are_protocol_faults() {
         .iter()
         .find(|f| f.seat == 2)
         .expect("a fault after end_game");
-    assert_eq!(after.callback, Some(engine::Callback::EndGame));
-    assert!(after.message.contains("`bye`"));
+    // Outside any callback, shown on the last step (after the whole match).
+    assert_eq!(after.callback, None);
+    assert_eq!(record.callbacks.last().unwrap().callback, "end_game");
+    let last = *record.callback_steps().last().unwrap();
+    let at = record.faults.iter().position(|f| f.seat == 2).unwrap();
+    assert_eq!(record.fault_steps()[at], last);
+    assert!(after.message.contains("`bye`") && after.message.contains("end_game"));
 }
 
 #[test]
@@ -328,7 +395,7 @@ fn a_champion_that_never_started_is_never_called_and_keeps_its_money() {
     assert!(seats[1].received.is_empty());
     assert_eq!(record.faults[0].kind, FaultKind::Spawn);
     assert_eq!(record.faults[0].callback, None);
-    assert_eq!(record.result.final_scores[1], 10);
+    assert_eq!(record.ranking.scores[1], 10);
 }
 
 #[test]
@@ -347,11 +414,20 @@ fn an_auction_winner_stopped_in_its_enchere_places_nothing_and_the_monument_is_l
         }),
     ];
     let record = run(&mut seats, Default::default());
-    assert!(record
+    // Turn 1's placements come after its auctions, before turn 2's first `jouer`.
+    let names: Vec<&str> = record
         .callbacks
         .iter()
-        .all(|c| c.callback != engine::Callback::Placement || c.turn > 1));
-    assert_eq!(record.result.money[2], 7);
+        .map(|c| c.callback.as_str())
+        .collect();
+    let auction = names.iter().position(|&n| n == "enchere").unwrap();
+    let next_turn = auction + names[auction..].iter().position(|&n| n == "jouer").unwrap();
+    assert!(
+        names[..next_turn].iter().all(|&n| n != "placement"),
+        "{names:?}"
+    );
+    assert!(names[next_turn..].contains(&"placement"));
+    assert_eq!(final_game(&record).state().money[2], 7);
     assert_eq!(record.faults.len(), 1);
 }
 
@@ -364,15 +440,15 @@ fn a_record_file_reads_back_equal_with_one_callback_per_line() {
     ];
     let record = run(&mut seats, Default::default());
     let bytes = record.to_json();
-    let back: MatchRecord = serde_json::from_slice(&bytes).unwrap();
+    let back: GameRecord = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(back, record);
     let text = String::from_utf8(bytes).unwrap();
     let callback_lines = text
         .lines()
-        .filter(|l| l.starts_with("    {\"turn\":"))
+        .filter(|l| l.starts_with("    {\"seat\":") && l.contains("\"callback\":\""))
         .count();
     assert_eq!(callback_lines, record.callbacks.len());
-    assert!(text.starts_with("{\n  \"schema\": 4,\n"), "{}", &text[..40]);
+    assert!(text.starts_with("{\n  \"schema\": 5,\n"), "{}", &text[..40]);
 }
 
 /// A champion that sends `mon_tour` `count` times, then `fin`.
@@ -406,22 +482,36 @@ impl Endpoint for Flood {
 
 #[test]
 fn a_callback_may_make_max_requests_and_no_more() {
-    use referee::game::Loi;
     use referee::match_loop::{converse, MAX_REQUESTS};
+    let options = options();
+    // Seat 0's `init_game` alone: the requests its record counts.
     let run = |count: usize| {
-        let mut rules = Loi::single(engine::Callback::InitGame, 0);
+        let mut machine = Machine::new(
+            &LoiWire,
+            &options,
+            1,
+            seat_records(),
+            TimeLimits::default(),
+            String::new(),
+        )
+        .unwrap();
+        let step = machine.next_step().expect("init_game");
+        assert_eq!(step.name, "init_game");
+        machine.begin(0);
         let outcome = converse(
-            &mut rules,
+            &mut machine,
             0,
-            "init_game",
+            step.name,
             &mut Flood { left: count },
-            TimeLimits::default().of(engine::Callback::InitGame),
+            step.limits,
         );
-        (outcome, rules.requests() as usize)
+        machine.end(0, outcome.as_ref().err(), CallTiming::default());
+        (outcome, machine.finish().callbacks[0].requests as usize)
     };
     let (outcome, kept) = run(MAX_REQUESTS);
     assert!(outcome.is_ok(), "{outcome:?}");
-    assert_eq!(kept, MAX_REQUESTS);
+    // And `fin`, the action that ended it.
+    assert_eq!(kept, MAX_REQUESTS + 1);
     let (outcome, kept) = run(MAX_REQUESTS + 1);
     let fault = outcome.unwrap_err();
     assert_eq!(fault.kind, FaultKind::Protocol);

@@ -1,16 +1,23 @@
-//! The 2009 game through the arena (`games::loi_wire`, the game model) against today's 2009
-//! stack (`game::play`): the same matches (seeds, line-ups of the built-in bots speaking
-//! protocol.md through the Rust kit's client, a seat that faults) give every seat the
-//! same conversation (each callback with its allowance, each answer, byte for byte), the
-//! same final digest and the same scores; the arena's record passes its check.
+//! The 2009 game through the arena (`games::loi_wire`, the game model): matches of the
+//! built-in bots speaking protocol.md through the Rust kit's client (seeds, line-ups, a
+//! seat that crashes) give every seat the conversation, the final digest, the scores, the
+//! record and the full log kept in `tests/golden/loi-matches.txt`, written by the 2009
+//! stack of before the arena (`game::play`, byte for byte the same then: the test that
+//! compared the two stacks match by match ended with that stack); each record passes the
+//! arena's check, an `init_game` timeout is held to the start-up allowance, and a full log
+//! with one answer edited is refused.
+//!
+//! `GOLDEN_WRITE=1 cargo test -p referee --test games loi_wire::` writes the file anew (only
+//! for a deliberate change of what the 2009 game sends or records).
 
 use engine::model::Loi;
 use jail::fault::{Fault, FaultKind};
 use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
-use referee::game::MatchSpec;
 use referee::games::loi_wire::LoiWire;
 use referee::record::SeatRecord;
+use sha2::Digest;
+use std::fmt::Write as _;
 use std::io::{BufReader, Read, Write};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
@@ -149,9 +156,14 @@ impl Endpoint for BotSeat {
     }
 }
 
-/// A match: what each seat was sent, the final digest, the scores, and its record (today's
-/// 2009 record made again as the arena's, through `games::loi_v4`; the arena's own).
+/// A match: what each seat was sent, the final digest, the scores, and its record.
 type Outcome = (Vec<Vec<String>>, String, Vec<i64>, GameRecord);
+
+/// Every request of a match with its answer's code, by callback (a full log's lines).
+type Log = Vec<(usize, String, i32)>;
+
+/// A match kept: its seed, its line-up, and the seat that crashes at which line.
+type Kept = (u64, [&'static str; 3], Option<(usize, usize)>);
 
 fn seats(names: [&'static str; 3], seed: u64, crash: Option<(usize, usize)>) -> Vec<BotSeat> {
     (0..3)
@@ -172,31 +184,14 @@ fn seat_records(names: [&'static str; 3]) -> Vec<SeatRecord> {
         .collect()
 }
 
-/// Through today's 2009 stack.
-fn today(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> Outcome {
-    let setup = engine::Setup::from_seed(seed);
-    let spec = MatchSpec {
-        seed,
-        monument_order: setup.monument_order,
-        first_player: setup.first_player,
-        seats: seat_records(names).try_into().unwrap(),
-        limits: TimeLimits::default(),
-        sandbox: "sandbox: in-process".into(),
-    };
-    let mut bots = seats(names, seed, crash);
-    let [a, b, c] = &mut bots[..] else {
-        unreachable!()
-    };
-    let record = referee::game::play(&spec, [a, b, c], [None, None, None]);
-    let scores = record.result.final_scores.map(i64::from).to_vec();
-    let sent = bots.iter().map(|b| b.sent.clone()).collect();
-    let again = referee::games::loi_v4::to_game_record(&record, None)
-        .unwrap_or_else(|e| panic!("seed {seed}: today's record made again: {e}"));
-    (sent, record.result.digest, scores, again)
-}
-
-/// Through the arena's machine with the 2009 adapter; its record checked.
-fn arena(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> Outcome {
+/// A match of `names` through the arena's machine with the 2009 adapter, every request
+/// sent to `log`; its record checked.
+fn arena_logged(
+    seed: u64,
+    names: [&'static str; 3],
+    crash: Option<(usize, usize)>,
+    log: Option<&mut Log>,
+) -> Outcome {
     let options = game::Game::defaults(&Loi);
     let mut machine = Machine::new(
         &LoiWire,
@@ -207,6 +202,9 @@ fn arena(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> 
         "sandbox: in-process".into(),
     )
     .unwrap();
+    if let Some(log) = log {
+        machine.log_to(log);
+    }
     let mut bots = seats(names, seed, crash);
     let mut endpoints: Vec<&mut dyn Endpoint> =
         bots.iter_mut().map(|b| b as &mut dyn Endpoint).collect();
@@ -218,36 +216,20 @@ fn arena(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> 
     (sent, digest, record.ranking.scores.clone(), record)
 }
 
-#[test]
-fn the_arena_plays_the_2009_matches_of_today_byte_for_byte() {
-    let lineups = [
-        ["random", "random", "random"],
-        ["greedy", "random", "random"],
-        ["random", "greedy", "greedy"],
-    ];
-    for seed in 0..6u64 {
-        let names = lineups[seed as usize % lineups.len()];
-        // Odd seeds: a seat crashes at some line of its conversation.
-        let crash = (seed % 2 == 1).then_some((seed as usize % 3, 40 + seed as usize * 97));
-        let want = today(seed, names, crash);
-        let got = arena(seed, names, crash);
-        for seat in 0..3 {
-            let (g, w) = (&got.0[seat], &want.0[seat]);
-            if let Some(n) = (0..g.len().max(w.len())).find(|&n| g.get(n) != w.get(n)) {
-                panic!(
-                    "seed {seed}, seat {seat}: line {n} sent is {:?} through the arena, {:?} \
-                     today",
-                    g.get(n).map(|l| &l[..l.len().min(80)]),
-                    w.get(n).map(|l| &l[..l.len().min(80)])
-                );
-            }
-        }
-        assert_eq!(got.1, want.1, "seed {seed}: final digest");
-        assert_eq!(got.2, want.2, "seed {seed}: scores");
-    }
+fn arena(seed: u64, names: [&'static str; 3], crash: Option<(usize, usize)>) -> Outcome {
+    arena_logged(seed, names, crash, None)
 }
 
-/// The arena's record without the refused actions (today's 2009 record counts them only).
+/// 16 hex digits of the SHA-256 of `text`.
+fn short_hash(text: &str) -> String {
+    sha2::Sha256::digest(text.as_bytes())[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The record without its refused actions (the 2009 record of before counted them only,
+/// and the kept listing was written from it).
 fn without_refused(mut record: GameRecord) -> GameRecord {
     for callback in &mut record.callbacks {
         callback
@@ -257,33 +239,153 @@ fn without_refused(mut record: GameRecord) -> GameRecord {
     record
 }
 
-/// Over many seeds and line-ups of the built-in bots, a seat crashing on some: the match
-/// today's 2009 stack records, made again as the arena's record (`games::loi_v4`, what a
-/// record of before becomes), is the record the arena writes of the same match (requests,
-/// answers, digests, faults, scores and ranking), but for the refused actions the arena
-/// keeps in their place and the 2009 record counted.
-#[test]
-fn a_2009_match_of_today_and_through_the_arena_is_the_same_record() {
+/// The line-ups and planted crashes of the matches kept: `(seed, line-up, crash)`.
+fn conversations() -> Vec<Kept> {
+    let lineups = [
+        ["random", "random", "random"],
+        ["greedy", "random", "random"],
+        ["random", "greedy", "greedy"],
+    ];
+    (0..6u64)
+        .map(|seed| {
+            // Odd seeds: a seat crashes at some line of its conversation.
+            let crash = (seed % 2 == 1).then_some((seed as usize % 3, 40 + seed as usize * 97));
+            (seed, lineups[seed as usize % lineups.len()], crash)
+        })
+        .collect()
+}
+
+fn records() -> Vec<Kept> {
     let names = ["random", "greedy"];
+    (0..48u64)
+        .map(|seed| {
+            let lineup = std::array::from_fn(|i| names[(seed as usize >> i) & 1]);
+            let crash = (seed % 3 == 2).then_some((seed as usize % 3, 10 + seed as usize * 5));
+            (seed, lineup, crash)
+        })
+        .collect()
+}
+
+fn logs() -> Vec<Kept> {
+    (0..9u64)
+        .map(|seed| {
+            let names = [
+                ["random", "greedy", "random"],
+                ["greedy", "greedy", "random"],
+            ][seed as usize % 2];
+            let crash = (seed % 3 == 1).then_some((seed as usize % 3, 15 + seed as usize * 9));
+            (seed, names, crash)
+        })
+        .collect()
+}
+
+/// The listing of the kept matches: each seat's lines, digest and scores; each record;
+/// each full log (its requests, `fin` aside: the 2009 log of before had none).
+fn listing(play: &dyn Fn(Kept) -> Outcome, logged: &dyn Fn(Kept) -> Log) -> String {
+    let mut text = String::new();
+    let crash_words = |crash: Option<(usize, usize)>| {
+        crash.map_or("no crash".to_string(), |(s, at)| {
+            format!("seat {s} crashes at line {at}")
+        })
+    };
+    writeln!(
+        text,
+        "# the lines each seat was sent (SHA-256, 16 hex digits), the final digest, the scores"
+    )
+    .unwrap();
+    for (seed, names, crash) in conversations() {
+        let (sent, digest, scores, _) = play((seed, names, crash));
+        let sent: Vec<String> = sent
+            .iter()
+            .map(|lines| short_hash(&lines.join("\n")))
+            .collect();
+        let scores: Vec<String> = scores.iter().map(i64::to_string).collect();
+        writeln!(
+            text,
+            "{seed} {} ({}): sent {} digest {digest} scores {}",
+            names.join(","),
+            crash_words(crash),
+            sent.join(" "),
+            scores.join(",")
+        )
+        .unwrap();
+    }
+    writeln!(
+        text,
+        "# the lines sent and the record (its JSON, refused actions aside), SHA-256, 16 hex digits"
+    )
+    .unwrap();
+    for (seed, names, crash) in records() {
+        let (sent, _, _, record) = play((seed, names, crash));
+        let record = without_refused(record);
+        let sent: Vec<String> = sent.iter().map(|lines| lines.join("\n")).collect();
+        writeln!(
+            text,
+            "{seed} {} ({}): sent {} record {} faults {}",
+            names.join(","),
+            crash_words(crash),
+            short_hash(&sent.join("\n\n")),
+            short_hash(&String::from_utf8(record.to_json()).unwrap()),
+            record.faults.len()
+        )
+        .unwrap();
+    }
+    writeln!(
+        text,
+        "# the full log's requests and answers, SHA-256, 16 hex digits"
+    )
+    .unwrap();
+    for (seed, names, crash) in logs() {
+        let lines: Vec<String> = logged((seed, names, crash))
+            .iter()
+            .filter(|e| e.1 != "fin")
+            .map(|(c, l, a)| format!("{c}\t{l}\t{a}"))
+            .collect();
+        writeln!(
+            text,
+            "{seed} {} ({}): log {}",
+            names.join(","),
+            crash_words(crash),
+            short_hash(&lines.join("\n"))
+        )
+        .unwrap();
+    }
+    text
+}
+
+/// Over seeds and line-ups of the built-in bots, a seat crashing in some: the arena sends
+/// each seat the lines (each callback with its allowance, each answer, byte for byte) and
+/// writes the record and full log the 2009 stack of before did, and ends with its digest
+/// and scores.
+#[test]
+fn the_arena_plays_the_2009_matches_kept_byte_for_byte() {
+    let play = |(seed, names, crash): Kept| arena(seed, names, crash);
+    let logged = |(seed, names, crash): Kept| {
+        let mut log = Log::new();
+        arena_logged(seed, names, crash, Some(&mut log));
+        log
+    };
+    crate::common::assert_golden("loi-matches.txt", &listing(&play, &logged));
+}
+
+/// A planted crash is the seat's fault, and only its own: in every third match of the
+/// listing's records, one fault.
+#[test]
+fn a_crashed_seat_is_one_fault_and_the_match_goes_on() {
     let mut faulted = 0;
-    for seed in 0..48u64 {
-        let lineup = std::array::from_fn(|i| names[(seed as usize >> i) & 1]);
-        let crash = (seed % 3 == 2).then_some((seed as usize % 3, 10 + seed as usize * 5));
-        let want = today(seed, lineup, crash);
-        let got = arena(seed, lineup, crash);
-        assert_eq!(got.0, want.0, "seed {seed}: the lines sent");
-        let (got, want) = (without_refused(got.3), want.3);
-        if let Some(i) = (0..got.callbacks.len().max(want.callbacks.len()))
-            .find(|&i| got.callbacks.get(i) != want.callbacks.get(i))
-        {
-            panic!(
-                "seed {seed}: callback {i} is {:?} through the arena, {:?} today",
-                got.callbacks.get(i),
-                want.callbacks.get(i)
-            );
+    for (seed, names, crash) in records() {
+        let (.., record) = arena(seed, names, crash);
+        assert_eq!(
+            record.faults.len(),
+            usize::from(crash.is_some()),
+            "seed {seed}"
+        );
+        if let Some((seat, _)) = crash {
+            assert_eq!(record.faults[0].seat as usize, seat, "seed {seed}");
+            assert_eq!(record.faults[0].kind, FaultKind::Crash, "seed {seed}");
+            assert_eq!(record.callbacks.last().unwrap().callback, "end_game");
+            faulted += 1;
         }
-        assert_eq!(got, want, "seed {seed}");
-        faulted += usize::from(!got.faults.is_empty());
     }
     assert_eq!(faulted, 16, "a seat crashes in every third match");
 }
@@ -314,55 +416,25 @@ fn an_init_game_timeout_is_held_to_the_start_up_allowance() {
     timed_out(init).expect("a timeout at init_game's allowance");
 }
 
-/// The full log of a 2009 match through the arena (`--full-log` for every game) holds the
-/// requests and answers today's 2009 stack logs, line for line, and `fin` as the action
-/// that ends a callback; the arena's check of a record against it passes, and refuses it
-/// with one answer edited.
+/// The full log of a 2009 match through the arena (`--full-log` for every game) holds `fin`
+/// as the action that ends a callback; the arena's check of a record against it passes,
+/// and refuses it with one answer edited.
 #[test]
-fn the_2009_full_log_through_the_arena_is_today_s_and_is_checked() {
-    type Log = Vec<(usize, String, i32)>;
+fn the_2009_full_log_through_the_arena_is_checked() {
     let dir = tempfile::tempdir().unwrap();
-    for seed in 0..9u64 {
-        let names = [
-            ["random", "greedy", "random"],
-            ["greedy", "greedy", "random"],
-        ][seed as usize % 2];
-        let crash = (seed % 3 == 1).then_some((seed as usize % 3, 15 + seed as usize * 9));
-        let setup = engine::Setup::from_seed(seed);
-        let spec = MatchSpec {
-            seed,
-            monument_order: setup.monument_order,
-            first_player: setup.first_player,
-            seats: seat_records(names).try_into().unwrap(),
-            limits: TimeLimits::default(),
-            sandbox: "sandbox: in-process".into(),
-        };
-        let mut today_log: Log = Vec::new();
-        let mut bots = seats(names, seed, crash);
-        let [a, b, c] = &mut bots[..] else {
-            unreachable!()
-        };
-        referee::game::play_logged(&spec, [a, b, c], [None, None, None], Some(&mut today_log));
-
-        let mut arena_log: Log = Vec::new();
-        let options = game::Game::defaults(&Loi);
-        let mut machine = Machine::new(
-            &LoiWire,
-            &options,
-            seed,
-            seat_records(names),
-            TimeLimits::default(),
-            "sandbox: in-process".into(),
-        )
-        .unwrap();
-        machine.log_to(&mut arena_log);
-        let mut bots = seats(names, seed, crash);
-        let mut endpoints: Vec<&mut dyn Endpoint> =
-            bots.iter_mut().map(|b| b as &mut dyn Endpoint).collect();
-        referee::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
-        let mut record = machine.finish();
-        let without_fin: Log = arena_log.iter().filter(|e| e.1 != "fin").cloned().collect();
-        assert_eq!(without_fin, today_log, "seed {seed}");
+    for (seed, names, crash) in logs() {
+        let mut arena_log = Log::new();
+        let (.., mut record) = arena_logged(seed, names, crash, Some(&mut arena_log));
+        let fins = arena_log.iter().filter(|e| e.1 == "fin").count();
+        let ended = record
+            .callbacks
+            .iter()
+            .filter(|c| c.fault.is_none())
+            .count();
+        assert_eq!(
+            fins, ended,
+            "seed {seed}: a `fin` for each callback ended so"
+        );
 
         let write = |log: &Log| {
             let text: String = log

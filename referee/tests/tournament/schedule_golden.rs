@@ -11,7 +11,6 @@
 
 use referee::schedule::{Deal, Format, Schedule};
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 /// Every match of `schedule`, one line each (`id seed champions`), after a title line;
 /// `pairing(id)` must give what the iterator gives.
@@ -64,19 +63,5 @@ fn two_and_three_seat_schedules_are_those_kept() {
             }
         }
     }
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/schedules.txt");
-    if std::env::var_os("GOLDEN_WRITE").is_some() {
-        std::fs::write(&path, &text).unwrap();
-    }
-    let kept = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    for (n, (got, want)) in text.lines().zip(kept.lines()).enumerate() {
-        assert_eq!(got, want, "{} line {}", path.display(), n + 1);
-    }
-    assert_eq!(
-        text.lines().count(),
-        kept.lines().count(),
-        "{}",
-        path.display()
-    );
+    crate::common::assert_golden("schedules.txt", &text);
 }

@@ -187,7 +187,7 @@ pub(crate) fn check_all(
                 // As for a match: an unpredictable scratch, made only without the jail.
                 let root = match process.sandbox.jails() {
                     true => None,
-                    false => crate::run_match::scratch_root().ok(),
+                    false => crate::scratch::scratch_root().ok(),
                 };
                 let scratch = root
                     .as_ref()
@@ -195,7 +195,7 @@ pub(crate) fn check_all(
                     .unwrap_or_default();
                 let verdict = check(c, game, time, process, &scratch, &stderr);
                 if let Some(root) = root {
-                    crate::run_match::remove_scratch(root);
+                    crate::scratch::remove_scratch(root);
                 }
                 (verdict, stderr)
             })
