@@ -17,6 +17,7 @@ mod game_options;
 mod game_scripted;
 mod high_card_runner;
 mod human_seat;
+mod kits_hostile_server;
 mod loi_v4;
 mod loi_wire;
 mod match_faults;

@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 /// The repository's folder `rel`.
-fn repo(rel: &str) -> PathBuf {
+pub(crate) fn repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(rel)
 }
 
 /// Whether `tool` is on the PATH; if not, the test part is skipped by the common rule.
-fn have(tool: &str, why: &str) -> bool {
+pub(crate) fn have(tool: &str, why: &str) -> bool {
     let found = Command::new("sh")
         .args(["-c", &format!("command -v {tool}")])
         .output()

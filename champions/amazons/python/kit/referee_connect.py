@@ -6,7 +6,8 @@ default `champion`), asks its game (`WAIT_GAME` with REFEREE_WAIT, e.g. `TRAININ
 empty for a free game, then `game=<the kit's game> protocol=lines` and
 `token=$REFEREE_TOKEN` when set) and plays the game's lines over the socket, as it reads
 and writes them on stdin and stdout when the referee spawns it: the champion's code is the
-same. Unset: the kit is spawned.
+same. Unset: the kit is spawned. The server is not trusted: what it says is shown escaped
+and bounded (`printable`).
 """
 
 import os
@@ -14,8 +15,24 @@ import socket
 import sys
 
 
+# The most characters of a server's text a kit shows; the rest is counted, not printed.
+SHOWN = 200
+
+
+def printable(text):
+    """`text`, which a server sent, made safe for the contestant's terminal: a control
+    character as \\xNN (an escape code must not retitle the window, write the clipboard,
+    clear the screen or hide text), at most SHOWN characters of it, then how long it was."""
+    shown = "".join(
+        c if c.isprintable() else "\\x%02x" % ord(c) if ord(c) < 0x100 else "\\u%04x" % ord(c)
+        for c in text[:SHOWN])
+    if len(text) > SHOWN:
+        shown += "... (%d bytes in all)" % len(text.encode("utf-8", "surrogateescape"))
+    return shown
+
+
 def _refused(what, why):
-    print("kit: game server %s: %s" % (what, why), file=sys.stderr)
+    print("kit: game server %s: %s" % (what, printable(why)), file=sys.stderr)
     sys.exit(2)
 
 
@@ -31,7 +48,10 @@ def _message(sock):
             data += chunk
         return data
 
-    return exactly(int(exactly(6))).decode("utf-8", "replace")
+    head = exactly(6)
+    if not head.isdigit():
+        _refused("sent a message without its six digits of length", head.decode("latin-1"))
+    return exactly(int(head)).decode("utf-8", "replace")
 
 
 def connect(game):
@@ -64,5 +84,6 @@ def connect(game):
     name = _message(sock)
     while name == "NOT_READY":
         name = _message(sock)
-    print("kit: game %s (%s) on %s" % (name, _message(sock), server), file=sys.stderr)
+    print("kit: game %s (%s) on %s" % (printable(name), printable(_message(sock)), server),
+          file=sys.stderr)
     return sock.detach()

@@ -1,8 +1,15 @@
-/* The Little Town C kit's runtime: main(), the protocol loop, the requests. */
+/* The Little Town C kit's runtime: main(), the protocol loop, the requests.
+ *
+ * The referee, or a game server (REFEREE_SERVER), is not trusted: every size, seat and
+ * kind of its answers is checked against what etat_t holds before it is written, and an
+ * answer out of range stops the kit with an error naming it. */
 #define _GNU_SOURCE
 #include "prologin.h"
 #include "referee_connect.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +22,16 @@ static int acted;
 static char *answer;
 static size_t answer_size;
 
-static void fail(const char *message)
+static void fail(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void fail(const char *fmt, ...)
 {
+    va_list ap;
     fflush(stdout);
-    fprintf(stderr, "little-town kit (C): error in %s: %s\n", callback, message);
+    fprintf(stderr, "little-town kit (C): error in %s: ", callback);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
     _exit(2);
 }
 
@@ -40,53 +53,99 @@ static char *ask(const char *request)
     return answer;
 }
 
+/* An answer's integers, read one at a time: `read` counts them for the errors. */
+typedef struct {
+    const char *request, *p;
+    int read;
+} numbers_t;
+
+/* The next integer of the answer; stops the kit if there is none or it fits no int. */
+static int next_number(numbers_t *n)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(n->p, &end, 10);
+    if (end == n->p || errno || v < INT_MIN || v > INT_MAX || (*end && *end != ' ')) {
+        while (*n->p == ' ')
+            n->p++;
+        if (!*n->p)
+            fail("`%s` ends early (%d numbers)", n->request, n->read);
+        fail("`%s` holds a word that is not a number after %d numbers", n->request, n->read);
+    }
+    n->p = end;
+    n->read++;
+    return (int)v;
+}
+
+/* The next integer, which must lie in [lo, hi]: `what` names it in the error. */
+static int next_in(numbers_t *n, const char *what, int lo, int hi)
+{
+    int v = next_number(n);
+    if (v < lo || v > hi)
+        fail("`%s` gives %s %d (%d to %d)", n->request, what, v, lo, hi);
+    return v;
+}
+
+/* A seat of the answer: -1 for none when `none` is set, else 0 to players - 1. */
+static int next_seat(numbers_t *n, const char *what, int none, int players)
+{
+    int v = next_number(n);
+    if (v < (none ? -1 : 0) || v >= players)
+        fail("`%s` gives %s seat %d of %d", n->request, what, v, players);
+    return v;
+}
+
 int moi(void)
 {
-    return atoi(ask("moi"));
+    numbers_t n = {"moi", ask("moi"), 0};
+    return next_in(&n, "our seat", 0, MAX_PLAYERS - 1);
 }
 
 void etat(etat_t *out)
 {
-    char *p = ask("etat");
-    char *end;
-    int *head[] = {&out->width, &out->height, &out->board, &out->round, &out->rounds,
-                   &out->players, &out->me, &out->to_play, &out->first, &out->workers,
-                   &out->max_buildings, &out->upkeep, &out->food_price};
-#define NEXT(dst)                                   \
-    do {                                            \
-        long v = strtol(p, &end, 10);               \
-        if (end == p)                               \
-            fail("unparsable answer to `etat`");    \
-        p = end;                                    \
-        (dst) = (int)v;                             \
-    } while (0)
-    for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
-        NEXT(*head[i]);
-    if (out->width > MAX_SIDE || out->height > MAX_SIDE || out->players > MAX_PLAYERS)
-        fail("`etat` describes a larger match than this kit holds");
-    for (int i = 0; i < out->width * out->height; i++) {
-        NEXT(out->content[i]);
-        NEXT(out->owner[i]);
-        NEXT(out->worker[i]);
+    numbers_t n = {"etat", ask("etat"), 0};
+    int width = next_number(&n), height = next_number(&n);
+    if (width < 1 || width > MAX_SIDE || height < 1 || height > MAX_SIDE)
+        fail("`etat` gives a board of %d by %d: this kit holds 1 to %d a side", width, height,
+             MAX_SIDE);
+    out->width = width;
+    out->height = height;
+    out->board = next_in(&n, "the board's kind", 0, 4);
+    out->round = next_number(&n);
+    out->rounds = next_number(&n);
+    out->players = next_in(&n, "the number of players as", 1, MAX_PLAYERS);
+    out->me = next_seat(&n, "us", 0, out->players);
+    out->to_play = next_seat(&n, "the turn to", 1, out->players);
+    out->first = next_seat(&n, "the first player as", 1, out->players);
+    out->workers = next_number(&n);
+    out->max_buildings = next_number(&n);
+    out->upkeep = next_number(&n);
+    out->food_price = next_number(&n);
+    for (int i = 0; i < width * height; i++) {
+        out->content[i] = next_in(&n, "a position's content", INVALID, MARKET);
+        out->owner[i] = next_seat(&n, "a building's owner as", 1, out->players);
+        out->worker[i] = next_seat(&n, "a worker's owner as", 1, out->players);
     }
     for (int s = 0; s < out->players; s++) {
         player_t *pl = &out->player[s];
         int *f[] = {&pl->corn, &pl->fish, &pl->wood, &pl->stone, &pl->gold,
-                    &pl->free_workers, &pl->buildings, &pl->status};
-        for (int i = 0; i < 8; i++)
-            NEXT(*f[i]);
+                    &pl->free_workers, &pl->buildings};
+        for (int i = 0; i < 7; i++)
+            *f[i] = next_number(&n);
+        pl->status = next_in(&n, "a player's status", IN, EXCLUDED);
     }
     for (int k = 0; k < 8; k++)
         out->supply[k] = 0;
     for (int k = 0; k < 4; k++)
-        NEXT(out->supply[k]);
+        out->supply[k] = next_number(&n);
     /* Four more kinds in a match with the powers (rule 22). */
-    while (*p == ' ')
-        p++;
-    if (*p != '\0')
+    while (*n.p == ' ')
+        n.p++;
+    if (*n.p != '\0')
         for (int k = 4; k < 8; k++)
-            NEXT(out->supply[k]);
-#undef NEXT
+            out->supply[k] = next_number(&n);
+    if (*n.p != '\0')
+        fail("`etat` holds more than its %d numbers", n.read);
 }
 
 int legal(char ***actions)
@@ -125,6 +184,8 @@ int voisins(int x, int y, int xs[8], int ys[8])
     char *p = ask(request);
     int n = 0, used;
     while (n < 8 && sscanf(p, "%d,%d%n", &xs[n], &ys[n], &used) == 2) {
+        if (xs[n] < 0 || xs[n] >= MAX_SIDE || ys[n] < 0 || ys[n] >= MAX_SIDE)
+            fail("`voisins` gives the position %d,%d (0 to %d each)", xs[n], ys[n], MAX_SIDE - 1);
         p += used;
         n++;
     }

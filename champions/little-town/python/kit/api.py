@@ -10,6 +10,10 @@ turn (the referee answers nothing), and an action the rules refuse excludes the 
 without an action is a fault too.
 
 Owns: the protocol streams, the `etat` line parsed into a State, the one action a turn.
+
+The referee, or a game server (REFEREE_SERVER), is not trusted: every size, seat and kind
+of its answers is checked, and an answer out of range stops the kit with an error naming
+it, never an exception a champion's `except:` could swallow.
 """
 
 import os as _os
@@ -72,11 +76,63 @@ class Player:
         self.free_workers, self.buildings, self.status = numbers[5:8]
 
 
+# The largest match a kit holds (the C kit's MAX_SIDE and MAX_PLAYERS).
+MAX_SIDE, MAX_PLAYERS = 16, 4
+
+
+def _numbers(request, line):
+    """The answer `line` to `request` as integers."""
+    try:
+        return [int(w) for w in line.split()]
+    except ValueError:
+        _fail("`%s` holds a word that is not a number" % request)
+
+
+def _check_etat(n):
+    """Stops the kit unless the `etat` numbers `n` describe a match this kit holds, every
+    seat and kind in range and no number missing or left over."""
+    if len(n) < 13:
+        _fail("`etat` ends early (%d numbers)" % len(n))
+    width, height, board, players, me, to_play, first = n[0], n[1], n[2], n[5], n[6], n[7], n[8]
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        _fail("`etat` gives a board of %d by %d: this kit holds 1 to %d a side"
+              % (width, height, MAX_SIDE))
+    for what, value, lo, hi in (("the board's kind", board, 0, len(BOARDS) - 1),
+                                ("the number of players as", players, 1, MAX_PLAYERS)):
+        if not lo <= value <= hi:
+            _fail("`etat` gives %s %d (%d to %d)" % (what, value, lo, hi))
+
+    def seat(what, value, none):
+        if not (-1 if none else 0) <= value < players:
+            _fail("`etat` gives %s seat %d of %d" % (what, value, players))
+
+    seat("us", me, False)
+    seat("the turn to", to_play, True)
+    seat("the first player as", first, True)
+    cells = width * height
+    size = 13 + 3 * cells + 8 * players
+    if len(n) < size + 4:
+        _fail("`etat` ends early (%d numbers)" % len(n))
+    if len(n) not in (size + 4, size + 8):
+        _fail("`etat` holds more than its %d numbers" % (size + 4))
+    for i in range(cells):
+        content, owner, worker = n[13 + 3 * i:16 + 3 * i]
+        if not INVALID <= content <= MARKET:
+            _fail("`etat` gives a position's content %d (%d to %d)" % (content, INVALID, MARKET))
+        seat("a building's owner as", owner, True)
+        seat("a worker's owner as", worker, True)
+    for p in range(players):
+        status = n[13 + 3 * cells + 8 * p + 7]
+        if not IN <= status <= EXCLUDED:
+            _fail("`etat` gives a player's status %d (%d to %d)" % (status, IN, EXCLUDED))
+
+
 class State:
     """The whole match, from the `etat` line (protocol-little-town.md section 4)."""
 
     def __init__(self, line):
-        n = [int(w) for w in line.split()]
+        n = _numbers("etat", line)
+        _check_etat(n)
         (self.width, self.height, board, self.round, self.rounds, self.players_count,
          self.me, self.to_play, self.first, self.workers, self.max_buildings,
          self.upkeep, self.food_price) = n[:13]
@@ -101,7 +157,10 @@ class State:
 
 def moi():
     """Your seat, 0 to 3."""
-    return int(_ask("moi"))
+    n = _numbers("moi", _ask("moi"))
+    if len(n) != 1 or not 0 <= n[0] < MAX_PLAYERS:
+        _fail("`moi` gives our seat %s (0 to %d)" % (" ".join(map(str, n)), MAX_PLAYERS - 1))
+    return n[0]
 
 
 def etat():
@@ -118,7 +177,12 @@ def legal():
 
 def voisins(x, y):
     """The neighbours of (x, y), as (x, y) pairs (empty for no valid position)."""
-    return [tuple(int(c) for c in w.split(",")) for w in _ask("voisins %d %d" % (x, y)).split()]
+    words = _ask("voisins %d %d" % (x, y)).split()
+    pairs = [_numbers("voisins", w.replace(",", " ")) for w in words]
+    if len(pairs) > 8 or any(len(p) != 2 or not (0 <= p[0] < MAX_SIDE and 0 <= p[1] < MAX_SIDE)
+                             for p in pairs):
+        _fail("`voisins` gives more than 8 positions or one out of the board")
+    return [tuple(p) for p in pairs]
 
 
 # Actions: one per jouer, which it ends.

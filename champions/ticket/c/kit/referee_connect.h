@@ -4,7 +4,8 @@
  * (`WAIT_GAME` with REFEREE_WAIT, e.g. `TRAINING random`, empty for a free game, then
  * `game=<the kit's game> protocol=lines` and `token=$REFEREE_TOKEN` when set) and plays the
  * game's lines over the socket, as it reads and writes them on stdin and stdout when the
- * referee spawns it: the champion's code is the same. Unset: the kit is spawned. */
+ * referee spawns it: the champion's code is the same. Unset: the kit is spawned. The server
+ * is not trusted: what it says is shown escaped and bounded (referee_printable). */
 #ifndef REFEREE_CONNECT_H
 #define REFEREE_CONNECT_H
 
@@ -16,8 +17,35 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+/* The most bytes of a server's text a kit shows; the rest is counted, not printed. */
+#define REFEREE_SHOWN 200
+/* Room for REFEREE_SHOWN bytes escaped, and the count of the rest. */
+#define REFEREE_PRINTABLE (REFEREE_SHOWN * 4 + 48)
+
+/* `text`, which a server sent, made safe for the contestant's terminal into `out`: a byte
+ * outside printable ASCII as \xNN (an escape code must not retitle the window, write the
+ * clipboard, clear the screen or hide text), at most REFEREE_SHOWN bytes of it, then how
+ * long it was. Returns `out`. */
+static const char *referee_printable(const char *text, char out[REFEREE_PRINTABLE]) {
+  size_t len = strlen(text), i, n = 0;
+  for (i = 0; i < len && i < REFEREE_SHOWN; i++) {
+    unsigned char c = (unsigned char)text[i];
+    if (c >= 0x20 && c < 0x7f)
+      out[n++] = (char)c;
+    else
+      n += (size_t)snprintf(out + n, 5, "\\x%02x", c);
+  }
+  out[n] = '\0';
+  if (len > REFEREE_SHOWN)
+    snprintf(out + n, REFEREE_PRINTABLE - n, "... (%zu bytes in all)", len);
+  return out;
+}
+
+/* Stops the kit: the server (`what`) refused or broke off; `why` is the server's text or
+ * ours, shown escaped. */
 static void referee_refused(const char *what, const char *why) {
-  fprintf(stderr, "kit: game server %s: %s\n", what, why);
+  char shown[REFEREE_PRINTABLE];
+  fprintf(stderr, "kit: game server %s: %s\n", what, referee_printable(why, shown));
   exit(2);
 }
 
@@ -31,8 +59,11 @@ static void referee_message(int fd, char *buf, size_t cap) {
     if (r <= 0) referee_refused("closed the connection", "before the game started");
     got += (size_t)r;
   }
+  for (n = 0; n < 6; n++)
+    if (head[n] < '0' || head[n] > '9')
+      referee_refused("sent a message without its six digits of length", head);
   len = strtol(head, NULL, 10);
-  if (len < 0 || (size_t)len >= cap) referee_refused("sent a message too long", head);
+  if ((size_t)len >= cap) referee_refused("sent a message too long", head);
   for (n = 0; n < (size_t)len;) {
     ssize_t r = read(fd, buf + n, (size_t)len - n);
     if (r <= 0) referee_refused("closed the connection", "before the game started");
@@ -57,7 +88,7 @@ static int referee_connect(const char *game) {
   const char *name = getenv("REFEREE_NAME");
   const char *wait = getenv("REFEREE_WAIT");
   const char *token = getenv("REFEREE_TOKEN");
-  char host[256], buf[4096], command[2048];
+  char host[256], buf[4096], command[2048], shown[REFEREE_PRINTABLE];
   const char *colon;
   struct addrinfo hints, *found, *a;
   int fd = -1, err;
@@ -89,9 +120,9 @@ static int referee_connect(const char *game) {
   if (strcmp(buf, "OK") != 0) referee_refused("refused the game", buf);
   do referee_message(fd, buf, sizeof buf);
   while (strcmp(buf, "NOT_READY") == 0);
-  fprintf(stderr, "kit: game %s", buf);
+  fprintf(stderr, "kit: game %s", referee_printable(buf, shown));
   referee_message(fd, buf, sizeof buf);
-  fprintf(stderr, " (%s) on %s\n", buf, server);
+  fprintf(stderr, " (%s) on %s\n", referee_printable(buf, shown), server);
   return fd;
 }
 

@@ -16,6 +16,11 @@ with the subject's names:
 Importing the module moves the protocol to private descriptors: print() goes to stderr
 (the match's log), never to the referee. A move the rules refuse is a fault that loses the
 match (there are no error codes): ask first (hand(), row(), routes(), status()).
+
+The referee, or a game server (REFEREE_SERVER), is not trusted: every count and index of
+its answers is checked, the board's counts are read once (the first `game` and `routes`
+answers), and an answer that disagrees or is out of range stops the kit with an error
+naming it, never an exception a champion's `except:` could swallow.
 """
 
 import os
@@ -79,6 +84,7 @@ def _take_protocol_fds():
 
 
 _in, _out = _take_protocol_fds()
+_printable = sys.modules["referee_connect"].printable
 _callback = None   # the callback we are in (None before the first)
 _turn_over = False  # our `jouer` is over: its `fin` waits for the next call that needs it
 _me = None         # our seat
@@ -88,8 +94,27 @@ _final = None      # WINNING_MOVE or LOSING_MOVE once the match is over
 
 
 def _die(message):
+    sys.stdout.flush()
     sys.stderr.write("ticket_to_ride kit (Python): %s\n" % message)
-    sys.exit(2)
+    sys.stderr.flush()
+    os._exit(2)
+
+
+def _ints(request, answer=None):
+    """The answer to `request` (asked unless given) as integers."""
+    answer = ask(request) if answer is None else answer
+    try:
+        return [int(w) for w in answer.split()]
+    except ValueError:
+        _die("the answer to `%s` holds a word that is not a number: %s"
+             % (request, _printable(answer)))
+
+
+def _bounded(request, what, value, lo, hi):
+    """`value` (`what` of the answer to `request`), which must lie in [lo, hi]."""
+    if not lo <= value <= hi:
+        _die("the answer to `%s` gives %s %d (%d to %d)" % (request, what, value, lo, hi))
+    return value
 
 
 def ask(line):
@@ -117,40 +142,122 @@ def _next_callback():
     return _callback
 
 
+# The board's bounds: far above every board of the game (36 cities, 100 routes).
+MAX_SEATS, MAX_CITIES, MAX_ROUTES, MAX_LENGTH = 5, 1000, 10000, 100
+_seats = _cities = _nb_routes = None  # from the first `game` answer
+_board = None  # the first `routes` answer: (city1, city2, length, t_color, twin, owner)
+
+
 def _started():
-    global _me
+    """On to the first callback, and the first `game` answer read (asked once)."""
+    global _me, _seats, _cities, _nb_routes
     if _callback is None and _me is None:
         _next_callback()
     if _me is None:
-        _me = int(ask("game").split()[1])
+        words = _ints("game")
+        if len(words) != 6:
+            _die("the answer to `game` has %d numbers, not 6" % len(words))
+        _seats = _bounded("game", "seats", words[0], 1, MAX_SEATS)
+        if not 0 <= words[1] < _seats:
+            _die("the answer to `game` gives us seat %d of %d" % (words[1], _seats))
+        _cities = _bounded("game", "cities", words[2], 1, MAX_CITIES)
+        if not 0 <= words[3] <= MAX_ROUTES:
+            _die("the answer to `game` gives %d routes (0 to %d)" % (words[3], MAX_ROUTES))
+        _nb_routes = words[3]
+        _me = words[1]
+
+
+def _read_routes():
+    """The answer to `routes`, checked: as many routes as `game` said, cities, lengths,
+    colours and owners in range, every twin another route whose twin is this one."""
+    words = ask("routes").split()
+    if len(words) % 6 or len(words) // 6 != _nb_routes:
+        _die("the answer to `routes` lists %d routes, not the %d of `game`"
+             % (len(words) // 6, _nb_routes))
+    routes = []
+    for i in range(_nb_routes):
+        a, b, length, colour, twin, owner = words[6 * i:6 * i + 6]
+        numbers = _ints("routes", " ".join((a, b, length, twin, owner)))
+        for what, value, lo, hi in zip(
+                ("a city", "a city", "a length", "a twin", "an owner"), numbers,
+                (0, 0, 1, -1, -1), (_cities - 1, _cities - 1, MAX_LENGTH, MAX_ROUTES, _seats - 1)):
+            _bounded("routes", what, value, lo, hi)
+        if colour != "grey" and colour not in COLORS:
+            _die("the answer to `routes` gives route %d the colour %s" % (i, _printable(colour)))
+        colour = color_number(colour)
+        if colour == NONE:
+            _die("the answer to `routes` gives route %d no colour" % i)
+        routes.append((numbers[0], numbers[1], numbers[2], colour, numbers[3], numbers[4]))
+    for i, route in enumerate(routes):
+        twin = route[4]
+        if twin == i:
+            _die("the answer to `routes` makes route %d its own twin" % i)
+        if twin >= len(routes) or (twin >= 0 and routes[twin][4] != i):
+            _die("the answer to `routes`: route %d names route %d as its twin, which does not "
+                 "name it back (%d routes)" % (i, twin, len(routes)))
+    return routes
+
+
+def _read_board():
+    """The board: read once, from the first `game` and `routes` answers."""
+    global _board
+    _started()
+    if _board is None:
+        _board = _read_routes()
+    return _board
+
+
+def _is_track(routes, i):
+    """A route is a track unless it is the second of a double route: the one rule of the
+    tracks' count (waitForT2RGame) and of the tracks given (getMap)."""
+    return routes[i][4] < 0 or routes[i][4] > i
 
 
 def _result():
     """Our code at the end: WINNING_MOVE if we placed first."""
-    words = ask("result").split()
-    return WINNING_MOVE if words[2 * _me] == "1" else LOSING_MOVE
+    words = _ints("result")
+    if len(words) != 2 * _seats:
+        _die("the answer to `result` has %d numbers, not 2 per seat" % len(words))
+    return WINNING_MOVE if words[2 * _me] == 1 else LOSING_MOVE
 
 
 def _fetch_moves():
     global _seen
-    parts = ask("moves %d" % _seen).split(";")
-    _seen = int(parts[0])
+    request = "moves %d" % _seen
+    parts = ask(request).split(";")
+    _seen = _ints(request, parts[0])[0] if parts[0].strip() else _seen
     for text in parts[1:]:
-        words = text.split()
-        seat, kind = int(words[0]), words[1]
-        if seat == _me or kind == "leave":
-            continue
-        if kind == "blind":
-            _queue.append(Move(DRAW_BLIND_CARD, seat))
-        elif kind == "take":
-            _queue.append(Move(DRAW_CARD, seat, card=COLORS.index(words[2])))
-        elif kind == "tickets":
-            _queue.append(Move(DRAW_OBJECTIVES, seat))
-        elif kind == "keep":
-            _queue.append(Move(CHOOSE_OBJECTIVES, seat, nbObjectives=int(words[2])))
-        elif kind == "claim":
-            _queue.append(Move(CLAIM_ROUTE, seat, city1=int(words[2]), city2=int(words[3]),
-                               color=COLORS.index(words[4]), nbLocomotives=int(words[5])))
+        try:
+            _queue_move(text)
+        except (ValueError, IndexError):
+            _die("the answer to `moves` holds the move %s" % _printable(text))
+
+
+def _queue_move(text):
+    """The move `text` of `moves` queued for getMove, unless it is ours."""
+    words = text.split()
+    seat, kind = int(words[0]), words[1]
+    if not 0 <= seat < _seats:
+        _die("the answer to `moves` names seat %d of %d" % (seat, _seats))
+    if seat == _me or kind == "leave":
+        return
+    if kind == "blind":
+        _queue.append(Move(DRAW_BLIND_CARD, seat))
+    elif kind == "take":
+        _queue.append(Move(DRAW_CARD, seat, card=COLORS.index(words[2])))
+    elif kind == "tickets":
+        _queue.append(Move(DRAW_OBJECTIVES, seat))
+    elif kind == "keep":
+        _queue.append(Move(CHOOSE_OBJECTIVES, seat, nbObjectives=int(words[2])))
+    elif kind == "claim":
+        a, b = int(words[2]), int(words[3])
+        if not (0 <= a < _cities and 0 <= b < _cities):
+            _die("the answer to `moves` claims a route of cities %d and %d (0 to %d)"
+                 % (a, b, _cities - 1))
+        _queue.append(Move(CLAIM_ROUTE, seat, city1=a, city2=b,
+                           color=COLORS.index(words[4]), nbLocomotives=int(words[5])))
+    else:
+        raise ValueError(kind)
 
 
 def _to_end():
@@ -182,9 +289,11 @@ def _play(line):
         return None, _final
     answer = ask(line)
     status = ask("status").split()
+    if len(status) < 4:
+        _die("the answer to `status` is %s" % _printable(" ".join(status)))
     if status[3] == "1":
         return answer, _to_end()
-    _turn_over = int(status[0]) != _me
+    _turn_over = _ints("status", status[0])[0] != _me
     return answer, NORMAL_MOVE
 
 
@@ -201,21 +310,16 @@ def closeConnection():
 
 def waitForT2RGame(gameType=""):
     """The match: (its name, the number of cities, the number of tracks)."""
-    _started()
-    words = ask("game").split()
-    return "ticket-to-ride", int(words[2]), len(_tracks())
+    board = _read_board()
+    return "ticket-to-ride", _cities, sum(_is_track(board, i) for i in range(len(board)))
 
 
 def _tracks():
-    words = ask("routes").split()
-    routes = [words[i:i + 6] for i in range(0, len(words), 6)]
+    board = _read_board()
     tracks = []
-    for i, (a, b, length, colour, twin, _owner) in enumerate(routes):
-        twin = int(twin)
-        if twin >= 0 and twin < i:
-            continue
-        second = color_number(routes[twin][3]) if twin >= 0 else NONE
-        tracks += [int(a), int(b), int(length), color_number(colour), second]
+    for i, (a, b, length, colour, twin, _owner) in enumerate(board):
+        if _is_track(board, i):
+            tracks += [a, b, length, colour, board[twin][3] if twin >= 0 else NONE]
     return tracks
 
 
@@ -302,35 +406,47 @@ def chooseObjectives(chosen):
 def hand():
     """Our cards: 9 counts, for PURPLE ... MULTICOLOR (index 0 is PURPLE)."""
     _started()
-    return [int(w) for w in ask("hand").split()]
+    cards = _ints("hand")
+    if len(cards) != 9 or min(cards) < 0:
+        _die("the answer to `hand` is not 9 counts: %s" % cards)
+    return cards
 
 
 def row():
     """The 5 face-up cards (t_color, NONE for an empty place)."""
     _started()
-    return [COLORS.index(w) for w in ask("row").split()]
+    words = ask("row").split()
+    if len(words) != 5 or any(w not in COLORS for w in words):
+        _die("the answer to `row` is not 5 colours: %s" % _printable(" ".join(words)))
+    return [COLORS.index(w) for w in words]
 
 
 def routes():
     """Every route: (city1, city2, length, t_color (MULTICOLOR: grey), twin, owner), twin
     and owner -1 when none."""
-    _started()
-    words = ask("routes").split()
-    return [(int(words[i]), int(words[i + 1]), int(words[i + 2]), color_number(words[i + 3]),
-             int(words[i + 4]), int(words[i + 5])) for i in range(0, len(words), 6)]
+    board = _read_board()
+    now = _read_routes()
+    for i, (first, route) in enumerate(zip(board, now)):
+        if first[:5] != route[:5]:
+            _die("the answer to `routes` disagrees with its first about route %d" % i)
+    return now
 
 
 def objectives():
     """Our tickets, as Objectives."""
     _started()
-    words = [int(w) for w in ask("objectives").split()]
+    words = _ints("objectives")
+    if not words or words[0] < 0 or len(words) != 1 + 3 * words[0]:
+        _die("the answer to `objectives` does not hold its count of tickets: %s" % words[:4])
     return [Objective(*words[1 + 3 * i:4 + 3 * i]) for i in range(words[0])]
 
 
 def seats():
     """Each seat's (cards, tickets, wagons, points, out)."""
     _started()
-    words = [int(w) for w in ask("seats").split()]
+    words = _ints("seats")
+    if len(words) != 5 * _seats:
+        _die("the answer to `seats` has %d numbers, not 5 per seat" % len(words))
     return [tuple(words[i:i + 5]) for i in range(0, len(words), 5)]
 
 
@@ -343,7 +459,7 @@ def me():
 def printCity(city):
     """Writes the name of `city` on stderr."""
     _started()
-    sys.stderr.write(ask("city %d" % city) + "\n")
+    sys.stderr.write(_printable(ask("city %d" % city)) + "\n")
 
 
 def printMap():
