@@ -30,7 +30,9 @@ fn squares(text: &str) -> Vec<Square> {
 #[test]
 fn rule_3_places_the_amazons_where_the_crate_starts_them() {
     let rule = rule(&book(), 3);
-    let (white, black) = rule.split_once(" and Black's").expect("White's then Black's");
+    let (white, black) = rule
+        .split_once(" and Black's")
+        .expect("White's then Black's");
     let start = Board::start();
     for (text, color) in [(white, Color::White), (black, Color::Black)] {
         let named = squares(text);
@@ -56,7 +58,10 @@ fn every_example_of_section_5_gets_the_book_s_answer() {
         .filter_map(|line| {
             let cells: Vec<&str> = line.trim_matches('|').split(" | ").collect();
             let [m, answer] = cells[..] else { return None };
-            Some((m.trim().strip_prefix('`')?.strip_suffix('`')?, answer.trim()))
+            Some((
+                m.trim().strip_prefix('`')?.strip_suffix('`')?,
+                answer.trim(),
+            ))
         })
         .collect();
     assert!(rows.len() >= 10, "the examples' table: {rows:?}");
