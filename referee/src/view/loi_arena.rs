@@ -185,7 +185,7 @@ fn fault_place_in(
             None => refused.push((function, n)),
         }
     }
-    refused.sort_by(|a, b| b.1.cmp(&a.1));
+    refused.sort_by_key(|r| std::cmp::Reverse(r.1));
     let count = |n: u64| indicatif::HumanCount(n).to_string();
     let done = step.actions.iter().filter(|a| a.code >= 0).count();
     let requests = record.callbacks.get(i).map_or(0, |c| c.requests);
