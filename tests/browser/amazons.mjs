@@ -20,7 +20,11 @@
 // ({text, row: its row's label, top, bottom, box_top, box_bottom, seen: whether it is the
 // element at its own centre, not hidden under or clipped by another}), "mark_styles" and
 // "legend_marks": each move mark's line style on the board and in the legend, "legend",
-// "footer", "cpu_legend", "cpu_shapes": the element names of each seat's CPU dots}.
+// "footer", "cpu_legend", "cpu_shapes": the element names of each seat's CPU dots,
+// "mode": the sentence saying which mode is on, "spoiler_free", "chart_points" and
+// "chart_dashes": each curve's points drawn and dash, "shown": whether the isolation and
+// the result are visible, "moves_shown", "marks_shown", "cpu_shown": the moves, slider
+// marks and CPU dots visible}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -90,6 +94,14 @@ const STATE = `(() => {
     footer: document.getElementById("footer").textContent,
     cpu_legend: [...document.querySelectorAll("#cpu-chart text")].map((t) => t.textContent).filter((t) => t.startsWith("CPU per callback")),
     cpu_shapes: [0, 1].map((s) => [...new Set([...document.querySelectorAll("#cpu-chart .cpu[data-seat='" + s + "']")].map((d) => d.tagName))]),
+    mode: document.getElementById("mode") ? document.getElementById("mode").textContent : null,
+    spoiler_free: document.body.classList.contains("spoiler-free"),
+    chart_points: [...document.querySelectorAll("#chart path.seat-line")].map((p) => p.getAttribute("d").split(/[ML]/).length - 1),
+    chart_dashes: [...document.querySelectorAll("#chart path.seat-line")].map((p) => p.getAttribute("stroke-dasharray") || ""),
+    shown: Object.fromEntries(["isolated", "result"].map((id) => [id, !!document.getElementById(id) && getComputedStyle(document.getElementById(id)).visibility !== "hidden"])),
+    moves_shown: [...document.querySelectorAll("#moves .mv")].filter((m) => getComputedStyle(m).visibility !== "hidden").length,
+    marks_shown: [...document.querySelectorAll("#fault-marks span")].filter((m) => !m.hidden).length,
+    cpu_shown: [...document.querySelectorAll("#cpu-chart .cpu")].filter((d) => d.style.visibility !== "hidden").length,
   };
 })()`;
 

@@ -3,6 +3,7 @@
 // (amazons.mjs, index.mjs): start the browser, open one tab, evaluate, press keys, click
 // like a mouse, type, wait, take screenshots, and collect the page's console errors,
 // uncaught exceptions and failed loads. A watchdog ends everything after `timeoutMs`.
+// VISION in the environment simulates a colour vision (screenshots: scripts/screenshot-pages.sh).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -72,6 +73,9 @@ export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
     await s("Log.enable");
     await s("Page.enable");
     await s("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+    // VISION=deuteranopia, protanopia, achromatopsia (or another of the protocol's types):
+    // the page as that vision sees it, Chromium's own simulation.
+    if (process.env.VISION) await s("Emulation.setEmulatedVisionDeficiency", { type: process.env.VISION });
     const evaluate = async (expression) => {
       const r = await s("Runtime.evaluate", { expression, returnByValue: true });
       if (r.exceptionDetails) throw new Error("evaluate " + expression.slice(0, 80) + ": " + r.exceptionDetails.text);
@@ -100,12 +104,15 @@ export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
       async ready(what) {
         await tab.until("document.readyState === 'complete' && document.documentElement.dataset.ready === '1'", "the page " + what + " becoming ready");
       },
+      // A key by its name (`ArrowLeft`, `End`) or a letter (`s`), typed as a keyboard would.
       async key(name) {
-        const code = KEYS[name];
+        const letter = /^[a-z]$/.test(name);
+        const code = letter ? name.toUpperCase().charCodeAt(0) : KEYS[name];
         if (!code) throw new Error("unknown key " + name);
         await s("Page.bringToFront");
         for (const type of ["keyDown", "keyUp"])
-          await s("Input.dispatchKeyEvent", { type, key: name, code: name, windowsVirtualKeyCode: code, nativeVirtualKeyCode: code });
+          await s("Input.dispatchKeyEvent", { type, key: name, code: letter ? "Key" + name.toUpperCase() : name,
+            windowsVirtualKeyCode: code, nativeVirtualKeyCode: code, ...(letter && type === "keyDown" ? { text: name } : {}) });
       },
       // A real mouse click in the middle of the first element `selector` matches (scrolled
       // into view first). With `navigates`, waits for the next document to be ready.

@@ -11,7 +11,8 @@
 // the face-up cards' colours, "seats": each seat panel's {name, stats, hand, tickets: the
 // tickets listed, done: those marked completed, longest}, "moves": the moves listed,
 // "console": the console's callbacks of the step, "slider_marks": the classes of the marks
-// above the slider, "chart_lines": the curves of the first chart}.
+// above the slider, "chart_lines": the curves of the first chart, "footer": the footer's
+// text}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,6 +50,7 @@ const STATE = `(() => {
     console: document.querySelectorAll("#console .call").length,
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,
+    footer: document.getElementById("footer") ? document.getElementById("footer").textContent : null,
   };
 })()`;
 

@@ -11,7 +11,8 @@
 // worker stands on each position (-1 none), "worker_colours": the colour of each worker
 // shown, "seats": each seat card's {name, stock, state, out}, "faults": the lines of the
 // faults and eliminations panel, "slider_marks": the classes of the marks above the slider,
-// "chart_lines": the seats' curves on the gold chart, "label": the step's label}.
+// "chart_lines": the seats' curves on the gold chart, "label": the step's label,
+// "footer": the footer's text}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,6 +43,7 @@ const STATE = `(() => {
     faults: [...document.querySelectorAll("#faults li")].map((li) => li.textContent),
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,
+    footer: document.getElementById("footer") ? document.getElementById("footer").textContent : null,
   };
 })()`;
 

@@ -21,6 +21,7 @@
 // canvas backing size, pixel ratio), "palette" (the page's CSS colours), "align" (with
 // --align), "evals" (the value of each --eval) and "errors": every exception, console
 // error and log error of the page. Exit code 1 on any failure of the driver itself.
+// VISION in the environment simulates a colour vision (scripts/screenshot-pages.sh).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -117,6 +118,8 @@ async function main() {
   await s("Runtime.enable");
   await s("Log.enable");
   await s("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: scale, mobile: false });
+  // VISION=deuteranopia, protanopia, achromatopsia: the page as that vision sees it.
+  if (process.env.VISION) await s("Emulation.setEmulatedVisionDeficiency", { type: process.env.VISION });
   const [file, hash] = page.split("#");
   await s("Page.navigate", { url: pathToFileURL(resolve(file)).href + (hash ? "#" + hash : "") });
   const deadline = Date.now() + 30000;

@@ -97,6 +97,15 @@ pub(crate) fn hex(digest: u64) -> String {
 }
 
 impl GameRecord {
+    /// The message of `fault`, one of this record's, as its callback keeps it (the list of
+    /// faults adds the callback's name before it, which the views say apart).
+    pub fn fault_message<'r>(&'r self, fault: &'r GameFault) -> &'r str {
+        fault
+            .callback
+            .and_then(|i| self.callbacks.get(i)?.fault.as_ref())
+            .map_or(fault.message.as_str(), |f| f.message.as_str())
+    }
+
     /// The record as JSON bytes, one field and one list element per line.
     pub fn to_json(&self) -> Vec<u8> {
         super::parts::json_lines(self)

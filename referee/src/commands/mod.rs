@@ -52,7 +52,14 @@ impl From<anyhow::Error> for Failure {
 pub(crate) fn print_stderr_files(
     dir: &std::path::Path,
     seats: usize,
-    faults: impl IntoIterator<Item = (usize, String, jail::fault::FaultKind)>,
+    faults: impl IntoIterator<
+        Item = (
+            usize,
+            String,
+            jail::fault::FaultKind,
+            Option<crate::games::model::FaultPlace>,
+        ),
+    >,
 ) {
     use jail::untrusted::{printable, printable_path};
     let file = |s: usize| dir.join(format!("seat{s}.stderr"));
@@ -62,12 +69,31 @@ pub(crate) fn print_stderr_files(
         printable_path(&file(0)),
         others.join(", ")
     );
-    for (seat, name, kind) in faults {
-        let hint = crate::cli::words::fault_hint(kind)
-            .map(|h| format!("; {h}"))
-            .unwrap_or_default();
+    for (seat, name, kind, place) in faults {
+        // Where it happened and what the champion was doing, before any advice on a limit:
+        // the same call refused a thousand times is a loop, which no budget cures.
+        let (when, doing, hint) = match &place {
+            Some(place) => (
+                format!(" in {}", place.when),
+                match (&place.doing, place.is_loop) {
+                    (Some(doing), true) => format!(": {doing}: a loop, not a slow machine"),
+                    (Some(doing), false) => format!(": {doing}"),
+                    (None, _) => String::new(),
+                },
+                match place.is_loop {
+                    true => None,
+                    false => crate::cli::words::fault_hint(kind),
+                },
+            ),
+            None => (
+                String::new(),
+                String::new(),
+                crate::cli::words::fault_hint(kind),
+            ),
+        };
+        let hint = hint.map(|h| format!("; {h}")).unwrap_or_default();
         println!(
-            "{kind} of seat {seat} ({}): its stderr is {}{hint}",
+            "{kind} of seat {seat} ({}){when}{doing}; its stderr is {}{hint}",
             printable(&name),
             printable_path(&file(seat))
         );

@@ -134,12 +134,22 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
                 println!("{line}");
             }
             for fault in &record.faults {
-                println!(
-                    "fault of {}: {} ({})",
-                    seat_name(fault.seat),
-                    fault.kind.name(),
-                    printable(&fault.message)
-                );
+                let message = crate::view::fault_words::in_words(record.fault_message(fault));
+                match game.fault_place(&record, fault) {
+                    Some(place) => println!(
+                        "fault of {} in {}: {} ({})",
+                        seat_name(fault.seat),
+                        place.when,
+                        fault.kind.name(),
+                        printable(&message)
+                    ),
+                    None => println!(
+                        "fault of {}: {} ({})",
+                        seat_name(fault.seat),
+                        fault.kind.name(),
+                        printable(&fault.message)
+                    ),
+                }
             }
         }
     }
@@ -160,6 +170,7 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
                 usize::from(s),
                 record.seats[usize::from(s)].name.clone(),
                 fault.kind,
+                game.fault_place(&record, fault),
             ))
         }),
     );
@@ -302,11 +313,13 @@ fn show(args: ShowArgs, game: &dyn Commands) -> Result<(), Failure> {
         phase: args.phase,
         colour: args.color.is_on(),
     };
-    print!(
-        "{}",
-        game.show(&record, dir, &at)
-            .map_err(|e| usage(no_step(&e)))?
-    );
+    let text = game
+        .show(&record, dir, &at)
+        .map_err(|e| usage(no_step(&e)))?;
+    match crate::view::fit::terminal_width() {
+        Some(width) => print!("{}", crate::view::fit::fit(&text, width)),
+        None => print!("{text}"),
+    }
     Ok(())
 }
 

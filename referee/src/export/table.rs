@@ -160,9 +160,10 @@ pub fn seat_table(rows: &[SeatResult]) -> String {
         .map(|r| printable(r.name).into_owned())
         .collect();
     let width = width("champion", names.iter().map(String::as_str));
+    // The rule book's words (docs/rules.md): the final score is money plus houses' worth.
     let mut out = format!(
-        "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  faults\n",
-        "seat", "champion", "score", "money", "houses", "points"
+        "{:<4}  {:<width$}  {:>11}  {:>5}  {:>12}  {:>6}  faults\n",
+        "seat", "champion", "final score", "money", "houses built", "points"
     );
     for (row, name) in rows.iter().zip(&names) {
         let faults: Vec<String> = row
@@ -171,7 +172,7 @@ pub fn seat_table(rows: &[SeatResult]) -> String {
             .map(|(kind, message)| format!("{kind}: {}", printable(message)))
             .collect();
         out.push_str(&format!(
-            "{:<4}  {:<width$}  {:>5}  {:>5}  {:>6}  {:>6}  {}\n",
+            "{:<4}  {:<width$}  {:>11}  {:>5}  {:>12}  {:>6}  {}\n",
             row.seat,
             name,
             row.score,

@@ -107,7 +107,8 @@ impl Adapter for AmazonsWire {
             .collect::<Result<_, _>>()
             .map_err(|_| {
                 format!(
-                    "`{}` during {callback}: arguments are 32-bit integers",
+                    "`{}` during {callback}: arguments are 32-bit integers (a debug print? \
+                     logs belong on stderr)",
                     quoted()
                 )
             })?;

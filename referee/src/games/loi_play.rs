@@ -109,6 +109,15 @@ impl Parts for LoiWire {
         "La loi du plus riche"
     }
 
+    /// The callback, turn and phase, and the refused calls of that callback.
+    fn fault_place(
+        &self,
+        record: &GameRecord,
+        fault: &crate::arena::GameFault,
+    ) -> Option<super::model::FaultPlace> {
+        crate::view::loi_arena::fault_place(record, fault)
+    }
+
     fn no_winner(&self) -> &'static str {
         "every champion faulted"
     }

@@ -5,7 +5,7 @@
 //! champions, a person's seat, its replay page.
 
 use super::{Expected, FaultStep, Game, Played, Seats};
-use crate::arena::{Adapter, GameRecord, Machine, NoStep};
+use crate::arena::{Adapter, GameFault, GameRecord, Machine, NoStep};
 use crate::cli::command_line::CommandLine;
 use crate::endpoint::Endpoint;
 use crate::human::{Driver, HumanEndpoint};
@@ -87,6 +87,12 @@ pub trait Parts: Adapter {
     fn result_table(&self, _record: &GameRecord) -> Option<String> {
         None
     }
+    /// Where `fault` (one of `record`'s, checked) happened and what its seat was doing then,
+    /// for `match`'s fault lines ([`FaultPlace`]): by default its callback and the move it
+    /// was asked for, and the requests the callback made.
+    fn fault_place(&self, record: &GameRecord, fault: &GameFault) -> Option<FaultPlace> {
+        moves_fault_place(record, fault)
+    }
     /// The faults of `record` (checked), each with the step of its replay page where it
     /// shows: by default the step of its callback, the actions taken by then.
     fn fault_steps(&self, record: &GameRecord) -> Vec<FaultStep> {
@@ -120,6 +126,47 @@ pub trait Parts: Adapter {
             args.name
         )
     }
+}
+
+/// Where a fault happened and what its seat was doing, in words: `jouer of turn 3 phase I`
+/// and `222,316 refused construire_maison in that callback`, for `match`'s fault lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaultPlace {
+    /// The callback, and where in the match (`jouer of turn 3 phase I`, `jouer for move 31`).
+    pub when: String,
+    /// What the callback did before the fault, if it did anything (`12 requests in that
+    /// callback`).
+    pub doing: Option<String>,
+    /// Whether what it did is a loop (the same refused call again and again): a bigger
+    /// time budget would not have helped.
+    pub is_loop: bool,
+}
+
+/// [`Parts::fault_place`] for a game whose steps are its moves: the callback and the move
+/// it was asked for (the moves played before it, plus one), and its requests.
+pub fn moves_fault_place(record: &GameRecord, fault: &GameFault) -> Option<FaultPlace> {
+    let i = fault.callback?;
+    let callback = record.callbacks.get(i)?;
+    let moves = record.callbacks[..i]
+        .iter()
+        .flat_map(|c| &c.steps)
+        .filter(|s| matches!(s, game::Step::Act { answer: Ok(_), .. }))
+        .count();
+    let when = match callback.callback.as_str() {
+        "init_game" | "end_game" => printable(&callback.callback).into_owned(),
+        name => format!("{} for move {}", printable(name), moves + 1),
+    };
+    let doing = (callback.requests > 0).then(|| {
+        format!(
+            "{} request(s) answered in that callback",
+            indicatif::HumanCount(callback.requests)
+        )
+    });
+    Some(FaultPlace {
+        when,
+        doing,
+        is_loop: false,
+    })
 }
 
 /// Where `show` stops in a match: `--step`, `--turn`, `--phase` (clap checked their
@@ -238,6 +285,7 @@ pub trait Commands: Sync {
     fn first_mover(&self) -> &'static str;
     fn describe(&self, record: &GameRecord) -> Vec<String>;
     fn result_table(&self, record: &GameRecord) -> Option<String>;
+    fn fault_place(&self, record: &GameRecord, fault: &GameFault) -> Option<FaultPlace>;
     fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep>;
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()>;
 }
@@ -275,6 +323,9 @@ impl<P: Parts> Commands for ModelGame<P> {
     }
     fn result_table(&self, record: &GameRecord) -> Option<String> {
         Parts::result_table(self.0, record)
+    }
+    fn fault_place(&self, record: &GameRecord, fault: &GameFault) -> Option<FaultPlace> {
+        self.0.fault_place(record, fault)
     }
     fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep> {
         self.0.shown(record, dir, at)

@@ -136,6 +136,15 @@ fn phase_of(callback: &str) -> &'static str {
     }
 }
 
+/// The price of the next house (`cout_achat_maison`) in words: `next house costs 120`, or
+/// none when it is `INFINI` (two houses built in this callback, rule 17).
+fn next_house(price: i32) -> String {
+    match price {
+        INFINI => "no more house in this callback (INFINI)".to_string(),
+        price => format!("next house costs {price}"),
+    }
+}
+
 /// The summary and the map of `etat` during `callback`.
 fn summary(etat: &Etat, callback: &str) -> String {
     let mut out = String::new();
@@ -155,7 +164,7 @@ fn summary(etat: &Etat, callback: &str) -> String {
     for j in 0..3 {
         let _ = writeln!(
             out,
-            "  {:<15} {:>4} roubles, houses worth {:>4}, total {:>4}, last bid {}",
+            "  {:<15} {:>4} roubles, houses' worth {:>4}, final score {:>4}, last bid {}",
             who(j),
             etat.finances[j],
             etat.score[j],
@@ -163,10 +172,6 @@ fn summary(etat: &Etat, callback: &str) -> String {
             etat.montant_encheres[j]
         );
     }
-    let house = match etat.cout_achat_maison {
-        INFINI => "none now (INFINI)".to_string(),
-        price => price.to_string(),
-    };
     // `vainqueur_encheres` is 0 until the first auction is resolved (end of turn 1's
     // phase II).
     let auction = if etat.numero_tour == 1 && !matches!(callback, "placement" | "end_game") {
@@ -179,7 +184,8 @@ fn summary(etat: &Etat, callback: &str) -> String {
     };
     let _ = writeln!(
         out,
-        "  next house costs {house}, next road {}; first player (commence): {}; {auction}",
+        "  {}, next road {}; first player (commence): {}; {auction}",
+        next_house(etat.cout_achat_maison),
         etat.cout_achat_route,
         who(etat.commence as usize % 3),
     );
@@ -256,8 +262,11 @@ impl Driver for Loi {
             let shown = match self.next_etat {
                 Show::All => summary(&etat, &self.callback),
                 Show::Money => format!(
-                    "  now {} roubles, houses worth {}; next house {}, next road {}",
-                    etat.finances[0], etat.score[0], etat.cout_achat_maison, etat.cout_achat_route
+                    "  now {} roubles, houses' worth {}; {}, next road {}",
+                    etat.finances[0],
+                    etat.score[0],
+                    next_house(etat.cout_achat_maison),
+                    etat.cout_achat_route
                 ),
             };
             self.etat = Some(etat);

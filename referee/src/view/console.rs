@@ -65,8 +65,24 @@ pub struct Output<'a> {
 }
 
 impl Output<'_> {
-    /// What `excerpt` (of these bytes) does not show, and where it is, naming the seat's
-    /// file `file`.
+    /// What [`Excerpt::last`] left out before the lines it shows, and where it is, naming
+    /// the seat's file `file`: said before those lines.
+    pub fn skipped_note(&self, excerpt: &Excerpt, file: &str) -> Option<String> {
+        let start = self.range[0];
+        (excerpt.skipped_lines > 0).then(|| {
+            format!(
+                "the first {} line(s) are not shown ({} byte(s); see {file}, bytes {start}..{}); \
+                 the last {} follow",
+                excerpt.skipped_lines,
+                excerpt.skipped_bytes,
+                start + excerpt.skipped_bytes,
+                excerpt.lines.len()
+            )
+        })
+    }
+
+    /// What `excerpt` (of these bytes) does not show after its lines, and where it is,
+    /// naming the seat's file `file`.
     pub fn notes(&self, excerpt: &Excerpt, file: &str) -> Vec<String> {
         let start = self.range[0];
         let mut notes = Vec::new();
@@ -302,6 +318,10 @@ pub struct Excerpt {
     /// Lines not shown, and their bytes; bytes of the long lines not shown.
     pub cut_lines: usize,
     pub cut_bytes: u64,
+    /// Lines not shown before the first one shown ([`Excerpt::last`]), and their bytes
+    /// (with their newlines).
+    pub skipped_lines: usize,
+    pub skipped_bytes: u64,
 }
 
 impl Excerpt {
@@ -313,6 +333,8 @@ impl Excerpt {
             unfinished,
             cut_lines: 0,
             cut_bytes: 0,
+            skipped_lines: 0,
+            skipped_bytes: 0,
         };
         if bytes.is_empty() {
             return excerpt;
@@ -334,6 +356,29 @@ impl Excerpt {
         }
         excerpt
     }
+
+    /// The last `max_lines` lines of `bytes` (where a crash's traceback is), each cut at
+    /// `max_chars` characters; the lines before them are counted as skipped.
+    pub fn last(bytes: &[u8], max_lines: usize, max_chars: usize) -> Excerpt {
+        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        let total = body.split(|b| *b == b'\n').count();
+        let skipped_lines = match bytes.is_empty() {
+            true => 0,
+            false => total.saturating_sub(max_lines),
+        };
+        let skipped_bytes: u64 = body
+            .split(|b| *b == b'\n')
+            .take(skipped_lines)
+            .map(|line| line.len() as u64 + 1)
+            .sum::<u64>()
+            .min(bytes.len() as u64);
+        let rest = &bytes[skipped_bytes as usize..];
+        Excerpt {
+            skipped_lines,
+            skipped_bytes,
+            ..Excerpt::of(rest, max_lines, max_chars)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -352,5 +397,23 @@ mod tests {
         assert!(e.lines.is_empty() && !e.unfinished);
         let e = Excerpt::of(b"\n", 5, 4);
         assert_eq!(e.lines, [""]);
+    }
+
+    #[test]
+    fn the_last_lines_of_an_excerpt_are_its_end_and_count_what_came_before() {
+        let e = Excerpt::last(b"a\nbb\nccc\ndddd\n", 2, 3);
+        assert_eq!(e.lines, ["ccc", "ddd"]);
+        assert_eq!((e.skipped_lines, e.skipped_bytes), (2, 5));
+        assert_eq!((e.cut_lines, e.cut_bytes, e.unfinished), (0, 1, false));
+        let e = Excerpt::last(b"a\nbb", 5, 4);
+        assert_eq!(e.lines, ["a", "bb"]);
+        assert_eq!((e.skipped_lines, e.unfinished), (0, true));
+        let e = Excerpt::last(b"", 5, 4);
+        assert!(e.lines.is_empty() && e.skipped_lines == 0);
+        let e = Excerpt::last(b"a\nb\n", 0, 4);
+        assert!(e.lines.is_empty());
+        assert_eq!((e.skipped_lines, e.skipped_bytes), (2, 4));
+        let e = Excerpt::last(b"a\nbb", 0, 4);
+        assert_eq!((e.skipped_lines, e.skipped_bytes), (2, 4));
     }
 }

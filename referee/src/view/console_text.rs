@@ -1,7 +1,8 @@
 //! The console of one step as terminal text (`show`): each callback of the step with its
 //! CPU and wall time against its budget, then the lines its champion wrote on stderr,
-//! escaped ([`printable`]: never a raw control character), at most [`MAX_LINES`] lines of
-//! [`MAX_CHARS`] characters a callback, with a note of what was cut and where all of it is.
+//! escaped ([`printable`]: never a raw control character), the last [`MAX_LINES`] lines (a
+//! crash's traceback is at the end) of [`MAX_CHARS`] characters a callback, with a note of
+//! what was cut and where all of it is.
 
 use super::console::{Call, Console, Excerpt, Output};
 use super::timeline::{roman, StepKind, Timeline};
@@ -74,7 +75,7 @@ pub fn render(console: &Console, timeline: &Timeline, index: usize) -> String {
 }
 
 /// `jouer of turn 3 phase I`, `init_game`.
-fn when(call: &Call) -> String {
+pub fn when(call: &Call) -> String {
     match call.phase {
         0 => call.callback.to_string(),
         p => format!("{} of turn {} phase {}", call.callback, call.turn, roman(p)),
@@ -108,11 +109,14 @@ pub fn ms(us: u64) -> String {
 
 /// The lines of `output`, each after `    | `, then what was cut or lost.
 fn lines(out: &mut String, output: &Output<'_>) {
-    let excerpt = Excerpt::of(output.bytes, MAX_LINES, MAX_CHARS);
+    let excerpt = Excerpt::last(output.bytes, MAX_LINES, MAX_CHARS);
+    let path = output.file.path.to_string_lossy();
+    if let Some(note) = output.skipped_note(&excerpt, &path) {
+        let _ = writeln!(out, "    [{}]", printable(&note));
+    }
     for line in &excerpt.lines {
         let _ = writeln!(out, "    | {}", printable(line));
     }
-    let path = output.file.path.to_string_lossy();
     for note in output.notes(&excerpt, &path) {
         let _ = writeln!(out, "    [{}]", printable(&note));
     }

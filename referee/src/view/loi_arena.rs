@@ -9,8 +9,9 @@
 use super::console::Console;
 use super::console_page::ConsoleView;
 use super::timeline::{StepKind, Timeline};
-use crate::arena::{GameRecord, NoStep};
+use crate::arena::{GameFault, GameRecord, NoStep};
 use crate::export::table::{seat_table, SeatResult};
+use crate::games::model::FaultPlace;
 use std::path::Path;
 
 pub use super::loi_history::timeline;
@@ -103,15 +104,27 @@ pub fn summary(record: &GameRecord) -> String {
         Err(e) => return format!("{e:#}\n"),
     };
     let result = &timeline.result;
-    let faults: Vec<Vec<(&str, &str)>> = record
+    let console = console(record, None, &timeline);
+    let faults: Vec<Vec<(&str, String)>> = record
         .seats
         .iter()
         .map(|s| {
             record
                 .faults_of(s.seat)
-                .map(|f| (f.kind.name(), super::loi_history::message(record, f)))
+                .map(|f| {
+                    let message = super::fault_words::in_words(record.fault_message(f));
+                    let line = match fault_place_in(&timeline, &console, record, f) {
+                        Some(place) => format!("in {}: {message}", place.when),
+                        None => message.into_owned(),
+                    };
+                    (f.kind.name(), line)
+                })
                 .collect()
         })
+        .collect();
+    let faults: Vec<Vec<(&str, &str)>> = faults
+        .iter()
+        .map(|f| f.iter().map(|(k, m)| (*k, m.as_str())).collect())
         .collect();
     let rows: Vec<SeatResult> = record
         .seats
@@ -131,4 +144,77 @@ pub fn summary(record: &GameRecord) -> String {
         })
         .collect();
     seat_table(&rows)
+}
+
+/// Refusals of one function in one callback from which on a timeout is a loop, not a slow
+/// machine: a champion that meant it would have stopped asking long before.
+const LOOP_REFUSALS: u64 = 1000;
+
+/// Where `fault` (of `record`, a 2009 match) happened, `jouer of turn 3 phase I`, and what
+/// its seat was doing: the refused calls of that callback, counted by function (the same
+/// call refused a thousand times is a loop), else its actions and information requests.
+pub fn fault_place(record: &GameRecord, fault: &GameFault) -> Option<FaultPlace> {
+    let timeline = timeline(record).ok()?;
+    let console = console(record, None, &timeline);
+    fault_place_in(&timeline, &console, record, fault)
+}
+
+/// [`fault_place`] from the match's timeline and console.
+fn fault_place_in(
+    timeline: &Timeline,
+    console: &Console,
+    record: &GameRecord,
+    fault: &GameFault,
+) -> Option<FaultPlace> {
+    let i = fault.callback?;
+    let when = super::console_text::when(console.calls.get(i)?);
+    let step = timeline
+        .steps
+        .iter()
+        .filter(|s| s.kind == StepKind::Callback)
+        .nth(i)?;
+    let mut refused: Vec<(String, u64)> = Vec::new();
+    let listed = step.actions.iter().filter(|a| a.code < 0).map(|a| {
+        let function = a.call.split_whitespace().next().unwrap_or("").to_string();
+        (function, u64::from(a.count))
+    });
+    let counted = step.refused.iter().map(|(f, _, n)| (f.clone(), *n));
+    for (function, n) in listed.chain(counted) {
+        match refused.iter_mut().find(|(f, _)| *f == function) {
+            Some((_, total)) => *total += n,
+            None => refused.push((function, n)),
+        }
+    }
+    refused.sort_by_key(|r| std::cmp::Reverse(r.1));
+    let count = |n: u64| indicatif::HumanCount(n).to_string();
+    let done = step.actions.iter().filter(|a| a.code >= 0).count();
+    let requests = record.callbacks.get(i).map_or(0, |c| c.requests);
+    let (doing, is_loop) = match refused.first() {
+        Some((function, n)) => (
+            Some(format!(
+                "{} refused {} in that callback",
+                count(*n),
+                jail::untrusted::printable(function)
+            )),
+            *n >= LOOP_REFUSALS,
+        ),
+        None if done > 0 || step.info > 0 => (
+            Some(format!(
+                "{} action(s) and {} information request(s) in that callback",
+                count(done as u64),
+                count(u64::from(step.info))
+            )),
+            false,
+        ),
+        None if requests > 0 => (
+            Some(format!("{} request(s) in that callback", count(requests))),
+            false,
+        ),
+        None => (None, false),
+    };
+    Some(FaultPlace {
+        when,
+        doing,
+        is_loop,
+    })
 }

@@ -10,7 +10,7 @@
 //! the model, and no request of the protocol's counts).
 
 use super::timeline::{Builder, FaultView, Played, ResultView, Timeline};
-use crate::arena::{GameFault, GameRecord};
+use crate::arena::GameRecord;
 use engine::model::{Action, Loi, LoiState};
 use engine::{Game, Kind, Seat};
 use game::{Replay, Step};
@@ -284,21 +284,11 @@ fn faults(
             let view = FaultView {
                 seat: fault.seat,
                 kind: fault.kind.name().to_string(),
-                message: message(record, fault).to_string(),
+                message: record.fault_message(fault).to_string(),
             };
             (step, view)
         })
         .collect()
-}
-
-/// The message of `fault`, a fault of `record`, as the 2009 views show it: the fault's own
-/// (the record's list of faults adds the callback's name before it, which the views say
-/// apart).
-pub fn message<'r>(record: &'r GameRecord, fault: &'r GameFault) -> &'r str {
-    fault
-        .callback
-        .and_then(|i| record.callbacks.get(i)?.fault.as_ref())
-        .map_or(fault.message.as_str(), |f| f.message.as_str())
 }
 
 /// The end of the match as the rules give it (rules 9 and 26).

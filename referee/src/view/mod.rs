@@ -19,6 +19,8 @@ pub mod console;
 pub mod console_moves;
 pub mod console_page;
 pub mod console_text;
+pub mod fault_words;
+pub mod fit;
 pub mod frame;
 pub mod html;
 pub mod index;

@@ -1,6 +1,7 @@
 //! What one callback did, as the timeline shows it: its action requests in order with
-//! consecutive identical refusals grouped (`20000 × construire_route → HORS_TERRAIN` is one
-//! entry, so that a huge callback stays small on the page; past [`ACTIONS_MAX`] entries,
+//! consecutive refusals of one function with one answer grouped (`20000 ×
+//! construire_route 200 3 … 5 9 → HORS_TERRAIN` is one entry, its first and last arguments
+//! when they differ, so that a huge callback stays small on the page; past [`ACTIONS_MAX`] entries,
 //! refusals are only counted), the cells its actions aimed at (refused ones too, when they
 //! are known), and in Phase II the bid and sales that wait for the auction.
 
@@ -18,7 +19,8 @@ pub const ACTIONS_MAX: usize = 1000;
 pub const TARGETS_MAX: usize = 500;
 
 /// An action request and its answer; `count` consecutive refusals of the same function with
-/// the same answer are one entry, shown with the first one's arguments. Serialised as
+/// the same answer are one entry, shown with the first one's arguments, then `…` and the
+/// last one's when the calls differed (`construire_route 200 3 … 5 9`). Serialised as
 /// `[call, code]`, or `[call, code, count]` when `count` is more than 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionView {
@@ -54,8 +56,9 @@ pub struct PendingView {
 #[derive(Debug, Default)]
 pub struct Gathered {
     pub actions: Vec<ActionView>,
-    /// The function of the last entry of `actions`, to group refusals.
+    /// The function of the last entry of `actions`, to group refusals, and its first call.
     last: Option<Function>,
+    first: String,
     /// `[x, y, code]`: 0 if an action on the cell succeeded, else the last refusal's code.
     pub targets: Vec<[i32; 3]>,
     /// Each target cell's slot in `targets`, `None` past [`TARGETS_MAX`].
@@ -80,6 +83,13 @@ impl Gathered {
         match self.actions.last_mut() {
             Some(last) if grouping && last.code == code => {
                 last.count += 1;
+                // A group of different calls says so: its first call, then the last one's
+                // arguments.
+                let text = call.to_string();
+                if text != self.first {
+                    let args = text.split_once(' ').map_or("", |(_, args)| args);
+                    last.call = format!("{} … {args}", self.first);
+                }
             }
             _ if refused && full => {
                 *self
@@ -88,8 +98,9 @@ impl Gathered {
                     .or_default() += 1;
             }
             _ => {
+                self.first = call.to_string();
                 self.actions.push(ActionView {
-                    call: call.to_string(),
+                    call: self.first.clone(),
                     code,
                     count: 1,
                 });
@@ -211,6 +222,31 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&g.actions[..3]).unwrap(),
             r#"[["construire_route 200 3",-12,20000],["construire_route 200 4",-8],["construire_maison 5 5",-8,2]]"#
+        );
+    }
+
+    #[test]
+    fn a_group_of_different_calls_shows_its_first_and_last_arguments() {
+        let mut g = Gathered::default();
+        for x in 0..20000 {
+            g.action(
+                &call(&format!("construire_route {} 3", 200 + x)),
+                HORS_TERRAIN,
+            );
+        }
+        g.action(&call("construire_maison 5 5"), NON_CONNEXE);
+        g.action(&call("construire_maison 5 5"), NON_CONNEXE);
+        let shown: Vec<(&str, u32)> = g
+            .actions
+            .iter()
+            .map(|a| (a.call.as_str(), a.count))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("construire_route 200 3 … 20199 3", 20000),
+                ("construire_maison 5 5", 2),
+            ]
         );
     }
 

@@ -1,6 +1,7 @@
 //! The terminal view of a match at one step: the board around the built area with
-//! labelled rows and columns, then each seat's money, score, final score and last bid, the
-//! actions of the step, and the faults so far. Colours (ANSI, by owner) are optional.
+//! labelled rows and columns, then each seat's money, houses' worth, final score (the rule
+//! book's words) and last bid, the actions of the step, and the faults so far. Colours
+//! (ANSI, by owner) are optional.
 //! Names, requests and fault messages come from champions: they are shown
 //! [`printable`], so the only escape sequences in the output are the colours.
 
@@ -79,8 +80,8 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
     let width = width("champion", shown.iter().map(String::as_str));
     let _ = writeln!(
         out,
-        "seat  {:<width$}  {:>5}  {:>5}  {:>5}  {:>8}",
-        "champion", "money", "score", "final", "last bid"
+        "seat  {:<width$}  {:>5}  {:>13}  {:>11}  {:>8}",
+        "champion", "money", "houses' worth", "final score", "last bid"
     );
     for (seat, shown) in timeline.seats.iter().zip(&shown) {
         let s = usize::from(seat.seat);
@@ -100,7 +101,7 @@ pub fn render(timeline: &Timeline, index: usize, colour: bool) -> String {
         };
         let name = format!("{shown:<width$}");
         let line = format!(
-            "{:<4}  {}  {:>5}  {:>5}  {:>5}  {:>8}",
+            "{:<4}  {}  {:>5}  {:>13}  {:>11}  {:>8}",
             format!("{s} {}", char::from(b'A' + seat.seat.min(2))),
             paint(&name, SEAT_COLOURS.get(s).copied().unwrap_or("")),
             step.money[s],

@@ -241,7 +241,7 @@ fn frame_of(record: &GameRecord, data: &PageData) -> Frame {
             format!("board {}", record.options.get("board")),
             format!("seed {}", record.seed),
             format!("{last} moves"),
-            record.sandbox.clone(),
+            super::sandbox_words::words(&record.sandbox),
         ],
         footer_after: Vec::new(),
     }

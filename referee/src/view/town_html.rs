@@ -223,7 +223,7 @@ fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) ->
             format!("seed {}", record.seed),
             format!("board {}", record.options.get("board")),
             format!("{last} moves"),
-            record.sandbox.clone(),
+            super::sandbox_words::words(&record.sandbox),
         ],
         footer_after: Vec::new(),
     }

@@ -27,6 +27,8 @@ enum Brain {
     Chatty,
     /// Prints a debug line on stdout, words and numbers mixed.
     Debugging,
+    /// Prints a debug line that starts with a request's name (`deplacer to d7`).
+    DebuggingARequest,
 }
 
 /// A champion in the test process that speaks protocol-amazons.md: `etat`, then one
@@ -72,6 +74,7 @@ impl Endpoint for Bot {
             ("jouer", Brain::Idle) => self.out.push_back("fin".into()),
             ("jouer", Brain::Chatty) => self.out.push_back("hello".into()),
             ("jouer", Brain::Debugging) => self.out.push_back("x = 3 y = 4".into()),
+            ("jouer", Brain::DebuggingARequest) => self.out.push_back("deplacer to d7".into()),
             ("jouer", _) => {
                 self.out.push_back("etat".into());
                 self.awaiting = Some("etat");
@@ -195,7 +198,12 @@ fn built_in_players_play_whole_games() {
 
 #[test]
 fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
-    for brain in [Brain::Idle, Brain::Chatty, Brain::Debugging] {
+    for brain in [
+        Brain::Idle,
+        Brain::Chatty,
+        Brain::Debugging,
+        Brain::DebuggingARequest,
+    ] {
         let mut a = Bot::new(0, brain);
         let mut b = Bot::new(1, Brain::Mobility);
         let record = play(&mut a, &mut b);
@@ -206,6 +214,7 @@ fn a_jouer_without_a_move_and_an_unknown_request_are_faults_that_lose() {
         let expected = match brain {
             Brain::Idle => "jouer: ended jouer without a move",
             Brain::Debugging => "jouer: unknown request `x = 3 y = 4`",
+            Brain::DebuggingARequest => "jouer: `deplacer to d7` during jouer",
             _ => "jouer: unknown request `hello`",
         };
         if brain != Brain::Idle {

@@ -270,7 +270,7 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
             out.to_str().unwrap(),
         ],
         "help\nfinances 0\nbogus 1\nconstruire_route 5\nencherir 3\nconstruire_route 50 51\n\
-         construire_maison 51 51\nmap\nfinances deux\nfin\n",
+         construire_maison 51 51\nmap\nfinances deux\nconstruire_maison 49 51\nfin\n",
         &dir.join("reproduce.jsonl"),
     );
     // No command plays a person again: the suite must not try.
@@ -291,6 +291,9 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
          phase",
         "construire_route 50 51 -> SUCCES (0)",
         "construire_maison 51 51 -> SUCCES (0)",
+        // Two houses built: the price of a third is INFINI, said as none.
+        "construire_maison 49 51 -> SUCCES (0)",
+        "no more house in this callback (INFINI)",
         "end of input: you give up seat 0",
         "reproduce: none: seat 0 was played by a person (`human`)",
         "` checks the record",
@@ -315,7 +318,8 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
         "{record}"
     );
     let checked = common::loi::load_in(&out);
-    assert_eq!(common::loi::result(&checked).houses[0], 1, "{record}");
+    assert!(!said.contains("next house 30000"), "{said}");
+    assert_eq!(common::loi::result(&checked).houses[0], 2, "{record}");
     let jouer = record["callbacks"]
         .as_array()
         .unwrap()

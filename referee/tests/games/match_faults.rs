@@ -30,6 +30,11 @@ fn referee(args: &[&str]) -> Output {
 /// seeds: no process may carry a seat's seed once its match is over, which another test's
 /// match of the same seed, running meanwhile, would.
 fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
+    play_said(champions, seed, extra).0
+}
+
+/// [`play`], and what `referee match` printed on stdout.
+fn play_said(champions: [&str; 3], seed: u64, extra: &[&str]) -> (Value, String) {
     let dir = common::fresh_dir("match", &seed.to_string());
     let seed = seed.to_string();
     let mut args = vec![
@@ -56,7 +61,7 @@ fn play(champions: [&str; 3], seed: u64, extra: &[&str]) -> Value {
     let record: Value =
         serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap();
     assert_no_process_left(&record);
-    record
+    (record, String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// The faults of `seat`, as (kind, message): a callback's fault as its callback keeps it
@@ -297,6 +302,60 @@ fn exiting_in_a_callback_is_a_crash_with_its_status() {
     assert!(
         message.contains('3'),
         "the exit status is in the message: {message}"
+    );
+}
+
+/// What `match` prints of a crash names its callback and turn, and says in words what the
+/// champion did not do (end its callback), not the protocol's "waited for a line".
+#[test]
+fn a_crash_s_summary_names_its_callback_and_turn() {
+    let (record, said) = play_said([&fixture("quit.sh"), &passive(), &passive()], 61, &[]);
+    assert_eq!(faults(&record, 0)[0].0, "crash");
+    assert!(
+        said.contains(
+            "crash: in jouer of turn 1 phase I: ended (exit 3) before ending its callback \
+             (no `fin`)"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("crash of seat 0 (quit.sh) in jouer of turn 1 phase I: "),
+        "{said}"
+    );
+    assert!(!said.contains("waited for a line"), "{said}");
+}
+
+/// A timeout in a loop (the same house asked for again and again, each refused): `match`
+/// names the callback and turn and what the champion was doing, and does not suggest a
+/// bigger time budget, which would not help.
+#[test]
+fn a_timeout_in_a_loop_says_what_the_champion_was_doing() {
+    let (record, said) = play_said(
+        [&fixture("refused_loop.sh"), &passive(), &passive()],
+        62,
+        &[],
+    );
+    assert_eq!(faults(&record, 0)[0].0, "timeout");
+    let line = said
+        .lines()
+        .find(|l| l.starts_with("timeout of seat 0 (refused_loop.sh)"))
+        .unwrap_or_else(|| panic!("the timeout's line in:\n{said}"));
+    let refused = line
+        .strip_prefix("timeout of seat 0 (refused_loop.sh) in jouer of turn 1 phase I: ")
+        .and_then(|rest| rest.split_once(" refused construire_maison in that callback: "))
+        .unwrap_or_else(|| panic!("{line}"));
+    let n: u64 = refused.0.replace(',', "").parse().expect("a count");
+    assert!(n >= 1000, "{line}");
+    assert!(
+        refused
+            .1
+            .starts_with("a loop, not a slow machine; its stderr is "),
+        "{line}"
+    );
+    assert!(!said.contains("--time-scale"), "{said}");
+    assert!(
+        said.contains("timeout: in jouer of turn 1 phase I: "),
+        "the table's row names the callback: {said}"
     );
 }
 

@@ -330,13 +330,5 @@ fn at_1366_the_last_move_and_the_console_are_in_view_and_marks_read_without_colo
         "{cpu}"
     );
     // The footer: words, not the sandbox line.
-    let footer = end["footer"].as_str().unwrap();
-    assert!(
-        !footer.contains("jail=") && !footer.contains("seccomp="),
-        "{footer}"
-    );
-    assert!(
-        footer.contains("champions jailed (") || footer.contains("champions not jailed"),
-        "{footer}"
-    );
+    crate::assert_sandbox_in_words(&end["footer"]);
 }

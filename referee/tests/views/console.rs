@@ -93,6 +93,26 @@ fn show_console(p: &Played, step: usize) -> String {
     text[at + 1..].to_string()
 }
 
+/// `referee show DIR --step N` (1-based) with `COLUMNS` set to `columns` (none: unset),
+/// its whole text.
+fn show_at_width(p: &Played, step: usize, columns: Option<&str>) -> String {
+    let mut show = Command::new(REFEREE);
+    show.arg("show")
+        .arg(&p.dir)
+        .args(["--step", &(step + 1).to_string()])
+        .env_remove("COLUMNS");
+    if let Some(columns) = columns {
+        show.env("COLUMNS", columns);
+    }
+    let out = show.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// The lines `show` quotes of `seat`'s callback in a console section (after `    | `).
 fn quoted(console: &str, seat: u8) -> Vec<String> {
     let head = format!("  seat {seat} ");
@@ -149,18 +169,30 @@ fn show_step_prints_what_each_callback_wrote_and_its_time() {
     assert!(text.contains("[no newline at the end]"), "{text}");
     let text = show_console(p, step_of(p, 1, "enchere", 4));
     assert_eq!(quoted(&text, 1), ["turn 4 phase 2"]);
-    // A lot of output: 40 lines shown, the rest counted, with the file and its bytes.
+    // A lot of output: its last 40 lines shown (a crash's traceback is at the end), those
+    // before counted first, with the file and their bytes.
     let text = show_console(p, step_of(p, 1, "enchere", 5));
     let lines = quoted(&text, 1);
     assert_eq!(lines.len(), 40);
-    assert_eq!(lines[..2], ["turn 5 phase 2", "line 1 of many"]);
-    assert_eq!(lines[39], "line 39 of many");
+    assert_eq!(lines[0], "line 2961 of many");
+    assert_eq!(lines[39], "line 3000 of many");
     let file = p.dir.join("seat1.stderr");
-    assert!(
-        text.contains("2961 more line(s)")
-            && text.contains(&format!("see {}, bytes ", file.display())),
-        "{text}"
+    let note = format!(
+        "[the first 2961 line(s) are not shown ({} byte(s); see {}, bytes ",
+        "turn 5 phase 2\n".len()
+            + (1..=2960)
+                .map(|i| format!("line {i} of many\n").len())
+                .sum::<usize>(),
+        file.display()
     );
+    let at = text
+        .find(&note)
+        .unwrap_or_else(|| panic!("{note} in {text}"));
+    assert!(
+        at < text.find("line 2961 of many").unwrap(),
+        "said before: {text}"
+    );
+    assert!(text[at..].contains("); the last 40 follow]"), "{text}");
     // The end of a phase shows the phase's callbacks; the last step, what came after.
     let phase = show_console(p, p.timeline.stage_end(6, 1).unwrap());
     assert_eq!(quoted(&phase, 1), ["turn 6 phase 1"]);
@@ -213,6 +245,58 @@ fn a_flood_is_capped_counted_and_never_waited_for() {
     let out = console.output(jouer).unwrap();
     assert_eq!(out.bytes.len() as u64 + out.lost, end - start);
     assert!(out.bytes.len() < 1 << 20);
+}
+
+/// `show` fits the terminal's width (`COLUMNS`, as a terminal sets it): no line wider than
+/// 80 or 200 columns, sentences wrapped with their words all there, a champion's stderr line
+/// wrapped whole; standard output to a pipe without `COLUMNS` keeps its lines as they are.
+#[test]
+fn show_fits_the_terminal_s_width() {
+    let p = played();
+    // The step of the colour and the bell (a champion's line), at the end of a phase
+    // (long lines of actions); and the end of the match (the widest board).
+    let steps = [
+        step_of(p, 1, "jouer", 2),
+        p.timeline.stage_end(6, 1).unwrap(),
+        p.timeline.steps.len() - 1,
+    ];
+    for step in steps {
+        let whole = show_at_width(p, step, None);
+        let widest = whole.lines().map(|l| l.chars().count()).max().unwrap();
+        assert!(widest > 80, "a line wider than 80 to fit: {widest}");
+        // The text of `lines` without spaces and the stderr lines' bars.
+        let letters = |lines: Vec<&str>| -> Vec<char> {
+            lines
+                .concat()
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != '|')
+                .collect()
+        };
+        for columns in [80, 200] {
+            let fitted = show_at_width(p, step, Some(&columns.to_string()));
+            for line in fitted.lines() {
+                assert!(line.chars().count() <= columns, "{columns}: {line:?}");
+            }
+            if widest <= columns {
+                assert_eq!(fitted, whole, "{columns}: it fits as it is");
+            }
+            // Sentences wrap: the text of every line that is not cut is all there, in order.
+            let kept = letters(
+                whole
+                    .lines()
+                    .filter(|l| l.chars().count() <= columns || !l.trim_start().contains("  "))
+                    .collect(),
+            );
+            let mut shown = letters(fitted.lines().collect()).into_iter();
+            assert!(
+                kept.iter().all(|c| shown.any(|s| s == *c)),
+                "{columns}: text lost in\n{fitted}"
+            );
+        }
+        let narrow = show_at_width(p, step, Some("80"));
+        let wide = show_at_width(p, step, Some("200"));
+        assert!(narrow.lines().count() > wide.lines().count() || wide == whole);
+    }
 }
 
 /// The page's console JSON (`<script id="console-data">`).

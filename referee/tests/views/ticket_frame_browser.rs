@@ -123,6 +123,7 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
     assert_eq!(end["step"], end["last"]);
     assert!(end["console"].as_u64().unwrap() > 0, "{end}");
     assert_eq!(end["chart_lines"], 2);
+    crate::assert_sandbox_in_words(&end["footer"]);
     // Hidden: the hands as counts only, no ticket listed.
     for s in 0..2 {
         let seat = &hidden["seats"][s];

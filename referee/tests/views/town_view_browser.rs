@@ -131,4 +131,5 @@ fn the_page_shows_the_board_workers_stocks_and_who_went_out_at_every_step() {
     let marks = end["slider_marks"].as_array().unwrap();
     assert!(marks.iter().any(|m| m == "fault") && marks.iter().any(|m| m != "fault"));
     assert_eq!(end["chart_lines"], 4, "a gold curve per seat");
+    crate::assert_sandbox_in_words(&end["footer"]);
 }

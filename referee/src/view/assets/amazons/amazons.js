@@ -87,7 +87,7 @@
   const notes = (n) => {
     if (n === iso) moves.append(el("div", { class: "iso-row", "data-step": String(n) }, "◆ isolated after move " + n + " (" + COLOUR[mover(n)] + "'s)"));
     D.faults.filter((f) => f.step === n).forEach((f) =>
-      moves.append(el("div", { class: "iso-row fault-row" }, "⚠ after move " + n + ": " + f.kind + " of " + seatName(f.seat))));
+      moves.append(el("div", { class: "iso-row fault-row", "data-step": String(n) }, "⚠ after move " + n + ": " + f.kind + " of " + seatName(f.seat))));
   };
   if (iso === 0) moves.append(el("div", { class: "iso-row" }, "◆ isolated from the start"));
   D.faults.filter((f) => f.step === 0).forEach((f) =>
@@ -148,6 +148,14 @@
       ? "The start position; " + seatName(0) + " moves first."
       : "Move " + n + ": " + seatName(mover(n)) + " moved " + squareName(marks[0]) + " to " + squareName(marks[1]) + " and shot an arrow to " + squareName(marks[2]) + ".";
     isoP.classList.toggle("iso-now", isolated);
+    // Spoiler-free (frame.js): nothing after move n, the isolation once it happened, the
+    // result at the end.
+    const future = (e, step) => e.classList.toggle("future", V.spoilerFree && step > n);
+    future(isoP, isolated ? 0 : last + 1);
+    future(resultP, n === last ? 0 : last + 1);
+    moves.querySelectorAll("[data-step]").forEach((e) => future(e, Number(e.dataset.step)));
+    document.querySelectorAll("#faults li").forEach((li) => future(li, Number(li.dataset.step)));
+    if (D.faults.length) future($("faults-box"), Math.min(...D.faults.map((f) => f.step)));
     cards.forEach((k, s) => {
       const toMove = n < last && n % 2 === s;
       k.card.classList.toggle("to-move", toMove);

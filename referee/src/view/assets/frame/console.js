@@ -1,6 +1,7 @@
 // The console of the replay page: what each champion wrote on stderr in the callbacks of
 // the current step (like a CodinGame console), each callback's CPU and wall time against
-// its budget, and a chart of the CPU of every callback, per seat, against the budget line.
+// its budget (each output open at its end), and a chart of the CPU of every callback, per
+// seat, against the budget line (in spoiler-free mode, up to the step shown).
 // Its data is the JSON of referee/src/view/console_page.rs; champion text is only ever set
 // with textContent (never as markup). The frame (frame.js) tells the step with a
 // "viewer:step" event, and a new layout with "viewer:layout"; the chart's x scale is the
@@ -63,6 +64,9 @@
     if (index === steps - 1) {
       C.after.forEach((out, seat) => { if (out) pane.append(entry(seat, "after its last callback", null, out)); });
     }
+    // Each output opens at its end, as a terminal shows it: the last lines written (a
+    // crash's traceback, the reason) in view, the earlier ones a scroll up.
+    pane.querySelectorAll("pre.stderr").forEach((pre) => { pre.scrollTop = pre.scrollHeight; });
   }
 
   // The chart: one dot per callback at its step (the x scale of the score chart above),
@@ -106,7 +110,12 @@
     cursorLine = sv("line", { y1: TOP, y2: H - B, stroke: "#23211e", "stroke-width": 1, "stroke-dasharray": "3 3" });
     svg.append(cursorLine);
   }
-  function cursor(i) { if (cursorLine && X) { cursorLine.setAttribute("x1", X(i)); cursorLine.setAttribute("x2", X(i)); } }
+  function cursor(i) {
+    if (cursorLine && X) { cursorLine.setAttribute("x1", X(i)); cursorLine.setAttribute("x2", X(i)); }
+    // Spoiler-free (frame.js): no dot of a callback after the step shown.
+    const hide = window.viewer && window.viewer.spoilerFree;
+    svg.querySelectorAll(".cpu").forEach((d) => { d.style.visibility = hide && Number(d.dataset.step) > i ? "hidden" : ""; });
+  }
   svg.addEventListener("click", (e) => {
     const r = svg.getBoundingClientRect();
     if (chartX && window.viewerGo) window.viewerGo(chartX((e.clientX - r.left) * (svg.viewBox.baseVal.width / r.width)));

@@ -3,7 +3,10 @@
 // step in the URL: #step=N, numbered as the game's `show --step N`), the result at the last
 // step. It defines `window.viewer`, on which the game's board and panels register: `onStep`
 // (after each move), `onLayout` (after the window, its pixel ratio or the mode changed),
-// `key` (a key and its description, listed in the footer). No rule of any game lives here.
+// `key` (a key and its description, listed in the footer). Spoiler-free mode (the
+// checkbox, S, `&spoiler-free` in the URL) hides the future: `V.spoilerFree`, the body's
+// class `spoiler-free` (a game's `.spoiler` elements hidden), `onMode` after a change, and
+// a sentence saying which mode is on. No rule of any game lives here.
 "use strict";
 (function () {
   const F = JSON.parse(document.getElementById("frame").textContent);
@@ -17,6 +20,8 @@
     current: 0,
     onStep: [],
     onLayout: [],
+    onMode: [],
+    spoilerFree: false,
     keys: {}, // key -> [fn, description shown in the footer, its keys]
     keysExtra: "", // what the game adds to the footer's list (mouse gestures)
   });
@@ -29,19 +34,41 @@
   V.label = (i) => F.steps[i].label;
   V.isStopped = (seat, index) => F.seats[seat].stopped_at !== undefined && index >= F.seats[seat].stopped_at;
 
-  // The step in the URL: #step=N (F.first..), #last.
+  // The step in the URL: #step=N (F.first..), #last; `&spoiler-free` after it turns the
+  // mode on.
+  const SPOILER_FREE = "&spoiler-free";
+  const hashOf = () => location.hash.replace(/^#/, "");
   V.fromHash = function () {
-    const hash = location.hash.replace(/^#/, "");
+    const hash = hashOf().replace(SPOILER_FREE, "");
     if (hash === "last") return count - 1;
     const m = /^step=(\d+)$/.exec(hash);
     return m ? Math.max(F.first, Math.min(count - 1 + F.first, Number(m[1]))) - F.first : null;
   };
   function toHash(index) {
-    const want = "#step=" + (index + F.first);
+    const want = "#step=" + (index + F.first) + (V.spoilerFree ? SPOILER_FREE : "");
     if (location.hash === want) return;
     try { history.replaceState(null, "", want); } catch (e) { location.replace(want); }
   }
-  window.addEventListener("hashchange", () => { const i = V.fromHash(); if (i !== null && i !== V.current) V.go(i); });
+  window.addEventListener("hashchange", () => {
+    const on = hashOf().endsWith(SPOILER_FREE);
+    if (on !== V.spoilerFree) V.setSpoilerFree(on);
+    const i = V.fromHash(); if (i !== null && i !== V.current) V.go(i);
+  });
+
+  // Spoiler-free: the future hidden (the charts up to the step shown, the marks after it,
+  // the result until the last step, what the game marks `.spoiler`), the mode said.
+  V.setSpoilerFree = function (on) {
+    V.spoilerFree = !!on;
+    document.body.classList.toggle("spoiler-free", V.spoilerFree);
+    const box = V.$("spoiler-free");
+    if (box) box.checked = V.spoilerFree;
+    V.$("mode").textContent = V.spoilerFree
+      ? "Spoiler-free: nothing after this step is shown"
+      : "Whole match shown: the charts' ends, every mark";
+    toHash(V.current);
+    V.onMode.forEach((f) => f(V.spoilerFree));
+    V.onStep.forEach((f) => f(V.current));
+  };
 
   // The result, at the last step (a game may show its own: `V.banner = false`).
   V.banner = F.result !== undefined;
@@ -93,8 +120,11 @@
     }, Number(V.$("speed").value));
   };
   const restart = () => { if (timer) { V.stop(); V.play(); } };
-  V.$("speed").addEventListener("change", restart);
-  V.$("play-by").addEventListener("change", restart);
+  // After a choice in a dropdown the keys go back to the page (the arrows step again).
+  const chosen = (e) => { restart(); e.target.blur(); };
+  V.$("speed").addEventListener("change", chosen);
+  V.$("play-by").addEventListener("change", chosen);
+  V.$("spoiler-free").addEventListener("change", (e) => { V.setSpoilerFree(e.target.checked); e.target.blur(); });
 
   const slider = V.$("step-slider");
   slider.max = String(count - 1);
@@ -125,6 +155,7 @@
   V.key(["Home"], "first step", () => V.go(0));
   V.key(["End"], "last step", () => V.go(count - 1));
   V.key([" "], "play / pause", () => V.play());
+  V.key(["s"], "spoiler-free on / off", () => V.setSpoilerFree(!V.spoilerFree));
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target && e.target.tagName === "SELECT") return;

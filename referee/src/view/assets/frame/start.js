@@ -39,7 +39,10 @@
   watchRatio();
   setInterval(() => { if ((window.devicePixelRatio || 1) !== laidRatio) onRatio(); }, 500);
 
-  V.go(V.fromHash() ?? 0);
+  // The step of the URL read before the mode writes the URL.
+  const first = V.fromHash() ?? 0;
+  V.setSpoilerFree(location.hash.endsWith("&spoiler-free"));
+  V.go(first);
   V.layout();
   $("keys").textContent = V.keysText();
   const ready = performance.now();

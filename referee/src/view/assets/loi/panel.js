@@ -26,8 +26,9 @@
       d.append(b, el("span", {}, name)); stats.append(d); return b;
     };
     const money = cell("money", "money", "finances: roubles in hand");
-    const score = cell("houses", "score", "score: what its houses are worth");
-    const fin = cell("final", "final", "final score: money + houses");
+    // The rule book's words (docs/rules.md): houses' worth, final score.
+    const score = cell("houses' worth", "score", "houses' worth: what its houses are worth (the API's score)");
+    const fin = cell("final score", "final", "final score: money + houses' worth");
     const bid = cell("bid", "bid", "its bid in the last resolved auction");
     const pending = el("div", { class: "pending", id: "pending-" + s, hidden: "" });
     const actions = el("ul", { class: "actions", id: "actions-" + s });
@@ -57,7 +58,7 @@
       if (a.n > 1) li.append(el("span", { class: "times" }, a.n + " × "));
       li.append(a.call + (a.counted ? " (arguments not listed)" : "") + " ");
       li.append(el("span", { class: "code" }, "→ " + V.codeName(a.code)));
-      if (a.n > 1 && !a.counted) li.title = a.n + " refusals in a row; the first one's arguments are shown";
+      if (a.n > 1 && !a.counted) li.title = a.n + " refusals in a row" + (a.call.includes(" … ") ? "; the first call's arguments, then the last one's" : ", every call the same");
       list.append(li);
     });
     if (entries.length > SHOWN) list.append(el("li", { class: "more" }, "… and " + (entries.length - SHOWN) + " more entries"));
@@ -73,6 +74,11 @@
       k.fin.textContent = st.final[s]; k.fin.dataset.value = st.final[s];
       k.bid.textContent = auction ? auction.bids[s] : "-";
       k.won.hidden = !(auction && auction.winner === s);
+      // Which auction: its turn and its monument.
+      if (auction && auction.winner === s) {
+        k.won.textContent = "won the auction of turn " + auction.turn +
+          (auction.monument !== undefined ? " (monument " + auction.monument + " " + T.monuments[auction.monument].name + ")" : "");
+      }
       k.pending.hidden = !pending[s];
       k.pending.textContent = pending[s] ? pendingText(pending[s]) : "";
       k.actions.textContent = ""; k.note.textContent = "";

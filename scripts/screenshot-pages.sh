@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Screenshots of the replay page of every game (the 2009 game, the Amazons, Ticket to Ride,
+# Little Town), each at a laptop's 1366x768 and a projector's 1920x1080, in normal vision
+# and as Chromium simulates deuteranopia, protanopia and achromatopsia (greyscale): the
+# pages' drivers (tests/browser/*.mjs) with VISION set (tests/browser/cdp.mjs).
+#   scripts/screenshot-pages.sh [STEP|last]
+# Writes RESULTS/pages/GAME-WIDTHxHEIGHT-VISION.png (RESULTS: results by default) and the
+# matches beside them; REFEREE=PATH uses that referee instead of building one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step="${1:-last}"
+out="${RESULTS:-results}/pages"
+command -v node >/dev/null || { echo "screenshot-pages: node is missing (scripts/ci-install.sh)" >&2; exit 1; }
+[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || { echo "screenshot-pages: chromium is missing (scripts/ci-install.sh)" >&2; exit 1; }
+referee="${REFEREE:-}"
+if [ -z "$referee" ]; then
+  cargo build -q -p referee
+  referee="${CARGO_TARGET_DIR:-target}/debug/referee"
+fi
+mkdir -p "$out"
+anchor="last"
+[ "$step" = last ] || anchor="step=$step"
+# GAME, its driver, then the match's arguments.
+play() {
+  local game="$1"
+  shift
+  "$referee" "$@" --out "$out/$game-match" --html >/dev/null 2>&1
+}
+play loi match random greedy random --seed 5
+play amazons --game amazons match mobility random --seed 3
+play ticket --game ticket-to-ride match strong random --seed 4 --option board=small
+play town --game little-town match random random random random --seed 2
+for game in loi:viewer amazons:amazons ticket:ticket town:town; do
+  name="${game%%:*}"
+  driver="${game##*:}"
+  for size in 1366x768 1920x1080; do
+    for vision in none deuteranopia protanopia achromatopsia; do
+      shot="$out/$name-$size-${vision/none/normal}.png"
+      VISION="$vision" node "tests/browser/$driver.mjs" "$out/$name-match/replay.html#$anchor" \
+        --screenshot "$shot" --size "$size" >/dev/null
+      echo "screenshot: $shot"
+    done
+  done
+done
