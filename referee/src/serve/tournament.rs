@@ -87,15 +87,23 @@ impl Tournaments {
         }
     }
 
-    /// `tournament` is over: its waiting members are sent `message` and disconnected.
+    /// `tournament` is over: its waiting members are sent `message` (without waiting:
+    /// the lock of every member is held) and disconnected. A member whose last game was
+    /// given back and not yet taken by its thread keeps it: its end is told, and its next
+    /// request is answered that the tournament is over (its connection is not cut).
     fn over(&self, tournament: &str, message: &str) {
         let mut members = self.members();
         members.retain(|(t, _), member| {
             if t != tournament {
                 return true;
             }
-            if let Slot::Waiting(mut link) = std::mem::replace(&mut *member.slot(), Slot::Over) {
-                let _ = link.conn.send(message);
+            let mut slot = member.slot();
+            match std::mem::replace(&mut *slot, Slot::Over) {
+                Slot::Waiting(mut link) => {
+                    let _ = link.conn.try_send(message);
+                }
+                back @ Slot::Back(..) => *slot = back,
+                _ => {}
             }
             member.changed.notify_all();
             false
