@@ -36,6 +36,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         store,
         max_connections: args.max_connections,
         per_address: args.per_address,
+        games_per_minute: args.games_per_minute,
         limits,
     })
     .map_err(
@@ -56,7 +57,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
 
 /// `referee serve register NAME`: the name's new token, printed alone on stdout.
 fn register(args: &ServeArgs, store: &Path, name: &str) -> Result<(), Failure> {
-    crate::serve::request::client_name(&format!("CLIENT_NAME {name}"))
+    // The name exactly as a client sends it: one no client could send (` carol`) would
+    // protect nothing.
+    crate::serve::request::valid_name(name)
         .map_err(|why| Failure::usage(anyhow::anyhow!("register {name:?}: {why}")))?;
     std::fs::create_dir_all(&args.results).map_err(|e| {
         Failure::usage(anyhow::anyhow!(

@@ -2,7 +2,10 @@
 //! waiting client's connection waits here, sent `NOT_READY` as the subject's server does
 //! (first after 5 s, then every 3 s) so that a client gone is seen and leaves the queue;
 //! the client whose request fills a table takes the others' connections, plays the match
-//! on its own thread, and gives each connection back to its waiting thread.
+//! on its own thread, and gives each connection back to its waiting thread (or, if that
+//! thread panics, lets each go: [`Seated`]). No socket is written to under a lock that
+//! another thread waits on without a bound: a `NOT_READY` is sent without waiting, and a
+//! client that cannot take it (one that does not read) leaves the queue.
 
 use super::remote::Link;
 use super::request::Training;
@@ -68,6 +71,23 @@ impl Waiter {
             None => Slot::Gone,
         };
         self.changed.notify_all();
+    }
+}
+
+/// The waiting players of a match being played, taken from the lobby: dropped, it lets
+/// go each one whose connection was not given back, so that a match's thread that panics
+/// leaves no one waiting forever (their connections close with that thread's unwinding).
+pub struct Seated(pub Vec<Arc<Waiter>>);
+
+impl Drop for Seated {
+    fn drop(&mut self) {
+        for waiter in &self.0 {
+            let mut slot = waiter.slot();
+            if let Slot::Playing = *slot {
+                *slot = Slot::Gone;
+                waiter.changed.notify_all();
+            }
+        }
     }
 }
 
@@ -166,7 +186,9 @@ impl Lobby {
                 Slot::Back(link, loss) => return Some((link, loss)),
                 Slot::Playing => *slot = Slot::Playing,
                 Slot::Waiting(mut link) => {
-                    if link.conn.send("NOT_READY").is_ok() && link.conn.is_alive() {
+                    // Under the slot's lock, which `join` takes under the queue's: a send
+                    // that waited for a client that does not read would freeze every table.
+                    if link.conn.try_send("NOT_READY").is_ok() && link.conn.is_alive() {
                         *slot = Slot::Waiting(link);
                         continue;
                     }
@@ -181,5 +203,99 @@ impl Lobby {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::request::wait_game;
+    use crate::serve::wire::Conn;
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::mpsc;
+
+    /// A connection as the server holds it, and its client's end.
+    fn connection() -> (Link, TcpStream) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (served, _) = listener.accept().unwrap();
+        let link = std::rc::Rc::into_inner(Link::new(Conn::new(served))).unwrap();
+        (link.into_inner(), client)
+    }
+
+    /// What `run` gives on a thread of its own, or a failure if it has not ended when
+    /// the generous bound of a hang is past.
+    fn ends<T: Send + 'static>(what: &str, run: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || tx.send(run()));
+        rx.recv_timeout(Duration::from_secs(120))
+            .unwrap_or_else(|_| panic!("{what}: still not over"))
+    }
+
+    #[test]
+    fn a_panic_in_the_match_lets_every_waiting_player_go() {
+        let lobby = Arc::new(Lobby::default());
+        let wanted = wait_game("WAIT_GAME seats=3").unwrap();
+        let mut waiters = Vec::new();
+        let mut clients = Vec::new();
+        for name in ["ann", "bob"] {
+            let (link, client) = connection();
+            clients.push(client);
+            let Joined::Wait(waiter) = lobby.join(name, &wanted, link) else {
+                panic!("{name} waits")
+            };
+            let (lobby, waiter) = (Arc::clone(&lobby), Arc::clone(&waiter));
+            waiters.push(std::thread::spawn(move || lobby.wait(&waiter).is_none()));
+        }
+        let (link, _filler) = connection();
+        let Joined::Start(others, _own) = lobby.join("cat", &wanted, link) else {
+            panic!("the table is full")
+        };
+        let game = std::thread::spawn(move || {
+            let (seated, _links): (Vec<_>, Vec<_>) = others.into_iter().unzip();
+            let _seated = Seated(seated);
+            panic!("a bug in the match");
+        });
+        assert!(game.join().is_err());
+        for waiter in waiters {
+            let let_go = ends("a waiting player", move || waiter.join().unwrap());
+            assert!(let_go, "told it is out of the queue");
+        }
+        assert!(lobby.is_empty());
+    }
+
+    #[test]
+    fn a_client_that_does_not_read_leaves_the_queue_and_freezes_no_one() {
+        use nix::sys::socket::{setsockopt, sockopt};
+        use std::io::Write;
+        let lobby = Arc::new(Lobby::default());
+        let wanted = wait_game("WAIT_GAME").unwrap();
+        let (link, deaf) = connection();
+        // Its buffers full: a `NOT_READY` cannot be taken, and a send that waited would
+        // wait forever (no write timeout: the socket's, shared by its handles).
+        setsockopt(&deaf, sockopt::RcvBuf, &4096).unwrap();
+        let served = link.conn.handle().unwrap();
+        setsockopt(&served, sockopt::SndBuf, &4096).unwrap();
+        served.set_nonblocking(true).unwrap();
+        while (&served).write(&[0u8; 4096]).is_ok() {}
+        served.set_nonblocking(false).unwrap();
+        served.set_write_timeout(None).unwrap();
+        let Joined::Wait(waiter) = lobby.join("deaf", &wanted, link) else {
+            panic!("it waits")
+        };
+        let left = {
+            let (lobby, waiter) = (Arc::clone(&lobby), Arc::clone(&waiter));
+            ends("the wait of a client that does not read", move || {
+                lobby.wait(&waiter).is_none()
+            })
+        };
+        assert!(left, "out of the queue");
+        assert!(lobby.is_empty());
+        // The others are paired as before.
+        let (a, _a) = connection();
+        let (b, _b) = connection();
+        assert!(matches!(lobby.join("a", &wanted, a), Joined::Wait(_)));
+        assert!(matches!(lobby.join("b", &wanted, b), Joined::Start(..)));
+        drop(deaf);
     }
 }

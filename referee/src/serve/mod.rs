@@ -11,6 +11,7 @@ pub mod games;
 pub mod lines;
 pub mod lobby;
 pub mod names;
+pub mod rate;
 pub mod remote;
 pub mod request;
 pub mod session;
@@ -38,6 +39,8 @@ pub struct Config {
     pub store: PathBuf,
     pub max_connections: u32,
     pub per_address: u32,
+    /// Most games one source starts in a minute.
+    pub games_per_minute: u32,
     /// The built-in champions' limits (their sandbox).
     pub limits: Limits,
 }
@@ -54,6 +57,12 @@ pub struct Server {
     pub store: store::Store,
     /// The members of the tournaments this server plays or may play.
     pub tournaments: tournament::Tournaments,
+    /// The games each source started in the last minute.
+    pub per_source: rate::Games,
+    /// The open files the games may hold.
+    pub files: fds::Budget,
+    /// The log's refusal lines, bounded.
+    pub refusals: rate::Refusals,
     connections: Mutex<(u32, HashMap<Source, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -67,6 +76,7 @@ impl Server {
         limits: Limits,
         max_connections: u32,
         per_address: u32,
+        games_per_minute: u32,
     ) -> Arc<Server> {
         Arc::new(Server {
             results,
@@ -75,6 +85,9 @@ impl Server {
             limits,
             names: names::Names::default(),
             lobby: lobby::Lobby::default(),
+            per_source: rate::Games::new(games_per_minute),
+            files: fds::Budget::new(max_connections),
+            refusals: rate::Refusals::default(),
             connections: Mutex::new((0, HashMap::new())),
             max_connections,
             per_address: address::bound(max_connections, per_address),
@@ -170,6 +183,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         config.limits,
         config.max_connections,
         config.per_address,
+        config.games_per_minute,
     );
     tournament::watch(&server);
     let mut pause = FIRST_PAUSE;
@@ -233,7 +247,7 @@ mod tests {
     fn a_session_that_panics_gives_its_connection_back() {
         let dir = tempfile::tempdir().unwrap();
         let (store, _) = store::Store::open(&dir.path().join(store::FILE)).unwrap();
-        let server = Server::new(PathBuf::from("unused"), store, Limits::default(), 4, 1);
+        let server = Server::new(PathBuf::from("unused"), store, Limits::default(), 4, 1, 60);
         let ip: IpAddr = "127.0.0.1".parse().unwrap();
         let admitted = server.admit(ip).unwrap();
         assert!(

@@ -408,7 +408,7 @@ impl RemoteSeat {
             _ => Err(self.refuse(format!(
                 "Bad protocol, command should not start with '{}' during the game \
                  (GET_MOVE, PLAY_MOVE, DISP_GAME or SEND_COMMENT)",
-                jail::untrusted::printable(&command.chars().take(60).collect::<String>())
+                super::request::quoted(&command.chars().take(60).collect::<String>())
             ))),
         }
     }

@@ -24,15 +24,57 @@ pub fn client_name(command: &str) -> Result<String, String> {
         return Err("Bad protocol, should start with CLIENT_NAME <name>".to_string());
     };
     let name = name.trim();
+    valid_name(name)?;
+    Ok(name.to_string())
+}
+
+/// Whether `name` is one a client can send in `CLIENT_NAME` (as the blanks around a
+/// command are dropped, a name with blanks is not); the refusal names the rule.
+pub fn valid_name(name: &str) -> Result<(), String> {
     let valid = !name.is_empty()
         && name.len() <= MAX_NAME
         && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     match valid {
-        true => Ok(name.to_string()),
+        true => Ok(()),
         false => Err(format!(
             "The name is invalid (1 to {MAX_NAME} characters in [a-zA-Z0-9_])"
         )),
     }
+}
+
+/// A client's request (or a part of it) as answers and the log quote it: escaped, and
+/// the value of every `token=` (in any case) hidden, so that a token sent in a malformed
+/// request is never shown again.
+///
+/// ```
+/// use referee::serve::request::quoted;
+/// assert_eq!(quoted("WAIT_GAME x token=abc seed=1"), "WAIT_GAME x token=<hidden> seed=1");
+/// assert_eq!(quoted("A\x1bToken=z"), "A\\x1bToken=<hidden>");
+/// ```
+pub fn quoted(request: &str) -> String {
+    let mut out = String::with_capacity(request.len());
+    let mut rest = request;
+    while let Some(at) = rest.to_ascii_lowercase().find(TOKEN) {
+        let value = at + TOKEN.len();
+        out.push_str(&rest[..value]);
+        out.push_str("<hidden>");
+        let end = rest[value..]
+            .find(char::is_whitespace)
+            .map_or(rest.len(), |n| value + n);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    jail::untrusted::printable(&out).into_owned()
+}
+
+/// The option of a player's token.
+const TOKEN: &str = "token=";
+
+/// The token a request gives (`token=`), if any.
+pub fn token_of(request: &str) -> Option<&str> {
+    request
+        .split_whitespace()
+        .find_map(|term| term.strip_prefix(TOKEN))
 }
 
 /// A game asked with `WAIT_GAME TRAINING <BOT> [options]` (a training game) or
@@ -79,7 +121,7 @@ pub fn wait_game(command: &str) -> Result<Training, String> {
         return Err("Bad protocol, should send 'WAIT_GAME <game>' command".to_string());
     };
     let terms: Vec<&str> = rest.split_whitespace().collect();
-    let shown = jail::untrusted::printable(rest.trim()).into_owned();
+    let shown = quoted(rest.trim());
     let (bot, options) = match terms.as_slice() {
         ["TRAINING", bot, options @ ..] => (Some(*bot), options),
         ["TOURNAMENT", ..] => {
@@ -115,13 +157,13 @@ pub fn wait_game(command: &str) -> Result<Training, String> {
         let Some((key, value)) = option.split_once('=') else {
             return Err(format!(
                 "The option '{}' is not of the form key=value",
-                jail::untrusted::printable(option)
+                quoted(option)
             ));
         };
         let bad = |takes: &str| {
             format!(
                 "The '{key}' value is invalid ('{}'): {takes}",
-                jail::untrusted::printable(option)
+                quoted(option)
             )
         };
         match key {
@@ -226,7 +268,7 @@ fn built_in(
     }
     Err(format!(
         "The training player '{}' is not valid ({})",
-        jail::untrusted::printable(bot),
+        quoted(bot),
         names.join(", ")
     ))
 }

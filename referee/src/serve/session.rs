@@ -1,11 +1,14 @@
 //! One client's conversation, from its name to its last game: `CLIENT_NAME`, then for each
 //! `WAIT_GAME` a training game or a free game (through the lobby) played by the arena (each
 //! connected client's seat a [`RemoteSeat`]), recorded under the server's results; after
-//! the game, a client that lost by a fault is told so at its next command.
+//! the game, a client that lost by a fault is told so at its next command. A registered
+//! name is held only once its token is proven; a game the server fails to play (its own
+//! failure, never a seat's) counts for no one.
 
+use super::address::Source;
 use super::games::Served;
 use super::lines::LineSeat;
-use super::lobby::Joined;
+use super::lobby::{Joined, Seated};
 use super::names::Held;
 use super::remote::{Link, RemoteSeat};
 use super::request::{self, Training};
@@ -22,49 +25,75 @@ use std::time::{Duration, Instant};
 /// Longest silence of a client outside a game.
 pub const IDLE: Duration = Duration::from_secs(120);
 
+/// What a client is told of a game the server failed to play (its players are not at
+/// fault: the game counts for no one).
+pub const UNPLAYED: &str =
+    "The server failed to play the game (not your program's fault): it counts for no one; \
+     try again later";
+
 /// Serves the client of `stream` until it leaves or breaks the protocol.
 pub fn serve(stream: TcpStream, server: &Server) {
-    let peer = stream
-        .peer_addr()
-        .map_or("?".to_string(), |a| a.to_string());
+    let peer = stream.peer_addr();
+    let source = peer
+        .as_ref()
+        .map_or(Source::Loopback, |a| Source::of(a.ip()));
+    let peer = peer.map_or("?".to_string(), |a| a.to_string());
     let watch = stream.try_clone().ok();
     let mut link = Link::new(super::wire::Conn::new(stream));
-    let (name, _held) = match named(&link, server, watch) {
+    let (name, mut claim) = match named(&link, server, watch) {
         Ok(named) => named,
         Err(why) => {
-            println!("client {peer}: {}", printable(&why));
+            server
+                .refusals
+                .say(&format!("client {peer}: {}", printable(&why)));
             return;
         }
     };
     let _left = Left(server, name.clone());
     println!("client {peer}: {name} connected");
+    let refuse = |link: &Rc<RefCell<Link>>, message: &str| {
+        let _ = link.borrow_mut().conn.send(message);
+        server
+            .refusals
+            .say(&format!("client {name}: refused: {}", printable(message)));
+    };
     while let Ok(command) = read_idle(&link) {
         if super::tournament::is_asked(&command) {
+            if let Err(message) = claim.prove(server, &name, request::token_of(&command)) {
+                refuse(&link, &message);
+                break;
+            }
             match super::tournament::wait(server, &name, link, &command) {
                 Some(back) if !back.borrow().close => link = back,
                 _ => break,
             }
             continue;
         }
-        let wanted = match request::wait_game(&command) {
-            Ok(t) => t,
+        // A training game's files are taken before its `OK`, so that a server out of them
+        // refuses it as any request is refused; a game refused so is not counted among
+        // its source's games.
+        let asked = request::wait_game(&command).and_then(|wanted| {
+            claim.prove(server, &name, wanted.token.as_deref())?;
+            let files = match wanted.bot {
+                Some(_) => Some(server.files.take(wanted.seats - 1)?),
+                None => None,
+            };
+            server.per_source.start(source, Instant::now())?;
+            Ok((wanted, files))
+        });
+        let (wanted, files) = match asked {
+            Ok(asked) => asked,
             Err(message) => {
-                let _ = link.borrow_mut().conn.send(&message);
-                println!("client {name}: refused: {}", printable(&message));
+                refuse(&link, &message);
                 break;
             }
         };
-        if let Err(message) = server.store.check(&name, wanted.token.as_deref()) {
-            let _ = link.borrow_mut().conn.send(&message);
-            println!("client {name}: refused: {}", printable(&message));
-            break;
-        }
         if link.borrow_mut().conn.send("OK").is_err() {
             break;
         }
         link.borrow_mut().lines = wanted.lines;
         let played = match wanted.bot {
-            Some(_) => play(server, &[(name.clone(), link.clone())], &wanted)
+            Some(_) => play(server, &[(name.clone(), link.clone())], &wanted, files)
                 .map(|losses| tell_loss(&link, losses[0].as_deref())),
             None => match free(server, &name, link, &wanted) {
                 Some((back, played)) => {
@@ -75,11 +104,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
             },
         };
         if let Err(e) = played {
-            println!("client {name}: the game could not be played: {e:#}");
-            let _ = link
-                .borrow_mut()
-                .conn
-                .send("The server could not start the game; try again later");
+            println!("client {name}: the game could not be played (it counts for no one): {e:#}");
             break;
         }
         if link.borrow().close {
@@ -87,6 +112,36 @@ pub fn serve(stream: TcpStream, server: &Server) {
         }
     }
     println!("client {name}: disconnected");
+}
+
+/// A connection's name: held, or, a registered name, to be held once its token is proven
+/// (a connection that merely gives a registered name never keeps its owner out).
+enum Claim<'a> {
+    /// Held until the connection ends (the name freed when dropped).
+    Held { _held: Held<'a> },
+    /// Not held yet; the socket's second handle, for the names to see it closed.
+    Unproven(Option<TcpStream>),
+}
+
+impl<'a> Claim<'a> {
+    /// Whether `name` may play with `token` (the store's check), its name then held; the
+    /// refusal for the client.
+    fn prove(&mut self, server: &'a Server, name: &str, token: Option<&str>) -> Result<(), String> {
+        server.store.check(name, token)?;
+        if let Claim::Unproven(watch) = self {
+            let held = server
+                .names
+                .take(name, watch.take())
+                .ok_or_else(|| taken(name))?;
+            *self = Claim::Held { _held: held };
+        }
+        Ok(())
+    }
+}
+
+/// The refusal of a name another client connected holds.
+fn taken(name: &str) -> String {
+    format!("A client with the same name ('{name}') is already connected!")
 }
 
 /// A free game for `name`: it waits in the lobby (its connection there) until a table is
@@ -118,28 +173,20 @@ fn free(
         waiters.push(waiter);
     }
     players.push((name.to_string(), own.clone()));
+    let waiters = Seated(waiters);
     let mut wanted = wanted.clone();
     // A seed chosen by one player would let it know the others' hands: the game takes one
     // only when every player gave the same.
-    if waiters.iter().any(|w| w.seed != wanted.seed) {
+    if waiters.0.iter().any(|w| w.seed != wanted.seed) {
         wanted.seed = None;
     }
-    let played = play(server, &players, &wanted);
+    let played = play(server, &players, &wanted, None);
     players.pop();
     let losses = match &played {
         Ok(losses) => losses.clone(),
-        Err(_) => {
-            for (_, l) in &players {
-                let mut l = l.borrow_mut();
-                let _ = l
-                    .conn
-                    .send("The server could not start the game; try again later");
-                l.close = true;
-            }
-            vec![None; players.len()]
-        }
+        Err(_) => vec![None; players.len()],
     };
-    for ((waiter, (_, l)), loss) in waiters.iter().zip(players).zip(losses) {
+    for ((waiter, (_, l)), loss) in waiters.0.iter().zip(players).zip(losses) {
         waiter.give_back(Rc::into_inner(l).map(RefCell::into_inner), loss);
     }
     let played = played.map(|losses| tell_loss(&own, losses.last().cloned().flatten().as_deref()));
@@ -163,28 +210,31 @@ fn read_idle(link: &Rc<RefCell<Link>>) -> Result<String, super::wire::WireError>
     read
 }
 
-/// The client's `CLIENT_NAME`, checked and held (`watch`: its socket, for a newcomer of
-/// the same name to see it closed).
+/// The client's `CLIENT_NAME`, checked and held, or to be held once its token is proven
+/// (`watch`: its socket, for a newcomer of the same name to see it closed).
 fn named<'a>(
     link: &Rc<RefCell<Link>>,
     server: &'a Server,
     watch: Option<TcpStream>,
-) -> Result<(String, Held<'a>), String> {
+) -> Result<(String, Claim<'a>), String> {
     let command = read_idle(link).map_err(|e| e.to_string())?;
     let refuse = |message: String| {
         let _ = link.borrow_mut().conn.send(&message);
         message
     };
     let name = request::client_name(&command).map_err(refuse)?;
-    let Some(held) = server.names.take(&name, watch) else {
-        return Err(refuse(format!(
-            "A client with the same name ('{name}') is already connected!"
-        )));
+    // A registered name (or one the store cannot tell) is taken with its token.
+    let claim = match server.store.check(&name, None) {
+        Err(_) => Claim::Unproven(watch),
+        Ok(()) => match server.names.take(&name, watch) {
+            Some(held) => Claim::Held { _held: held },
+            None => return Err(refuse(taken(&name))),
+        },
     };
     if link.borrow_mut().conn.send("OK").is_err() {
         return Err("gone".into());
     }
-    Ok((name, held))
+    Ok((name, claim))
 }
 
 /// The budgets of a match whose remote seat has `timeout` per callback: a wall allowance
@@ -203,22 +253,105 @@ fn play(
     server: &Server,
     players: &[(String, Rc<RefCell<Link>>)],
     wanted: &Training,
+    files: Option<super::fds::Taken<'_>>,
 ) -> anyhow::Result<Vec<Option<String>>> {
     let kind = match wanted.bot {
         Some(_) => "training",
         None => "free",
     };
-    play_game(server, players, wanted, kind).map(|(losses, ..)| losses)
+    play_game(server, players, wanted, kind, files).map(|(losses, ..)| losses)
 }
 
 /// [`play`], the game of `kind` in the store (`training`, `free`, `tournament`): each
-/// player's loss by a fault, the game's name and its record.
+/// player's loss by a fault, the game's name and its record; `files`, the game's open
+/// files if the caller took them (else they are taken here). A game the server fails to
+/// play (out of files, a bot it could not run, any error that is not a seat's) is an
+/// error: its row is `failed`, its players told it counts for no one and disconnected.
 pub(super) fn play_game(
     server: &Server,
     players: &[(String, Rc<RefCell<Link>>)],
     wanted: &Training,
     kind: &str,
+    files: Option<super::fds::Taken<'_>>,
 ) -> anyhow::Result<(Vec<Option<String>>, String, crate::arena::GameRecord)> {
+    let played = play_counted(server, players, wanted, kind, files);
+    if let Err(e) = &played {
+        let told = match e.downcast_ref::<Busy>() {
+            Some(Busy(message)) => message.as_str(),
+            None => UNPLAYED,
+        };
+        for (_, link) in players {
+            let mut l = link.borrow_mut();
+            let _ = l.conn.send(told);
+            l.close = true;
+        }
+    }
+    played
+}
+
+/// A game refused for want of the server's open files: the message for its players.
+#[derive(Debug)]
+struct Busy(String);
+
+impl std::fmt::Display for Busy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Busy {}
+
+/// A game's row in the store: `failed` unless noted finished, even if its thread
+/// panics, so that no row is left `playing` by a game the server stopped playing.
+struct Row<'a> {
+    server: &'a Server,
+    name: String,
+    why: Option<String>,
+}
+
+impl Row<'_> {
+    fn finished(mut self, outcome: &str) {
+        self.why = None;
+        if let Err(e) = self.server.store.finished(&self.name, outcome) {
+            println!(
+                "game {}: the store could not note its end: {e:#}",
+                self.name
+            );
+        }
+    }
+
+    /// The game failed: why, for the row and the log.
+    fn failed(mut self, why: String) {
+        self.why = Some(why);
+    }
+}
+
+impl Drop for Row<'_> {
+    fn drop(&mut self) {
+        let Some(why) = self.why.take() else { return };
+        println!("game {}: failed, it counts for no one: {why}", self.name);
+        if let Err(e) = self.server.store.failed(&self.name, &why) {
+            println!(
+                "game {}: the store could not note its failure: {e:#}",
+                self.name
+            );
+        }
+    }
+}
+
+/// [`play_game`] once its open files are counted.
+fn play_counted(
+    server: &Server,
+    players: &[(String, Rc<RefCell<Link>>)],
+    wanted: &Training,
+    kind: &str,
+    files: Option<super::fds::Taken<'_>>,
+) -> anyhow::Result<(Vec<Option<String>>, String, crate::arena::GameRecord)> {
+    let bots = wanted.bot.map_or(0, |_| wanted.seats - players.len());
+    let _files = match files {
+        Some(files) => files,
+        None => server.files.take(bots).map_err(Busy)?,
+    };
     // A seed the server draws has 64 bits: one of the subject's 24 would let a client try
     // every deal against its opening hand and know the others' cards and the pile.
     let seed = wanted.seed.unwrap_or_else(rand::random::<u64>);
@@ -260,10 +393,10 @@ pub(super) fn play_game(
             };
             (0..n).map(|s| (s == client).then_some(0)).collect()
         }
-        None => {
-            let n = players.len();
-            (0..n).map(|s| Some((s + seed as usize) % n)).collect()
-        }
+        None => rotation(players.len(), seed)
+            .into_iter()
+            .map(Some)
+            .collect(),
     };
     let mut champions = Vec::new();
     for who in &order {
@@ -283,6 +416,11 @@ pub(super) fn play_game(
     };
     let names: Vec<String> = seats.champions.iter().map(|c| c.name.clone()).collect();
     server.store.started(&game_name, kind, &names)?;
+    let row = Row {
+        server,
+        name: game_name.clone(),
+        why: Some("the server stopped playing it (an error of its own: see its log)".into()),
+    };
     let sizes = format!(
         "{} {}",
         board.cities.len(),
@@ -320,8 +458,32 @@ pub(super) fn play_game(
         }
     };
     jail::hidden::hide(&dir);
-    let record = jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own))?;
+    let record = jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own));
     drop(own);
+    let record = match record {
+        Ok(record) => record,
+        Err(e) => {
+            row.failed(format!("{e:#}"));
+            return Err(e);
+        }
+    };
+    // A built-in champion is the server's own program: its fault (not started, out of
+    // files, killed) is the server's failure, not a win of its opponents.
+    let bot_fault = record
+        .faults
+        .iter()
+        .find(|f| order[usize::from(f.seat)].is_none());
+    if let Some(f) = bot_fault {
+        let why = format!(
+            "its built-in champion {} (seat {}) failed: {} fault: {}",
+            wanted.bot.unwrap_or("random"),
+            f.seat,
+            f.kind,
+            printable(&f.message)
+        );
+        row.failed(why.clone());
+        anyhow::bail!(why);
+    }
     let mut losses = vec![None; players.len()];
     let mut outcomes = Vec::new();
     for (seat, who) in order.iter().enumerate() {
@@ -351,9 +513,7 @@ pub(super) fn play_game(
         losses[*p] = fault.map(|f| format!("You lose: {}", f.message));
     }
     let outcome = outcomes.join(", ");
-    if let Err(e) = server.store.finished(&game_name, &outcome) {
-        println!("game {game_name}: the store could not note its end: {e:#}");
-    }
+    row.finished(&outcome);
     println!(
         "game {game_name}: {outcome}; record {}",
         dir.join("record.json").display()
@@ -361,7 +521,10 @@ pub(super) fn play_game(
     for (name, link) in players {
         let mut l = link.borrow_mut();
         for comment in std::mem::take(&mut l.comments) {
-            println!("game {game_name}: {name} says {}", printable(&comment));
+            println!(
+                "game {game_name}: {name} says {}",
+                request::quoted(&comment)
+            );
         }
         let dropped = std::mem::take(&mut l.dropped);
         if dropped > 0 {
@@ -372,6 +535,14 @@ pub(super) fn play_game(
         }
     }
     Ok((losses, game_name, record))
+}
+
+/// Who sits where in a free game of `n` players and `seed`: `rotation[seat]` is a
+/// player's index, the players' order turned by the seed (modulo the seats first: any
+/// 64-bit seed).
+pub(super) fn rotation(n: usize, seed: u64) -> Vec<usize> {
+    let turn = (seed % n as u64) as usize;
+    (0..n).map(|s| (s + turn) % n).collect()
 }
 
 /// Tells a client that lost by a fault (`message`), at its pending move or at its next
@@ -409,5 +580,26 @@ pub(super) fn tell_loss(link: &Rc<RefCell<Link>>, message: Option<&str>) {
     };
     if sent.is_err() {
         l.close = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_seed_seats_each_player_once() {
+        for n in 1..=5 {
+            for seed in [0, 1, 7, u64::MAX, u64::MAX - 1, 1 << 63, 0xFF_FFFF] {
+                let mut seats = rotation(n, seed);
+                assert_eq!(seats[0], (seed % n as u64) as usize, "{n} {seed}");
+                seats.sort();
+                assert_eq!(
+                    seats,
+                    (0..n).collect::<Vec<_>>(),
+                    "{n} players, seed {seed}"
+                );
+            }
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! The server's store: players (their names and the hashes of their tokens) and games
 //! (who played, when, how each ended) in one SQLite file; the records themselves stay
 //! files under the results. A game is written `playing` when it starts and `finished` with
-//! its outcome once its record is written; opening the store marks the games a stopped
-//! server left `playing` as `interrupted`, so a restart loses nothing finished.
+//! its outcome once its record is written, or `failed` with why when the server failed to
+//! play it; opening the store marks the games a stopped server left `playing` as
+//! `interrupted`, so a restart loses nothing finished.
 
 use anyhow::Context;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -22,9 +23,10 @@ pub struct GameRow {
     pub kind: String,
     /// The seats' names, in seat order, comma-separated.
     pub seats: String,
-    /// `playing`, `finished` or `interrupted`.
+    /// `playing`, `finished`, `interrupted` or `failed` (the server failed to play it: it
+    /// counts for no one).
     pub state: String,
-    /// How it ended (each seat's outcome), empty unless finished.
+    /// How it ended (each seat's outcome), or why it failed; empty while playing.
     pub outcome: String,
     /// Seconds since 1970 when it started.
     pub started: u64,
@@ -150,6 +152,15 @@ impl Store {
         self.lock().execute(
             "UPDATE games SET state = 'finished', outcome = ?2, ended = ?3 WHERE name = ?1",
             params![name, outcome, now()],
+        )?;
+        Ok(())
+    }
+
+    /// A game the server failed to play (`why`): it counts for no one.
+    pub fn failed(&self, name: &str, why: &str) -> anyhow::Result<()> {
+        self.lock().execute(
+            "UPDATE games SET state = 'failed', outcome = ?2, ended = ?3 WHERE name = ?1",
+            params![name, why, now()],
         )?;
         Ok(())
     }

@@ -87,15 +87,23 @@ impl Tournaments {
         }
     }
 
-    /// `tournament` is over: its waiting members are sent `message` and disconnected.
+    /// `tournament` is over: its waiting members are sent `message` (without waiting:
+    /// the lock of every member is held) and disconnected. A member whose last game was
+    /// given back and not yet taken by its thread keeps it: its end is told, and its next
+    /// request is answered that the tournament is over (its connection is not cut).
     fn over(&self, tournament: &str, message: &str) {
         let mut members = self.members();
         members.retain(|(t, _), member| {
             if t != tournament {
                 return true;
             }
-            if let Slot::Waiting(mut link) = std::mem::replace(&mut *member.slot(), Slot::Over) {
-                let _ = link.conn.send(message);
+            let mut slot = member.slot();
+            match std::mem::replace(&mut *slot, Slot::Over) {
+                Slot::Waiting(mut link) => {
+                    let _ = link.conn.try_send(message);
+                }
+                back @ Slot::Back(..) => *slot = back,
+                _ => {}
             }
             member.changed.notify_all();
             false
@@ -109,8 +117,8 @@ pub fn is_asked(command: &str) -> bool {
     words.next() == Some("WAIT_GAME") && words.next() == Some("TOURNAMENT")
 }
 
-/// `WAIT_GAME TOURNAMENT <name> [token=...]` of the client `name`: it joins the tournament
-/// (or is back in it), answered `OK`, and waits for its next game there, then plays it;
+/// `WAIT_GAME TOURNAMENT <name> [token=...]` of the client `name` (its token proven by the
+/// session): it joins the tournament (or is back in it), answered `OK`, and waits for its next game there, then plays it;
 /// its connection back after the game, or `None` when it left, was refused or the
 /// tournament is over.
 pub fn wait(
@@ -128,16 +136,12 @@ pub fn wait(
         None
     };
     let terms: Vec<&str> = command.split_whitespace().skip(2).collect();
-    let Some((tournament, options)) = terms.split_first() else {
+    let Some(tournament) = terms.first() else {
         return refuse(
             "Bad protocol: send 'WAIT_GAME TOURNAMENT <NAME> [token=<token>]'".to_string(),
         );
     };
-    let tournament = jail::untrusted::printable(tournament).into_owned();
-    let token = options.iter().find_map(|o| o.strip_prefix("token="));
-    if let Err(message) = server.store.check(name, token) {
-        return refuse(message);
-    }
+    let tournament = super::request::quoted(tournament);
     if let Err(message) = server.store.join(&tournament, name) {
         return refuse(message);
     }
@@ -178,7 +182,8 @@ pub fn wait(
             }
             Slot::Playing => *slot = Slot::Playing,
             Slot::Waiting(mut link) => {
-                if link.conn.send("NOT_READY").is_ok() && link.conn.is_alive() {
+                // Without waiting, as the lobby's: the slot's lock is the organiser's too.
+                if link.conn.try_send("NOT_READY").is_ok() && link.conn.is_alive() {
                     *slot = Slot::Waiting(link);
                     continue;
                 }
@@ -430,7 +435,7 @@ impl Director<'_> {
             },
             token: None,
         };
-        let played = super::session::play_game(self.server, &players, &wanted, "tournament");
+        let played = super::session::play_game(self.server, &players, &wanted, "tournament", None);
         drop(players);
         let (losses, row) = match played {
             Ok((losses, game, record)) => {
@@ -448,16 +453,9 @@ impl Director<'_> {
                 (losses, Some(row))
             }
             Err(e) => {
-                // As for a free game: the players are told and disconnected (where the game
-                // stopped is not known), and lose the tournament's next games.
+                // As for a free game: the players were told and are disconnected (where the
+                // game stopped is not known), and lose the tournament's next games.
                 println!("tournament {t}: {phase}: a game could not be played: {e:#}");
-                for (_, link, _) in &seats {
-                    let mut l = link.borrow_mut();
-                    let _ = l
-                        .conn
-                        .send("The server could not start the game; try again later");
-                    l.close = true;
-                }
                 (vec![None; group.len()], None)
             }
         };

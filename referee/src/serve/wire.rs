@@ -45,11 +45,18 @@ impl std::error::Error for WireError {}
 /// that does not read loses the message, not the server its time), then the close.
 pub fn refuse(stream: TcpStream, why: &str) {
     if stream.set_nonblocking(true).is_ok() {
-        let mut framed = format!("{:06}", why.len()).into_bytes();
-        framed.extend_from_slice(why.as_bytes());
-        let _ = (&stream).write(&framed);
+        let _ = (&stream).write(&framed(why));
         let _ = stream.shutdown(std::net::Shutdown::Write);
     }
+}
+
+/// An answer as the wire carries it: a six-digit length, then the text (cut to fit it).
+fn framed(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let bytes = &bytes[..bytes.len().min(MAX_ANSWER)];
+    let mut framed = format!("{:06}", bytes.len()).into_bytes();
+    framed.extend_from_slice(bytes);
+    framed
 }
 
 /// Whether a client whose first read is `first` ends its commands with a newline. The
@@ -133,6 +140,12 @@ impl Conn {
         }
     }
 
+    /// A second handle on the connection's socket (whose options its handles share).
+    #[cfg(test)]
+    pub fn handle(&self) -> std::io::Result<TcpStream> {
+        self.stream.try_clone()
+    }
+
     /// Whether the client is still connected, without waiting: a closed connection reads
     /// as an end of file at once; bytes it sent early are left for [`Conn::read`].
     pub fn is_alive(&self) -> bool {
@@ -165,12 +178,24 @@ impl Conn {
 
     /// Sends one answer, framed; a client gone or not reading is `Closed`.
     pub fn send(&mut self, text: &str) -> Result<(), WireError> {
-        let bytes = text.as_bytes();
-        let bytes = &bytes[..bytes.len().min(MAX_ANSWER)];
-        let mut framed = format!("{:06}", bytes.len()).into_bytes();
-        framed.extend_from_slice(bytes);
         self.stream
-            .write_all(&framed)
+            .write_all(&framed(text))
             .map_err(|_| WireError::Closed)
+    }
+
+    /// Sends one answer, framed, without waiting (where others wait on the sender): a
+    /// client whose buffers cannot take it all at once, one that does not read, is
+    /// `Closed` (the part written breaks its framing: the connection is to be dropped).
+    pub fn try_send(&mut self, text: &str) -> Result<(), WireError> {
+        let framed = framed(text);
+        if self.stream.set_nonblocking(true).is_err() {
+            return Err(WireError::Closed);
+        }
+        let sent = (&self.stream).write(&framed);
+        let blocking = self.stream.set_nonblocking(false);
+        match sent {
+            Ok(n) if n == framed.len() && blocking.is_ok() => Ok(()),
+            _ => Err(WireError::Closed),
+        }
     }
 }

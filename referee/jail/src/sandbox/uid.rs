@@ -72,13 +72,22 @@ impl Pool {
         for i in 0..COUNT {
             let uid = FIRST + (start.wrapping_add(i)) % COUNT;
             let path = self.locks.join(format!("uid-{uid}"));
-            let Ok(file) = fs::OpenOptions::new()
+            let file = match fs::OpenOptions::new()
                 .create(true)
                 .truncate(false)
                 .write(true)
                 .open(&path)
-            else {
-                continue;
+            {
+                Ok(file) => file,
+                // Out of open files (or of memory, or the disk is full): no uid's lease can
+                // open, and the real cause is said, not "all leased".
+                Err(e) if is_ours(&e) => {
+                    return Err(format!(
+                        "cannot lease a champion uid: cannot open {}: {e}",
+                        path.display()
+                    ))
+                }
+                Err(_) => continue,
             };
             // SAFETY: a valid fd.
             if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
@@ -90,6 +99,15 @@ impl Pool {
             FIRST + COUNT
         ))
     }
+}
+
+/// Whether opening a lease file failed for a cause of the referee's, the same for every
+/// uid (its open files, memory, the disk), rather than of that uid's file.
+fn is_ours(e: &io::Error) -> bool {
+    matches!(
+        e.raw_os_error(),
+        Some(libc::EMFILE | libc::ENFILE | libc::ENOMEM | libc::ENOSPC | libc::EROFS)
+    )
 }
 
 /// A uid held for one champion until dropped (after its processes are swept).
