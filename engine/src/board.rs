@@ -418,8 +418,8 @@ impl Board {
     /// ```
     pub fn built(&self) -> impl Iterator<Item = (Pos, Cell)> + '_ {
         let e = self.extent;
-        let rows = if e.is_empty() { 1..=0 } else { e.y0..=e.y1 };
-        rows.flat_map(move |y| {
+        // An empty extent has `y0 > y1` (`Extent::EMPTY`): no row.
+        (e.y0..=e.y1).flat_map(move |y| {
             let start = usize::from(y) * SIZE;
             let row = &self.cells[start + usize::from(e.x0)..=start + usize::from(e.x1)];
             (e.x0..=e.x1)

@@ -34,7 +34,7 @@ pub fn measure(init: i32) -> Usage {
 }
 
 /// Walks a jail's tree again and again, keeping the `/proc` files of its processes open
-/// between walks ([`ProcFiles`]: a walk is a few `pread`s; it runs at the end of every
+/// between walks (`proc_files`: a walk is a few `pread`s; it runs at the end of every
 /// callback).
 #[derive(Default)]
 pub struct Tracker {
