@@ -41,6 +41,7 @@ mod init;
 pub mod interrupt;
 pub mod kits;
 pub mod limits;
+mod proc_files;
 pub mod proc_masks;
 mod rlimits;
 pub mod sandbox;

@@ -9,14 +9,12 @@
 //! champion's processes counts once in each, which overcounts, never under.
 //! Each walk also leaves a [`Census`] of the processes it found, for the freeze check.
 
-use std::collections::HashMap;
-use std::fs;
-use std::os::unix::fs::FileExt;
 use std::time::Duration;
 
 use nix::libc;
 
 use crate::census::{Census, Seen};
+use crate::proc_files::{ProcFiles, READ};
 
 /// What a jail's processes use now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,30 +33,14 @@ pub fn measure(init: i32) -> Usage {
     Tracker::default().measure(init)
 }
 
-/// Most processes whose `/proc` files a [`Tracker`] keeps open (past them, files are
-/// opened and closed at each walk).
-const KEPT: usize = 64;
-
 /// Walks a jail's tree again and again, keeping the `/proc` files of its processes open
-/// between walks: a walk is then a few `pread`s instead of opens, reads, directory
-/// listings and closes (it runs at the end of every callback). An open `/proc/<pid>` file
-/// stays bound to its process: once the process is reaped its reads fail (and it is
-/// opened again under the same pid, should a new process get it), so a reused pid is
-/// never read through an old process's file.
+/// between walks (`proc_files`: a walk is a few `pread`s; it runs at the end of every
+/// callback).
 #[derive(Default)]
 pub struct Tracker {
-    open: HashMap<i32, Files>,
+    files: ProcFiles,
     /// The processes the last walk found.
     census: Census,
-}
-
-/// The files of one process.
-struct Files {
-    stat: fs::File,
-    /// `status` (not read for the init).
-    status: Option<fs::File>,
-    /// The main thread's `children`.
-    children: Option<fs::File>,
 }
 
 impl Tracker {
@@ -67,20 +49,23 @@ impl Tracker {
         let mut usage = Usage::default();
         let mut stack = vec![init];
         let mut seen = Vec::new();
+        let mut buf = [0u8; READ];
         self.census.clear();
         while let Some(pid) = stack.pop() {
             if seen.len() >= 100_000 {
                 break;
             }
             seen.push(pid);
-            let Some(stat) = self.stat(pid) else { continue };
+            let Some(stat) = self.files.stat(pid, &mut buf).and_then(parse_stat) else {
+                continue;
+            };
             let reaped = ticks(stat.cutime + stat.cstime);
             if pid == init {
                 usage.cpu += reaped;
             } else {
                 let cpu = process_clock(pid).unwrap_or(ticks(stat.utime + stat.stime)) + reaped;
                 usage.cpu += cpu;
-                usage.memory += self.anonymous_memory(pid);
+                usage.memory += self.files.status(pid, &mut buf).map_or(0, parse_status);
                 usage.processes += 1;
                 self.census.push(Seen {
                     pid,
@@ -89,14 +74,12 @@ impl Tracker {
                     zombie: stat.zombie,
                 });
             }
-            self.children(pid, stat.threads, &mut stack);
+            // A kernel without children files leaves the walk at `init`, as it always did.
+            let _ = self.files.children(pid, stat.threads, &mut stack);
         }
         self.census.finish();
         // Files of processes that are gone are closed.
-        if self.open.len() > seen.len() {
-            seen.sort_unstable();
-            self.open.retain(|pid, _| seen.binary_search(pid).is_ok());
-        }
+        self.files.keep_only(&mut seen);
         usage
     }
 
@@ -104,93 +87,6 @@ impl Tracker {
     pub fn census(&self) -> &Census {
         &self.census
     }
-
-    /// The process's `stat`, from its kept file (opened again once if that fails: the
-    /// process it was bound to is gone, and a new one may have its pid).
-    fn stat(&mut self, pid: i32) -> Option<Stat> {
-        let mut buf = [0u8; 4096];
-        if let Some(files) = self.open.get(&pid) {
-            if let Some(stat) = read_at(&files.stat, &mut buf).and_then(parse_stat) {
-                return Some(stat);
-            }
-            self.open.remove(&pid);
-        }
-        let file = fs::File::open(format!("/proc/{pid}/stat")).ok()?;
-        let stat = read_at(&file, &mut buf).and_then(parse_stat)?;
-        if self.open.len() < KEPT {
-            self.open.insert(
-                pid,
-                Files {
-                    stat: file,
-                    status: None,
-                    children: None,
-                },
-            );
-        }
-        Some(stat)
-    }
-
-    /// Resident anonymous and shared memory, from `status`.
-    fn anonymous_memory(&mut self, pid: i32) -> u64 {
-        let mut buf = [0u8; 4096];
-        let text = match self.open.get_mut(&pid) {
-            Some(files) => {
-                if files.status.is_none() {
-                    files.status = fs::File::open(format!("/proc/{pid}/status")).ok();
-                }
-                files.status.as_ref().and_then(|f| read_at(f, &mut buf))
-            }
-            None => fs::File::open(format!("/proc/{pid}/status"))
-                .ok()
-                .and_then(|f| read_at(&f, &mut buf)),
-        };
-        text.map(parse_status).unwrap_or(0)
-    }
-
-    /// Pushes the children of every thread of `pid` (`threads` of them).
-    fn children(&mut self, pid: i32, threads: u64, out: &mut Vec<i32>) {
-        let mut buf = [0u8; 4096];
-        if threads <= 1 {
-            // One thread: its `children` file, kept open.
-            if let Some(files) = self.open.get_mut(&pid) {
-                if files.children.is_none() {
-                    files.children =
-                        fs::File::open(format!("/proc/{pid}/task/{pid}/children")).ok();
-                }
-                match files.children.as_ref().and_then(|f| read_at(f, &mut buf)) {
-                    Some(text) if text.len() < 4096 => return push_pids(text, out),
-                    Some(_) => {} // more children than one read holds: read whole below
-                    None => return,
-                }
-            }
-        }
-        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
-            return;
-        };
-        for task in tasks.flatten() {
-            let tid = task.file_name();
-            let path = format!("/proc/{pid}/task/{}/children", tid.to_string_lossy());
-            // A thread with more children than fit in one read is read whole.
-            match fs::File::open(&path)
-                .ok()
-                .and_then(|f| read_at(&f, &mut buf))
-            {
-                Some(text) if text.len() < 4096 => push_pids(text, out),
-                _ => push_pids(
-                    fs::read_to_string(&path).unwrap_or_default().as_bytes(),
-                    out,
-                ),
-            }
-        }
-    }
-}
-
-fn push_pids(text: &[u8], out: &mut Vec<i32>) {
-    out.extend(
-        String::from_utf8_lossy(text)
-            .split_ascii_whitespace()
-            .filter_map(|p| p.parse::<i32>().ok()),
-    );
 }
 
 /// The `flags` bit of a process that is exiting (`include/linux/sched.h`).
@@ -208,18 +104,9 @@ struct Stat {
     start: u64,
 }
 
-/// Reads a small `/proc` file whole from its start, with one `pread` (they are generated
-/// whole at each read from offset 0).
-fn read_at<'a>(file: &fs::File, buf: &'a mut [u8; 4096]) -> Option<&'a [u8]> {
-    let n = file.read_at(buf, 0).ok()?;
-    Some(&buf[..n])
-}
-
 #[cfg(test)]
 fn read_stat(pid: i32) -> Option<Stat> {
-    let mut buf = [0u8; 4096];
-    let file = fs::File::open(format!("/proc/{pid}/stat")).ok()?;
-    parse_stat(read_at(&file, &mut buf)?)
+    parse_stat(&std::fs::read(format!("/proc/{pid}/stat")).ok()?)
 }
 
 fn parse_stat(text: &[u8]) -> Option<Stat> {

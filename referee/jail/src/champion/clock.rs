@@ -5,7 +5,8 @@
 //! busy host), so it is only done every [`FULL_SCAN_EVERY`] while a wait lasts and while
 //! sweeping; other measurements (`Budget::start`, `cpu_time`, expired poll slices) walk the
 //! tree from the main process through `/proc/<pid>/task/<tid>/children` plus the escapees
-//! the last full scan found: a few file reads per member.
+//! the last full scan found: two `pread`s of kept files per one-thread member
+//! ([`crate::proc_files`]).
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -13,6 +14,8 @@ use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
+
+use crate::proc_files::{ProcFiles, READ};
 
 /// How often a long wait rescans all of `/proc` to find escaped members.
 pub(crate) const FULL_SCAN_EVERY: Duration = Duration::from_millis(200);
@@ -34,6 +37,8 @@ pub(crate) struct ProcStat {
     pub rss_pages: u64,
     /// Start time in clock ticks after boot (tells a reused pid from the process we saw).
     pub start_time: u64,
+    /// Threads of the process (`num_threads`).
+    pub threads: u64,
 }
 
 impl ProcStat {
@@ -110,9 +115,10 @@ pub(crate) fn parse_stat(pid: i32, text: &[u8]) -> Option<ProcStat> {
         cpu += next()?.parse::<i64>().ok()?.max(0) as u64;
     }
     // priority nice num_threads itrealvalue
-    for _ in 0..4 {
-        next()?;
-    }
+    next()?;
+    next()?;
+    let threads: u64 = next()?.parse().ok()?;
+    next()?;
     let start_time: u64 = next()?.parse().ok()?;
     let vsize: u64 = next()?.parse().ok()?;
     let rss_pages: u64 = next()?.parse::<i64>().ok()?.max(0) as u64;
@@ -126,6 +132,7 @@ pub(crate) fn parse_stat(pid: i32, text: &[u8]) -> Option<ProcStat> {
         vsize,
         rss_pages,
         start_time,
+        threads,
     })
 }
 
@@ -288,6 +295,8 @@ pub(crate) struct Roster {
     last_full: Option<std::time::Instant>,
     /// Children files are missing (kernel without CONFIG_PROC_CHILDREN): always scan.
     no_children_files: bool,
+    /// The `/proc` files of the members, kept open between walks.
+    files: ProcFiles,
 }
 
 impl Roster {
@@ -301,47 +310,38 @@ impl Roster {
 }
 
 /// The processes reachable from `roots` through `/proc/<pid>/task/<tid>/children`, a few
-/// file reads per process instead of one per process on the machine. `None` when the kernel
-/// has no children files.
-fn walk(roots: &[(i32, Option<u64>)]) -> Option<Vec<ProcStat>> {
+/// reads of kept files per process (a one-thread process: its `stat` and its `children`)
+/// instead of one file per process on the machine. `None` when the kernel has no children
+/// files.
+fn walk(roots: &[(i32, Option<u64>)], files: &mut ProcFiles) -> Option<Vec<ProcStat>> {
     let mut out: Vec<ProcStat> = Vec::new();
-    let mut seen: HashSet<i32> = HashSet::new();
-    let mut stack: Vec<(i32, Option<u64>)> = roots.to_vec();
-    let mut buf = Vec::with_capacity(512);
-    let mut text = String::new();
-    while let Some((pid, start)) = stack.pop() {
-        if !seen.insert(pid) {
-            continue;
-        }
-        let Some(stat) = read_stat(pid, &mut buf) else {
-            continue;
-        };
-        if start.is_some_and(|s| s != stat.start_time) {
-            continue; // the pid was reused by another process
-        }
-        out.push(stat);
-        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
-            continue;
-        };
-        for task in tasks.flatten() {
-            let path = task.path().join("children");
-            text.clear();
-            match fs::File::open(&path) {
-                Ok(mut f) => {
-                    let _ = f.read_to_string(&mut text);
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound && task.path().exists() => {
-                    return None;
-                }
-                Err(_) => continue,
+    let mut seen: Vec<i32> = Vec::new();
+    let mut stack: Vec<i32> = Vec::new();
+    let mut buf = [0u8; READ];
+    for &(root, start) in roots.iter().rev() {
+        stack.push(root);
+        while let Some(pid) = stack.pop() {
+            if seen.contains(&pid) {
+                continue;
             }
-            for child in text.split_ascii_whitespace() {
-                if let Ok(child) = child.parse() {
-                    stack.push((child, None));
-                }
+            seen.push(pid);
+            let Some(stat) = files
+                .stat(pid, &mut buf)
+                .and_then(|text| parse_stat(pid, text))
+            else {
+                continue;
+            };
+            if pid == root && start.is_some_and(|s| s != stat.start_time) {
+                continue; // the pid was reused by another process
             }
+            out.push(stat);
+            files
+                .children(pid, stat.threads, &mut stack)
+                .map_err(|_no_children_files| ())
+                .ok()?;
         }
     }
+    files.keep_only(&mut seen);
     Some(out)
 }
 
@@ -359,7 +359,7 @@ pub(crate) fn measure(ident: &Ident, roster: &mut Roster, full: bool, memory: bo
         if !ident.main_reaped {
             roots.push((ident.main, None));
         }
-        found = walk(&roots);
+        found = walk(&roots, &mut roster.files);
         if found.is_none() {
             roster.no_children_files = true;
         }
