@@ -37,6 +37,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         max_connections: args.max_connections,
         per_address: args.per_address,
         limits,
+        web: args.web,
     })
     .map_err(
         |error| match error.downcast_ref::<crate::serve::fds::TooFewFiles>() {

@@ -19,6 +19,7 @@ pub mod tournament;
 pub mod tournament_plan;
 pub mod tournament_results;
 pub mod tournament_store;
+pub mod web;
 pub mod wire;
 
 use address::Source;
@@ -40,6 +41,8 @@ pub struct Config {
     pub per_address: u32,
     /// The built-in champions' limits (their sandbox).
     pub limits: Limits,
+    /// Where the web site is served, if it is (`serve/web/`).
+    pub web: Option<SocketAddr>,
 }
 
 /// What every connection shares.
@@ -54,6 +57,8 @@ pub struct Server {
     pub store: store::Store,
     /// The members of the tournaments this server plays or may play.
     pub tournaments: tournament::Tournaments,
+    /// The games' events for the web site (fed by the sessions).
+    pub web: Arc<web::hub::Hub>,
     connections: Mutex<(u32, HashMap<Source, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -72,6 +77,7 @@ impl Server {
             results,
             store,
             tournaments: tournament::Tournaments::default(),
+            web: Arc::default(),
             limits,
             names: names::Names::default(),
             lobby: lobby::Lobby::default(),
@@ -172,6 +178,11 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         config.per_address,
     );
     tournament::watch(&server);
+    if let Some(addr) = config.web {
+        let bound = web::start(addr, &server)?;
+        println!("web site on http://{bound}/");
+        std::io::stdout().flush()?;
+    }
     let mut pause = FIRST_PAUSE;
     for stream in listener.incoming() {
         match stream {

@@ -282,7 +282,10 @@ pub(super) fn play_game(
         options,
     };
     let names: Vec<String> = seats.champions.iter().map(|c| c.name.clone()).collect();
-    server.store.started(&game_name, kind, &names)?;
+    server
+        .store
+        .started(&game_name, game.name(), kind, &names)?;
+    server.web.started(&game_name, served);
     let sizes = format!(
         "{} {}",
         board.cities.len(),
@@ -320,7 +323,9 @@ pub(super) fn play_game(
         }
     };
     jail::hidden::hide(&dir);
-    let record = jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own))?;
+    let record = server.web.watching(&game_name, || {
+        jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own))
+    })?;
     drop(own);
     let mut losses = vec![None; players.len()];
     let mut outcomes = Vec::new();
@@ -358,10 +363,12 @@ pub(super) fn play_game(
         "game {game_name}: {outcome}; record {}",
         dir.join("record.json").display()
     );
+    let mut said = Vec::new();
     for (name, link) in players {
         let mut l = link.borrow_mut();
         for comment in std::mem::take(&mut l.comments) {
             println!("game {game_name}: {name} says {}", printable(&comment));
+            said.push((name.clone(), comment));
         }
         let dropped = std::mem::take(&mut l.dropped);
         if dropped > 0 {
@@ -371,6 +378,10 @@ pub(super) fn play_game(
             );
         }
     }
+    if let Err(e) = server.store.comments(&game_name, &said) {
+        println!("game {game_name}: the store could not keep its comments: {e:#}");
+    }
+    server.web.ended(&game_name);
     Ok((losses, game_name, record))
 }
 

@@ -5,20 +5,21 @@
 // the fault that stopped it, its end labelled with its mark, name and value).
 "use strict";
 (function () {
-  const V = window.viewer, F = V.F, count = V.count, $ = V.$, el = V.el;
+  // The steps are read at each use (V.count): the page of a game still being played grows.
+  const V = window.viewer, F = V.F, $ = V.$, el = V.el;
   const slider = $("step-slider"), THUMB = 14; // px, as frame.css draws the thumb
-  const last = Math.max(1, count - 1);
+  const last = () => Math.max(1, V.count - 1);
   const ink = getComputedStyle(document.documentElement).getPropertyValue("--ink").trim() || "#23211e";
 
   // The x of step i in the coordinates of `node` (an svg whose viewBox is its CSS size),
   // and back: the step under an x.
   V.axis = function (node) {
     const r = slider.getBoundingClientRect(), n = node.getBoundingClientRect();
-    const a = r.left + THUMB / 2 - n.left, b = (r.width - THUMB) / last;
-    return { X: (i) => a + b * i, step: (x) => Math.max(0, Math.min(count - 1, Math.round((x - a) / b))) };
+    const a = r.left + THUMB / 2 - n.left, b = (r.width - THUMB) / last();
+    return { X: (i) => a + b * i, step: (x) => Math.max(0, Math.min(V.count - 1, Math.round((x - a) / b))) };
   };
   // The x of step i inside the slider's box.
-  const along = (i) => THUMB / 2 + ((slider.getBoundingClientRect().width - THUMB) * i) / last + "px";
+  const along = (i) => THUMB / 2 + ((slider.getBoundingClientRect().width - THUMB) * i) / last() + "px";
 
   function ticks() {
     const marks = $("fault-marks"), groups = $("turn-ticks");
@@ -37,7 +38,7 @@
   const NS = "http://www.w3.org/2000/svg";
   const sv = (tag, attrs, text) => { const e = document.createElementNS(NS, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); if (text !== undefined) e.textContent = text; return e; };
   const charts = [...document.querySelectorAll("svg.series-chart")].map((svg) => {
-    const chart = { svg, series: F.series[Number(svg.dataset.series)], cursor: null, axis: null };
+    const chart = { svg, cursor: null, axis: null };
     svg.addEventListener("click", (e) => {
       const r = svg.getBoundingClientRect();
       if (chart.axis) V.go(chart.axis.step((e.clientX - r.left) * (svg.viewBox.baseVal.width / r.width)));
@@ -45,7 +46,7 @@
     return chart;
   });
   function draw(chart) {
-    const svg = chart.svg, values = chart.series.values;
+    const svg = chart.svg, series = F.series[Number(svg.dataset.series)], values = series.values, count = V.count;
     const W = svg.clientWidth || 1000, H = svg.clientHeight || 170, TOP = 10, B = 20;
     svg.textContent = "";
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
@@ -78,7 +79,7 @@
       y = Math.max(Y(e.v) - 5, y + 14, TOP + 10);
       svg.append(sv("text", { x: R - 4, y, "text-anchor": "end", style: "fill:" + V.seatColour[e.s] + ";font-weight:700;paint-order:stroke;stroke:#fff;stroke-width:3px" }, F.seats[e.s].mark + " " + F.seats[e.s].name + " " + e.v));
     });
-    svg.append(sv("text", { x: L + 4, y: TOP + 2, class: "caption", "dominant-baseline": "hanging" }, chart.series.title));
+    svg.append(sv("text", { x: L + 4, y: TOP + 2, class: "caption", "dominant-baseline": "hanging" }, series.title));
     chart.cursor = sv("line", { y1: TOP, y2: H - B, stroke: ink, "stroke-width": 1, "stroke-dasharray": "3 3", class: "cursor" });
     svg.append(chart.cursor);
     cursor(chart, V.current);
