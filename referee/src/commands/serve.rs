@@ -30,6 +30,12 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             args.listen
         );
     }
+    if let Some(web) = args.web.filter(|w| !w.ip().is_loopback()) {
+        eprintln!(
+            "web site on {web}: open to the network: anyone who reaches it sees every game's \
+             players, results and comments (put it behind your own proxy for TLS)"
+        );
+    }
     crate::serve::run(crate::serve::Config {
         listen: args.listen,
         results: args.results,

@@ -240,6 +240,12 @@ fn the_site_follows_a_game_live_from_the_list_to_its_result() {
             "the replay page with its result",
         );
         browser.shots("game-finished", &board("true"));
+        // The record's page tells nothing of the server's folders.
+        let (status, headers, page) = http(&site, "GET", &format!("/game/{game}/board"));
+        assert!(status.contains("200"), "{status}");
+        assert!(headers.contains("script-src 'sha256-"), "{headers}");
+        let results = server.results.display().to_string();
+        assert!(!page.contains(&results), "the page names {results}");
 
         // The player's page: the game, its result for the player.
         browser.open(&format!("{site}player/alice"));

@@ -188,17 +188,17 @@ pub fn board(request: Request, server: &Server, name: &str) {
             "This game's game is not in the store (a store of before)",
         );
     };
-    match served.runner().replay_page(&server.results.join(name)) {
+    match served.public_page(&server.results.join(name)) {
         Ok(html) => respond::replay_page(request, html),
         Err(e) => rendered(request, Err(e)),
     }
 }
 
-/// The frame and data of a game in play so far (its board's script grows by them); 410
-/// once it ended.
+/// The frame and data of a game in play so far (its board's script grows by them);
+/// `{"ended": true}` once it ended (its script may ask just after the end).
 pub fn board_json(request: Request, server: &Server, name: &str) {
     let Some(live) = server.web.live(name) else {
-        return respond::error(request, 410, "This game is not being played");
+        return respond::json(request, r#"{"ended":true}"#.to_string());
     };
     let json = match (live.game, &live.record) {
         (Served::Ticket, Some(record)) => crate::view::ticket_html::live_json(record),

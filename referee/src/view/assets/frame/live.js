@@ -21,7 +21,8 @@
       const r = await fetch(base + "/board.json", { cache: "no-store" });
       if (r.ok) {
         const j = await r.json();
-        V.grow(j.frame, j.data);
+        if (j.ended) ended();
+        else V.grow(j.frame, j.data);
       }
     } finally {
       busy = false;
@@ -30,5 +31,6 @@
   }
   const events = new EventSource(base + "/events");
   events.addEventListener("moved", grow);
-  events.addEventListener("ended", () => { events.close(); location.replace(base + "/board?record#last"); });
+  function ended() { events.close(); location.replace(base + "/board?record#last"); }
+  events.addEventListener("ended", ended);
 })();
