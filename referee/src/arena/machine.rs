@@ -121,6 +121,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
         let mut start = Vec::new();
         machine.draw_chance(&mut start);
         machine.record.start = start;
+        super::watch::tell(&machine.record);
         Ok(machine)
     }
 
@@ -377,6 +378,7 @@ impl<A: Adapter> Rules for Machine<'_, A> {
         entry.digest = hex(self.state.digest());
         self.record.callbacks.push(entry);
         self.record.timings.push(TimingRecord::from(timing));
+        super::watch::tell(&self.record);
     }
 
     fn advance(&mut self) {}

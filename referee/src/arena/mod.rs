@@ -13,6 +13,7 @@ mod no_step;
 pub mod parts;
 mod record;
 mod row;
+pub mod watch;
 
 pub use adapter::{Action, Adapter, History, Line, State};
 pub use check::{check, rebuild};

@@ -90,6 +90,11 @@ pub struct ServeArgs {
     /// The store of players and games (SQLite); by default `server.sqlite` in `--results`.
     #[arg(long, value_name = "FILE")]
     pub store: Option<PathBuf>,
+    /// Serve the web site on this address and port (`127.0.0.1:8080`; port 0: any free
+    /// one; the server prints `web site on http://ADDR:PORT/`): the games in play and
+    /// finished, live, each game's board, each player's games. Read-only; off unless given.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub web: Option<std::net::SocketAddr>,
     #[command(subcommand)]
     pub action: Option<ServeAction>,
 }

@@ -30,6 +30,12 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             args.listen
         );
     }
+    if let Some(web) = args.web.filter(|w| !w.ip().is_loopback()) {
+        eprintln!(
+            "web site on {web}: open to the network: anyone who reaches it sees every game's \
+             players, results and comments (put it behind your own proxy for TLS)"
+        );
+    }
     crate::serve::run(crate::serve::Config {
         listen: args.listen,
         results: args.results,
@@ -38,6 +44,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         per_address: args.per_address,
         games_per_minute: args.games_per_minute,
         limits,
+        web: args.web,
     })
     .map_err(
         |error| match error.downcast_ref::<crate::serve::fds::TooFewFiles>() {

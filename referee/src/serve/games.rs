@@ -58,6 +58,25 @@ impl Served {
             Served::Loi => play(&loi_play::LOI, seats, dir, own),
         }
     }
+
+    /// The replay page of the record in `dir` without the champions' stderr, for anyone
+    /// (the web site): a connected program's seat has none, and the note saying so would
+    /// name the server's folders.
+    pub fn public_page(self, dir: &Path) -> anyhow::Result<String> {
+        fn page<P: crate::games::model::Parts>(
+            game: &ModelGame<P>,
+            dir: &Path,
+        ) -> anyhow::Result<String> {
+            let record = game.load(&dir.join("record.json"))?;
+            crate::games::model::Commands::page(game, &record, None)
+        }
+        match self {
+            Served::Ticket => page(&ticket_play::TICKET, dir),
+            Served::Amazons => page(&amazons_play::AMAZONS, dir),
+            Served::Town => page(&town_play::TOWN, dir),
+            Served::Loi => page(&loi_play::LOI, dir),
+        }
+    }
 }
 
 /// The names of the games served, for messages.

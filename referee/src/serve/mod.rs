@@ -20,6 +20,7 @@ pub mod tournament;
 pub mod tournament_plan;
 pub mod tournament_results;
 pub mod tournament_store;
+pub mod web;
 pub mod wire;
 
 use address::Source;
@@ -43,6 +44,8 @@ pub struct Config {
     pub games_per_minute: u32,
     /// The built-in champions' limits (their sandbox).
     pub limits: Limits,
+    /// Where the web site is served, if it is (`serve/web/`).
+    pub web: Option<SocketAddr>,
 }
 
 /// What every connection shares.
@@ -63,6 +66,8 @@ pub struct Server {
     pub files: fds::Budget,
     /// The log's refusal lines, bounded.
     pub refusals: rate::Refusals,
+    /// The games' events for the web site (fed by the sessions).
+    pub web: Arc<web::hub::Hub>,
     connections: Mutex<(u32, HashMap<Source, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -82,6 +87,7 @@ impl Server {
             results,
             store,
             tournaments: tournament::Tournaments::default(),
+            web: Arc::default(),
             limits,
             names: names::Names::default(),
             lobby: lobby::Lobby::default(),
@@ -186,6 +192,11 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         config.games_per_minute,
     );
     tournament::watch(&server);
+    if let Some(addr) = config.web {
+        let bound = web::start(addr, &server)?;
+        println!("web site on http://{bound}/");
+        std::io::stdout().flush()?;
+    }
     let mut pause = FIRST_PAUSE;
     for stream in listener.incoming() {
         match stream {

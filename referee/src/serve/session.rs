@@ -302,7 +302,8 @@ impl std::fmt::Display for Busy {
 impl std::error::Error for Busy {}
 
 /// A game's row in the store: `failed` unless noted finished, even if its thread
-/// panics, so that no row is left `playing` by a game the server stopped playing.
+/// panics, so that no row is left `playing` by a game the server stopped playing (nor a
+/// game in play on the web site).
 struct Row<'a> {
     server: &'a Server,
     name: String,
@@ -329,6 +330,7 @@ impl Row<'_> {
 impl Drop for Row<'_> {
     fn drop(&mut self) {
         let Some(why) = self.why.take() else { return };
+        self.server.web.ended(&self.name);
         println!("game {}: failed, it counts for no one: {why}", self.name);
         if let Err(e) = self.server.store.failed(&self.name, &why) {
             println!(
@@ -415,12 +417,15 @@ fn play_counted(
         options,
     };
     let names: Vec<String> = seats.champions.iter().map(|c| c.name.clone()).collect();
-    server.store.started(&game_name, kind, &names)?;
+    server
+        .store
+        .started(&game_name, game.name(), kind, &names)?;
     let row = Row {
         server,
         name: game_name.clone(),
         why: Some("the server stopped playing it (an error of its own: see its log)".into()),
     };
+    server.web.started(&game_name, served);
     let sizes = format!(
         "{} {}",
         board.cities.len(),
@@ -458,7 +463,9 @@ fn play_counted(
         }
     };
     jail::hidden::hide(&dir);
-    let record = jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own));
+    let record = server.web.watching(&game_name, || {
+        jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own))
+    });
     drop(own);
     let record = match record {
         Ok(record) => record,
@@ -518,6 +525,7 @@ fn play_counted(
         "game {game_name}: {outcome}; record {}",
         dir.join("record.json").display()
     );
+    let mut said = Vec::new();
     for (name, link) in players {
         let mut l = link.borrow_mut();
         for comment in std::mem::take(&mut l.comments) {
@@ -525,6 +533,7 @@ fn play_counted(
                 "game {game_name}: {name} says {}",
                 request::quoted(&comment)
             );
+            said.push((name.clone(), comment));
         }
         let dropped = std::mem::take(&mut l.dropped);
         if dropped > 0 {
@@ -534,6 +543,10 @@ fn play_counted(
             );
         }
     }
+    if let Err(e) = server.store.comments(&game_name, &said) {
+        println!("game {game_name}: the store could not keep its comments: {e:#}");
+    }
+    server.web.ended(&game_name);
     Ok((losses, game_name, record))
 }
 

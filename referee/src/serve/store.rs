@@ -19,7 +19,9 @@ pub const FILE: &str = "server.sqlite";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
     pub name: String,
-    /// `training` or `free`.
+    /// The game played (`ticket-to-ride`, ...), empty for a game of a store of before.
+    pub game: String,
+    /// `training`, `free` or `tournament`.
     pub kind: String,
     /// The seats' names, in seat order, comma-separated.
     pub seats: String,
@@ -30,6 +32,8 @@ pub struct GameRow {
     pub outcome: String,
     /// Seconds since 1970 when it started.
     pub started: u64,
+    /// Seconds since 1970 when it ended, if it did.
+    pub ended: Option<u64>,
 }
 
 /// The store, shared by the connections.
@@ -96,6 +100,15 @@ impl Store {
             )
         })?;
         super::tournament_store::create(&conn)?;
+        add_games_game(&conn)?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS comments (
+                 game TEXT NOT NULL,
+                 player TEXT NOT NULL,
+                 said INTEGER NOT NULL,
+                 text TEXT NOT NULL);
+             CREATE INDEX IF NOT EXISTS comments_of_a_game ON comments (game);",
+        )?;
         Ok(Store(Mutex::new(conn)))
     }
 
@@ -137,14 +150,44 @@ impl Store {
         }
     }
 
-    /// A game starts.
-    pub fn started(&self, name: &str, kind: &str, seats: &[String]) -> anyhow::Result<()> {
+    /// A game of `game` starts.
+    pub fn started(
+        &self,
+        name: &str,
+        game: &str,
+        kind: &str,
+        seats: &[String],
+    ) -> anyhow::Result<()> {
         self.lock().execute(
-            "INSERT OR REPLACE INTO games (name, kind, seats, state, started)
-             VALUES (?1, ?2, ?3, 'playing', ?4)",
-            params![name, kind, seats.join(","), now()],
+            "INSERT OR REPLACE INTO games (name, game, kind, seats, state, started)
+             VALUES (?1, ?2, ?3, ?4, 'playing', ?5)",
+            params![name, game, kind, seats.join(","), now()],
         )?;
         Ok(())
+    }
+
+    /// The comments the players of game `name` sent (`SEND_COMMENT`), each `(player,
+    /// text)`, in the order they were said.
+    pub fn comments(&self, name: &str, said: &[(String, String)]) -> anyhow::Result<()> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        for (n, (player, text)) in said.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO comments (game, player, said, text) VALUES (?1, ?2, ?3, ?4)",
+                params![name, player, n as i64, text],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The comments of game `name`, `(player, text)` in the order said.
+    pub fn comments_of(&self, name: &str) -> anyhow::Result<Vec<(String, String)>> {
+        let conn = self.lock();
+        let mut query =
+            conn.prepare("SELECT player, text FROM comments WHERE game = ?1 ORDER BY said")?;
+        let rows = query.query_map([name], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// A game ended and its record is written.
@@ -169,21 +212,43 @@ impl Store {
     pub fn games(&self) -> anyhow::Result<Vec<GameRow>> {
         let conn = self.lock();
         let mut query = conn.prepare(
-            "SELECT name, kind, seats, state, outcome, started FROM games
+            "SELECT name, game, kind, seats, state, outcome, started, ended FROM games
              ORDER BY started, name",
         )?;
         let rows = query.query_map([], |r| {
             Ok(GameRow {
                 name: r.get(0)?,
-                kind: r.get(1)?,
-                seats: r.get(2)?,
-                state: r.get(3)?,
-                outcome: r.get(4)?,
-                started: r.get(5)?,
+                game: r.get(1)?,
+                kind: r.get(2)?,
+                seats: r.get(3)?,
+                state: r.get(4)?,
+                outcome: r.get(5)?,
+                started: r.get(6)?,
+                ended: r.get(7)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+
+    /// The game `name`, if the store has it.
+    pub fn game(&self, name: &str) -> anyhow::Result<Option<GameRow>> {
+        Ok(self.games()?.into_iter().find(|g| g.name == name))
+    }
+}
+
+/// The column `game` of the table `games`, added to a store of before it (whose games then
+/// name none).
+fn add_games_game(conn: &Connection) -> anyhow::Result<()> {
+    let has: bool = conn
+        .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'game'")?
+        .exists([])?;
+    if !has {
+        conn.execute(
+            "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT ''",
+            [],
+        )?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -136,13 +136,28 @@ const END: [&str; 2] = [
     include_str!("assets/frame/start.js"),
 ];
 
+/// The script of a page of a game still being played (`referee serve --web`): it follows
+/// the game's event stream and grows the page (`viewer.grow`) as moves are played.
+const LIVE: [&str; 1] = [include_str!("assets/frame/live.js")];
+
 /// The page: one self-contained HTML file (no network, works from `file://`).
 pub fn page(game: &GamePage) -> anyhow::Result<String> {
+    render_page(game, &[])
+}
+
+/// The page of a game still being played, served by the game server's site: the same page,
+/// which grows (its steps, its board's data) as the game's moves are played.
+pub fn live_page(game: &GamePage) -> anyhow::Result<String> {
+    render_page(game, &LIVE)
+}
+
+fn render_page(game: &GamePage, more: &[&str]) -> anyhow::Result<String> {
     let css: Vec<&str> = CSS.iter().chain(game.css).copied().collect();
     let js: Vec<&str> = CORE
         .iter()
         .chain(game.js)
         .chain(END.iter())
+        .chain(more)
         .copied()
         .collect();
     let series: Vec<&str> = game.frame.series.iter().map(|s| s.title.as_str()).collect();

@@ -21,8 +21,11 @@ const COLOUR: [&str; 5] = ["Red", "Blue", "Green", "Yellow", "Black"];
 /// What the page's script reads.
 #[derive(Serialize)]
 struct PageData<'a> {
+    /// A game still being played (the server's live site): no seat's hand nor tickets
+    /// are in the data, only their counts.
+    hidden: bool,
     seats: Vec<&'a str>,
-    cities: Vec<(&'a str, i32, i32)>,
+    cities: Vec<(String, i32, i32)>,
     /// `from to length colour twin` (`grey`; twin -1 for none).
     routes: Vec<(usize, usize, u8, &'static str, i64)>,
     /// `moves[i]` is move `i + 1`: its seat and text.
@@ -47,17 +50,21 @@ struct StateView {
 
 #[derive(Serialize)]
 struct SeatState {
-    /// Cards by colour, in colour order.
+    /// Cards by colour, in colour order (empty when hidden).
     hand: Vec<u8>,
-    /// `from to points completed`.
+    /// Cards in hand.
+    cards: u32,
+    /// `from to points completed` (empty when hidden).
     tickets: Vec<(usize, usize, i64, bool)>,
+    /// Tickets held.
+    held: usize,
     wagons: u32,
     points: i64,
     longest: u32,
     out: bool,
 }
 
-fn state_view(state: &TicketState) -> StateView {
+fn state_view(state: &TicketState, hidden: bool) -> StateView {
     let board = state.board();
     let view = state.view(0);
     StateView {
@@ -82,10 +89,18 @@ fn state_view(state: &TicketState) -> StateView {
                 let owned: Vec<usize> = (0..board.routes.len())
                     .filter(|&r| state.owners()[r] == Some(s))
                     .collect();
+                let hand: Vec<u8> = ALL.iter().map(|&c| v.count(c)).collect();
+                let cards = hand.iter().map(|&n| u32::from(n)).sum();
+                let held = v.tickets.len();
+                let (hand, tickets) = match hidden {
+                    true => (Vec::new(), Vec::new()),
+                    false => (hand, v.tickets.clone()),
+                };
                 SeatState {
-                    hand: ALL.iter().map(|&c| v.count(c)).collect(),
-                    tickets: v
-                        .tickets
+                    hand,
+                    cards,
+                    held,
+                    tickets: tickets
                         .iter()
                         .map(|t| {
                             (
@@ -110,18 +125,71 @@ fn state_view(state: &TicketState) -> StateView {
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     crate::arena::check(&crate::games::ticket_wire::TicketWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
+    let data = data_of(record, false)?;
+    let console = super::console_moves::view(record, dir, &COLOUR[..record.seats.len()]);
+    let frame = frame_of(record, &data, false);
+    frame::page(&game_page(record, &frame, &console, &data))
+}
+
+/// The page of a game still being played (`record`: its record so far): the replay page's
+/// board and panels, no seat's hand nor tickets, no console, no result; it grows as the
+/// game goes on ([`frame::live_page`]).
+pub fn live_page(record: &GameRecord) -> anyhow::Result<String> {
+    let data = data_of(record, true)?;
+    let console = super::console_moves::view(record, None, &[]);
+    let frame = frame_of(record, &data, true);
+    frame::live_page(&game_page(record, &frame, &console, &data))
+}
+
+/// What a page of a game still being played grows by: its frame and data so far.
+pub fn live_json(record: &GameRecord) -> anyhow::Result<String> {
+    let data = data_of(record, true)?;
+    let frame = frame_of(record, &data, true);
+    Ok(serde_json::to_string(
+        &serde_json::json!({ "frame": frame, "data": data }),
+    )?)
+}
+
+fn game_page<'a>(
+    record: &GameRecord,
+    frame: &'a Frame,
+    console: &'a super::console_page::ConsoleView,
+    data: &PageData,
+) -> GamePage<'a> {
+    let names: Vec<String> = (0..record.seats.len())
+        .map(|s| format!("{} ({})", record.seats[s].name, COLOUR[s]))
+        .collect();
+    GamePage {
+        template: "ticket.html",
+        title: format!(
+            "{}, seed {} - Ticket to Ride",
+            names.join(" vs "),
+            record.seed
+        ),
+        frame,
+        console,
+        data_id: "ticket",
+        data: script_json(data),
+        css: &CSS,
+        js: &JS,
+    }
+}
+
+/// The page's data of `record` (hands and tickets `hidden` or not).
+fn data_of(record: &GameRecord, hidden: bool) -> anyhow::Result<PageData<'_>> {
     let all = states(record).map_err(anyhow::Error::msg)?;
     let board = all[0].board();
     let moves: Vec<(usize, String)> = record
         .moves()
         .map(|(seat, action)| (seat, action.to_string()))
         .collect();
-    let data = PageData {
+    Ok(PageData {
+        hidden,
         seats: record.seats.iter().map(|s| s.name.as_str()).collect(),
         cities: board
             .cities
             .iter()
-            .map(|c| (c.name.as_str(), c.x, c.y))
+            .map(|c| (c.name.clone(), c.x, c.y))
             .collect(),
         routes: board
             .routes
@@ -137,38 +205,19 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
             })
             .collect(),
         moves,
-        states: all.iter().map(state_view).collect(),
+        states: all.iter().map(|s| state_view(s, hidden)).collect(),
         faults: record
             .faults
             .iter()
             .zip(record.fault_steps())
             .map(|(f, step)| (f.seat, step, f.kind.name(), f.message.as_str()))
             .collect(),
-    };
-    let console = super::console_moves::view(record, dir, &COLOUR[..record.seats.len()]);
-    let frame = frame_of(record, &data);
-    let names: Vec<String> = (0..record.seats.len())
-        .map(|s| format!("{} ({})", record.seats[s].name, COLOUR[s]))
-        .collect();
-    frame::page(&GamePage {
-        template: "ticket.html",
-        title: format!(
-            "{}, seed {} - Ticket to Ride",
-            names.join(" vs "),
-            record.seed
-        ),
-        frame: &frame,
-        console: &console,
-        data_id: "ticket",
-        data: script_json(&data),
-        css: &CSS,
-        js: &JS,
     })
 }
 
 /// What the frame shows: each step's label, the faults, each seat's points from routes
-/// and cards in hand as series, the result.
-fn frame_of(record: &GameRecord, data: &PageData) -> Frame {
+/// and cards in hand as series, the result (none while the game is `live`).
+fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
     let last = data.moves.len();
     let name = |s: usize| format!("{} ({})", record.seats[s].name, COLOUR[s]);
     let steps = (0..=last)
@@ -232,10 +281,10 @@ fn frame_of(record: &GameRecord, data: &PageData) -> Frame {
             },
             Series {
                 title: "cards in hand".into(),
-                values: series(&|s| s.hand.iter().map(|&n| i64::from(n)).sum()),
+                values: series(&|s| i64::from(s.cards)),
             },
         ],
-        result: Some(format!("{result} (scores: {})", scores.join(", "))),
+        result: (!live).then(|| format!("{result} (scores: {})", scores.join(", "))),
         footer: vec![
             "Ticket to Ride".into(),
             format!("board {}", record.options.get("board")),

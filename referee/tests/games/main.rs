@@ -28,5 +28,6 @@ mod replay_tamper;
 mod serve;
 mod serve_kits;
 mod serve_tournament;
+mod serve_web;
 mod ticket_cli;
 mod town_runner;

@@ -32,7 +32,7 @@ impl Server {
     }
 
     /// A server started with the flags `more` besides its port and results.
-    fn start_with(who: Who, dir: &Path, more: &[&str]) -> Server {
+    pub(crate) fn start_with(who: Who, dir: &Path, more: &[&str]) -> Server {
         Server::spawn(Server::command(who, dir, more), dir)
     }
 
@@ -136,7 +136,7 @@ impl Client {
 
     /// Names itself and starts a training game of `options`; (game name, whether it
     /// plays first).
-    fn start(&mut self, name: &str, options: &str) -> (String, bool) {
+    pub(crate) fn start(&mut self, name: &str, options: &str) -> (String, bool) {
         assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
         self.train(options)
     }
@@ -181,7 +181,7 @@ impl Client {
     }
 
     /// `PLAY_MOVE`: (message, return code).
-    fn play(&mut self, m: &str) -> (String, i32) {
+    pub(crate) fn play(&mut self, m: &str) -> (String, i32) {
         assert_eq!(self.cmd(&format!("PLAY_MOVE {m}")), "OK", "{m}");
         let msg = self.must();
         (msg, self.must().parse().unwrap())
@@ -197,7 +197,7 @@ impl Client {
 
     /// Plays to the end as the subject's first programs do (tickets first, then two blind
     /// cards a turn); the last return code and its message, as the client saw them.
-    fn play_to_the_end(&mut self, mut mine: bool) -> (i32, String) {
+    pub(crate) fn play_to_the_end(&mut self, mut mine: bool) -> (i32, String) {
         let mut turns = 0;
         loop {
             if mine {

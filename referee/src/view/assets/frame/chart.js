@@ -8,9 +8,10 @@
 // and the marks after it are hidden.
 "use strict";
 (function () {
-  const V = window.viewer, F = V.F, count = V.count, $ = V.$, el = V.el;
+  // The steps are read at each use (V.count): the page of a game still being played grows.
+  const V = window.viewer, F = V.F, $ = V.$, el = V.el;
   const slider = $("step-slider"), THUMB = 14; // px, as frame.css draws the thumb
-  const last = Math.max(1, count - 1);
+  const last = () => Math.max(1, V.count - 1);
   const ink = getComputedStyle(document.documentElement).getPropertyValue("--ink").trim() || "#23211e";
   // Each seat's dash (seat 0 solid): curves that differ in greyscale and to every eye.
   const DASH = ["", "9 4", "2 3", "12 3 3 3"];
@@ -20,11 +21,11 @@
   // and back: the step under an x.
   V.axis = function (node) {
     const r = slider.getBoundingClientRect(), n = node.getBoundingClientRect();
-    const a = r.left + THUMB / 2 - n.left, b = (r.width - THUMB) / last;
-    return { X: (i) => a + b * i, step: (x) => Math.max(0, Math.min(count - 1, Math.round((x - a) / b))) };
+    const a = r.left + THUMB / 2 - n.left, b = (r.width - THUMB) / last();
+    return { X: (i) => a + b * i, step: (x) => Math.max(0, Math.min(V.count - 1, Math.round((x - a) / b))) };
   };
   // The x of step i inside the slider's box.
-  const along = (i) => THUMB / 2 + ((slider.getBoundingClientRect().width - THUMB) * i) / last + "px";
+  const along = (i) => THUMB / 2 + ((slider.getBoundingClientRect().width - THUMB) * i) / last() + "px";
 
   function ticks() {
     const marks = $("fault-marks"), groups = $("turn-ticks");
@@ -49,7 +50,7 @@
   const NS = "http://www.w3.org/2000/svg";
   const sv = (tag, attrs, text) => { const e = document.createElementNS(NS, tag); for (const k in attrs) e.setAttribute(k, attrs[k]); if (text !== undefined) e.textContent = text; return e; };
   const charts = [...document.querySelectorAll("svg.series-chart")].map((svg) => {
-    const chart = { svg, series: F.series[Number(svg.dataset.series)], cursor: null, axis: null };
+    const chart = { svg, cursor: null, axis: null };
     svg.addEventListener("click", (e) => {
       const r = svg.getBoundingClientRect();
       if (chart.axis) V.go(chart.axis.step((e.clientX - r.left) * (svg.viewBox.baseVal.width / r.width)));
@@ -57,7 +58,8 @@
     return chart;
   });
   function draw(chart) {
-    const svg = chart.svg, values = chart.series.values;
+    // The series read at each draw: a game still being played replaces them as it grows.
+    const svg = chart.svg, series = F.series[Number(svg.dataset.series)], values = series.values, count = V.count;
     const W = svg.clientWidth || 1000, H = svg.clientHeight || 170, B = 20;
     svg.textContent = "";
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
@@ -70,7 +72,7 @@
     // after a sample of its seat's line, the lowest value rightmost; a label that would
     // reach the caption starts a row below. The plot starts under the last row: no label
     // sits on a curve or on another label.
-    const caption = sv("text", { x: L + 4, y: 4, class: "caption", "dominant-baseline": "hanging" }, chart.series.title);
+    const caption = sv("text", { x: L + 4, y: 4, class: "caption", "dominant-baseline": "hanging" }, series.title);
     svg.append(caption);
     const captionEnd = L + 4 + caption.getComputedTextLength() + 16;
     let x = R - 4, y = 15;
@@ -113,7 +115,7 @@
   function cursor(chart, i) { if (chart.cursor && chart.axis) { chart.cursor.setAttribute("x1", chart.axis.X(i)); chart.cursor.setAttribute("x2", chart.axis.X(i)); } }
   V.onStep.push((i) => {
     future(i);
-    charts.forEach((c) => (V.spoilerFree || c.drawnTo !== count - 1 ? draw(c) : cursor(c, i)));
+    charts.forEach((c) => (V.spoilerFree || c.drawnTo !== V.count - 1 ? draw(c) : cursor(c, i)));
   });
   V.onLayout.push(() => { ticks(); charts.forEach(draw); });
 })();

@@ -3,14 +3,15 @@
 // step in the URL: #step=N, numbered as the game's `show --step N`), the result at the last
 // step. It defines `window.viewer`, on which the game's board and panels register: `onStep`
 // (after each move), `onLayout` (after the window, its pixel ratio or the mode changed),
-// `key` (a key and its description, listed in the footer). Spoiler-free mode (the
-// checkbox, S, `&spoiler-free` in the URL) hides the future: `V.spoilerFree`, the body's
-// class `spoiler-free` (a game's `.spoiler` elements hidden), `onMode` after a change, and
-// a sentence saying which mode is on. No rule of any game lives here.
+// `key` (a key and its description, listed in the footer), `onGrow` (the page of a game still
+// being played grows: `grow`, called by live.js). Spoiler-free mode (the checkbox, S,
+// `&spoiler-free` in the URL) hides the future: `V.spoilerFree`, the body's class
+// `spoiler-free` (a game's `.spoiler` elements hidden), `onMode` after a change, and a
+// sentence saying which mode is on. No rule of any game lives here.
 "use strict";
 (function () {
   const F = JSON.parse(document.getElementById("frame").textContent);
-  const count = F.steps.length;
+  let count = F.steps.length;
   const css = getComputedStyle(document.documentElement);
   const V = (window.viewer = {
     F, count,
@@ -22,6 +23,7 @@
     onLayout: [],
     onMode: [],
     spoilerFree: false,
+    onGrow: [],
     keys: {}, // key -> [fn, description shown in the footer, its keys]
     keysExtra: "", // what the game adds to the footer's list (mouse gestures)
   });
@@ -128,6 +130,19 @@
 
   const slider = V.$("step-slider");
   slider.max = String(count - 1);
+
+  // A game still being played: its frame and its board's data so far replace the ones
+  // shown; a viewer at the last step follows the game, one elsewhere stays where it is.
+  V.grow = function (frame, data) {
+    const following = V.current === count - 1;
+    Object.assign(F, frame);
+    count = V.count = F.steps.length;
+    slider.max = String(count - 1);
+    V.banner = F.result !== undefined;
+    V.onGrow.forEach((f) => f(data));
+    if (V.layout) V.layout();
+    V.go(following ? count - 1 : V.current);
+  };
   slider.addEventListener("input", () => V.go(Number(slider.value)));
   V.onStep.push((i) => { slider.value = String(i); });
   const click = (id, f) => { const b = V.$(id); if (b) b.addEventListener("click", f); };

@@ -2,11 +2,12 @@
 // the step in the URL, the result; chart.js: the points and cards charts): the states the
 // referee computed by replaying the record with the ticket crate
 // (referee/src/view/ticket_html.rs). No rule lives here. Step 0 is the start, step n the
-// state after move n.
+// state after move n. A game still being played (the server's site) hides every hand and
+// ticket (`D.hidden`: only their counts are in the data) and grows (`V.onGrow`).
 "use strict";
 (function () {
   const V = window.viewer, $ = V.$, el = V.el;
-  const D = JSON.parse(document.getElementById("ticket").textContent);
+  let D = JSON.parse(document.getElementById("ticket").textContent);
   const SEAT = ["#d0312d", "#2f6fd0", "#2e9a4b", "#d8a106", "#333333"];
   const NAMES = ["Red", "Blue", "Green", "Yellow", "Black"];
   const CARD = { purple: "#9b59b6", white: "#f4f4f4", blue: "#3a7bd5", yellow: "#f1c40f", orange: "#e67e22",
@@ -68,26 +69,33 @@
     return { box, stats, hand, tickets, longest };
   });
 
-  // Faults.
-  if (D.faults.length) {
-    $("faults-box").hidden = false;
+  // Faults, and the moves listed: those of the data not yet listed.
+  function list() {
+    $("faults-box").hidden = !D.faults.length;
+    $("faults").textContent = "";
     D.faults.forEach(([seat, step, kind, message]) => {
       const li = el("li", { "data-step": String(step) }, "⚠ step " + step + ": " + seatName(seat) + ", " + kind + ": " + message);
       li.addEventListener("click", () => V.go(step));
       $("faults").append(li);
     });
+    D.moves.slice(entries.length).forEach(([seat, text], k) => {
+      const i = entries.length + k;
+      const li = el("li", { "data-step": String(i + 1) }, NAMES[seat] + " " + text);
+      li.style.borderLeft = "4px solid " + SEAT[seat];
+      li.addEventListener("click", () => V.go(i + 1));
+      $("moves").append(li);
+      entries.push(li);
+    });
   }
-
-  // Moves.
-  const entries = D.moves.map(([seat, text], i) => {
-    const li = el("li", { "data-step": String(i + 1) }, NAMES[seat] + " " + text);
-    li.style.borderLeft = "4px solid " + SEAT[seat];
-    li.addEventListener("click", () => V.go(i + 1));
-    $("moves").append(li);
-    return li;
-  });
+  const entries = [];
+  list();
+  V.onGrow.push((data) => { D = data; list(); });
 
   const shown = $("show-hidden");
+  if (D.hidden) {
+    shown.checked = false;
+    shown.parentElement.hidden = true;
+  }
   let now = 0;
   shown.addEventListener("change", () => show(now));
 
@@ -110,10 +118,10 @@
     $("move-now").textContent = moved ? "Move " + n + ": " + seatName(moved[0]) + " " + moved[1] : "The start: " + seatName(0) + " moves first.";
     const best = Math.max(...S.seats.map((s) => (s.out ? 0 : s.longest)));
     S.seats.forEach((s, i) => {
-      const k = cards[i], total = s.hand.reduce((a, b) => a + b, 0);
+      const k = cards[i], total = s.cards;
       k.box.classList.toggle("to-move", n < D.moves.length && S.turn === i);
       k.box.classList.toggle("out", s.out);
-      k.stats.textContent = s.wagons + " wagons · " + s.points + " points from routes · " + total + " cards · " + s.tickets.length + " tickets" + (s.out ? " · out" : "");
+      k.stats.textContent = s.wagons + " wagons · " + s.points + " points from routes · " + total + " cards · " + s.held + " tickets" + (s.out ? " · out" : "");
       k.hand.textContent = "";
       k.tickets.textContent = "";
       if (shown.checked) {
@@ -122,7 +130,7 @@
           k.tickets.append(el("li", { class: done ? "done" : "open" }, city(a) + " - " + city(b) + " (" + points + ")"));
         });
       } else {
-        k.hand.textContent = total + " cards (hidden)";
+        k.hand.textContent = total + " cards (hidden" + (D.hidden ? " while the game is played)" : ")");
       }
       k.longest.textContent = "longest path: " + s.longest + (best > 0 && s.longest === best && !s.out ? " (the longest)" : "");
       k.longest.classList.toggle("best", best > 0 && s.longest === best && !s.out);

@@ -1,0 +1,94 @@
+//! The game server's web site (`referee serve --web ADDR`, docs/server.md section 9): the
+//! games in play and finished, live, each game's board (the replay page's drawing, growing
+//! while the game is played), each player's games. Read-only: nothing on the site starts
+//! or stops anything. Served by `tiny_http` on its own address, one thread a request (an
+//! event stream is a thread blocked on the server's changes, as a client's session is),
+//! bounded in number.
+
+pub mod hub;
+mod pages;
+mod respond;
+mod stream;
+
+use super::Server;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// Most requests served at once (event streams included); more are answered 503.
+pub const MAX_REQUESTS: usize = 512;
+
+/// Serves the site of `server` on `addr`, on threads of its own; the address bound.
+pub fn start(addr: SocketAddr, server: &Arc<Server>) -> anyhow::Result<SocketAddr> {
+    let http = tiny_http::Server::http(addr).map_err(|e| {
+        anyhow::anyhow!("cannot serve the web site on {addr}: {e} (another server on that port? choose another)")
+    })?;
+    let bound = http
+        .server_addr()
+        .to_ip()
+        .ok_or_else(|| anyhow::anyhow!("the web site is bound to no IP address"))?;
+    server.web.serve();
+    let server = Arc::clone(server);
+    std::thread::Builder::new()
+        .name("web".into())
+        .spawn(move || {
+            let busy = Arc::new(AtomicUsize::new(0));
+            for request in http.incoming_requests() {
+                if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
+                    busy.fetch_sub(1, Ordering::SeqCst);
+                    respond::busy(request);
+                    continue;
+                }
+                let (server, busy) = (Arc::clone(&server), Arc::clone(&busy));
+                let spawned = std::thread::Builder::new()
+                    .name("web request".into())
+                    .spawn(move || {
+                        struct Done(Arc<AtomicUsize>);
+                        impl Drop for Done {
+                            fn drop(&mut self) {
+                                self.0.fetch_sub(1, Ordering::SeqCst);
+                            }
+                        }
+                        let _done = Done(busy);
+                        route(request, &server);
+                    });
+                if spawned.is_err() {
+                    println!("web: a request was dropped (no thread could start)");
+                }
+            }
+        })?;
+    Ok(bound)
+}
+
+/// What a request asks: a page, a stream, a style or a script.
+fn route(request: tiny_http::Request, server: &Server) {
+    if *request.method() != tiny_http::Method::Get && *request.method() != tiny_http::Method::Head {
+        return respond::error(request, 405, "The site is read-only: GET only");
+    }
+    let url = request.url().to_string();
+    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match parts.as_slice() {
+        [""] | ["games"] => pages::games(request, server, query, false),
+        ["games", "rows"] => pages::games(request, server, query, true),
+        ["events"] => stream::games(request, server),
+        ["game", name] => pages::game(request, server, name),
+        ["game", name, "board"] => pages::board(request, server, name),
+        ["game", name, "board.json"] => pages::board_json(request, server, name),
+        ["game", name, "summary"] => pages::summary(request, server, name),
+        ["game", name, "events"] => stream::game(request, server, name),
+        ["player", name] => pages::player(request, server, name),
+        ["assets", file] => respond::asset(request, file),
+        _ => respond::error(
+            request,
+            404,
+            "No such page: the site has /, /game/NAME and /player/NAME",
+        ),
+    }
+}
+
+/// Whether `name` can be a game's or a player's name (letters, digits, `_`; 1 to 40), so
+/// that no request names a path outside the results.
+fn is_name(name: &str) -> bool {
+    (1..=40).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}

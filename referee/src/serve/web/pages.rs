@@ -1,0 +1,292 @@
+//! The site's pages: the list of games (filtered by game, player, state), a game's page (its
+//! players, state, result and comments around its board), the board (the game's replay page:
+//! live while it is played, from its record after), a player's page (its games, results,
+//! faults). Every page from a template that escapes every value (`view::templates`).
+
+use super::respond;
+use crate::serve::games::{self, Served};
+use crate::serve::store::GameRow;
+use crate::serve::Server;
+use crate::view::templates::render;
+use serde::Serialize;
+use tiny_http::Request;
+
+/// A game as the pages list it.
+#[derive(Serialize)]
+struct Row {
+    name: String,
+    game: String,
+    kind: String,
+    players: Vec<String>,
+    state: String,
+    outcome: String,
+    started: String,
+}
+
+impl Row {
+    fn of(g: &GameRow) -> Row {
+        Row {
+            name: g.name.clone(),
+            game: g.game.clone(),
+            kind: g.kind.clone(),
+            players: g.seats.split(',').map(str::to_string).collect(),
+            state: g.state.clone(),
+            outcome: g.outcome.clone(),
+            started: utc(g.started),
+        }
+    }
+}
+
+/// Seconds since 1970 as an HTTP date (`Mon, 30 Nov 2026 06:20:30 GMT`).
+fn utc(seconds: u64) -> String {
+    httpdate::fmt_http_date(std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds))
+}
+
+/// The filters of the list, from the query (`game=`, `player=`, `state=`).
+#[derive(Default, Serialize)]
+struct Filter {
+    game: String,
+    player: String,
+    state: String,
+}
+
+impl Filter {
+    fn of(query: &str) -> Filter {
+        let mut f = Filter::default();
+        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+            let value = value.into_owned();
+            match key.as_ref() {
+                "game" => f.game = value,
+                "player" => f.player = value,
+                "state" => f.state = value,
+                _ => {}
+            }
+        }
+        f
+    }
+
+    fn keeps(&self, g: &GameRow) -> bool {
+        (self.game.is_empty() || g.game == self.game)
+            && (self.player.is_empty() || g.seats.split(',').any(|s| s == self.player))
+            && (self.state.is_empty() || g.state == self.state)
+    }
+}
+
+/// The games of the store, newest first, kept by `keep`.
+fn rows(server: &Server, keep: impl Fn(&GameRow) -> bool) -> anyhow::Result<Vec<Row>> {
+    let mut games = server.store.games()?;
+    games.reverse();
+    Ok(games.iter().filter(|g| keep(g)).map(Row::of).collect())
+}
+
+fn rendered(request: Request, page: anyhow::Result<String>) {
+    match page {
+        Ok(html) => respond::page(request, html),
+        Err(e) => {
+            println!("web: {e:#}");
+            respond::error(
+                request,
+                500,
+                "The server could not make this page; its log says why",
+            );
+        }
+    }
+}
+
+/// The list of games (`rows_only`: the table's rows, for the list's script).
+pub fn games(request: Request, server: &Server, query: &str, rows_only: bool) {
+    let filter = Filter::of(query);
+    let page = rows(server, |g| filter.keeps(g)).and_then(|rows| {
+        let names: Vec<&str> = games::ALL.iter().map(|g| g.runner().name()).collect();
+        render(
+            if rows_only {
+                "web/rows.html"
+            } else {
+                "web/games.html"
+            },
+            minijinja::context! { rows, filter, games => names },
+        )
+    });
+    rendered(request, page);
+}
+
+/// The game `name` of the store, if it is one.
+fn stored(server: &Server, name: &str) -> Option<GameRow> {
+    if !super::is_name(name) {
+        return None;
+    }
+    server.store.game(name).ok().flatten()
+}
+
+/// What a game's page says of it: its row and its players' comments.
+#[derive(Serialize)]
+struct Summary {
+    row: Row,
+    comments: Vec<(String, String)>,
+}
+
+fn summary_of(server: &Server, row: &GameRow) -> anyhow::Result<Summary> {
+    Ok(Summary {
+        row: Row::of(row),
+        comments: server.store.comments_of(&row.name)?,
+    })
+}
+
+/// A game's page: its players, state, result and comments, its board below.
+pub fn game(request: Request, server: &Server, name: &str) {
+    let Some(row) = stored(server, name) else {
+        return respond::error(request, 404, "No such game on this server");
+    };
+    let page = summary_of(server, &row)
+        .and_then(|summary| render("web/game.html", minijinja::context! { summary }));
+    rendered(request, page);
+}
+
+/// A game's summary alone (its page's script reads it at the game's end).
+pub fn summary(request: Request, server: &Server, name: &str) {
+    let Some(row) = stored(server, name) else {
+        return respond::error(request, 404, "No such game on this server");
+    };
+    let page = summary_of(server, &row)
+        .and_then(|summary| render("web/summary.html", minijinja::context! { summary }));
+    rendered(request, page);
+}
+
+/// A game's board: its replay page, growing while the game is played.
+pub fn board(request: Request, server: &Server, name: &str) {
+    let Some(row) = stored(server, name) else {
+        return respond::error(request, 404, "No such game on this server");
+    };
+    if let Some(live) = server.web.live(name) {
+        let page = match (live.game, &live.record) {
+            (Served::Ticket, Some(record)) => crate::view::ticket_html::live_page(record),
+            (_, Some(_)) => render(
+                "web/waiting.html",
+                minijinja::context! { name, why => "This game's board is shown once it ends (live boards: Ticket to Ride only, for now)." },
+            ),
+            (_, None) => render(
+                "web/waiting.html",
+                minijinja::context! { name, why => "The game is starting.", again => true },
+            ),
+        };
+        return match page {
+            Ok(html) => respond::replay_page(request, html),
+            Err(e) => rendered(request, Err(e)),
+        };
+    }
+    if row.state != "finished" {
+        let page = render(
+            "web/waiting.html",
+            minijinja::context! { name, why => format!("This game is {}: it has no record.", row.state) },
+        );
+        return rendered(request, page);
+    }
+    let Some(served) = Served::by_name(&row.game) else {
+        return respond::error(
+            request,
+            404,
+            "This game's game is not in the store (a store of before)",
+        );
+    };
+    match served.public_page(&server.results.join(name)) {
+        Ok(html) => respond::replay_page(request, html),
+        Err(e) => rendered(request, Err(e)),
+    }
+}
+
+/// The frame and data of a game in play so far (its board's script grows by them);
+/// `{"ended": true}` once it ended (its script may ask just after the end).
+pub fn board_json(request: Request, server: &Server, name: &str) {
+    let Some(live) = server.web.live(name) else {
+        return respond::json(request, r#"{"ended":true}"#.to_string());
+    };
+    let json = match (live.game, &live.record) {
+        (Served::Ticket, Some(record)) => crate::view::ticket_html::live_json(record),
+        _ => return respond::error(request, 404, "This game's board does not grow"),
+    };
+    match json {
+        Ok(json) => respond::json(request, json),
+        Err(e) => rendered(request, Err(e)),
+    }
+}
+
+/// A player's page: its games, how each ended for it, its faults.
+pub fn player(request: Request, server: &Server, name: &str) {
+    if !super::is_name(name) {
+        return respond::error(
+            request,
+            404,
+            "No such player: a name is letters, digits and _",
+        );
+    }
+    let page = rows(server, |g| g.seats.split(',').any(|s| s == name)).and_then(|rows| {
+        let mut won = 0;
+        let mut faults = Vec::new();
+        let mine: Vec<(Row, String)> = rows
+            .into_iter()
+            .map(|row| {
+                let mine = outcome_of(&row.outcome, name);
+                if mine.starts_with("won") {
+                    won += 1;
+                }
+                if let Some(fault) = mine.strip_prefix("lost by a ") {
+                    faults.push((row.name.clone(), fault.to_string()));
+                }
+                (row, mine)
+            })
+            .collect();
+        render(
+            "web/player.html",
+            minijinja::context! { name, rows => mine, won, faults },
+        )
+    });
+    rendered(request, page);
+}
+
+/// How a game's `outcome` (the store's: `NAME (seat N) won, NAME (seat M) lost by a ...`)
+/// ended for `name`; empty while it is played.
+fn outcome_of(outcome: &str, name: &str) -> String {
+    let head = format!("{name} (seat ");
+    let Some(at) = outcome.find(&head) else {
+        return String::new();
+    };
+    let rest = &outcome[at..];
+    let rest = rest.split_once(") ").map_or("", |(_, r)| r);
+    // Up to the next seat's part (`, other (seat `), whatever the fault's message holds.
+    let end = rest
+        .match_indices(", ")
+        .map(|(i, _)| i)
+        .find(|&i| {
+            let next = &rest[i + 2..];
+            next.split_once(" (seat ")
+                .is_some_and(|(n, _)| super::is_name(n))
+        })
+        .unwrap_or(rest.len());
+    rest[..end].to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_s_outcome_is_its_part_of_the_game_s() {
+        let outcome = "bob (seat 0) lost by a protocol fault: jouer: bad, worse, me (seat 1) won";
+        assert_eq!(outcome_of(outcome, "me"), "won");
+        assert_eq!(
+            outcome_of(outcome, "bob"),
+            "lost by a protocol fault: jouer: bad, worse"
+        );
+        assert_eq!(outcome_of(outcome, "ann"), "");
+    }
+
+    #[test]
+    fn filters_are_read_from_the_query() {
+        let f = Filter::of("game=ticket-to-ride&player=a%3Cb&state=&x=1");
+        assert_eq!(
+            (f.game.as_str(), f.player.as_str()),
+            ("ticket-to-ride", "a<b")
+        );
+        assert_eq!(utc(0), "Thu, 01 Jan 1970 00:00:00 GMT");
+    }
+}

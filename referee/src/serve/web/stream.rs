@@ -1,0 +1,85 @@
+//! The site's event streams (server-sent events): `/events` says `changed` whenever a game
+//! starts, moves or ends (the list fetches its rows again); `/game/NAME/events` says
+//! `moved` while game NAME is played (its board fetches its data so far) and `ended` once
+//! its record is written. A stream says at most one event each `PACE`, however fast the
+//! games go, and a comment line when nothing happened for `QUIET` (a browser gone is seen
+//! when that write fails).
+
+use crate::serve::Server;
+use std::io::Write;
+use std::time::{Duration, Instant};
+use tiny_http::Request;
+
+/// The shortest time between two events of one stream.
+const PACE: Duration = Duration::from_millis(200);
+/// The longest silence of a stream.
+const QUIET: Duration = Duration::from_secs(15);
+
+/// The stream's writer, its headers sent.
+fn open(request: Request) -> Option<Box<dyn Write + Send>> {
+    let mut out = request.into_writer();
+    out.write_all(
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
+          X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 2000\n\n",
+    )
+    .ok()?;
+    out.flush().ok()?;
+    Some(out)
+}
+
+fn event(out: &mut dyn Write, name: &str) -> std::io::Result<()> {
+    out.write_all(format!("event: {name}\ndata: {name}\n\n").as_bytes())?;
+    out.flush()
+}
+
+/// `/events`: every change of the games.
+pub fn games(request: Request, server: &Server) {
+    let Some(mut out) = open(request) else { return };
+    let mut seen = server.web.version();
+    loop {
+        let now = server.web.wait(seen, Instant::now() + QUIET);
+        let sent = match now > seen {
+            true => event(&mut out, "changed"),
+            false => out.write_all(b": quiet\n\n").and_then(|()| out.flush()),
+        };
+        if sent.is_err() {
+            return;
+        }
+        seen = now;
+        std::thread::sleep(PACE);
+    }
+}
+
+/// `/game/NAME/events`: game NAME's moves and end.
+pub fn game(request: Request, server: &Server, name: &str) {
+    if !super::is_name(name) {
+        return super::respond::error(request, 404, "No such game on this server");
+    }
+    let Some(mut out) = open(request) else { return };
+    // The page was made before the stream opened: it is told where the game is now.
+    let mut seen = server.web.version();
+    let first = match server.web.live(name) {
+        Some(_) => "moved",
+        None => "ended",
+    };
+    if event(&mut out, first).is_err() || first == "ended" {
+        return;
+    }
+    loop {
+        let now = server.web.wait(seen, Instant::now() + QUIET);
+        let sent = match server.web.news(name, seen) {
+            Some(true) => {
+                let _ = event(&mut out, "ended");
+                return;
+            }
+            Some(false) => event(&mut out, "moved"),
+            None if now == seen => out.write_all(b": quiet\n\n").and_then(|()| out.flush()),
+            None => Ok(()),
+        };
+        if sent.is_err() {
+            return;
+        }
+        seen = now;
+        std::thread::sleep(PACE);
+    }
+}
