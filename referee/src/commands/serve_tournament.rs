@@ -117,7 +117,7 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
                     _ => String::new(),
                 };
                 println!(
-                    "{name} {} {} [{}] winner={} games={} standings={}{seed}",
+                    "{name} {} {} [{}] winner={} games={}{seed} standings={}",
                     t.plan.format.name(),
                     t.state,
                     t.players.join(","),
