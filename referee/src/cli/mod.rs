@@ -150,9 +150,20 @@ pub enum TournamentAction {
         /// Each turn's wall clock, seconds (1 to 120).
         #[arg(long, default_value_t = 10)]
         timeout: u32,
+        /// The most players that may join (registered names only), 2 to 1000.
+        #[arg(long, default_value_t = 64)]
+        max_players: usize,
     },
-    /// Start a tournament: the running server plays its games between its players.
+    /// Start a tournament: the running server plays its games between its players, seeded
+    /// by a secret draw.
     Start { name: String },
+    /// Take a member out of a tournament not yet started.
+    Remove {
+        /// The tournament.
+        name: String,
+        /// The member's name.
+        player: String,
+    },
     /// List the tournaments: state, format, players, winner, games.
     List,
 }

@@ -1,6 +1,7 @@
-//! `referee serve tournament new|start|list`: the organiser's commands, on the server's
-//! store (the server running or not): a tournament is created open, players join it over
-//! the protocol, and `start` hands it to the running server (docs/server.md).
+//! `referee serve tournament new|start|remove|list`: the organiser's commands, on the
+//! server's store (the server running or not): a tournament is created open, registered
+//! players join it over the protocol, and `start` hands it to the running server
+//! (docs/server.md).
 
 use super::Failure;
 use crate::cli::TournamentAction;
@@ -23,6 +24,7 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
             advance,
             map,
             timeout,
+            max_players,
         } => {
             request::client_name(&format!("CLIENT_NAME {name}")).map_err(|why| {
                 usage(format!(
@@ -40,6 +42,17 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
             };
             plan.check(2..=5)
                 .map_err(|(flag, what)| usage(format!("--{flag} {what}")))?;
+            if !(2..=1000).contains(max_players) {
+                return Err(usage(format!(
+                    "--max-players {max_players}: give 2 to 1000"
+                )));
+            }
+            plan.check_size(*max_players).map_err(|why| {
+                usage(format!(
+                    "--max-players {max_players}: {why}: give fewer players (--max-players), \
+                     seats (--seats) or rounds (--rounds), or pools (--format pools-knockout)"
+                ))
+            })?;
             let map = match map.to_ascii_lowercase().as_str() {
                 "usa" => "usa",
                 "small" => "small",
@@ -57,11 +70,13 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
                 ))
             })?;
             Store::open_only(store)
-                .and_then(|s| s.create_tournament(name, &plan, map, *timeout))
+                .and_then(|s| s.create_tournament(name, &plan, map, *timeout, *max_players))
                 .map_err(Failure::usage)?;
             println!(
-                "tournament {name} created ({}): players join with WAIT_GAME TOURNAMENT {name}; \
-                 start it with referee serve tournament start {name}",
+                "tournament {name} created ({}, at most {max_players} players): registered \
+                 players join with WAIT_GAME TOURNAMENT {name} token=<token> (referee serve \
+                 register NAME gives a name its token); start it with referee serve \
+                 tournament start {name}",
                 plan.format.name()
             );
             Ok(())
@@ -73,6 +88,13 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
             println!(
                 "tournament {name} starts with {players} players: the running server plays it"
             );
+            Ok(())
+        }
+        TournamentAction::Remove { name, player } => {
+            existing(store)?
+                .remove_member(name, player)
+                .map_err(Failure::usage)?;
+            println!("{player} is no longer a member of tournament {name}");
             Ok(())
         }
         TournamentAction::List => {
@@ -89,8 +111,13 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
                     .iter()
                     .map(|(rank, player, points)| format!("{rank}.{player}:{points}"))
                     .collect();
+                // The seed is shown once the tournament is over (secret while it plays).
+                let seed = match (t.state.as_str(), t.seed) {
+                    ("finished" | "interrupted", Some(seed)) => format!(" seed={seed}"),
+                    _ => String::new(),
+                };
                 println!(
-                    "{name} {} {} [{}] winner={} games={} standings={}",
+                    "{name} {} {} [{}] winner={} games={}{seed} standings={}",
                     t.plan.format.name(),
                     t.state,
                     t.players.join(","),

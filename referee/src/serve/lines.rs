@@ -81,7 +81,7 @@ pub fn read_within(
                 )
             }
             WireError::TooLong => {
-                let _ = link.conn.send(&e.to_string());
+                let _ = link.conn.send_line(&e.to_string());
                 link.close = true;
                 (
                     Fault::new(FaultKind::Protocol, format!("{e} during {callback}")),

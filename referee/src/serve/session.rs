@@ -561,6 +561,12 @@ pub(super) fn rotation(n: usize, seed: u64) -> Vec<usize> {
 /// Tells a client that lost by a fault (`message`), at its pending move or at its next
 /// command.
 pub(super) fn tell_loss(link: &Rc<RefCell<Link>>, message: Option<&str>) {
+    tell_loss_within(link, message, IDLE);
+}
+
+/// [`tell_loss`], waiting at most `wait` for the client's next command (a tournament's
+/// member waits its turn's clock, not [`IDLE`]: its next game waits for it).
+pub(super) fn tell_loss_within(link: &Rc<RefCell<Link>>, message: Option<&str>, wait: Duration) {
     let Some(message) = message else { return };
     let mut l = link.borrow_mut();
     if l.close || l.told {
@@ -573,7 +579,7 @@ pub(super) fn tell_loss(link: &Rc<RefCell<Link>>, message: Option<&str>) {
         let _ = l.conn.send("-1");
         return;
     }
-    let Ok(command) = l.conn.read(Instant::now() + IDLE) else {
+    let Ok(command) = l.conn.read(Instant::now() + wait) else {
         l.close = true;
         return;
     };

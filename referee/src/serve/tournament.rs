@@ -1,10 +1,13 @@
-//! The tournaments a server plays (docs/server.md, section 6): a client joins with
-//! `WAIT_GAME TOURNAMENT <name>` and waits there (sent `NOT_READY` as in the lobby) for
-//! each of its games; a watcher takes the tournaments the organiser started (the store's
-//! `starting`) and a director plays each one's rounds, its matches at once on threads of
-//! their own, with the members' connections taken from here and given back after each
-//! game. A member gone (or not back within [`super::session::IDLE`]) plays its games with a
-//! closed connection: each is lost by a `crash` fault, recorded, and the tournament goes on.
+//! The tournaments a server plays (docs/server.md, section 6): a registered client joins
+//! with `WAIT_GAME TOURNAMENT <name> token=<token>` and waits there (sent `NOT_READY` as in
+//! the lobby) for each of its games, one waiter per member (a new wait of the member
+//! replaces the old); a watcher takes the tournaments the organiser started (the store's
+//! `starting`) and a director plays each one's rounds, seeded by the tournament's secret
+//! draw, its matches at once on threads of their own, with the members' connections taken
+//! from here (once every player of a game waits) and given back after each game. A member
+//! gone (or not back within [`super::session::IDLE`]) plays its games with a closed
+//! connection: each is lost by a `crash` fault, recorded, and the tournament goes on; a
+//! game every seat of which faulted counts for no one.
 
 use super::remote::Link;
 use super::request::Training;
@@ -17,6 +20,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::net::{TcpListener, TcpStream};
 use std::rc::Rc;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -43,6 +47,8 @@ enum Slot {
 struct Member {
     slot: Mutex<Slot>,
     changed: Condvar,
+    /// The number of the member's latest wait: an older wait's thread returns.
+    owner: std::sync::atomic::AtomicU64,
 }
 
 impl Member {
@@ -73,6 +79,7 @@ impl Tournaments {
             Arc::new(Member {
                 slot: Mutex::new(Slot::Away),
                 changed: Condvar::new(),
+                owner: std::sync::atomic::AtomicU64::new(0),
             })
         }))
     }
@@ -151,6 +158,10 @@ pub fn wait(
     println!("client {name}: waits in tournament {tournament}");
     let member = server.tournaments.member(&tournament, name);
     let own = Rc::into_inner(link)?.into_inner();
+    // This wait owns the member now: a wait of before (a connection the client left, its
+    // thread still here) returns at its next wake.
+    let owner = member.owner.fetch_add(1, Ordering::SeqCst) + 1;
+    let superseded = || member.owner.load(Ordering::SeqCst) != owner;
     {
         let mut slot = member.slot();
         if let Slot::Over = *slot {
@@ -161,6 +172,7 @@ pub fn wait(
                 .send(&format!("The tournament '{tournament}' is over"));
             return None;
         }
+        // The connection of a wait of before, if it was here: dropped.
         *slot = Slot::Waiting(own);
         member.changed.notify_all();
     }
@@ -170,14 +182,28 @@ pub fn wait(
         let (mut slot, _) = member
             .changed
             .wait_timeout_while(slot, pause, |s| {
-                !matches!(s, Slot::Back(..) | Slot::Gone(_) | Slot::Over)
+                !superseded() && !matches!(s, Slot::Back(..) | Slot::Gone(_) | Slot::Over)
             })
             .unwrap_or_else(|e| e.into_inner());
         pause = super::lobby::NOT_READY_EVERY;
+        if superseded() {
+            // The slot holds the new connection: not this thread's.
+            return None;
+        }
         match std::mem::replace(&mut *slot, Slot::Away) {
             Slot::Back(back, loss) => {
+                drop(slot);
                 let back = Rc::new(RefCell::new(back));
-                super::session::tell_loss(&back, loss.as_deref());
+                // Waited at most a turn's clock: the member's next game waits for it.
+                let turn = server
+                    .store
+                    .tournament(&tournament)
+                    .ok()
+                    .flatten()
+                    .map_or(super::session::IDLE, |t| {
+                        Duration::from_secs(t.timeout.into())
+                    });
+                super::session::tell_loss_within(&back, loss.as_deref(), turn);
                 return Some(back);
             }
             Slot::Playing => *slot = Slot::Playing,
@@ -228,6 +254,8 @@ pub fn watch(server: &Arc<Server>) {
 struct Director<'a> {
     server: &'a Server,
     row: &'a TournamentRow,
+    /// Its players in their seeding order (best seed first): the indices of its games.
+    players: Vec<String>,
     members: Vec<Arc<Member>>,
     /// Every game played, as rows of results (ids in order).
     rows: Mutex<Vec<MatchRow>>,
@@ -236,23 +264,29 @@ struct Director<'a> {
 /// Plays tournament `row` to its end: its games, its standings, its winner.
 fn direct(server: &Server, row: &TournamentRow) {
     let t = &row.name;
+    // A tournament started before seeds were drawn has none: drawn now.
+    let seed = row.seed.unwrap_or_else(rand::random);
+    let players: Vec<String> = plan::seeding(row.players.len(), seed)
+        .into_iter()
+        .map(|i| row.players[i].clone())
+        .collect();
     println!(
-        "tournament {t}: starts ({}, {} players: {})",
+        "tournament {t}: starts ({}, {} players, seeded by the draw: {})",
         row.plan.format.name(),
-        row.players.len(),
-        row.players.join(", ")
+        players.len(),
+        players.join(", ")
     );
     let director = Director {
         server,
         row,
-        members: row
-            .players
+        members: players
             .iter()
             .map(|p| server.tournaments.member(t, p))
             .collect(),
+        players,
         rows: Mutex::new(Vec::new()),
     };
-    let all: Vec<usize> = (0..row.players.len()).collect();
+    let all: Vec<usize> = (0..director.players.len()).collect();
     let winner = match row.plan.format {
         Format::League => director.league(&all),
         Format::SingleElimination => director.knockout(all),
@@ -267,13 +301,19 @@ fn direct(server: &Server, row: &TournamentRow) {
             director.knockout(seeded)
         }
     };
+    let players = director.players;
     let rows = director
         .rows
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
-    let standings = super::tournament_results::standings(&row.players, row.plan.seats, &rows);
+    let standings = super::tournament_results::standings(&players, row.plan.seats, &rows);
     let dir = server.results.join("tournaments").join(t);
-    let winner = &row.players[winner];
+    // No game counted (every one lost by all its seats, or none played): nobody won.
+    let winner = match rows.is_empty() {
+        true => String::new(),
+        false => players[winner].clone(),
+    };
+    let winner = &winner;
     if let Err(e) = super::tournament_results::write(&dir, &standings, rand::random()) {
         println!("tournament {t}: its standings could not be written: {e:#}");
     }
@@ -285,11 +325,15 @@ fn direct(server: &Server, row: &TournamentRow) {
     if let Err(e) = server.store.finish_tournament(t, winner, &ranked) {
         println!("tournament {t}: the store could not note its end: {e:#}");
     }
+    let outcome = match winner.is_empty() {
+        true => "no game counted, no winner".to_string(),
+        false => format!("{winner} wins"),
+    };
     server
         .tournaments
-        .over(t, &format!("The tournament '{t}' is over: {winner} wins"));
+        .over(t, &format!("The tournament '{t}' is over: {outcome}"));
     println!(
-        "tournament {t}: over after {} games; {winner} wins; standings {}",
+        "tournament {t}: over after {} counted games; {outcome}; standings {}",
         rows.len(),
         dir.join("leaderboard.csv").display()
     );
@@ -305,36 +349,39 @@ impl Director<'_> {
     /// ranked by the standings of its games.
     fn pools(&self, pools: &[Vec<usize>]) -> Vec<Vec<usize>> {
         let seats = self.row.plan.seats;
-        let mut matches = Vec::new();
+        let mut leagues = Vec::new();
         for pool in pools {
             let size = seats.min(pool.len());
             if size >= 2 {
-                matches.extend(plan::league(pool, size, self.row.plan.rounds));
+                leagues.push(plan::league(pool, size, self.row.plan.rounds));
             }
         }
         let phase = if pools.len() == 1 { "league" } else { "pools" };
-        for round in plan::rounds_of(matches) {
+        for round in plan::side_by_side(leagues) {
             self.round(phase, &round);
         }
         let rows = self.rows.lock().unwrap_or_else(|e| e.into_inner()).clone();
         pools
             .iter()
             .map(|pool| {
-                let names: Vec<String> =
-                    pool.iter().map(|&p| self.row.players[p].clone()).collect();
+                let names: Vec<String> = pool.iter().map(|&p| self.players[p].clone()).collect();
                 let own: Vec<MatchRow> = rows
                     .iter()
                     .filter(|r| r.champions.iter().all(|c| names.contains(c)))
                     .cloned()
                     .collect();
                 let standings = super::tournament_results::standings(&names, seats, &own);
-                standings
+                // Equal standings: the better seed (the draw's, never the name) first.
+                let mut ranked: Vec<(usize, usize)> = standings
                     .ranked()
                     .iter()
-                    .filter_map(|(_, name, _)| {
-                        pool.iter().copied().find(|&p| self.row.players[p] == *name)
+                    .filter_map(|(rank, name, _)| {
+                        let p = pool.iter().copied().find(|&p| self.players[p] == *name)?;
+                        Some((*rank, p))
                     })
-                    .collect()
+                    .collect();
+                ranked.sort();
+                ranked.into_iter().map(|(_, p)| p).collect()
             })
             .collect()
     }
@@ -355,9 +402,7 @@ impl Director<'_> {
             let mut next = Vec::new();
             for group in &groups {
                 let ranked = match played.iter().position(|g| g == group) {
-                    Some(i) => {
-                        super::tournament_results::ranked(group, &self.row.players, &rows[i])
-                    }
+                    Some(i) => super::tournament_results::ranked(group, &self.players, &rows[i]),
                     None => group.clone(),
                 };
                 next.extend(&ranked[..plan::going_on(group.len(), advance)]);
@@ -395,14 +440,17 @@ impl Director<'_> {
     fn game(&self, phase: &str, group: &[usize]) -> Option<MatchRow> {
         let t = &self.row.name;
         let deadline = Instant::now() + super::session::IDLE;
+        // Taken once every player is here (or gone, or late): those waiting meanwhile are
+        // sent `NOT_READY` by their own wait.
+        for &p in group {
+            ready(&self.members[p], deadline);
+        }
         let mut seats = Vec::new();
         for &p in group {
             match take(&self.members[p], deadline) {
-                Ok((link, own)) => seats.push((
-                    self.row.players[p].clone(),
-                    Rc::new(RefCell::new(link)),
-                    own,
-                )),
+                Ok((link, own)) => {
+                    seats.push((self.players[p].clone(), Rc::new(RefCell::new(link)), own))
+                }
                 Err(e) => {
                     println!("tournament {t}: {phase}: a game could not be played: {e}");
                     // Those taken wait on for a game (they were sent nothing).
@@ -449,7 +497,10 @@ impl Director<'_> {
                     String::new(),
                 );
                 row.id = rows.len() as u64;
-                rows.push(row.clone());
+                // A game every seat lost by a fault counts for no one.
+                if row.faults.iter().any(Option::is_none) {
+                    rows.push(row.clone());
+                }
                 (losses, Some(row))
             }
             Err(e) => {
@@ -485,7 +536,7 @@ impl Director<'_> {
         MatchRow {
             id: u64::MAX,
             seed: 0,
-            champions: group.iter().map(|&p| self.row.players[p].clone()).collect(),
+            champions: group.iter().map(|&p| self.players[p].clone()).collect(),
             scores: vec![0; n],
             points: vec![0; n],
             faults: vec![None; n],
@@ -497,6 +548,15 @@ impl Director<'_> {
             reproduce: String::new(),
         }
     }
+}
+
+/// Waits until `member` waits for its game, is gone, or `deadline` passed.
+fn ready(member: &Member, deadline: Instant) {
+    let slot = member.slot();
+    let left = deadline.saturating_duration_since(Instant::now());
+    let _ = member.changed.wait_timeout_while(slot, left, |s| {
+        matches!(s, Slot::Away | Slot::Playing | Slot::Back(..))
+    });
 }
 
 /// The connection of `member` for its next game: its own once it waits (or the closed one

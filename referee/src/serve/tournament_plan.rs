@@ -117,9 +117,73 @@ impl Plan {
     }
 }
 
-/// Every match of a league among `players` (in this order): each set of `seats` of them,
-/// `rounds` times, the seat order turned each time.
-pub fn league(players: &[usize], seats: usize, rounds: u32) -> Vec<Vec<usize>> {
+/// Most games a tournament plays: a plan that would play more is refused (at `new` for its
+/// most players, at `start` for its members), before anything is computed.
+pub const MAX_GAMES: u64 = 10_000;
+
+impl Plan {
+    /// How many games the plan plays at most with `players` members, without building them.
+    pub fn games(&self, players: usize) -> u64 {
+        let league = |n: usize| match n {
+            0 | 1 => 0,
+            _ => choose(n, self.seats.min(n)).saturating_mul(u64::from(self.rounds)),
+        };
+        match self.format {
+            Format::League => league(players),
+            // Each knockout game puts out one player at least.
+            Format::SingleElimination => players as u64,
+            Format::PoolsKnockout => split(&(0..players).collect::<Vec<_>>(), self.pool)
+                .iter()
+                .map(|pool| league(pool.len()))
+                .fold(players as u64, u64::saturating_add),
+        }
+    }
+
+    /// Whether the plan with `players` members plays at most [`MAX_GAMES`]; the message
+    /// names its size and the limit.
+    pub fn check_size(&self, players: usize) -> Result<(), String> {
+        let games = self.games(players);
+        if games > MAX_GAMES {
+            return Err(format!(
+                "{} of {players} players, {} seats a game and {} round(s) plays {games} \
+                 games, and a tournament plays at most {MAX_GAMES}",
+                self.format.name(),
+                self.seats,
+                self.rounds
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `C(n, k)`, saturating.
+fn choose(n: usize, k: usize) -> u64 {
+    (0..k.min(n)).fold(1u128, |c, i| {
+        (c * (n - i) as u128 / (i + 1) as u128).min(u128::from(u64::MAX))
+    }) as u64
+}
+
+/// The members (indices `0..n`) in their seeding order, best seed first: a draw from the
+/// tournament's secret `seed`, never the order they joined in.
+/// Each member's key is `derive(seed, GROUP_STREAM, index)` (`seeds.rs`), a bijection of
+/// the index: the order is the keys', the same on every machine and version.
+pub fn seeding(n: usize, seed: u64) -> Vec<usize> {
+    use crate::seeds::{derive, GROUP_STREAM};
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| derive(seed, GROUP_STREAM, i as u64));
+    order
+}
+
+/// The rounds of a league among `players`: every set of `seats` of them meets `rounds`
+/// times (the seat order turned each time), in rounds in which nobody plays twice (a
+/// connected program plays one game at a time). Two seats: the circle method, `n - 1`
+/// rounds (`n` when odd) per meeting, in time linear in the games; more seats: each set in
+/// the first round that has room for it (the plan's size is checked first:
+/// [`Plan::check_size`]).
+pub fn league(players: &[usize], seats: usize, rounds: u32) -> Vec<Vec<Vec<usize>>> {
+    if seats == 2 {
+        return circle(players, rounds);
+    }
     let mut sets = Vec::new();
     subsets(players, seats, &mut Vec::new(), &mut sets);
     let mut matches = Vec::new();
@@ -130,7 +194,35 @@ pub fn league(players: &[usize], seats: usize, rounds: u32) -> Vec<Vec<usize>> {
             matches.push(m);
         }
     }
-    matches
+    rounds_of(matches)
+}
+
+/// Every pair of `players` `rounds` times by the circle method: one player stays, the
+/// others turn around it; an odd count adds a bye. The seats swap every other meeting.
+fn circle(players: &[usize], rounds: u32) -> Vec<Vec<Vec<usize>>> {
+    let mut ring: Vec<Option<usize>> = players.iter().copied().map(Some).collect();
+    if ring.len() % 2 == 1 {
+        ring.push(None);
+    }
+    let m = ring.len();
+    let mut out = Vec::new();
+    for meeting in 0..rounds as usize {
+        let mut turn = ring.clone();
+        for r in 0..m.saturating_sub(1) {
+            let mut round = Vec::new();
+            for i in 0..m / 2 {
+                if let (Some(a), Some(b)) = (turn[i], turn[m - 1 - i]) {
+                    // The player that stays changes seats each round, the others by
+                    // meeting.
+                    let swap = (meeting % 2 == 1) ^ (i == 0 && r % 2 == 1);
+                    round.push(if swap { vec![b, a] } else { vec![a, b] });
+                }
+            }
+            out.push(round);
+            turn[1..].rotate_right(1);
+        }
+    }
+    out
 }
 
 fn subsets(from: &[usize], k: usize, chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
@@ -145,20 +237,42 @@ fn subsets(from: &[usize], k: usize, chosen: &mut Vec<usize>, out: &mut Vec<Vec<
     }
 }
 
-/// `matches` in rounds in which no player plays twice (a connected program plays one game
-/// at a time), each match in the first round that has room for it, in order.
-pub fn rounds_of(matches: Vec<Vec<usize>>) -> Vec<Vec<Vec<usize>>> {
-    let mut rounds: Vec<Vec<Vec<usize>>> = Vec::new();
+/// `matches` in rounds in which no player plays twice, each match in the first round that
+/// has room for it, in order (each round keeps who plays in it).
+fn rounds_of(matches: Vec<Vec<usize>>) -> Vec<Vec<Vec<usize>>> {
+    let most = matches.iter().flatten().max().map_or(0, |&p| p + 1);
+    let mut rounds: Vec<(Vec<bool>, Vec<Vec<usize>>)> = Vec::new();
     for m in matches {
         let free = rounds
             .iter_mut()
-            .find(|r| r.iter().all(|other| other.iter().all(|p| !m.contains(p))));
-        match free {
-            Some(round) => round.push(m),
-            None => rounds.push(vec![m]),
+            .find(|(busy, _)| m.iter().all(|&p| !busy[p]));
+        let (busy, round) = match free {
+            Some(found) => found,
+            None => {
+                rounds.push((vec![false; most], Vec::new()));
+                rounds.last_mut().expect("pushed")
+            }
+        };
+        for &p in &m {
+            busy[p] = true;
+        }
+        round.push(m);
+    }
+    rounds.into_iter().map(|(_, round)| round).collect()
+}
+
+/// Rounds of several leagues played side by side: round `i` holds each league's round `i`.
+pub fn side_by_side(leagues: Vec<Vec<Vec<Vec<usize>>>>) -> Vec<Vec<Vec<usize>>> {
+    let mut out: Vec<Vec<Vec<usize>>> = Vec::new();
+    for league in leagues {
+        for (i, round) in league.into_iter().enumerate() {
+            if out.len() == i {
+                out.push(Vec::new());
+            }
+            out[i].extend(round);
         }
     }
-    rounds
+    out
 }
 
 /// `players` (best seeded first) split into `ceil(n / size)` groups whose sizes differ by
@@ -187,19 +301,87 @@ mod tests {
 
     #[test]
     fn a_league_meets_every_pair_and_nobody_plays_twice_in_a_round() {
-        let matches = league(&[0, 1, 2, 3], 2, 2);
-        assert_eq!(matches.len(), 12);
-        assert!(matches.contains(&vec![0, 1]) && matches.contains(&vec![1, 0]));
-        let rounds = rounds_of(matches);
-        for round in &rounds {
+        for (n, seats, rounds, games) in [(4, 2, 2, 12), (5, 2, 1, 10), (4, 3, 1, 4), (6, 3, 2, 40)]
+        {
+            let players: Vec<usize> = (0..n).collect();
+            let plan = league(&players, seats, rounds);
+            let matches: Vec<&Vec<usize>> = plan.iter().flatten().collect();
+            assert_eq!(matches.len(), games, "{n} players, {seats} seats: {plan:?}");
+            let mut sets: Vec<Vec<usize>> = matches
+                .iter()
+                .map(|m| {
+                    let mut m = m.to_vec();
+                    m.sort();
+                    m
+                })
+                .collect();
+            sets.sort();
+            sets.dedup();
+            assert_eq!(
+                sets.len() as u64,
+                choose(n, seats),
+                "every set meets: {plan:?}"
+            );
+            let plan_of = Plan {
+                format: Format::League,
+                seats,
+                rounds,
+                pool: 4,
+                qualify: 1,
+                advance: 1,
+            };
+            assert_eq!(plan_of.games(n) as usize, games);
+            check_rounds(&plan);
+        }
+        let two = league(&[0, 1, 2, 3], 2, 2);
+        let pairs: Vec<&Vec<usize>> = two.iter().flatten().collect();
+        assert!(pairs.contains(&&vec![0, 1]) && pairs.contains(&&vec![1, 0]));
+        assert_eq!(two.len(), 6, "the circle method: n - 1 rounds a meeting");
+    }
+
+    fn check_rounds(rounds: &[Vec<Vec<usize>>]) {
+        for round in rounds {
             let mut seen: Vec<usize> = round.iter().flatten().copied().collect();
             let n = seen.len();
             seen.sort();
             seen.dedup();
             assert_eq!(seen.len(), n, "{round:?}");
         }
-        assert_eq!(rounds.iter().map(Vec::len).sum::<usize>(), 12);
-        assert_eq!(league(&[0, 1, 2, 3], 3, 1).len(), 4);
+    }
+
+    #[test]
+    fn a_plan_too_big_is_refused_before_it_is_built() {
+        let plan = |format, seats, rounds| Plan {
+            format,
+            seats,
+            rounds,
+            pool: 4,
+            qualify: 1,
+            advance: 1,
+        };
+        let five = plan(Format::League, 5, 1);
+        assert_eq!(five.games(150), 591_600_030);
+        let why = five.check_size(150).unwrap_err();
+        assert!(
+            why.contains("591600030 games") && why.contains("10000"),
+            "{why}"
+        );
+        assert!(plan(Format::League, 2, 1).check_size(100).is_ok());
+        assert!(plan(Format::League, 5, 100).games(100_000) == u64::MAX);
+        assert!(plan(Format::PoolsKnockout, 3, 1).check_size(1000).is_ok());
+        assert!(plan(Format::SingleElimination, 5, 1)
+            .check_size(1000)
+            .is_ok());
+    }
+
+    #[test]
+    fn the_seeding_is_drawn_from_the_seed_not_the_joining_order() {
+        let drawn = seeding(8, 1);
+        assert_eq!(drawn, seeding(8, 1), "the same seed, the same seeding");
+        let mut sorted = drawn.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..8).collect::<Vec<_>>());
+        assert!((0..20).any(|s| seeding(8, s) != seeding(8, s + 1)));
     }
 
     #[test]

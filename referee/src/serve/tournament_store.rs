@@ -1,6 +1,7 @@
 //! The store's tournaments: table `tournaments` (each one's plan, game options, state and
-//! winner), `tournament_players` (who joined, in order) and `tournament_games` (its games,
-//! whose rows are in `games`). A tournament is `open` (players join) when created,
+//! winner, its most members and the secret seed of its seeding, drawn at its start),
+//! `tournament_players` (who joined) and `tournament_games` (its games, whose rows are in
+//! `games`). A tournament is `open` (registered players join) when created,
 //! `starting` once the organiser starts it, `playing` once a server took it, then
 //! `finished`; one a server left `playing` when it stopped is marked `interrupted`.
 
@@ -37,7 +38,24 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
              game TEXT NOT NULL,
              phase TEXT NOT NULL,
              PRIMARY KEY (tournament, game));",
-    )
+    )?;
+    // Columns a store of before lacks.
+    for (column, kind) in [
+        ("max_players", "INTEGER NOT NULL DEFAULT 64"),
+        ("seed", "INTEGER"),
+    ] {
+        let has: bool = conn.query_row(
+            "SELECT COUNT(*) > 0 FROM pragma_table_info('tournaments') WHERE name = ?1",
+            [column],
+            |r| r.get(0),
+        )?;
+        if !has {
+            conn.execute_batch(&format!(
+                "ALTER TABLE tournaments ADD COLUMN {column} {kind}"
+            ))?;
+        }
+    }
+    Ok(())
 }
 
 /// A tournament as the store has it.
@@ -54,6 +72,10 @@ pub struct TournamentRow {
     pub winner: String,
     /// Its players in the order they joined.
     pub players: Vec<String>,
+    /// The most players it takes.
+    pub max_players: usize,
+    /// The secret seed of its seeding, drawn when it starts.
+    pub seed: Option<u64>,
 }
 
 fn now() -> i64 {
@@ -70,11 +92,13 @@ impl Store {
         plan: &Plan,
         map: &str,
         timeout: u32,
+        max_players: usize,
     ) -> anyhow::Result<()> {
         let created = self.lock().execute(
             "INSERT OR IGNORE INTO tournaments
-                 (name, format, seats, rounds, pool, qualify, advance, map, timeout, state, created)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10)",
+                 (name, format, seats, rounds, pool, qualify, advance, map, timeout, state, created,
+                  max_players)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11)",
             params![
                 name,
                 plan.format.name(),
@@ -85,7 +109,8 @@ impl Store {
                 plan.advance,
                 map,
                 timeout,
-                now()
+                now(),
+                max_players
             ],
         )?;
         anyhow::ensure!(
@@ -100,7 +125,8 @@ impl Store {
         let conn = self.lock();
         let row = conn
             .query_row(
-                "SELECT format, seats, rounds, pool, qualify, advance, map, timeout, state, winner
+                "SELECT format, seats, rounds, pool, qualify, advance, map, timeout, state, winner,
+                        max_players, seed
                  FROM tournaments WHERE name = ?1",
                 [name],
                 |r| {
@@ -119,11 +145,13 @@ impl Store {
                         r.get::<_, u32>(7)?,
                         r.get::<_, String>(8)?,
                         r.get::<_, String>(9)?,
+                        r.get::<_, usize>(10)?,
+                        r.get::<_, Option<i64>>(11)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((format, mut plan, map, timeout, state, winner)) = row else {
+        let Some((format, mut plan, map, timeout, state, winner, max_players, seed)) = row else {
             return Ok(None);
         };
         plan.format = Format::parse(&format).map_err(anyhow::Error::msg)?;
@@ -141,6 +169,9 @@ impl Store {
             state,
             winner,
             players,
+            max_players,
+            // SQLite's integers are signed: the seed's bits kept as they are.
+            seed: seed.map(|s| s as u64),
         }))
     }
 
@@ -152,16 +183,34 @@ impl Store {
         Ok(names.collect::<Result<_, _>>()?)
     }
 
-    /// `player` joins `tournament` (or is in it already); the refusal is the client's
-    /// message.
+    /// `player` (whose token was checked) joins `tournament` (or is in it already): only a
+    /// registered name, while it is open and not full. The refusal is the client's message.
     pub fn join(&self, tournament: &str, player: &str) -> Result<(), String> {
         let unreadable = |_| "The server cannot read its store; try again later".to_string();
         let row = self.tournament(tournament).map_err(unreadable)?;
         let Some(row) = row else {
             return Err(format!("The tournament '{tournament}' doesn't exist"));
         };
+        let registered: bool = self
+            .lock()
+            .query_row(
+                "SELECT COUNT(*) > 0 FROM players WHERE name = ?1",
+                [player],
+                |r| r.get(0),
+            )
+            .map_err(|_| "The server cannot read its store; try again later".to_string())?;
+        if !registered {
+            return Err(format!(
+                "The tournament '{tournament}' takes registered names only: ask its organiser \
+                 to register '{player}', then join with its token (option token=)"
+            ));
+        }
         let member = row.players.iter().any(|p| p == player);
         match row.state.as_str() {
+            "open" if !member && row.players.len() >= row.max_players => Err(format!(
+                "The tournament '{tournament}' is full ({} players)",
+                row.max_players
+            )),
             "open" if !member => {
                 self.lock()
                     .execute(
@@ -178,6 +227,30 @@ impl Store {
             }
             _ => Err(format!("The tournament '{tournament}' is over")),
         }
+    }
+
+    /// The organiser takes `player` out of `tournament` while it is open.
+    pub fn remove_member(&self, tournament: &str, player: &str) -> anyhow::Result<()> {
+        let Some(row) = self.tournament(tournament)? else {
+            anyhow::bail!(
+                "no tournament {tournament} in this store (referee serve tournament list)"
+            );
+        };
+        anyhow::ensure!(
+            row.state == "open",
+            "the tournament {tournament} is {}: members are removed while it is open",
+            row.state
+        );
+        let removed = self.lock().execute(
+            "DELETE FROM tournament_players WHERE tournament = ?1 AND player = ?2",
+            [tournament, player],
+        )?;
+        anyhow::ensure!(
+            removed == 1,
+            "{player} is not a member of {tournament} (members: {})",
+            row.players.join(", ")
+        );
+        Ok(())
     }
 
     /// The organiser starts `tournament`: `open` becomes `starting`, which a running server
@@ -200,9 +273,13 @@ impl Store {
             row.players.len(),
             row.plan.fewest_players()
         );
+        row.plan
+            .check_size(row.players.len())
+            .map_err(|why| anyhow::anyhow!("the tournament {tournament} cannot start: {why}"))?;
+        // The seeding's secret draw, kept in the store.
         self.lock().execute(
-            "UPDATE tournaments SET state = 'starting' WHERE name = ?1 AND state = 'open'",
-            [tournament],
+            "UPDATE tournaments SET state = 'starting', seed = ?2 WHERE name = ?1 AND state = 'open'",
+            params![tournament, rand::random::<u64>() as i64],
         )?;
         Ok(row.players.len())
     }
@@ -307,8 +384,19 @@ mod tests {
             qualify: 2,
             advance: 1,
         };
-        store.create_tournament("cup", &plan, "small", 10).unwrap();
-        assert!(store.create_tournament("cup", &plan, "small", 10).is_err());
+        store
+            .create_tournament("cup", &plan, "small", 10, 3)
+            .unwrap();
+        assert!(store
+            .create_tournament("cup", &plan, "small", 10, 3)
+            .is_err());
+        for name in ["ann", "bob", "cid", "dan"] {
+            store.register(name).unwrap();
+        }
+        assert!(store
+            .join("cup", "eve")
+            .unwrap_err()
+            .contains("registered names only"));
         assert!(store
             .join("nope", "ann")
             .unwrap_err()
@@ -321,9 +409,14 @@ mod tests {
             .contains("needs 2"));
         store.join("cup", "bob").unwrap();
         store.join("cup", "ann").unwrap();
+        store.join("cup", "cid").unwrap();
+        assert!(store.join("cup", "dan").unwrap_err().contains("is full"));
+        store.remove_member("cup", "cid").unwrap();
+        assert!(store.remove_member("cup", "cid").is_err());
         assert_eq!(store.start_tournament("cup").unwrap(), 2);
+        assert!(store.remove_member("cup", "bob").is_err(), "started");
         assert!(store
-            .join("cup", "eve")
+            .join("cup", "dan")
             .unwrap_err()
             .contains("already began"));
         assert!(store.join("cup", "bob").is_ok(), "a member comes back");
@@ -331,6 +424,10 @@ mod tests {
         assert_eq!(taken.len(), 1);
         assert_eq!(taken[0].players, ["ann", "bob"]);
         assert_eq!(taken[0].plan, plan);
+        assert!(
+            taken[0].seed.is_some(),
+            "the seeding's seed drawn at the start"
+        );
         assert!(store.take_started().unwrap().is_empty(), "taken once");
         store.interrupt_tournaments().unwrap();
         assert_eq!(

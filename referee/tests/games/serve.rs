@@ -585,6 +585,31 @@ pub(crate) fn serve_command(who: Who, dir: &Path, args: &[&str]) -> std::process
 }
 
 #[test]
+fn an_overlong_line_of_the_line_protocol_is_answered_as_a_line() {
+    each_run_in("serve", "long_line", |who, dir| {
+        let server = Server::start(who, dir);
+        let mut client = server.connect();
+        assert_eq!(client.cmd("CLIENT_NAME longline"), "OK");
+        let options = "WAIT_GAME TRAINING random game=amazons protocol=lines";
+        assert_eq!(client.cmd(options), "OK");
+        let _game = client.must();
+        let _seats = client.must();
+        client.write(&[b'x'; 5000]);
+        client.write(b"\n");
+        let mut rest = String::new();
+        let _ = client.stream.read_to_string(&mut rest);
+        let told = rest
+            .lines()
+            .find(|l| l.contains("longer than 1024 bytes"))
+            .unwrap_or_else(|| panic!("the fault told: {rest}"));
+        assert!(
+            told.starts_with("the client sent"),
+            "a plain line, unframed: {told}"
+        );
+    });
+}
+
+#[test]
 fn a_restart_keeps_finished_games_and_marks_interrupted_ones() {
     each_run_in("serve", "restart", |who, dir| {
         let server = Server::start(who, dir);

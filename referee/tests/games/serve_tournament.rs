@@ -6,7 +6,7 @@
 //! tournament ends all the same. As root and as a user.
 
 use crate::common;
-use crate::serve::{record, replays, serve_command, Server};
+use crate::serve::{record, replays, serve_command, Client, Server};
 
 use common::users::{each_run_in, Who};
 use std::path::{Path, PathBuf};
@@ -41,6 +41,20 @@ fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The token of `name`, registered by the organiser.
+fn register(who: Who, dir: &Path, name: &str) -> String {
+    organise(who, dir, &["register", name]).trim().to_string()
+}
+
+/// A raw client named `name` (with `token`) asking to join tournament `cup`: the answer.
+fn join(server: &Server, name: &str, token: Option<&str>) -> (Client, String) {
+    let mut client = server.connect();
+    assert_eq!(client.cmd(&format!("CLIENT_NAME {name}")), "OK");
+    let token = token.map_or(String::new(), |t| format!(" token={t}"));
+    let answer = client.cmd(&format!("WAIT_GAME TOURNAMENT cup{token}"));
+    (client, answer)
+}
+
 /// A tournament's outcome as the clients and the store saw it.
 struct Played {
     server: Server,
@@ -69,14 +83,19 @@ fn play(who: Who, dir: &Path, flags: &[&str], players: &[(&str, Option<u32>)]) -
     assert!(organise(who, dir, &new).contains("tournament cup created"));
     let mut children: Vec<(String, Child)> = Vec::new();
     for (name, leave) in players {
+        let token = register(who, dir, name);
         let mut cmd = Command::new(&client);
-        cmd.args([&server.port.to_string(), *name, "0", "cup"]);
+        cmd.args([
+            &server.port.to_string(),
+            *name,
+            "0",
+            &format!("cup token={token}"),
+        ]);
         if let Some(n) = leave {
             cmd.arg(n.to_string());
         }
         let child = cmd.stdout(Stdio::piped()).spawn().unwrap();
         children.push((name.to_string(), child));
-        // Joined in this order: the order the formats seed by.
         server.line_with(&format!("client {name}: waits in tournament cup"));
     }
     assert!(organise(who, dir, &["tournament", "start", "cup"]).contains("starts with"));
@@ -171,7 +190,11 @@ fn a_league_over_tcp_plays_every_pair_and_ranks_by_the_referee_s_standings() {
         );
         let board = played.leaderboard();
         assert_eq!(board.len(), 3);
-        assert_eq!(board[0].0, played.winner(), "the leaderboard's first wins");
+        let winner = board.iter().find(|l| l.0 == played.winner()).unwrap();
+        assert_eq!(
+            winner.1, board[0].1,
+            "a leaderboard's first wins: {board:?}"
+        );
         assert!(board[0].1 >= board[2].1);
         // The store's standings are the leaderboard's.
         let stored = played.listed.split(" standings=").nth(1).unwrap();
@@ -231,20 +254,25 @@ fn pools_then_knockout_over_tcp_send_the_pools_firsts_to_the_final() {
         let Some(played) = play(who, dir, &flags, &players) else {
             return;
         };
-        // Pools {a1, a2} and {b1, b2} (dealt in turn), one game each, then their firsts'
-        // final.
+        // Two pools of two (the seeding drawn), one game each, then their firsts' final.
         assert_eq!(played.games().len(), 3, "{:?}", played.outputs);
-        let pool_games: Vec<String> = played
+        let first_games: Vec<String> = played
             .outputs
             .iter()
-            .filter(|(n, _)| n.starts_with('a'))
-            .map(|(_, out)| out.lines().next().unwrap().to_string())
+            .map(|(_, out)| {
+                out.lines()
+                    .next()
+                    .unwrap()
+                    .split(' ')
+                    .nth(2)
+                    .unwrap()
+                    .into()
+            })
             .collect();
-        assert_eq!(
-            pool_games[0].split(' ').nth(2),
-            pool_games[1].split(' ').nth(2),
-            "a1 and a2 share a pool: {pool_games:?}"
-        );
+        for game in &first_games {
+            let players = first_games.iter().filter(|g| *g == game).count();
+            assert_eq!(players, 2, "each pool game has two: {first_games:?}");
+        }
         assert!(played.listed.contains("finished"), "{}", played.listed);
         assert_eq!(played.leaderboard().len(), 4);
     });
@@ -253,8 +281,8 @@ fn pools_then_knockout_over_tcp_send_the_pools_firsts_to_the_final() {
 #[test]
 fn a_player_that_leaves_loses_its_remaining_games_and_the_league_ends() {
     each_run_in("serve_tournament", "leaver", |who, dir| {
-        // ann plays the first game, then leaves: its second game (against cid) is lost
-        // by a fault, recorded; bob and cid play theirs.
+        // ann plays its first game, then leaves: its second game is lost by a fault,
+        // recorded; the others play theirs.
         let players = [("ann", Some(1)), ("bob", None), ("cid", None)];
         let Some(played) = play(who, dir, &["--format", "league"], &players) else {
             return;
@@ -263,14 +291,30 @@ fn a_player_that_leaves_loses_its_remaining_games_and_the_league_ends() {
         assert_eq!(ann.matches("END ").count(), 1, "{ann}");
         assert!(!ann.contains("OVER"), "{ann}");
         let games = played.games();
-        // The game ann missed was played by cid alone against ann's closed connection.
-        let cid = &played.outputs[2].1;
-        let missed = cid
-            .lines()
-            .filter_map(|l| l.strip_prefix("END "))
-            .map(|l| l.split(' ').nth(1).unwrap())
-            .find(|g| !ann.contains(g) && !played.outputs[1].1.contains(g))
-            .unwrap_or_else(|| panic!("cid's game against the leaver: {cid}"));
+        // The game ann missed was played by bob or cid alone against ann's closed
+        // connection: a game of one of them only, not ann's.
+        let games_of = |out: &str| -> Vec<String> {
+            out.lines()
+                .filter_map(|l| l.strip_prefix("END "))
+                .map(|l| l.split(' ').nth(1).unwrap().to_string())
+                .collect()
+        };
+        let (bob, cid) = (
+            games_of(&played.outputs[1].1),
+            games_of(&played.outputs[2].1),
+        );
+        let missed: Vec<&String> = bob
+            .iter()
+            .chain(&cid)
+            .filter(|g| !(ann.contains(g.as_str()) || (bob.contains(g) && cid.contains(g))))
+            .collect();
+        assert_eq!(
+            missed.len(),
+            1,
+            "the game against the leaver: {:?}",
+            played.outputs
+        );
+        let missed = missed[0].as_str();
         assert!(games.contains(&missed.to_string()));
         let record = record(&played.server, missed);
         let seats = record["seats"].as_array().unwrap();
@@ -335,6 +379,112 @@ fn tournament_commands_name_what_to_fix() {
             "exists already",
         );
         refused(&["tournament", "start", "t"], "needs 2");
+        // A plan too big is refused before any is built, naming its size and the fix.
+        let big = [
+            "tournament",
+            "new",
+            "big",
+            "--format",
+            "league",
+            "--seats",
+            "5",
+            "--max-players",
+            "150",
+        ];
+        refused(&big, "591600030 games");
+        refused(&big, "--max-players");
+        refused(
+            &[
+                "tournament",
+                "new",
+                "t2",
+                "--format",
+                "league",
+                "--max-players",
+                "1",
+            ],
+            "--max-players 1",
+        );
+        refused(&["tournament", "remove", "t", "nobody"], "not a member");
         refused(&["tournament", "start", "nope"], "no tournament nope");
+    });
+}
+
+#[test]
+fn only_registered_names_join_and_the_organiser_bounds_the_members() {
+    each_run_in("serve_tournament", "members", |who, dir| {
+        let server = Server::start(who, dir);
+        organise(
+            who,
+            dir,
+            &[
+                "tournament",
+                "new",
+                "cup",
+                "--format",
+                "single-elimination",
+                "--max-players",
+                "2",
+            ],
+        );
+        let (ann, bob, cid) = (
+            register(who, dir, "ann"),
+            register(who, dir, "bob"),
+            register(who, dir, "cid"),
+        );
+        // A sybil: a name nobody registered.
+        let (_, sybil) = join(&server, "sybil1", None);
+        assert!(sybil.contains("registered names only"), "{sybil}");
+        // A stranger under a member's name, without its token.
+        let (_, stranger) = join(&server, "ann", None);
+        assert!(stranger.contains("its token"), "{stranger}");
+        let (_a, joined) = join(&server, "ann", Some(&ann));
+        assert_eq!(joined, "OK");
+        let (_b, joined) = join(&server, "bob", Some(&bob));
+        assert_eq!(joined, "OK");
+        let (_, full) = join(&server, "cid", Some(&cid));
+        assert!(full.contains("is full (2 players)"), "{full}");
+        let listed = organise(who, dir, &["tournament", "list"]);
+        assert!(listed.contains("[ann,bob]"), "{listed}");
+    });
+}
+
+#[test]
+fn a_tournament_whose_every_game_faulted_has_no_winner() {
+    each_run_in("serve_tournament", "no_winner", |who, dir| {
+        let server = Server::start(who, dir);
+        organise(
+            who,
+            dir,
+            &[
+                "tournament",
+                "new",
+                "cup",
+                "--format",
+                "league",
+                "--rounds",
+                "2",
+            ],
+        );
+        // Both join, then leave: each game is lost by both seats' faults.
+        for name in ["zed", "0first"] {
+            let token = register(who, dir, name);
+            let (client, joined) = join(&server, name, Some(&token));
+            assert_eq!(joined, "OK");
+            server.line_with(&format!("client {name}: waits in tournament cup"));
+            drop(client);
+        }
+        organise(who, dir, &["tournament", "start", "cup"]);
+        server.line_with("tournament cup: over");
+        let listed = organise(who, dir, &["tournament", "list"]);
+        assert!(listed.contains("finished"), "{listed}");
+        assert!(
+            listed.contains(" winner= "),
+            "nobody won, not the first by name: {listed}"
+        );
+        assert!(
+            listed.contains(" seed="),
+            "the seeding's draw is recorded: {listed}"
+        );
     });
 }
