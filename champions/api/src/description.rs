@@ -66,6 +66,10 @@ pub struct Function {
     pub figure: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<String>,
+    /// A rule of the board (`answer` is then `ask`): a kit with the shared rules (the C
+    /// runtime's `prologin_rules.c`) answers it from the cached `etat`, any other asks.
+    #[serde(default)]
+    pub rule: bool,
     pub en: String,
     pub fr: String,
 }
