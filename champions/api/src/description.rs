@@ -349,7 +349,7 @@ mod tests {
                 "its check does not fit its arguments",
             ),
             ("figure = 4\n", "figure = 4\ncell = \"kinds\"\n", "answer `figure` takes `figure` only"),
-            ("answer = \"ask\"\nen = \"The shortest", "answer = \"ask\"\nfigure = 1\nen = \"The shortest", "a round trip takes no"),
+            ("rule = true\nen = \"The shortest", "rule = true\nfigure = 1\nen = \"The shortest", "a round trip takes no"),
             ("value = 30000", "value = \"x\"", "not a valid description"),
         ];
         for (from, to, expected) in cases {

@@ -1,6 +1,6 @@
 //! The file system a jailed champion sees, built by its init in a fresh mount namespace:
 //! a read-only tmpfs root holding read-only binds of the system directories (for a build,
-//! also the compilers' data kept outside them, [`BUILD_SYSTEM`]), the
+//! also the compilers' data kept outside them, `BUILD_SYSTEM`), the
 //! champion's own files at [`CHAMPION_DIR`], the kits the operator installed under
 //! [`KITS_DIR`] (never a folder a contestant controls), a fresh `/proc` (its machine-wide
 //! counters hidden, [`crate::proc_masks`]), a minimal `/dev`,

@@ -64,19 +64,19 @@ fn template_copy(kit: &str, name: &str) -> PathBuf {
 
 /// One match seen as its contestant sees it: `referee match`'s output and the log of
 /// seat 0 (the file its `stderr:` line names).
-struct Seen {
-    out: Output,
-    log: String,
+pub(crate) struct Seen {
+    pub(crate) out: Output,
+    pub(crate) log: String,
 }
 
 impl Seen {
-    fn stdout(&self) -> String {
+    pub(crate) fn stdout(&self) -> String {
         common::text(&self.out.stdout)
     }
 
     /// The summary's row of seat 0: its columns (seat, champion, score, money, houses,
     /// points) and the faults column as one string.
-    fn row0(&self) -> (Vec<String>, String) {
+    pub(crate) fn row0(&self) -> (Vec<String>, String) {
         let stdout = self.stdout();
         let line = stdout
             .lines()
@@ -121,11 +121,18 @@ impl Seen {
 /// Plays `champion` (a folder) in seat 0 against the built-ins, with the real referee, and
 /// checks that none of its processes is left.
 fn play(champion: &Path, seed: u64) -> Seen {
-    let out_dir = champion.with_file_name("match");
+    play_with(champion, seed, &[])
+}
+
+/// [`play`] with more options of `referee match` (`--time-scale 30`).
+pub(crate) fn play_with(champion: &Path, seed: u64, options: &[&str]) -> Seen {
+    let out_dir = champion.with_file_name(format!("match{seed}"));
     let out = Command::new(env!("CARGO_BIN_EXE_referee"))
         .arg("match")
         .arg(champion)
-        .args(["random", "greedy", "--seed", &seed.to_string(), "--out"])
+        .args(["random", "greedy", "--seed", &seed.to_string()])
+        .args(options)
+        .arg("--out")
         .arg(&out_dir)
         .stdin(std::process::Stdio::null())
         .output()

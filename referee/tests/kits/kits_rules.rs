@@ -14,6 +14,7 @@
 //!   484,309 in its first) and plays whole matches within the default budget.
 
 use crate::common;
+use crate::kits2009::play_with;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -266,56 +267,15 @@ fn c_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
     );
 }
 
-/// Plays `champion` in seat 0 against the built-ins with the real referee and `extra`
-/// options; `referee match`'s output and seat 0's log.
-fn play(champion: &Path, seed: u64, extra: &[&str]) -> (String, String) {
-    let out_dir = champion.with_file_name(format!("match{seed}"));
-    let out = common::output({
-        let mut c = Command::new(env!("CARGO_BIN_EXE_referee"));
-        c.arg("match")
-            .arg(champion)
-            .args(["random", "greedy", "--seed", &seed.to_string()])
-            .args(extra)
-            .arg("--out")
-            .arg(&out_dir)
-            .stdin(Stdio::null());
-        c
-    });
-    let stdout = common::text(&out.stdout);
-    assert!(
-        out.status.success(),
-        "referee match failed:\n{stdout}\n{}",
-        common::text(&out.stderr)
-    );
-    let log_path = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("stderr: "))
-        .and_then(|l| l.split(" (").next())
-        .unwrap_or_else(|| panic!("no `stderr:` line:\n{stdout}"));
-    let log = std::fs::read_to_string(log_path).unwrap_or_else(|e| panic!("{log_path}: {e}"));
-    (stdout, log)
-}
-
-/// The faults column of seat 0's row in the summary.
-fn faults0(stdout: &str) -> String {
-    let line = stdout
-        .lines()
-        .find(|l| l.starts_with("0 "))
-        .unwrap_or_else(|| panic!("no row of seat 0:\n{stdout}"));
-    line.split_whitespace()
-        .skip(6)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[test]
 fn c_kit_rules_agree_with_the_referee_through_whole_matches() {
     let _heavy = common::heavy();
     let champion = rules_c("checked", "-O2 -DPROLOGIN_CHECK_RULES -DSCANS=1");
     for seed in [3, 8] {
         // Every answer is a round trip too: a generous budget.
-        let (stdout, log) = play(&champion, seed, &["--time-scale", "30"]);
-        assert_eq!(faults0(&stdout), "-", "seed {seed}:\n{stdout}\nlog:\n{log}");
+        let seen = play_with(&champion, seed, &["--time-scale", "30"]);
+        let (stdout, log) = (seen.stdout(), &seen.log);
+        assert_eq!(seen.row0().1, "-", "seed {seed}:\n{stdout}\nlog:\n{log}");
         assert!(
             log.contains("rules_c: end"),
             "seed {seed}: no end_game:\n{log}"
@@ -327,8 +287,9 @@ fn c_kit_rules_agree_with_the_referee_through_whole_matches() {
 fn a_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
     let _heavy = common::heavy();
     let champion = rules_c("groopy_sized", "-O2");
-    let (stdout, log) = play(&champion, 5, &[]);
-    assert_eq!(faults0(&stdout), "-", "{stdout}\nlog:\n{log}");
+    let seen = play_with(&champion, 5, &[]);
+    let (stdout, log) = (seen.stdout(), &seen.log);
+    assert_eq!(seen.row0().1, "-", "{stdout}\nlog:\n{log}");
     let first: u64 = log
         .lines()
         .find_map(|l| l.strip_prefix("rules_c: jouer tour 1: "))
