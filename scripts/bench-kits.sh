@@ -20,6 +20,9 @@
 #
 #   scripts/bench-kits.sh              build, then both parts
 #   scripts/bench-kits.sh kits         part 2 only (matches: part 1 only)
+#   scripts/bench-kits.sh calls        part 3 only: the cost of a call answered by the kit's
+#                                      rules (CPU) and of a round trip (wall), C kit
+#                                      (referee/tests/fixtures/kits/rules_c, KIT_RUNS matches)
 #   RUNS=20 scripts/bench-kits.sh      part 1: runs per line-up (10)
 #   KIT_RUNS=9 scripts/bench-kits.sh   part 2: matches per champion (5)
 #   REFEREE=path scripts/bench-kits.sh use that referee binary instead of building one
@@ -31,9 +34,9 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 part=${1:-all}
 case $part in
-  all | matches | kits) ;;
+  all | matches | kits | calls) ;;
   *)
-    echo "bench-kits: unknown part \`$part\`: give matches, kits or nothing (both)" >&2
+    echo "bench-kits: unknown part \`$part\`: give matches, kits, calls or nothing (all)" >&2
     exit 2
     ;;
 esac
@@ -265,5 +268,27 @@ kits_table() {
   printf '\nload after: %s\n' "$(load)"
 }
 
-if [ "$part" != kits ]; then matches; fi
-if [ "$part" != matches ]; then kits_table; fi
+# ---- Part 3: the cost of a cached call and of a round trip (rules_c prints both in its
+# second jouer: 500,000 rules over the CPU they took, 2,000 failed actions over their
+# wall time).
+calls() {
+  printf '\n## Part 3: cost of a call, C kit (%s matches); load %s\n' "$kit_runs" "$(load)"
+  cp -r "$kits/rules_c" "$work/rules_c"
+  make -s -C "$work/rules_c" KIT="$root/champions/c/kit"
+  for run in $(seq "$kit_runs"); do
+    "$REFEREE" match "$work/rules_c" random greedy --seed "$run" --out "$work/calls$run" \
+      >/dev/null
+    grep -h 'rules_c: cost:' "$work/calls$run/seat0.stderr"
+  done
+}
+
+case $part in
+  matches) matches ;;
+  kits) kits_table ;;
+  calls) calls ;;
+  *)
+    matches
+    kits_table
+    calls
+    ;;
+esac

@@ -57,6 +57,9 @@ command -v swipl >/dev/null || kits+=(swi-prolog-nox)
 command -v ocamlopt >/dev/null || kits+=(ocaml-nox)
 command -v ghc >/dev/null || kits+=(ghc)
 command -v fpc >/dev/null || kits+=(fp-compiler)
+# The Python kit's convert2009.py (a 2009 champion in Python 2) uses fissix, lib2to3's
+# maintained fork, for Debian's python3 (lib2to3 is gone from Python 3.13).
+[ -d /usr/lib/python3/dist-packages/fissix ] || kits+=(python3-fissix)
 if [ ${#kits[@]} -gt 0 ]; then
   install --no-install-recommends "${kits[@]}"
 fi

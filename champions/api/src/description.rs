@@ -66,6 +66,10 @@ pub struct Function {
     pub figure: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<String>,
+    /// A rule of the board (`answer` is then `ask`): a kit with the shared rules (the C
+    /// runtime's `prologin_rules.c`) answers it from the cached `etat`, any other asks.
+    #[serde(default)]
+    pub rule: bool,
     pub en: String,
     pub fr: String,
 }
@@ -345,7 +349,7 @@ mod tests {
                 "its check does not fit its arguments",
             ),
             ("figure = 4\n", "figure = 4\ncell = \"kinds\"\n", "answer `figure` takes `figure` only"),
-            ("answer = \"ask\"\nen = \"The shortest", "answer = \"ask\"\nfigure = 1\nen = \"The shortest", "a round trip takes no"),
+            ("rule = true\nen = \"The shortest", "rule = true\nfigure = 1\nen = \"The shortest", "a round trip takes no"),
             ("value = 30000", "value = \"x\"", "not a valid description"),
         ];
         for (from, to, expected) in cases {

@@ -60,7 +60,7 @@ HEADERS := $(sort $(wildcard $(KIT)/*.h $(KIT)/*.hh $(KIT_C)/*.h *.h *.hh))
 champion: $(OBJS)
 	$(LINKER) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-prologin_kit.o: $(KIT_C)/prologin_kit.c $(KIT_C)/prologin_api.c $(KIT_C)/prologin.h
+prologin_kit.o: $(KIT_C)/prologin_kit.c $(KIT_C)/prologin_api.c $(KIT_C)/prologin_rules.c $(KIT_C)/prologin.h
 	@rm -f champion
 	$(CC) $(CFLAGS) -I$(KIT_C) -c -o $@ $<
 

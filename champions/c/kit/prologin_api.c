@@ -1,6 +1,7 @@
 /* prologin_api.c -- the API functions of prologin.h over the C kit's runtime
  * (prologin_kit.c includes this file after its primitives: the cache with `dirty`,
- * `refresh` and `figure`, `send_line`, `read_answer`, `act_answer`).
+ * `refresh` and `figure`, `send_line`, `read_answer`, `act_answer`, and the board's rules
+ * `rule_<function>` of prologin_rules.c).
  *
  * Generated from champions/api/loi.toml by `cargo run -p loi_api -- write` with the
  * template champions/api/templates/c/prologin_api.c: edit those, not this file.
@@ -76,18 +77,48 @@ int monument_en_cours(void) {
 }
 
 int distance(int x1, int y1, int x2, int y2) {
-  send_line("distance %d %d %d %d", x1, y1, x2, y2);
-  return read_answer("distance");
+#ifdef PROLOGIN_CHECK_RULES
+  {
+    /* The local answer first: it may ask `etat`, which must not come between. */
+    int local = rule_distance(x1, y1, x2, y2);
+    char request[80];
+    snprintf(request, sizeof request, "distance %d %d %d %d", x1, y1, x2, y2);
+    send_line("%s", request);
+    return checked_rule(request, local);
+  }
+#else
+  return rule_distance(x1, y1, x2, y2);
+#endif
 }
 
 int route_possible(int x, int y) {
-  send_line("route_possible %d %d", x, y);
-  return read_answer("route_possible");
+#ifdef PROLOGIN_CHECK_RULES
+  {
+    /* The local answer first: it may ask `etat`, which must not come between. */
+    int local = rule_route_possible(x, y);
+    char request[80];
+    snprintf(request, sizeof request, "route_possible %d %d", x, y);
+    send_line("%s", request);
+    return checked_rule(request, local);
+  }
+#else
+  return rule_route_possible(x, y);
+#endif
 }
 
 int construction_possible(int x, int y) {
-  send_line("construction_possible %d %d", x, y);
-  return read_answer("construction_possible");
+#ifdef PROLOGIN_CHECK_RULES
+  {
+    /* The local answer first: it may ask `etat`, which must not come between. */
+    int local = rule_construction_possible(x, y);
+    char request[80];
+    snprintf(request, sizeof request, "construction_possible %d %d", x, y);
+    send_line("%s", request);
+    return checked_rule(request, local);
+  }
+#else
+  return rule_construction_possible(x, y);
+#endif
 }
 
 int cout_achat_maison(void) {

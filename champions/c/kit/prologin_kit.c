@@ -4,9 +4,10 @@
  * Owns: the private protocol descriptors (the real stdin/stdout; fd 0 is then /dev/null
  * and fd 1 is stderr, so the contestant's output cannot corrupt the protocol), the state
  * cache filled by one `etat` request (dirty at each callback start and after each
- * successful action), the primitives the API functions use (`figure`, `send_line`,
- * `read_answer`, `act_answer`), and the default (empty) callbacks, which are weak symbols
- * that the contestant's definitions override. The API functions themselves, with their
+ * successful action), the board's rules answered from it (prologin_rules.c), the
+ * primitives the API functions use (`figure`, `send_line`, `read_answer`, `act_answer`),
+ * and the default (empty) callbacks, which are weak symbols that the contestant's
+ * definitions override. The API functions themselves, with their
  * local argument checks, are generated into prologin_api.c (included below).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -42,6 +43,9 @@ static int dirty = 1;
 static int figures[NB_FIGURES];
 /* The four strings as received: a cell's answer is its character minus the string's offset. */
 static char kinds[CELLS], owners[CELLS], monuments[CELLS], values[CELLS];
+/* Counts the fills of the cache: what the rules computed for one board stay valid while
+ * it is unchanged (prologin_rules.c). */
+static unsigned long board_generation;
 
 static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 static void die(const char *fmt, ...) {
@@ -128,6 +132,7 @@ static void refresh(void) {
   memcpy(owners, strings[1], CELLS);
   memcpy(monuments, strings[2], CELLS);
   memcpy(values, strings[3], CELLS);
+  board_generation++;
   dirty = 0;
 }
 
@@ -138,6 +143,19 @@ static int figure(int f) {
 
 #define ON_MAP(x, y) ((x) >= 0 && (x) < TAILLE_CARTE && (y) >= 0 && (y) < TAILLE_CARTE)
 #define CELL(x, y) ((y) * TAILLE_CARTE + (x))
+
+/* The board's rules, answered from the cache. */
+#include "prologin_rules.c"
+
+#ifdef PROLOGIN_CHECK_RULES
+/* Stops the champion when a rule answered locally differs from the referee's answer. */
+static int checked_rule(const char *request, int local) {
+  int asked = read_answer(request);
+  if (asked != local)
+    die("`%s`: the kit's rules answer %d, the referee %d", request, local, asked);
+  return local;
+}
+#endif
 
 /* The API functions, generated from the description of the API (champions/api). */
 #include "prologin_api.c"

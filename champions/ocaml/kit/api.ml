@@ -37,7 +37,10 @@ let fail fmt =
       Stdlib.exit 2)
     fmt
 
+(* What the champion printed reaches its log before each request: a callback stopped at
+   its time limit (killed, no exit to flush) keeps what it printed before its last call. *)
 let send line =
+  (try flush stdout with _ -> ());
   try
     output_string proto_out line;
     output_char proto_out '\n';
@@ -193,3 +196,20 @@ let serve ~init_game ~jouer ~enchere ~placement ~end_game =
         loop (name = "end_game")
   in
   loop false
+
+(* The printing functions of Stdlib, flushed at once for a champion that does `open Api`
+   (the templates and the 2009 skeleton do): a callback that loops until its time limit
+   after printing, calling nothing, keeps what it printed (OCaml 4.13's stdout has no
+   unbuffered mode, and the kill leaves no exit to flush it). *)
+let print_string s = Stdlib.print_string s; Stdlib.flush Stdlib.stdout
+let print_endline s = Stdlib.print_endline s; Stdlib.flush Stdlib.stdout
+let print_newline () = Stdlib.print_newline ()
+let print_int n = Stdlib.print_int n; Stdlib.flush Stdlib.stdout
+let print_char c = Stdlib.print_char c; Stdlib.flush Stdlib.stdout
+let print_float f = Stdlib.print_float f; Stdlib.flush Stdlib.stdout
+
+module Printf = struct
+  include Stdlib.Printf
+
+  let printf fmt = Stdlib.Printf.kfprintf (fun oc -> Stdlib.flush oc) Stdlib.stdout fmt
+end

@@ -1,5 +1,6 @@
 //! The file system a jailed champion sees, built by its init in a fresh mount namespace:
-//! a read-only tmpfs root holding read-only binds of the system directories, the
+//! a read-only tmpfs root holding read-only binds of the system directories (for a build,
+//! also the compilers' data kept outside them, `BUILD_SYSTEM`), the
 //! champion's own files at [`CHAMPION_DIR`], the kits the operator installed under
 //! [`KITS_DIR`] (never a folder a contestant controls), a fresh `/proc` (its machine-wide
 //! counters hidden, [`crate::proc_masks`]), a minimal `/dev`,
@@ -47,6 +48,11 @@ pub const SCRATCH_DIR: &str = "/tmp";
 const SYSTEM: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
 ];
+/// Folders outside [`SYSTEM`] that a compiler needs, bound read-only for a build only (the
+/// built program never reads them): Debian's GHC keeps its package database in
+/// `/var/lib/ghc` (`/usr/lib/ghc/package.conf.d` is a link to it), without which `ghc`
+/// finds not even `base`.
+pub(crate) const BUILD_SYSTEM: &[&str] = &["/var/lib/ghc"];
 /// Devices bound into the minimal `/dev`.
 const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom"];
 
@@ -149,6 +155,17 @@ impl View {
                     bind_readonly(Path::new(&src), &dst, true, self.remount).map_err(ctx(dst))?
                 }
                 _ => {}
+            }
+        }
+        if self.build {
+            for dir in BUILD_SYSTEM {
+                let src = format!("/oldroot{dir}");
+                if !Path::new(&src).is_dir() {
+                    continue;
+                }
+                let dst = format!("/newroot{dir}");
+                std::fs::create_dir_all(&dst).map_err(ctx(dst.clone()))?;
+                bind_readonly(Path::new(&src), &dst, true, self.remount).map_err(ctx(dst))?;
             }
         }
         let root = Path::new("/oldroot");

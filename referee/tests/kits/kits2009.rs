@@ -37,6 +37,13 @@ fn has(tool: &str, version_flag: &str) -> bool {
 /// A copy of `champions/<kit>/template` named `name`, its `file` replaced by the fixture
 /// `fixture_file` of the kit: what a contestant does with a 2009 skeleton they filled in.
 fn dropped_in(kit: &str, file: &str, fixture_file: &str, name: &str) -> PathBuf {
+    let champion = template_copy(kit, name);
+    fs::copy(fixture(kit, fixture_file), champion.join(file)).unwrap();
+    champion
+}
+
+/// A fresh copy of `champions/<kit>/template` named `name`: what a contestant starts from.
+fn template_copy(kit: &str, name: &str) -> PathBuf {
     let template = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../champions")
         .join(kit)
@@ -52,25 +59,24 @@ fn dropped_in(kit: &str, file: &str, fixture_file: &str, name: &str) -> PathBuf 
             fs::copy(&path, champion.join(entry.file_name())).unwrap();
         }
     }
-    fs::copy(fixture(kit, fixture_file), champion.join(file)).unwrap();
     champion
 }
 
 /// One match seen as its contestant sees it: `referee match`'s output and the log of
 /// seat 0 (the file its `stderr:` line names).
-struct Seen {
-    out: Output,
-    log: String,
+pub(crate) struct Seen {
+    pub(crate) out: Output,
+    pub(crate) log: String,
 }
 
 impl Seen {
-    fn stdout(&self) -> String {
+    pub(crate) fn stdout(&self) -> String {
         common::text(&self.out.stdout)
     }
 
     /// The summary's row of seat 0: its columns (seat, champion, score, money, houses,
     /// points) and the faults column as one string.
-    fn row0(&self) -> (Vec<String>, String) {
+    pub(crate) fn row0(&self) -> (Vec<String>, String) {
         let stdout = self.stdout();
         let line = stdout
             .lines()
@@ -115,11 +121,18 @@ impl Seen {
 /// Plays `champion` (a folder) in seat 0 against the built-ins, with the real referee, and
 /// checks that none of its processes is left.
 fn play(champion: &Path, seed: u64) -> Seen {
-    let out_dir = champion.with_file_name("match");
+    play_with(champion, seed, &[])
+}
+
+/// [`play`] with more options of `referee match` (`--time-scale 30`).
+pub(crate) fn play_with(champion: &Path, seed: u64, options: &[&str]) -> Seen {
+    let out_dir = champion.with_file_name(format!("match{seed}"));
     let out = Command::new(env!("CARGO_BIN_EXE_referee"))
         .arg("match")
         .arg(champion)
-        .args(["random", "greedy", "--seed", &seed.to_string(), "--out"])
+        .args(["random", "greedy", "--seed", &seed.to_string()])
+        .args(options)
+        .arg("--out")
         .arg(&out_dir)
         .stdin(std::process::Stdio::null())
         .output()
@@ -480,9 +493,9 @@ fn pascal_2009_skeleton_filled_in_builds_and_plays_unchanged() {
 /// whole: its own constants (`_SUCCES = 0`), its `foreign import ccall` of each function
 /// (`type_case :: Int -> Int -> IO Int`, `mon_tour :: IO Bool`) and `foreign export
 /// ccall` of each callback, Latin-1 comments; a program it starts prints on stdout.
-/// Built with the kit's `make` as `champions/haskell/build.sh` builds the bundled ones (in
-/// `referee build`'s jail, ghc finds no package database: Debian's
-/// `/usr/lib/ghc/package.conf.d` points into `/var/lib`), which says it used the 2009 API.
+/// Built with `referee build` (in its jail, ghc reads Debian's package database through
+/// `/usr/lib/ghc/package.conf.d`, a link into `/var/lib/ghc`), which says it used the 2009
+/// API.
 #[test]
 fn haskell_2009_skeleton_filled_in_builds_and_plays_unchanged() {
     if !has("ghc", "--version") {
@@ -491,11 +504,7 @@ fn haskell_2009_skeleton_filled_in_builds_and_plays_unchanged() {
     let _heavy = common::heavy();
     let champion = dropped_in("haskell", "prologin.hs", "prologin.hs", "hs2009");
     fs::remove_file(champion.join("Prologin.hs")).unwrap();
-    let made = common::run_ok(Command::new("make").arg("-C").arg(&champion).env(
-        "PROLOGIN_KITS",
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits"),
-    ));
-    let said = common::text(&made.stdout) + &common::text(&made.stderr);
+    let said = build(&champion);
     assert!(
         said.contains("haskell.mk: prologin.hs is a 2009 champion: built with the 2009 API"),
         "referee build does not say it used the 2009 API:\n{said}"
@@ -510,6 +519,111 @@ fn haskell_2009_skeleton_filled_in_builds_and_plays_unchanged() {
             "[hs2009] jouer tour 1: 2 maisons",
             "[hs2009] jouer tour 15:",
             "[hs2009] fin: score",
+        ],
+    );
+}
+
+/// Haskell's template as a contestant starts from it: `referee build` compiles it in its
+/// jail (ghc finds its package database there) and it plays a whole match, doing nothing,
+/// with no fault.
+#[test]
+fn haskell_template_builds_in_the_jail_and_plays() {
+    if !has("ghc", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = template_copy("haskell", "hstemplate");
+    build(&champion);
+    let seen = play(&champion, 53);
+    assert!(
+        seen.out.status.success(),
+        "the Haskell template's match failed:\n{}",
+        seen.stdout()
+    );
+    let (_, faults) = seen.row0();
+    assert_eq!(
+        faults,
+        "-",
+        "a fault:\n{}\nits log:\n{}",
+        seen.stdout(),
+        seen.log
+    );
+}
+
+/// OCaml: what a callback printed before it was stopped at its time limit is in the log
+/// (OCaml buffers stdout, and the kill leaves no exit to flush it): a line printed with
+/// `Printf.printf`, then text without a newline, then a loop that calls nothing.
+#[test]
+fn ocaml_keeps_what_a_callback_printed_before_its_timeout() {
+    if !has("ocamlopt", "-version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = template_copy("ocaml", "mlslow");
+    fs::write(
+        champion.join("prologin.ml"),
+        "open Api\n\
+         let jouer () =\n  \
+           Printf.printf \"[mlslow] tour %d: avant la boucle\\n\" (numero_tour ());\n  \
+           print_string \"[mlslow] sans fin de ligne\";\n  \
+           let n = ref 0 in\n  \
+           while true do n := !n + 1 done\n",
+    )
+    .unwrap();
+    build(&champion);
+    let seen = play(&champion, 54);
+    let (_, faults) = seen.row0();
+    assert!(
+        faults.contains("timeout"),
+        "mlslow was not stopped at its time limit:\n{}",
+        seen.stdout()
+    );
+    seen.logged(
+        "mlslow",
+        &[
+            "[mlslow] tour 1: avant la boucle",
+            "[mlslow] sans fin de ligne",
+        ],
+    );
+}
+
+/// Python 2: a 2009 champion in Python 2 (`print` statements, `/` between integers used
+/// as a cell and a bid, `xrange`, `has_key`, `keys()[0]`, `except E, e`, tabs and spaces
+/// mixed) plays a whole match after the one command the README names,
+/// `python3 <kit>/convert2009.py prologin.py`, which keeps the original beside it.
+#[test]
+fn python2_champion_plays_after_the_one_command_conversion() {
+    if !has("python3", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    let champion = dropped_in("python", "prologin.py", "prologin2.py", "py2");
+    let convert =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions/python/kit/convert2009.py");
+    let out = common::run_ok(
+        Command::new("python3")
+            .arg(&convert)
+            .arg(champion.join("prologin.py")),
+    );
+    let said = common::text(&out.stdout);
+    assert!(
+        said.contains("converted to Python 3"),
+        "convert2009.py says:\n{said}"
+    );
+    assert_eq!(
+        fs::read(champion.join("prologin.py2")).unwrap(),
+        fs::read(fixture("python", "prologin2.py")).unwrap(),
+        "the original is not kept as prologin.py2"
+    );
+    let seen = play(&champion, 55);
+    seen.played_well("py2");
+    seen.logged(
+        "py2",
+        &[
+            "[py2] init_game: tour 1",
+            "[py2] jouer tour 1: 2 maisons, milieu 50",
+            "[py2] enchere",
+            "[py2] fin: score",
         ],
     );
 }

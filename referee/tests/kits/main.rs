@@ -10,6 +10,7 @@ mod champion_process;
 mod first_steps;
 mod kits;
 mod kits2009;
+mod kits_rules;
 mod kits_script;
 mod ticket_kits;
 mod town_kits;

@@ -1,6 +1,7 @@
 /* prologin_api.c -- the API functions of prologin.h over the C kit's runtime
  * (prologin_kit.c includes this file after its primitives: the cache with `dirty`,
- * `refresh` and `figure`, `send_line`, `read_answer`, `act_answer`).
+ * `refresh` and `figure`, `send_line`, `read_answer`, `act_answer`, and the board's rules
+ * `rule_<function>` of prologin_rules.c).
  *
  * {{ notice | wrap(86) | join("\n * ") }}
  */
@@ -29,6 +30,19 @@ int {{ f.name }}({% for a in f.args %}int {{ a.name }}{{ ", " if not loop.last }
   return figure({{ f.figure }}{{ " + num_joueur" if f.check == "player" }});
 {% elif f.answer == "table" %}
   return {{ f.table | upper }}[num_monument];
+{% elif f.rule %}
+#ifdef PROLOGIN_CHECK_RULES
+  {
+    /* The local answer first: it may ask `etat`, which must not come between. */
+    int local = rule_{{ f.name }}({% for a in f.args %}{{ a.name }}{{ ", " if not loop.last }}{% endfor %});
+    char request[80];
+    snprintf(request, sizeof request, "{{ f.name }}{% for a in f.args %} %d{% endfor %}"{% for a in f.args %}, {{ a.name }}{% endfor %});
+    send_line("%s", request);
+    return checked_rule(request, local);
+  }
+#else
+  return rule_{{ f.name }}({% for a in f.args %}{{ a.name }}{{ ", " if not loop.last }}{% endfor %});
+#endif
 {% else %}
   send_line("{{ f.name }}{% for a in f.args %} %d{% endfor %}"{% for a in f.args %}, {{ a.name }}{% endfor %});
   return {{ "act_answer" if f.answer == "act" else "read_answer" }}("{{ f.name }}");

@@ -107,5 +107,9 @@ pub(crate) fn jail_ruleset(writable: bool) -> Result<OwnedFd, String> {
     if writable {
         writable_dirs.push(PathBuf::from(CHAMPION_DIR));
     }
+    let mut read_exec = read_exec.to_vec();
+    if writable {
+        read_exec.extend(crate::view::BUILD_SYSTEM.iter().map(PathBuf::from));
+    }
     build(&read_exec, &writable_dirs).map_err(|e| format!("cannot build the Landlock ruleset: {e}"))
 }

@@ -1,0 +1,108 @@
+#!/bin/sh
+# Plays the 2009 champions of a stechec checkout (prologin/stechec, folder
+# prologin/prolo2009/tests: `c`, `cxx`, `cxx2`, `greedy`, `groopy`) with today's kits, as a
+# 2009 contestant's folder would be used: its own prologin.c/.cc unchanged, the kit's
+# template Makefile in place of the 2009 one (and of the 2009 headers), built with the
+# kits' defaults (`make`), then played with `referee match`
+# with the default budget, one match per seed: `c`, `cxx` and `cxx2` together (their
+# 2009 line-up, stechec's data/config.ini), `greedy` and `groopy` each against `random
+# greedy`. Prints the summary's rows of the 2009 champions (score, money, houses, points,
+# faults); exits 1 when any match has a fault or a failed assertion (a crash), 0
+# otherwise.
+#
+#   scripts/stechec-2009.sh ~/src/stechec                 seeds 1 2 3
+#   SEEDS="7 8" scripts/stechec-2009.sh ~/src/stechec
+#   REFEREE=path scripts/stechec-2009.sh ~/src/stechec    that referee binary, not a fresh build
+#
+# The champions' sources are read from the checkout and copied to a temporary folder,
+# removed at the end; nothing of them is kept.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ne 1 ]; then
+  echo "usage: scripts/stechec-2009.sh STECHEC_CHECKOUT (the folder holding prologin/prolo2009)" >&2
+  exit 2
+fi
+tests=$1/prologin/prolo2009/tests
+if [ ! -d "$tests" ]; then
+  echo "stechec-2009: no folder $tests: give the root of a prologin/stechec checkout" >&2
+  exit 2
+fi
+if [ -z "${REFEREE:-}" ]; then
+  printf '== cargo build --release -p referee\n' >&2
+  (cd "$root" && cargo build --release -q -p referee)
+  target=$(cd "$root" && cargo metadata --format-version 1 --no-deps |
+    sed 's/.*"target_directory":"\([^"]*\)".*/\1/')
+  REFEREE=$target/release/referee
+fi
+export PROLOGIN_KITS="$root/kits"
+seeds=${SEEDS:-1 2 3}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+printf 'referee: %s\nmachine: %s, %s CPUs, load %s\n\n' "$REFEREE" "$(uname -sr)" \
+  "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+# Builds each champion's folder: its 2009 sources, today's template Makefile.
+built=
+for name in c cxx cxx2 greedy groopy; do
+  if [ ! -d "$tests/$name" ]; then
+    echo "stechec-2009: $tests/$name is missing" >&2
+    failed=1
+    continue
+  fi
+  champion=$work/$name
+  mkdir "$champion"
+  # The 2009 sources only: the 2009 Makefile and headers were the 2009 kit's.
+  for src in "$tests/$name"/*.c "$tests/$name"/*.cc; do
+    [ -f "$src" ] && cp "$src" "$champion/"
+  done
+  if ls "$champion"/*.cc >/dev/null 2>&1; then
+    cp "$root/champions/cpp/template/Makefile" "$champion/"
+  else
+    cp "$root/champions/c/template/Makefile" "$champion/"
+  fi
+  if make -s -C "$champion" >"$work/$name.build" 2>&1; then
+    built="$built $name"
+  else
+    printf '%s: build failed:\n' "$name"
+    cat "$work/$name.build"
+    failed=1
+  fi
+done
+
+# One match: prints the summary's rows of the seats named (`0 1 2` or `0`).
+play() {
+  what=$1 seed=$2 seats=$3
+  shift 3
+  out=$work/$what-$seed
+  if ! "$REFEREE" match "$@" --seed "$seed" --out "$out" >"$out.txt" 2>&1; then
+    printf '%s seed %s: referee match failed:\n' "$what" "$seed"
+    cat "$out.txt"
+    failed=1
+    return
+  fi
+  for seat in $seats; do
+    row=$(grep "^$seat " "$out.txt" | head -n 1)
+    # `seat champion score money houses points faults...`
+    set -- $row
+    who=${2##*/} score=$3 money=$4 houses=$5 points=$6
+    shift 6
+    printf '%-22s %-5s %-8s %-6s %-6s %-7s %-7s %s\n' "$what" "$seed" "$who" "$score" \
+      "$money" "$houses" "$points" "$*"
+    [ "$*" = "-" ] || failed=1
+  done
+}
+
+has() { case " $built " in *" $1 "*) return 0 ;; esac; return 1; }
+printf '%-22s %-5s %-8s %-6s %-6s %-7s %-7s %s\n' line-up seed champion score money houses \
+  points faults
+for seed in $seeds; do
+  # c, cxx and cxx2 were written to play together (their config.ini: cxx, cxx2, c).
+  if has c && has cxx && has cxx2; then
+    play "cxx cxx2 c" "$seed" "0 1 2" "$work/cxx" "$work/cxx2" "$work/c"
+  fi
+  for name in greedy groopy; do
+    has "$name" && play "$name random greedy" "$seed" 0 "$work/$name" random greedy
+  done
+done
+exit $failed
