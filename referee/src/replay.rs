@@ -281,23 +281,27 @@ pub fn replay_logged(
     })
 }
 
-/// The result of a finished game, as a record of before keeps it.
-pub fn result_of(game: &Game) -> ResultRecord {
-    let state = game.state();
-    let outcome = game.outcome();
-    let houses = Seat::ALL.map(|s| {
-        state
+/// The houses each seat has built in `game` (its final result's third figure).
+pub fn houses_built(game: &Game) -> [u32; 3] {
+    Seat::ALL.map(|s| {
+        game.state()
             .board
             .cells()
             .iter()
             .filter(|c| c.kind == Kind::Maison && c.owner == Some(s))
             .count() as u32
-    });
+    })
+}
+
+/// The result of a finished game, as a record of before keeps it.
+pub fn result_of(game: &Game) -> ResultRecord {
+    let state = game.state();
+    let outcome = game.outcome();
     debug_assert_eq!(game.stage(), Stage::Over);
     ResultRecord {
         final_scores: outcome.final_scores,
         money: state.money,
-        houses,
+        houses: houses_built(game),
         points: outcome.points,
         digest: format!("{:016x}", game.digest()),
     }

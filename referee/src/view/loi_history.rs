@@ -12,7 +12,7 @@
 use super::timeline::{Builder, FaultView, Played, ResultView, Timeline};
 use crate::arena::GameRecord;
 use engine::model::{Action, Loi, LoiState};
-use engine::{Game, Kind, Seat};
+use engine::Game;
 use game::{Replay, Step};
 
 /// The timeline of `record`, a record of a 2009 match; fails where the record parts ways
@@ -298,14 +298,7 @@ fn result_of(game: &Game) -> ResultView {
     ResultView {
         final_scores: outcome.final_scores,
         money: state.money,
-        houses: Seat::ALL.map(|s| {
-            state
-                .board
-                .cells()
-                .iter()
-                .filter(|c| c.kind == Kind::Maison && c.owner == Some(s))
-                .count() as u32
-        }),
+        houses: crate::replay::houses_built(game),
         points: outcome.points,
     }
 }
