@@ -108,15 +108,23 @@ pub fn seats(confidence: &Confidence) -> String {
 /// The final table of a match: one row per seat.
 pub fn match_result(record: &MatchRecord) -> String {
     let result = &record.result;
-    let faults: Vec<Vec<(&str, &str)>> = record
+    // Each fault's message in today's words (`view::fault_words`), as today's table says it.
+    let faults: Vec<Vec<(&str, String)>> = record
         .seats
         .iter()
         .map(|s| {
             record
                 .faults_of(s.seat)
-                .map(|f| (f.kind.name(), f.message.as_str()))
+                .map(|f| {
+                    let words = crate::view::fault_words::in_words(&f.message);
+                    (f.kind.name(), words.into_owned())
+                })
                 .collect()
         })
+        .collect();
+    let faults: Vec<Vec<(&str, &str)>> = faults
+        .iter()
+        .map(|f| f.iter().map(|(k, m)| (*k, m.as_str())).collect())
         .collect();
     let rows: Vec<SeatResult> = record
         .seats

@@ -48,13 +48,23 @@ impl LineSeat {
     }
 }
 
+/// How a connection's answers are written: framed (the subject's protocol) or as lines (a
+/// game's own protocol).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answers {
+    Framed,
+    Lines,
+}
+
 /// The next line of the client of `link` before `deadline`, or the fault of the callback
-/// `callback` (whose wall allowance is `wall`) and whether it is a timeout.
+/// `callback` (whose wall allowance is `wall`) and whether it is a timeout; a line too long
+/// is answered in the connection's own form (`answers`).
 pub fn read_within(
     link: &Rc<RefCell<Link>>,
     deadline: Instant,
     wall: Duration,
     callback: &str,
+    answers: Answers,
 ) -> Result<String, (Fault, bool)> {
     let read = link.borrow_mut().conn.read(deadline);
     read.map_err(|e| {
@@ -81,7 +91,10 @@ pub fn read_within(
                 )
             }
             WireError::TooLong => {
-                let _ = link.conn.send_line(&e.to_string());
+                let _ = match answers {
+                    Answers::Framed => link.conn.send(&e.to_string()),
+                    Answers::Lines => link.conn.send_line(&e.to_string()),
+                };
                 link.close = true;
                 (
                     Fault::new(FaultKind::Protocol, format!("{e} during {callback}")),
@@ -107,12 +120,18 @@ impl Endpoint for LineSeat {
     }
 
     fn recv(&mut self) -> Result<String, Fault> {
-        read_within(&self.link, self.deadline, self.wall, &self.callback).map_err(
-            |(fault, timed_out)| {
-                self.timed_out = timed_out;
-                fault
-            },
+        let answers = Answers::Lines;
+        read_within(
+            &self.link,
+            self.deadline,
+            self.wall,
+            &self.callback,
+            answers,
         )
+        .map_err(|(fault, timed_out)| {
+            self.timed_out = timed_out;
+            fault
+        })
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {

@@ -189,12 +189,18 @@ impl RemoteSeat {
 
     /// The next command of the client, within the callback's deadline.
     fn command(&mut self) -> Result<String, Fault> {
-        super::lines::read_within(&self.link, self.deadline, self.wall, &self.callback).map_err(
-            |(fault, timed_out)| {
-                self.timed_out = timed_out;
-                fault
-            },
+        let answers = super::lines::Answers::Framed;
+        super::lines::read_within(
+            &self.link,
+            self.deadline,
+            self.wall,
+            &self.callback,
+            answers,
         )
+        .map_err(|(fault, timed_out)| {
+            self.timed_out = timed_out;
+            fault
+        })
     }
 
     /// The opponent's moves of our `moves` answer put in the queue.

@@ -72,15 +72,21 @@ impl Store {
     /// Opens the store without marking anything (for the commands that only read or
     /// register while a server may run on it).
     pub fn open_only(path: &Path) -> anyhow::Result<Store> {
-        let conn = Connection::open(path).with_context(|| {
+        let mut conn = Connection::open(path).with_context(|| {
             format!(
                 "cannot open the store {} (in a folder that exists and is writable)",
                 path.display()
             )
         })?;
         conn.busy_timeout(Duration::from_secs(10))?;
-        conn.execute_batch(
-            "CREATE TABLE IF NOT EXISTS players (
+        // The tables made and the columns a store of before lacks added under the write
+        // lock: a server and a command opening one store at once never both add a column.
+        let schema = conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .with_context(|| format!("cannot write the store {}", path.display()))?;
+        schema
+            .execute_batch(
+                "CREATE TABLE IF NOT EXISTS players (
                  name TEXT PRIMARY KEY,
                  token_sha256 TEXT NOT NULL,
                  registered INTEGER NOT NULL);
@@ -92,16 +98,16 @@ impl Store {
                  outcome TEXT NOT NULL DEFAULT '',
                  started INTEGER NOT NULL,
                  ended INTEGER);",
-        )
-        .with_context(|| {
-            format!(
-                "{} is not a store of `referee serve` (another file?)",
-                path.display()
             )
-        })?;
-        super::tournament_store::create(&conn)?;
-        add_games_game(&conn)?;
-        conn.execute_batch(
+            .with_context(|| {
+                format!(
+                    "{} is not a store of `referee serve` (another file?)",
+                    path.display()
+                )
+            })?;
+        super::tournament_store::create(&schema)?;
+        add_games_game(&schema)?;
+        schema.execute_batch(
             "CREATE TABLE IF NOT EXISTS comments (
                  game TEXT NOT NULL,
                  player TEXT NOT NULL,
@@ -109,6 +115,7 @@ impl Store {
                  text TEXT NOT NULL);
              CREATE INDEX IF NOT EXISTS comments_of_a_game ON comments (game);",
         )?;
+        schema.commit()?;
         Ok(Store(Mutex::new(conn)))
     }
 

@@ -169,3 +169,24 @@ impl Match {
             .collect()
     }
 }
+
+/// `referee match`'s table of a 2009 match with each fault's place (`in jouer of turn 1
+/// phase I: `, which a record of before's table did not name) taken out: the columns the
+/// tables of before and of today share.
+pub fn without_fault_places(table: &str) -> String {
+    let mut out = String::new();
+    let mut rest = table;
+    while let Some(at) = rest.find(": in ") {
+        out.push_str(&rest[..at + 2]);
+        let after = &rest[at + 5..];
+        match after.find(": ") {
+            Some(end) if !after[..end].contains('\n') => rest = &after[end + 2..],
+            _ => {
+                out.push_str("in ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}

@@ -307,8 +307,10 @@ fn show_takes_turns_and_phases_and_match_prints_the_old_table() {
         );
         let table = commands.result_table(&record).unwrap();
         let old = MatchRecord::load(&fixture(dir).join("record.json")).unwrap();
+        // Today's table names a fault's place in its callback, as the record of before's
+        // did not (`match_faults::` tests the place's words).
         assert_eq!(
-            table,
+            crate::common::loi::without_fault_places(&table),
             referee::export::table::match_result(&old),
             "{dir}: the table of the record of before"
         );

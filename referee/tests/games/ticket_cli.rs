@@ -176,7 +176,7 @@ fn an_illegal_claim_is_a_fault_that_loses_the_match() {
         let (text, record) = play(who, dir, &[&cheat, "do-nothing"], "small");
         assert!(text.contains("do-nothing (Blue) wins"), "{text}");
         assert!(
-            text.contains("fault of illegal_claim.py: protocol"),
+            text.contains("fault of illegal_claim.py in jouer for move 5: protocol"),
             "{text}"
         );
         let faults = record["faults"].as_array().unwrap();

@@ -269,7 +269,10 @@ fn a_refused_action_excludes_its_seat_and_the_others_play_on() {
         });
         let record = record(&out_dir);
         let text = stdout(&out);
-        assert!(text.contains("fault of free_quarry.sh: protocol"), "{text}");
+        assert!(
+            text.contains("fault of free_quarry.sh in jouer for move 3: protocol"),
+            "{text}"
+        );
         assert!(text.contains("free_quarry.sh (orange) excluded"), "{text}");
         assert_eq!(record.faults.len(), 1, "{:?}", record.faults);
         let fault = &record.faults[0];

@@ -254,7 +254,7 @@ fn a_lua_runtime_error_is_a_crash_reported_with_its_message() {
     let show = common::run_ok(
         Command::new(env!("CARGO_BIN_EXE_referee"))
             .arg("show")
-            .arg(champion.with_file_name("match")),
+            .arg(champion.with_file_name("match43")),
     );
     let show = common::text(&show.stdout);
     assert!(
