@@ -401,7 +401,11 @@ fn a_gauntlet_finds_strong_better_than_random_and_resumes() {
     assert!(pairs.len() >= 2, "{pairs:?}");
     let matches = common::tables::untimed(&dir.join("g/matches.csv"));
     // A match each for candidate and baseline (and those still playing when it concluded).
-    assert!(matches.len() >= 2 * pairs.len(), "{} matches", matches.len());
+    assert!(
+        matches.len() >= 2 * pairs.len(),
+        "{} matches",
+        matches.len()
+    );
     assert!(
         matches
             .iter()
@@ -423,7 +427,9 @@ fn strong_wins_at_least_90_of_100_tournament_matches_against_random() {
     let dir = common::fresh_dir("ticket", "strong");
     let mut command = referee(Who::Me, &["tournament", "strong", "random"]);
     command
-        .args(["--rounds", "100", "--seed", "2028", "--name", "bar", "--jobs", "2"])
+        .args([
+            "--rounds", "100", "--seed", "2028", "--name", "bar", "--jobs", "2",
+        ])
         .arg("--results")
         .arg(&dir);
     common::run_ok(command);

@@ -156,7 +156,15 @@ fn a_program_written_to_the_subject_s_header_builds_unchanged_and_plays() {
 #[test]
 fn a_program_written_to_the_subject_s_library_calls_builds_and_plays() {
     const COLOURS: [&str; 10] = [
-        "none", "purple", "white", "blue", "yellow", "orange", "black", "red", "green",
+        "none",
+        "purple",
+        "white",
+        "blue",
+        "yellow",
+        "orange",
+        "black",
+        "red",
+        "green",
         "locomotive",
     ];
     let fixture =
@@ -181,7 +189,14 @@ fn a_program_written_to_the_subject_s_library_calls_builds_and_plays() {
         command
             .args(["--game", "ticket-to-ride", "match"])
             .arg(&champion)
-            .args(["do-nothing", "--seed", "5", "--option", "board=small", "--out"])
+            .args([
+                "do-nothing",
+                "--seed",
+                "5",
+                "--option",
+                "board=small",
+                "--out",
+            ])
             .arg(&out_dir)
             .stdin(Stdio::null());
         if let Who::User(uid, gid) = who {
@@ -225,7 +240,10 @@ fn a_program_written_to_the_subject_s_library_calls_builds_and_plays() {
         let mine = acts(0);
         assert_eq!(mine[0].0, "tickets");
         let offered = mine[0].1.replace(',', "");
-        assert!(stderr.contains(&format!("tickets: {offered}\n")), "{stderr}");
+        assert!(
+            stderr.contains(&format!("tickets: {offered}\n")),
+            "{stderr}"
+        );
         // Every blind card, by the subject's colour numbers, in order (the last draw
         // found no card: the game ended, and the kit gave NONE).
         let blind: Vec<&str> = mine
