@@ -240,7 +240,11 @@ mod tests {
         let (one, other) = (fresh("one"), fresh("other"));
         let _held = hold(&one, 0).unwrap();
         assert!(hold(&one, 0).is_none(), "held once");
-        assert_eq!(cpu(&claim(&other, 0, &[0])), Some(0), "another set is apart");
+        assert_eq!(
+            cpu(&claim(&other, 0, &[0])),
+            Some(0),
+            "another set is apart"
+        );
         assert!(!std::path::Path::new(&format!("{one}/cpu0")).exists());
         let listed = std::fs::read_to_string("/proc/net/unix").unwrap();
         assert!(

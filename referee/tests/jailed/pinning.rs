@@ -173,7 +173,10 @@ fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
     each_run("pinning", "two", |who| {
         let (first_as, second_as) = match who {
             Who::User(..) => (Who::Root, who),
-            Who::Root => (Who::User(common::users::test_user().0, common::users::test_user().1), Who::Root),
+            Who::Root => (
+                Who::User(common::users::test_user().0, common::users::test_user().1),
+                Who::Root,
+            ),
             Who::Me => (Who::Me, Who::Me),
         };
         let dir = common::fresh_dir("pinning", "two");
@@ -209,7 +212,10 @@ fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
         // Killed without a chance to clean up, the first referee leaves its CPU free.
         first.0.kill().unwrap();
         first.0.wait().unwrap();
-        assert!(!is_claimed(&claims, cpus[0]), "a killed referee's claim is gone");
+        assert!(
+            !is_claimed(&claims, cpus[0]),
+            "a killed referee's claim is gone"
+        );
         assert!(is_claimed(&claims, cpus[1]));
 
         release_holders();
@@ -219,7 +225,10 @@ fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
             "{}",
             std::fs::read_to_string(out2.join("stderr")).unwrap()
         );
-        assert!(!is_claimed(&claims, cpus[1]), "a finished match frees its CPU");
+        assert!(
+            !is_claimed(&claims, cpus[1]),
+            "a finished match frees its CPU"
+        );
         // A claim is no file: nothing is left beside the matches' own.
         let mut left: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
