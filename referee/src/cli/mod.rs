@@ -84,6 +84,11 @@ pub struct ServeArgs {
     /// minute; more are refused with the wait to try again.
     #[arg(long, default_value_t = crate::serve::rate::GAMES_PER_MINUTE, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games_per_minute: u32,
+    /// Longest a game may last, in seconds, whatever its turns' timeout: past it, the
+    /// seat to move loses by a timeout fault (recorded; the record replays). Default: an
+    /// hour.
+    #[arg(long, default_value_t = crate::serve::GAME_TIME.as_secs(), value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub game_time: u64,
     /// Sandbox layers of the built-in champions: auto or off.
     #[arg(long, default_value = "auto", value_parser = values::sandbox_mode(), value_name = "MODE")]
     pub sandbox: jail::sandbox::SandboxMode,

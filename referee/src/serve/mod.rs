@@ -32,6 +32,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// The longest a game may last by default: an hour, four times a slow game of the USA
+/// board at the subject's timeout (about 90 turns of 10 s at most).
+pub const GAME_TIME: std::time::Duration = std::time::Duration::from_secs(3600);
+
 /// What the server is started with.
 pub struct Config {
     pub listen: SocketAddr,
@@ -46,6 +50,8 @@ pub struct Config {
     pub limits: Limits,
     /// Where the web site is served, if it is (`serve/web/`).
     pub web: Option<SocketAddr>,
+    /// The longest a game may last: past it, the seat to move loses by a `timeout` fault.
+    pub game_time: std::time::Duration,
 }
 
 /// What every connection shares.
@@ -68,6 +74,10 @@ pub struct Server {
     pub refusals: rate::Refusals,
     /// The games' events for the web site (fed by the sessions).
     pub web: Arc<web::hub::Hub>,
+    /// The longest a game may last (a pair of clients each answering just under its
+    /// turn's timeout would otherwise hold their seats, and a tournament's round, for
+    /// hours): past it, the seat to move loses by a `timeout` fault.
+    pub game_time: std::time::Duration,
     connections: Mutex<(u32, HashMap<Source, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -82,12 +92,14 @@ impl Server {
         max_connections: u32,
         per_address: u32,
         games_per_minute: u32,
+        game_time: std::time::Duration,
     ) -> Arc<Server> {
         Arc::new(Server {
             results,
             store,
             tournaments: tournament::Tournaments::default(),
             web: Arc::default(),
+            game_time,
             limits,
             names: names::Names::default(),
             lobby: lobby::Lobby::default(),
@@ -190,6 +202,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         config.max_connections,
         config.per_address,
         config.games_per_minute,
+        config.game_time,
     );
     tournament::watch(&server);
     if let Some(addr) = config.web {
@@ -258,7 +271,15 @@ mod tests {
     fn a_session_that_panics_gives_its_connection_back() {
         let dir = tempfile::tempdir().unwrap();
         let (store, _) = store::Store::open(&dir.path().join(store::FILE)).unwrap();
-        let server = Server::new(PathBuf::from("unused"), store, Limits::default(), 4, 1, 60);
+        let server = Server::new(
+            PathBuf::from("unused"),
+            store,
+            Limits::default(),
+            4,
+            1,
+            60,
+            GAME_TIME,
+        );
         let ip: IpAddr = "127.0.0.1".parse().unwrap();
         let admitted = server.admit(ip).unwrap();
         assert!(

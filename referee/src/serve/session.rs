@@ -434,8 +434,10 @@ fn play_counted(
     // A client of the game's own protocol is told the game and its seats; its lines
     // follow, unframed.
     let announced = format!("{} {}", game.name(), seats.champions.len());
+    let game_ends = (Instant::now() + server.game_time, server.game_time);
     for (_, link) in players {
         let mut l = link.borrow_mut();
+        l.game_ends = Some(game_ends);
         let sizes = if l.lines { &announced } else { &sizes };
         l.told = false;
         l.pending_move = false;
@@ -467,6 +469,9 @@ fn play_counted(
         jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own))
     });
     drop(own);
+    for (_, link) in players {
+        link.borrow_mut().game_ends = None;
+    }
     let record = match record {
         Ok(record) => record,
         Err(e) => {

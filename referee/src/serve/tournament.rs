@@ -172,8 +172,14 @@ pub fn wait(
                 .send(&format!("The tournament '{tournament}' is over"));
             return None;
         }
-        // The connection of a wait of before, if it was here: dropped.
-        *slot = Slot::Waiting(own);
+        // The connection of a wait of before, if it was here: told (without waiting: the
+        // slot's lock is held) and closed.
+        if let Slot::Waiting(mut old) = std::mem::replace(&mut *slot, Slot::Waiting(own)) {
+            let _ = old.conn.try_send(&format!(
+                "A new connection of '{name}' waits in the tournament '{tournament}' now: \
+                 this one is closed"
+            ));
+        }
         member.changed.notify_all();
     }
     let mut pause = super::lobby::FIRST_NOT_READY;
@@ -188,6 +194,7 @@ pub fn wait(
         pause = super::lobby::NOT_READY_EVERY;
         if superseded() {
             // The slot holds the new connection: not this thread's.
+            println!("client {name}: a newer connection waits in tournament {tournament}");
             return None;
         }
         match std::mem::replace(&mut *slot, Slot::Away) {

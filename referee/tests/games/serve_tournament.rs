@@ -488,3 +488,124 @@ fn a_tournament_whose_every_game_faulted_has_no_winner() {
         );
     });
 }
+
+/// Red team 9, finding 5: a member's seat is its token's. A stranger under its name is
+/// refused; the member's new connection (its first one closed) replaces the old wait,
+/// which is told and ends, so that one thread alone waits for the member (two sent every
+/// `NOT_READY` twice and both served the connection).
+#[test]
+fn a_member_s_seat_is_its_token_s_and_its_new_connection_replaces_the_old() {
+    each_run_in("serve_tournament", "owner", |who, dir| {
+        let server = Server::start(who, dir);
+        organise(
+            who,
+            dir,
+            &["tournament", "new", "cup", "--format", "league"],
+        );
+        let (ann, bob) = (register(who, dir, "ann"), register(who, dir, "bob"));
+        let (_a, joined) = join(&server, "ann", Some(&ann));
+        assert_eq!(joined, "OK");
+        let (mut first, joined) = join(&server, "bob", Some(&bob));
+        assert_eq!(joined, "OK");
+        server.line_with("client bob: waits in tournament cup");
+        // bob's program stops sending (its end of the connection closed for writing): its
+        // name is free, its wait still there.
+        first.stream.shutdown(std::net::Shutdown::Write).unwrap();
+        let (_, stranger) = join(&server, "bob", None);
+        assert!(stranger.contains("its token"), "{stranger}");
+        let (_, forged) = join(&server, "bob", Some("0123456789abcdef0123456789abcdef"));
+        assert!(forged.contains("not the one of 'bob'"), "{forged}");
+        let (_second, joined) = join(&server, "bob", Some(&bob));
+        assert_eq!(joined, "OK");
+        // The old wait is told, closed, and its session ends.
+        let told = first.must();
+        assert!(told.contains("A new connection of 'bob'"), "{told}");
+        assert_eq!(first.recv(), None, "closed");
+        server.line_with("client bob: a newer connection waits in tournament cup");
+        server.line_with("client bob: disconnected");
+        let lines = server.lines_with("client bob: ");
+        let waits = lines
+            .iter()
+            .filter(|l| l.ends_with("bob: waits in tournament cup"))
+            .count();
+        assert_eq!(waits, 2, "{lines:?}");
+    });
+}
+
+/// Red team 9, finding 6: a member that lost by a fault and stays silent holds its next
+/// game at most the tournament's `--timeout`, not the server's idle bound, and its
+/// opponent waits meanwhile as every waiting member does: sent `NOT_READY`.
+#[test]
+fn a_member_silent_after_its_fault_holds_its_next_game_only_a_turn() {
+    each_run_in("serve_tournament", "silent_loser", |who, dir| {
+        let server = Server::start(who, dir);
+        let new = [
+            "tournament",
+            "new",
+            "cup",
+            "--format",
+            "league",
+            "--rounds",
+            "2",
+            "--map",
+            "small",
+            "--timeout",
+            "10",
+        ];
+        organise(who, dir, &new);
+        let (ann, bob) = (register(who, dir, "ann"), register(who, dir, "bob"));
+        let (mut silent, joined) = join(&server, "ann", Some(&ann));
+        assert_eq!(joined, "OK");
+        let (mut other, joined) = join(&server, "bob", Some(&bob));
+        assert_eq!(joined, "OK");
+        organise(who, dir, &["tournament", "start", "cup"]);
+        let game_of = |client: &mut Client| -> (usize, String) {
+            let mut not_ready = 0;
+            loop {
+                match client.must() {
+                    m if m == "NOT_READY" => not_ready += 1,
+                    game => {
+                        client.must();
+                        return (not_ready, game);
+                    }
+                }
+            }
+        };
+        // Game 1: ann never asks its data (a timeout fault), bob is told it won.
+        let (_, first) = game_of(&mut silent);
+        let (_, game) = game_of(&mut other);
+        assert_eq!(game, first);
+        assert_eq!(other.cmd("GET_GAME_DATA"), "OK");
+        other.must();
+        other.must();
+        assert_eq!(other.cmd("GET_MOVE"), "OK");
+        let (_, _, code) = (other.must(), other.must(), other.must());
+        assert_eq!(code, "-1", "the opponent lost");
+        // bob asks its next game while ann, told nothing yet, stays silent.
+        assert_eq!(
+            other.cmd(&format!("WAIT_GAME TOURNAMENT cup token={bob}")),
+            "OK"
+        );
+        let (not_ready, second) = game_of(&mut other);
+        assert_ne!(second, first);
+        assert!(
+            not_ready >= 1,
+            "bob waited for the round, sent NOT_READY as any waiting member"
+        );
+        // A turn's clock (10 s: about three NOT_READY), not the idle bound (120 s: 39).
+        assert!(not_ready <= 5, "held {not_ready} NOT_READY long");
+        assert_eq!(silent.recv(), None, "ann was disconnected");
+        let record = record(&server, &second);
+        let seats = record["seats"].as_array().unwrap();
+        let seat = seats.iter().position(|s| s["name"] == "ann").unwrap();
+        let faults = record["faults"].as_array().unwrap();
+        assert!(
+            faults
+                .iter()
+                .any(|f| f["seat"] == seat && f["kind"] == "crash"),
+            "{record}"
+        );
+        replays(&server, &first);
+        replays(&server, &second);
+    });
+}
