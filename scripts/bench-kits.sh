@@ -23,8 +23,8 @@
 #   scripts/bench-kits.sh calls        part 3 only: the cost of a call answered by the kit's
 #                                      rules (CPU) and of a round trip (wall), in each kit
 #                                      with local rules (referee/tests/fixtures/kits/rules_c,
-#                                      rules_ocaml, rules_haskell, rules_pascal; KIT_RUNS
-#                                      matches each)
+#                                      rules_ocaml, rules_haskell, rules_pascal, rules_go;
+#                                      KIT_RUNS matches each)
 #   RUNS=20 scripts/bench-kits.sh      part 1: runs per line-up (10)
 #   KIT_RUNS=9 scripts/bench-kits.sh   part 2: matches per champion (5)
 #   REFEREE=path scripts/bench-kits.sh use that referee binary instead of building one
@@ -274,7 +274,7 @@ kits_table() {
 # second jouer: 500,000 rules over the CPU they took, 2,000 failed actions over their
 # wall time).
 calls() {
-  for language in c ocaml haskell pascal; do
+  for language in c ocaml haskell pascal go; do
     fixture=rules_$language
     printf '\n## Part 3: cost of a call, %s kit (%s matches); load %s\n' "$language" \
       "$kit_runs" "$(load)"

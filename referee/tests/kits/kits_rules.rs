@@ -1,9 +1,9 @@
 //! The board's rules in the C kit (`champions/c/kit/prologin_rules.c`, issue 32):
 //! `construction_possible`, `route_possible` and `distance` answered from the cached
 //! `etat`, at 2009's cost; and in the kits that call them through their foreign-function
-//! interface (`prologin_rules_lib.c`): OCaml, Haskell and Pascal (fixtures `rules_ocaml`,
-//! `rules_haskell`, `rules_pascal`), each held to the engine and to groopy's pace as the
-//! C kit is.
+//! interface (`prologin_rules_lib.c`): OCaml, Haskell, Pascal and Go (fixtures
+//! `rules_ocaml`, `rules_haskell`, `rules_pascal`, `rules_go`), each held to the engine
+//! and to groopy's pace as the C kit is.
 //!
 //! - On boards of our own (rule 21's traps: a ring of houses around the roads with a
 //!   one-cell gap, reservations of each player, dense random boards), this test plays the
@@ -397,4 +397,22 @@ fn a_pascal_champion_asking_as_much_as_groopy_plays_within_the_default_budget() 
     }
     let _heavy = common::heavy();
     plays_as_much_as_groopy(&rules_of("pascal"), "rules_pascal");
+}
+
+#[test]
+fn go_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("go", "version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("go"));
+}
+
+#[test]
+fn a_go_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("go", "version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("go"), "rules_go");
 }
