@@ -286,7 +286,9 @@ impl Cli {
     /// limit flags of a tournament were given rather than defaulted.
     pub fn parse_command_line() -> Cli {
         use clap::{CommandFactory, FromArgMatches};
-        let matches = Cli::command().get_matches();
+        let matches = Cli::command()
+            .try_get_matches()
+            .unwrap_or_else(|e| with_option_tip(e).exit());
         let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
         if let Some((_, sub)) = matches.subcommand() {
             let given = |ids: &[&str]| -> Vec<String> {
@@ -308,6 +310,39 @@ impl Cli {
         }
         cli
     }
+}
+
+/// An unknown `--NAME` that is a game's option (`--board usa`) gets the form that gives it
+/// (`--option board=usa`) as its tip, in place of clap's `-- --board`.
+fn with_option_tip(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return error;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return error;
+    };
+    let Some(name) = given.strip_prefix("--").and_then(|n| n.split('=').next()) else {
+        return error;
+    };
+    let games: Vec<&str> = crate::games::ALL
+        .iter()
+        .filter(|g| g.options().iter().any(|o| o.name == name))
+        .map(|g| g.title())
+        .collect();
+    if games.is_empty() {
+        return error;
+    }
+    let tip = format!(
+        "`{name}` is an option of {}: give it as `--option {name}=VALUE` (`referee --game GAME \
+         options` lists a game's options)",
+        games.join(", ")
+    );
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
+    error
 }
 
 impl Default for LimitArgs {

@@ -495,3 +495,30 @@ fn a_seat_never_learns_the_cards_the_others_draw_blind() {
         assert!(view.get("hands").is_none() && view["offered"] == serde_json::json!([]));
     });
 }
+
+/// `--board usa`, as a person would first type a game's option, is refused with the form
+/// that gives it (clap alone would suggest `-- --board`); an unknown flag that is no game's
+/// option keeps clap's own words.
+#[test]
+fn a_game_s_option_given_as_a_flag_is_told_its_form() {
+    let out = Command::new(REFEREE)
+        .args(["--game", "ticket-to-ride", "match", "random", "do-nothing"])
+        .args(["--board", "usa"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    let text = common::text(&out.stderr);
+    assert!(
+        text.contains("`board` is an option of Ticket to Ride")
+            && text.contains("--option board=VALUE")
+            && !text.contains("-- --board"),
+        "{text}"
+    );
+    let out = Command::new(REFEREE)
+        .args(["--game", "ticket-to-ride", "match", "random", "do-nothing"])
+        .args(["--bored", "usa"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(!common::text(&out.stderr).contains("is an option of"));
+}
