@@ -157,7 +157,7 @@ impl Client {
 
     /// Names itself and waits for a free game of `options`: the `NOT_READY`s it got before
     /// the game started, then (game name, whether it plays first).
-    fn start_free(&mut self, name: &str, options: &str) -> (usize, String, bool) {
+    pub(crate) fn start_free(&mut self, name: &str, options: &str) -> (usize, String, bool) {
         assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
         self.wait_free(options)
     }

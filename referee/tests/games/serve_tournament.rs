@@ -6,7 +6,7 @@
 //! tournament ends all the same. As root and as a user.
 
 use crate::common;
-use crate::serve::{record, replays, serve_command, Client, Server};
+use crate::serve::{record, replays, serve_command, Client, Server, WAIT};
 
 use common::users::{each_run_in, Who};
 use std::path::{Path, PathBuf};
@@ -534,19 +534,6 @@ fn a_stranger_giving_a_member_s_name_never_touches_its_games() {
     });
 }
 
-/// The next tournament game of `client` (which asked it): its name and whether it plays
-/// first, its game data read.
-fn next_game(client: &mut Client) -> (String, bool) {
-    let mut game = client.must();
-    while game == "NOT_READY" {
-        game = client.must();
-    }
-    assert_eq!(client.must().split(' ').count(), 2, "the game's sizes");
-    assert_eq!(client.cmd("GET_GAME_DATA"), "OK");
-    client.must();
-    (game, client.must() == "0")
-}
-
 #[test]
 fn a_knockout_is_never_won_by_a_member_that_played_nothing() {
     each_run_in("serve_tournament", "absent_winner", |who, dir| {
@@ -610,18 +597,15 @@ fn a_knockout_is_never_won_by_a_member_that_played_nothing() {
                 let mut client = Client {
                     stream: std::net::TcpStream::connect(("127.0.0.1", port)).unwrap(),
                 };
-                assert_eq!(client.cmd(&format!("CLIENT_NAME {name}")), "OK");
-                assert_eq!(
-                    client.cmd(&format!("WAIT_GAME TOURNAMENT cup token={token}")),
-                    "OK"
-                );
-                let (_, first) = next_game(&mut client);
+                client.stream.set_read_timeout(Some(WAIT)).unwrap();
+                let (_, _, first) =
+                    client.start_free(&name, &format!("TOURNAMENT cup token={token}"));
                 client.play_to_the_end(first).0
             }
         });
-        let (mut second, joined) = join(&server, &seeded[1], Some(&token(&seeded[1])));
-        assert_eq!(joined, "OK");
-        let (_, first) = next_game(&mut second);
+        let mut second = server.connect();
+        let asked = format!("TOURNAMENT cup token={}", token(&seeded[1]));
+        let (_, _, first) = second.start_free(&seeded[1], &asked);
         let (code, msg) = second.play_to_the_end(first);
         assert_eq!(code, -fourth.join().unwrap(), "one of them won: {msg}");
         drop(second);
