@@ -5,7 +5,7 @@
 //! with a message to its players, before any of its files is opened, so that the
 //! connections `--max-connections` promises are never the ones refused.
 
-use nix::sys::resource::{getrlimit, setrlimit, Resource};
+use nix::sys::resource::{getrlimit, Resource};
 use std::sync::Mutex;
 
 /// Open files counted for one connection: its socket, and the second handle on it that
@@ -112,13 +112,7 @@ impl std::error::Error for TooFewFiles {}
 /// Raises the soft limit of open files to the hard one; the limit now in force, or why
 /// `max_connections` cannot be served under it.
 pub fn raise_for(max_connections: u32) -> anyhow::Result<u64> {
-    let (soft, hard) = getrlimit(Resource::RLIMIT_NOFILE)
-        .map_err(|e| anyhow::anyhow!("cannot read the limit of open files: {e}"))?;
-    let limit = if soft < hard && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok() {
-        hard
-    } else {
-        soft
-    };
+    let limit = jail::raise_open_files();
     check(max_connections, limit)?;
     Ok(limit)
 }

@@ -70,8 +70,10 @@ pub struct Server {
     pub per_source: rate::Games,
     /// The open files the games may hold.
     pub files: fds::Budget,
-    /// The log's refusal lines, bounded.
-    pub refusals: rate::Refusals,
+    /// The log's refusal lines, bounded by source.
+    pub refusals: rate::Lines,
+    /// The log's lines of connections (named, gone), bounded by source.
+    pub connection_lines: rate::Lines,
     /// The games' events for the web site (fed by the sessions).
     pub web: Arc<web::hub::Hub>,
     /// The longest a game may last (a pair of clients each answering just under its
@@ -105,7 +107,8 @@ impl Server {
             lobby: lobby::Lobby::default(),
             per_source: rate::Games::new(games_per_minute),
             files: fds::Budget::new(max_connections),
-            refusals: rate::Refusals::default(),
+            refusals: rate::Lines::new("refusal"),
+            connection_lines: rate::Lines::new("connection"),
             connections: Mutex::new((0, HashMap::new())),
             max_connections,
             per_address: address::bound(max_connections, per_address),

@@ -45,17 +45,23 @@ pub fn serve(stream: TcpStream, server: &Server) {
         Err(why) => {
             server
                 .refusals
-                .say(&format!("client {peer}: {}", printable(&why)));
+                .say(source, &format!("client {peer}: {}", printable(&why)));
             return;
         }
     };
-    let _left = Left(server, name.clone());
-    println!("client {peer}: {name} connected");
+    // Told to the tournaments when the connection ends, once it proved the name's token
+    // for one: a stranger who merely gives a member's name never touches its games.
+    let mut left = None;
+    // Both lines of a connection, or neither: a source connecting in a loop is summed up.
+    let logged = server
+        .connection_lines
+        .say(source, &format!("client {peer}: {name} connected"));
     let refuse = |link: &Rc<RefCell<Link>>, message: &str| {
         let _ = link.borrow_mut().conn.send(message);
-        server
-            .refusals
-            .say(&format!("client {name}: refused: {}", printable(message)));
+        server.refusals.say(
+            source,
+            &format!("client {name}: refused: {}", printable(message)),
+        );
     };
     while let Ok(command) = read_idle(&link) {
         if super::tournament::is_asked(&command) {
@@ -63,6 +69,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
                 refuse(&link, &message);
                 break;
             }
+            left.get_or_insert_with(|| Left(server, name.clone()));
             match super::tournament::wait(server, &name, link, &command) {
                 Some(back) if !back.borrow().close => link = back,
                 _ => break,
@@ -111,7 +118,9 @@ pub fn serve(stream: TcpStream, server: &Server) {
             break;
         }
     }
-    println!("client {name}: disconnected");
+    if logged {
+        println!("client {name}: disconnected");
+    }
 }
 
 /// A connection's name: held, or, a registered name, to be held once its token is proven
@@ -193,7 +202,8 @@ fn free(
     Some((own, played))
 }
 
-/// Tells the tournaments a client gone (its name is freed by its [`Held`]).
+/// Tells the tournaments a client gone, once it proved its name for one (its name is
+/// freed by its [`Held`]).
 struct Left<'a>(&'a Server, String);
 
 impl Drop for Left<'_> {

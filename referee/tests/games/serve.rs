@@ -163,7 +163,7 @@ impl Client {
 
     /// Names itself and waits for a free game of `options`: the `NOT_READY`s it got before
     /// the game started, then (game name, whether it plays first).
-    fn start_free(&mut self, name: &str, options: &str) -> (usize, String, bool) {
+    pub(crate) fn start_free(&mut self, name: &str, options: &str) -> (usize, String, bool) {
         assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
         self.wait_free(options)
     }
@@ -1157,9 +1157,9 @@ fn games_and_refusal_lines_of_one_source_are_bounded() {
         common::wait_until("the lines left out summed up", WAIT, || {
             refused(more);
             more += 1;
-            lines()
-                .iter()
-                .any(|l| l.contains("more refusal lines left out (at most 10 every 10 s)"))
+            lines().iter().any(|l| {
+                l.contains("more refusal lines of loopback left out (at most 10 every 10 s)")
+            })
         });
     });
 }
@@ -1276,5 +1276,51 @@ fn a_game_that_passes_the_server_s_cap_on_its_time_ends() {
         assert!(message.contains("cap on a game's total time"), "{message}");
         assert!(turns >= 1, "the game went on until the cap: {turns} turns");
         replays(&server, &game);
+    });
+}
+
+#[test]
+fn connections_in_a_loop_are_summed_up_in_the_log() {
+    each_run_in("serve", "connection_lines", |who, dir| {
+        let server = Server::start(who, dir);
+        let named = |i: u32| {
+            let mut client = server.connect();
+            assert_eq!(client.cmd(&format!("CLIENT_NAME loop{i}")), "OK");
+        };
+        for i in 0..30 {
+            named(i);
+        }
+        // The first ten are written, both their lines.
+        for i in 0..10 {
+            server.line_with(&format!("client loop{i}: disconnected"));
+        }
+        // Once the window ended, the next connection's lines come after the line that
+        // sums up those left out (one connection a second meanwhile).
+        let (mut i, mut last) = (30, std::time::Instant::now());
+        common::wait_until("the connections left out summed up", WAIT, || {
+            if last.elapsed() >= Duration::from_secs(1) {
+                named(i);
+                (i, last) = (i + 1, std::time::Instant::now());
+            }
+            let lines = server.lines.lock().unwrap();
+            lines.iter().any(|l| l.contains("left out"))
+        });
+        let lines = server.lines.lock().unwrap().clone();
+        for i in 10..30 {
+            let (named, gone) = (format!(" loop{i} connected"), format!("client loop{i}: "));
+            assert!(
+                !lines
+                    .iter()
+                    .any(|l| l.contains(&named) || l.contains(&gone)),
+                "loop{i} written: {lines:#?}"
+            );
+        }
+        let summed = lines.iter().find(|l| l.contains("left out")).unwrap();
+        let (count, rest) = summed.split_once(' ').unwrap();
+        assert!(count.parse::<u32>().unwrap() >= 20, "{summed}");
+        assert_eq!(
+            rest,
+            "more connection lines of loopback left out (at most 10 every 10 s)"
+        );
     });
 }

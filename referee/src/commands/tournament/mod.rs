@@ -163,6 +163,19 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         )),
         done.len(),
     );
+    // Each seat's walk keeps up to KEPT_FILES files open, besides its pipes and jail.
+    let (needed, limit) = (
+        (jobs * seats) as u64 * (jail::usage::KEPT_FILES + 16) + 64,
+        jail::raise_open_files(),
+    );
+    if needed > limit {
+        eprintln!(
+            "tournament: {jobs} jobs of {seats} seats may keep {needed} open files and the \
+             limit is {limit} (RLIMIT_NOFILE, its hard one): past it the champions' processes \
+             are watched without keeping their files (slower, never blind); raise it \
+             (ulimit -Hn) or give fewer --jobs"
+        );
+    }
     let progress = progress::Progress::start(&dir, total, done.len() as u64, faults_before);
     let mut faults = 0u64;
     let mut played = 0u64;
