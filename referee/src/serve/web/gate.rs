@@ -87,11 +87,12 @@ pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32) {
         share: address::bound(MAX_CONNECTIONS, per_address),
     });
     let site = Arc::new(site);
+    let refusing = Refusing(Arc::default());
     crate::serve::accept_each(&listener, "web site", |stream| {
         let Ok(peer) = stream.peer_addr() else { return };
         let counted = match counts.admit(Source::of(peer.ip())) {
             Ok(counted) => counted,
-            Err(why) => return refuse(stream, 503, "Service Unavailable", why, None),
+            Err(why) => return refusing.refuse(stream, why),
         };
         let site = Arc::clone(&site);
         let _ = std::thread::Builder::new()
@@ -103,20 +104,39 @@ pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32) {
     });
 }
 
-/// Answers `status` with `why` as text and closes. What the visitor sent meanwhile is
-/// read and dropped first (for at most `linger`, a bounded size; only what already came
-/// when there is none: the accepting thread waits for nobody), so that the answer is not
-/// lost to a reset.
-fn refuse(mut stream: TcpStream, status: u16, reason: &str, why: &str, linger: Option<Duration>) {
-    match linger {
-        Some(time) => {
-            let _ = stream_times(&stream, time);
+/// Most refusals answered at once; past them a connection over the bounds is closed
+/// unanswered.
+const MAX_REFUSING: usize = 16;
+
+/// The refusals being answered, each on a thread of its own (the accepting thread waits
+/// for nobody).
+struct Refusing(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Refusing {
+    fn refuse(&self, stream: TcpStream, why: &'static str) {
+        use std::sync::atomic::Ordering::SeqCst;
+        if self.0.fetch_add(1, SeqCst) >= MAX_REFUSING {
+            self.0.fetch_sub(1, SeqCst);
+            return;
         }
-        None => {
-            let _ = stream.set_nonblocking(true);
-            let _ = stream.read(&mut [0u8; 4096]);
+        let count = Arc::clone(&self.0);
+        let spawned = std::thread::Builder::new()
+            .name("web refusal".into())
+            .spawn(move || {
+                refuse(stream, 503, "Service Unavailable", why);
+                count.fetch_sub(1, SeqCst);
+            });
+        if spawned.is_err() {
+            self.0.fetch_sub(1, SeqCst);
         }
     }
+}
+
+/// Answers `status` with `why` as text and closes. What the visitor sent meanwhile is
+/// read and dropped first (for at most [`LINGER`], a bounded size), so that the answer is
+/// not lost to a reset.
+fn refuse(mut stream: TcpStream, status: u16, reason: &str, why: &str) {
+    let _ = stream_times(&stream, LINGER);
     let _ = write!(
         stream,
         "HTTP/1.1 {status} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n\
@@ -124,9 +144,7 @@ fn refuse(mut stream: TcpStream, status: u16, reason: &str, why: &str, linger: O
         why.len() + 1
     );
     let _ = stream.shutdown(Shutdown::Write);
-    if linger.is_some() {
-        let _ = std::io::copy(&mut (&mut stream).take(MAX_BYTES), &mut std::io::sink());
-    }
+    let _ = std::io::copy(&mut (&mut stream).take(MAX_BYTES), &mut std::io::sink());
 }
 
 /// Bounds each read and write of `stream` to `time`.
@@ -183,9 +201,7 @@ fn is_timeout(e: &std::io::Error) -> bool {
 fn pass(mut stream: TcpStream, site: &Path) {
     let first = match head(&mut stream) {
         Ok(first) => first,
-        Err(Some((status, reason, why))) => {
-            return refuse(stream, status, reason, why, Some(LINGER))
-        }
+        Err(Some((status, reason, why))) => return refuse(stream, status, reason, why),
         Err(None) => return,
     };
     let Ok(mut inner) = UnixStream::connect(site) else {
@@ -194,7 +210,6 @@ fn pass(mut stream: TcpStream, site: &Path) {
             503,
             "Service Unavailable",
             "The site cannot serve now; try again in a moment",
-            Some(LINGER),
         );
     };
     if stream_times(&stream, IDLE).is_err() || inner.write_all(&first).is_err() {

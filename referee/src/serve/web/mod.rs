@@ -1,7 +1,7 @@
 //! The game server's web site (`referee serve --web ADDR`, docs/server.md section 9): the
 //! games in play and finished, live, each game's board (the replay page's drawing, growing
 //! while the game is played), each player's games. Read-only: nothing on the site starts
-//! or stops anything. Its connections come through a bounded door ([`gate`]); `tiny_http`
+//! or stops anything. Its connections come through a bounded door (`gate.rs`); `tiny_http`
 //! serves them behind it, one thread a request (an event stream is a thread blocked on the
 //! server's changes, as a client's session is), bounded in number.
 
