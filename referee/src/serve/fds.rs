@@ -68,6 +68,24 @@ impl Budget {
     }
 }
 
+impl Budget {
+    /// Takes `files` for as long as the server runs (the web site's connections), or says
+    /// that too few are left for them and one training game.
+    pub fn keep(&self, files: u64, what: &str) -> anyhow::Result<()> {
+        let mut free = self.free();
+        if *free < files + of_game(1) {
+            anyhow::bail!(
+                "{what} need {files} open files and the limit leaves {} besides the game \
+                 port's connections: raise it (ulimit -Hn, or LimitNOFILE= of a service) or \
+                 serve fewer connections",
+                free.saturating_sub(of_game(1))
+            );
+        }
+        *free -= files;
+        Ok(())
+    }
+}
+
 /// The files of a game, given back when dropped (its end, or its thread's panic).
 pub struct Taken<'a> {
     budget: &'a Budget,

@@ -157,6 +157,11 @@ impl Server {
         Ok(Admitted(Arc::clone(self), ip))
     }
 
+    /// The most connections of one source (its web site's too).
+    pub fn per_address(&self) -> u32 {
+        self.per_address
+    }
+
     /// How many connections are counted (all addresses).
     pub fn connections(&self) -> u32 {
         self.connections.lock().expect("connections").0
@@ -213,26 +218,32 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         println!("web site on http://{bound}/");
         std::io::stdout().flush()?;
     }
+    accept_each(&listener, "game port", |stream| accept(stream, &server));
+    Ok(())
+}
+
+/// Gives `each` every connection `listener` accepts, for ever. A failing `accept` (out of
+/// open files, or another failure) is retried after a pause that doubles while it lasts,
+/// not at once (the loop would spin and starve the connections whose ends free the
+/// files); said once a run of failures, with `what` listens.
+pub(crate) fn accept_each(listener: &TcpListener, what: &str, mut each: impl FnMut(TcpStream)) {
     let mut pause = FIRST_PAUSE;
     for stream in listener.incoming() {
         match stream {
             Ok(stream) => {
                 pause = FIRST_PAUSE;
-                accept(stream, &server);
+                each(stream);
             }
-            // Out of open files (or another failure): retried after a pause that doubles
-            // while it lasts, not at once (the loop would spin and starve the sessions
-            // whose ends free the files); said once a run of failures.
             Err(e) => {
                 if pause == FIRST_PAUSE {
-                    println!("accept failed: {e}; retrying, more slowly while it fails");
+                    println!("{what}: accept failed: {e}; retrying, more slowly while it fails");
+                    let _ = std::io::stdout().flush();
                 }
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(LAST_PAUSE);
             }
         }
     }
-    Ok(())
 }
 
 /// The pauses after a failed `accept`: the first, and the longest.
