@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub(crate) use crate::arena::parts::hex;
-pub use crate::arena::parts::{
+pub(crate) use arena::parts::hex;
+pub use arena::parts::{
     json_lines, read_bounded, BudgetRecord, BudgetsRecord, SeatRecord, TimingRecord,
 };
 

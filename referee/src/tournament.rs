@@ -4,7 +4,7 @@
 //! seeds, comes from the schedule only, never from timing.
 
 use crate::endpoint::TimeLimits;
-use crate::events::TournamentEvent;
+use arena::events::TournamentEvent;
 use crate::games::{Game, Seats};
 use crate::roster::ChampionSpec;
 use crate::schedule::Pairing;

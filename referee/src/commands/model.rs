@@ -6,7 +6,7 @@
 //! its [`Parts`](crate::games::model::Parts).
 
 use super::{Failure, EXIT_MISMATCH};
-use crate::arena::{GameRecord, NoStep};
+use arena::{GameRecord, NoStep};
 use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
 use crate::games::model::{At, Commands, LogMissing, OtherGame};

@@ -4,7 +4,7 @@
 
 use super::amazons_wire::AmazonsWire;
 use super::model::{ModelGame, Parts};
-use crate::arena::GameRecord;
+use arena::GameRecord;
 use crate::human::{amazons::AmazonsSeat, Driver};
 use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
 use std::path::Path;

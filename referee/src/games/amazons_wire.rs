@@ -2,7 +2,7 @@
 //! seats, `jouer` to the seat to move, `end_game`), and what each line of a champion means
 //! (questions answered from the board, `deplacer` a move for the rules, `fin`).
 
-use crate::arena::{Adapter, GameRecord, Line};
+use arena::{Adapter, GameRecord, Line};
 use amazons::{Amazons, AmazonsState, Board, Cell, Color, IllegalMove, Move, Square};
 use game::Illegal;
 

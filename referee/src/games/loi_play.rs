@@ -5,8 +5,8 @@
 
 use super::loi_wire::LoiWire;
 use super::model::{At, ModelGame, Parts};
-use crate::arena::GameRecord;
-use crate::arena::NoStep;
+use arena::GameRecord;
+use arena::NoStep;
 use crate::human::Driver;
 use crate::standings::{MatchRow, PointsTable, RULE_26};
 use engine::model::{Action, Loi, LoiState};
@@ -113,7 +113,7 @@ impl Parts for LoiWire {
     fn fault_place(
         &self,
         record: &GameRecord,
-        fault: &crate::arena::GameFault,
+        fault: &arena::GameFault,
     ) -> Option<super::model::FaultPlace> {
         crate::view::loi_arena::fault_place(record, fault)
     }

@@ -4,7 +4,7 @@
 
 use super::model::{ModelGame, Parts};
 use super::ticket_wire::TicketWire;
-use crate::arena::GameRecord;
+use arena::GameRecord;
 use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
 use game::{Replay, Step};
 use std::path::Path;

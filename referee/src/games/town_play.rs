@@ -5,7 +5,7 @@
 
 use super::model::{ModelGame, Parts};
 use super::town_wire::TownWire;
-use crate::arena::GameRecord;
+use arena::GameRecord;
 use crate::standings::{PointsTable, PLACES_4};
 use game::{Game as _, State as _, Step};
 use std::path::Path;

@@ -5,7 +5,7 @@
 
 use super::amazons_html::PageData;
 use super::frame::{Frame, Mark, Seat, Series, Step};
-use crate::arena::GameRecord;
+use arena::GameRecord;
 use amazons::{Board, Color};
 
 const COLOUR: [&str; 2] = ["White", "Black"];

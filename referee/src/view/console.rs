@@ -6,7 +6,7 @@
 //! text here is the champion's bytes, each view escapes it.
 
 use super::timeline::{StepKind, Timeline};
-use crate::arena::GameRecord;
+use arena::GameRecord;
 use crate::record::{BudgetRecord, MatchRecord, TimingRecord};
 use std::io::Read;
 use std::ops::Range;

@@ -4,7 +4,7 @@
 
 use game::testing::{Choice, HighCard, HighCardState};
 use game::Illegal;
-use referee::arena::{Adapter, GameRecord, Line};
+use arena::{Adapter, GameRecord, Line};
 use referee::games::model::{ModelGame, Parts};
 use referee::standings::PointsTable;
 use std::path::Path;

@@ -14,7 +14,7 @@ mod spec;
 use super::Failure;
 use crate::cli::GauntletArgs;
 use crate::commands::tournament::setup;
-use crate::events::TournamentEvent;
+use arena::events::TournamentEvent;
 use crate::export::{csv_line, matches_csv};
 use crate::games::Game;
 use crate::gauntlet::{estimate, Plan, Sprt, Verdict};

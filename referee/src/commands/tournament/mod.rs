@@ -16,7 +16,7 @@ pub(crate) mod setup;
 
 use super::Failure;
 use crate::cli::TournamentArgs;
-use crate::events::TournamentEvent;
+use arena::events::TournamentEvent;
 use crate::export::{matches_csv, table};
 use crate::games::Game;
 use crate::schedule::{Format, Shard};

@@ -1,7 +1,7 @@
 //! The results of a tournament directory (or of merged shards): the sorted `matches.csv`,
 //! `leaderboard.csv`, `pairwise.csv` and `seats.csv` beside it, and with `--html` the `index.html`.
 
-use crate::confidence::{self, Confidence};
+use arena::confidence::{self, Confidence};
 use crate::export::{leaderboard_csv, pairwise_csv, seats_csv};
 use crate::games::Game;
 use crate::schedule::Shard;

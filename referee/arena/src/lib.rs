@@ -7,12 +7,31 @@
 
 mod adapter;
 mod check;
+pub mod confidence;
+pub mod endpoint;
+pub mod events;
+pub mod export;
+pub mod fault_times;
+pub mod full_log;
 mod log_check;
 mod machine;
+pub mod manifest;
+pub mod match_loop;
 mod no_step;
 pub mod parts;
+pub mod process_endpoint;
 mod record;
+pub mod roster;
 mod row;
+pub mod rules;
+pub mod run_bounds;
+pub mod run_files;
+pub mod schedule;
+pub mod scratch;
+pub mod seeds;
+pub mod snapshot;
+pub mod standings;
+pub mod store;
 pub mod watch;
 
 pub use adapter::{Action, Adapter, History, Line, State};
