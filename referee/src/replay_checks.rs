@@ -166,7 +166,7 @@ pub fn timeouts(record: &MatchRecord) -> Result<(), String> {
             arena::fault_times::timeout_agrees(
                 fault,
                 timing,
-                &budgets.of_callback(played.callback),
+                &crate::record::budget_of(budgets, played.callback),
                 played.requests,
                 used,
             )

@@ -189,8 +189,6 @@ pub enum ScheduleError {
     },
 }
 
-impl std::error::Error for ScheduleError {}
-
 /// `C(n, k)`, saturating at `u128::MAX`.
 fn choose_wide(n: u64, k: usize) -> u128 {
     let mut c: u128 = 1;

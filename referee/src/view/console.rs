@@ -141,7 +141,7 @@ impl Console {
                 phase: c.phase,
                 cpu_us: t.cpu_us,
                 wall_us: t.wall_us,
-                budget: record.budgets.map(|b| b.of_callback(c.callback)),
+                budget: record.budgets.map(|b| crate::record::budget_of(&b, c.callback)),
                 range: t.stderr,
             })
             .collect();
