@@ -4,8 +4,8 @@
 
 use crate::endpoint::{Endpoint, TimeLimits};
 use crate::games::Game;
-use arena::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
+use arena::process_endpoint::ProcessEndpoint;
 use jail::champion::{Champion, LaunchSpec, Limits};
 use jail::fault::{Fault, FaultKind};
 use std::path::Path;

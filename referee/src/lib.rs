@@ -8,7 +8,10 @@ pub mod commands;
 pub mod games;
 pub mod gauntlet;
 pub mod human;
+#[cfg(test)]
+mod kit_hashes;
 pub mod kits;
+mod layers;
 pub mod protocol;
 pub mod record;
 pub mod replay;
@@ -22,6 +25,5 @@ pub mod view;
 // The runner that knows no game is the crate `arena`; its modules most of this crate reaches
 // keep their paths here, so that `crate::store`, `crate::endpoint`... still name them.
 pub use arena::{
-    endpoint, export, full_log, roster, run_bounds, run_files, schedule, snapshot, standings,
-    store,
+    endpoint, export, full_log, roster, run_bounds, run_files, schedule, snapshot, standings, store,
 };

@@ -8,9 +8,9 @@
 //! it is dropped.
 
 use crate::endpoint::Endpoint;
-use arena::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
 use crate::run_files::{Access, Folder};
+use arena::process_endpoint::ProcessEndpoint;
 use arena::scratch::{remove_scratch, scratch_root};
 use jail::affinity::Pin;
 use jail::champion::{Champion, LaunchSpec, Limits};

@@ -4,10 +4,10 @@
 //! seeds, comes from the schedule only, never from timing.
 
 use crate::endpoint::TimeLimits;
-use arena::events::TournamentEvent;
 use crate::games::{Game, Seats};
 use crate::roster::ChampionSpec;
 use crate::schedule::Pairing;
+use arena::events::TournamentEvent;
 use jail::champion::Limits;
 use jail::interrupt;
 use rayon::iter::{ParallelBridge, ParallelIterator};

@@ -31,8 +31,6 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use unchanged::Identity;
 
-#[cfg(test)]
-mod kit_hashes;
 mod unchanged;
 
 /// The folder of a run that holds its snapshots.
@@ -426,7 +424,7 @@ pub enum KitsIdentity {
 const KITS_SINCE_EACH: [&str; 2] = ["ticket-", "little-town-"];
 
 /// The hash of one installed kit's files.
-fn kit_hash(dir: &Path) -> anyhow::Result<String> {
+pub fn kit_hash(dir: &Path) -> anyhow::Result<String> {
     // A kit is a folder: hashed as a folder champion's (its `champion` need not exist).
     // The operator's files, found by a path that may hold links.
     Ok(plan(&dir.join("champion"), None, false)

@@ -2,9 +2,9 @@
 //! one record: read, checked as it was ([`verify`]), and turned into the record of today
 //! ([`to_game_record`]), so that the matches kept from then still replay, show and merge.
 
-use arena::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use crate::record::{BudgetRecord, BudgetsRecord, FaultRecord, SeatRecord, TimingRecord};
 use amazons::{Board, Color, Move};
+use arena::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use jail::fault::Fault;
 use serde::{Deserialize, Serialize};
 

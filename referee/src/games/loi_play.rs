@@ -5,10 +5,10 @@
 
 use super::loi_wire::LoiWire;
 use super::model::{At, ModelGame, Parts};
-use arena::GameRecord;
-use arena::NoStep;
 use crate::human::Driver;
 use crate::standings::{MatchRow, PointsTable, RULE_26};
+use arena::GameRecord;
+use arena::NoStep;
 use engine::model::{Action, Loi, LoiState};
 use game::{Game as _, State as _, Step};
 use std::path::Path;

@@ -9,8 +9,8 @@
 //! they stay in the callback's request count, as questions are.
 
 use super::loi_wire::LoiWire;
-use arena::{CallbackEntry, FullLogRecord, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use crate::record::{BudgetRecord, BudgetsRecord, MatchRecord, OLDEST_SCHEMA, RECORD_SCHEMA};
+use arena::{CallbackEntry, FullLogRecord, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use engine::model::OPTIONS;
 use engine::Setup;
 use game::{Options, Ranking, Step};

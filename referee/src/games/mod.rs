@@ -23,8 +23,8 @@ pub mod town_wire;
 
 use crate::endpoint::TimeLimits;
 use crate::roster::ChampionSpec;
-use arena::rules::Rules;
 use crate::standings::{MatchRow, PointsTable};
+use arena::rules::Rules;
 use jail::champion::Limits;
 use std::path::Path;
 

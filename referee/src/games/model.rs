@@ -5,15 +5,15 @@
 //! champions, a person's seat, its replay page.
 
 use super::{Expected, FaultStep, Game, Played, Seats};
-use arena::{Adapter, GameFault, GameRecord, Machine, NoStep};
 use crate::cli::command_line::CommandLine;
 use crate::endpoint::Endpoint;
 use crate::human::{Driver, HumanEndpoint};
 use crate::record::SeatRecord;
 use crate::roster::ChampionSpec;
-use arena::rules::Rules;
 use crate::seating::Seating;
 use crate::standings::{MatchRow, PointsTable};
+use arena::rules::Rules;
+use arena::{Adapter, GameFault, GameRecord, Machine, NoStep};
 use game::Game as _;
 use jail::untrusted::printable;
 use std::path::Path;

@@ -16,8 +16,8 @@
 
 use super::amazons_frame;
 use super::frame::{self, script_json, GamePage};
-use arena::GameRecord;
 use amazons::{Board, Cell, Color, Move, Square};
+use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 

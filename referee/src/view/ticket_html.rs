@@ -6,8 +6,8 @@
 //! `ticket` crate (the rules that refereed it): the page's script holds no rule.
 
 use super::frame::{self, script_json, Frame, GamePage, Mark, Seat, Series, Step};
-use arena::GameRecord;
 use crate::games::ticket_play::states;
+use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 use ticket::card::ALL;

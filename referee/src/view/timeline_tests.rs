@@ -6,10 +6,10 @@
 //! and refused ones in their order.
 
 use super::*;
-use arena::{GameRecord, Machine};
 use crate::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use crate::games::loi_wire::LoiWire;
 use crate::record::SeatRecord;
+use arena::{GameRecord, Machine};
 use engine::constants::{HORS_TERRAIN, SUCCES};
 use jail::fault::{Fault, FaultKind};
 use std::collections::{HashMap, VecDeque};

@@ -7,9 +7,9 @@
 //! marks on the timeline, each seat's gold a chart's series.
 
 use super::frame::{self, script_json, Frame, Mark, Seat, Series, Step};
-use arena::GameRecord;
 use crate::games::town_play::states;
 use crate::games::town_wire::TownWire;
+use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 use town::{Cell, Resource, TownState, Why, COLOURS};

@@ -6,12 +6,12 @@
 use crate::common;
 
 use amazons::{bots, Board, Color, Move};
+use arena::process_endpoint::ProcessEndpoint;
+use arena::{GameRecord, Machine};
 use jail::champion::{Champion, LaunchSpec};
 use jail::fault::{Fault, FaultKind};
-use arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
 use referee::games::amazons_wire::{board_from_etat, deplacer_line, AmazonsWire};
-use arena::process_endpoint::ProcessEndpoint;
 use referee::record::SeatRecord;
 use std::collections::VecDeque;
 use std::time::Duration;

@@ -8,10 +8,10 @@
 
 use crate::common;
 
+use arena::{GameFault, GameRecord, Machine};
 use common::high_card::HighCardWire;
 use game::testing::HighCard;
 use jail::fault::{Fault, FaultKind, WORKED_AFTER_LAST};
-use arena::{GameFault, GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::record::SeatRecord;
 use std::collections::VecDeque;

@@ -3,14 +3,14 @@
 //! fails, so every path of a match is checked in microseconds; every record passes the
 //! arena's check, from its steps alone and against its full log.
 
+use arena::rules::Rules;
+use arena::{GameRecord, Machine};
 use engine::{Kind, Seat};
 use jail::fault::{Fault, FaultKind};
-use arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::full_log;
 use referee::games::loi_wire::LoiWire;
 use referee::record::SeatRecord;
-use arena::rules::Rules;
 use std::collections::VecDeque;
 use std::time::Duration;
 

@@ -10,9 +10,9 @@
 //! `GOLDEN_WRITE=1 cargo test -p referee --test games loi_wire::` writes the file anew (only
 //! for a deliberate change of what the 2009 game sends or records).
 
+use arena::{GameRecord, Machine};
 use engine::model::Loi;
 use jail::fault::{Fault, FaultKind};
-use arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::games::loi_wire::LoiWire;
 use referee::record::SeatRecord;

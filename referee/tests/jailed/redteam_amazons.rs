@@ -7,8 +7,8 @@
 use crate::common;
 
 use amazons::{bots, Color};
-use jail::fault::{Fault, FaultKind};
 use arena::{GameRecord, Machine};
+use jail::fault::{Fault, FaultKind};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::games::amazons_wire::{board_from_etat, deplacer_line, AmazonsWire};
 use referee::record::SeatRecord;

@@ -6,11 +6,11 @@
 
 use crate::common;
 
+use arena::rules::Rules;
 use referee::commands::tournament::results;
 use referee::endpoint::TimeLimits;
 use referee::games::{Expected, FaultStep, Game, Played, Seats};
 use referee::roster::ChampionSpec;
-use arena::rules::Rules;
 use referee::schedule::Format;
 use referee::standings::{MatchRow, PointsTable};
 use referee::store::Appender;

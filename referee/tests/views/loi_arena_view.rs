@@ -11,8 +11,8 @@
 
 use crate::viewer_page;
 
-use jail::fault::FaultKind;
 use arena::{GameFault, GameRecord};
+use jail::fault::FaultKind;
 use referee::record::{FaultRecord, MatchRecord};
 use referee::view::console::Console;
 use referee::view::{console_text, html, loi_arena, terminal, Timeline};

@@ -3,8 +3,8 @@
 //! checked against the flags given; and the limits it runs under.
 
 use super::{field, usage};
-use crate::cli::{DealName, FormatName, LimitArgs, TournamentArgs};
 use crate::cli::words::{FormatFlags, ScheduleProblem};
+use crate::cli::{DealName, FormatName, LimitArgs, TournamentArgs};
 use crate::commands::Failure;
 use crate::export::RESULTS_SCHEMA;
 use crate::games::Game;
@@ -166,8 +166,7 @@ pub(super) fn started(
     }
     eprintln!("pre-run check: {} champions answered init_game", kept.len());
     let seed = args.seed.unwrap_or_else(rand::random);
-    let schedule =
-        crate::schedule::Schedule::for_seats(seats, seed, kept.len(), format)
+    let schedule = crate::schedule::Schedule::for_seats(seats, seed, kept.len(), format)
         .map_err(|e| usage(ScheduleProblem(e)))?;
     let spec = TournamentSpec {
         schema: RESULTS_SCHEMA,

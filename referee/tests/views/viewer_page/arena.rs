@@ -5,9 +5,9 @@
 //! callback's recorded time and stderr range: the arena's record of the same match, which
 //! `arena::check` accepts.
 
+use arena::{GameRecord, Machine};
 use engine::model::Loi;
 use jail::fault::Fault;
-use arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::games::loi_wire::LoiWire;
 use referee::record::{MatchRecord, TimingRecord};
