@@ -3,7 +3,11 @@
 //! loop's seam ([`Machine`], a [`crate::rules::Rules`]), one record ([`GameRecord`]) and
 //! one check of a record ([`check`]) that plays the recorded actions again.
 //!
-//! (The arena crate to come: it names no game.)
+//! Around it, the runner that knows no game: the match loop and its endpoints, the full log,
+//! seeds, a run's files, the store, schedule, standings, confidence and the results' files
+//! (ARCHITECTURE.md, "The crates and their layers"). It depends on no game's crate, so a
+//! module that names one does not compile; it names no flag (the command line tells its
+//! errors in flags).
 
 mod adapter;
 mod check;
