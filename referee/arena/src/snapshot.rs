@@ -20,6 +20,7 @@
 //! again, owned by the referee's user and writable by it alone, and must still be what its
 //! name says.
 
+use crate::parts::hex;
 use crate::roster::ChampionSpec;
 use anyhow::{bail, Context};
 use jail::beneath;
@@ -390,10 +391,6 @@ fn hash_and_copy(plan: &Plan, into: Option<&Path>, each: bool) -> anyhow::Result
         hash: hex(&whole.finalize()),
         entries,
     })
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {

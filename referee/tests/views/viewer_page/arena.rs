@@ -5,7 +5,7 @@
 //! callback's recorded time and stderr range: the arena's record of the same match, which
 //! `arena::check` accepts.
 
-use arena::{GameRecord, Machine};
+use ::arena::{GameRecord, Machine};
 use engine::model::Loi;
 use jail::fault::Fault;
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
@@ -119,9 +119,9 @@ pub fn arena_record(record: &MatchRecord, dir: &Path) -> GameRecord {
         .collect();
     let mut endpoints: Vec<&mut dyn Endpoint> =
         seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
-    arena::match_loop::run(&mut machine, &mut endpoints, spawn_faults);
+    ::arena::match_loop::run(&mut machine, &mut endpoints, spawn_faults);
     let mut arena = machine.finish();
     arena.budgets = record.budgets.expect("a record of schema 4");
-    arena::check(&LoiWire, &arena).expect("the arena's record checks");
+    ::arena::check(&LoiWire, &arena).expect("the arena's record checks");
     arena
 }
