@@ -786,38 +786,41 @@ mod tests {
     /// here (`words.rs`) or in `commands/`, from a typed error or a plain value.
     #[test]
     fn only_the_command_line_names_flags() {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        // This crate's modules below the command line, and the arena's (all below it).
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut found = Vec::new();
-        let mut stack = vec![src.clone()];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                let relative = path
-                    .strip_prefix(&src)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                if ["cli", "commands", "main.rs"].contains(&relative.as_str()) {
-                    continue;
-                }
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                if path.extension().is_none_or(|e| e != "rs") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap();
-                // Up to the unit tests, which may spell what users type.
-                let code = text.split("#[cfg(test)]").next().unwrap_or("");
-                for (n, line) in code.lines().enumerate() {
-                    let line = line.trim_start();
-                    let is_comment = line.starts_with("//");
-                    let names_flag = line
-                        .match_indices("--")
-                        .any(|(i, _)| line[i + 2..].starts_with(|c: char| c.is_ascii_lowercase()));
-                    if !is_comment && names_flag {
-                        found.push(format!("{relative}:{}: {line}", n + 1));
+        for src in [root.join("src"), root.join("arena/src")] {
+            let mut stack = vec![src.clone()];
+            while let Some(dir) = stack.pop() {
+                for entry in std::fs::read_dir(&dir).unwrap() {
+                    let path = entry.unwrap().path();
+                    let relative = path
+                        .strip_prefix(&src)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    if ["cli", "commands", "main.rs"].contains(&relative.as_str()) {
+                        continue;
+                    }
+                    if path.is_dir() {
+                        stack.push(path);
+                        continue;
+                    }
+                    if path.extension().is_none_or(|e| e != "rs") {
+                        continue;
+                    }
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    // Up to the unit tests, which may spell what users type.
+                    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                    for (n, line) in code.lines().enumerate() {
+                        let line = line.trim_start();
+                        let is_comment = line.starts_with("//");
+                        let names_flag = line.match_indices("--").any(|(i, _)| {
+                            line[i + 2..].starts_with(|c: char| c.is_ascii_lowercase())
+                        });
+                        if !is_comment && names_flag {
+                            found.push(format!("{relative}:{}: {line}", n + 1));
+                        }
                     }
                 }
             }

@@ -283,7 +283,7 @@ pub(super) fn play_game(
     wanted: &Training,
     kind: &str,
     files: Option<super::fds::Taken<'_>>,
-) -> anyhow::Result<(Vec<Option<String>>, String, crate::arena::GameRecord)> {
+) -> anyhow::Result<(Vec<Option<String>>, String, arena::GameRecord)> {
     let played = play_counted(server, players, wanted, kind, files);
     if let Err(e) = &played {
         let told = match e.downcast_ref::<Busy>() {
@@ -358,7 +358,7 @@ fn play_counted(
     wanted: &Training,
     kind: &str,
     files: Option<super::fds::Taken<'_>>,
-) -> anyhow::Result<(Vec<Option<String>>, String, crate::arena::GameRecord)> {
+) -> anyhow::Result<(Vec<Option<String>>, String, arena::GameRecord)> {
     let bots = wanted.bot.map_or(0, |_| wanted.seats - players.len());
     let _files = match files {
         Some(files) => files,

@@ -6,8 +6,8 @@
 //! `ticket` crate (the rules that refereed it): the page's script holds no rule.
 
 use super::frame::{self, script_json, Frame, GamePage, Mark, Seat, Series, Step};
-use crate::arena::GameRecord;
 use crate::games::ticket_play::states;
+use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 use ticket::card::ALL;
@@ -123,7 +123,7 @@ fn state_view(state: &TicketState, hidden: bool) -> StateView {
 
 /// The replay page of `record` (checked first), the console's stderr read from `dir`.
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-    crate::arena::check(&crate::games::ticket_wire::TicketWire, record)
+    arena::check(&crate::games::ticket_wire::TicketWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
     let data = data_of(record, false)?;
     let console = super::console_moves::view(record, dir, &COLOUR[..record.seats.len()]);

@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use std::process::Command;
 use town::{Cell, Resource, TownState};
 

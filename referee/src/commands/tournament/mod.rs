@@ -16,12 +16,12 @@ pub(crate) mod setup;
 
 use super::Failure;
 use crate::cli::TournamentArgs;
-use crate::events::TournamentEvent;
 use crate::export::{matches_csv, table};
 use crate::games::Game;
 use crate::schedule::{Format, Shard};
 use crate::store::{self, Appender};
 use anyhow::anyhow;
+use arena::events::TournamentEvent;
 use jail::interrupt;
 use jail::untrusted::printable;
 use std::collections::HashSet;
