@@ -99,50 +99,7 @@ fn the_python_and_c_samples_play_each_other_through_the_jail() {
 /// its jail.
 #[test]
 fn a_program_written_to_the_subject_s_header_builds_unchanged_and_plays() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ticket/subject_api");
-    let built = common::fresh_dir("ticket_kits", "subject-api");
-    for file in ["champion.c", "Makefile"] {
-        std::fs::copy(fixture.join(file), built.join(file)).unwrap();
-    }
-    let out = Command::new("make")
-        .arg("-s")
-        .arg("-C")
-        .arg(&built)
-        .arg(format!("KIT={}", repo("kits/ticket-c").display()))
-        .env_remove("PROLOGIN_KITS")
-        .output()
-        .expect("make runs");
-    assert!(out.status.success(), "{}", common::text(&out.stderr));
-    let champion = built.join("champion");
-    common::users::each_run_in("ticket_kits", "subject-api", |who, dir| {
-        let out_dir = dir.join("m");
-        let mut command = Command::new(REFEREE);
-        command
-            .args(["--game", "ticket-to-ride", "match"])
-            .arg(&champion)
-            .args([
-                "do-nothing",
-                "--seed",
-                "5",
-                "--option",
-                "board=small",
-                "--out",
-            ])
-            .arg(&out_dir)
-            .stdin(Stdio::null());
-        if let Who::User(uid, gid) = who {
-            command.uid(uid).gid(gid).env("HOME", "/tmp");
-        }
-        let out = command.output().unwrap();
-        let said = common::text(&out.stdout) + &common::text(&out.stderr);
-        assert!(out.status.success(), "{said}");
-        let record: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap();
-        assert!(
-            record["faults"].as_array().unwrap().is_empty(),
-            "{record}\n{said}"
-        );
-        let stderr = std::fs::read_to_string(out_dir.join("seat0.stderr")).unwrap();
+    subject_program_plays("subject_api", "subject-api", |_, stderr| {
         assert!(stderr.contains("comment: "), "{stderr}");
     });
 }
@@ -167,51 +124,7 @@ fn a_program_written_to_the_subject_s_library_calls_builds_and_plays() {
         "green",
         "locomotive",
     ];
-    let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ticket/subject_internal");
-    let built = common::fresh_dir("ticket_kits", "subject-internal");
-    for file in ["champion.c", "Makefile"] {
-        std::fs::copy(fixture.join(file), built.join(file)).unwrap();
-    }
-    let out = Command::new("make")
-        .arg("-s")
-        .arg("-C")
-        .arg(&built)
-        .arg(format!("KIT={}", repo("kits/ticket-c").display()))
-        .env_remove("PROLOGIN_KITS")
-        .output()
-        .expect("make runs");
-    assert!(out.status.success(), "{}", common::text(&out.stderr));
-    let champion = built.join("champion");
-    common::users::each_run_in("ticket_kits", "subject-internal", |who, dir| {
-        let out_dir = dir.join("m");
-        let mut command = Command::new(REFEREE);
-        command
-            .args(["--game", "ticket-to-ride", "match"])
-            .arg(&champion)
-            .args([
-                "do-nothing",
-                "--seed",
-                "5",
-                "--option",
-                "board=small",
-                "--out",
-            ])
-            .arg(&out_dir)
-            .stdin(Stdio::null());
-        if let Who::User(uid, gid) = who {
-            command.uid(uid).gid(gid).env("HOME", "/tmp");
-        }
-        let out = command.output().unwrap();
-        let said = common::text(&out.stdout) + &common::text(&out.stderr);
-        assert!(out.status.success(), "{said}");
-        let record: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap();
-        let stderr = std::fs::read_to_string(out_dir.join("seat0.stderr")).unwrap();
-        assert!(
-            record["faults"].as_array().unwrap().is_empty(),
-            "{record}\n{stderr}"
-        );
+    subject_program_plays("subject_internal", "subject-internal", |record, stderr| {
         // The small board: 8 cities, 11 tracks, the first Zero-Six, 6 wagons, grey.
         for line in [
             "wait: 8 11\n",
@@ -276,5 +189,59 @@ fn a_program_written_to_the_subject_s_library_calls_builds_and_plays() {
         assert_eq!(given, theirs, "{stderr}");
         let end = record["summary"]["end"].as_str().unwrap();
         assert!(end.starts_with("CardsOut"), "{end}");
+    });
+}
+
+/// Builds the program of `tests/fixtures/ticket/FIXTURE` against the installed C kit and
+/// plays it against `do-nothing` on the small board (seed 5), as root and as the user: each
+/// match ends with no fault, and `check` gets its record and the program's stderr.
+fn subject_program_plays(fixture: &str, test: &str, check: impl Fn(&serde_json::Value, &str)) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/ticket")
+        .join(fixture);
+    let built = common::fresh_dir("ticket_kits", test);
+    for file in ["champion.c", "Makefile"] {
+        std::fs::copy(source.join(file), built.join(file)).unwrap();
+    }
+    let out = Command::new("make")
+        .arg("-s")
+        .arg("-C")
+        .arg(&built)
+        .arg(format!("KIT={}", repo("kits/ticket-c").display()))
+        .env_remove("PROLOGIN_KITS")
+        .output()
+        .expect("make runs");
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let champion = built.join("champion");
+    common::users::each_run_in("ticket_kits", test, |who, dir| {
+        let out_dir = dir.join("m");
+        let mut command = Command::new(REFEREE);
+        command
+            .args(["--game", "ticket-to-ride", "match"])
+            .arg(&champion)
+            .args([
+                "do-nothing",
+                "--seed",
+                "5",
+                "--option",
+                "board=small",
+                "--out",
+            ])
+            .arg(&out_dir)
+            .stdin(Stdio::null());
+        if let Who::User(uid, gid) = who {
+            command.uid(uid).gid(gid).env("HOME", "/tmp");
+        }
+        let out = command.output().unwrap();
+        let said = common::text(&out.stdout) + &common::text(&out.stderr);
+        assert!(out.status.success(), "{said}");
+        let record: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap();
+        let stderr = std::fs::read_to_string(out_dir.join("seat0.stderr")).unwrap();
+        assert!(
+            record["faults"].as_array().unwrap().is_empty(),
+            "{record}\n{said}\n{stderr}"
+        );
+        check(&record, &stderr);
     });
 }
