@@ -12,7 +12,8 @@
 // tickets listed, done: those marked completed, longest}, "moves": the moves listed,
 // "console": the console's callbacks of the step, "slider_marks": the classes of the marks
 // above the slider, "chart_lines": the curves of the first chart, "footer": the footer's
-// text}.
+// text, "spoiler_free": the mode, "moves_shown", "faults_shown": the moves and faults
+// listed and visible, "fault_steps": each fault's step}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,6 +29,7 @@ const actions = rest.slice(1);
 if (!page) { console.error("usage: ticket.mjs PAGE.html[#step=N] [key:K|hash:H|click:SEL]... [--screenshot OUT.png] [--size WxH]"); process.exit(2); }
 
 const STATE = `(() => {
+  const visible = (e) => getComputedStyle(e).visibility !== "hidden";
   const banner = document.getElementById("banner");
   const lines = [...document.querySelectorAll("#ttr-board line.route")];
   return {
@@ -47,6 +49,10 @@ const STATE = `(() => {
       done: s.querySelectorAll(".tickets li.done").length,
       longest: s.querySelector(".longest").textContent })),
     moves: document.querySelectorAll("#moves li").length,
+    spoiler_free: document.body.classList.contains("spoiler-free"),
+    moves_shown: [...document.querySelectorAll("#moves li")].filter(visible).length,
+    faults_shown: [...document.querySelectorAll("#faults li")].filter(visible).length,
+    fault_steps: [...document.querySelectorAll("#faults li")].map((li) => Number(li.dataset.step)),
     console: document.querySelectorAll("#console .call").length,
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,

@@ -13,7 +13,9 @@
 // "frames": [owner, border style] of each building owned, "seats": each seat card's {name, stock, state, out}, "faults": the lines of the
 // faults and eliminations panel, "slider_marks": the classes of the marks above the slider,
 // "chart_lines": the seats' curves on the gold chart, "label": the step's label,
-// "footer": the footer's text}.
+// "footer": the footer's text, "spoiler_free": the mode, "moves_shown", "faults_shown":
+// the moves and the faults and eliminations listed and visible, "fault_steps": the step
+// of each, "result_shown": whether the result is visible}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,6 +31,7 @@ const actions = rest.slice(1);
 if (!page) { console.error("usage: town.mjs PAGE.html[#step=N] [key:K|hash:H|click:SEL|until:EXPR]... [--screenshot OUT.png] [--size WxH]"); process.exit(2); }
 
 const STATE = `(() => {
+  const visible = (e) => getComputedStyle(e).visibility !== "hidden";
   const squares = [...document.querySelectorAll("#board .sq")].sort((a, b) => a.dataset.index - b.dataset.index);
   return {
     step: Number(document.documentElement.dataset.step),
@@ -48,6 +51,11 @@ const STATE = `(() => {
       name: c.querySelector(".name").textContent, stock: c.querySelector(".stock").textContent,
       state: c.querySelector(".state").textContent, out: c.classList.contains("out") })),
     faults: [...document.querySelectorAll("#faults li")].map((li) => li.textContent),
+    spoiler_free: document.body.classList.contains("spoiler-free"),
+    moves_shown: [...document.querySelectorAll("#moves [data-step]:not([data-step='0'])")].filter(visible).length,
+    faults_shown: [...document.querySelectorAll("#faults li")].filter(visible).length,
+    fault_steps: [...document.querySelectorAll("#faults li")].map((li) => Number(li.dataset.step)),
+    result_shown: visible(document.getElementById("result")),
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,
     footer: document.getElementById("footer") ? document.getElementById("footer").textContent : null,

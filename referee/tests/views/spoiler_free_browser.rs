@@ -86,3 +86,95 @@ fn spoiler_free_hides_what_comes_after_the_step_shown() {
     assert_eq!(shown["chart_points"], serde_json::json!([points, points]));
     assert_eq!(shown["moves_shown"], last);
 }
+
+/// Ticket to Ride's and Little Town's panels in spoiler-free mode: at a step in the middle,
+/// only the moves up to it listed, no fault or elimination after it, and (Little Town) no
+/// result; at the end, every one; in the whole-match mode, every one from any step.
+#[test]
+fn spoiler_free_hides_the_later_moves_faults_and_result_of_the_other_games() {
+    let Some(chromium) = common::browser_ready(
+        "spoiler_free_hides_the_later_moves_faults_and_result_of_the_other_games",
+    ) else {
+        return;
+    };
+    let dir = common::fresh_dir("spoiler-free", "panels");
+    let hostile = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/town/free_quarry.sh")
+        .display()
+        .to_string();
+    // Little Town, seed 2: the hostile seat 1 is excluded at its first turn, a `random`
+    // seat eliminated by its upkeep later.
+    let games: [(&str, &str, Vec<&str>); 2] = [
+        (
+            "ticket-to-ride",
+            "ticket.mjs",
+            vec!["strong", "random", "--seed", "4", "--option", "board=small"],
+        ),
+        (
+            "little-town",
+            "town.mjs",
+            vec!["random", &hostile, "strong", "random", "--seed", "2"],
+        ),
+    ];
+    for (game, driver, args) in games {
+        let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+            .args(["--game", game, "match"])
+            .args(&args)
+            .args(["--html", "--out"])
+            .arg(dir.join(game))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", common::text(&out.stderr));
+        let page = dir.join(game).join("replay.html").display().to_string();
+        // The last step and the faults' steps, read off the page in the whole-match mode.
+        let whole =
+            &common::drive_page(driver, &chromium, format!("{page}#last"), &[])["states"][0];
+        let last = whole["last"].as_u64().unwrap();
+        let faults: Vec<u64> = whole["fault_steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .collect();
+        assert!(
+            faults.windows(2).all(|w| w[0] <= w[1]),
+            "{game}: faults listed in the order of their steps: {faults:?}"
+        );
+        assert_eq!(whole["moves_shown"], last, "{game}: {whole}");
+        assert_eq!(whole["faults_shown"], faults.len(), "{game}");
+        // In the middle: a fault before it and one after it where the game has two.
+        let mid = match faults.as_slice() {
+            [first, .., later] if later > first => (first + later) / 2,
+            _ => last / 2,
+        };
+        let json = common::drive_page(
+            driver,
+            &chromium,
+            format!("{page}#step={mid}&spoiler-free"),
+            &["key:End", "key:s", &format!("hash:step={mid}")],
+        );
+        assert_eq!(json["errors"], serde_json::json!([]), "{game}: {json}");
+        let states = json["states"].as_array().unwrap();
+        let (at_mid, end, whole_mid) = (&states[0], &states[1], &states[3]);
+        assert_eq!(at_mid["step"], mid, "{game}");
+        assert_eq!(at_mid["spoiler_free"], true, "{game}");
+        assert_eq!(at_mid["moves_shown"], mid, "{game}: {at_mid}");
+        let before = faults.iter().filter(|&&s| s <= mid).count();
+        assert_eq!(at_mid["faults_shown"], before, "{game}: {at_mid}");
+        assert_eq!(end["spoiler_free"], true, "{game}");
+        assert_eq!(end["moves_shown"], last, "{game}");
+        assert_eq!(end["faults_shown"], faults.len(), "{game}");
+        assert_eq!(whole_mid["spoiler_free"], false, "{game}");
+        assert_eq!(whole_mid["moves_shown"], last, "{game}");
+        assert_eq!(whole_mid["faults_shown"], faults.len(), "{game}");
+        if game == "little-town" {
+            assert!(
+                before < faults.len(),
+                "a fault after step {mid}: {faults:?}"
+            );
+            assert_eq!(at_mid["result_shown"], false, "{game}");
+            assert_eq!(end["result_shown"], true, "{game}");
+            assert_eq!(whole_mid["result_shown"], true, "{game}");
+        }
+    }
+}

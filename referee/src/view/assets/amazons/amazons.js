@@ -153,8 +153,8 @@
     const future = (e, step) => e.classList.toggle("future", V.spoilerFree && step > n);
     future(isoP, isolated ? 0 : last + 1);
     future(resultP, n === last ? 0 : last + 1);
-    moves.querySelectorAll("[data-step]").forEach((e) => future(e, Number(e.dataset.step)));
-    document.querySelectorAll("#faults li").forEach((li) => future(li, Number(li.dataset.step)));
+    V.hideAfter(moves.querySelectorAll("[data-step]"), n);
+    V.hideAfter(document.querySelectorAll("#faults li"), n);
     if (D.faults.length) future($("faults-box"), Math.min(...D.faults.map((f) => f.step)));
     cards.forEach((k, s) => {
       const toMove = n < last && n % 2 === s;

@@ -27,6 +27,18 @@
     keys: {}, // key -> [fn, description shown in the footer, its keys]
     keysExtra: "", // what the game adds to the footer's list (mouse gestures)
   });
+  // Spoiler-free: an element of what happened at a step (a move listed, a fault) is hidden
+  // (`.future`) when that step comes after step n; in the whole-match mode, never. True
+  // when every one is hidden (a box of them then hides its heading too).
+  V.hideAfter = (elements, n) => {
+    let all = true;
+    elements.forEach((e) => {
+      const later = V.spoilerFree && Number(e.dataset.step) > n;
+      e.classList.toggle("future", later);
+      all = all && later;
+    });
+    return all;
+  };
   V.el = (tag, attrs, text) => {
     const e = document.createElement(tag);
     for (const k in attrs || {}) e.setAttribute(k, attrs[k]);

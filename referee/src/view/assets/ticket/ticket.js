@@ -78,8 +78,9 @@
       li.addEventListener("click", () => V.go(step));
       $("faults").append(li);
     });
-    D.moves.slice(entries.length).forEach(([seat, text], k) => {
-      const i = entries.length + k;
+    const listed = entries.length;
+    D.moves.slice(listed).forEach(([seat, text], k) => {
+      const i = listed + k;
       const li = el("li", { "data-step": String(i + 1) }, NAMES[seat] + " " + text);
       li.style.borderLeft = "4px solid " + SEAT[seat];
       li.addEventListener("click", () => V.go(i + 1));
@@ -142,6 +143,9 @@
       if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - 40;
     }
     document.querySelectorAll("#faults li").forEach((li) => li.classList.toggle("now", Number(li.dataset.step) === n));
+    // Spoiler-free (frame.js): no move or fault after move n.
+    V.hideAfter(entries, n);
+    $("faults-box").classList.toggle("future", V.hideAfter(document.querySelectorAll("#faults li"), n));
   }
   V.onStep.push(show);
 })();

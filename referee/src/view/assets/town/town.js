@@ -45,8 +45,8 @@
   const moveP = el("p", { id: "move-now" }), resultP = el("p", { id: "result" }, "Result: " + V.F.result);
   $("info").append(moveP, resultP);
 
-  // Faults and eliminations, with the step where each happened.
-  const notes = V.F.marks || [];
+  // Faults and eliminations, with the step where each happened, in the order they did.
+  const notes = [...(V.F.marks || [])].sort((a, b) => a.step - b.step);
   if (notes.length) {
     $("faults-box").hidden = false;
     notes.forEach((m) => {
@@ -92,6 +92,11 @@
       : "Move " + n + " (round " + st.round + "): " + seatName(D.actions[n - 1][0]) + " " + D.actions[n - 1][1] + ".";
     entries.forEach((e, k) => e.classList.toggle("now", k === n));
     document.querySelectorAll("#faults li").forEach((li) => li.classList.toggle("now", Number(li.dataset.step) === n));
+    // Spoiler-free (frame.js): no move, fault or elimination after move n, the result at
+    // the end only.
+    V.hideAfter(entries, n);
+    $("faults-box").classList.toggle("future", V.hideAfter(document.querySelectorAll("#faults li"), n));
+    resultP.classList.toggle("future", V.spoilerFree && n < last);
   }
   V.onStep.push(show);
 })();
