@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Screenshots of the replay page of every game (the 2009 game, the Amazons, Ticket to Ride,
-# Little Town), each at a laptop's 1366x768 and a projector's 1920x1080, in normal vision
+# Little Town), each at a laptop's 1366x768, a projector's 1920x1080 and 4K (3840x2160), in normal vision
 # and as Chromium simulates deuteranopia, protanopia and achromatopsia (greyscale): the
 # pages' drivers (tests/browser/*.mjs) with VISION set (tests/browser/cdp.mjs).
 #   scripts/screenshot-pages.sh [STEP|last]
@@ -33,7 +33,7 @@ play town --game little-town match random random random random --seed 2
 for game in loi:viewer amazons:amazons ticket:ticket town:town; do
   name="${game%%:*}"
   driver="${game##*:}"
-  for size in 1366x768 1920x1080; do
+  for size in 1366x768 1920x1080 3840x2160; do
     for vision in none deuteranopia protanopia achromatopsia; do
       shot="$out/$name-$size-${vision/none/normal}.png"
       VISION="$vision" node "tests/browser/$driver.mjs" "$out/$name-match/replay.html#$anchor" \

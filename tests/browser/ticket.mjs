@@ -7,7 +7,9 @@
 // `click:SELECTOR`. Prints one JSON line: {"states": [the page's state when ready, then
 // after each action], "errors": [console errors and uncaught exceptions]}. A state is
 // {"step", "last", "label", "banner": its text or null, "cities": the city names drawn,
-// "routes": the route lines drawn, "owners": each route line's owner (-1: none), "row":
+// "routes": the route lines drawn, "owners": each route line's owner (-1: none),
+// "owner_marks": the dashes of the owner's mark along each route (null: unclaimed),
+// "swatches": the dashes of each seat panel's swatch, "row_text": the face-up cards' texts, "row":
 // the face-up cards' colours, "seats": each seat panel's {name, stats, hand, tickets: the
 // tickets listed, done: those marked completed, longest}, "moves": the moves listed,
 // "console": the console's callbacks of the step, "slider_marks": the classes of the marks
@@ -40,7 +42,11 @@ const STATE = `(() => {
     cities: [...document.querySelectorAll("#ttr-board .city text")].map((t) => t.textContent),
     routes: lines.length,
     owners: lines.map((l) => Number(l.dataset.owner)),
+    owner_marks: [...document.querySelectorAll("#ttr-board line.owner-mark")]
+      .map((m) => (m.getAttribute("visibility") === "visible" ? m.getAttribute("stroke-dasharray") : null)),
+    swatches: [...document.querySelectorAll("#seats .seat .swatch .owner-mark")].map((m) => m.getAttribute("stroke-dasharray")),
     row: [...document.querySelectorAll("#row .card")].map((c) => c.title),
+    row_text: [...document.querySelectorAll("#row .card")].map((c) => c.textContent),
     seats: [...document.querySelectorAll("#seats .seat")].map((s) => ({
       name: s.querySelector(".name").textContent,
       stats: s.querySelector(".stats").textContent,

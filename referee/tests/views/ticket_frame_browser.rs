@@ -67,6 +67,23 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
     assert_eq!(start["routes"], 11);
     assert!(start["owners"].as_array().unwrap().iter().all(|o| o == -1));
     assert_eq!(start["row"].as_array().unwrap().len(), 5, "{start}");
+    // Each card says its colour in letters, one text per colour (greyscale reads them).
+    for (a, ta) in start["row"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(start["row_text"].as_array().unwrap())
+    {
+        for (b, tb) in start["row"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(start["row_text"].as_array().unwrap())
+        {
+            assert!(!ta.as_str().unwrap().is_empty(), "{start}");
+            assert_eq!(a == b, ta == tb, "{start}");
+        }
+    }
     assert!(start["banner"].is_null());
     // At the end: each seat's routes in its colour, as many as it claimed.
     let claimed = claims(&record, 2);
@@ -80,6 +97,18 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
         assert_eq!(drawn, *n, "seat {s}: {end}");
     }
     assert!(claimed.iter().sum::<usize>() > 0, "nobody claimed a route");
+    // Each owner's mark along its routes, the one its panel's swatch shows, another for the
+    // other seat: the seats differ where their colours do not (greyscale).
+    let owners = end["owners"].as_array().unwrap();
+    let marks = end["owner_marks"].as_array().unwrap();
+    assert_eq!(marks.len(), owners.len(), "{end}");
+    for (owner, mark) in owners.iter().zip(marks) {
+        match owner.as_i64().unwrap() {
+            -1 => assert!(mark.is_null(), "an unclaimed route marked: {end}"),
+            s => assert_eq!(mark, &end["swatches"][s as usize], "seat {s}: {end}"),
+        }
+    }
+    assert_ne!(end["swatches"][0], end["swatches"][1], "{end}");
     // Tickets completed and longest paths as the rules counted them.
     for s in 0..2 {
         let count = &record["summary"]["counts"][s];

@@ -10,8 +10,14 @@
   let D = JSON.parse(document.getElementById("ticket").textContent);
   const SEAT = ["#d0312d", "#2f6fd0", "#2e9a4b", "#d8a106", "#333333"];
   const NAMES = ["Red", "Blue", "Green", "Yellow", "Black"];
+  // Each seat's mark along the routes it claimed, a white line inside its colour: the seats
+  // differ by it where colours do not (colour blindness, greyscale). Seat 0's is solid.
+  const MARK = ["none", "1 5", "8 4", "8 3 1 3", "3 3"];
   const CARD = { purple: "#9b59b6", white: "#f4f4f4", blue: "#3a7bd5", yellow: "#f1c40f", orange: "#e67e22",
     black: "#2b2b2b", red: "#e74c3c", green: "#27ae60", locomotive: "#b0b0b0", grey: "#9e9e9e", none: "transparent" };
+  // Each card's letters, so that a card reads without its colour (greyscale, colour blindness).
+  const SHORT = { purple: "Pu", white: "Wh", blue: "Bu", yellow: "Ye", orange: "Or", black: "Bk", red: "Re",
+    green: "Gr", locomotive: "L" };
   const COLOURS = ["purple", "white", "blue", "yellow", "orange", "black", "red", "green", "locomotive"];
   const city = (i) => D.cities[i][0];
   const seatName = (s) => D.seats[s] + " (" + NAMES[s] + ")";
@@ -42,6 +48,19 @@
     svg.append(line);
     return line;
   });
+  const marks = lines.map((line) => {
+    const mark = node("line", { class: "owner-mark", "pointer-events": "none", visibility: "hidden" });
+    ["x1", "y1", "x2", "y2"].forEach((k) => mark.setAttribute(k, line.getAttribute(k)));
+    svg.append(mark);
+    return mark;
+  });
+  // A seat's swatch: its colour with its mark, as on the board.
+  const swatch = (s) => {
+    const box = node("svg", { class: "swatch", viewBox: "0 0 36 10", "aria-hidden": "true" });
+    box.append(node("line", { x1: 0, y1: 5, x2: 36, y2: 5, stroke: SEAT[s], "stroke-width": 9 }),
+      node("line", { x1: 0, y1: 5, x2: 36, y2: 5, class: "owner-mark", "stroke-dasharray": MARK[s] }));
+    return box;
+  };
   D.cities.forEach(([name, x, y], i) => {
     const g = node("g", { class: "city", "data-city": i });
     const label = node("text", { x: x + 8, y: y - 8 });
@@ -50,8 +69,9 @@
     svg.append(g);
   });
 
-  const card = (colour, text) => {
-    const c = el("span", { class: "card", title: colour }, text === undefined ? "" : String(text));
+  const card = (colour, count) => {
+    const text = (count === undefined ? "" : count + " ") + SHORT[colour];
+    const c = el("span", { class: "card", title: colour }, text);
     c.style.background = CARD[colour];
     c.style.color = colour === "black" || colour === "blue" || colour === "purple" ? "#fff" : "#000";
     return c;
@@ -61,7 +81,8 @@
   const cards = D.seats.map((name, s) => {
     const box = el("div", { class: "seat", id: "seat-" + s });
     box.style.setProperty("--c", SEAT[s]);
-    const head = el("div", { class: "name" }, seatName(s));
+    const head = el("div", { class: "name" }, seatName(s) + " ");
+    head.append(swatch(s));
     const stats = el("div", { class: "stats" }), hand = el("div", { class: "hand" });
     const tickets = el("ul", { class: "tickets" }), longest = el("div", { class: "longest" });
     box.append(head, stats, hand, tickets, longest);
@@ -112,9 +133,11 @@
       line.setAttribute("stroke", o >= 0 ? SEAT[o] : CARD[D.routes[r][3]]);
       line.setAttribute("stroke-width", o >= 0 ? 9 : 6);
       line.dataset.owner = String(o);
+      marks[r].setAttribute("visibility", o >= 0 ? "visible" : "hidden");
+      marks[r].setAttribute("stroke-dasharray", o >= 0 ? MARK[o] : "none");
     });
     $("row").textContent = "";
-    S.row.forEach((c) => $("row").append(card(c, c === "locomotive" ? "L" : "")));
+    S.row.forEach((c) => $("row").append(card(c)));
     $("piles").textContent = "pile " + S.pile + " · discard " + S.discard + " · tickets " + S.deck;
     $("move-now").textContent = moved ? "Move " + n + ": " + seatName(moved[0]) + " " + moved[1] : "The start: " + seatName(0) + " moves first.";
     const best = Math.max(...S.seats.map((s) => (s.out ? 0 : s.longest)));
