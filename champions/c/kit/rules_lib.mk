@@ -1,0 +1,30 @@
+# rules_lib.mk -- builds the board's rules (prologin_rules_lib.c) as the shared libraries
+# the kits load at run time: `make -f <C kit>/rules_lib.mk`.
+# - libprologin_rules.so: the plain C functions (the Python kit, through ctypes);
+# - libprologin_rules_jni.so: the same rules with the Java kit's JNI entry points
+#   (prologin_rules_jni.c), when a JDK's jni.h is found (JNI_INCLUDE, else the include
+#   folder of the JDK whose javac is on PATH); without one it says so and builds the
+#   first only.
+# scripts/build-champions.sh builds them beside this file (where the kits look:
+# $PROLOGIN_KITS/c, /kits/c in the jail). Each is written under another name, then
+# renamed: a kit loading it meanwhile sees the old file or the new one, never half of one.
+KIT_C ?= $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+CC ?= cc
+RULES_SRCS := $(KIT_C)/prologin_rules_lib.c $(KIT_C)/prologin_rules.c $(KIT_C)/prologin.h
+JAVAC_PATH := $(shell command -v javac 2>/dev/null)
+JNI_INCLUDE ?= $(if $(JAVAC_PATH),$(patsubst %/,%,$(dir $(realpath $(JAVAC_PATH))))/../include)
+HAVE_JNI := $(if $(JNI_INCLUDE),$(wildcard $(JNI_INCLUDE)/jni.h))
+
+all: $(KIT_C)/libprologin_rules.so $(if $(HAVE_JNI),$(KIT_C)/libprologin_rules_jni.so,no-jni)
+
+$(KIT_C)/libprologin_rules.so: $(RULES_SRCS)
+	$(CC) -O2 -fPIC -shared -o $@.$$$$ $(KIT_C)/prologin_rules_lib.c && mv -f $@.$$$$ $@
+
+$(KIT_C)/libprologin_rules_jni.so: $(RULES_SRCS) $(KIT_C)/prologin_rules_jni.c
+	$(CC) -O2 -fPIC -shared -I$(JNI_INCLUDE) -I$(JNI_INCLUDE)/linux -o $@.$$$$ \
+	  $(KIT_C)/prologin_rules_jni.c && mv -f $@.$$$$ $@
+
+no-jni:
+	@echo "rules_lib.mk: no jni.h (no JDK's javac on PATH, JNI_INCLUDE unset): the Java kit's rules library is not built; its rule calls stay round trips" >&2
+
+.PHONY: all no-jni
