@@ -75,7 +75,8 @@ for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/ama
 done
 
 if [ "$target" = clean ]; then
-  rm -f "$root/champions/c/kit/libprologin_rules.so" "$root/champions/c/kit/libprologin_rules_jni.so"
+  rm -f "$root/champions/c/kit/libprologin_rules.so" "$root/champions/c/kit/libprologin_rules_jni.so" \
+    "$root/champions/c/kit/libprologin_rules_pl.so"
 else
   step "make -f champions/c/kit/rules_lib.mk"
   make -s -f "$root/champions/c/kit/rules_lib.mk" || failed="$failed champions/c/kit/rules_lib.mk"

@@ -4,7 +4,10 @@
 # - libprologin_rules_jni.so: the same rules with the Java kit's JNI entry points
 #   (prologin_rules_jni.c), when a JDK's jni.h is found (JNI_INCLUDE, else the include
 #   folder of the JDK whose javac is on PATH); without one it says so and builds the
-#   first only.
+#   first only;
+# - libprologin_rules_pl.so: the same rules as SWI-Prolog foreign predicates
+#   (prologin_rules_pl.c), when SWI-Prolog's headers are found (SWIPL_INCLUDE, else the
+#   `include` folder of the swipl on PATH).
 # scripts/build-champions.sh builds them beside this file (where the kits look:
 # $PROLOGIN_KITS/c, /kits/c in the jail). Each is written under another name, then
 # renamed: a kit loading it meanwhile sees the old file or the new one, never half of one.
@@ -14,8 +17,11 @@ RULES_SRCS := $(KIT_C)/prologin_rules_lib.c $(KIT_C)/prologin_rules.c $(KIT_C)/p
 JAVAC_PATH := $(shell command -v javac 2>/dev/null)
 JNI_INCLUDE ?= $(if $(JAVAC_PATH),$(patsubst %/,%,$(dir $(realpath $(JAVAC_PATH))))/../include)
 HAVE_JNI := $(if $(JNI_INCLUDE),$(wildcard $(JNI_INCLUDE)/jni.h))
+SWIPL_INCLUDE ?= $(shell swipl --dump-runtime-variables 2>/dev/null | sed -n 's/^PLBASE="\(.*\)";$$/\1/p')/include
+HAVE_SWIPL := $(wildcard $(SWIPL_INCLUDE)/SWI-Prolog.h)
 
-all: $(KIT_C)/libprologin_rules.so $(if $(HAVE_JNI),$(KIT_C)/libprologin_rules_jni.so,no-jni)
+all: $(KIT_C)/libprologin_rules.so $(if $(HAVE_JNI),$(KIT_C)/libprologin_rules_jni.so,no-jni) \
+  $(if $(HAVE_SWIPL),$(KIT_C)/libprologin_rules_pl.so,no-swipl)
 
 $(KIT_C)/libprologin_rules.so: $(RULES_SRCS)
 	$(CC) -O2 -fPIC -shared -o $@.$$$$ $(KIT_C)/prologin_rules_lib.c && mv -f $@.$$$$ $@
@@ -24,7 +30,13 @@ $(KIT_C)/libprologin_rules_jni.so: $(RULES_SRCS) $(KIT_C)/prologin_rules_jni.c
 	$(CC) -O2 -fPIC -shared -I$(JNI_INCLUDE) -I$(JNI_INCLUDE)/linux -o $@.$$$$ \
 	  $(KIT_C)/prologin_rules_jni.c && mv -f $@.$$$$ $@
 
+$(KIT_C)/libprologin_rules_pl.so: $(RULES_SRCS) $(KIT_C)/prologin_rules_pl.c
+	$(CC) -O2 -fPIC -shared -I$(SWIPL_INCLUDE) -o $@.$$$$ $(KIT_C)/prologin_rules_pl.c && mv -f $@.$$$$ $@
+
+no-swipl:
+	@echo "rules_lib.mk: no SWI-Prolog.h (no swipl on PATH, SWIPL_INCLUDE unset): the Prolog kit's rules library is not built; its rule calls stay round trips" >&2
+
 no-jni:
 	@echo "rules_lib.mk: no jni.h (no JDK's javac on PATH, JNI_INCLUDE unset): the Java kit's rules library is not built; its rule calls stay round trips" >&2
 
-.PHONY: all no-jni
+.PHONY: all no-jni no-swipl

@@ -3,9 +3,10 @@
 //! `etat`, at 2009's cost; and in the kits that call them through their foreign-function
 //! interface (`prologin_rules_lib.c`): OCaml, Haskell, Pascal and Go compiled in
 //! (fixtures `rules_ocaml`, `rules_haskell`, `rules_pascal`, `rules_go`); Python, Java,
-//! C#, Ruby and PHP loading it as a shared library, through ctypes, JNI, P/Invoke, fiddle
-//! and FFI (`rules_python`, `rules_java`, `rules_csharp`, `rules_ruby`, `rules_php`; the
-//! library from the C kit's folder, `/kits/c` in the jail), each held to the engine
+//! C#, Ruby, PHP and Prolog loading it as a shared library, through ctypes, JNI,
+//! P/Invoke, fiddle, FFI and foreign predicates (`rules_python`, `rules_java`,
+//! `rules_csharp`, `rules_ruby`, `rules_php`, `rules_prolog`; the library from the C kit's
+//! folder, `/kits/c` in the jail), each held to the engine
 //! and to groopy's pace as the C kit is; and the Rust kit, which answers them with the engine's own code on the board of
 //! its cached `etat` (its binary `rules_rust`).
 //!
@@ -535,4 +536,22 @@ fn a_php_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
     }
     let _heavy = common::heavy();
     plays_as_much_as_groopy(&rules_of("php"), "rules_php");
+}
+
+#[test]
+fn prolog_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("swipl", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("prolog"));
+}
+
+#[test]
+fn a_prolog_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("swipl", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("prolog"), "rules_prolog");
 }
