@@ -76,7 +76,8 @@ done
 
 if [ "$target" = clean ]; then
   rm -f "$root/champions/c/kit/libprologin_rules.so" "$root/champions/c/kit/libprologin_rules_jni.so" \
-    "$root/champions/c/kit/libprologin_rules_pl.so" "$root/champions/c/kit/prologin_rules.node"
+    "$root/champions/c/kit/libprologin_rules_pl.so" "$root/champions/c/kit/prologin_rules.node" \
+    "$root/champions/c/kit/prologin_rules_lua.so"
 else
   step "make -f champions/c/kit/rules_lib.mk"
   make -s -f "$root/champions/c/kit/rules_lib.mk" || failed="$failed champions/c/kit/rules_lib.mk"

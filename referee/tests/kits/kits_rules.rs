@@ -3,10 +3,11 @@
 //! `etat`, at 2009's cost; and in the kits that call them through their foreign-function
 //! interface (`prologin_rules_lib.c`): OCaml, Haskell, Pascal and Go compiled in
 //! (fixtures `rules_ocaml`, `rules_haskell`, `rules_pascal`, `rules_go`); Python, Java,
-//! C#, Ruby, PHP, Prolog and JavaScript loading it as a shared library, through ctypes,
-//! JNI, P/Invoke, fiddle, FFI, foreign predicates and a Node-API addon (`rules_python`,
-//! `rules_java`, `rules_csharp`, `rules_ruby`, `rules_php`, `rules_prolog`,
-//! `rules_javascript`; the library from the C kit's folder, `/kits/c` in the jail), each held to the engine
+//! C#, Ruby, PHP, Prolog, JavaScript and Lua loading it as a shared library, through
+//! ctypes, JNI, P/Invoke, fiddle, FFI, foreign predicates, a Node-API addon and a Lua C
+//! module (`rules_python`, `rules_java`, `rules_csharp`, `rules_ruby`, `rules_php`,
+//! `rules_prolog`, `rules_javascript`, `rules_lua`; the library from the C kit's folder,
+//! `/kits/c` in the jail), each held to the engine
 //! and to groopy's pace as the C kit is; and the Rust kit, which answers them with the engine's own code on the board of
 //! its cached `etat` (its binary `rules_rust`).
 //!
@@ -572,4 +573,22 @@ fn a_javascript_champion_asking_as_much_as_groopy_plays_within_the_default_budge
     }
     let _heavy = common::heavy();
     plays_as_much_as_groopy(&rules_of("javascript"), "rules_javascript");
+}
+
+#[test]
+fn lua_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("lua5.4", "-v") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("lua"));
+}
+
+#[test]
+fn a_lua_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("lua5.4", "-v") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("lua"), "rules_lua");
 }
