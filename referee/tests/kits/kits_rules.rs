@@ -183,7 +183,11 @@ fn expected(board: &Board) -> Vec<String> {
 /// the requests it made and what it printed.
 fn ask_champion(champion: &Path, board: &Board) -> (Vec<String>, Vec<String>) {
     let mut child = Command::new(champion.join("champion"))
-        // As the referee gives it: where the kits load the rules library from.
+        // The environment the referee gives a champion (protocol.md section 6; a JVM would
+        // echo the suite's JAVA_TOOL_OPTIONS into the log), with the kits the rules
+        // libraries are loaded from.
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
         .env(
             "PROLOGIN_KITS",
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits"),
