@@ -51,10 +51,13 @@ fn template_copy(kit: &str, name: &str) -> PathBuf {
     let champion = common::fresh_dir("kits2009", name).join(name);
     fs::create_dir(&champion).unwrap();
     // The template's own files: not what a build left in it (`classes/`, `_build/`, a
-    // compiled `champion`; a launcher `champion` is a script).
+    // compiled `champion`, objects `*.o`, which a file written in the same tick of the
+    // clock would not be older than; a launcher `champion` is a script).
     for entry in fs::read_dir(&template).unwrap().flatten() {
         let path = entry.path();
-        let built = entry.file_name() == "champion" && !fs::read(&path).unwrap().starts_with(b"#!");
+        let built = (entry.file_name() == "champion"
+            && !fs::read(&path).unwrap().starts_with(b"#!"))
+            || path.extension().is_some_and(|e| e == "o");
         if path.is_file() && !built {
             fs::copy(&path, champion.join(entry.file_name())).unwrap();
         }
