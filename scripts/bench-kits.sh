@@ -20,6 +20,7 @@
 #
 #   scripts/bench-kits.sh              build, then both parts
 #   scripts/bench-kits.sh kits         part 2 only (matches: part 1 only)
+#   CALL_KITS="python java" scripts/bench-kits.sh calls   part 3 for these kits only
 #   scripts/bench-kits.sh calls        part 3 only: the cost of a call answered by the kit's
 #                                      rules (CPU) and of a round trip (wall), in each kit
 #                                      (referee/tests/fixtures/kits/rules_<kit> of every
@@ -271,11 +272,11 @@ kits_table() {
 }
 
 # ---- Part 3: the cost of a cached call and of a round trip (rules_c prints both in its
-# second jouer: 500,000 rules over the CPU they took, 2,000 failed actions over their
+# second jouer: 500,000 rules over the CPU they took, 500 failed actions over their
 # wall time).
 calls() {
-  for language in c ocaml haskell pascal go python java csharp ruby php prolog javascript \
-    lua rust; do
+  for language in ${CALL_KITS:-c ocaml haskell pascal go python java csharp ruby php prolog \
+    javascript lua rust}; do
     fixture=rules_$language
     printf '\n## Part 3: cost of a call, %s kit (%s matches); load %s\n' "$language" \
       "$kit_runs" "$(load)"
@@ -298,7 +299,9 @@ calls() {
     for run in $(seq "$kit_runs"); do
       "$REFEREE" match "$work/$fixture" random greedy --seed "$run" \
         --out "$work/calls-$language-$run" >/dev/null
-      grep -h "$fixture: cost:" "$work/calls-$language-$run/seat0.stderr"
+      # Under a heavy load the 500 round trips of turn 2 may outlast the wall budget (4 s).
+      grep -h "$fixture: cost:" "$work/calls-$language-$run/seat0.stderr" ||
+        echo "$fixture: no cost line in match $run (a fault: $(grep '^0 ' "$work/calls-$language-$run/summary.txt" 2>/dev/null || echo 'see its record'))"
     done
   done
 }

@@ -88,13 +88,13 @@ impl Rules {
         self.calls += made;
         if turn == 2 {
             let t0 = Instant::now();
-            for _ in 0..2000 {
+            for _ in 0..500 {
                 api.construire_route(0, 0);
             }
             println!(
                 "rules_rust: cost: cached call {:.1} ns (CPU), round trip {:.1} us (wall)",
                 spent.as_nanos() as f64 / made as f64,
-                t0.elapsed().as_nanos() as f64 / 2000.0 / 1000.0
+                t0.elapsed().as_nanos() as f64 / 500.0 / 1000.0
             );
         }
         println!("rules_rust: jouer tour {turn}: {made} calls, {blocked} BLOCAGE");
