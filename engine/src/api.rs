@@ -178,12 +178,12 @@ impl<'a> Player<'a> {
     }
 
     fn check_road(&self, x: i32, y: i32) -> Checked<Pos> {
-        check_road(&self.view().board, self.me, x, y)
+        check_road_on(&self.view().board, self.me, x, y)
     }
 
     /// `construction_possible`'s checks after `HORS_TERRAIN`.
     fn check_building(&self, p: Pos) -> Checked<()> {
-        check_building(&self.view().board, self.me, p)
+        check_building_on(&self.view().board, self.me, p)
     }
 
     fn pay(&mut self, price: i32) -> Checked<()> {
@@ -199,7 +199,7 @@ impl<'a> Player<'a> {
     }
 
     fn distance_checked(&self, x1: i32, y1: i32, x2: i32, y2: i32) -> Checked<i32> {
-        distance_checked(&self.view().board, self.me, x1, y1, x2, y2)
+        distance_on(&self.view().board, self.me, x1, y1, x2, y2)
     }
 }
 
@@ -208,14 +208,14 @@ fn is_buildable(cell: Cell, me: Seat) -> bool {
     cell.kind == Kind::Vide || (cell.kind == Kind::Reservation && cell.owner == Some(me))
 }
 
-fn check_road(board: &Board, me: Seat, x: i32, y: i32) -> Checked<Pos> {
+fn check_road_on(board: &Board, me: Seat, x: i32, y: i32) -> Checked<Pos> {
     let p = pos(x, y)?;
     require(is_buildable(board.cell(p), me), ApiError::CaseOccupee)?;
     require(board.touches_road(p, false), ApiError::NonConnexe)?;
     Ok(p)
 }
 
-fn check_building(board: &Board, me: Seat, p: Pos) -> Checked<()> {
+fn check_building_on(board: &Board, me: Seat, p: Pos) -> Checked<()> {
     let cell = board.cell(p);
     require(is_buildable(cell, me), ApiError::CaseOccupee)?;
     require(
@@ -225,7 +225,7 @@ fn check_building(board: &Board, me: Seat, p: Pos) -> Checked<()> {
     require(board.touches_road(p, true), ApiError::NonConnexe)
 }
 
-fn distance_checked(board: &Board, me: Seat, x1: i32, y1: i32, x2: i32, y2: i32) -> Checked<i32> {
+fn distance_on(board: &Board, me: Seat, x1: i32, y1: i32, x2: i32, y2: i32) -> Checked<i32> {
     let from = pos(x1, y1)?;
     let to = pos(x2, y2)?;
     Ok(crate::distance::distance(board, me, from, to).unwrap_or(TROP_LOIN))
@@ -237,19 +237,19 @@ fn distance_checked(board: &Board, me: Seat, x1: i32, y1: i32, x2: i32, y2: i32)
 pub mod rules {
     use super::*;
 
-    /// `route_possible(x, y)` of `me`.
-    pub fn route_possible(board: &Board, me: Seat, x: i32, y: i32) -> i32 {
-        done(check_road(board, me, x, y).map(drop))
+    /// `route_possible(x, y)` as `me` asks it.
+    pub fn route_possible_for(board: &Board, me: Seat, x: i32, y: i32) -> i32 {
+        done(check_road_on(board, me, x, y).map(drop))
     }
 
-    /// `construction_possible(x, y)` of `me`.
-    pub fn construction_possible(board: &Board, me: Seat, x: i32, y: i32) -> i32 {
-        done(pos(x, y).and_then(|p| check_building(board, me, p)))
+    /// `construction_possible(x, y)` as `me` asks it.
+    pub fn construction_possible_for(board: &Board, me: Seat, x: i32, y: i32) -> i32 {
+        done(pos(x, y).and_then(|p| check_building_on(board, me, p)))
     }
 
-    /// `distance(x1, y1, x2, y2)` of `me`.
-    pub fn distance(board: &Board, me: Seat, x1: i32, y1: i32, x2: i32, y2: i32) -> i32 {
-        code(distance_checked(board, me, x1, y1, x2, y2))
+    /// `distance(x1, y1, x2, y2)` as `me` asks it.
+    pub fn distance_for(board: &Board, me: Seat, x1: i32, y1: i32, x2: i32, y2: i32) -> i32 {
+        code(distance_on(board, me, x1, y1, x2, y2))
     }
 }
 

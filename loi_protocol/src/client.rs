@@ -293,21 +293,21 @@ impl<R: BufRead, W: Write> Api for Client<R, W> {
         if !self.local_rules {
             return self.ask(format!("distance {x1} {y1} {x2} {y2}"));
         }
-        self.rule(|board, me| rules::distance(board, me, x1, y1, x2, y2))
+        self.rule(|board, me| rules::distance_for(board, me, x1, y1, x2, y2))
     }
 
     fn route_possible(&mut self, x: i32, y: i32) -> i32 {
         if !self.local_rules {
             return self.ask(format!("route_possible {x} {y}"));
         }
-        self.rule(|board, me| rules::route_possible(board, me, x, y))
+        self.rule(|board, me| rules::route_possible_for(board, me, x, y))
     }
 
     fn construction_possible(&mut self, x: i32, y: i32) -> i32 {
         if !self.local_rules {
             return self.ask(format!("construction_possible {x} {y}"));
         }
-        self.rule(|board, me| rules::construction_possible(board, me, x, y))
+        self.rule(|board, me| rules::construction_possible_for(board, me, x, y))
     }
 
     fn cout_achat_maison(&mut self) -> i32 {
