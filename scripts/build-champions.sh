@@ -13,7 +13,12 @@
 #   they are the repository's own examples, trusted as the repository is (a contestant's
 #   folder is built with `referee build`, never this way).
 #   Ticket to Ride's C champions, champions/ticket/c/*/, are built the same way.
-# - Python and shell: nothing to build.
+# - The board's rules as shared libraries in champions/c/kit (champions/c/kit/rules_lib.mk,
+#   with cc on the host: the repository's own code): libprologin_rules.so, which the Python
+#   kit loads at run time (/kits/c in the jail), and libprologin_rules_jni.so, the Java
+#   kit's (when a JDK is here): construction_possible, route_possible and distance without
+#   a round trip.
+# - Python and shell: nothing else to build.
 # - Rust: `cargo build --release -p prologin --bins` builds every champion binary of the
 #   Rust kit package (target/release/<name>); new [[bin]]s are picked up automatically.
 # - Hook: any executable champions/<lang>/build.sh is run too (from its own folder), for
@@ -68,6 +73,15 @@ for dir in "$root"/champions/c/*/ "$root"/champions/cpp/*/ "$root"/champions/ama
     build_dir "$dir" || failed="$failed $name"
   fi
 done
+
+if [ "$target" = clean ]; then
+  rm -f "$root/champions/c/kit/libprologin_rules.so" "$root/champions/c/kit/libprologin_rules_jni.so" \
+    "$root/champions/c/kit/libprologin_rules_pl.so" "$root/champions/c/kit/prologin_rules.node" \
+    "$root/champions/c/kit/prologin_rules_lua.so"
+else
+  step "make -f champions/c/kit/rules_lib.mk"
+  make -s -f "$root/champions/c/kit/rules_lib.mk" || failed="$failed champions/c/kit/rules_lib.mk"
+fi
 
 if [ "$target" != clean ]; then
   if command -v cargo >/dev/null 2>&1 && [ -f "$root/champions/rust/Cargo.toml" ]; then

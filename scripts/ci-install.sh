@@ -53,6 +53,8 @@ fi
 # libraries). The compiled kits build outside the jail (scripts/build-champions.sh).
 kits=()
 command -v lua5.4 >/dev/null || kits+=(lua5.4)
+# The Lua kit's rules module (champions/c/kit/prologin_rules_lua.c) builds against its headers.
+[ -f /usr/include/lua5.4/lua.h ] || kits+=(liblua5.4-dev)
 command -v swipl >/dev/null || kits+=(swi-prolog-nox)
 command -v ocamlopt >/dev/null || kits+=(ocaml-nox)
 command -v ghc >/dev/null || kits+=(ghc)

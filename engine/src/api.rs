@@ -2,7 +2,7 @@
 //! and actions, each returning the first failing check in the order of docs/rules.md
 //! section 6 (`referee/tests/rules_doc.rs` reads this file to check the doc against it).
 
-use crate::board::{Cell, Kind, Pos};
+use crate::board::{Board, Cell, Kind, Pos};
 use crate::constants::*;
 use crate::game::Game;
 use crate::monument::monument;
@@ -177,28 +177,13 @@ impl<'a> Player<'a> {
         )
     }
 
-    fn is_buildable(&self, cell: Cell) -> bool {
-        cell.kind == Kind::Vide || (cell.kind == Kind::Reservation && cell.owner == Some(self.me))
-    }
-
     fn check_road(&self, x: i32, y: i32) -> Checked<Pos> {
-        let p = pos(x, y)?;
-        let board = &self.view().board;
-        require(self.is_buildable(board.cell(p)), ApiError::CaseOccupee)?;
-        require(board.touches_road(p, false), ApiError::NonConnexe)?;
-        Ok(p)
+        check_road_on(&self.view().board, self.me, x, y)
     }
 
     /// `construction_possible`'s checks after `HORS_TERRAIN`.
     fn check_building(&self, p: Pos) -> Checked<()> {
-        let board = &self.view().board;
-        let cell = board.cell(p);
-        require(self.is_buildable(cell), ApiError::CaseOccupee)?;
-        require(
-            cell.kind != Kind::Vide || !board.is_blocking(p),
-            ApiError::Blocage,
-        )?;
-        require(board.touches_road(p, true), ApiError::NonConnexe)
+        check_building_on(&self.view().board, self.me, p)
     }
 
     fn pay(&mut self, price: i32) -> Checked<()> {
@@ -214,9 +199,57 @@ impl<'a> Player<'a> {
     }
 
     fn distance_checked(&self, x1: i32, y1: i32, x2: i32, y2: i32) -> Checked<i32> {
-        let from = pos(x1, y1)?;
-        let to = pos(x2, y2)?;
-        Ok(crate::distance::distance(&self.view().board, self.me, from, to).unwrap_or(TROP_LOIN))
+        distance_on(&self.view().board, self.me, x1, y1, x2, y2)
+    }
+}
+
+/// Whether `me` may build on `cell`: empty, or its own reservation.
+fn is_buildable(cell: Cell, me: Seat) -> bool {
+    cell.kind == Kind::Vide || (cell.kind == Kind::Reservation && cell.owner == Some(me))
+}
+
+fn check_road_on(board: &Board, me: Seat, x: i32, y: i32) -> Checked<Pos> {
+    let p = pos(x, y)?;
+    require(is_buildable(board.cell(p), me), ApiError::CaseOccupee)?;
+    require(board.touches_road(p, false), ApiError::NonConnexe)?;
+    Ok(p)
+}
+
+fn check_building_on(board: &Board, me: Seat, p: Pos) -> Checked<()> {
+    let cell = board.cell(p);
+    require(is_buildable(cell, me), ApiError::CaseOccupee)?;
+    require(
+        cell.kind != Kind::Vide || !board.is_blocking(p),
+        ApiError::Blocage,
+    )?;
+    require(board.touches_road(p, true), ApiError::NonConnexe)
+}
+
+fn distance_on(board: &Board, me: Seat, x1: i32, y1: i32, x2: i32, y2: i32) -> Checked<i32> {
+    let from = pos(x1, y1)?;
+    let to = pos(x2, y2)?;
+    Ok(crate::distance::distance(board, me, from, to).unwrap_or(TROP_LOIN))
+}
+
+/// The board's rules (rules 19 to 21, section 6) as `me` asks them of `board`: the
+/// referee's answers to `route_possible`, `construction_possible` and `distance`, and the
+/// Rust kit's, computed from its cached `etat` without a round trip.
+pub mod rules {
+    use super::*;
+
+    /// `route_possible(x, y)` as `me` asks it.
+    pub fn route_possible_for(board: &Board, me: Seat, x: i32, y: i32) -> i32 {
+        done(check_road_on(board, me, x, y).map(drop))
+    }
+
+    /// `construction_possible(x, y)` as `me` asks it.
+    pub fn construction_possible_for(board: &Board, me: Seat, x: i32, y: i32) -> i32 {
+        done(pos(x, y).and_then(|p| check_building_on(board, me, p)))
+    }
+
+    /// `distance(x1, y1, x2, y2)` as `me` asks it.
+    pub fn distance_for(board: &Board, me: Seat, x1: i32, y1: i32, x2: i32, y2: i32) -> i32 {
+        code(distance_on(board, me, x1, y1, x2, y2))
     }
 }
 

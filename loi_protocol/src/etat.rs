@@ -3,9 +3,9 @@
 //! [`decode`] and answers the cached API functions from the [`Etat`]. One module for both
 //! ends, so that they cannot drift apart.
 
-use engine::board::{Pos, CELLS};
+use engine::board::{Board, Cell, Kind, Pos, CELLS};
 use engine::constants::*;
-use engine::{Api, Player};
+use engine::{Api, Player, Seat};
 use std::fmt;
 
 /// The whole state as one champion sees it; ids relative to it (rule 3).
@@ -66,6 +66,32 @@ impl Etat {
     /// `appartenance`, `HORS_TERRAIN` off the map.
     pub fn appartenance(&self, x: i32, y: i32) -> i32 {
         cell(x, y).map_or(HORS_TERRAIN, |i| i32::from(self.owners[i]))
+    }
+
+    /// The board as this champion sees it (itself seat 0, the town hall no seat): what the
+    /// rules of the board (`engine::api::rules`) read, with `Seat(0)` asking.
+    pub fn board(&self) -> Board {
+        let mut board = Board::empty();
+        for (i, (&kind, &owner)) in self.kinds.iter().zip(&self.owners).enumerate() {
+            let kind = match i32::from(kind) {
+                MAISON => Kind::Maison,
+                RESERVATION => Kind::Reservation,
+                MONUMENT => Kind::Monument,
+                ROUTE => Kind::Route,
+                _ => continue,
+            };
+            let owner = (owner < 3).then_some(Seat(owner));
+            let monument = self.monuments[i];
+            board.set(
+                Pos::from_index(i),
+                Cell {
+                    kind,
+                    owner,
+                    monument,
+                },
+            );
+        }
+        board
     }
 
     /// `type_monument`: `HORS_TERRAIN` off the map, `PAS_DE_MONUMENT` without one.

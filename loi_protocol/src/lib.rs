@@ -40,8 +40,8 @@ static TAKEN: AtomicBool = AtomicBool::new(false);
 impl Client<BufReader<File>, BufWriter<File>> {
     /// The client on the real stdin and stdout, taken away from the rest of the program
     /// (protocol.md section 8): the protocol moves to private descriptors, fd 1 then points
-    /// at stderr and fd 0 at `/dev/null`, so a `println!` lands in the log. Only once per
-    /// process.
+    /// at stderr and fd 0 at `/dev/null`, so a `println!` lands in the log. The rules of the
+    /// board are answered here ([`Client::with_local_rules`]). Only once per process.
     pub fn stdio() -> std::io::Result<Self> {
         if TAKEN.swap(true, Ordering::SeqCst) {
             return Err(std::io::Error::other(
@@ -58,7 +58,8 @@ impl Client<BufReader<File>, BufWriter<File>> {
         Ok(Client::new(
             BufReader::with_capacity(64 * 1024, File::from(input)),
             BufWriter::new(File::from(output)),
-        ))
+        )
+        .with_local_rules())
     }
 }
 

@@ -5,10 +5,12 @@
  *
  * Owns: the copy of the board the rules read (the kinds and owners strings of the kit's
  * cached `etat`, as the referee sent them: one character a cell, '0' + the kind, '0' +
- * the owner as seen by the champion) and the four functions below. A kit gives the board
+ * the owner as seen by the champion) and the functions below. A kit gives the board
  * with `prologin_rules_board` each time it fills its cache from `etat` (a copy of 20,000
  * bytes; rule 21 is computed again only when a `construction_possible` follows), then
- * asks the rules; the coordinates are checked here (HORS_TERRAIN), as in the C kit.
+ * asks the rules; the coordinates are checked here (HORS_TERRAIN), as in the C kit. Built
+ * as a shared library (`libprologin_rules.so` beside this file, by scripts/build-champions.sh)
+ * for the kits that load one at run time (Python: ctypes).
  */
 #include "prologin.h"
 
@@ -44,4 +46,16 @@ int prologin_rules_construction_possible(int x, int y) {
 
 int prologin_rules_distance(int x1, int y1, int x2, int y2) {
   return rule_distance(x1, y1, x2, y2);
+}
+
+/* Every cell's answers at once, for kits whose call into C costs more than a lookup
+ * (Python through ctypes): `construction[CELL(x, y)]` and `route[CELL(x, y)]` receive
+ * `construction_possible(x, y)` and `route_possible(x, y)` for the board given last. */
+void prologin_rules_tables(signed char *construction, signed char *route) {
+  int x, y;
+  for (y = 0; y < TAILLE_CARTE; y++)
+    for (x = 0; x < TAILLE_CARTE; x++) {
+      construction[CELL(x, y)] = (signed char)rule_construction_possible(x, y);
+      route[CELL(x, y)] = (signed char)rule_route_possible(x, y);
+    }
 }

@@ -8,6 +8,7 @@
 // successful action) and the local argument checks. Main.cs runs the loop.
 using System;
 using System.IO;
+using System.Runtime.InteropServices;
 using System.Text;
 
 namespace Prologin
@@ -164,6 +165,7 @@ namespace Prologin
             if (field != 20)
                 Fail("unparsable answer to `etat`: expected 16 integers and 4 strings of 10000 characters");
             dirty = false;
+            if (localRules) rulesBoard(kinds, owners);
         }
 
         internal static void MarkDirty() { dirty = true; }
@@ -244,14 +246,92 @@ namespace Prologin
 
         public static int Distance(int x1, int y1, int x2, int y2)
         {
-            return Ask("distance " + x1 + " " + y1 + " " + x2 + " " + y2);
+            if (!localRules) return Ask("distance " + x1 + " " + y1 + " " + x2 + " " + y2);
+            if (dirty) Refresh();
+            return rulesDistance(x1, y1, x2, y2);
         }
 
-        public static int RoutePossible(int x, int y) { return Ask("route_possible " + x + " " + y); }
+        public static int RoutePossible(int x, int y)
+        {
+            if (!localRules) return Ask("route_possible " + x + " " + y);
+            if (dirty) Refresh();
+            return rulesRoutePossible(x, y);
+        }
 
         public static int ConstructionPossible(int x, int y)
         {
-            return Ask("construction_possible " + x + " " + y);
+            if (!localRules) return Ask("construction_possible " + x + " " + y);
+            if (dirty) Refresh();
+            return rulesConstructionPossible(x, y);
+        }
+
+        // The board's rules (rules 19 to 21): the C kit's, one implementation for every kit
+        // (c/kit/prologin_rules_lib.c), in the shared library scripts/build-champions.sh
+        // builds in the C kit, libprologin_rules.so: $PROLOGIN_KITS/c (the referee sets
+        // PROLOGIN_KITS: /kits in the jail), or the file PROLOGIN_RULES_LIB names. Loaded
+        // with dlopen and called through P/Invoke'd function pointers (a DllImport names its
+        // library at compile time). The board is given to it at each fill of the cache.
+        // Without the library, each of the three calls is a round trip, said once.
+        [DllImport("libdl.so.2")] static extern IntPtr dlopen(string file, int mode);
+        [DllImport("libdl.so.2")] static extern IntPtr dlsym(IntPtr library, string name);
+        [DllImport("libdl.so.2")] static extern IntPtr dlerror();
+
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        delegate void BoardFunction(byte[] kinds, byte[] owners);
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        delegate int CellFunction(int x, int y);
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        delegate int DistanceFunction(int x1, int y1, int x2, int y2);
+
+        static BoardFunction rulesBoard;
+        static CellFunction rulesRoutePossible, rulesConstructionPossible;
+        static DistanceFunction rulesDistance;
+        static readonly bool localRules = LoadRules();
+
+        static T Function<T>(IntPtr library, string name) where T : class
+        {
+            IntPtr f = dlsym(library, name);
+            if (f == IntPtr.Zero) throw new EntryPointNotFoundException(name);
+            return (T)(object)Marshal.GetDelegateForFunctionPointer(f, typeof(T));
+        }
+
+        static bool LoadRules()
+        {
+            string path = Environment.GetEnvironmentVariable("PROLOGIN_RULES_LIB");
+            string kits = Environment.GetEnvironmentVariable("PROLOGIN_KITS");
+            if (string.IsNullOrEmpty(path) && !string.IsNullOrEmpty(kits))
+                path = kits + "/c/libprologin_rules.so";
+            string why;
+            if (string.IsNullOrEmpty(path))
+            {
+                why = "neither PROLOGIN_RULES_LIB nor PROLOGIN_KITS is set";
+            }
+            else
+            {
+                IntPtr library = dlopen(path, 2 /* RTLD_NOW */);
+                if (library == IntPtr.Zero)
+                {
+                    why = Marshal.PtrToStringAnsi(dlerror());
+                }
+                else
+                {
+                    try
+                    {
+                        rulesBoard = Function<BoardFunction>(library, "prologin_rules_board");
+                        rulesRoutePossible = Function<CellFunction>(library, "prologin_rules_route_possible");
+                        rulesConstructionPossible = Function<CellFunction>(library, "prologin_rules_construction_possible");
+                        rulesDistance = Function<DistanceFunction>(library, "prologin_rules_distance");
+                        return true;
+                    }
+                    catch (EntryPointNotFoundException e)
+                    {
+                        why = path + ": no function " + e.Message;
+                    }
+                }
+            }
+            Console.Error.WriteLine("prologin kit (C#): no rules library (" + why + "): construction_possible, "
+                + "route_possible and distance ask the referee, a round trip each (build it: scripts/build-champions.sh)");
+            return false;
         }
 
         public static int CoutAchatMaison() { return Figure(5); }

@@ -144,6 +144,7 @@ public class Interface implements Constants {
       fail("unparsable answer to `etat`: expected 16 integers and 4 strings of 10000 characters");
     }
     dirty = false;
+    if (LOCAL_RULES) rulesBoard(kinds, owners);
   }
 
   static void markDirty() {
@@ -222,15 +223,59 @@ public class Interface implements Constants {
   }
 
   public static int distance(int x1, int y1, int x2, int y2) {
-    return ask("distance " + x1 + " " + y1 + " " + x2 + " " + y2);
+    if (!LOCAL_RULES) return ask("distance " + x1 + " " + y1 + " " + x2 + " " + y2);
+    if (dirty) refresh();
+    return rulesDistance(x1, y1, x2, y2);
   }
 
   public static int route_possible(int x, int y) {
-    return ask("route_possible " + x + " " + y);
+    if (!LOCAL_RULES) return ask("route_possible " + x + " " + y);
+    if (dirty) refresh();
+    return rulesRoutePossible(x, y);
   }
 
   public static int construction_possible(int x, int y) {
-    return ask("construction_possible " + x + " " + y);
+    if (!LOCAL_RULES) return ask("construction_possible " + x + " " + y);
+    if (dirty) refresh();
+    return rulesConstructionPossible(x, y);
+  }
+
+  // The board's rules (rules 19 to 21): the C kit's, one implementation for every kit
+  // (c/kit/prologin_rules_lib.c), called through JNI in libprologin_rules_jni.so
+  // (c/kit/prologin_rules_jni.c), which scripts/build-champions.sh builds in the C kit:
+  // $PROLOGIN_KITS/c (the referee sets PROLOGIN_KITS: /kits in the jail), or the file
+  // PROLOGIN_RULES_LIB names. The board is given to it at each fill of the cache. Without
+  // the library, each of the three calls is a round trip, said once on stderr.
+  private static final boolean LOCAL_RULES = loadRules();
+
+  private static native void rulesBoard(byte[] kinds, byte[] owners);
+
+  private static native int rulesRoutePossible(int x, int y);
+
+  private static native int rulesConstructionPossible(int x, int y);
+
+  private static native int rulesDistance(int x1, int y1, int x2, int y2);
+
+  private static boolean loadRules() {
+    String path = System.getenv("PROLOGIN_RULES_LIB");
+    String kits = System.getenv("PROLOGIN_KITS");
+    if ((path == null || path.isEmpty()) && kits != null && !kits.isEmpty()) {
+      path = kits + "/c/libprologin_rules_jni.so";
+    }
+    String why;
+    if (path == null || path.isEmpty()) {
+      why = "neither PROLOGIN_RULES_LIB nor PROLOGIN_KITS is set";
+    } else {
+      try {
+        System.load(path);
+        return true;
+      } catch (UnsatisfiedLinkError e) {
+        why = e.getMessage();
+      }
+    }
+    System.err.println("prologin kit (Java): no rules library (" + why + "): construction_possible, "
+        + "route_possible and distance ask the referee, a round trip each (build it: scripts/build-champions.sh)");
+    return false;
   }
 
   public static int cout_achat_maison() {

@@ -123,6 +123,51 @@ function refresh() {
   figures = nums.map((f) => parseInt(f, 10));
   [kinds, owners, monuments, values] = fields.slice(16);
   dirty = false;
+  if (rules) {
+    rules.board(kinds, owners);
+    rulesFresh = false;
+  }
+}
+
+// The board's rules (rules 19 to 21): the C kit's, one implementation for every kit
+// (c/kit/prologin_rules_lib.c), as the Node-API addon prologin_rules.node
+// (c/kit/prologin_rules_node.c), which scripts/build-champions.sh builds in the C kit:
+// $PROLOGIN_KITS/c (/kits/c in the jail), or the file PROLOGIN_RULES_LIB names. The board
+// is given to it at each fill of the cache; the first construction_possible or
+// route_possible after that fetches every cell's two answers at once, so that a call is
+// an array read. Without the addon, each of the three calls is a round trip, said once.
+let rules = null;
+let rulesFresh = false;
+const construction = new Int8Array(10000);
+const route = new Int8Array(10000);
+
+function loadRules() {
+  const kits = process.env.PROLOGIN_KITS;
+  const path =
+    process.env.PROLOGIN_RULES_LIB ||
+    (kits ? `${kits}/c/prologin_rules.node` : `${__dirname}/../../c/kit/prologin_rules.node`);
+  try {
+    const addon = { exports: {} };
+    process.dlopen(addon, path);
+    rules = addon.exports;
+  } catch (e) {
+    fs.writeSync(
+      2,
+      `prologin kit (JavaScript): no rules library (${e.message}): construction_possible, ` +
+        "route_possible and distance ask the referee, a round trip each (build it: scripts/build-champions.sh)\n",
+    );
+  }
+}
+
+/** construction_possible (`table` construction) or route_possible (route) of (x, y). */
+function ruleCell(table, x, y) {
+  const i = cell(x, y);
+  if (i < 0) return C.HORS_TERRAIN;
+  if (!rulesFresh) {
+    rules.tables(construction, route);
+    rulesFresh = true;
+  }
+  return table[i];
 }
 
 function figure(i) {
@@ -198,13 +243,17 @@ const api = {
     return figure(3);
   },
   distance(x1, y1, x2, y2) {
-    return ask("distance", x1, y1, x2, y2);
+    if (!rules) return ask("distance", x1, y1, x2, y2);
+    if (dirty) refresh();
+    return rules.distance(int(x1), int(y1), int(x2), int(y2));
   },
   route_possible(x, y) {
-    return ask("route_possible", x, y);
+    if (!rules) return ask("route_possible", x, y);
+    return ruleCell(route, x, y);
   },
   construction_possible(x, y) {
-    return ask("construction_possible", x, y);
+    if (!rules) return ask("construction_possible", x, y);
+    return ruleCell(construction, x, y);
   },
   cout_achat_maison() {
     return figure(5);
@@ -244,6 +293,7 @@ const api = {
 /** Runs the protocol loop; `find(name)` gives the champion's callback or undefined.
  * Returns the exit status. */
 function serve(find) {
+  loadRules();
   let ended = false;
   for (;;) {
     const name = readLine();

@@ -18,6 +18,13 @@ const { createRequire } = require("module");
 const { isUtf8 } = require("buffer");
 const api = require("./api.js");
 
+// The log written at once even when it is a pipe (the referee's is a file, written at once
+// already): Node writes to a pipe the other end is slow to read asynchronously, and the
+// process.exit below would drop what was not written yet.
+for (const stream of [process.stdout, process.stderr]) {
+  if (stream._handle && typeof stream._handle.setBlocking === "function") stream._handle.setBlocking(true);
+}
+
 function main() {
   if (process.argv.length !== 3) {
     fs.writeSync(2, "usage: node run.js path/to/prologin.js (fds 3 and 4: the referee)\n");

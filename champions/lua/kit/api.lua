@@ -17,6 +17,8 @@ local current = "(none)"
 local dirty = true
 local figures = {}
 local kinds, owners, monuments, values = "", "", "", ""
+-- The rules module (load_rules below), or nil: the rules are then asked.
+local rules
 
 -- The conversation with the referee broke down: report it and exit at once (os.exit,
 -- not error(), so that a champion's pcall cannot swallow it).
@@ -103,6 +105,34 @@ local function refresh()
   end
   kinds, owners, monuments, values = fields[17], fields[18], fields[19], fields[20]
   dirty = false
+  if rules then rules.board(kinds, owners) end
+end
+
+-- The board's rules (rules 19 to 21): the C kit's, one implementation for every kit
+-- (c/kit/prologin_rules_lib.c), as the Lua C module prologin_rules_lua.so
+-- (c/kit/prologin_rules_lua.c), which scripts/build-champions.sh builds in the C kit:
+-- $PROLOGIN_KITS/c (/kits/c in the jail), or the file PROLOGIN_RULES_LIB names. The
+-- board is given to it at each fill of the cache. Without the module, each of the three
+-- calls is a round trip, said once on stderr.
+local function load_rules()
+  local path = os.getenv("PROLOGIN_RULES_LIB")
+  local kits = os.getenv("PROLOGIN_KITS")
+  if not path or path == "" then
+    if kits and kits ~= "" then
+      path = kits .. "/c/prologin_rules_lua.so"
+    else
+      local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
+      path = here .. "/../../c/kit/prologin_rules_lua.so"
+    end
+  end
+  local open, err = package.loadlib(path, "luaopen_prologin_rules")
+  if open then
+    rules = open()
+  else
+    io.stderr:write(format("prologin kit (Lua): no rules library (%s): construction_possible, "
+      .. "route_possible and distance ask the referee, a round trip each (build it: "
+      .. "scripts/build-champions.sh)\n", tostring(err)))
+  end
 end
 
 local function figure(i)
@@ -192,9 +222,21 @@ end
 
 function monument_en_cours() return figure(3) end
 
-function distance(x1, y1, x2, y2) return ask("distance", x1, y1, x2, y2) end
-function route_possible(x, y) return ask("route_possible", x, y) end
-function construction_possible(x, y) return ask("construction_possible", x, y) end
+function distance(x1, y1, x2, y2)
+  if not rules then return ask("distance", x1, y1, x2, y2) end
+  if dirty then refresh() end
+  return rules.distance(arg(x1), arg(y1), arg(x2), arg(y2))
+end
+function route_possible(x, y)
+  if not rules then return ask("route_possible", x, y) end
+  if dirty then refresh() end
+  return rules.route_possible(arg(x), arg(y))
+end
+function construction_possible(x, y)
+  if not rules then return ask("construction_possible", x, y) end
+  if dirty then refresh() end
+  return rules.construction_possible(arg(x), arg(y))
+end
 
 function cout_achat_maison() return figure(5) end
 function cout_achat_route() return figure(6) end
@@ -234,6 +276,7 @@ local CALLBACKS = { init_game = true, jouer = true, enchere = true, placement = 
 -- callbacks the champion defined. Returns the exit status.
 function K.serve(input, output)
   proto_in, proto_out = input, output
+  load_rules()
   local ended = false
   while true do
     local line = proto_in:read("l")

@@ -398,6 +398,10 @@ initialization
   fpDup2(null, 0);
   fpClose(null);
   fpDup2(2, 1);
+  { Output flushed at the end of every write and writeln, as on a terminal: what a
+    callback printed reaches the log even when the referee kills the champion (a
+    timeout) before the buffer is full. }
+  TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
   fpFcntl(proto_in, F_SETFD, 1) { FD_CLOEXEC };
   fpFcntl(proto_out, F_SETFD, 1) { FD_CLOEXEC };
   buf_pos := 0;

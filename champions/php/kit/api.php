@@ -115,6 +115,75 @@ final class ProloginKit
         self::$figures = $figures;
         [self::$kinds, self::$owners, self::$monuments, self::$values] = array_slice($fields, 16);
         self::$dirty = false;
+        if (self::$rules !== null) {
+            self::$rules->prologin_rules_board(self::$kinds, self::$owners);
+            self::$construction = self::$route = null;
+        }
+    }
+
+    // The board's rules (rules 19 to 21): the C kit's, one implementation for every kit
+    // (c/kit/prologin_rules_lib.c), in the shared library scripts/build-champions.sh builds
+    // in the C kit (libprologin_rules.so: $PROLOGIN_KITS/c, /kits/c in the jail; or the
+    // file PROLOGIN_RULES_LIB names), called through PHP's FFI (loaded with dl() when
+    // `php -n` left it out). The board is given to it at each fill of the cache; the
+    // first construction_possible or route_possible after that fetches every cell's two
+    // answers at once, so that a call is an array read. Without the library, each of the
+    // three calls is a round trip, said once on stderr.
+    public static $rules = null;
+    public static $construction = null;
+    public static $route = null;
+
+    public static function loadRules()
+    {
+        $path = (string) getenv('PROLOGIN_RULES_LIB');
+        $kits = (string) getenv('PROLOGIN_KITS');
+        if ($path === '') {
+            $path = $kits !== '' ? "$kits/c/libprologin_rules.so" : __DIR__ . '/../../c/kit/libprologin_rules.so';
+        }
+        $why = null;
+        if (!class_exists('FFI') && !(function_exists('dl') && @dl('ffi.so'))) {
+            $why = 'no FFI extension in this PHP';
+        } else {
+            try {
+                self::$rules = FFI::cdef(
+                    'void prologin_rules_board(const char *kinds, const char *owners);
+                     void prologin_rules_tables(signed char *construction, signed char *route);
+                     int prologin_rules_distance(int x1, int y1, int x2, int y2);',
+                    $path
+                );
+            } catch (\Throwable $e) {
+                $why = $e->getMessage();
+            }
+        }
+        if ($why !== null) {
+            fwrite(STDERR, "prologin kit (PHP): no rules library ($why): construction_possible, "
+                . "route_possible and distance ask the referee, a round trip each (build it: scripts/build-champions.sh)\n");
+        }
+    }
+
+    /** construction_possible (table 0) or route_possible (table 1) of cell (x, y). */
+    public static function ruleCell($table, $x, $y)
+    {
+        $i = self::cell($x, $y);
+        if ($i < 0) {
+            return HORS_TERRAIN;
+        }
+        if (self::$construction === null) {
+            $construction = self::$rules->new('signed char[10000]');
+            $route = self::$rules->new('signed char[10000]');
+            self::$rules->prologin_rules_tables($construction, $route);
+            self::$construction = array_values(unpack('c*', FFI::string($construction, 10000)));
+            self::$route = array_values(unpack('c*', FFI::string($route, 10000)));
+        }
+        return $table === 0 ? self::$construction[$i] : self::$route[$i];
+    }
+
+    public static function ruleDistance($x1, $y1, $x2, $y2)
+    {
+        if (self::$dirty) {
+            self::refresh();
+        }
+        return self::$rules->prologin_rules_distance(self::arg($x1), self::arg($y1), self::arg($x2), self::arg($y2));
     }
 
     public static function figure($i)
@@ -141,6 +210,7 @@ final class ProloginKit
 
     public static function serve()
     {
+        self::loadRules();
         $ended = false;
         while (($name = self::readLine()) !== null) {
             if (!in_array($name, self::CALLBACKS, true)) {
@@ -245,17 +315,26 @@ function monument_en_cours()
 
 function distance($x1, $y1, $x2, $y2)
 {
-    return ProloginKit::ask('distance', $x1, $y1, $x2, $y2);
+    if (ProloginKit::$rules === null) {
+        return ProloginKit::ask('distance', $x1, $y1, $x2, $y2);
+    }
+    return ProloginKit::ruleDistance($x1, $y1, $x2, $y2);
 }
 
 function route_possible($x, $y)
 {
-    return ProloginKit::ask('route_possible', $x, $y);
+    if (ProloginKit::$rules === null) {
+        return ProloginKit::ask('route_possible', $x, $y);
+    }
+    return ProloginKit::ruleCell(1, $x, $y);
 }
 
 function construction_possible($x, $y)
 {
-    return ProloginKit::ask('construction_possible', $x, $y);
+    if (ProloginKit::$rules === null) {
+        return ProloginKit::ask('construction_possible', $x, $y);
+    }
+    return ProloginKit::ruleCell(0, $x, $y);
 }
 
 function cout_achat_maison()

@@ -90,7 +90,11 @@ refresh :-
         nb_setval(prologin_owners, Owners),
         nb_setval(prologin_monuments, Monuments),
         nb_setval(prologin_values, Values),
-        nb_setval(prologin_dirty, false)
+        nb_setval(prologin_dirty, false),
+        (   nb_getval(prologin_rules, true)
+        ->  prologin_rules_board(Kinds, Owners)
+        ;   true
+        )
     ;   fail_kit("unparsable answer to `etat`: expected 16 integers and 4 strings of 10000 characters", [])
     ).
 
@@ -162,9 +166,59 @@ finances(N, R) :- player_figure(7, N, R).
 score(N, R) :- player_figure(10, N, R).
 montant_encheres(N, R) :- player_figure(13, N, R).
 
-distance(X1, Y1, X2, Y2, R) :- ask(distance, [X1, Y1, X2, Y2], R).
-route_possible(X, Y, R) :- ask(route_possible, [X, Y], R).
-construction_possible(X, Y, R) :- ask(construction_possible, [X, Y], R).
+distance(X1, Y1, X2, Y2, R) :-
+    (   nb_getval(prologin_rules, true)
+    ->  maplist(wire_arg, [X1, Y1, X2, Y2], [A, B, C, D]),
+        fresh,
+        prologin_rules_distance(A, B, C, D, R)
+    ;   ask(distance, [X1, Y1, X2, Y2], R)
+    ).
+route_possible(X, Y, R) :-
+    (   nb_getval(prologin_rules, true)
+    ->  rule_xy(X, Y, IX, IY),
+        fresh,
+        prologin_rules_route_possible(IX, IY, R)
+    ;   ask(route_possible, [X, Y], R)
+    ).
+construction_possible(X, Y, R) :-
+    (   nb_getval(prologin_rules, true)
+    ->  rule_xy(X, Y, IX, IY),
+        fresh,
+        prologin_rules_construction_possible(IX, IY, R)
+    ;   ask(construction_possible, [X, Y], R)
+    ).
+
+% The board's rules (rules 19 to 21): the C kit's, one implementation for every kit
+% (c/kit/prologin_rules_lib.c), as the foreign predicates of libprologin_rules_pl.so
+% (c/kit/prologin_rules_pl.c), which scripts/build-champions.sh builds in the C kit:
+% $PROLOGIN_KITS/c (/kits/c in the jail), or the file PROLOGIN_RULES_LIB names. The board
+% is given to them at each fill of the cache. Without the library, each of the three
+% calls is a round trip, said once on stderr.
+:- dynamic kit_dir/1.
+:- prolog_load_context(directory, Dir), assertz(kit_dir(Dir)).
+
+load_rules :-
+    (   getenv('PROLOGIN_RULES_LIB', Path), Path \== ''
+    ->  true
+    ;   getenv('PROLOGIN_KITS', Kits), Kits \== ''
+    ->  atomic_list_concat([Kits, '/c/libprologin_rules_pl.so'], Path)
+    ;   kit_dir(Dir),
+        atomic_list_concat([Dir, '/../../c/kit/libprologin_rules_pl.so'], Path)
+    ),
+    catch(( load_foreign_library(Path, install_prologin_rules_pl),
+            nb_setval(prologin_rules, true)
+          ),
+          E,
+          ( message_to_codes(E, Text),
+            format(user_error, "prologin kit (Prolog): no rules library (~s): construction_possible, route_possible and distance ask the referee, a round trip each (build it: scripts/build-champions.sh)~n", [Text]),
+            nb_setval(prologin_rules, false)
+          )).
+
+rule_xy(X, Y, IX, IY) :-
+    (   integer(X), integer(Y)
+    ->  IX = X, IY = Y
+    ;   wire_arg(X, IX), wire_arg(Y, IY)
+    ).
 
 % Actions.
 
@@ -192,6 +246,7 @@ serve(In, Out, Status) :-
     nb_setval(prologin_out, Out),
     nb_setval(prologin_callback, '(none)'),
     nb_setval(prologin_dirty, true),
+    load_rules,
     serve_loop(false, Status).
 
 serve_loop(Ended, Status) :-

@@ -117,7 +117,7 @@ def _act(name, *args):
 
 
 def _refresh():
-    global _dirty, _figures, _kinds, _owners, _monuments, _values
+    global _dirty, _figures, _kinds, _owners, _monuments, _values, _construction, _route
     _send(b"etat\n")
     fields = _read_line("etat").split()
     if len(fields) != 20 or any(len(f) != 10000 for f in fields[16:]):
@@ -129,6 +129,56 @@ def _refresh():
         _fail("unparsable answer to `etat`: a figure is not an integer")
     _kinds, _owners, _monuments, _values = fields[16:]
     _dirty = False
+    if _rules is not None:
+        _rules.prologin_rules_board(_kinds, _owners)
+        _construction = _route = None
+
+
+# The board's rules (rules 19 to 21: construction_possible, route_possible, distance):
+# the C kit's, one implementation for every kit (prologin_rules_lib.c), loaded through
+# ctypes as the shared library scripts/build-champions.sh builds beside it
+# ($PROLOGIN_KITS/c/libprologin_rules.so; /kits/c in the jail; PROLOGIN_RULES_LIB names
+# another). The board is given to it at each fill of the cache; the first
+# construction_possible or route_possible after that fetches every cell's two answers at
+# once, so that a call is a lookup. Without the library, each is a round trip, said once.
+_rules = None
+_construction = None
+_route = None
+
+
+def _rules_library():
+    """The rules library, or None (said on stderr: the rules are then asked)."""
+    path = _os.environ.get("PROLOGIN_RULES_LIB")
+    if not path:
+        kits = _os.environ.get("PROLOGIN_KITS")
+        here = _os.path.dirname(_os.path.abspath(__file__))
+        c_kit = _os.path.join(kits, "c") if kits else _os.path.join(here, "..", "..", "c", "kit")
+        path = _os.path.join(c_kit, "libprologin_rules.so")
+    try:
+        import ctypes
+        lib = ctypes.CDLL(path)
+        lib.prologin_rules_board.argtypes = (ctypes.c_char_p, ctypes.c_char_p)
+        lib.prologin_rules_board.restype = None
+        lib.prologin_rules_tables.argtypes = (ctypes.c_void_p, ctypes.c_void_p)
+        lib.prologin_rules_tables.restype = None
+        lib.prologin_rules_distance.argtypes = (ctypes.c_int,) * 4
+        lib.prologin_rules_distance.restype = ctypes.c_int
+    except (OSError, AttributeError, ImportError) as e:
+        _sys.stderr.write("prologin kit (Python): no rules library (%s): construction_possible, "
+                          "route_possible and distance ask the referee, a round trip each "
+                          "(build it: scripts/build-champions.sh)\n" % e)
+        return None
+    return lib
+
+
+def _rules_tables():
+    """Every cell's construction_possible and route_possible for the cached board."""
+    global _construction, _route
+    import ctypes
+    construction = (ctypes.c_byte * 10000)()
+    route = (ctypes.c_byte * 10000)()
+    _rules.prologin_rules_tables(construction, route)
+    _construction, _route = list(construction), list(route)
 
 
 def _figure(i):
@@ -239,19 +289,39 @@ def monument_en_cours():
 def distance(x1, y1, x2, y2):
     """The shortest walk from (x1, y1) to (x2, y2) in 4-steps over empty cells, roads
     and your reservations; TROP_LOIN beyond MAX_DISTANCE or without a path."""
-    return _ask("distance", x1, y1, x2, y2)
+    if _rules is None:
+        return _ask("distance", x1, y1, x2, y2)
+    if _dirty:
+        _refresh()
+    return _rules.prologin_rules_distance(_arg(x1), _arg(y1), _arg(x2), _arg(y2))
 
 
 def route_possible(x, y):
     """SUCCES if you may build a road on (x, y), else HORS_TERRAIN, CASE_OCCUPEE or
     NON_CONNEXE."""
-    return _ask("route_possible", x, y)
+    if _rules is None:
+        return _ask("route_possible", x, y)
+    if _dirty:
+        _refresh()
+    if not (0 <= x < 100 and 0 <= y < 100):
+        return HORS_TERRAIN
+    if _route is None:
+        _rules_tables()
+    return _route[y * 100 + x]
 
 
 def construction_possible(x, y):
     """SUCCES if you may build a house or a monument on (x, y), else HORS_TERRAIN,
     CASE_OCCUPEE, BLOCAGE or NON_CONNEXE."""
-    return _ask("construction_possible", x, y)
+    if _rules is None:
+        return _ask("construction_possible", x, y)
+    if _dirty:
+        _refresh()
+    if not (0 <= x < 100 and 0 <= y < 100):
+        return HORS_TERRAIN
+    if _construction is None:
+        _rules_tables()
+    return _construction[y * 100 + x]
 
 
 def cout_achat_maison():
@@ -325,7 +395,8 @@ def _connect(proto_in, proto_out):
 
 def _serve(champion):
     """Runs the protocol loop, calling `champion`'s callbacks. Returns the exit status."""
-    global _dirty, _callback
+    global _dirty, _callback, _rules
+    _rules = _rules_library()
     ended = False
     while True:
         try:

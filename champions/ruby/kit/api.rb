@@ -91,6 +91,58 @@ module ProloginKit
       @figures = fields[0, 16].map(&:to_i)
       @kinds, @owners, @monuments, @values = fields[16, 4]
       @dirty = false
+      return unless @rules
+      @board.call(@kinds, @owners)
+      @construction = @route = nil
+    end
+
+    # The board's rules (rules 19 to 21): the C kit's, one implementation for every kit
+    # (c/kit/prologin_rules_lib.c), in the shared library scripts/build-champions.sh builds
+    # in the C kit (libprologin_rules.so: $PROLOGIN_KITS/c, /kits/c in the jail; or the
+    # file PROLOGIN_RULES_LIB names), called through fiddle. The board is given to it at
+    # each fill of the cache; the first construction_possible or route_possible after that
+    # fetches every cell's two answers at once, so that a call is an array read. Without
+    # the library, each of the three calls is a round trip, said once on stderr.
+    def load_rules
+      path = ENV['PROLOGIN_RULES_LIB'].to_s
+      kits = ENV['PROLOGIN_KITS'].to_s
+      path = File.join(kits, 'c', 'libprologin_rules.so') if path.empty? && !kits.empty?
+      path = File.expand_path('../../c/kit/libprologin_rules.so', __dir__) if path.empty?
+      require 'fiddle'
+      lib = Fiddle.dlopen(path)
+      void = Fiddle::TYPE_VOID
+      int = Fiddle::TYPE_INT
+      ptr = Fiddle::TYPE_VOIDP
+      @board = Fiddle::Function.new(lib['prologin_rules_board'], [ptr, ptr], void)
+      @tables = Fiddle::Function.new(lib['prologin_rules_tables'], [ptr, ptr], void)
+      @distance = Fiddle::Function.new(lib['prologin_rules_distance'], [int] * 4, int)
+      @rules = true
+    rescue LoadError, Fiddle::DLError => e
+      $stderr.puts("prologin kit (Ruby): no rules library (#{e.message}): construction_possible, " \
+                   'route_possible and distance ask the referee, a round trip each ' \
+                   '(build it: scripts/build-champions.sh)')
+      @rules = false
+    end
+
+    attr_reader :rules
+
+    def rule_distance(x1, y1, x2, y2)
+      refresh if @dirty
+      @distance.call(arg(x1), arg(y1), arg(x2), arg(y2))
+    end
+
+    # construction_possible (table 0) or route_possible (table 1) of cell (x, y).
+    def rule_cell(table, x, y)
+      return HORS_TERRAIN unless x.is_a?(Integer) && y.is_a?(Integer) && x >= 0 && x < 100 && y >= 0 && y < 100
+      refresh if @dirty
+      unless @construction
+        construction = "\0".b * 10_000
+        route = "\0".b * 10_000
+        @tables.call(construction, route)
+        @construction = construction.unpack('c*')
+        @route = route.unpack('c*')
+      end
+      (table.zero? ? @construction : @route)[y * 100 + x]
     end
 
     def figure(i)
@@ -106,6 +158,7 @@ module ProloginKit
     end
 
     def serve(main)
+      load_rules
       ended = false
       while (name = read_line)
         fail("unknown callback `#{name[0, 60]}` from the referee") unless CALLBACKS.include?(name)
@@ -185,15 +238,18 @@ def monument_en_cours
 end
 
 def distance(x1, y1, x2, y2)
-  ProloginKit.ask('distance', x1, y1, x2, y2)
+  return ProloginKit.ask('distance', x1, y1, x2, y2) unless ProloginKit.rules
+  ProloginKit.rule_distance(x1, y1, x2, y2)
 end
 
 def route_possible(x, y)
-  ProloginKit.ask('route_possible', x, y)
+  return ProloginKit.ask('route_possible', x, y) unless ProloginKit.rules
+  ProloginKit.rule_cell(1, x, y)
 end
 
 def construction_possible(x, y)
-  ProloginKit.ask('construction_possible', x, y)
+  return ProloginKit.ask('construction_possible', x, y) unless ProloginKit.rules
+  ProloginKit.rule_cell(0, x, y)
 end
 
 def cout_achat_maison

@@ -128,19 +128,22 @@ fn run(cmd: &mut Command, what: &str) -> Output {
 }
 
 /// What the build produced that depends on the tree: the Rust kit's champion binaries.
-struct Built {
+pub(crate) struct Built {
     rust_random: Option<PathBuf>,
     rust_greedy: Option<PathBuf>,
     rust_template: Option<PathBuf>,
     rust_scan: Option<PathBuf>,
+    rust_rules: Option<PathBuf>,
 }
 
 impl Built {
-    /// The Rust kit's binary `name` (`template`, `scan_rust`), or a skip that says why not.
-    fn rust(&self, name: &str) -> Option<String> {
+    /// The Rust kit's binary `name` (`template`, `scan_rust`, `rules_rust`), or a skip that
+    /// says why not.
+    pub(crate) fn rust(&self, name: &str) -> Option<String> {
         let path = match name {
             "template" => &self.rust_template,
             "scan_rust" => &self.rust_scan,
+            "rules_rust" => &self.rust_rules,
             _ => &None,
         };
         if path.is_none() {
@@ -155,7 +158,7 @@ impl Built {
 }
 
 /// Builds every bundled champion and the compiled fixtures, once per test run.
-fn built() -> &'static Built {
+pub(crate) fn built() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
         become_subreaper();
@@ -179,6 +182,7 @@ fn built() -> &'static Built {
             rust_greedy: bin("greedy"),
             rust_template: bin("template"),
             rust_scan: bin("scan_rust"),
+            rust_rules: bin("rules_rust"),
         };
         if built.rust_random.is_none() || built.rust_greedy.is_none() {
             eprintln!(

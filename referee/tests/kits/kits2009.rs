@@ -51,10 +51,13 @@ fn template_copy(kit: &str, name: &str) -> PathBuf {
     let champion = common::fresh_dir("kits2009", name).join(name);
     fs::create_dir(&champion).unwrap();
     // The template's own files: not what a build left in it (`classes/`, `_build/`, a
-    // compiled `champion`; a launcher `champion` is a script).
+    // compiled `champion`, objects `*.o`, which a file written in the same tick of the
+    // clock would not be older than; a launcher `champion` is a script).
     for entry in fs::read_dir(&template).unwrap().flatten() {
         let path = entry.path();
-        let built = entry.file_name() == "champion" && !fs::read(&path).unwrap().starts_with(b"#!");
+        let built = (entry.file_name() == "champion"
+            && !fs::read(&path).unwrap().starts_with(b"#!"))
+            || path.extension().is_some_and(|e| e == "o");
         if path.is_file() && !built {
             fs::copy(&path, champion.join(entry.file_name())).unwrap();
         }
@@ -585,6 +588,56 @@ fn ocaml_keeps_what_a_callback_printed_before_its_timeout() {
             "[mlslow] sans fin de ligne",
         ],
     );
+}
+
+/// Every other kit: what a callback printed before it was stopped at its time limit is in
+/// the log (the runtime's buffer, when it keeps one, is flushed at each line: the kill
+/// leaves no exit to flush it). Each kit's template, its `jouer` replaced by a line
+/// printed the language's usual way, then a loop that calls nothing.
+#[test]
+fn every_kit_keeps_what_a_callback_printed_before_its_timeout() {
+    let _heavy = common::heavy();
+    // (kit, the tool that runs or builds it, the file, the champion)
+    let kits: [(&str, &str, &str, &str); 13] = [
+        ("c", "cc", "prologin.c", "#include <stdio.h>\n#include \"prologin.h\"\nvoid jouer(void) { printf(\"[slow] printed\\n\"); for (;;) {} }\n"),
+        ("cpp", "c++", "prologin.cc", "#include <iostream>\n#include \"prologin.hh\"\nvoid jouer() { std::cout << \"[slow] printed\" << std::endl; for (;;) {} }\n"),
+        ("python", "python3", "prologin.py", "def jouer():\n    print(\"[slow] printed\")\n    while True:\n        pass\n"),
+        ("java", "javac", "Prologin.java", "public class Prologin extends Interface {\n  public void jouer() {\n    System.out.println(\"[slow] printed\");\n    for (;;) {}\n  }\n}\n"),
+        ("csharp", "mcs", "Prologin.cs", "namespace Prologin {\n  class Prologin {\n    public void Jouer() { System.Console.WriteLine(\"[slow] printed\"); for (;;) {} }\n  }\n}\n"),
+        ("go", "go", "prologin.go", "package main\n\nimport \"fmt\"\n\nfunc InitGame() {}\nfunc Jouer() {\n\tfmt.Println(\"[slow] printed\")\n\tfor {\n\t}\n}\nfunc Enchere() {}\nfunc Placement() {}\nfunc EndGame() {}\n"),
+        ("pascal", "fpc", "prologin.pas", "unit prologin;\n\ninterface\n\nprocedure jouer;\n\nimplementation\n\nprocedure jouer;\nbegin\n  writeln('[slow] printed');\n  while true do ;\nend;\n\nend.\n"),
+        ("haskell", "ghc", "Prologin.hs", "module Prologin (jouer) where\n\njouer :: IO ()\njouer = do\n  putStrLn \"[slow] printed\"\n  let spin n = if n < (0 :: Int) then return () else spin (n + 1)\n  spin 0\n"),
+        ("ruby", "ruby", "prologin.rb", "def jouer\n  puts '[slow] printed'\n  loop {}\nend\n"),
+        ("php", "php", "prologin.php", "<?php\nfunction jouer() { echo \"[slow] printed\\n\"; while (true) {} }\n"),
+        ("lua", "lua5.4", "prologin.lua", "function jouer() print(\"[slow] printed\") while true do end end\n"),
+        ("prolog", "swipl", "prologin.pl", "jouer :- format(\"[slow] printed~n\"), repeat, fail.\n"),
+        ("javascript", "node", "prologin.js", "function jouer() { console.log(\"[slow] printed\"); for (;;) {} }\n"),
+    ];
+    for (kit, tool, file, source) in kits {
+        let flag = match tool {
+            "javac" | "lua5.4" => "-version",
+            "go" => "version",
+            "fpc" => "-iV",
+            _ => "--version",
+        };
+        if !has(tool, flag) {
+            continue;
+        }
+        let champion = template_copy(kit, &format!("slow_{kit}"));
+        fs::write(champion.join(file), source).unwrap();
+        if champion.join("Makefile").is_file() {
+            build(&champion);
+        }
+        let seen = play(&champion, 54);
+        let (_, faults) = seen.row0();
+        assert!(
+            faults.contains("timeout"),
+            "{kit}: not stopped at its time limit:\n{}\nits log:\n{}",
+            seen.stdout(),
+            seen.log
+        );
+        seen.logged(kit, &["[slow] printed"]);
+    }
 }
 
 /// Python 2: a 2009 champion in Python 2 (`print` statements, `/` between integers used

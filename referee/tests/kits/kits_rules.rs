@@ -1,9 +1,15 @@
 //! The board's rules in the C kit (`champions/c/kit/prologin_rules.c`, issue 32):
 //! `construction_possible`, `route_possible` and `distance` answered from the cached
 //! `etat`, at 2009's cost; and in the kits that call them through their foreign-function
-//! interface (`prologin_rules_lib.c`): OCaml, Haskell, Pascal and Go (fixtures
-//! `rules_ocaml`, `rules_haskell`, `rules_pascal`, `rules_go`), each held to the engine
-//! and to groopy's pace as the C kit is.
+//! interface (`prologin_rules_lib.c`): OCaml, Haskell, Pascal and Go compiled in
+//! (fixtures `rules_ocaml`, `rules_haskell`, `rules_pascal`, `rules_go`); Python, Java,
+//! C#, Ruby, PHP, Prolog, JavaScript and Lua loading it as a shared library, through
+//! ctypes, JNI, P/Invoke, fiddle, FFI, foreign predicates, a Node-API addon and a Lua C
+//! module (`rules_python`, `rules_java`, `rules_csharp`, `rules_ruby`, `rules_php`,
+//! `rules_prolog`, `rules_javascript`, `rules_lua`; the library from the C kit's folder,
+//! `/kits/c` in the jail), each held to the engine
+//! and to groopy's pace as the C kit is; and the Rust kit, which answers them with the engine's own code on the board of
+//! its cached `etat` (its binary `rules_rust`).
 //!
 //! - On boards of our own (rule 21's traps: a ring of houses around the roads with a
 //!   one-cell gap, reservations of each player, dense random boards), this test plays the
@@ -75,6 +81,16 @@ fn rules_of(language: &str) -> PathBuf {
             format!("KIT_C={}", kit("c")),
         ],
     )
+}
+
+/// The Rust kit's binary `rules_rust` (scripts/build-champions.sh builds it) as the
+/// executable `champion` of a fresh folder, or `None` (a skip that says why).
+fn rules_rust(name: &str) -> Option<PathBuf> {
+    let binary = crate::kits::built().rust("rules_rust")?;
+    let dir = common::fresh_dir("kits_rules", name).join(name);
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::copy(binary, dir.join("champion")).unwrap();
+    Some(dir)
 }
 
 /// The `etat` line of `board` as seat 0 sees it (figures all 0: the rules read none).
@@ -167,6 +183,15 @@ fn expected(board: &Board) -> Vec<String> {
 /// the requests it made and what it printed.
 fn ask_champion(champion: &Path, board: &Board) -> (Vec<String>, Vec<String>) {
     let mut child = Command::new(champion.join("champion"))
+        // The environment the referee gives a champion (protocol.md section 6; a JVM would
+        // echo the suite's JAVA_TOOL_OPTIONS into the log), with the kits the rules
+        // libraries are loaded from.
+        .env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env(
+            "PROLOGIN_KITS",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../kits"),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -416,4 +441,158 @@ fn a_go_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
     }
     let _heavy = common::heavy();
     plays_as_much_as_groopy(&rules_of("go"), "rules_go");
+}
+
+#[test]
+fn python_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("python"));
+}
+
+#[test]
+fn a_python_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("python"), "rules_python");
+}
+
+#[test]
+fn rust_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    let _heavy = common::heavy();
+    if let Some(champion) = rules_rust("rust_dump") {
+        answers_as_the_engine_without_a_round_trip(&champion);
+    }
+}
+
+#[test]
+fn a_rust_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    let _heavy = common::heavy();
+    if let Some(champion) = rules_rust("rust_groopy") {
+        plays_as_much_as_groopy(&champion, "rules_rust");
+    }
+}
+
+#[test]
+fn java_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("javac", "-version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("java"));
+}
+
+#[test]
+fn a_java_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("javac", "-version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("java"), "rules_java");
+}
+
+#[test]
+fn csharp_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("mcs", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("csharp"));
+}
+
+#[test]
+fn a_csharp_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("mcs", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("csharp"), "rules_csharp");
+}
+
+#[test]
+fn ruby_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("ruby", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("ruby"));
+}
+
+#[test]
+fn a_ruby_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("ruby", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("ruby"), "rules_ruby");
+}
+
+#[test]
+fn php_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("php", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("php"));
+}
+
+#[test]
+fn a_php_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("php", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("php"), "rules_php");
+}
+
+#[test]
+fn prolog_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("swipl", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("prolog"));
+}
+
+#[test]
+fn a_prolog_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("swipl", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("prolog"), "rules_prolog");
+}
+
+#[test]
+fn javascript_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("node", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("javascript"));
+}
+
+#[test]
+fn a_javascript_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("node", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("javascript"), "rules_javascript");
+}
+
+#[test]
+fn lua_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("lua5.4", "-v") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("lua"));
+}
+
+#[test]
+fn a_lua_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("lua5.4", "-v") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("lua"), "rules_lua");
 }

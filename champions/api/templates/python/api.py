@@ -99,7 +99,7 @@ def _act(name, *args):
 
 
 def _refresh():
-    global _dirty, _figures, _kinds, _owners, _monuments, _values
+    global _dirty, _figures, _kinds, _owners, _monuments, _values, _construction, _route
     _send(b"etat\n")
     fields = _read_line("etat").split()
     if len(fields) != 20 or any(len(f) != 10000 for f in fields[16:]):
@@ -111,6 +111,56 @@ def _refresh():
         _fail("unparsable answer to `etat`: a figure is not an integer")
     _kinds, _owners, _monuments, _values = fields[16:]
     _dirty = False
+    if _rules is not None:
+        _rules.prologin_rules_board(_kinds, _owners)
+        _construction = _route = None
+
+
+# The board's rules (rules 19 to 21: construction_possible, route_possible, distance):
+# the C kit's, one implementation for every kit (prologin_rules_lib.c), loaded through
+# ctypes as the shared library scripts/build-champions.sh builds beside it
+# ($PROLOGIN_KITS/c/libprologin_rules.so; /kits/c in the jail; PROLOGIN_RULES_LIB names
+# another). The board is given to it at each fill of the cache; the first
+# construction_possible or route_possible after that fetches every cell's two answers at
+# once, so that a call is a lookup. Without the library, each is a round trip, said once.
+_rules = None
+_construction = None
+_route = None
+
+
+def _rules_library():
+    """The rules library, or None (said on stderr: the rules are then asked)."""
+    path = _os.environ.get("PROLOGIN_RULES_LIB")
+    if not path:
+        kits = _os.environ.get("PROLOGIN_KITS")
+        here = _os.path.dirname(_os.path.abspath(__file__))
+        c_kit = _os.path.join(kits, "c") if kits else _os.path.join(here, "..", "..", "c", "kit")
+        path = _os.path.join(c_kit, "libprologin_rules.so")
+    try:
+        import ctypes
+        lib = ctypes.CDLL(path)
+        lib.prologin_rules_board.argtypes = (ctypes.c_char_p, ctypes.c_char_p)
+        lib.prologin_rules_board.restype = None
+        lib.prologin_rules_tables.argtypes = (ctypes.c_void_p, ctypes.c_void_p)
+        lib.prologin_rules_tables.restype = None
+        lib.prologin_rules_distance.argtypes = (ctypes.c_int,) * 4
+        lib.prologin_rules_distance.restype = ctypes.c_int
+    except (OSError, AttributeError, ImportError) as e:
+        _sys.stderr.write("prologin kit (Python): no rules library (%s): construction_possible, "
+                          "route_possible and distance ask the referee, a round trip each "
+                          "(build it: scripts/build-champions.sh)\n" % e)
+        return None
+    return lib
+
+
+def _rules_tables():
+    """Every cell's construction_possible and route_possible for the cached board."""
+    global _construction, _route
+    import ctypes
+    construction = (ctypes.c_byte * {{ api.game.map_size * api.game.map_size }})()
+    route = (ctypes.c_byte * {{ api.game.map_size * api.game.map_size }})()
+    _rules.prologin_rules_tables(construction, route)
+    _construction, _route = list(construction), list(route)
 
 
 def _figure(i):
@@ -153,6 +203,20 @@ def {{ f.name }}({{ f.args | map(attribute="name") | join(", ") }}):
     return _figure({{ f.figure }}{{ " + num_joueur" if f.check == "player" }}){{ " != 0" if f.result == "bool" }}
 {% elif f.answer == "table" %}
     return _{{ f.table | upper }}[num_monument]
+{% elif f.rule %}
+    if _rules is None:
+        return _ask("{{ f.name }}"{% for a in f.args %}, {{ a.name }}{% endfor %})
+    if _dirty:
+        _refresh()
+{% if f.args | length == 4 %}
+    return _rules.prologin_rules_{{ f.name }}({% for a in f.args %}_arg({{ a.name }}){{ ", " if not loop.last }}{% endfor %})
+{% else %}
+    if not (0 <= x < {{ api.game.map_size }} and 0 <= y < {{ api.game.map_size }}):
+        return HORS_TERRAIN
+    if _{{ "construction" if f.name == "construction_possible" else "route" }} is None:
+        _rules_tables()
+    return _{{ "construction" if f.name == "construction_possible" else "route" }}[y * {{ api.game.map_size }} + x]
+{% endif %}
 {% else %}
     return _{{ f.answer }}("{{ f.name }}"{% for a in f.args %}, {{ a.name }}{% endfor %})
 {% endif %}
@@ -170,7 +234,8 @@ def _connect(proto_in, proto_out):
 
 def _serve(champion):
     """Runs the protocol loop, calling `champion`'s callbacks. Returns the exit status."""
-    global _dirty, _callback
+    global _dirty, _callback, _rules
+    _rules = _rules_library()
     ended = False
     while True:
         try:

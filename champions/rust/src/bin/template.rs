@@ -19,7 +19,8 @@ impl Champion for Mine {
     /// Phase I, our slot: one road and one house are free.
     fn jouer(&mut self, api: &mut dyn Api) {
         self.turns += 1;
-        // Each route_possible is a round trip to the referee: look near the centre only.
+        // route_possible and construction_possible are answered by the kit (the engine's
+        // rules on the cached board): a function call each, no round trip.
         'road: for y in 40..60 {
             for x in 40..60 {
                 if api.route_possible(x, y) == SUCCES {
