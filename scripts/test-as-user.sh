@@ -17,7 +17,9 @@ user=${USER_NAME:-referee-attacks}
 id "$user" >/dev/null 2>&1 ||
   useradd --system --user-group --no-create-home --home-dir /nonexistent \
     --shell /usr/sbin/nologin "$user"
-scripts/build-champions.sh >/dev/null
+# A JVM started on the host (javac building the Java champions) writes /tmp/hsperfdata_<user>
+# whatever TMPDIR says, unless told not to (scripts/test.sh says the same).
+JAVA_TOOL_OPTIONS=-XX:-UsePerfData scripts/build-champions.sh >/dev/null
 # Tests build their C fixtures in the target's temporary directory (CARGO_TARGET_TMPDIR).
 mkdir -p "${CARGO_TARGET_DIR:-target}/tmp"
 chmod 1777 "${CARGO_TARGET_DIR:-target}/tmp"
