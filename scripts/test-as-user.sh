@@ -17,11 +17,15 @@ user=${USER_NAME:-referee-attacks}
 id "$user" >/dev/null 2>&1 ||
   useradd --system --user-group --no-create-home --home-dir /nonexistent \
     --shell /usr/sbin/nologin "$user"
-scripts/build-champions.sh >/dev/null
-cargo build --workspace --bins >/dev/null 2>&1
+# A JVM started on the host (javac building the Java champions) writes /tmp/hsperfdata_<user>
+# whatever TMPDIR says, unless told not to (scripts/test.sh says the same).
+JAVA_TOOL_OPTIONS=-XX:-UsePerfData scripts/build-champions.sh >/dev/null
 # Tests build their C fixtures in the target's temporary directory (CARGO_TARGET_TMPDIR).
 mkdir -p "${CARGO_TARGET_DIR:-target}/tmp"
 chmod 1777 "${CARGO_TARGET_DIR:-target}/tmp"
+# The build is the root pass's (scripts/test.sh): the same command, the same features, so
+# nothing is built again (a `cargo build --workspace --bins` here would resolve other
+# features and relink the referee between the passes).
 binaries=$(cargo test --workspace --no-run --message-format=json 2>/dev/null |
   python3 -c 'import json,sys
 for line in sys.stdin:

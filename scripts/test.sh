@@ -17,7 +17,12 @@ scripts/build-champions.sh
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
-cargo build --workspace --bins
+# No `cargo build` before the tests: `cargo test` builds what it runs, the referee's binary
+# included. Every cargo command here selects the whole workspace, so that all resolve the
+# dependencies' features alike: a `cargo build --workspace --bins` (no dev-dependencies) or
+# a `cargo run -p referee` (one package's) resolves others and builds the referee, its jail
+# and arena crates, clap and a dozen more a second and third time (referee/BENCHMARKS.md,
+# "Where a clean .ci/run goes").
 # The tests run with their own temporary directory, kept until the end: every match they
 # play notes its reproduce command (REFEREE_REPRODUCE_LOG), and each is played again and
 # its record compared (referee/examples/reproduce_suite.rs).
@@ -35,8 +40,10 @@ TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.j
 # REFEREE_REPLAY_SHARE=N plays again one in N of the distinct matches (.ci/run: a third,
 # for its time budget); all of them by default.
 if [ -s "$work/reproduce.jsonl" ]; then
-  TMPDIR="$work" cargo run --quiet -p referee --example reproduce_suite -- \
-    "$work/reproduce.jsonl" target/debug/referee --share "${REFEREE_REPLAY_SHARE:-1}"
+  cargo build --quiet --workspace --example reproduce_suite
+  target=${CARGO_TARGET_DIR:-target}
+  TMPDIR="$work" "$target/debug/examples/reproduce_suite" \
+    "$work/reproduce.jsonl" "$target/debug/referee" --share "${REFEREE_REPLAY_SHARE:-1}"
 fi
 echo "skipped test parts: $(wc -l <"$skips")"
 sed 's/^/  skipped: /' "$skips"

@@ -2,7 +2,7 @@
 //! referee of 2026-11-29 (before its sampling was its own: `engine`'s `draw`), so that a
 //! dependency upgrade or a change of the sampling cannot change what an old seed plays.
 //!
-//! `GOLDEN_WRITE=1 cargo test -p amazons --test golden_draws` writes the file anew.
+//! `GOLDEN_WRITE=1 cargo test -p amazons --test rules golden_draws` writes the file anew.
 
 use amazons::bots::Random;
 use amazons::Board;

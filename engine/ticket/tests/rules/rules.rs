@@ -767,7 +767,7 @@ fn rule_26_each_seat_sees_its_hand_and_tickets_and_only_counts_of_the_others() {
 /// rule of the book.
 #[test]
 fn every_rule_of_the_book_has_its_test() {
-    let book = include_str!("../../../docs/rules-ticket-to-ride.md");
+    let book = include_str!("../../../../docs/rules-ticket-to-ride.md");
     let rules: Vec<u32> = book
         .lines()
         .filter_map(|l| l.split_once(". "))

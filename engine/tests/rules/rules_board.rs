@@ -2,9 +2,7 @@
 //! with figure 2 of the subject (docs/rules.md example 10.4) and relative ids seen from each
 //! of the three seats.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use engine::constants::*;
 use engine::{Api, Board, Game, Pos, Seat, Setup, Stage};
 

@@ -4,7 +4,7 @@
 //! the sampling, that changes what an old seed plays fails here, so every tournament
 //! played before still resumes and merges.
 //!
-//! `GOLDEN_WRITE=1 cargo test -p engine --test golden_draws` writes the files anew (only
+//! `GOLDEN_WRITE=1 cargo test -p engine --test rules golden_draws` writes the files anew (only
 //! for a deliberate change of what seeds play, with a new record schema).
 
 use engine::bots::{play_game, Champion, Greedy, Random};

@@ -3,9 +3,7 @@
 //! expected codes), then the call under test; seat 0 always acts. A call that fails two
 //! checks must report the first. A failed action must change nothing.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use engine::constants::*;
 use engine::{Game, Seat, Stage};
 

@@ -2,9 +2,7 @@
 //! the rules hold after every stage, replays are exact, serde round trips are lossless and
 //! the digest sees every change.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use engine::constants::*;
 use engine::{Api, Board, Game, Pos, Seat, Setup, Stage};
 

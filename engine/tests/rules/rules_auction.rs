@@ -1,9 +1,7 @@
 //! Rules 12 and 23-26: Phase II simultaneity, the auction and its tie-break, secret bids,
 //! lost monuments, and the final points.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use engine::constants::*;
 use engine::outcome::points;
 use engine::{Api, Board, Game, Kind, Seat, Stage};

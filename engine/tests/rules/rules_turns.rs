@@ -1,9 +1,7 @@
 //! Rules 10-16, 27 and 28: the stages of a whole game, who plays when, what `commence`,
 //! `numero_tour`, `monument_en_cours` and `mon_tour` say in every callback, and the setup.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use engine::constants::*;
 use engine::{Api, Board, Callback, Game, Seat, Setup, Stage};
 

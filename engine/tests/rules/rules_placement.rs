@@ -1,9 +1,7 @@
 //! Rules 19-22 (what is buildable, road contact, blocking, reservations consumed) and
 //! `distance`, through the API, with a brute-force oracle for rule 21.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use engine::constants::*;
 use engine::{Api, Board, Cell, Kind, Pos, Seat, Stage};
 use rand::{Rng, SeedableRng};

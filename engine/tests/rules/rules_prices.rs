@@ -1,9 +1,7 @@
 //! Rules 17 and 18: the price of roads and houses within a callback (the full table, through
 //! the API), reservations, destructions and sales.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use engine::constants::*;
 use engine::price::cost;
 use engine::{Api, Board, Game, Pos, Seat, Stage};
