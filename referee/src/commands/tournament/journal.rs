@@ -119,7 +119,9 @@ pub(crate) fn check_shard(
     }
 }
 
-/// Refuses the matches `played` says finished that `present` lacks.
+/// Refuses the matches `played` says finished that `present` lacks and whose folder in
+/// `dir` has no seal either (a row alone dropped is put back by a resume, and a merge calls
+/// its shard incomplete).
 fn refuse_gaps(
     played: &Played,
     present: &HashSet<u64>,
@@ -132,7 +134,10 @@ fn refuse_gaps(
         .finished
         .iter()
         .copied()
-        .filter(|id| !present.contains(id))
+        .filter(|&id| {
+            let seal = crate::tournament::Runner::match_dir(dir, id).join(crate::auth::SEAL);
+            !present.contains(&id) && !seal.exists()
+        })
         .collect();
     if gone.is_empty() {
         return Ok(());
