@@ -537,6 +537,7 @@ impl Director<'_> {
             id: u64::MAX,
             seed: 0,
             champions: group.iter().map(|&p| self.players[p].clone()).collect(),
+            places: vec![1; n],
             scores: vec![0; n],
             points: vec![0; n],
             faults: vec![None; n],
