@@ -1,10 +1,11 @@
 //! The game server's web site (`referee serve --web ADDR`, docs/server.md section 9): the
 //! games in play and finished, live, each game's board (the replay page's drawing, growing
 //! while the game is played), each player's games. Read-only: nothing on the site starts
-//! or stops anything. Served by `tiny_http` on its own address, one thread a request (an
-//! event stream is a thread blocked on the server's changes, as a client's session is),
-//! bounded in number.
+//! or stops anything. Its connections come through a bounded door (`gate.rs`); `tiny_http`
+//! serves them behind it, one thread a request (an event stream is a thread blocked on the
+//! server's changes, as a client's session is), bounded in number.
 
+mod gate;
 pub mod hub;
 mod pages;
 mod respond;
@@ -20,44 +21,67 @@ pub const MAX_REQUESTS: usize = 512;
 
 /// Serves the site of `server` on `addr`, on threads of its own; the address bound.
 pub fn start(addr: SocketAddr, server: &Arc<Server>) -> anyhow::Result<SocketAddr> {
-    let http = tiny_http::Server::http(addr).map_err(|e| {
+    let listener = std::net::TcpListener::bind(addr).map_err(|e| {
         anyhow::anyhow!("cannot serve the web site on {addr}: {e} (another server on that port? choose another)")
     })?;
-    let bound = http
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| anyhow::anyhow!("the web site is bound to no IP address"))?;
+    let bound = listener.local_addr()?;
+    server
+        .files
+        .keep(gate::files(), "the web site's connections")?;
+    let (site, inner) = gate::socket_in(&server.results)?;
+    let per_address = server.per_address();
+    std::thread::Builder::new()
+        .name("web door".into())
+        .spawn(move || gate::serve(listener, site, per_address))?;
     server.web.serve();
     let server = Arc::clone(server);
     std::thread::Builder::new()
         .name("web".into())
         .spawn(move || {
             let busy = Arc::new(AtomicUsize::new(0));
-            for request in http.incoming_requests() {
-                if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
-                    busy.fetch_sub(1, Ordering::SeqCst);
-                    respond::busy(request);
-                    continue;
+            // `tiny_http` stops for good when an `accept` fails: started again, said once.
+            let mut said = false;
+            loop {
+                if let Ok(http) = inner.try_clone().map_err(|e| e.to_string()).and_then(|l| {
+                    tiny_http::Server::from_listener(l, None).map_err(|e| e.to_string())
+                }) {
+                    answer(&http, &server, &busy);
                 }
-                let (server, busy) = (Arc::clone(&server), Arc::clone(&busy));
-                let spawned = std::thread::Builder::new()
-                    .name("web request".into())
-                    .spawn(move || {
-                        struct Done(Arc<AtomicUsize>);
-                        impl Drop for Done {
-                            fn drop(&mut self) {
-                                self.0.fetch_sub(1, Ordering::SeqCst);
-                            }
-                        }
-                        let _done = Done(busy);
-                        route(request, &server);
-                    });
-                if spawned.is_err() {
-                    println!("web: a request was dropped (no thread could start)");
+                if !said {
+                    println!("web: the site stopped accepting (out of open files?); started again");
+                    said = true;
                 }
+                std::thread::sleep(std::time::Duration::from_secs(1));
             }
         })?;
     Ok(bound)
+}
+
+/// Answers the requests of `http`, each on a thread of its own, until it stops.
+fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize>) {
+    for request in http.incoming_requests() {
+        if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
+            busy.fetch_sub(1, Ordering::SeqCst);
+            respond::busy(request);
+            continue;
+        }
+        let (server, busy) = (Arc::clone(server), Arc::clone(busy));
+        let spawned = std::thread::Builder::new()
+            .name("web request".into())
+            .spawn(move || {
+                struct Done(Arc<AtomicUsize>);
+                impl Drop for Done {
+                    fn drop(&mut self) {
+                        self.0.fetch_sub(1, Ordering::SeqCst);
+                    }
+                }
+                let _done = Done(busy);
+                route(request, &server);
+            });
+        if spawned.is_err() {
+            println!("web: a request was dropped (no thread could start)");
+        }
+    }
 }
 
 /// What a request asks: a page, a stream, a style or a script.
@@ -77,7 +101,7 @@ fn route(request: tiny_http::Request, server: &Server) {
         ["game", name, "board.json"] => pages::board_json(request, server, name),
         ["game", name, "summary"] => pages::summary(request, server, name),
         ["game", name, "events"] => stream::game(request, server, name),
-        ["player", name] => pages::player(request, server, name),
+        ["player", name] => pages::player(request, server, name, query),
         ["assets", file] => respond::asset(request, file),
         _ => respond::error(
             request,

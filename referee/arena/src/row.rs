@@ -128,8 +128,8 @@ impl GameRecord {
 mod tests {
     use super::*;
 
-    use crate::arena::parts::{BudgetRecord, BudgetsRecord};
-    use crate::arena::{CallbackEntry, GameFault, GAME_RECORD_SCHEMA};
+    use crate::parts::{BudgetRecord, BudgetsRecord};
+    use crate::{CallbackEntry, GameFault, GAME_RECORD_SCHEMA};
     use jail::fault::FaultKind;
 
     /// A record whose callbacks are `(seat, name, moves it made)`, its faults `(seat,

@@ -85,13 +85,14 @@ impl SeatTimes {
     }
 }
 
-/// Points of a place, by how many other seats scored at least as much (index 0: none); a
+/// Points of a place, by how many other seats are placed at or above it (index 0: none); a
 /// place beyond the table earns 0. One table serves every number of seats: tied seats
 /// share the points of the lowest place they tie for, whatever the count.
 pub type PointsTable = &'static [u32];
 
 /// Rule 26 of the 2009 game: 3 if no other seat has a score >= its own, 1 if exactly one
-/// has, 0 if two have (so tied seats share the lower points).
+/// has, 0 if two have (so tied seats share the lower points); the places given by
+/// `places_of` the scores say the same.
 pub const RULE_26: PointsTable = &[3, 1, 0];
 
 /// A two-seat game: 1 for the winner, 0 for the loser (and for both of a tie).
@@ -106,7 +107,7 @@ pub const PLACES_4: PointsTable = &[7, 3, 1, 0];
 /// that tie share the points of the lowest place they tie for.
 ///
 /// ```
-/// use referee::standings::{points_with, RULE_26, WIN_LOSS};
+/// use arena::standings::{points_with, RULE_26, WIN_LOSS};
 /// assert_eq!(points_with(RULE_26, &[1, 2, 3]), [3, 1, 0]);
 /// assert_eq!(points_with(RULE_26, &[1, 1, 3]), [1, 1, 0]);
 /// assert_eq!(points_with(RULE_26, &[1, 2, 2]), [3, 0, 0]);
