@@ -46,6 +46,22 @@ row "Game of the Amazons" \
     "" \
     "amazons/src/bots.rs referee/src/games/amazons_bot.rs" \
     "amazons/tests referee/tests/games/amazons_cli.rs referee/tests/kits/amazons_kits.rs referee/tests/games/amazons_match.rs referee/tests/games/amazons_tournament.rs referee/tests/views/amazons_view.rs referee/tests/views/amazons_view_browser.rs referee/tests/views/amazons_frame_browser.rs referee/tests/jailed/redteam_amazons.rs"
+row "Ticket to Ride" \
+    "engine/ticket/src/action.rs engine/ticket/src/board.rs engine/ticket/src/card.rs engine/ticket/src/legal.rs engine/ticket/src/lib.rs engine/ticket/src/model.rs engine/ticket/src/play.rs engine/ticket/src/score.rs engine/ticket/src/state.rs engine/ticket/src/view.rs" \
+    "referee/src/games/ticket_wire.rs referee/src/games/ticket_play.rs referee/src/games/ticket_lines.rs referee/src/serve/codes.rs" \
+    "referee/src/view/ticket_html.rs referee/src/view/assets/ticket" \
+    "referee/src/human/ticket.rs" \
+    "" \
+    "engine/ticket/src/bots referee/src/games/ticket_bot.rs" \
+    "engine/ticket/tests referee/tests/games/ticket_cli.rs referee/tests/kits/ticket_kits.rs referee/tests/views/ticket_frame_browser.rs"
+row "Little Town" \
+    "engine/town/src/action.rs engine/town/src/afford.rs engine/town/src/board.rs engine/town/src/buildings.rs engine/town/src/extension.rs engine/town/src/lib.rs engine/town/src/model.rs engine/town/src/resources.rs engine/town/src/state.rs" \
+    "referee/src/games/town_wire.rs referee/src/games/town_play.rs" \
+    "referee/src/view/town_html.rs referee/src/view/assets/town" \
+    "referee/src/human/town.rs" \
+    "" \
+    "engine/town/src/bots.rs referee/src/games/town_bot.rs" \
+    "engine/town/tests referee/tests/games/town_runner.rs referee/tests/kits/town_kits.rs referee/tests/views/town_view_browser.rs"
 echo
 echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"
 echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again."

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod architecture_doc;
 mod champions_doc;
 mod claims_table;
 mod docs_commands;
