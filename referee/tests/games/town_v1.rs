@@ -53,7 +53,10 @@ fn a_record_of_version_1_with_seats_eliminated_replays_shows_and_has_its_page() 
     // Made again as today's record: the same history and places, each seat's gold.
     let record = referee::games::town_play::TOWN.load(&path).unwrap();
     assert_eq!(record.version, 2);
-    assert_eq!(serde_json::json!(record.ranking.places), old["ranking"]["places"]);
+    assert_eq!(
+        serde_json::json!(record.ranking.places),
+        old["ranking"]["places"]
+    );
     assert_eq!(record.ranking.scores, [0, 1, 0, 15]);
     assert_eq!(
         serde_json::json!(record.actions().count()),
@@ -90,7 +93,11 @@ fn an_edited_record_of_version_1_is_refused() {
         std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
         let replay = town(&["replay"], &path);
         assert_eq!(replay.status.code(), Some(3), "{what}: {}", text(&replay));
-        assert!(text(&replay).contains("ranked"), "{what}: {}", text(&replay));
+        assert!(
+            text(&replay).contains("ranked"),
+            "{what}: {}",
+            text(&replay)
+        );
     }
     common::remove_dir(&dir);
 }
