@@ -156,7 +156,8 @@ impl Runner {
 /// `referee merge` play and count exactly the same matches.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TournamentSpec {
-    /// `export::RESULTS_SCHEMA`.
+    /// `export::RESULTS_SCHEMA` when it was written (a run of schema 3 is read, its
+    /// `matches.csv` migrated).
     pub schema: u32,
     /// The game's `--game` name (`loi` in files written before the Amazons).
     #[serde(default = "loi")]
@@ -335,13 +336,7 @@ impl TournamentSpec {
                 jail::untrusted::printable(&names.join(", "))
             ));
         }
-        let points = crate::standings::points_with(game.points(), &row.scores);
-        if row.points != points {
-            return Err(format!(
-                "match {} gives points {:?} for the scores {:?}, which earn {points:?}",
-                row.id, row.points, row.scores
-            ));
-        }
+        row.check_points(game.points())?;
         game.check_row(row, first_player)
             .map_err(|e| format!("match {}: {e}", row.id))
     }
@@ -361,8 +356,8 @@ impl TournamentSpec {
             .with_context(|| format!("{} is not JSON", path.display()))?;
         let schema = value.get("schema").and_then(|s| s.as_u64());
         anyhow::ensure!(
-            schema == Some(u64::from(crate::export::RESULTS_SCHEMA)),
-            "{} has results schema {schema:?}; this referee reads schema {}",
+            schema.is_some_and(crate::export::reads_schema),
+            "{} has results schema {schema:?}; this referee reads schema {} (and 3, migrated)",
             path.display(),
             crate::export::RESULTS_SCHEMA
         );

@@ -134,8 +134,11 @@ impl game::Game for Town {
     fn title(&self) -> &'static str {
         "Little Town"
     }
+    /// 2: every seat scores its gold, 0 for a seat out (rule 18). Version 1 scored a seat
+    /// out minus the number of players still in when it went out; its records are still
+    /// read and replayed as they were played, then made again as version 2.
     fn version(&self) -> u32 {
-        1
+        2
     }
     fn seats(&self) -> std::ops::RangeInclusive<usize> {
         2..=4

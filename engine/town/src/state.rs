@@ -561,28 +561,26 @@ impl TownState {
     }
 
     /// Rule 18: those still in first, by gold (equal gold tied); then those out, the later
-    /// out above the earlier (out at once, tied). A player still in scores its gold; a
-    /// player out scores minus the number of players still in when it went out, so that
-    /// the scores alone give the places (a tournament's points are counted from them).
+    /// out above the earlier (out at once, tied). Each player scores its gold (an excluded
+    /// player's is 0, rule 15).
     pub(crate) fn ranking(&self) -> Option<Ranking> {
         if self.phase != Phase::Over {
             return None;
         }
-        let scores = self
+        let gold = |p: &Player| i64::from(p.stock.get(Resource::Gold));
+        // Still in before out; among those in, more gold; among those out, the later out.
+        let keys = self
             .players
             .iter()
             .map(|p| match p.out {
-                None => i64::from(p.stock.get(Resource::Gold)),
-                Some((order, _)) => {
-                    let in_then = self
-                        .players
-                        .iter()
-                        .filter(|o| o.out.is_none_or(|(later, _)| later >= order));
-                    -(in_then.count() as i64)
-                }
+                None => (true, gold(p)),
+                Some((order, _)) => (false, i64::from(order)),
             })
             .collect();
-        Some(Ranking::by_scores(scores))
+        Some(Ranking::by_keys(
+            keys,
+            self.players.iter().map(gold).collect(),
+        ))
     }
 
     pub(crate) fn digest(&self) -> u64 {

@@ -298,8 +298,8 @@ fn rule_18_ranking_by_gold_then_the_later_out_above_the_earlier() {
     collect_until(&mut state, |s| s.is_over());
     let ranking = state.ranking().unwrap();
     assert_eq!(ranking.places, [1, 1, 4, 3], "seat 3 went out after seat 2");
-    // Out: minus the players still in then (4 when seat 2 went out, 3 for seat 3).
-    assert_eq!(ranking.scores, [3, 3, -4, -3]);
+    // Every seat scores its gold: those out were excluded (rule 15), and so hold none.
+    assert_eq!(ranking.scores, [3, 3, 0, 0]);
     assert!(state.players()[2..]
         .iter()
         .all(|p| p.stock.get(Resource::Gold) == 0));
@@ -310,5 +310,7 @@ fn rule_18_ranking_by_gold_then_the_later_out_above_the_earlier() {
     ok(&mut state, 2, "collect 2,3");
     let ranking = state.ranking().unwrap();
     assert_eq!(ranking.places, [1, 2, 2]);
-    assert_eq!(ranking.scores[1..], [-3, -3], "{ranking:?}");
+    // They score the gold they were left with, below the seat still in whatever it holds.
+    let gold = |s: usize| i64::from(state.players()[s].stock.get(Resource::Gold));
+    assert_eq!(ranking.scores, [gold(0), gold(1), gold(2)], "{ranking:?}");
 }

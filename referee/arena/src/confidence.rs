@@ -25,7 +25,7 @@
 //! product) among the `n`. So the same matches give the same numbers, byte for byte.
 
 use crate::seeds::{derive, BOOTSTRAP_STREAM};
-use crate::standings::{place_of, points_with, Standings};
+use crate::standings::{points_with, Standings};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 use std::collections::BTreeMap;
@@ -108,8 +108,8 @@ pub fn compute(standings: &Standings, seed: u64) -> Confidence {
         .outcomes
         .values()
         .map(|seats| {
-            let scores: Vec<i32> = seats.iter().map(|&(_, s)| s).collect();
-            let points = points_with(standings.table, &scores);
+            let places: Vec<u8> = seats.iter().map(|&(_, p)| p).collect();
+            let points = points_with(standings.table, &places);
             seats.iter().map(|&(c, _)| c).zip(points).collect()
         })
         .collect();
@@ -214,12 +214,11 @@ fn ratings(standings: &Standings) -> Vec<Rating> {
     let config = WengLinConfig::new();
     let mut ratings = vec![WengLinRating::new(); standings.names.len()];
     for seats in standings.outcomes.values() {
-        let scores: Vec<i32> = seats.iter().map(|&(_, s)| s).collect();
         let teams: Vec<[WengLinRating; 1]> = seats.iter().map(|&(c, _)| [ratings[c]]).collect();
         let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
             .iter()
             .enumerate()
-            .map(|(s, team)| (&team[..], MultiTeamOutcome::new(place_of(&scores, s))))
+            .map(|(s, team)| (&team[..], MultiTeamOutcome::new(usize::from(seats[s].1))))
             .collect();
         let updated = weng_lin_multi_team(&ranked, &config);
         for (&(c, _), team) in seats.iter().zip(updated) {
@@ -246,6 +245,7 @@ mod tests {
             id,
             seed: id,
             champions: champions.iter().map(|c| c.to_string()).collect(),
+            places: crate::standings::places_of(scores),
             scores: scores.to_vec(),
             points: vec![0; seats],
             faults: vec![None; seats],

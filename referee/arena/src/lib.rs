@@ -39,7 +39,7 @@ pub mod store;
 pub mod watch;
 
 pub use adapter::{Action, Adapter, History, Line, State};
-pub use check::{check, rebuild};
+pub use check::{check, compare, rebuild};
 pub use log_check::check_log;
 pub use machine::Machine;
 pub use no_step::NoStep;

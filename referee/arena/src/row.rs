@@ -1,5 +1,5 @@
 //! What a record of a game on the model gives the runner around it: the row of results
-//! (scores from the ranking, points from the game's table, faults, times, a digest of the
+//! (places and scores from the ranking, points from the game's table by place, faults, times, a digest of the
 //! history), and the page step of each callback and fault (the actions taken by then).
 
 use super::record::GameRecord;
@@ -17,40 +17,6 @@ fn taken(step: &Step) -> Option<&str> {
         } => Some(action),
         _ => None,
     }
-}
-
-/// The ranking's scores as a row's, in the order of its places: the runner ranks a row's
-/// seats by their scores (points, places, leaderboard), and a game may place seats
-/// otherwise than their scores would (Ticket to Ride: a seat that faulted is last whatever
-/// its points; equal points broken by the longest path, then tickets, then cards). Where
-/// they disagree, a seat's score is lowered to one below the worst score placed before it
-/// (and seats that share a place share the lowest of their scores); the record keeps the
-/// rules' scores.
-pub fn ordered_scores(ranking: &game::Ranking) -> Vec<i32> {
-    let n = ranking.scores.len().min(ranking.places.len());
-    let mut seats: Vec<usize> = (0..n).collect();
-    seats.sort_by_key(|&s| ranking.places[s]);
-    let mut scores: Vec<i32> = ranking.scores.iter().map(|&s| s as i32).collect();
-    let mut i = 0;
-    let mut ceiling: Option<i32> = None;
-    while i < n {
-        let place = ranking.places[seats[i]];
-        let same: Vec<usize> = seats[i..]
-            .iter()
-            .copied()
-            .take_while(|&s| ranking.places[s] == place)
-            .collect();
-        let mut score = same.iter().map(|&s| scores[s]).min().unwrap_or(0);
-        if let Some(c) = ceiling {
-            score = score.min(c.saturating_sub(1));
-        }
-        for &s in &same {
-            scores[s] = score;
-        }
-        ceiling = Some(score);
-        i += same.len();
-    }
-    scores
 }
 
 impl GameRecord {
@@ -130,7 +96,7 @@ impl GameRecord {
     /// The row of results (`id` and `duration_ms` are the runner's), points by `table`.
     pub fn row(&self, table: PointsTable, reproduce: String) -> MatchRow {
         let n = self.seats.len();
-        let scores = ordered_scores(&self.ranking);
+        let places = self.ranking.places.clone();
         let times = SeatTimes::of(
             n,
             self.callbacks
@@ -142,8 +108,9 @@ impl GameRecord {
             id: 0,
             seed: self.seed,
             champions: self.seats.iter().map(|s| s.name.clone()).collect(),
-            points: crate::standings::points_with(table, &scores),
-            scores,
+            points: crate::standings::points_with(table, &places),
+            places,
+            scores: self.ranking.scores.iter().map(|&s| s as i32).collect(),
             faults: (0..n as u8)
                 .map(|s| self.faults_of(s).next().map(|f| f.kind))
                 .collect(),
@@ -161,20 +128,6 @@ impl GameRecord {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_row_orders_its_scores_as_the_places() {
-        let r =
-            |places: Vec<u8>, scores: Vec<i64>| ordered_scores(&game::Ranking { places, scores });
-        // Agreeing scores are kept, ties too.
-        assert_eq!(r(vec![1, 2], vec![50, 40]), [50, 40]);
-        assert_eq!(r(vec![1, 1, 3], vec![7, 7, 2]), [7, 7, 2]);
-        // A seat placed last (a fault) with more points is lowered below the winner.
-        assert_eq!(r(vec![2, 1], vec![50, 40]), [39, 40]);
-        // Equal points broken by the rules' tie-breaks.
-        assert_eq!(r(vec![1, 2, 3], vec![60, 60, 60]), [60, 59, 58]);
-        // A shared place shares its lowest score.
-        assert_eq!(r(vec![1, 1, 3], vec![9, 7, 8]), [7, 7, 6]);
-    }
     use crate::parts::{BudgetRecord, BudgetsRecord};
     use crate::{CallbackEntry, GameFault, GAME_RECORD_SCHEMA};
     use jail::fault::FaultKind;

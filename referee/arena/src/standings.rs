@@ -15,8 +15,13 @@ pub struct MatchRow {
     pub seed: u64,
     /// Champion names in seats 0, 1, ..., k - 1.
     pub champions: Vec<String>,
-    /// The final score of each seat (the game's own measure: money and houses' worth in the
-    /// 2009 game, 1 for the winner and 0 for the loser of the Amazons).
+    /// The place of each seat in the game's ranking (1 is first; seats that tie share a
+    /// place, and the next place counts them: 1, 1, 3). What the runner ranks by: a game
+    /// may place seats otherwise than their scores would (a fault, a tie-break).
+    pub places: Vec<u8>,
+    /// The final score of each seat, as the game gives it (money and houses' worth in the
+    /// 2009 game, 1 for the winner and 0 for the loser of the Amazons, gold in Little
+    /// Town): shown and averaged, never ranked by.
     pub scores: Vec<i32>,
     pub points: Vec<u32>,
     /// The fault that stopped each seat, if any.
@@ -39,6 +44,18 @@ impl MatchRow {
     /// The number of seats.
     pub fn seats(&self) -> usize {
         self.champions.len()
+    }
+
+    /// Whether its points are those its places earn by `table`; what is wrong otherwise.
+    pub fn check_points(&self, table: PointsTable) -> Result<(), String> {
+        let points = points_with(table, &self.places);
+        match self.points == points {
+            true => Ok(()),
+            false => Err(format!(
+                "match {} gives points {:?} for the places {:?}, which earn {points:?}",
+                self.id, self.points, self.places
+            )),
+        }
     }
 }
 
@@ -68,13 +85,14 @@ impl SeatTimes {
     }
 }
 
-/// Points of a place, by how many other seats scored at least as much (index 0: none); a
+/// Points of a place, by how many other seats are placed at or above it (index 0: none); a
 /// place beyond the table earns 0. One table serves every number of seats: tied seats
 /// share the points of the lowest place they tie for, whatever the count.
 pub type PointsTable = &'static [u32];
 
 /// Rule 26 of the 2009 game: 3 if no other seat has a score >= its own, 1 if exactly one
-/// has, 0 if two have (so tied seats share the lower points).
+/// has, 0 if two have (so tied seats share the lower points); the places given by
+/// `places_of` the scores say the same.
 pub const RULE_26: PointsTable = &[3, 1, 0];
 
 /// A two-seat game: 1 for the winner, 0 for the loser (and for both of a tie).
@@ -84,36 +102,40 @@ pub const WIN_LOSS: PointsTable = &[1, 0];
 /// together, as in 3/1/0 (`docs/results.md`, "Points of four places").
 pub const PLACES_4: PointsTable = &[7, 3, 1, 0];
 
-/// Points of every seat from the final scores, by `table`, for any number of seats.
+/// Points of every seat from its place, by `table`, for any number of seats: a seat earns
+/// the table's entry for the number of other seats placed at or above it, so that seats
+/// that tie share the points of the lowest place they tie for.
 ///
 /// ```
 /// use arena::standings::{points_with, RULE_26, WIN_LOSS};
-/// assert_eq!(points_with(RULE_26, &[50, 40, 30]), [3, 1, 0]);
-/// assert_eq!(points_with(RULE_26, &[50, 50, 30]), [1, 1, 0]);
-/// assert_eq!(points_with(RULE_26, &[50, 30, 30]), [3, 0, 0]);
-/// assert_eq!(points_with(RULE_26, &[7, 7, 7]), [0, 0, 0]);
-/// assert_eq!(points_with(WIN_LOSS, &[0, 1]), [0, 1]);
-/// assert_eq!(points_with(WIN_LOSS, &[0, 0]), [0, 0]);
+/// assert_eq!(points_with(RULE_26, &[1, 2, 3]), [3, 1, 0]);
+/// assert_eq!(points_with(RULE_26, &[1, 1, 3]), [1, 1, 0]);
+/// assert_eq!(points_with(RULE_26, &[1, 2, 2]), [3, 0, 0]);
+/// assert_eq!(points_with(RULE_26, &[1, 1, 1]), [0, 0, 0]);
+/// assert_eq!(points_with(WIN_LOSS, &[2, 1]), [0, 1]);
+/// assert_eq!(points_with(WIN_LOSS, &[1, 1]), [0, 0]);
 /// // Five seats: two tie for second place and share the third place's points.
-/// assert_eq!(points_with(&[10, 6, 4, 3], &[9, 5, 5, 1, 0]), [10, 4, 4, 3, 0]);
+/// assert_eq!(points_with(&[10, 6, 4, 3], &[1, 2, 2, 4, 5]), [10, 4, 4, 3, 0]);
 /// ```
-pub fn points_with(table: PointsTable, scores: &[i32]) -> Vec<u32> {
-    (0..scores.len())
-        .map(|s| table.get(at_least(scores, s)).copied().unwrap_or(0))
+pub fn points_with(table: PointsTable, places: &[u8]) -> Vec<u32> {
+    (0..places.len())
+        .map(|s| {
+            let at_or_above = (0..places.len())
+                .filter(|&o| o != s && places[o] <= places[s])
+                .count();
+            table.get(at_or_above).copied().unwrap_or(0)
+        })
         .collect()
 }
 
-/// How many other seats scored at least as much as seat `s`.
-fn at_least(scores: &[i32], s: usize) -> usize {
-    (0..scores.len())
-        .filter(|&o| o != s && scores[o] >= scores[s])
-        .count()
-}
-
-/// Place of seat `s` (1 for the best): one more than the number of seats strictly ahead;
-/// tied seats share the better place ([50, 50, 30] places 1, 1, 3).
-pub fn place_of(scores: &[i32], s: usize) -> usize {
-    1 + scores.iter().filter(|&&o| o > scores[s]).count()
+/// The places of `scores`, the highest first, equal scores tied ([50, 50, 30] places 1, 1,
+/// 3): the places of a row written before rows had them (results schema 3), whose scores
+/// were written in the order of the game's ranking.
+pub fn places_of(scores: &[i32]) -> Vec<u8> {
+    scores
+        .iter()
+        .map(|s| 1 + scores.iter().filter(|&o| o > s).count() as u8)
+        .collect()
 }
 
 /// One champion's totals.
@@ -122,9 +144,9 @@ pub struct Line {
     pub points: u64,
     pub matches: u64,
     /// Matches finished at place 1, 2, ..., k, one count per seat of the game (a shared
-    /// place counts for each who shares it, as the better place: [`place_of`]).
+    /// place counts for each who shares it, as the better place).
     pub places: Vec<u64>,
-    /// Matches whose final score equalled another seat's.
+    /// Matches whose place it shared with another seat.
     pub ties: u64,
     pub score_sum: i64,
     /// Matches in which it was stopped by a fault, per kind (`FaultKind::ALL` order).
@@ -182,10 +204,10 @@ pub struct Standings {
     pub table: PointsTable,
     /// Seats of a match: the places of each line.
     pub seats: usize,
-    /// Every match counted, by id: the champion (an index in `names`) and final score of
-    /// each seat. What `confidence.rs` resamples; a map by id, so that its order never
+    /// Every match counted, by id: the champion (an index in `names`) and place of each
+    /// seat. What `confidence.rs` resamples; a map by id, so that its order never
     /// depends on the order rows arrived in.
-    pub outcomes: BTreeMap<u64, Vec<(usize, i32)>>,
+    pub outcomes: BTreeMap<u64, Vec<(usize, u8)>>,
     /// The champions of `outcomes`, in order of first appearance (which depends on the
     /// order rows arrived in: look names up, never rely on an index's order).
     pub names: Vec<String>,
@@ -235,13 +257,13 @@ impl Standings {
             .or_insert_with(|| Line::new(seats))
     }
 
-    /// Count one match. Points are recomputed from the scores by the game's table (rule 26
+    /// Count one match. Points are recomputed from the places by the game's table (rule 26
     /// for the 2009 game), whatever the row says.
     pub fn add(&mut self, row: &MatchRow) {
         let seats = row.seats();
-        let points = points_with(self.table, &row.scores);
+        let points = points_with(self.table, &row.places);
         let outcome = (0..seats)
-            .map(|s| (self.name_index(&row.champions[s]), row.scores[s]))
+            .map(|s| (self.name_index(&row.champions[s]), row.places[s]))
             .collect();
         self.outcomes.insert(row.id, outcome);
         for (s, points) in points.into_iter().enumerate() {
@@ -252,8 +274,8 @@ impl Standings {
             if line.places.len() < seats {
                 line.places.resize(seats, 0);
             }
-            line.places[place_of(&row.scores, s) - 1] += 1;
-            if (0..seats).any(|o| o != s && row.scores[o] == row.scores[s]) {
+            line.places[usize::from(row.places[s].max(1)) - 1] += 1;
+            if (0..seats).any(|o| o != s && row.places[o] == row.places[s]) {
                 line.ties += 1;
             }
             line.score_sum += i64::from(row.scores[s]);
@@ -271,7 +293,7 @@ impl Standings {
                 let key = (row.champions[s].clone(), row.champions[o].clone());
                 let versus = self.versus.entry(key).or_default();
                 versus.met += 1;
-                match row.scores[s].cmp(&row.scores[o]) {
+                match row.places[o].cmp(&row.places[s]) {
                     std::cmp::Ordering::Greater => versus.ahead += 1,
                     std::cmp::Ordering::Equal => versus.tied += 1,
                     std::cmp::Ordering::Less => versus.behind += 1,
@@ -337,10 +359,46 @@ mod tests {
         assert_eq!(times.max_cpu_us, [9, 0, 7]);
     }
 
+    /// A row ranks by its places, not its scores: a seat placed last (a fault, a seat out
+    /// of Little Town) with the most gold earns the last place's points, counts a last
+    /// place and is behind the others head-to-head; its score still counts in its mean.
+    #[test]
+    fn a_row_ranks_by_its_places_whatever_its_scores() {
+        let mut standings = Standings::new(PLACES_4, 4);
+        standings.add(&MatchRow {
+            id: 0,
+            seed: 0,
+            champions: ["a", "b", "c", "d"].map(String::from).to_vec(),
+            places: vec![4, 1, 2, 2],
+            scores: vec![90, 10, 5, 5],
+            points: vec![0, 7, 1, 1],
+            faults: vec![Some(FaultKind::Protocol), None, None, None],
+            calls: vec![1; 4],
+            cpu_us: vec![1; 4],
+            max_cpu_us: vec![1; 4],
+            duration_ms: 1,
+            digest: String::new(),
+            reproduce: String::new(),
+        });
+        let line = |n: &str| standings.lines[n].clone();
+        assert_eq!(
+            (line("a").points, line("a").places.clone()),
+            (0, vec![0, 0, 0, 1])
+        );
+        assert_eq!((line("b").points, line("b").firsts()), (7, 1));
+        assert_eq!((line("c").points, line("c").ties), (1, 1));
+        assert_eq!(line("a").ties, 0);
+        assert_eq!(line("a").score_sum, 90);
+        let versus = standings.versus[&("a".to_string(), "c".to_string())];
+        assert_eq!((versus.ahead, versus.behind), (0, 1));
+        let ranked: Vec<&str> = standings.ranked().iter().map(|&(_, n, _)| n).collect();
+        assert_eq!(ranked, ["b", "c", "d", "a"]);
+    }
+
     #[test]
     fn places_share_the_better_place() {
-        assert_eq!([0, 1, 2].map(|s| place_of(&[50, 50, 30], s)), [1, 1, 3]);
-        assert_eq!([0, 1, 2].map(|s| place_of(&[10, 50, 10], s)), [2, 1, 2]);
-        assert_eq!([0, 1].map(|s| place_of(&[0, 1], s)), [2, 1]);
+        assert_eq!(places_of(&[50, 50, 30]), [1, 1, 3]);
+        assert_eq!(places_of(&[10, 50, 10]), [2, 1, 2]);
+        assert_eq!(places_of(&[0, 1]), [2, 1]);
     }
 }

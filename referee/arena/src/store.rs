@@ -155,6 +155,7 @@ pub fn read_rows(
     let mut line = Vec::new();
     let mut offset = 0u64;
     let mut number = 0usize;
+    let mut schema = None;
     loop {
         line.clear();
         let n = (&mut reader)
@@ -177,16 +178,24 @@ pub fn read_rows(
         }
         number += 1;
         if number == 1 {
-            if line != matches_csv::header(seats) {
+            schema = matches_csv::header_schema(&line, seats);
+            if schema.is_none() {
                 bail!(
-                    "{} does not start with the matches.csv header of results schema {} for \
-                     a game of {seats} seats",
+                    "{} does not start with the matches.csv header of results schema {} (or \
+                     3) for a game of {seats} seats",
                     path.display(),
                     crate::export::RESULTS_SCHEMA
                 );
             }
         } else {
             let row = matches_csv::parse_line(&line, seats)
+                .and_then(|row| match matches_csv::schema_of(&line) == schema {
+                    true => Ok(row),
+                    false => Err(format!(
+                        "a row of results schema {:?} in a file of schema {schema:?}",
+                        matches_csv::schema_of(&line)
+                    )),
+                })
                 .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", path.display()))?;
             visit(row, offset, &line)?;
         }
@@ -220,14 +229,25 @@ pub fn load_rows(path: &Path, seats: usize) -> anyhow::Result<Vec<Row>> {
 /// `matches.csv` open for appending, one flushed row at a time.
 pub struct Appender {
     file: File,
+    seats: usize,
 }
 
 impl Appender {
     /// Open `path` (of a game of `seats` seats) for appending: create it with its header,
     /// or cut a torn last line off. `complete_len` is what [`read_rows`] returned for it
     /// (`None` for a new file); 0 means that not even the header is whole (a crash right
-    /// after the file was created): the file starts again with its header.
+    /// after the file was created): the file starts again with its header. A file of
+    /// results schema 3 (a run of before, resumed) is first written again in today's
+    /// schema, its complete rows migrated ([`matches_csv::migrate_line`]).
     pub fn open(path: &Path, seats: usize, complete_len: Option<u64>) -> anyhow::Result<Appender> {
+        let complete_len = match complete_len {
+            Some(len) if len > 0 && !starts_with_today_header(path, seats)? => {
+                let rows = load_rows(path, seats)?;
+                write_lines(path, seats, rows.iter().map(|r| r.line.as_slice()))?;
+                Some(std::fs::metadata(path)?.len())
+            }
+            len => len,
+        };
         let (folder, name) = Folder::of_file(path)?;
         let mut file = folder.open_file(&name, Access::Append)?;
         match complete_len {
@@ -239,13 +259,15 @@ impl Appender {
                 file.write_all(&matches_csv::header(seats))?;
             }
         }
-        Ok(Appender { file })
+        Ok(Appender { file, seats })
     }
 
-    /// Append one row and hand it to the kernel (it survives `kill -9` of the referee).
+    /// Append one row (of results schema 3 or today's: written in today's) and hand it to
+    /// the kernel (it survives `kill -9` of the referee).
     pub fn append(&mut self, line: &[u8]) -> anyhow::Result<()> {
+        let line = matches_csv::migrate_line(line, self.seats).map_err(anyhow::Error::msg)?;
         self.file
-            .write_all(line)
+            .write_all(&line)
             .and_then(|_| self.file.flush())
             .context("cannot append to matches.csv")
     }
@@ -287,7 +309,8 @@ pub fn write_sorted(
 }
 
 /// Writes `out` as a `matches.csv` of a game of `seats` seats: its header, then `lines` (rows
-/// with their `\n`) in the order given, through a temporary file and a rename.
+/// with their `\n`, of results schema 3 or today's: written in today's) in the order given,
+/// through a temporary file and a rename.
 pub fn write_lines<'a>(
     out: &Path,
     seats: usize,
@@ -297,10 +320,22 @@ pub fn write_lines<'a>(
         let mut writer = std::io::BufWriter::new(file);
         writer.write_all(&matches_csv::header(seats))?;
         for line in lines {
-            writer.write_all(line)?;
+            writer
+                .write_all(&matches_csv::migrate_line(line, seats).map_err(anyhow::Error::msg)?)?;
         }
         Ok(writer.flush()?)
     })
+}
+
+/// Whether the file at `path` starts with today's `matches.csv` header for a game of `seats`
+/// seats (not schema 3's).
+fn starts_with_today_header(path: &Path, seats: usize) -> anyhow::Result<bool> {
+    let header = matches_csv::header(seats);
+    let mut start = vec![0u8; header.len()];
+    let mut file = open_file(path)?;
+    let read = std::io::Read::read(&mut file, &mut start)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(start[..read] == header[..])
 }
 
 /// Read a whole file's bytes, a regular file of at most `bound` bytes (`run_bounds`).
@@ -371,6 +406,7 @@ mod tests {
                 id,
                 seed: 100 + id,
                 champions: vec!["a".into(), "b".into()],
+                places: vec![1, 2],
                 scores: vec![1, 0],
                 points: vec![1, 0],
                 faults: vec![None, None],

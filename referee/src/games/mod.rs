@@ -19,6 +19,7 @@ pub mod ticket_play;
 pub mod ticket_wire;
 pub mod town_bot;
 pub mod town_play;
+pub mod town_v1;
 pub mod town_wire;
 
 use crate::endpoint::TimeLimits;

@@ -1,7 +1,7 @@
 //! Little Town's parts for the runner ([`Parts`]): four places' points (7/3/1/0), four
 //! seats by default, the built-in players, a person's seat, the state after any action as
-//! text (`show`, and the person's board);
-//! and the states of a match, replayed from its record.
+//! text (`show`, and the person's board); the states of a match, replayed from its record;
+//! its records of version 1 (`town_v1`).
 
 use super::model::{ModelGame, Parts};
 use super::town_wire::TownWire;
@@ -185,7 +185,7 @@ impl Parts for TownWire {
     fn describe(&self, record: &GameRecord) -> Vec<String> {
         let last = states(record).pop().expect("the setup at least");
         let mut lines = vec![format!(
-            "board spread {}; scores (gold; minus the players still in for a seat out): {:?}",
+            "board spread {}; scores (each seat's gold, 0 for a seat out): {:?}",
             last.spread(),
             record.ranking.scores
         )];
@@ -226,5 +226,15 @@ impl Parts for TownWire {
 
     fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
         super::town_bot::serve(&args.name)
+    }
+
+    /// A record of version 1 (a seat out scored below 0): checked as then, made again.
+    fn legacy(
+        &self,
+        schema: Option<u64>,
+        text: &str,
+        path: &Path,
+    ) -> Option<Result<GameRecord, String>> {
+        super::town_v1::legacy(schema, text, path)
     }
 }

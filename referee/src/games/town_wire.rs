@@ -283,8 +283,8 @@ impl Adapter for TownWire {
         answer.as_ref().ok().map(|_| "ok".to_string())
     }
 
-    /// The number of actions taken and each seat's score (its gold; minus the players
-    /// still in when it went out, for a seat out: rule 18).
+    /// The number of actions taken and each seat's score (its gold, 0 for a seat out:
+    /// rule 18).
     fn summary(&self, record: &arena::GameRecord) -> serde_json::Value {
         serde_json::json!({
             "actions": record.actions().count(),

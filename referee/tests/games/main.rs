@@ -32,3 +32,4 @@ mod serve_web;
 mod serve_web_hostile;
 mod ticket_cli;
 mod town_runner;
+mod town_v1;

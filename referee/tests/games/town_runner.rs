@@ -285,7 +285,7 @@ fn a_refused_action_excludes_its_seat_and_the_others_play_on() {
             fault.message
         );
         assert_eq!(record.ranking.places[1], 4, "{:?}", record.ranking);
-        assert_eq!(record.ranking.scores[1], -4, "out while four were in");
+        assert_eq!(record.ranking.scores[1], 0, "its gold lost (rule 15)");
         let at = fault.callback.unwrap();
         assert!(record.callbacks[at + 1..].iter().all(|c| c.seat != 1));
         for seat in [0u8, 2, 3] {
@@ -371,15 +371,15 @@ fn tournament(results: &Path, champions: &[String], extra: &[&str]) -> Command {
     command
 }
 
-/// 7/3/1/0 by the number of other seats scoring at least as much (tied seats share the
-/// lower points), counted here from a row's scores.
+/// 7/3/1/0 by the number of other seats placed at or above it (tied seats share the
+/// lower points), counted here from a row's places.
 fn points(row: &Row) -> Vec<u32> {
-    let scores: Vec<i64> = (0..4)
-        .map(|s| row[&format!("score{s}")].parse().unwrap())
+    let places: Vec<u8> = (0..4)
+        .map(|s| row[&format!("place{s}")].parse().unwrap())
         .collect();
     (0..4)
         .map(|s| {
-            let at_least = (0..4).filter(|&o| o != s && scores[o] >= scores[s]).count();
+            let at_least = (0..4).filter(|&o| o != s && places[o] <= places[s]).count();
             [7, 3, 1, 0][at_least]
         })
         .collect()
@@ -412,6 +412,9 @@ fn a_round_robin_of_four_seat_matches_rotates_seats_and_counts_four_places() {
             let hostile = row[&format!("champion{s}")] == "free_quarry.sh";
             assert_eq!(row[&format!("fault{s}")] == "protocol", hostile, "{row:?}");
             if hostile {
+                // Excluded: placed last, its gold (lost) its score, no points.
+                assert_eq!(row[&format!("place{s}")], "4", "{row:?}");
+                assert_eq!(row[&format!("score{s}")], "0", "{row:?}");
                 assert_eq!(row[&format!("points{s}")], "0", "{row:?}");
             }
         }
@@ -445,9 +448,8 @@ fn a_round_robin_of_four_seat_matches_rotates_seats_and_counts_four_places() {
         for row in &matches {
             if let Some(s) = (0..4).find(|&s| &row[&format!("champion{s}")] == name) {
                 total += points(row)[s];
-                // A place: one more than the seats strictly ahead (ties share the better).
-                let score = |s: usize| row[&format!("score{s}")].parse::<i64>().unwrap();
-                places[(0..4).filter(|&o| score(o) > score(s)).count()] += 1;
+                // The row's place, the game's ranking (ties share the better).
+                places[row[&format!("place{s}")].parse::<usize>().unwrap() - 1] += 1;
             }
         }
         assert_eq!(line["points"], total.to_string(), "{line:?}");

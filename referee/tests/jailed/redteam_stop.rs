@@ -434,7 +434,7 @@ const SHARD_TWO_PYTHON: &str = "/opt/my python/bin/python3";
 /// a shard whose file was edited so that the count still looks right (a row given twice
 /// in place of a missing one, another shard's row in place of its own), a shard that
 /// claims another's index, the same shard given twice, another tournament's shard, a row
-/// whose points are not its scores', a row whose scores and points were swapped between
+/// whose points are not its places', a row whose places, scores and points were swapped between
 /// two seats (they agree with each other, not with the record), a row without its record,
 /// a record swapped the same way as its row (it no longer replays), and a row whose
 /// command is not the one its shard's referee wrote (something run after it, another
@@ -606,13 +606,13 @@ fn an_edited_shard_directory_is_refused_at_merge() {
             ],
         ),
         (
-            "points that are not the scores'",
+            "points that are not the places'",
             Box::new(move |one, _| {
                 let (header, mut rows) = lines(one);
                 let names: Vec<&str> = header.split(',').collect();
                 let mut cells: Vec<String> = rows[0].split(',').map(String::from).collect();
-                let at = names.iter().position(|h| *h == "score0").unwrap();
-                cells[at] = (cells[at].parse::<i64>().unwrap() + 1000).to_string();
+                let at = names.iter().position(|h| *h == "place0").unwrap();
+                cells[at] = if cells[at] == "1" { "3" } else { "1" }.to_string();
                 rows[0] = cells.join(",");
                 write(one, &header, &rows);
             }),
@@ -625,7 +625,7 @@ fn an_edited_shard_directory_is_refused_at_merge() {
                 rows[0] = swap_seats(&header, &rows[0]);
                 write(one, &header, &rows);
             }),
-            &["shard-1-of-2/matches.csv line 2: ", "says scores"],
+            &["shard-1-of-2/matches.csv line 2: ", "says places"],
         ),
         (
             "a row without its record",
@@ -778,15 +778,15 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// `row` (a line of `matches.csv` whose header is `header`) with the scores and points of
-/// seats 0 and 1 swapped: they still agree with each other. Seats with equal scores would
+/// `row` (a line of `matches.csv` whose header is `header`) with the places, scores and
+/// points of seats 0 and 1 swapped: they still agree with each other. Seats with equal scores would
 /// swap nothing: the test's champions never tie in seats 0 and 1 of their first match.
 fn swap_seats(header: &str, row: &str) -> String {
     let names: Vec<&str> = header.split(',').collect();
     let mut cells: Vec<String> = row.split(',').map(String::from).collect();
     let at = |name: &str| names.iter().position(|h| *h == name).unwrap();
     assert_ne!(cells[at("score0")], cells[at("score1")], "a tie: {row}");
-    for field in ["score", "points"] {
+    for field in ["place", "score", "points"] {
         cells.swap(at(&format!("{field}0")), at(&format!("{field}1")));
     }
     cells.join(",")

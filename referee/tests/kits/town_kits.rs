@@ -95,7 +95,8 @@ fn the_python_and_c_samples_play_a_four_seat_match_in_their_jails() {
 
 /// The README's 4-seat tournament of the bundled champions, run as printed (from the
 /// repository root, the debug referee for `target/release/referee`, results in a fresh
-/// directory): its leaderboard has four places, and the one the README shows.
+/// directory): its leaderboard has four places, and the one the README shows (its mean
+/// scores too: each seat's gold).
 #[test]
 fn the_readme_four_seat_tournament_runs_as_printed_and_gives_its_leaderboard() {
     if !tools_present(&["python3", "cc", "make"]) {
@@ -158,5 +159,9 @@ fn the_readme_four_seat_tournament_runs_as_printed_and_gives_its_leaderboard() {
         {
             assert_eq!(&line[*column], value, "{column} of {line:?}");
         }
+        // The mean score: the gold at the end (0 for a seat out), never negative.
+        let mean: f64 = line["mean_score"].parse().unwrap();
+        assert_eq!(format!("{mean:.2}"), row[row.len() - 1], "{line:?}");
+        assert!(mean >= 0.0, "{line:?}");
     }
 }

@@ -354,7 +354,7 @@ fn a_resume_with_other_champions_or_foreign_rows_is_refused() {
                         row[column(&format!("score{a}"))] != row[column(&format!("score{b}"))]
                     })
                     .expect("two seats with other scores");
-                for field in ["score", "points"] {
+                for field in ["place", "score", "points"] {
                     row.swap(
                         column(&format!("{field}{a}")),
                         column(&format!("{field}{b}")),

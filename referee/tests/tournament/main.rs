@@ -14,6 +14,7 @@ mod merge_bounds;
 mod parallel_ssh;
 mod results_files;
 mod results_links;
+mod results_migration;
 mod run_lock;
 mod schedule_golden;
 mod schedule_props;

@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use referee::schedule::{seat_order, Deal, Format, Schedule, MAX_SEATS};
-use referee::standings::{place_of, points_with, RULE_26, WIN_LOSS};
+use referee::standings::{places_of, points_with, RULE_26, WIN_LOSS};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `C(n, k)`.
@@ -132,20 +132,21 @@ proptest! {
         prop_assert!(played.iter().all(|&c| c == matches || c == matches + 1));
     }
 
-    /// Points of any number of seats: equal scores, equal points, those of the lowest
-    /// place the tied seats share; a better score never earns less; seats permuted,
-    /// points permuted.
+    /// Points of any number of seats, from the places of the scores: equal scores, equal
+    /// points, those of the lowest place the tied seats share; a better score never earns
+    /// less; seats permuted, points permuted.
     #[test]
     fn tied_seats_share_the_points_of_their_lowest_place(
         scores in prop::collection::vec(0..4i32, 2..=MAX_SEATS), table in 0..3usize
     ) {
         let table = [RULE_26, WIN_LOSS, &[10, 6, 3, 1][..]][table];
-        let points = points_with(table, &scores);
+        let places = places_of(&scores);
+        let points = points_with(table, &places);
         prop_assert_eq!(points.len(), scores.len());
         for s in 0..scores.len() {
             let lowest = scores.iter().filter(|&&o| o >= scores[s]).count() - 1;
             prop_assert_eq!(points[s], table.get(lowest).copied().unwrap_or(0));
-            prop_assert!(place_of(&scores, s) <= lowest + 1);
+            prop_assert!(usize::from(places[s]) <= lowest + 1);
             for o in 0..scores.len() {
                 if scores[o] == scores[s] {
                     prop_assert_eq!(points[o], points[s]);
@@ -155,7 +156,7 @@ proptest! {
                 }
             }
         }
-        let mut turned = scores.clone();
+        let mut turned = places.clone();
         turned.rotate_left(1);
         let mut expected = points.clone();
         expected.rotate_left(1);

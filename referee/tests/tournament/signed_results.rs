@@ -382,14 +382,16 @@ fn an_edited_gauntlet_is_refused_by_its_resume() {
 fn a_matches_csv_swapped_after_its_check_gives_nothing() {
     let dir = common::fresh_dir("signed", "toctou");
     let t = shards(&dir.join("results"), &[]);
-    // The forgery: the first row's two scores and two points exchanged.
+    // The forgery: the first row's two places, two scores and two points exchanged.
     let csv = t.join("shard-1-of-2/matches.csv");
     let text = std::fs::read_to_string(&csv).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let mut fields: Vec<String> = lines[1].split(',').map(String::from).collect();
-    // id seed first_player champion0..2 score0..2 points0..2 ...
+    // id seed first_player champion0..2 place0..2 score0..2 points0..2 ...
+    assert!(text.starts_with("id,seed,first_player,champion0,champion1,champion2,place0,place1,place2,score0,score1,score2,points0,points1"));
     fields.swap(6, 7);
     fields.swap(9, 10);
+    fields.swap(12, 13);
     assert_ne!(fields.join(","), lines[1], "the forgery changes the row");
     lines[1] = fields.join(",");
     let forged = dir.join("forged.csv");

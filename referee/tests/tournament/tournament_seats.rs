@@ -77,7 +77,11 @@ impl Game for HighestNumber {
                 id: 0,
                 seed: seats.seed,
                 champions,
-                points: referee::standings::points_with(TABLE, &scores),
+                places: referee::standings::places_of(&scores),
+                points: referee::standings::points_with(
+                    TABLE,
+                    &referee::standings::places_of(&scores),
+                ),
                 scores,
                 faults: vec![None; k],
                 calls: vec![1; k],

@@ -6,13 +6,18 @@ use referee::schedule::{Deal, Format, Schedule, Shard};
 use referee::standings::Standings;
 use std::collections::BTreeMap;
 
-/// A `matches.csv` row with the given champions and scores (other columns filler).
+/// A `matches.csv` row with the given champions and scores, placed by their scores (other
+/// columns filler).
 fn line(id: u64, champions: [&str; 3], scores: [i32; 3]) -> String {
+    let places = referee::standings::places_of(&scores);
     format!(
-        "{id},{id},0,{},{},{},{},{},{},0,0,0,,,,1,1,1,5,5,5,5,5,5,9,00,referee match x,{}\n",
+        "{id},{id},0,{},{},{},{},{},{},{},{},{},0,0,0,,,,1,1,1,5,5,5,5,5,5,9,00,referee match x,{}\n",
         champions[0],
         champions[1],
         champions[2],
+        places[0],
+        places[1],
+        places[2],
         scores[0],
         scores[1],
         scores[2],

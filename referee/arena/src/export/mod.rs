@@ -14,7 +14,16 @@ pub mod table;
 /// `p_ahead_of_next`, `rating` and `rating_sigma` (`confidence.rs`), `seats.csv` is
 /// new, and a three-seat round-robin plays each set of champions' three rotations of the
 /// seats on one seed (`schedule.rs`: match seeds changed).
-pub const RESULTS_SCHEMA: u32 = 3;
+/// 4: `matches.csv` gained a `place` column per seat (the game's ranking), its scores are
+/// the game's own (no longer lowered to follow the places), and every table ranks by
+/// places; runs of schema 3 are read, their rows migrated ([`matches_csv::migrate_line`]).
+pub const RESULTS_SCHEMA: u32 = 4;
+
+/// Whether this referee reads the results of schema `schema` (a run's `tournament.json`,
+/// `gauntlet.json`): today's, and schema 3, whose rows it migrates.
+pub fn reads_schema(schema: u64) -> bool {
+    schema == u64::from(RESULTS_SCHEMA) || schema == u64::from(matches_csv::SCHEMA_3)
+}
 
 /// Serialise one CSV record (with its `\n`), each field
 /// [`printable`](jail::untrusted::printable): a CSV file is read by people, in a pager or
@@ -163,8 +172,12 @@ mod tests {
             id,
             seed: 1000 + id,
             champions: champions.map(String::from).to_vec(),
+            places: crate::standings::places_of(&scores),
             scores: scores.to_vec(),
-            points: crate::standings::points_with(crate::standings::RULE_26, &scores),
+            points: crate::standings::points_with(
+                crate::standings::RULE_26,
+                &crate::standings::places_of(&scores),
+            ),
             faults: vec![None; 3],
             calls: vec![107, 107, 107],
             cpu_us: vec![1_000 * id, 2_000, 3_000],
@@ -243,7 +256,11 @@ mod tests {
                 id: id as u64,
                 seed: id as u64,
                 champions,
-                points: crate::standings::points_with(standings.table, &scores),
+                places: crate::standings::places_of(&scores),
+                points: crate::standings::points_with(
+                    standings.table,
+                    &crate::standings::places_of(&scores),
+                ),
                 scores: scores.to_vec(),
                 faults: vec![None; 5],
                 calls: vec![1; 5],

@@ -428,7 +428,7 @@ impl Rows {
                     })?;
                 // Under the run's key, the rows counted are the bytes their seals hold.
                 if let Some(key) = auth {
-                    crate::commands::tournament::results::sealed_row(key, csv_path, row.id, line)
+                    crate::commands::tournament::results::sealed_row(key, csv_path, &row, line)
                         .map_err(|e| anyhow!("{}: {e}", csv_path.display()))?;
                 }
                 rows.faults += row.faults.iter().flatten().count() as u64;

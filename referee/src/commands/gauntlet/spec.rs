@@ -111,13 +111,7 @@ impl Spec {
                 printable(&names.join(", "))
             ));
         }
-        let points = crate::standings::points_with(game.points(), &row.scores);
-        if row.points != points {
-            return Err(format!(
-                "match {} gives points {:?} for the scores {:?}, which earn {points:?}",
-                row.id, row.points, row.scores
-            ));
-        }
+        row.check_points(game.points())?;
         game.check_row(row, first_player)
             .map_err(|e| format!("match {}: {e}", row.id))
     }
@@ -263,14 +257,14 @@ pub(super) fn read(path: &Path) -> anyhow::Result<Spec> {
     )
 }
 
-/// `gauntlet.json`'s `bytes`, read from `path`, of this referee's results schema and of a
-/// game it knows.
+/// `gauntlet.json`'s `bytes`, read from `path`, of a results schema this referee reads and
+/// of a game it knows.
 pub(super) fn parse(path: &Path, bytes: &[u8]) -> anyhow::Result<Spec> {
     let spec: Spec = serde_json::from_slice(bytes)
         .with_context(|| format!("{} is not a gauntlet", path.display()))?;
     anyhow::ensure!(
-        spec.schema == crate::export::RESULTS_SCHEMA,
-        "{} is of results schema {}; this referee reads schema {}",
+        crate::export::reads_schema(u64::from(spec.schema)),
+        "{} is of results schema {}; this referee reads schema {} (and 3, migrated)",
         path.display(),
         spec.schema,
         crate::export::RESULTS_SCHEMA,

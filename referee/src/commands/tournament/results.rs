@@ -1,6 +1,7 @@
 //! The results of a tournament directory (or of merged shards): the sorted `matches.csv`,
 //! `leaderboard.csv`, `pairwise.csv` and `seats.csv` beside it, and with `--html` the `index.html`.
 
+use crate::export::matches_csv::same_row;
 use crate::export::{leaderboard_csv, pairwise_csv, seats_csv};
 use crate::games::Game;
 use crate::schedule::Shard;
@@ -76,7 +77,7 @@ pub fn write(
                 spec.check_row(&row.row, row.first_player, &schedule, source.shard, game)
                     .map_err(|e| format!("{e}; {}", EDITED_ROW_FIX))
                     .and_then(|()| match auth {
-                        Some(key) => sealed_row(key, &source.path, row.row.id, &row.line),
+                        Some(key) => sealed_row(key, &source.path, &row.row, &row.line),
                         None => Ok(()),
                     })
                     .map_err(|e| anyhow::anyhow!("{} line {number}: {e}", source.path.display()))
@@ -141,13 +142,14 @@ pub fn write(
 pub(crate) fn sealed_row(
     key: &crate::auth::RunKey,
     path: &Path,
-    id: u64,
+    row: &MatchRow,
     line: &[u8],
 ) -> Result<(), String> {
+    let id = row.id;
     let root = path.parent().unwrap_or(Path::new("."));
     let dir = crate::tournament::Runner::match_dir(root, id);
     match key.seal(&dir, id) {
-        Ok(Some(seal)) if seal.row == line => Ok(()),
+        Ok(Some(seal)) if same_row(&seal.row, line, row.seats()) => Ok(()),
         Ok(Some(_)) => Err(format!(
             "the row of match {id} is not the one the referee wrote (its seal {} holds that \
              one); {UNRECORDED_ROW_FIX}",
@@ -295,7 +297,7 @@ pub fn check_records_with(
                     None => format!("match {}: {e:#}", row.id),
                 },
                 Ok((recorded, seal)) => match differing_field(row, *first_player, &recorded) {
-                    None => match seal.filter(|s| s.row != **line) {
+                    None => match seal.filter(|s| !same_row(&s.row, line, row.seats())) {
                         None => return Ok(()),
                         Some(_) => format!(
                             "the row of match {} is not the one the referee wrote (its seal \
@@ -394,7 +396,8 @@ fn differing_field(
             (first_player.to_string(), recorded.first_player.to_string()),
         ),
         ("champions", of(|x| format!("{:?}", x.champions))),
-        ("scores", of(|x| format!("{:?}", x.scores))),
+        ("places", of(|x| format!("{:?}", x.places))),
+        ("scores", scores(row, r)),
         ("points", of(|x| format!("{:?}", x.points))),
         ("faults", of(|x| faults(&x.faults))),
         ("calls", of(|x| format!("{:?}", x.calls))),
@@ -415,6 +418,18 @@ fn differing_field(
         })
 }
 
+/// The scores of `row` and of the record's row `recorded`: the record's as results schema 3
+/// wrote them when `row` says those (a row of a run of before, migrated, kept the scores it
+/// was written with).
+fn scores(row: &MatchRow, recorded: &MatchRow) -> (String, String) {
+    let then = crate::export::matches_csv::schema3_scores(&recorded.places, &recorded.scores);
+    let recorded = match row.scores == then {
+        true => then,
+        false => recorded.scores.clone(),
+    };
+    (format!("{:?}", row.scores), format!("{recorded:?}"))
+}
+
 /// The faults of a row's seats as `matches.csv` writes them (empty for none).
 fn faults(faults: &[Option<jail::fault::FaultKind>]) -> String {
     let names: Vec<&str> = faults.iter().map(|f| f.map_or("", |k| k.name())).collect();
@@ -432,6 +447,7 @@ mod tests {
             id: 4,
             seed: 77,
             champions: vec!["a".into(), "b".into(), "c".into()],
+            places: vec![1, 2, 3],
             scores: vec![300, 200, 100],
             points: vec![3, 1, 0],
             faults: vec![None, Some(FaultKind::Timeout), None],
@@ -468,13 +484,14 @@ mod tests {
             Some(("first_player", "1".into(), "2".into()))
         );
         type Edit = fn(&mut MatchRow);
-        let edits: [(&str, Edit, &str); 10] = [
+        let edits: [(&str, Edit, &str); 11] = [
             ("seed", |r| r.seed = 78, "78"),
             (
                 "champions",
                 |r| r.champions[2] = "d\u{1b}".into(),
                 r#"["a", "b", "d\u{1b}"]"#,
             ),
+            ("places", |r| r.places.swap(0, 1), "[2, 1, 3]"),
             ("scores", |r| r.scores.swap(0, 1), "[200, 300, 100]"),
             ("points", |r| r.points.swap(0, 1), "[1, 3, 0]"),
             (
@@ -499,5 +516,24 @@ mod tests {
                 .unwrap_or_else(|| panic!("{field}: no difference found"));
             assert_eq!((name, row_says.as_str()), (field, said));
         }
+        // A row of results schema 3 (a run of before) says the scores of then: those of a
+        // seat placed below another with more points lowered below it.
+        let faulted = |scores: Vec<i32>| MatchRow {
+            places: vec![3, 1, 2],
+            scores,
+            ..recorded.row.clone()
+        };
+        let recorded = Played {
+            row: faulted(vec![300, 200, 100]),
+            ..recorded
+        };
+        assert_eq!(
+            differing_field(&faulted(vec![99, 200, 100]), 2, &recorded),
+            None
+        );
+        assert_eq!(
+            differing_field(&faulted(vec![98, 200, 100]), 2, &recorded),
+            Some(("scores", "[98, 200, 100]".into(), "[300, 200, 100]".into()))
+        );
     }
 }
