@@ -257,6 +257,8 @@ struct Director<'a> {
     /// Its players in their seeding order (best seed first): the indices of its games.
     players: Vec<String>,
     members: Vec<Arc<Member>>,
+    /// The seed of its seeding, and of its standings' bootstrap (`confidence.rs`).
+    seed: u64,
     /// Every game played, as rows of results (ids in order).
     rows: Mutex<Vec<MatchRow>>,
 }
@@ -284,6 +286,7 @@ fn direct(server: &Server, row: &TournamentRow) {
             .map(|p| server.tournaments.member(t, p))
             .collect(),
         players,
+        seed,
         rows: Mutex::new(Vec::new()),
     };
     let all: Vec<usize> = (0..director.players.len()).collect();
@@ -298,6 +301,7 @@ fn direct(server: &Server, row: &TournamentRow) {
             for place in 0..row.plan.qualify {
                 seeded.extend(ranked.iter().filter_map(|r| r.get(place).copied()));
             }
+            director.went_on("pools", &seeded);
             director.knockout(seeded)
         }
     };
@@ -314,7 +318,7 @@ fn direct(server: &Server, row: &TournamentRow) {
         false => players[winner].clone(),
     };
     let winner = &winner;
-    if let Err(e) = super::tournament_results::write(&dir, &standings, rand::random()) {
+    if let Err(e) = super::tournament_results::write(&dir, &standings, seed) {
         println!("tournament {t}: its standings could not be written: {e:#}");
     }
     let ranked: Vec<(usize, String, u64)> = standings
@@ -408,8 +412,10 @@ impl Director<'_> {
                 next.extend(&ranked[..plan::going_on(group.len(), advance)]);
             }
             if groups.len() == 1 {
+                self.went_on(&phase, &next[..1]);
                 return next[0];
             }
+            self.went_on(&phase, &next);
             players = next;
             stage += 1;
         }
@@ -483,13 +489,11 @@ impl Director<'_> {
             },
             token: None,
         };
-        let played = super::session::play_game(self.server, &players, &wanted, "tournament", None);
+        let kind = super::session::Kind::Tournament { name: t, phase };
+        let played = super::session::play_game(self.server, &players, &wanted, kind, None);
         drop(players);
         let (losses, row) = match played {
             Ok((losses, game, record)) => {
-                if let Err(e) = self.server.store.tournament_game(t, &game, phase) {
-                    println!("tournament {t}: the store could not note game {game}: {e:#}");
-                }
                 println!("tournament {t}: {phase}: game {game} played");
                 let mut rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
                 let mut row = record.row(
@@ -500,6 +504,8 @@ impl Director<'_> {
                 // A game every seat lost by a fault counts for no one.
                 if row.faults.iter().any(Option::is_none) {
                     rows.push(row.clone());
+                    // The standings so far, for the site (under the lock: one writer).
+                    self.write_standings(&rows);
                 }
                 (losses, Some(row))
             }
@@ -527,7 +533,30 @@ impl Director<'_> {
                 }
             }
         }
+        self.server.web.tournament_changed(t);
         row
+    }
+
+    /// Notes who went on from `phase` (indices of `players`): the bracket of its page.
+    fn went_on(&self, phase: &str, players: &[usize]) {
+        let t = &self.row.name;
+        let names: Vec<&str> = players.iter().map(|&p| self.players[p].as_str()).collect();
+        if let Err(e) = self.server.store.went_on(t, phase, &names) {
+            println!("tournament {t}: the store could not note who went on: {e:#}");
+        }
+        self.server.web.tournament_changed(t);
+    }
+
+    /// Writes the standings of `rows` (the games counted so far) into the tournament's
+    /// folder: its page shows them as the games end.
+    fn write_standings(&self, rows: &[MatchRow]) {
+        let t = &self.row.name;
+        let standings =
+            super::tournament_results::standings(&self.players, self.row.plan.seats, rows);
+        let dir = self.server.results.join("tournaments").join(t);
+        if let Err(e) = super::tournament_results::write(&dir, &standings, self.seed) {
+            println!("tournament {t}: its standings could not be written: {e:#}");
+        }
     }
 
     /// The row of a game that could not be played: every seat scores nothing.

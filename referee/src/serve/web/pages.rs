@@ -79,7 +79,8 @@ fn rows(server: &Server, keep: impl Fn(&GameRow) -> bool) -> anyhow::Result<Vec<
     Ok(games.iter().filter(|g| keep(g)).map(Row::of).collect())
 }
 
-fn rendered(request: Request, page: anyhow::Result<String>) {
+/// Answers `page`, or the error page (its cause in the log).
+pub(super) fn rendered(request: Request, page: anyhow::Result<String>) {
     match page {
         Ok(html) => respond::page(request, html),
         Err(e) => {
@@ -245,7 +246,7 @@ pub fn player(request: Request, server: &Server, name: &str) {
 
 /// How a game's `outcome` (the store's: `NAME (seat N) won, NAME (seat M) lost by a ...`)
 /// ended for `name`; empty while it is played.
-fn outcome_of(outcome: &str, name: &str) -> String {
+pub(super) fn outcome_of(outcome: &str, name: &str) -> String {
     let head = format!("{name} (seat ");
     let Some(at) = outcome.find(&head) else {
         return String::new();
