@@ -91,6 +91,9 @@ impl Drop for Seated {
     }
 }
 
+/// Waiting clients taken from the queue, with their connections.
+pub type Taken = Vec<(Arc<Waiter>, Link)>;
+
 /// What joining the lobby gave.
 pub enum Joined {
     /// The table is full: play now, with these waiting clients and their connections
@@ -134,7 +137,7 @@ impl Lobby {
     /// own: their connections, taken from the queue, and the table of the first (its game,
     /// board and clock); or why not (one is not waiting, or waits for another game), with
     /// nothing taken.
-    pub fn take(&self, names: &[String]) -> Result<(Vec<(Arc<Waiter>, Link)>, Training), String> {
+    pub fn take(&self, names: &[String]) -> Result<(Taken, Training), String> {
         if names.len() < 2 {
             return Err("a game needs two players at least".into());
         }

@@ -211,7 +211,7 @@ fn play_seated(
 /// free game's players are. If no thread can start, they are let go (disconnected).
 pub fn play_chosen(
     server: &std::sync::Arc<Server>,
-    taken: Vec<(std::sync::Arc<super::lobby::Waiter>, Link)>,
+    taken: super::lobby::Taken,
     wanted: Training,
 ) -> std::io::Result<()> {
     let (waiters, links): (Vec<_>, Vec<_>) = taken.into_iter().unzip();

@@ -329,6 +329,7 @@ fn direct(server: &Server, row: &TournamentRow) {
     if let Err(e) = server.store.finish_tournament(t, winner, &ranked) {
         println!("tournament {t}: the store could not note its end: {e:#}");
     }
+    server.web.tournament_changed(t);
     let outcome = match winner.is_empty() {
         true => "no game counted, no winner".to_string(),
         false => format!("{winner} wins"),

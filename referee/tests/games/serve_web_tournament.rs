@@ -11,7 +11,7 @@
 
 use crate::common;
 use crate::serve::{c_client, serve_command, Server};
-use crate::serve_web::{http, Browser, HOSTILE};
+use crate::serve_web::{Browser, HOSTILE};
 
 use common::users::{each_run_in, Who};
 use std::io::{Read, Write};

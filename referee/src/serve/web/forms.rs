@@ -170,6 +170,9 @@ pub fn new_tournament(mut request: Request, server: &Server, token: &Path) {
             max_players: number(&fields, "max-players", 64).map_err(bad)?,
         };
         new.create(&server.store).map_err(|refused| match refused {
+            Refused::Value("name", why) => bad(format!(
+                "Not created: '{name}' cannot be a tournament's name: {why}."
+            )),
             Refused::Value(field, why) => {
                 bad(format!("Not created: the field '{field}' is {why}."))
             }
