@@ -21,8 +21,10 @@
 #   scripts/bench-kits.sh              build, then both parts
 #   scripts/bench-kits.sh kits         part 2 only (matches: part 1 only)
 #   scripts/bench-kits.sh calls        part 3 only: the cost of a call answered by the kit's
-#                                      rules (CPU) and of a round trip (wall), C kit
-#                                      (referee/tests/fixtures/kits/rules_c, KIT_RUNS matches)
+#                                      rules (CPU) and of a round trip (wall), in each kit
+#                                      with local rules (referee/tests/fixtures/kits/rules_c,
+#                                      rules_ocaml, rules_haskell, rules_pascal, rules_go;
+#                                      KIT_RUNS matches each)
 #   RUNS=20 scripts/bench-kits.sh      part 1: runs per line-up (10)
 #   KIT_RUNS=9 scripts/bench-kits.sh   part 2: matches per champion (5)
 #   REFEREE=path scripts/bench-kits.sh use that referee binary instead of building one
@@ -272,13 +274,21 @@ kits_table() {
 # second jouer: 500,000 rules over the CPU they took, 2,000 failed actions over their
 # wall time).
 calls() {
-  printf '\n## Part 3: cost of a call, C kit (%s matches); load %s\n' "$kit_runs" "$(load)"
-  cp -r "$kits/rules_c" "$work/rules_c"
-  make -s -C "$work/rules_c" KIT="$root/champions/c/kit"
-  for run in $(seq "$kit_runs"); do
-    "$REFEREE" match "$work/rules_c" random greedy --seed "$run" --out "$work/calls$run" \
-      >/dev/null
-    grep -h 'rules_c: cost:' "$work/calls$run/seat0.stderr"
+  for language in c ocaml haskell pascal go; do
+    fixture=rules_$language
+    printf '\n## Part 3: cost of a call, %s kit (%s matches); load %s\n' "$language" \
+      "$kit_runs" "$(load)"
+    cp -r "$kits/$fixture" "$work/$fixture"
+    if ! make -s -C "$work/$fixture" KIT="$root/champions/$language/kit" \
+      KIT_C="$root/champions/c/kit"; then
+      echo "$fixture: not built (its toolchain: champions/README.md)"
+      continue
+    fi
+    for run in $(seq "$kit_runs"); do
+      "$REFEREE" match "$work/$fixture" random greedy --seed "$run" \
+        --out "$work/calls-$language-$run" >/dev/null
+      grep -h "$fixture: cost:" "$work/calls-$language-$run/seat0.stderr"
+    done
   done
 }
 

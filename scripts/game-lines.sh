@@ -32,7 +32,7 @@ echo "| game | rules | adapter | views | human seat | commands | bots | outside 
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 row "La loi du plus riche (2009)" \
     "engine/src/board.rs engine/src/blocking.rs engine/src/price.rs engine/src/distance.rs engine/src/state.rs engine/src/turn.rs engine/src/game.rs engine/src/api.rs engine/src/call.rs engine/src/snapshot.rs engine/src/setup.rs engine/src/monument.rs engine/src/outcome.rs engine/src/player.rs engine/src/constants.rs engine/src/lib.rs engine/src/model.rs" \
-    "referee/src/protocol.rs referee/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
+    "referee/src/protocol.rs referee/arena/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
     "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi" \
     "referee/src/human/loi.rs" \
     "" \

@@ -23,25 +23,25 @@ command -v cargo-mutants >/dev/null || cargo install cargo-mutants@27.1.0 --lock
 # be empty). Test arguments after ` -- ` are test names: only the tests whose name holds
 # one of them run (for groups whose test binaries are slow as a whole).
 groups=(
-  "scoring|engine/src/outcome.rs,referee/src/standings.rs,referee/src/confidence.rs|-p engine -p referee --lib --test tournament|"
+  "scoring|engine/src/outcome.rs,referee/arena/src/standings.rs,referee/arena/src/confidence.rs|-p engine -p arena -p referee --lib --test tournament|"
   "clock|referee/jail/src/champion/clock.rs,referee/jail/src/limits.rs,referee/jail/src/rlimits.rs,referee/jail/src/champion/mod.rs|-p jail --lib -p referee --test kits --test games|^referee/jail/src/(champion/clock|limits|rlimits)\.rs|^referee/jail/src/champion/mod\.rs:.*(Budget::|budget_base|Champion::slice|check_slice|check_budget|wall_timeout|memory_fault|replace remaining)"
   "protocol|referee/src/protocol.rs,engine/src/call.rs,loi_protocol/src/etat.rs|-p engine -p referee -p loi_protocol --lib --test games|"
-  "records|referee/src/record.rs,referee/src/replay.rs,referee/src/full_log.rs|-p referee --lib --test games --test views|"
-  "csv|referee/src/export/matches_csv.rs,referee/src/export/leaderboard_csv.rs,referee/src/export/seats_csv.rs,referee/src/export/pairwise_csv.rs,referee/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p referee --lib --test docs --test tournament|^referee/src/export/|pairs_csv"
-  "resume|referee/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/src/roster.rs|-p referee --lib --test tournament --test jailed --test games -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/src/(store|commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/src/roster\.rs:.*is_builtin"
+  "records|referee/src/record.rs,referee/src/replay.rs,referee/arena/src/full_log.rs|-p arena -p referee --lib --test games --test views|"
+  "csv|referee/arena/src/export/matches_csv.rs,referee/arena/src/export/leaderboard_csv.rs,referee/arena/src/export/seats_csv.rs,referee/arena/src/export/pairwise_csv.rs,referee/arena/src/export/mod.rs,referee/src/commands/gauntlet/mod.rs|-p arena -p referee --lib --test docs --test tournament|^referee/arena/src/export/|pairs_csv"
+  "resume|referee/arena/src/store.rs,referee/src/commands/merge.rs,referee/src/commands/tournament/results.rs,referee/src/games/mod.rs,referee/arena/src/roster.rs|-p arena -p referee --lib --test tournament --test jailed --test games -- store:: tournament::results:: games:: merge resume shard record rebuilt moved|^referee/(arena/src/store|src/commands/merge)\.rs|^referee/src/commands/tournament/results\.rs:.*(check_sources|check_records|differing_field|faults)|^referee/src/games/mod\.rs:.*Expected::|^referee/arena/src/roster\.rs:.*is_builtin"
   "setup|referee/src/commands/tournament/setup.rs|-p referee --lib --test tournament --test jailed|"
   "jail|referee/jail/src/sandbox/seccomp.rs,referee/jail/src/sandbox/seccomp/page_cache.rs,referee/jail/src/sandbox/seccomp/chain.rs,referee/jail/src/view.rs,referee/jail/src/proc_masks.rs|-p jail --lib -p referee --test jailed --test kits -- view:: sandbox:: machine_wide_counters a_python_champion_outside a_champion_gets_eperm a_grows_down escapes_fail the_remount memory_beyond java_and_node the_line_names attack_01 attack_02 attack_05 attack_06 attack_09 attack_11 runtimes|"
   "trust|referee/src/auth/mod.rs,referee/src/auth/key_file.rs,referee/src/auth/restore.rs|-p referee --lib --test tournament -- auth:: forged moved_from removed_mac without_a_key dropped_row edited_gauntlet|"
   "census|referee/jail/src/census.rs|-p jail --lib -- census|"
   "build|referee/jail/src/build/copy.rs|-p jail --lib -- build::copy|"
   "hidden|referee/jail/src/hidden.rs|-p jail --lib -- hidden|"
-  "snapshot|referee/src/snapshot.rs,referee/src/snapshot/unchanged.rs|-p referee --lib --test tournament -- snapshot:: rebuilt unreadable before_snapshots|"
+  "snapshot|referee/arena/src/snapshot.rs,referee/arena/src/snapshot/unchanged.rs|-p arena -p referee --lib --test tournament -- snapshot:: rebuilt unreadable before_snapshots|"
   "fate|referee/jail/src/champion/fate.rs|-p jail --lib -- champion::fate|"
   "dispatch|referee/jail/src/sandbox/seccomp/dispatch.rs|-p jail --lib -- sandbox::seccomp|"
-  "results|referee/src/run_files.rs|-p referee --lib -- run_files::|"
-  "kits|referee/src/kits.rs,referee/jail/src/kits.rs,referee/src/snapshot.rs|-p referee --lib -- snapshot::kit_hashes|^referee/(jail/)?src/kits\.rs|^referee/src/snapshot\.rs:.*(kit_hash|kits_identity|kits_differ)"
+  "results|referee/arena/src/run_files.rs|-p arena --lib -- run_files::|"
+  "kits|referee/src/kits.rs,referee/jail/src/kits.rs,referee/arena/src/snapshot.rs|-p referee --lib -- kit_hashes::|^referee/(jail/)?src/kits\.rs|^referee/arena/src/snapshot\.rs:.*(kit_hash|kits_identity|kits_differ)"
   "futex|referee/jail/src/futex_call.rs,referee/jail/src/sandbox/futex.rs|-p jail --lib -- futex|"
-  "arena|referee/src/arena/check.rs,referee/src/arena/machine.rs,referee/src/arena/row.rs,engine/game/src/replay.rs,engine/game/src/chance.rs,engine/game/src/options.rs,engine/game/src/ranking.rs|-p game -p referee --lib --test games --test jailed|"
+  "arena|referee/arena/src/check.rs,referee/arena/src/machine.rs,referee/arena/src/row.rs,engine/game/src/replay.rs,engine/game/src/chance.rs,engine/game/src/options.rs,engine/game/src/ranking.rs|-p game -p arena -p referee --lib --test games --test jailed|"
   "commands|referee/src/cli/words.rs|-p referee --lib --test games --test kits|"
 )
 # The fast subset: the rule-26 points (the engine's tests), and the functions that build

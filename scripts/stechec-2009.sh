@@ -3,12 +3,16 @@
 # prologin/prolo2009/tests: `c`, `cxx`, `cxx2`, `greedy`, `groopy`) with today's kits, as a
 # 2009 contestant's folder would be used: its own prologin.c/.cc unchanged, the kit's
 # template Makefile in place of the 2009 one (and of the 2009 headers), built with the
-# kits' defaults (`make`), then played with `referee match`
-# with the default budget, one match per seed: `c`, `cxx` and `cxx2` together (their
-# 2009 line-up, stechec's data/config.ini), `greedy` and `groopy` each against `random
-# greedy`. Prints the summary's rows of the 2009 champions (score, money, houses, points,
-# faults); exits 1 when any match has a fault or a failed assertion (a crash), 0
-# otherwise.
+# kits' defaults (`make`), then played with `referee match` with the default budget.
+#
+# `cxx`, `cxx2` and `c` together: their 2009 line-up and setup (stechec's data/config.ini
+# and data/map): `cxx` and `cxx2` are scripted tests of 2009's scores, prices and
+# monuments that assert what they see, written for the monuments drawn in the order of
+# data/map (1 to 14, our ids 0 to 13: `--monuments`); the 2009 server drew the first
+# player at random, so the line-up plays once with each first player (`--first-player`).
+# `greedy` and `groopy` each against `random greedy`, one match per seed. Prints the
+# summary's rows of the 2009 champions (score, money, houses, points, faults); exits 1
+# when any match has a fault or a failed assertion (a crash), 0 otherwise.
 #
 #   scripts/stechec-2009.sh ~/src/stechec                 seeds 1 2 3
 #   SEEDS="7 8" scripts/stechec-2009.sh ~/src/stechec
@@ -36,7 +40,19 @@ if [ -z "${REFEREE:-}" ]; then
   REFEREE=$target/release/referee
 fi
 export PROLOGIN_KITS="$root/kits"
+# The monument order of data/map: a count, then that many monuments numbered from 1
+# (lines starting with `#` are comments; stechec's file lists all 14, in order).
+map=$1/prologin/prolo2009/data/map
+if ! monuments=$(grep -v '^#' "$map" | tr -s ' \n' '\n' | awk '
+  NF == 0 { next }
+  count == "" { count = $1; next }
+  { if ($1 !~ /^[0-9]+$/ || $1 < 1 || $1 > 14) bad = 1; order = order sep ($1 - 1); sep = ","; n++ }
+  END { if (bad || count != 14 || n != 14) exit 1; print order }'); then
+  echo "stechec-2009: $map does not list the 14 monuments (a count, then ids 1 to 14)" >&2
+  exit 2
+fi
 seeds=${SEEDS:-1 2 3}
+failed=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -74,7 +90,7 @@ done
 play() {
   what=$1 seed=$2 seats=$3
   shift 3
-  out=$work/$what-$seed
+  out=$work/$(echo "$what-$seed" | tr ' =,' '___')
   if ! "$REFEREE" match "$@" --seed "$seed" --out "$out" >"$out.txt" 2>&1; then
     printf '%s seed %s: referee match failed:\n' "$what" "$seed"
     cat "$out.txt"
@@ -96,11 +112,15 @@ play() {
 has() { case " $built " in *" $1 "*) return 0 ;; esac; return 1; }
 printf '%-22s %-5s %-8s %-6s %-6s %-7s %-7s %s\n' line-up seed champion score money houses \
   points faults
+# c, cxx and cxx2 were written to play together (their config.ini: cxx, cxx2, c), with
+# data/map's monument order and any first player.
+if has c && has cxx && has cxx2; then
+  for first in 0 1 2; do
+    play "cxx cxx2 c, first=$first" 1 "0 1 2" "$work/cxx" "$work/cxx2" "$work/c" \
+      --monuments "$monuments" --first-player "$first"
+  done
+fi
 for seed in $seeds; do
-  # c, cxx and cxx2 were written to play together (their config.ini: cxx, cxx2, c).
-  if has c && has cxx && has cxx2; then
-    play "cxx cxx2 c" "$seed" "0 1 2" "$work/cxx" "$work/cxx2" "$work/c"
-  fi
   for name in greedy groopy; do
     has "$name" && play "$name random greedy" "$seed" 0 "$work/$name" random greedy
   done

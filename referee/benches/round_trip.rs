@@ -102,7 +102,7 @@ fn whole_matches(dir: &std::path::Path, bare: &[Duration], bare_cross: &[Duratio
     // The record of the match just played in `dir`.
     let play = |seats: &referee::games::Seats, dir: &std::path::Path| {
         LOI.play(seats, dir).unwrap();
-        referee::arena::GameRecord::load(&dir.join("record.json")).unwrap()
+        arena::GameRecord::load(&dir.join("record.json")).unwrap()
     };
     let asker = build_c(dir, "benches/fixtures/asker.c", "asker", &["-DASKS=1000"]);
     let passive = build_c(dir, "benches/fixtures/asker.c", "passive", &[]);

@@ -246,7 +246,15 @@ fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
     } else if same_until_sampled(&first, &again) {
         Outcome::SameUntilSampled
     } else {
-        Outcome::Differs(first_difference(&first, &again, String::new()))
+        let mut why = first_difference(&first, &again, String::new());
+        if first["faults"] != again["faults"] {
+            why += &format!(
+                " (faults {} then {})",
+                short(&first["faults"]),
+                short(&again["faults"])
+            );
+        }
+        Outcome::Differs(why)
     }
 }
 
@@ -342,13 +350,13 @@ fn first_difference(a: &Value, b: &Value, at: String) -> String {
             }
             format!("{at}: keys differ")
         }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+        (Value::Array(x), Value::Array(y)) => {
             for (i, (p, q)) in x.iter().zip(y).enumerate() {
                 if p != q {
                     return first_difference(p, q, format!("{at}[{i}]"));
                 }
             }
-            format!("{at}: ?")
+            format!("{at}: {} items then {}", x.len(), y.len())
         }
         _ => format!("{at}: {} then {}", short(a), short(b)),
     }

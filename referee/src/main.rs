@@ -4,6 +4,9 @@ fn main() {
     // The same executable serves as the jails' zygote (jail::zygote).
     jail::zygote::serve_if_zygote();
     jail::interrupt::exit_on_broken_pipe();
+    // The walks of the champions' processes keep their /proc files open: a seat of many
+    // processes holds hundreds of them.
+    jail::raise_open_files();
     referee::kits::install();
     let cli = referee::cli::Cli::parse_command_line();
     let result = referee::commands::run(cli);

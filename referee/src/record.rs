@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub(crate) use crate::arena::parts::hex;
-pub use crate::arena::parts::{
+pub(crate) use arena::parts::hex;
+pub use arena::parts::{
     json_lines, read_bounded, BudgetRecord, BudgetsRecord, SeatRecord, TimingRecord,
 };
 
@@ -160,14 +160,12 @@ pub struct ResultRecord {
     pub digest: String,
 }
 
-impl BudgetsRecord {
-    /// The allowance of `callback`.
-    pub fn of_callback(&self, callback: Callback) -> BudgetRecord {
-        if callback == Callback::InitGame {
-            self.init
-        } else {
-            self.call
-        }
+/// The allowance of `callback` among a 2009 match's `budgets`.
+pub fn budget_of(budgets: &BudgetsRecord, callback: Callback) -> BudgetRecord {
+    if callback == Callback::InitGame {
+        budgets.init
+    } else {
+        budgets.call
     }
 }
 
@@ -356,14 +354,14 @@ mod tests {
                 wall_us: 4_000_000,
             },
         };
-        assert_eq!(budgets.of_callback(Callback::InitGame), budgets.init);
+        assert_eq!(budget_of(&budgets, Callback::InitGame), budgets.init);
         for callback in [
             Callback::Jouer,
             Callback::Enchere,
             Callback::Placement,
             Callback::EndGame,
         ] {
-            assert_eq!(budgets.of_callback(callback), budgets.call, "{callback:?}");
+            assert_eq!(budget_of(&budgets, callback), budgets.call, "{callback:?}");
         }
     }
 

@@ -13,10 +13,10 @@ use jail::fault::FaultKind;
 use jail::untrusted::printable;
 
 /// Each seat's `PROLOGIN_SEED` is the one the match seed gives it
-/// ([`crate::seeds::seat_seed`]): an edited match seed or seat seed is refused.
+/// ([`arena::seeds::seat_seed`]): an edited match seed or seat seed is refused.
 pub fn seat_seeds(seed: u64, seats: &[SeatRecord]) -> Result<(), String> {
     for (i, seat) in seats.iter().enumerate() {
-        let want = crate::seeds::seat_seed(seed, i as u8);
+        let want = arena::seeds::seat_seed(seed, i as u8);
         if seat.seed != want {
             return Err(format!(
                 "seats[{i}].seed: the match seed {seed} gives {want}, the record says {}",
@@ -149,7 +149,7 @@ pub fn result(replayed: &ResultRecord, recorded: &ResultRecord) -> Result<(), St
 }
 
 /// Each callback's `timeout` fault agrees with the time the record gives that callback and
-/// with its budgets ([`crate::fault_times`]). A schema-3 record keeps no budgets: its
+/// with its budgets ([`arena::fault_times`]). A schema-3 record keeps no budgets: its
 /// timeouts are not checked so.
 pub fn timeouts(record: &MatchRecord) -> Result<(), String> {
     let Some(budgets) = &record.budgets else {
@@ -163,10 +163,10 @@ pub fn timeouts(record: &MatchRecord) -> Result<(), String> {
             *cpu
         });
         if let Some(fault) = &played.fault {
-            crate::fault_times::timeout_agrees(
+            arena::fault_times::timeout_agrees(
                 fault,
                 timing,
-                &budgets.of_callback(played.callback),
+                &crate::record::budget_of(budgets, played.callback),
                 played.requests,
                 used,
             )

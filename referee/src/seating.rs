@@ -8,10 +8,10 @@
 //! it is dropped.
 
 use crate::endpoint::Endpoint;
-use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
 use crate::run_files::{Access, Folder};
-use crate::scratch::{remove_scratch, scratch_root};
+use arena::process_endpoint::ProcessEndpoint;
+use arena::scratch::{remove_scratch, scratch_root};
 use jail::affinity::Pin;
 use jail::champion::{Champion, LaunchSpec, Limits};
 use jail::fault::Fault;

@@ -4,10 +4,10 @@
 //! seeds, comes from the schedule only, never from timing.
 
 use crate::endpoint::TimeLimits;
-use crate::events::TournamentEvent;
 use crate::games::{Game, Seats};
 use crate::roster::ChampionSpec;
 use crate::schedule::Pairing;
+use arena::events::TournamentEvent;
 use jail::champion::Limits;
 use jail::interrupt;
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -275,8 +275,9 @@ impl TournamentSpec {
     pub fn schedule(
         &self,
         seats: usize,
-    ) -> Result<crate::schedule::Schedule, crate::schedule::ScheduleError> {
+    ) -> Result<crate::schedule::Schedule, crate::cli::words::ScheduleProblem> {
         crate::schedule::Schedule::for_seats(seats, self.seed, self.champions.len(), self.format)
+            .map_err(crate::cli::words::ScheduleProblem)
     }
 
     /// Checks that `row` (with its `first_player`), read back from a `matches.csv` of

@@ -9,7 +9,8 @@
 // "errors": [console errors and uncaught exceptions]}. A state is {"step", "last",
 // "content": each position's content code as the board shows it, "workers": the seat whose
 // worker stands on each position (-1 none), "worker_colours": the colour of each worker
-// shown, "seats": each seat card's {name, stock, state, out}, "faults": the lines of the
+// shown, "worker_shapes": each shown worker's shape (its corners, clip and turn),
+// "frames": [owner, border style] of each building owned, "seats": each seat card's {name, stock, state, out}, "faults": the lines of the
 // faults and eliminations panel, "slider_marks": the classes of the marks above the slider,
 // "chart_lines": the seats' curves on the gold chart, "label": the step's label,
 // "footer": the footer's text}.
@@ -37,6 +38,12 @@ const STATE = `(() => {
     workers: squares.map((s) => Number(s.dataset.worker)),
     worker_colours: squares.filter((s) => !s.querySelector(".worker").hidden)
       .map((s) => getComputedStyle(s.querySelector(".worker")).backgroundColor),
+    worker_shapes: squares.filter((s) => !s.querySelector(".worker").hidden).map((s) => {
+      const c = getComputedStyle(s.querySelector(".worker"));
+      return [c.borderRadius, c.clipPath, c.transform].join(" ");
+    }),
+    frames: squares.filter((s) => Number(s.dataset.owner) >= 0)
+      .map((s) => [Number(s.dataset.owner), getComputedStyle(s).borderTopStyle]),
     seats: [...document.querySelectorAll("#seats .seat")].map((c) => ({
       name: c.querySelector(".name").textContent, stock: c.querySelector(".stock").textContent,
       state: c.querySelector(".state").textContent, out: c.classList.contains("out") })),

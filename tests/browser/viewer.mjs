@@ -17,7 +17,7 @@
 // ready marker), "steps", "step" (0-based), "hash", "scores" (the final scores shown),
 // "console" (the console panel's callbacks), "cpu_dots", "budget_line", "cards" (each
 // seat's card: stopped, pending, actions, note, faults), "info" (the step's explanation,
-// one {class, text} per paragraph), "layout" (viewport, board, chart and slider boxes,
+// one {class, text} per paragraph), "layout" (viewport, board, chart, slider and console boxes,
 // canvas backing size, pixel ratio), "palette" (the page's CSS colours), "align" (with
 // --align), "evals" (the value of each --eval) and "errors": every exception, console
 // error and log error of the page. Exit code 1 on any failure of the driver itself.
@@ -144,8 +144,16 @@ async function main() {
   if (option("--wait")) await sleep(Number(option("--wait")));
   if (option("--resize") || option("--rescale")) {
     const [w, h] = (option("--resize") || width + "x" + height).split("x").map(Number);
-    await s("Emulation.setDeviceMetricsOverride", { width: w, height: h, deviceScaleFactor: Number(option("--rescale") || scale), mobile: false });
-    await sleep(option("--rescale") ? 800 : 150); // the page checks its pixel ratio every 500 ms
+    const ratio = Number(option("--rescale") || scale);
+    // Wait for the page to lay itself out again at the new size and ratio (it checks its
+    // pixel ratio every 500 ms): a loaded machine takes its time, a fixed pause would not.
+    await evaluate(`window.__laidAgain = 0; document.addEventListener("viewer:layout", () => { window.__laidAgain++; }); 0`);
+    await s("Emulation.setDeviceMetricsOverride", { width: w, height: h, deviceScaleFactor: ratio, mobile: false });
+    const laid = `window.__laidAgain > 0 && innerWidth === ${w} && innerHeight === ${h} && devicePixelRatio === ${ratio}`;
+    for (let waited = 0; !(await evaluate(laid)); waited += 20) {
+      if (waited > 20000) throw new Error("viewer.mjs: the page did not lay itself out again after --resize/--rescale");
+      await sleep(20);
+    }
   }
   await frame();
   const report = await evaluate(`(() => {
@@ -176,7 +184,7 @@ async function main() {
       banner: $("banner").hidden ? null : $("banner").textContent,
       keys: $("keys").textContent,
       layout: { viewport: [innerWidth, innerHeight], ratio: devicePixelRatio, board: box(canvas), chart: box($("chart")),
-        slider: box($("step-slider")), canvas: [canvas.width, canvas.height], step_label_px: parseFloat(getComputedStyle($("step-label")).fontSize) },
+        slider: box($("step-slider")), console: box($("console")), canvas: [canvas.width, canvas.height], step_label_px: parseFloat(getComputedStyle($("step-label")).fontSize) },
       palette,
     };
   })()`);

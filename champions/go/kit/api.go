@@ -5,7 +5,9 @@
 // functions; the template has them empty). Rules and error codes: docs/rules.md section 6.
 //
 // Owns: the protocol streams, the state cache (one `etat` per callback and after each
-// successful action) and the local argument checks. main.go runs the loop.
+// successful action) and the local argument checks. main.go runs the loop; Distance,
+// RoutePossible and ConstructionPossible are the C kit's rules (rules.go), answered from
+// the cached board without a round trip.
 
 package main
 
@@ -130,6 +132,7 @@ func kitRefresh() {
 	if field != 20 {
 		kitFail("unparsable answer to `etat`: expected 16 integers and 4 strings of 10000 characters")
 	}
+	kitRulesBoard()
 	dirty = false
 }
 
@@ -229,15 +232,24 @@ func Finances(num_joueur int) int {
 func MonumentEnCours() int { return figure(3) }
 
 func Distance(x1, y1, x2, y2 int) int {
-	return kitAsk(fmt.Sprintf("distance %d %d %d %d", arg(x1), arg(y1), arg(x2), arg(y2)))
+	if dirty {
+		kitRefresh()
+	}
+	return kitRulesDistance(x1, y1, x2, y2)
 }
 
 func RoutePossible(x, y int) int {
-	return kitAsk(fmt.Sprintf("route_possible %d %d", arg(x), arg(y)))
+	if dirty {
+		kitRefresh()
+	}
+	return kitRulesRoutePossible(x, y)
 }
 
 func ConstructionPossible(x, y int) int {
-	return kitAsk(fmt.Sprintf("construction_possible %d %d", arg(x), arg(y)))
+	if dirty {
+		kitRefresh()
+	}
+	return kitRulesConstructionPossible(x, y)
 }
 
 func CoutAchatMaison() int { return figure(5) }

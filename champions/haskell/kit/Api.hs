@@ -1,4 +1,5 @@
 {-# LANGUAGE OverloadedStrings #-}
+{-# LANGUAGE ForeignFunctionInterface #-}
 -- | Api.hs -- the Haskell kit: the 26 functions of the 2009 API (`import Api` in
 -- Prologin.hs), each an IO action, the protocol of protocol.md and the cached `etat`
 -- behind them.
@@ -8,7 +9,9 @@
 -- stderr, so putStrLn goes to the log), the state cache (one `etat` per callback and
 -- after each successful action; a cell read is one ByteString index), the local argument
 -- checks (HORS_TERRAIN, JOUEUR_INCORRECT, PAS_DE_MONUMENT) and the callback loop
--- ('serve', called by the kit's Main.hs).
+-- ('serve', called by the kit's Main.hs). `distance`, `route_possible` and
+-- `construction_possible` are the C kit's rules (prologin_rules_lib.c, linked in by
+-- haskell.mk), answered from the cached board without a round trip.
 module Api
   ( module Constants
   , type_case, valeur_case, appartenance, type_monument, portee_monument
@@ -27,6 +30,8 @@ import Control.Monad (when)
 import qualified Data.ByteString.Char8 as B
 import qualified Data.ByteString.Unsafe as BU
 import Data.IORef
+import Foreign.C.String (CString)
+import Foreign.C.Types (CInt (..))
 import System.Exit (ExitCode (..), exitWith)
 import System.IO
 import System.IO.Unsafe (unsafePerformIO)
@@ -106,6 +111,8 @@ refresh = do
   case strs of
     [a, b, c, d] | length figs == 16 && all ((== 10000) . B.length) strs -> do
       ints <- mapM (parseInt "etat") figs
+      BU.unsafeUseAsCString a $ \kinds -> BU.unsafeUseAsCString b $ \owners ->
+        c_board kinds owners
       modifyIORef' kit $ \k -> k { kDirty = False, kFigures = ints
                                  , kKinds = a, kOwners = b, kMonuments = c, kValues = d }
     _ -> failKit "unparsable answer to `etat`: expected 16 integers and 4 strings of 10000 characters"
@@ -183,14 +190,33 @@ finances = ofPlayer 7
 monument_en_cours :: IO Int
 monument_en_cours = figure 3
 
+-- The board's rules (rules 19 to 21), the C kit's (prologin_rules_lib.c): the board is
+-- given to them at each fill of the cache; a call costs a C function call.
+foreign import ccall unsafe "prologin_rules_board"
+  c_board :: CString -> CString -> IO ()
+foreign import ccall unsafe "prologin_rules_distance"
+  c_distance :: CInt -> CInt -> CInt -> CInt -> IO CInt
+foreign import ccall unsafe "prologin_rules_route_possible"
+  c_route_possible :: CInt -> CInt -> IO CInt
+foreign import ccall unsafe "prologin_rules_construction_possible"
+  c_construction_possible :: CInt -> CInt -> IO CInt
+
+-- | An argument as C's int: a value beyond its range answers as the nearest (off the map).
+cint :: Int -> CInt
+cint v = fromIntegral (max (-2147483648) (min 2147483647 v))
+
+-- | A rule answered from the cached board (refreshed first when an action changed it).
+rule :: IO CInt -> IO Int
+rule call = fresh >> fromIntegral <$> call
+
 distance :: Int -> Int -> Int -> Int -> IO Int
-distance x1 y1 x2 y2 = ask "distance" [x1, y1, x2, y2]
+distance x1 y1 x2 y2 = rule (c_distance (cint x1) (cint y1) (cint x2) (cint y2))
 
 route_possible :: Int -> Int -> IO Int
-route_possible x y = ask "route_possible" [x, y]
+route_possible x y = rule (c_route_possible (cint x) (cint y))
 
 construction_possible :: Int -> Int -> IO Int
-construction_possible x y = ask "construction_possible" [x, y]
+construction_possible x y = rule (c_construction_possible (cint x) (cint y))
 
 cout_achat_maison :: IO Int
 cout_achat_maison = figure 5

@@ -8,13 +8,25 @@
 # own constants and `foreign import ccall` of each function, `foreign export ccall` of
 # each callback) is built from a copy, _build/Prologin.hs (same lines: compiler messages
 # name it; a Latin-1 file, as 2009's were, converted to UTF-8), linked with the kit's Exports2009.hs, which gives the C symbols it imports.
+#
+# The board's rules (`distance`, `route_possible`, `construction_possible`) are the C
+# kit's, prologin_rules_lib.c, compiled in: KIT_C is the C kit ($PROLOGIN_KITS/c, else,
+# when it is unset, the repository's champions/c/kit beside this kit); `make KIT_C=DIR`
+# names it.
 .DELETE_ON_ERROR:
 
 GHC ?= ghc
+CC ?= cc
 GHCFLAGS ?= -O
 CALLBACKS := init_game jouer enchere placement end_game
 SRCS := $(wildcard *.hs)
-KIT_SRCS := $(KIT)/Constants.hs $(KIT)/Api.hs $(KIT)/Main.hs $(KIT)/Exports2009.hs
+KIT_C ?= $(firstword $(patsubst %/prologin_rules_lib.c,%,$(wildcard $(if $(PROLOGIN_KITS),$(PROLOGIN_KITS)/c,$(KIT)/../../c/kit)/prologin_rules_lib.c)))
+ifeq ($(KIT_C),)
+$(error no C kit at $(if $(PROLOGIN_KITS),$(PROLOGIN_KITS)/c,$(KIT)/../../c/kit) (the Haskell kit's rules are the C kit's prologin_rules_lib.c): export PROLOGIN_KITS=<repository>/kits)
+endif
+RULES_C := $(KIT_C)/prologin_rules_lib.c
+KIT_SRCS := $(KIT)/Constants.hs $(KIT)/Api.hs $(KIT)/Main.hs $(KIT)/Exports2009.hs \
+  $(RULES_C) $(KIT_C)/prologin_rules.c $(KIT_C)/prologin.h
 FORM_2009 := $(if $(wildcard Prologin.hs),,$(wildcard prologin.hs))
 GHC_RUN := $(GHC) $(GHCFLAGS) -v0 -outputdir _build -i -i$(KIT) -i. -i_build
 
@@ -40,7 +52,8 @@ endif
 	    if grep -qx "$$c" _build/Prologin.exports; then \
 	      echo "$$c = Prologin.$$c"; else echo "$$c = return ()"; fi; \
 	  done; } > _build/Callbacks.hs
-	$(GHC_RUN) --make $(KIT)/Main.hs -o champion
+	$(CC) -O2 -I$(KIT_C) -c -o _build/prologin_rules_lib.o $(RULES_C)
+	$(GHC_RUN) --make $(KIT)/Main.hs _build/prologin_rules_lib.o -o champion
 
 clean:
 	rm -rf champion _build

@@ -6,7 +6,10 @@
    /dev/null and fd 1 writes to stderr, so print_string and Printf.printf go to the log),
    the state cache (one `etat` per callback and after each successful action; a cell
    read is one String.get), the local argument checks (HORS_TERRAIN, JOUEUR_INCORRECT,
-   PAS_DE_MONUMENT) and the callback loop (Api.serve, called by the kit's main.ml). *)
+   PAS_DE_MONUMENT) and the callback loop (Api.serve, called by the kit's main.ml).
+   `distance`, `route_possible` and `construction_possible` are the C kit's rules
+   (prologin_rules_lib.c, through rules_stubs.c), answered from the cached board without
+   a round trip. *)
 
 include Constants
 
@@ -83,6 +86,16 @@ let act name args =
   if r = succes then dirty := true;
   r
 
+(* The board's rules (rules 19 to 21), the C kit's: the board is given to them at each
+   fill of the cache; a call costs a C call. *)
+external rules_board : string -> string -> unit = "prologin_ml_rules_board" [@@noalloc]
+external rules_distance : int -> int -> int -> int -> int = "prologin_ml_distance" [@@noalloc]
+external rules_route_possible : int -> int -> int = "prologin_ml_route_possible" [@@noalloc]
+
+external rules_construction_possible : int -> int -> int
+  = "prologin_ml_construction_possible"
+  [@@noalloc]
+
 let refresh () =
   send "etat";
   let fields =
@@ -103,6 +116,7 @@ let refresh () =
         | 18 -> monuments := f
         | _ -> values := f)
     fields;
+  rules_board !kinds !owners;
   dirty := false
 
 let figure i =
@@ -146,9 +160,21 @@ let score num_joueur = of_player 10 num_joueur
 
 let finances num_joueur = of_player 7 num_joueur
 let monument_en_cours () = figure 3
-let distance x1 y1 x2 y2 = ask "distance" [ x1; y1; x2; y2 ]
-let route_possible x y = ask "route_possible" [ x; y ]
-let construction_possible x y = ask "construction_possible" [ x; y ]
+
+(* A rule answered from the cached board (refreshed first when an action changed it). *)
+let fresh () = if !dirty then refresh ()
+
+let distance x1 y1 x2 y2 =
+  fresh ();
+  rules_distance (arg x1) (arg y1) (arg x2) (arg y2)
+
+let route_possible x y =
+  fresh ();
+  rules_route_possible (arg x) (arg y)
+
+let construction_possible x y =
+  fresh ();
+  rules_construction_possible (arg x) (arg y)
 let cout_achat_maison () = figure 5
 let cout_achat_route () = figure 6
 

@@ -6,7 +6,10 @@
   reads /dev/null and fd 1 writes to stderr, so writeln goes to the log), the state
   cache (one `etat` per callback and after each successful action; a cell read is one
   string index), the local argument checks (HORS_TERRAIN, JOUEUR_INCORRECT,
-  PAS_DE_MONUMENT) and the callback loop (serve, called by the kit's champion.pas). }
+  PAS_DE_MONUMENT) and the callback loop (serve, called by the kit's champion.pas).
+  `distance`, `route_possible` and `construction_possible` are the C kit's rules
+  (prologin_rules_lib.c, linked in by pascal.mk), answered from the cached board without
+  a round trip. }
 unit api;
 
 {$mode objfpc}{$H+}
@@ -55,6 +58,33 @@ function serve(init_game, jouer, enchere, placement, end_game: TCallback): longi
 implementation
 
 uses BaseUnix, SysUtils;
+
+{ The board's rules (rules 19 to 21), the C kit's prologin_rules_lib.c, compiled by
+  pascal.mk into _build and linked in: the board is given to them at each fill of the
+  cache; a call costs a C call. }
+{$L prologin_rules_lib.o}
+procedure rules_board(kind_chars, owner_chars: PChar); cdecl;
+  external name 'prologin_rules_board';
+function rules_route_possible(x, y: cint): cint; cdecl;
+  external name 'prologin_rules_route_possible';
+function rules_construction_possible(x, y: cint): cint; cdecl;
+  external name 'prologin_rules_construction_possible';
+function rules_distance(x1, y1, x2, y2: cint): cint; cdecl;
+  external name 'prologin_rules_distance';
+
+{ The two functions of the C library the rules use: the champion is linked statically,
+  without it. }
+function c_memset(p: pointer; c: cint; n: SizeUInt): pointer; cdecl; public name 'memset';
+begin
+  FillChar(p^, n, byte(c));
+  c_memset := p;
+end;
+
+function c_memcpy(dest, src: pointer; n: SizeUInt): pointer; cdecl; public name 'memcpy';
+begin
+  Move(src^, dest^, n);
+  c_memcpy := dest;
+end;
 
 const
   CELLS = TAILLE_CARTE * TAILLE_CARTE;
@@ -192,6 +222,7 @@ begin
   end;
   if n <> 20 then
     fail('unparsable answer to `etat`: expected 16 integers and 4 strings of 10000 characters');
+  rules_board(PChar(kinds), PChar(owners));
   dirty := false;
 end;
 
@@ -273,17 +304,20 @@ end;
 
 function distance(x1, y1, x2, y2: longint): longint;
 begin
-  distance := ask('distance', [x1, y1, x2, y2]);
+  if dirty then refresh;
+  distance := rules_distance(x1, y1, x2, y2);
 end;
 
 function route_possible(x, y: longint): longint;
 begin
-  route_possible := ask('route_possible', [x, y]);
+  if dirty then refresh;
+  route_possible := rules_route_possible(x, y);
 end;
 
 function construction_possible(x, y: longint): longint;
 begin
-  construction_possible := ask('construction_possible', [x, y]);
+  if dirty then refresh;
+  construction_possible := rules_construction_possible(x, y);
 end;
 
 function construire_route(x, y: longint): longint;

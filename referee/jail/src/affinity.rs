@@ -6,32 +6,37 @@
 //!
 //! A match only pins to a CPU that no other match on the machine holds: every referee (any
 //! user, any tournament, shard or `referee match`) claims the CPU for the match's duration
-//! with an exclusive `flock` on `<dir>/cpu<N>.lock`, `<dir>` being [`CLAIM_DIR`] or
-//! `$REFEREE_CPU_CLAIMS`. When every allowed CPU is claimed, the match is not pinned and the
-//! kernel places it: two referees never stack on one CPU while another idles (as they did
-//! when each pinned its first match to the first CPU). A lock vanishes with its holder, so
-//! a killed referee frees its CPUs. The claim is a placement hint only: whoever can write
-//! the directory can defeat it (delete a file, hold every lock), which costs speed, never
-//! results, since which CPU a match runs on is never recorded nor read by the game.
+//! by binding a Unix socket to the abstract name `<set>/cpu<N>` (`<set>` being
+//! [`CLAIM_SET`] or `$REFEREE_CPU_CLAIMS`): a bind that fails because the name is bound
+//! means another match holds that CPU. When every allowed CPU is claimed, the match is not
+//! pinned and the kernel places it: two referees never stack on one CPU while another idles
+//! (as they did when each pinned its first match to the first CPU). An abstract name is no
+//! file: it vanishes with the last descriptor of its socket, so a killed referee frees its
+//! CPUs and nothing is left on disk. Abstract names are per network namespace and carry no
+//! owner nor permission: the referees of every user that share a network namespace (the
+//! machine's, normally) see each other's claims; a referee in a network namespace of its
+//! own (a container with its own network) sees only the claims made there. The claim is a
+//! placement hint only: whoever shares the namespace can defeat it (hold every name), which
+//! costs speed, never results, since which CPU a match runs on is never recorded nor read
+//! by the game; champions, each in a network namespace of its jail's, see no claim.
 
 use nix::errno::Errno;
-use nix::fcntl::{open, openat, Flock, FlockArg, OFlag};
 use nix::sched::{sched_getaffinity, sched_setaffinity, CpuSet};
-use nix::sys::stat::{fchmod, fstat, Mode, SFlag};
-use nix::unistd::{mkdir, Pid};
+use nix::sys::socket::{bind, socket, AddressFamily, SockFlag, SockType, UnixAddr};
+use nix::unistd::Pid;
 use std::os::fd::OwnedFd;
-use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// The directory where the referees of a machine claim CPUs. A fixed path, not `$TMPDIR`,
-/// which batch systems set per job: shards on one node must agree. Created world-writable
-/// and sticky (like `/tmp`), its lock files readable by all, so that referees of several
-/// users see each other's claims.
-pub const CLAIM_DIR: &str = "/tmp/.prologin-referee-cpus";
+/// The set of claims the referees of a machine share: the prefix of the abstract socket
+/// names of their CPUs (`prologin-referee-cpus/cpu0`, ...).
+pub const CLAIM_SET: &str = "prologin-referee-cpus";
 
-/// Environment variable naming another claim directory: for referees in containers or with
-/// a private `/tmp` that share CPUs (give them one shared directory), and for tests.
-pub const CLAIM_DIR_ENV: &str = "REFEREE_CPU_CLAIMS";
+/// Environment variable naming another set of claims: referees with the same value see each
+/// other's claims and no one else's (tests use a set of their own).
+pub const CLAIM_SET_ENV: &str = "REFEREE_CPU_CLAIMS";
+
+/// The longest abstract name a Unix socket takes (`sun_path` less its leading NUL).
+const MAX_NAME: usize = 107;
 
 /// The CPUs this process may use, as it started.
 fn allowed() -> &'static [usize] {
@@ -44,11 +49,11 @@ fn allowed() -> &'static [usize] {
     })
 }
 
-/// The claim directory of this process: `$REFEREE_CPU_CLAIMS` if set and not empty.
-fn claim_dir() -> PathBuf {
-    match std::env::var_os(CLAIM_DIR_ENV) {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => PathBuf::from(CLAIM_DIR),
+/// The set of claims of this process: `$REFEREE_CPU_CLAIMS` if set and not empty.
+fn claim_set() -> String {
+    match std::env::var_os(CLAIM_SET_ENV) {
+        Some(set) if !set.is_empty() => set.to_string_lossy().into_owned(),
+        _ => CLAIM_SET.to_string(),
     }
 }
 
@@ -56,26 +61,26 @@ fn claim_dir() -> PathBuf {
 pub struct Pin {
     cpu: usize,
     previous: Option<CpuSet>,
-    _claim: Option<Flock<OwnedFd>>,
+    _claim: Option<OwnedFd>,
 }
 
 impl Pin {
     /// Claim a CPU that no other match on this machine holds, trying the allowed CPUs from
     /// the `slot`-th on (a tournament gives each worker its slot, so that a lone referee's
     /// workers spread in order), and pin the current thread to it. `None`, leaving the
-    /// thread as it is, when every allowed CPU is claimed, the claim directory cannot be
-    /// used (reported once on stderr) or the system refuses to pin.
+    /// thread as it is, when every allowed CPU is claimed, no claim can be made (reported
+    /// once on stderr) or the system refuses to pin.
     pub fn claim(slot: usize) -> Option<Pin> {
-        let dir = claim_dir();
-        match claim_in(&dir, slot, allowed()) {
+        let set = claim_set();
+        match claim_in(&set, slot, allowed()) {
             Ok(Some((cpu, lock))) => Pin::to(cpu, Some(lock)),
             Ok(None) => None,
             Err(error) => {
                 static WARNED: OnceLock<()> = OnceLock::new();
                 WARNED.get_or_init(|| {
                     eprintln!(
-                        "warning: cannot claim a CPU in {} ({error}); matches are not pinned",
-                        dir.display()
+                        "warning: cannot claim a CPU in the set {set:?} ({error}); matches are \
+                         not pinned"
                     )
                 });
                 None
@@ -90,7 +95,7 @@ impl Pin {
         Pin::to(cpu_of(slot)?, None)
     }
 
-    fn to(cpu: usize, claim: Option<Flock<OwnedFd>>) -> Option<Pin> {
+    fn to(cpu: usize, claim: Option<OwnedFd>) -> Option<Pin> {
         let previous = sched_getaffinity(Pid::from_raw(0)).ok();
         sched_setaffinity(Pid::from_raw(0), &one(cpu)?).ok()?;
         Some(Pin {
@@ -123,81 +128,50 @@ impl Drop for Pin {
     }
 }
 
-/// Claim one of `cpus` in `dir`: an exclusive, non-blocking `flock` on `cpu<N>.lock`, trying
-/// from the `slot`-th (modulo their number) round the list. `Ok(None)` when each is held by
-/// someone else or its file cannot be used (not a regular file of one link, not readable);
-/// `Err` when the directory itself cannot be opened or created.
-fn claim_in(
-    dir: &Path,
-    slot: usize,
-    cpus: &[usize],
-) -> nix::Result<Option<(usize, Flock<OwnedFd>)>> {
-    let dir = open_dir(dir)?;
+/// Claim one of `cpus` in the set `set`: a Unix socket bound to the abstract name
+/// `<set>/cpu<N>`, trying from the `slot`-th CPU (modulo their number) round the list.
+/// `Ok(None)` when each name is bound by someone else; `Err` when no socket can be made or
+/// bound for another reason (a set's name too long, sockets refused).
+fn claim_in(set: &str, slot: usize, cpus: &[usize]) -> nix::Result<Option<(usize, OwnedFd)>> {
     let n = cpus.len();
     for cpu in (0..n).map(|i| cpus[(slot + i) % n]) {
-        let Ok(file) = open_claim_file(&dir, cpu) else {
-            continue;
-        };
-        if let Ok(lock) = Flock::lock(file, FlockArg::LockExclusiveNonblock) {
-            return Ok(Some((cpu, lock)));
+        match bind_claim(set, cpu) {
+            Ok(socket) => return Ok(Some((cpu, socket))),
+            Err(Errno::EADDRINUSE) => continue,
+            Err(error) => return Err(error),
         }
     }
     Ok(None)
 }
 
-/// Open the claim directory, creating it mode 1777 (sticky, everyone may add a CPU's file,
-/// nobody may remove another's) if it does not exist. Never follows a symlink at `dir`.
-fn open_dir(dir: &Path) -> nix::Result<OwnedFd> {
-    const FLAGS: OFlag = OFlag::O_RDONLY
-        .union(OFlag::O_DIRECTORY)
-        .union(OFlag::O_NOFOLLOW)
-        .union(OFlag::O_CLOEXEC);
-    match open(dir, FLAGS, Mode::empty()) {
-        Err(Errno::ENOENT) => {}
-        opened => return opened,
+/// A socket bound to the claim name of `cpu` in `set`: a stream socket that never listens
+/// (nobody can connect to it nor send it anything), not inherited by the champions.
+fn bind_claim(set: &str, cpu: usize) -> nix::Result<OwnedFd> {
+    let name = format!("{set}/cpu{cpu}");
+    if name.len() > MAX_NAME {
+        return Err(Errno::ENAMETOOLONG);
     }
-    let shared = Mode::from_bits_truncate(0o1777);
-    match mkdir(dir, shared) {
-        Ok(()) | Err(Errno::EEXIST) => {}
-        Err(error) => return Err(error),
-    }
-    let fd = open(dir, FLAGS, Mode::empty())?;
-    // The umask took bits off; the owner (whoever created it) puts them back, anyone else
-    // is refused (EPERM) and leaves them.
-    let _ = fchmod(&fd, shared);
-    Ok(fd)
+    let address = UnixAddr::new_abstract(name.as_bytes())?;
+    let socket = socket(
+        AddressFamily::Unix,
+        SockType::Stream,
+        SockFlag::SOCK_CLOEXEC,
+        None,
+    )?;
+    bind(std::os::fd::AsRawFd::as_raw_fd(&socket), &address)?;
+    Ok(socket)
 }
 
-/// Open (creating it, mode 0444, if missing) the claim file of `cpu` in `dir`, read-only:
-/// `flock` needs no more, so a file one user created serves every user. Refuses anything
-/// but a regular file with one link (no symlink, FIFO or hard link to someone's file).
-fn open_claim_file(dir: &OwnedFd, cpu: usize) -> nix::Result<OwnedFd> {
-    // Not inherited by the champions (forked while other matches hold claims); no waiting
-    // on a FIFO.
-    const FLAGS: OFlag = OFlag::O_RDONLY
-        .union(OFlag::O_NOFOLLOW)
-        .union(OFlag::O_NONBLOCK)
-        .union(OFlag::O_CLOEXEC);
-    const CREATE: OFlag = FLAGS.union(OFlag::O_CREAT).union(OFlag::O_EXCL);
-    let name = format!("cpu{cpu}.lock");
-    let readable = Mode::from_bits_truncate(0o444);
-    let fd = match openat(dir, name.as_str(), FLAGS, Mode::empty()) {
-        Err(Errno::ENOENT) => match openat(dir, name.as_str(), CREATE, readable) {
-            Ok(fd) => {
-                fchmod(&fd, readable)?;
-                fd
-            }
-            Err(Errno::EEXIST) => openat(dir, name.as_str(), FLAGS, Mode::empty())?,
-            Err(error) => return Err(error),
-        },
-        opened => opened?,
-    };
-    let stat = fstat(&fd)?;
-    let regular = SFlag::from_bits_truncate(stat.st_mode) & SFlag::S_IFMT == SFlag::S_IFREG;
-    if !regular || stat.st_nlink != 1 {
-        return Err(Errno::EINVAL);
-    }
-    Ok(fd)
+/// Whether the claim of `cpu` in `set` is held now (by any referee sharing this network
+/// namespace): its name cannot be bound. For tests and diagnostics.
+pub fn is_claimed(set: &str, cpu: usize) -> bool {
+    matches!(bind_claim(set, cpu), Err(Errno::EADDRINUSE))
+}
+
+/// Holds the claim of `cpu` in `set` as a referee's match would, until the descriptor is
+/// dropped; `None` if it is held already or cannot be made. For tests.
+pub fn hold(set: &str, cpu: usize) -> Option<OwnedFd> {
+    bind_claim(set, cpu).ok()
 }
 
 /// The `slot`-th allowed CPU, modulo their number.
@@ -223,105 +197,75 @@ fn one(cpu: usize) -> Option<CpuSet> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
-    /// A fresh directory that does not exist yet.
-    fn fresh(name: &str) -> PathBuf {
+    /// A set of claims of this test alone.
+    fn fresh(name: &str) -> String {
         use std::sync::atomic::{AtomicU32, Ordering};
         static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "referee-affinity-{}-{}-{name}",
+        format!(
+            "referee-affinity-test/{}-{}-{name}",
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+        )
     }
 
-    fn claim(dir: &Path, slot: usize, cpus: &[usize]) -> Option<(usize, Flock<OwnedFd>)> {
-        claim_in(dir, slot, cpus).unwrap()
+    fn claim(set: &str, slot: usize, cpus: &[usize]) -> Option<(usize, OwnedFd)> {
+        claim_in(set, slot, cpus).unwrap()
     }
 
-    fn cpu(claimed: &Option<(usize, Flock<OwnedFd>)>) -> Option<usize> {
+    fn cpu(claimed: &Option<(usize, OwnedFd)>) -> Option<usize> {
         claimed.as_ref().map(|(cpu, _)| *cpu)
-    }
-
-    /// Whether someone holds the claim of `cpu` in `dir`.
-    fn held(dir: &Path, cpu: usize) -> bool {
-        let file = std::fs::File::open(dir.join(format!("cpu{cpu}.lock"))).unwrap();
-        Flock::lock(file, FlockArg::LockExclusiveNonblock).is_err()
     }
 
     #[test]
     fn claims_take_free_cpus_from_the_slot_on_then_none() {
-        let dir = fresh("order");
+        let set = fresh("order");
         let cpus = [3, 5, 7];
-        let first = claim(&dir, 4, &cpus);
+        let first = claim(&set, 4, &cpus);
         assert_eq!(cpu(&first), Some(5), "slot 4 of three CPUs is the second");
-        let second = claim(&dir, 4, &cpus);
+        let second = claim(&set, 4, &cpus);
         assert_eq!(cpu(&second), Some(7));
-        let third = claim(&dir, 4, &cpus);
+        let third = claim(&set, 4, &cpus);
         assert_eq!(cpu(&third), Some(3), "round the list");
-        assert!(held(&dir, 3) && held(&dir, 5) && held(&dir, 7));
-        assert_eq!(cpu(&claim(&dir, 0, &cpus)), None, "every CPU is claimed");
+        assert!(is_claimed(&set, 3) && is_claimed(&set, 5) && is_claimed(&set, 7));
+        assert_eq!(cpu(&claim(&set, 0, &cpus)), None, "every CPU is claimed");
         drop(second);
-        assert!(!held(&dir, 7), "dropping a claim frees its CPU");
-        assert_eq!(cpu(&claim(&dir, 0, &cpus)), Some(7));
-        assert_eq!(cpu(&claim(&dir, 0, &[])), None, "no CPU at all");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn the_directory_is_shared_and_the_files_readable_by_all() {
-        let dir = fresh("modes");
-        let _claimed = claim(&dir, 0, &[0]);
-        let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o7777;
-        assert_eq!(mode(&dir), 0o1777);
-        assert_eq!(mode(&dir.join("cpu0.lock")), 0o444);
-        // A file that exists (created by someone else) is opened as it is.
-        assert_eq!(cpu(&claim(&dir, 0, &[0, 1])), Some(1));
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn symlinks_fifos_and_hard_links_are_not_claimed() {
-        let dir = fresh("odd");
-        std::fs::create_dir_all(&dir).unwrap();
-        let (linked, symlinked) = (dir.join("linked"), dir.join("symlinked"));
-        std::fs::write(&linked, "").unwrap();
-        std::fs::write(&symlinked, "").unwrap();
-        std::os::unix::fs::symlink(&symlinked, dir.join("cpu0.lock")).unwrap();
-        nix::unistd::mkfifo(&dir.join("cpu1.lock"), Mode::from_bits_truncate(0o644)).unwrap();
-        std::fs::hard_link(&linked, dir.join("cpu2.lock")).unwrap();
-        std::fs::create_dir(dir.join("cpu3.lock")).unwrap();
-        let claimed = claim(&dir, 0, &[0, 1, 2, 3, 4]);
-        assert_eq!(cpu(&claimed), Some(4));
-        for file in [&linked, &symlinked] {
-            let file = std::fs::File::open(file).unwrap();
+        // A process another test forks in the meantime holds a copy of the descriptor until
+        // its exec (close-on-exec) or its end: the name is free once the last copy goes.
+        let freed = std::time::Instant::now();
+        while is_claimed(&set, 7) {
             assert!(
-                Flock::lock(file, FlockArg::LockExclusiveNonblock).is_ok(),
-                "the file behind a link is not locked"
+                freed.elapsed() < std::time::Duration::from_secs(20),
+                "dropping a claim frees its CPU"
             );
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(cpu(&claim(&set, 0, &cpus)), Some(7));
+        assert_eq!(cpu(&claim(&set, 0, &[])), None, "no CPU at all");
     }
 
     #[test]
-    fn a_directory_that_cannot_be_used_is_an_error() {
-        let dir = fresh("symlinked");
-        let real = fresh("real");
-        std::fs::create_dir_all(&real).unwrap();
-        std::os::unix::fs::symlink(&real, &dir).unwrap();
-        assert!(
-            claim_in(&dir, 0, &[0]).is_err(),
-            "a symlink is not followed"
+    fn sets_are_apart_and_leave_no_file() {
+        let (one, other) = (fresh("one"), fresh("other"));
+        let _held = hold(&one, 0).unwrap();
+        assert!(hold(&one, 0).is_none(), "held once");
+        assert_eq!(
+            cpu(&claim(&other, 0, &[0])),
+            Some(0),
+            "another set is apart"
         );
-        assert!(!real.join("cpu0.lock").exists());
-        assert!(claim_in(&real.join("missing/claims"), 0, &[0]).is_err());
-        std::fs::write(real.join("file"), "").unwrap();
-        assert!(claim_in(&real.join("file"), 0, &[0]).is_err());
-        let _ = std::fs::remove_file(&dir);
-        let _ = std::fs::remove_dir_all(&real);
+        assert!(!std::path::Path::new(&format!("{one}/cpu0")).exists());
+        let listed = std::fs::read_to_string("/proc/net/unix").unwrap();
+        assert!(
+            listed.contains(&format!("@{one}/cpu0")),
+            "an abstract name, seen by the machine's referees"
+        );
+    }
+
+    #[test]
+    fn a_set_whose_names_cannot_be_bound_is_an_error() {
+        let long = "x".repeat(MAX_NAME);
+        assert_eq!(claim_in(&long, 0, &[0]).err(), Some(Errno::ENAMETOOLONG));
     }
 
     /// The allowed CPUs in `set`.

@@ -56,6 +56,7 @@ pub mod zygote;
 
 pub use census::{Census, Change};
 pub use handle::{kill_every_jail, probe, use_helper, Jail, Refused, Spec, StartError, Stopped};
+pub use rlimits::raise_open_files;
 pub use usage::Usage;
 
 #[cfg(feature = "bench-reference")]

@@ -4,18 +4,24 @@
 //! both walks, the jail's ([`crate::usage::Tracker`], at the end of every callback) and the
 //! one of a champion without the jail (`champion::clock`, at the start of every callback).
 //!
+//! A walk never leaves a process unwatched for want of open files: when the referee is out
+//! of them (`EMFILE`, `ENFILE`: a champion of many processes makes it keep hundreds), the
+//! kept files are closed, none is kept from then on, and the file is opened again.
+//!
 //! An open `/proc/<pid>` file stays bound to its process: once the process is reaped its
 //! reads fail, and it is opened again under the same pid (should a new process get it, the
 //! caller tells them apart by start time), so a reused pid is never read through an old
 //! process's file.
 
+use nix::libc;
 use std::collections::HashMap;
 use std::fs;
+use std::io;
 use std::os::unix::fs::FileExt;
 
 /// Most processes whose files are kept open (past them, files are opened and closed at
 /// each read).
-const KEPT: usize = 64;
+pub(crate) const KEPT: usize = 64;
 
 /// Size of one read of a `/proc` file: `stat`, `status` and a `children` list of fewer
 /// than about 500 processes fit; a longer `children` is read whole.
@@ -25,6 +31,9 @@ pub(crate) const READ: usize = 4096;
 #[derive(Debug, Default)]
 pub(crate) struct ProcFiles {
     open: HashMap<i32, Files>,
+    /// The referee ran out of open files: none is kept any more (each read opens and
+    /// closes its file).
+    unkept: bool,
 }
 
 /// The files of one process, each opened on first use.
@@ -51,9 +60,9 @@ impl ProcFiles {
             }
             self.open.remove(&pid);
         }
-        let file = fs::File::open(format!("/proc/{pid}/stat")).ok()?;
+        let file = self.opened(|| fs::File::open(format!("/proc/{pid}/stat")))?;
         let n = read_len(&file, buf)?;
-        if self.open.len() < KEPT {
+        if self.open.len() < KEPT && !self.unkept {
             self.open.insert(
                 pid,
                 Files {
@@ -68,15 +77,18 @@ impl ProcFiles {
 
     /// The text of the process's `status`.
     pub(crate) fn status<'a>(&mut self, pid: i32, buf: &'a mut [u8; READ]) -> Option<&'a [u8]> {
-        let n = match self.open.get_mut(&pid) {
-            Some(files) => {
-                if files.status.is_none() {
-                    files.status = fs::File::open(format!("/proc/{pid}/status")).ok();
+        let kept = |files: &Files| files.status.is_some();
+        if !self.open.get(&pid).is_some_and(kept) {
+            let file = self.opened(|| fs::File::open(format!("/proc/{pid}/status")))?;
+            match self.open.get_mut(&pid) {
+                Some(files) => files.status = Some(file),
+                None => {
+                    let n = read_len(&file, buf)?;
+                    return Some(&buf[..n]);
                 }
-                read_len(files.status.as_ref()?, buf)?
             }
-            None => read_len(&fs::File::open(format!("/proc/{pid}/status")).ok()?, buf)?,
-        };
+        }
+        let n = read_len(self.open.get(&pid)?.status.as_ref()?, buf)?;
         Some(&buf[..n])
     }
 
@@ -91,11 +103,14 @@ impl ProcFiles {
     ) -> Result<(), NoChildrenFiles> {
         let mut buf = [0u8; READ];
         if threads <= 1 {
-            if let Some(files) = self.open.get_mut(&pid) {
-                if files.children.is_none() {
-                    files.children =
-                        fs::File::open(format!("/proc/{pid}/task/{pid}/children")).ok();
+            if self.open.get(&pid).is_some_and(|f| f.children.is_none()) {
+                let file =
+                    self.opened(|| fs::File::open(format!("/proc/{pid}/task/{pid}/children")));
+                if let Some(files) = self.open.get_mut(&pid) {
+                    files.children = file;
                 }
+            }
+            if let Some(files) = self.open.get(&pid) {
                 match files.children.as_ref().and_then(|f| read_len(f, &mut buf)) {
                     Some(n) if n < READ => {
                         push_pids(&buf[..n], out);
@@ -106,13 +121,13 @@ impl ProcFiles {
                 }
             }
         }
-        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+        let Some(tasks) = self.opened(|| fs::read_dir(format!("/proc/{pid}/task"))) else {
             return Ok(()); // the process is gone
         };
         for task in tasks.flatten() {
             let path = task.path().join("children");
             // A thread with more children than fit in one read is read whole.
-            match fs::File::open(&path) {
+            match self.retried(|| fs::File::open(&path)) {
                 Ok(file) => match read_len(&file, &mut buf) {
                     Some(n) if n < READ => push_pids(&buf[..n], out),
                     _ => push_pids(
@@ -127,6 +142,24 @@ impl ProcFiles {
             }
         }
         Ok(())
+    }
+
+    /// What `open` opens (`None` if it fails: the process is gone), see [`Self::retried`].
+    fn opened<T>(&mut self, open: impl Fn() -> io::Result<T>) -> Option<T> {
+        self.retried(open).ok()
+    }
+
+    /// What `open` opens; when the referee is out of open files, the kept ones are closed
+    /// first, none is kept from then on, and it is tried again.
+    fn retried<T>(&mut self, open: impl Fn() -> io::Result<T>) -> io::Result<T> {
+        match open() {
+            Err(e) if matches!(e.raw_os_error(), Some(libc::EMFILE | libc::ENFILE)) => {
+                self.open.clear();
+                self.unkept = true;
+                open()
+            }
+            done => done,
+        }
     }
 
     /// Closes the files of the processes not in `seen` (sorted here), once there are more

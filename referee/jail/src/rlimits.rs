@@ -1,7 +1,21 @@
 //! The rlimits of a champion, computed before fork and applied in the child between fork
-//! and exec.
+//! and exec; and the referee's own limit of open files, raised at start.
 
 use nix::libc;
+
+/// Raises the soft limit of open files of this process to its hard one (a walk of a
+/// champion's processes keeps their `/proc` files open, a build's walk a folder per
+/// level, a server a file per connection); the soft limit now in force.
+pub fn raise_open_files() -> u64 {
+    use nix::sys::resource::{getrlimit, setrlimit, Resource};
+    let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) else {
+        return 0;
+    };
+    match soft < hard && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok() {
+        true => hard,
+        false => soft,
+    }
+}
 
 /// The rlimits to set, computed before fork so that the child only makes syscalls; plain
 /// numbers, so that a spawn request to the jail's zygote carries them.

@@ -16,6 +16,10 @@ use nix::libc;
 use crate::census::{Census, Seen};
 use crate::proc_files::{ProcFiles, READ};
 
+/// Most open files a seat's walk keeps (`stat`, `status` and `children` of each process
+/// kept): past the limit of open files, the walk reads without keeping them (slower).
+pub const KEPT_FILES: u64 = 3 * crate::proc_files::KEPT as u64;
+
 /// What a jail's processes use now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Usage {

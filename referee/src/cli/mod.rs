@@ -84,6 +84,11 @@ pub struct ServeArgs {
     /// minute; more are refused with the wait to try again.
     #[arg(long, default_value_t = crate::serve::rate::GAMES_PER_MINUTE, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games_per_minute: u32,
+    /// Longest a game may last, in seconds, whatever its turns' timeout: past it, the
+    /// seat to move loses by a timeout fault (recorded; the record replays). Default: an
+    /// hour.
+    #[arg(long, default_value_t = crate::serve::GAME_TIME.as_secs(), value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub game_time: u64,
     /// Sandbox layers of the built-in champions: auto or off.
     #[arg(long, default_value = "auto", value_parser = values::sandbox_mode(), value_name = "MODE")]
     pub sandbox: jail::sandbox::SandboxMode,
@@ -289,7 +294,9 @@ impl Cli {
     /// limit flags of a tournament were given rather than defaulted.
     pub fn parse_command_line() -> Cli {
         use clap::{CommandFactory, FromArgMatches};
-        let matches = Cli::command().get_matches();
+        let matches = Cli::command()
+            .try_get_matches()
+            .unwrap_or_else(|e| with_option_tip(e).exit());
         let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
         if let Some((_, sub)) = matches.subcommand() {
             let given = |ids: &[&str]| -> Vec<String> {
@@ -311,6 +318,39 @@ impl Cli {
         }
         cli
     }
+}
+
+/// An unknown `--NAME` that is a game's option (`--board usa`) gets the form that gives it
+/// (`--option board=usa`) as its tip, in place of clap's `-- --board`.
+fn with_option_tip(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return error;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return error;
+    };
+    let Some(name) = given.strip_prefix("--").and_then(|n| n.split('=').next()) else {
+        return error;
+    };
+    let games: Vec<&str> = crate::games::ALL
+        .iter()
+        .filter(|g| g.options().iter().any(|o| o.name == name))
+        .map(|g| g.title())
+        .collect();
+    if games.is_empty() {
+        return error;
+    }
+    let tip = format!(
+        "`{name}` is an option of {}: give it as `--option {name}=VALUE` (`referee --game GAME \
+         options` lists a game's options)",
+        games.join(", ")
+    );
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
+    error
 }
 
 impl Default for LimitArgs {
@@ -754,38 +794,41 @@ mod tests {
     /// here (`words.rs`) or in `commands/`, from a typed error or a plain value.
     #[test]
     fn only_the_command_line_names_flags() {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        // This crate's modules below the command line, and the arena's (all below it).
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut found = Vec::new();
-        let mut stack = vec![src.clone()];
-        while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap() {
-                let path = entry.unwrap().path();
-                let relative = path
-                    .strip_prefix(&src)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                if ["cli", "commands", "main.rs"].contains(&relative.as_str()) {
-                    continue;
-                }
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                if path.extension().is_none_or(|e| e != "rs") {
-                    continue;
-                }
-                let text = std::fs::read_to_string(&path).unwrap();
-                // Up to the unit tests, which may spell what users type.
-                let code = text.split("#[cfg(test)]").next().unwrap_or("");
-                for (n, line) in code.lines().enumerate() {
-                    let line = line.trim_start();
-                    let is_comment = line.starts_with("//");
-                    let names_flag = line
-                        .match_indices("--")
-                        .any(|(i, _)| line[i + 2..].starts_with(|c: char| c.is_ascii_lowercase()));
-                    if !is_comment && names_flag {
-                        found.push(format!("{relative}:{}: {line}", n + 1));
+        for src in [root.join("src"), root.join("arena/src")] {
+            let mut stack = vec![src.clone()];
+            while let Some(dir) = stack.pop() {
+                for entry in std::fs::read_dir(&dir).unwrap() {
+                    let path = entry.unwrap().path();
+                    let relative = path
+                        .strip_prefix(&src)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    if ["cli", "commands", "main.rs"].contains(&relative.as_str()) {
+                        continue;
+                    }
+                    if path.is_dir() {
+                        stack.push(path);
+                        continue;
+                    }
+                    if path.extension().is_none_or(|e| e != "rs") {
+                        continue;
+                    }
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    // Up to the unit tests, which may spell what users type.
+                    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                    for (n, line) in code.lines().enumerate() {
+                        let line = line.trim_start();
+                        let is_comment = line.starts_with("//");
+                        let names_flag = line.match_indices("--").any(|(i, _)| {
+                            line[i + 2..].starts_with(|c: char| c.is_ascii_lowercase())
+                        });
+                        if !is_comment && names_flag {
+                            found.push(format!("{relative}:{}: {line}", n + 1));
+                        }
                     }
                 }
             }

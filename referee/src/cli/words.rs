@@ -327,10 +327,12 @@ pub fn with_game_flag(game: &str) -> String {
     }
 }
 
-/// As the flags that give it: `--format round-robin --rounds 3`.
-impl fmt::Display for Format {
+/// A tournament's format as the flags that give it: `--format round-robin --rounds 3`.
+pub struct FormatFlags(pub Format);
+
+impl fmt::Display for FormatFlags {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.0 {
             Format::RoundRobin { rounds, deal } => write!(
                 f,
                 "--format round-robin --rounds {rounds} --deal {}",
@@ -349,10 +351,17 @@ fn count_flag(format: &Format) -> &'static str {
     }
 }
 
+/// A schedule refused, in the command line's words: the arena's [`ScheduleError`] (which
+/// names no flag) told with the flag to change.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ScheduleProblem(pub ScheduleError);
+
+impl std::error::Error for ScheduleProblem {}
+
 /// What is wrong, and the flag to change.
-impl fmt::Display for ScheduleError {
+impl fmt::Display for ScheduleProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match &self.0 {
             ScheduleError::TooFewChampions { got, seats } => {
                 write!(
                     f,
@@ -469,11 +478,14 @@ mod tests {
     fn a_format_is_written_as_the_flags_that_give_it() {
         let round_robin = Format::round_robin(3);
         assert_eq!(
-            round_robin.to_string(),
+            FormatFlags(round_robin).to_string(),
             "--format round-robin --rounds 3 --deal fresh"
         );
         let groups = Format::Groups { matches: 40 };
-        assert_eq!(groups.to_string(), "--format groups --matches 40");
+        assert_eq!(
+            FormatFlags(groups).to_string(),
+            "--format groups --matches 40"
+        );
     }
 
     #[test]
@@ -518,6 +530,7 @@ mod tests {
     #[test]
     fn schedule_errors_name_the_flag() {
         let err = Schedule::new(1, 3, Format::round_robin(u64::MAX))
+            .map_err(ScheduleProblem)
             .unwrap_err()
             .to_string();
         assert!(
@@ -525,27 +538,40 @@ mod tests {
             "{err}"
         );
         let err = Schedule::new(1, 100, Format::Groups { matches: u64::MAX })
+            .map_err(ScheduleProblem)
             .unwrap_err()
             .to_string();
         assert!(err.contains("--matches"), "{err}");
-        let err = Schedule::new(1, 3, Format::Groups { matches: 0 }).unwrap_err();
+        let err = Schedule::new(1, 3, Format::Groups { matches: 0 })
+            .map_err(ScheduleProblem)
+            .unwrap_err();
         assert_eq!(err.to_string(), "--matches must be at least 1");
-        let err = Schedule::new(1, 4, Format::Groups { matches: 2 }).unwrap_err();
+        let err = Schedule::new(1, 4, Format::Groups { matches: 2 })
+            .map_err(ScheduleProblem)
+            .unwrap_err();
         assert!(
             err.to_string().starts_with("--format groups needs"),
             "{err}"
         );
-        let err = Schedule::new(1, 2, Format::round_robin(1)).unwrap_err();
+        let err = Schedule::new(1, 2, Format::round_robin(1))
+            .map_err(ScheduleProblem)
+            .unwrap_err();
         assert!(err.to_string().contains("at least 3 champions"), "{err}");
-        let err = Schedule::for_seats(2, 1, 1, Format::round_robin(1)).unwrap_err();
+        let err = Schedule::for_seats(2, 1, 1, Format::round_robin(1))
+            .map_err(ScheduleProblem)
+            .unwrap_err();
         assert!(err.to_string().contains("at least 2 champions"), "{err}");
-        let err = Schedule::for_seats(4, 1, 7, Format::Groups { matches: 1 }).unwrap_err();
+        let err = Schedule::for_seats(4, 1, 7, Format::Groups { matches: 1 })
+            .map_err(ScheduleProblem)
+            .unwrap_err();
         assert_eq!(
             err.to_string(),
             "--format groups needs a multiple of 4 or at least 9 champions, got 7; use \
              --format round-robin"
         );
-        let err = Schedule::for_seats(9, 1, 9, Format::Groups { matches: 1 }).unwrap_err();
+        let err = Schedule::for_seats(9, 1, 9, Format::Groups { matches: 1 })
+            .map_err(ScheduleProblem)
+            .unwrap_err();
         assert!(err.to_string().contains("games of 2 to 8 seats"), "{err}");
     }
 

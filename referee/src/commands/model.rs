@@ -6,12 +6,12 @@
 //! its [`Parts`](crate::games::model::Parts).
 
 use super::{Failure, EXIT_MISMATCH};
-use crate::arena::{GameRecord, NoStep};
 use crate::cli::words::quote;
 use crate::cli::{BotArgs, Command, MatchArgs, ReplayArgs, ShowArgs};
 use crate::games::model::{At, Commands, LogMissing, OtherGame};
 use crate::games::Seats;
 use anyhow::anyhow;
+use arena::{GameRecord, NoStep};
 use jail::untrusted::{printable, printable_path};
 use std::path::{Path, PathBuf};
 

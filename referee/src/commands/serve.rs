@@ -44,6 +44,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         max_connections: args.max_connections,
         per_address: args.per_address,
         games_per_minute: args.games_per_minute,
+        game_time: std::time::Duration::from_secs(args.game_time),
         limits,
         web: args.web,
     })

@@ -4,9 +4,9 @@
 
 use super::amazons_wire::AmazonsWire;
 use super::model::{ModelGame, Parts};
-use crate::arena::GameRecord;
 use crate::human::{amazons::AmazonsSeat, Driver};
 use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
+use arena::GameRecord;
 use std::path::Path;
 
 /// The Game of the Amazons, for the runner.

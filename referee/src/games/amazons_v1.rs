@@ -2,9 +2,9 @@
 //! one record: read, checked as it was ([`verify`]), and turned into the record of today
 //! ([`to_game_record`]), so that the matches kept from then still replay, show and merge.
 
-use crate::arena::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use crate::record::{BudgetRecord, BudgetsRecord, FaultRecord, SeatRecord, TimingRecord};
 use amazons::{Board, Color, Move};
+use arena::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use jail::fault::Fault;
 use serde::{Deserialize, Serialize};
 
@@ -299,7 +299,7 @@ pub fn to_game_record(old: &AmazonsRecord) -> Result<GameRecord, String> {
         full_log: None,
         timings: old.timings.clone(),
     };
-    let record = crate::arena::rebuild(&super::amazons_wire::AmazonsWire, &inputs)?;
+    let record = arena::rebuild(&super::amazons_wire::AmazonsWire, &inputs)?;
     let winner = record.ranking.winners();
     let same = match old.winner {
         Some(w) => winner == [usize::from(w)],

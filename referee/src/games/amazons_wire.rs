@@ -2,8 +2,8 @@
 //! seats, `jouer` to the seat to move, `end_game`), and what each line of a champion means
 //! (questions answered from the board, `deplacer` a move for the rules, `fin`).
 
-use crate::arena::{Adapter, GameRecord, Line};
 use amazons::{Amazons, AmazonsState, Board, Cell, Color, IllegalMove, Move, Square};
+use arena::{Adapter, GameRecord, Line};
 use game::Illegal;
 
 /// The `deplacer` request of `m` (protocol-amazons.md section 3).

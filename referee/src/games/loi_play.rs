@@ -5,10 +5,10 @@
 
 use super::loi_wire::LoiWire;
 use super::model::{At, ModelGame, Parts};
-use crate::arena::GameRecord;
-use crate::arena::NoStep;
 use crate::human::Driver;
 use crate::standings::{MatchRow, PointsTable, RULE_26};
+use arena::GameRecord;
+use arena::NoStep;
 use engine::model::{Action, Loi, LoiState};
 use game::{Game as _, State as _, Step};
 use std::path::Path;
@@ -113,7 +113,7 @@ impl Parts for LoiWire {
     fn fault_place(
         &self,
         record: &GameRecord,
-        fault: &crate::arena::GameFault,
+        fault: &arena::GameFault,
     ) -> Option<super::model::FaultPlace> {
         crate::view::loi_arena::fault_place(record, fault)
     }

@@ -9,8 +9,8 @@
 //! they stay in the callback's request count, as questions are.
 
 use super::loi_wire::LoiWire;
-use crate::arena::{CallbackEntry, FullLogRecord, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use crate::record::{BudgetRecord, BudgetsRecord, MatchRecord, OLDEST_SCHEMA, RECORD_SCHEMA};
+use arena::{CallbackEntry, FullLogRecord, GameFault, GameRecord, GAME_RECORD_SCHEMA};
 use engine::model::OPTIONS;
 use engine::Setup;
 use game::{Options, Ranking, Step};
@@ -158,7 +158,7 @@ pub fn to_game_record(
         }),
         timings: old.timings.clone(),
     };
-    let record = crate::arena::rebuild(&LoiWire, &inputs)?;
+    let record = arena::rebuild(&LoiWire, &inputs)?;
     let scores: Vec<i64> = old.result.final_scores.map(i64::from).to_vec();
     let digest = record.callbacks.last().map(|c| c.digest.as_str());
     if record.ranking.scores != scores

@@ -5,8 +5,8 @@
 //! rules answered with its code (`0`, or the API's error code: a refusal is no fault), and
 //! `fin` the action that ends the seat's callback.
 
-use crate::arena::{Adapter, Line};
 use crate::protocol::Request;
+use arena::{Adapter, Line};
 use engine::model::{Action, Loi, LoiState};
 use engine::Callback;
 use game::Illegal;

@@ -1,4 +1,4 @@
-//! The games the referee plays, each behind two seams: [`crate::rules::Rules`] for one match
+//! The games the referee plays, each behind two seams: [`arena::rules::Rules`] for one match
 //! (what the runner's loop asks while champions play) and [`Game`] here, for everything
 //! around a match (the tournament runner, its pre-run check, results and viewers). The
 //! tournament, its store, schedule, standings and CSV know a game only through [`Game`].
@@ -23,8 +23,8 @@ pub mod town_wire;
 
 use crate::endpoint::TimeLimits;
 use crate::roster::ChampionSpec;
-use crate::rules::Rules;
 use crate::standings::{MatchRow, PointsTable};
+use arena::rules::Rules;
 use jail::champion::Limits;
 use std::path::Path;
 
@@ -108,7 +108,7 @@ impl Expected {
                 name: c.name.clone(),
                 path: c.path.clone(),
                 sha256: c.sha256.clone(),
-                seed: crate::seeds::seat_seed(seed, seat as u8),
+                seed: arena::seeds::seat_seed(seed, seat as u8),
             })
             .collect();
         Expected {

@@ -5,15 +5,15 @@
 //! champions, a person's seat, its replay page.
 
 use super::{Expected, FaultStep, Game, Played, Seats};
-use crate::arena::{Adapter, GameFault, GameRecord, Machine, NoStep};
 use crate::cli::command_line::CommandLine;
 use crate::endpoint::Endpoint;
 use crate::human::{Driver, HumanEndpoint};
 use crate::record::SeatRecord;
 use crate::roster::ChampionSpec;
-use crate::rules::Rules;
 use crate::seating::Seating;
 use crate::standings::{MatchRow, PointsTable};
+use arena::rules::Rules;
+use arena::{Adapter, GameFault, GameRecord, Machine, NoStep};
 use game::Game as _;
 use jail::untrusted::printable;
 use std::path::Path;
@@ -381,7 +381,7 @@ impl<P: Parts> ModelGame<P> {
         }
         if let Some(schema) = head
             .schema
-            .filter(|&s| s != u64::from(crate::arena::GAME_RECORD_SCHEMA))
+            .filter(|&s| s != u64::from(arena::GAME_RECORD_SCHEMA))
         {
             anyhow::bail!(
                 "{} has record schema {schema}, which this referee does not read for {title} \
@@ -399,10 +399,10 @@ impl<P: Parts> ModelGame<P> {
         };
         // The seats' seeds first: a record of another seed is named as such.
         let checked = crate::replay_checks::seat_seeds(record.seed, &record.seats)
-            .and_then(|()| crate::arena::check(self.0, &record))
+            .and_then(|()| arena::check(self.0, &record))
             .and_then(|()| match log.as_mut() {
                 // Every request read again.
-                Some(reader) => crate::arena::check_log(self.0, &record, reader),
+                Some(reader) => arena::check_log(self.0, &record, reader),
                 None => Ok(()),
             });
         Ok((checked.map(|()| record), false))
@@ -485,11 +485,11 @@ impl<P: Parts> ModelGame<P> {
             machine.log_to(log);
         }
         let spawn_faults = std::mem::take(&mut seating.spawn_faults);
-        crate::match_loop::run(&mut machine, &mut seating.endpoints(), spawn_faults);
+        arena::match_loop::run(&mut machine, &mut seating.endpoints(), spawn_faults);
         drop(seating);
         let mut record = machine.finish();
         if let (Some(log), Some(cap_mib)) = (log, seats.full_log) {
-            record.full_log = Some(crate::arena::FullLogRecord {
+            record.full_log = Some(arena::FullLogRecord {
                 file: crate::full_log::FILE.to_string(),
                 cap_mib,
                 cut: log.finish()?,

@@ -4,8 +4,8 @@
 
 use super::model::{ModelGame, Parts};
 use super::ticket_wire::TicketWire;
-use crate::arena::GameRecord;
 use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
+use arena::GameRecord;
 use game::{Replay, Step};
 use std::path::Path;
 use ticket::card::ALL;

@@ -4,7 +4,7 @@
 //! move as the fault that loses the match.
 
 use super::ticket_lines as lines;
-use crate::arena::{Adapter, GameRecord, History, Line};
+use arena::{Adapter, GameRecord, History, Line};
 use game::{Illegal, State as _};
 use ticket::{Action, TicketState, TicketToRide, FORMS};
 

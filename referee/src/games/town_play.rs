@@ -5,8 +5,8 @@
 
 use super::model::{ModelGame, Parts};
 use super::town_wire::TownWire;
-use crate::arena::GameRecord;
 use crate::standings::{PointsTable, PLACES_4};
+use arena::GameRecord;
 use game::{Game as _, State as _, Step};
 use std::path::Path;
 use town::{extension, Cell, Kind, Resource, Town, TownState, TownView, Why, COLOURS};

@@ -3,7 +3,7 @@
 //! champion means (questions answered from the match, an action for the rules, `fin`), and
 //! the `etat` line both ways (the referee writes it, the built-in champions read it back).
 
-use crate::arena::{Adapter, Line};
+use arena::{Adapter, Line};
 use game::{Acting, Illegal, State as _};
 use town::board::{Grid, Shape};
 use town::{Action, Cell, Kind, Player, Resource, Stock, Town, TownState, TownView, Why};
@@ -285,7 +285,7 @@ impl Adapter for TownWire {
 
     /// The number of actions taken and each seat's score (its gold; minus the players
     /// still in when it went out, for a seat out: rule 18).
-    fn summary(&self, record: &crate::arena::GameRecord) -> serde_json::Value {
+    fn summary(&self, record: &arena::GameRecord) -> serde_json::Value {
         serde_json::json!({
             "actions": record.actions().count(),
             "scores": record.ranking.scores,

@@ -28,6 +28,20 @@ impl Source {
     }
 }
 
+/// As the log names a source: `loopback`, an IPv4 address, an IPv6 /64 prefix.
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Loopback => f.write_str("loopback"),
+            Source::V4(v4) => write!(f, "{v4}"),
+            Source::V6(prefix) => {
+                let ip = std::net::Ipv6Addr::from_bits(u128::from(*prefix) << 64);
+                write!(f, "{ip}/64")
+            }
+        }
+    }
+}
+
 /// The connections one source may hold: `per_address`, and never more than half of
 /// `max_connections` (at least one), so that one source leaves room for the others.
 pub fn bound(max_connections: u32, per_address: u32) -> u32 {

@@ -5,7 +5,7 @@
 //! with a message to its players, before any of its files is opened, so that the
 //! connections `--max-connections` promises are never the ones refused.
 
-use nix::sys::resource::{getrlimit, setrlimit, Resource};
+use nix::sys::resource::{getrlimit, Resource};
 use std::sync::Mutex;
 
 /// Open files counted for one connection: its socket, and the second handle on it that
@@ -68,6 +68,24 @@ impl Budget {
     }
 }
 
+impl Budget {
+    /// Takes `files` for as long as the server runs (the web site's connections), or says
+    /// that too few are left for them and one training game.
+    pub fn keep(&self, files: u64, what: &str) -> anyhow::Result<()> {
+        let mut free = self.free();
+        if *free < files + of_game(1) {
+            anyhow::bail!(
+                "{what} need {files} open files and the limit leaves {} besides the game \
+                 port's connections: raise it (ulimit -Hn, or LimitNOFILE= of a service) or \
+                 serve fewer connections",
+                free.saturating_sub(of_game(1))
+            );
+        }
+        *free -= files;
+        Ok(())
+    }
+}
+
 /// The files of a game, given back when dropped (its end, or its thread's panic).
 pub struct Taken<'a> {
     budget: &'a Budget,
@@ -112,13 +130,7 @@ impl std::error::Error for TooFewFiles {}
 /// Raises the soft limit of open files to the hard one; the limit now in force, or why
 /// `max_connections` cannot be served under it.
 pub fn raise_for(max_connections: u32) -> anyhow::Result<u64> {
-    let (soft, hard) = getrlimit(Resource::RLIMIT_NOFILE)
-        .map_err(|e| anyhow::anyhow!("cannot read the limit of open files: {e}"))?;
-    let limit = if soft < hard && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok() {
-        hard
-    } else {
-        soft
-    };
+    let limit = jail::raise_open_files();
     check(max_connections, limit)?;
     Ok(limit)
 }

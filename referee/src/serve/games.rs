@@ -2,10 +2,10 @@
 //! the Amazons, Little Town and the 2009 game, whose matches are the ones
 //! `referee --game X match` plays and whose records `referee --game X replay` reads.
 
-use crate::arena::GameRecord;
 use crate::endpoint::Endpoint;
 use crate::games::model::ModelGame;
 use crate::games::{amazons_play, loi_play, ticket_play, town_play, Game, Seats};
+use arena::GameRecord;
 use std::path::Path;
 
 /// A game the server plays.

@@ -69,14 +69,23 @@ pub fn read_within(
     let read = link.borrow_mut().conn.read(deadline);
     read.map_err(|e| {
         let mut link = link.borrow_mut();
+        let capped = link.game_ends.filter(|(end, _)| *end <= deadline);
         match e {
             WireError::TimedOut => (
                 Fault::new(
                     FaultKind::Timeout,
-                    format!(
-                        "no move within the game's timeout of {} s during {callback} (timeout=)",
-                        wall.as_secs_f64(),
-                    ),
+                    match capped {
+                        Some((_, cap)) => format!(
+                            "the game passed the server's cap on a game's total time ({} s) \
+                             during {callback}, this seat to move",
+                            cap.as_secs()
+                        ),
+                        None => format!(
+                            "no move within the game's timeout of {} s during {callback} \
+                             (timeout=)",
+                            wall.as_secs_f64(),
+                        ),
+                    },
                 ),
                 true,
             ),
@@ -114,7 +123,7 @@ impl Endpoint for LineSeat {
         self.callback = callback.to_string();
         self.started = Instant::now();
         self.wall = limits.wall;
-        self.deadline = self.started + limits.wall;
+        self.deadline = super::remote::deadline(&self.link, self.started, limits.wall);
         self.timed_out = false;
         self.write(callback)
     }

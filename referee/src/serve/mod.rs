@@ -33,6 +33,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// The longest a game may last by default: an hour, four times a slow game of the USA
+/// board at the subject's timeout (about 90 turns of 10 s at most).
+pub const GAME_TIME: std::time::Duration = std::time::Duration::from_secs(3600);
+
 /// What the server is started with.
 pub struct Config {
     pub listen: SocketAddr,
@@ -47,6 +51,8 @@ pub struct Config {
     pub limits: Limits,
     /// Where the web site is served, if it is (`serve/web/`).
     pub web: Option<SocketAddr>,
+    /// The longest a game may last: past it, the seat to move loses by a `timeout` fault.
+    pub game_time: std::time::Duration,
 }
 
 /// What every connection shares.
@@ -65,10 +71,16 @@ pub struct Server {
     pub per_source: rate::Games,
     /// The open files the games may hold.
     pub files: fds::Budget,
-    /// The log's refusal lines, bounded.
-    pub refusals: rate::Refusals,
+    /// The log's refusal lines, bounded by source.
+    pub refusals: rate::Lines,
+    /// The log's lines of connections (named, gone), bounded by source.
+    pub connection_lines: rate::Lines,
     /// The games' events for the web site (fed by the sessions).
     pub web: Arc<web::hub::Hub>,
+    /// The longest a game may last (a pair of clients each answering just under its
+    /// turn's timeout would otherwise hold their seats, and a tournament's round, for
+    /// hours): past it, the seat to move loses by a `timeout` fault.
+    pub game_time: std::time::Duration,
     connections: Mutex<(u32, HashMap<Source, u32>)>,
     max_connections: u32,
     per_address: u32,
@@ -83,18 +95,21 @@ impl Server {
         max_connections: u32,
         per_address: u32,
         games_per_minute: u32,
+        game_time: std::time::Duration,
     ) -> Arc<Server> {
         Arc::new(Server {
             results,
             store,
             tournaments: tournament::Tournaments::default(),
             web: Arc::default(),
+            game_time,
             limits,
             names: names::Names::default(),
             lobby: lobby::Lobby::default(),
             per_source: rate::Games::new(games_per_minute),
             files: fds::Budget::new(max_connections),
-            refusals: rate::Refusals::default(),
+            refusals: rate::Lines::new("refusal"),
+            connection_lines: rate::Lines::new("connection"),
             connections: Mutex::new((0, HashMap::new())),
             max_connections,
             per_address: address::bound(max_connections, per_address),
@@ -141,6 +156,11 @@ impl Server {
         *here += 1;
         c.0 += 1;
         Ok(Admitted(Arc::clone(self), ip))
+    }
+
+    /// The most connections of one source (its web site's too).
+    pub fn per_address(&self) -> u32 {
+        self.per_address
     }
 
     /// How many connections are counted (all addresses).
@@ -191,6 +211,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         config.max_connections,
         config.per_address,
         config.games_per_minute,
+        config.game_time,
     );
     tournament::watch(&server);
     if let Some(addr) = config.web {
@@ -205,26 +226,32 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         );
         std::io::stdout().flush()?;
     }
+    accept_each(&listener, "game port", |stream| accept(stream, &server));
+    Ok(())
+}
+
+/// Gives `each` every connection `listener` accepts, for ever. A failing `accept` (out of
+/// open files, or another failure) is retried after a pause that doubles while it lasts,
+/// not at once (the loop would spin and starve the connections whose ends free the
+/// files); said once a run of failures, with `what` listens.
+pub(crate) fn accept_each(listener: &TcpListener, what: &str, mut each: impl FnMut(TcpStream)) {
     let mut pause = FIRST_PAUSE;
     for stream in listener.incoming() {
         match stream {
             Ok(stream) => {
                 pause = FIRST_PAUSE;
-                accept(stream, &server);
+                each(stream);
             }
-            // Out of open files (or another failure): retried after a pause that doubles
-            // while it lasts, not at once (the loop would spin and starve the sessions
-            // whose ends free the files); said once a run of failures.
             Err(e) => {
                 if pause == FIRST_PAUSE {
-                    println!("accept failed: {e}; retrying, more slowly while it fails");
+                    println!("{what}: accept failed: {e}; retrying, more slowly while it fails");
+                    let _ = std::io::stdout().flush();
                 }
                 std::thread::sleep(pause);
                 pause = (pause * 2).min(LAST_PAUSE);
             }
         }
     }
-    Ok(())
 }
 
 /// The pauses after a failed `accept`: the first, and the longest.
@@ -266,7 +293,15 @@ mod tests {
     fn a_session_that_panics_gives_its_connection_back() {
         let dir = tempfile::tempdir().unwrap();
         let (store, _) = store::Store::open(&dir.path().join(store::FILE)).unwrap();
-        let server = Server::new(PathBuf::from("unused"), store, Limits::default(), 4, 1, 60);
+        let server = Server::new(
+            PathBuf::from("unused"),
+            store,
+            Limits::default(),
+            4,
+            1,
+            60,
+            GAME_TIME,
+        );
         let ip: IpAddr = "127.0.0.1".parse().unwrap();
         let admitted = server.admit(ip).unwrap();
         assert!(

@@ -1,7 +1,8 @@
 //! The server's rates: the games one source starts in a minute (`--games-per-minute`), so
 //! that one machine cannot fill the disk with records nor the machine with bots; and the
-//! log's refusal lines, at most [`LINES`] in [`WINDOW`], the rest summed up in one line,
-//! so that a client refused in a loop cannot fill the disk with the log.
+//! log's lines of refusals and connections, at most [`LINES`] a source in [`WINDOW`], the
+//! rest summed up in one line, so that a client refused or connecting in a loop cannot
+//! fill the disk with the log.
 
 use super::address::Source;
 use std::collections::{HashMap, VecDeque};
@@ -63,53 +64,87 @@ impl Games {
     }
 }
 
-/// The refusal lines of the current window.
-#[derive(Default)]
-pub struct Refusals(Mutex<Window>);
+/// Lines of the log of one kind (refusals, connections): at most [`LINES`] of a source
+/// in its [`WINDOW`], the rest summed up in one line when its next window begins (or its
+/// window is forgotten), so that a client refused, or connecting, in a loop cannot fill
+/// the disk with the log, nor keep another source's lines out.
+pub struct Lines {
+    /// What the lines are, for the summing-up line (`refusal`, `connection`).
+    what: &'static str,
+    windows: Mutex<HashMap<Source, Window>>,
+}
 
-#[derive(Default)]
+/// One source's current window.
 struct Window {
-    start: Option<Instant>,
+    start: Instant,
     written: u32,
     left_out: u64,
 }
 
-impl Refusals {
-    /// Writes the refusal `line` in the log, unless [`LINES`] were written in the window.
-    pub fn say(&self, line: &str) {
-        for line in self.lines(line, Instant::now()) {
-            println!("{line}");
+impl Lines {
+    pub fn new(what: &'static str) -> Lines {
+        Lines {
+            what,
+            windows: Mutex::default(),
         }
     }
 
-    /// The lines to write for the refusal `line` at `now`: it, or nothing; first, when a
-    /// window begins after one that left lines out, the line that counts them.
-    fn lines(&self, line: &str, now: Instant) -> Vec<String> {
-        let mut w = lock(&self.0);
+    /// Writes `line` of `source` in the log, unless [`LINES`] of its were written in its
+    /// window; whether it was written.
+    pub fn say(&self, source: Source, line: &str) -> bool {
+        let (lines, written) = self.lines(source, line, Instant::now());
+        for line in lines {
+            println!("{line}");
+        }
+        written
+    }
+
+    /// The lines to write for `line` of `source` at `now` (it, or not), and whether it is
+    /// among them; before it, the lines that sum up the windows that ended leaving lines
+    /// out (the source's own, or any once more than 64 sources are kept).
+    fn lines(&self, source: Source, line: &str, now: Instant) -> (Vec<String>, bool) {
+        let mut windows = lock(&self.windows);
         let mut out = Vec::new();
-        if w.start
-            .is_none_or(|s| now.saturating_duration_since(s) >= WINDOW)
-        {
+        let ended = |w: &Window| now.saturating_duration_since(w.start) >= WINDOW;
+        let mut sum_up = |source: &Source, w: &Window| {
             if w.left_out > 0 {
                 out.push(format!(
-                    "{} more refusal line{} left out (at most {LINES} every {} s)",
+                    "{} more {} line{} of {source} left out (at most {LINES} every {} s)",
                     w.left_out,
+                    self.what,
                     if w.left_out == 1 { "" } else { "s" },
                     WINDOW.as_secs()
                 ));
             }
-            *w = Window {
-                start: Some(now),
-                ..Window::default()
-            };
+        };
+        if windows.get(&source).is_some_and(ended) {
+            if let Some(w) = windows.remove(&source) {
+                sum_up(&source, &w);
+            }
         }
-        if w.written < LINES {
-            w.written += 1;
-            out.push(line.to_string());
-        } else {
-            w.left_out += 1;
+        if windows.len() > 64 {
+            windows.retain(|s, w| {
+                let keep = !ended(&*w);
+                if !keep {
+                    sum_up(s, &*w);
+                }
+                keep
+            });
         }
-        out
+        let w = windows.entry(source).or_insert(Window {
+            start: now,
+            written: 0,
+            left_out: 0,
+        });
+        let written = w.written < LINES;
+        match written {
+            true => {
+                w.written += 1;
+                out.push(line.to_string());
+            }
+            false => w.left_out += 1,
+        }
+        (out, written)
     }
 }
 
@@ -139,22 +174,54 @@ mod tests {
     }
 
     #[test]
-    fn refusal_lines_past_the_bound_are_summed_up() {
-        let refusals = Refusals::default();
+    fn lines_of_a_source_past_the_bound_are_summed_up() {
+        let refusals = Lines::new("refusal");
         let t = Instant::now();
+        let me = Source::Loopback;
         let said: Vec<String> = (0..25)
-            .flat_map(|i| refusals.lines(&format!("refused {i}"), t))
+            .flat_map(|i| refusals.lines(me, &format!("refused {i}"), t).0)
             .collect();
         assert_eq!(said.len(), LINES as usize);
         assert_eq!(said.last().unwrap(), "refused 9");
-        let next = refusals.lines("refused 25", t + WINDOW);
+        assert!(!refusals.lines(me, "refused 25", t).1);
+        let other = Source::V4([192, 0, 2, 1].into());
         assert_eq!(
-            next,
+            refusals.lines(other, "another's", t),
+            (vec!["another's".to_string()], true),
+            "one source never keeps another's lines out"
+        );
+        let next = refusals.lines(me, "refused 26", t + WINDOW);
+        assert_eq!(
+            next.0,
             [
-                "15 more refusal lines left out (at most 10 every 10 s)",
-                "refused 25"
+                "16 more refusal lines of loopback left out (at most 10 every 10 s)",
+                "refused 26"
             ]
         );
-        assert_eq!(refusals.lines("refused 26", t + WINDOW * 3), ["refused 26"]);
+        assert_eq!(
+            refusals.lines(me, "refused 27", t + WINDOW * 3).0,
+            ["refused 27"]
+        );
+    }
+
+    #[test]
+    fn a_forgotten_source_s_lines_left_out_are_summed_up() {
+        let lines = Lines::new("connection");
+        let t = Instant::now();
+        let me = Source::V4([192, 0, 2, 1].into());
+        for i in 0..=LINES {
+            lines.lines(me, &format!("line {i}"), t);
+        }
+        let mut said = Vec::new();
+        for i in 0..65u32 {
+            let other = Source::V4(i.into());
+            said.extend(lines.lines(other, "other", t + WINDOW).0);
+        }
+        assert!(
+            said.contains(
+                &"1 more connection line of 192.0.2.1 left out (at most 10 every 10 s)".into()
+            ),
+            "{said:?}"
+        );
     }
 }

@@ -35,6 +35,9 @@ pub struct Link {
     /// The client speaks the game's own line protocol (`protocol=lines`): its seat is a
     /// [`super::lines::LineSeat`], and the game is the connection's last.
     pub lines: bool,
+    /// When the game in play must end (its start and the server's cap on a game's total
+    /// time) and that cap: no callback of the client's seat lasts past it.
+    pub game_ends: Option<(Instant, Duration)>,
 }
 
 impl Link {
@@ -48,6 +51,7 @@ impl Link {
             dropped: 0,
             ending: Vec::new(),
             lines: false,
+            game_ends: None,
         }))
     }
 }
@@ -111,6 +115,10 @@ pub struct RemoteSeat {
     gave_data: bool,
     /// The comments kept of the callback.
     turn_comments: u32,
+    /// The client's first command of this turn came before the turn began: sent in
+    /// another seat's turn (finding 9 of the server's red team: the subject's server
+    /// refuses a `PLAY_MOVE` then).
+    early: bool,
 }
 
 impl RemoteSeat {
@@ -141,6 +149,7 @@ impl RemoteSeat {
             opponent_left: false,
             gave_data: false,
             turn_comments: 0,
+            early: false,
         }
     }
 
@@ -340,6 +349,7 @@ impl RemoteSeat {
     /// Handles one command of the client; `Some(line)` for the arena.
     fn handle(&mut self, command: &str) -> Result<Option<String>, Fault> {
         let (verb, rest) = command.split_once(' ').unwrap_or((command, ""));
+        let early = std::mem::take(&mut self.early);
         if self.callback == "init_game" && !self.gave_data {
             if verb != "GET_GAME_DATA" {
                 return Err(
@@ -369,7 +379,9 @@ impl RemoteSeat {
                 self.last(&[&msg, code])?;
                 Ok(None)
             }
-            "PLAY_MOVE" if !playing => {
+            // Out of turn (before the turn began, or outside `jouer`): refused as the
+            // subject's server refuses it, nothing played; the client goes on.
+            "PLAY_MOVE" if !playing || early => {
                 self.tell("It's not our turn to play, so we cannot play a move!")?;
                 Ok(None)
             }
@@ -426,10 +438,14 @@ impl Endpoint for RemoteSeat {
     }
 
     fn begin(&mut self, callback: &str, limits: CallLimits) -> Result<(), Fault> {
+        // The client's turn begins now, but the first turn of the first seat: that one
+        // began when `GET_GAME_DATA` told the client it plays first.
+        let turn_began = callback == "jouer" && !(self.seat == 0 && self.callback == "init_game");
+        self.early = turn_began && self.link.borrow().conn.has_input();
         self.callback = callback.to_string();
         self.started = Instant::now();
         self.wall = limits.wall;
-        self.deadline = self.started + limits.wall;
+        self.deadline = deadline(&self.link, self.started, limits.wall);
         self.timed_out = false;
         self.turn_comments = 0;
         self.asks = match callback {
@@ -501,6 +517,16 @@ impl Endpoint for RemoteSeat {
     fn finish(&mut self, _grace: Duration) {}
 
     fn kill(&mut self) {}
+}
+
+/// The deadline of a connected seat's callback that starts at `started` with the wall
+/// allowance `wall`: its allowance, or sooner the end of the game's total time.
+pub(super) fn deadline(link: &Rc<RefCell<Link>>, started: Instant, wall: Duration) -> Instant {
+    let own = started + wall;
+    match link.borrow().game_ends {
+        Some((end, _)) => own.min(end),
+        None => own,
+    }
 }
 
 /// A connected seat's callback as the arena counts it: no CPU of ours to measure, the wall

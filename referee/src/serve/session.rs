@@ -45,17 +45,23 @@ pub fn serve(stream: TcpStream, server: &Server) {
         Err(why) => {
             server
                 .refusals
-                .say(&format!("client {peer}: {}", printable(&why)));
+                .say(source, &format!("client {peer}: {}", printable(&why)));
             return;
         }
     };
-    let _left = Left(server, name.clone());
-    println!("client {peer}: {name} connected");
+    // Told to the tournaments when the connection ends, once it proved the name's token
+    // for one: a stranger who merely gives a member's name never touches its games.
+    let mut left = None;
+    // Both lines of a connection, or neither: a source connecting in a loop is summed up.
+    let logged = server
+        .connection_lines
+        .say(source, &format!("client {peer}: {name} connected"));
     let refuse = |link: &Rc<RefCell<Link>>, message: &str| {
         let _ = link.borrow_mut().conn.send(message);
-        server
-            .refusals
-            .say(&format!("client {name}: refused: {}", printable(message)));
+        server.refusals.say(
+            source,
+            &format!("client {name}: refused: {}", printable(message)),
+        );
     };
     while let Ok(command) = read_idle(&link) {
         if super::tournament::is_asked(&command) {
@@ -63,6 +69,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
                 refuse(&link, &message);
                 break;
             }
+            left.get_or_insert_with(|| Left(server, name.clone()));
             match super::tournament::wait(server, &name, link, &command) {
                 Some(back) if !back.borrow().close => link = back,
                 _ => break,
@@ -111,7 +118,9 @@ pub fn serve(stream: TcpStream, server: &Server) {
             break;
         }
     }
-    println!("client {name}: disconnected");
+    if logged {
+        println!("client {name}: disconnected");
+    }
 }
 
 /// A connection's name: held, or, a registered name, to be held once its token is proven
@@ -231,7 +240,8 @@ pub fn play_chosen(
     Ok(())
 }
 
-/// Tells the tournaments a client gone (its name is freed by its [`Held`]).
+/// Tells the tournaments a client gone, once it proved its name for one (its name is
+/// freed by its [`Held`]).
 struct Left<'a>(&'a Server, String);
 
 impl Drop for Left<'_> {
@@ -335,7 +345,7 @@ pub(super) fn play_game(
     wanted: &Training,
     kind: Kind<'_>,
     files: Option<super::fds::Taken<'_>>,
-) -> anyhow::Result<(Vec<Option<String>>, String, crate::arena::GameRecord)> {
+) -> anyhow::Result<(Vec<Option<String>>, String, arena::GameRecord)> {
     let played = play_counted(server, players, wanted, kind, files);
     if let Err(e) = &played {
         let told = match e.downcast_ref::<Busy>() {
@@ -410,7 +420,7 @@ fn play_counted(
     wanted: &Training,
     kind: Kind<'_>,
     files: Option<super::fds::Taken<'_>>,
-) -> anyhow::Result<(Vec<Option<String>>, String, crate::arena::GameRecord)> {
+) -> anyhow::Result<(Vec<Option<String>>, String, arena::GameRecord)> {
     let bots = wanted.bot.map_or(0, |_| wanted.seats - players.len());
     let _files = match files {
         Some(files) => files,
@@ -502,8 +512,10 @@ fn play_counted(
     // A client of the game's own protocol is told the game and its seats; its lines
     // follow, unframed.
     let announced = format!("{} {}", game.name(), seats.champions.len());
+    let game_ends = (Instant::now() + server.game_time, server.game_time);
     for (_, link) in players {
         let mut l = link.borrow_mut();
+        l.game_ends = Some(game_ends);
         let sizes = if l.lines { &announced } else { &sizes };
         l.told = false;
         l.pending_move = false;
@@ -535,6 +547,9 @@ fn play_counted(
         jail::interrupt::tolerating(|| served.play_match_with(&seats, &dir, &own))
     });
     drop(own);
+    for (_, link) in players {
+        link.borrow_mut().game_ends = None;
+    }
     let record = match record {
         Ok(record) => record,
         Err(e) => {

@@ -113,7 +113,8 @@ impl Store {
                  player TEXT NOT NULL,
                  said INTEGER NOT NULL,
                  text TEXT NOT NULL);
-             CREATE INDEX IF NOT EXISTS comments_of_a_game ON comments (game);",
+             CREATE INDEX IF NOT EXISTS comments_of_a_game ON comments (game);
+             CREATE INDEX IF NOT EXISTS games_by_start ON games (started, name);",
         )?;
         schema.commit()?;
         Ok(Store(Mutex::new(conn)))
@@ -218,29 +219,83 @@ impl Store {
     /// The games, oldest first.
     pub fn games(&self) -> anyhow::Result<Vec<GameRow>> {
         let conn = self.lock();
-        let mut query = conn.prepare(
-            "SELECT name, game, kind, seats, state, outcome, started, ended FROM games
-             ORDER BY started, name",
-        )?;
-        let rows = query.query_map([], |r| {
-            Ok(GameRow {
-                name: r.get(0)?,
-                game: r.get(1)?,
-                kind: r.get(2)?,
-                seats: r.get(3)?,
-                state: r.get(4)?,
-                outcome: r.get(5)?,
-                started: r.get(6)?,
-                ended: r.get(7)?,
-            })
-        })?;
+        let mut query = conn.prepare(&format!("{SELECT_GAMES} ORDER BY started, name"))?;
+        let rows = query.query_map([], game_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// One page of the games `filter` keeps, newest first: at most `limit` after the first
+    /// `offset`; and how many it keeps in all. Only the page's rows are read.
+    pub fn games_page(
+        &self,
+        filter: &GameFilter,
+        offset: u64,
+        limit: u64,
+    ) -> anyhow::Result<(Vec<GameRow>, u64)> {
+        let conn = self.lock();
+        let kept = params![filter.game, filter.player, filter.state];
+        let total: u64 = conn.query_row(
+            &format!("SELECT count(*) FROM games WHERE {KEPT}"),
+            kept,
+            |r| r.get(0),
+        )?;
+        let mut query = conn.prepare(&format!(
+            "{SELECT_GAMES} WHERE {KEPT} ORDER BY started DESC, name DESC LIMIT ?4 OFFSET ?5"
+        ))?;
+        let rows = query.query_map(
+            params![filter.game, filter.player, filter.state, limit, offset],
+            game_row,
+        )?;
+        Ok((rows.collect::<Result<_, _>>()?, total))
+    }
+
+    /// Gives `each` the outcome of every game of `player`, one at a time (none is kept).
+    pub fn outcomes_of(&self, player: &str, mut each: impl FnMut(&str)) -> anyhow::Result<()> {
+        let conn = self.lock();
+        let mut query = conn.prepare(&format!("SELECT outcome FROM games WHERE {KEPT}"))?;
+        let mut rows = query.query(params!["", player, ""])?;
+        while let Some(row) = rows.next()? {
+            each(&row.get::<_, String>(0)?);
+        }
+        Ok(())
     }
 
     /// The game `name`, if the store has it.
     pub fn game(&self, name: &str) -> anyhow::Result<Option<GameRow>> {
-        Ok(self.games()?.into_iter().find(|g| g.name == name))
+        let conn = self.lock();
+        let mut query = conn.prepare(&format!("{SELECT_GAMES} WHERE name = ?1"))?;
+        Ok(query.query_row([name], game_row).optional()?)
     }
+}
+
+/// Which games a list shows: of a game, of a player among the seats, in a state (each
+/// empty: any).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct GameFilter {
+    pub game: String,
+    pub player: String,
+    pub state: String,
+}
+
+/// The columns of a [`GameRow`].
+const SELECT_GAMES: &str =
+    "SELECT name, game, kind, seats, state, outcome, started, ended FROM games";
+/// The games a [`GameFilter`] keeps (`?1` game, `?2` player, `?3` state).
+const KEPT: &str = "(?1 = '' OR game = ?1) \
+    AND (?2 = '' OR instr(',' || seats || ',', ',' || ?2 || ',') > 0) \
+    AND (?3 = '' OR state = ?3)";
+
+fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        name: r.get(0)?,
+        game: r.get(1)?,
+        kind: r.get(2)?,
+        seats: r.get(3)?,
+        state: r.get(4)?,
+        outcome: r.get(5)?,
+        started: r.get(6)?,
+        ended: r.get(7)?,
+    })
 }
 
 /// The column `game` of the table `games`, added to a store of before it (whose games then

@@ -24,6 +24,9 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+/// How many times at most a knockout game is played while it counts for no one.
+const KNOCKOUT_TRIES: usize = 3;
+
 /// How often the watcher looks for tournaments the organiser started.
 const WATCH_EVERY: Duration = Duration::from_millis(250);
 
@@ -172,8 +175,14 @@ pub fn wait(
                 .send(&format!("The tournament '{tournament}' is over"));
             return None;
         }
-        // The connection of a wait of before, if it was here: dropped.
-        *slot = Slot::Waiting(own);
+        // The connection of a wait of before, if it was here: told (without waiting: the
+        // slot's lock is held) and closed.
+        if let Slot::Waiting(mut old) = std::mem::replace(&mut *slot, Slot::Waiting(own)) {
+            let _ = old.conn.try_send(&format!(
+                "A new connection of '{name}' waits in the tournament '{tournament}' now: \
+                 this one is closed"
+            ));
+        }
         member.changed.notify_all();
     }
     let mut pause = super::lobby::FIRST_NOT_READY;
@@ -188,6 +197,7 @@ pub fn wait(
         pause = super::lobby::NOT_READY_EVERY;
         if superseded() {
             // The slot holds the new connection: not this thread's.
+            println!("client {name}: a newer connection waits in tournament {tournament}");
             return None;
         }
         match std::mem::replace(&mut *slot, Slot::Away) {
@@ -291,7 +301,7 @@ fn direct(server: &Server, row: &TournamentRow) {
     };
     let all: Vec<usize> = (0..director.players.len()).collect();
     let winner = match row.plan.format {
-        Format::League => director.league(&all),
+        Format::League => Some(director.league(&all)),
         Format::SingleElimination => director.knockout(all),
         Format::PoolsKnockout => {
             let pools = plan::split(&all, row.plan.pool);
@@ -305,18 +315,19 @@ fn direct(server: &Server, row: &TournamentRow) {
             director.knockout(seeded)
         }
     };
-    let players = director.players;
     let rows = director
         .rows
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner());
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    // The winner has played: a counted game of its own without a fault (none counted,
+    // every one lost by all its seats: nobody won).
+    let winner = winner
+        .filter(|&p| rows.iter().any(|r| !director.faulted(r, p)))
+        .map_or(String::new(), |p| director.players[p].clone());
+    let players = director.players;
     let standings = super::tournament_results::standings(&players, row.plan.seats, &rows);
     let dir = server.results.join("tournaments").join(t);
-    // No game counted (every one lost by all its seats, or none played): nobody won.
-    let winner = match rows.is_empty() {
-        true => String::new(),
-        false => players[winner].clone(),
-    };
     let winner = &winner;
     if let Err(e) = super::tournament_results::write(&dir, &standings, seed) {
         println!("tournament {t}: its standings could not be written: {e:#}");
@@ -391,8 +402,11 @@ impl Director<'_> {
             .collect()
     }
 
-    /// A knockout among `players` (best seeded first) until one is left: its winner.
-    fn knockout(&self, mut players: Vec<usize>) -> usize {
+    /// A knockout among `players` (best seeded first) until one is left: its winner, if
+    /// one is left. A game that counts for no one is played again, at most
+    /// [`KNOCKOUT_TRIES`] times in all; if none counted, nobody of its group goes on, and
+    /// nobody who lost a game by a fault goes on: a member who played nothing never wins.
+    fn knockout(&self, mut players: Vec<usize>) -> Option<usize> {
         let (seats, advance) = (self.row.plan.seats, self.row.plan.advance);
         let mut stage = 1;
         while players.len() > 1 {
@@ -403,28 +417,68 @@ impl Director<'_> {
                 format!("knockout {stage}")
             };
             let played: Vec<Vec<usize>> = groups.iter().filter(|g| g.len() > 1).cloned().collect();
-            let rows = self.round(&phase, &played);
+            let mut rows = self.round(&phase, &played);
+            for _ in 1..KNOCKOUT_TRIES {
+                let again: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].is_none()).collect();
+                if again.is_empty() {
+                    break;
+                }
+                println!(
+                    "tournament {}: {phase}: {} game(s) counted for no one, played again",
+                    self.row.name,
+                    again.len()
+                );
+                let groups: Vec<Vec<usize>> = again.iter().map(|&i| played[i].clone()).collect();
+                for (i, row) in again.into_iter().zip(self.round(&phase, &groups)) {
+                    rows[i] = row;
+                }
+            }
             let mut next = Vec::new();
             for group in &groups {
-                let ranked = match played.iter().position(|g| g == group) {
-                    Some(i) => super::tournament_results::ranked(group, &self.players, &rows[i]),
-                    None => group.clone(),
-                };
-                next.extend(&ranked[..plan::going_on(group.len(), advance)]);
-            }
-            if groups.len() == 1 {
-                self.went_on(&phase, &next[..1]);
-                return next[0];
+                let n = plan::going_on(group.len(), advance);
+                match played.iter().position(|g| g == group) {
+                    None => next.extend(group),
+                    Some(i) => match &rows[i] {
+                        Some(row) => next.extend(
+                            super::tournament_results::ranked(group, &self.players, row)
+                                .into_iter()
+                                .filter(|&p| !self.faulted(row, p))
+                                .take(n),
+                        ),
+                        None => println!(
+                            "tournament {}: {phase}: no game of {} counted: none of them goes on",
+                            self.row.name,
+                            self.names(group)
+                        ),
+                    },
+                }
             }
             self.went_on(&phase, &next);
             players = next;
             stage += 1;
+            if groups.len() == 1 {
+                break;
+            }
         }
-        players[0]
+        players.first().copied()
     }
 
-    /// Plays the matches of one round at once; their rows in the same order.
-    fn round(&self, phase: &str, matches: &[Vec<usize>]) -> Vec<MatchRow> {
+    /// Whether `p` lost the game `row` by a fault (or had no seat in it).
+    fn faulted(&self, row: &MatchRow, p: usize) -> bool {
+        let seat = row.champions.iter().position(|c| *c == self.players[p]);
+        seat.is_none_or(|s| row.faults[s].is_some())
+    }
+
+    /// The names of the players `group`, for the log.
+    fn names(&self, group: &[usize]) -> String {
+        let names: Vec<&str> = group.iter().map(|&p| self.players[p].as_str()).collect();
+        names.join(", ")
+    }
+
+    /// Plays the matches of one round at once; their rows in the same order, `None` for a
+    /// game that counts for no one (every seat lost by a fault, or the server could not
+    /// play it).
+    fn round(&self, phase: &str, matches: &[Vec<usize>]) -> Vec<Option<MatchRow>> {
         std::thread::scope(|scope| {
             let games: Vec<_> = matches
                 .iter()
@@ -432,18 +486,13 @@ impl Director<'_> {
                 .collect();
             games
                 .into_iter()
-                .zip(matches)
-                .map(|(game, group)| {
-                    let row = game.join().ok().flatten();
-                    // A game the server could not play: nobody scores.
-                    row.unwrap_or_else(|| self.unplayed(group))
-                })
+                .map(|game| game.join().ok().flatten())
                 .collect()
         })
     }
 
     /// One game of the players of `group`, in this order; its row of results (`None` if
-    /// the server could not play it).
+    /// it counts for no one: the server could not play it, or every seat faulted).
     fn game(&self, phase: &str, group: &[usize]) -> Option<MatchRow> {
         let t = &self.row.name;
         let deadline = Instant::now() + super::session::IDLE;
@@ -503,12 +552,13 @@ impl Director<'_> {
                 );
                 row.id = rows.len() as u64;
                 // A game every seat lost by a fault counts for no one.
-                if row.faults.iter().any(Option::is_none) {
+                let counted = row.faults.iter().any(Option::is_none);
+                if counted {
                     rows.push(row.clone());
                     // The standings so far, for the site (under the lock: one writer).
                     self.write_standings(&rows);
                 }
-                (losses, Some(row))
+                (losses, counted.then_some(row))
             }
             Err(e) => {
                 // As for a free game: the players were told and are disconnected (where the
@@ -557,25 +607,6 @@ impl Director<'_> {
         let dir = self.server.results.join("tournaments").join(t);
         if let Err(e) = super::tournament_results::write(&dir, &standings, self.seed) {
             println!("tournament {t}: its standings could not be written: {e:#}");
-        }
-    }
-
-    /// The row of a game that could not be played: every seat scores nothing.
-    fn unplayed(&self, group: &[usize]) -> MatchRow {
-        let n = group.len();
-        MatchRow {
-            id: u64::MAX,
-            seed: 0,
-            champions: group.iter().map(|&p| self.players[p].clone()).collect(),
-            scores: vec![0; n],
-            points: vec![0; n],
-            faults: vec![None; n],
-            calls: vec![0; n],
-            cpu_us: vec![0; n],
-            max_cpu_us: vec![0; n],
-            duration_ms: 0,
-            digest: String::new(),
-            reproduce: String::new(),
         }
     }
 }

@@ -168,7 +168,7 @@ fn choose(n: usize, k: usize) -> u64 {
 /// Each member's key is `derive(seed, GROUP_STREAM, index)` (`seeds.rs`), a bijection of
 /// the index: the order is the keys', the same on every machine and version.
 pub fn seeding(n: usize, seed: u64) -> Vec<usize> {
-    use crate::seeds::{derive, GROUP_STREAM};
+    use arena::seeds::{derive, GROUP_STREAM};
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| derive(seed, GROUP_STREAM, i as u64));
     order

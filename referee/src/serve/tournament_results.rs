@@ -22,7 +22,7 @@ pub fn standings(players: &[String], seats: usize, rows: &[MatchRow]) -> Standin
 pub fn write(dir: &Path, standings: &Standings, seed: u64) -> anyhow::Result<()> {
     use crate::export::{leaderboard_csv, pairwise_csv, table};
     std::fs::create_dir_all(dir)?;
-    let confidence = crate::confidence::compute(standings, seed);
+    let confidence = arena::confidence::compute(standings, seed);
     crate::store::write_atomic(
         &dir.join("leaderboard.csv"),
         &leaderboard_csv::render(standings, &confidence),

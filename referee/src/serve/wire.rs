@@ -73,6 +73,17 @@ fn is_line_client(first: &[u8]) -> bool {
     super::request::client_name(text.trim()).is_err()
 }
 
+/// What a client's socket holds, seen without waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Peeked {
+    /// Nothing yet: the client is connected.
+    Nothing,
+    /// Bytes not read yet.
+    Bytes,
+    /// The end: the client closed the connection.
+    End,
+}
+
 /// One client's connection.
 pub struct Conn {
     stream: TcpStream,
@@ -149,16 +160,27 @@ impl Conn {
     /// Whether the client is still connected, without waiting: a closed connection reads
     /// as an end of file at once; bytes it sent early are left for [`Conn::read`].
     pub fn is_alive(&self) -> bool {
-        if self.stream.set_nonblocking(true).is_err() {
-            return false;
-        }
+        matches!(self.peek(), Some(Peeked::Nothing | Peeked::Bytes))
+    }
+
+    /// Whether the client sent something not read yet (a command, or a part of one),
+    /// without waiting: a command that came before the server asked for one.
+    pub fn has_input(&self) -> bool {
+        !self.buf.is_empty() || self.peek() == Some(Peeked::Bytes)
+    }
+
+    /// What the socket holds now, without waiting nor taking it; `None` when it broke.
+    fn peek(&self) -> Option<Peeked> {
+        self.stream.set_nonblocking(true).ok()?;
         let mut byte = [0u8; 1];
-        let alive = match self.stream.peek(&mut byte) {
-            Ok(0) => false,
-            Ok(_) => true,
-            Err(e) => e.kind() == ErrorKind::WouldBlock,
+        let peeked = match self.stream.peek(&mut byte) {
+            Ok(0) => Peeked::End,
+            Ok(_) => Peeked::Bytes,
+            Err(e) if e.kind() == ErrorKind::WouldBlock => Peeked::Nothing,
+            Err(_) => return None,
         };
-        alive && self.stream.set_nonblocking(false).is_ok()
+        self.stream.set_nonblocking(false).ok()?;
+        Some(peeked)
     }
 
     /// From now on, commands end with a newline only (a game in the game's own line

@@ -5,8 +5,8 @@
 
 use super::amazons_html::PageData;
 use super::frame::{Frame, Mark, Seat, Series, Step};
-use crate::arena::GameRecord;
 use amazons::{Board, Color};
+use arena::GameRecord;
 
 const COLOUR: [&str; 2] = ["White", "Black"];
 

@@ -16,8 +16,8 @@
 
 use super::amazons_frame;
 use super::frame::{self, script_json, GamePage};
-use crate::arena::GameRecord;
 use amazons::{Board, Cell, Color, Move, Square};
+use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 
@@ -73,7 +73,7 @@ pub fn board_cells(board: &Board) -> String {
 }
 
 /// The replay page of `record`: one HTML file that shows the match move by move. Fails
-/// when the record is not one a match wrote ([`crate::arena::check`]). Its console shows
+/// when the record is not one a match wrote ([`arena::check`]). Its console shows
 /// no stderr (the files beside the record are not given: see [`page_in`]), only each
 /// callback's time.
 pub fn page(record: &GameRecord) -> anyhow::Result<String> {
@@ -84,7 +84,7 @@ pub fn page(record: &GameRecord) -> anyhow::Result<String> {
 /// `seat<N>.stderr` files in `dir` (the record's directory).
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     // The page shows only what a match could have written.
-    crate::arena::check(&crate::games::amazons_wire::AmazonsWire, record)
+    arena::check(&crate::games::amazons_wire::AmazonsWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
     let all = crate::games::amazons_play::boards(record);
     let board = all.last().expect("the start at least").clone();

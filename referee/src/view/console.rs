@@ -6,8 +6,8 @@
 //! text here is the champion's bytes, each view escapes it.
 
 use super::timeline::{StepKind, Timeline};
-use crate::arena::GameRecord;
 use crate::record::{BudgetRecord, MatchRecord, TimingRecord};
+use arena::GameRecord;
 use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -141,7 +141,9 @@ impl Console {
                 phase: c.phase,
                 cpu_us: t.cpu_us,
                 wall_us: t.wall_us,
-                budget: record.budgets.map(|b| b.of_callback(c.callback)),
+                budget: record
+                    .budgets
+                    .map(|b| crate::record::budget_of(&b, c.callback)),
                 range: t.stderr,
             })
             .collect();

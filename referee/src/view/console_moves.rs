@@ -11,7 +11,7 @@
 
 use super::console::Console;
 use super::console_page::ConsoleView;
-use crate::arena::GameRecord;
+use arena::GameRecord;
 use std::path::Path;
 
 /// The console of `record`, its stderr read from the files in `dir` (the record's

@@ -55,7 +55,7 @@ pub struct Seat {
 impl Seat {
     /// The seats of an arena record, each marked by `marks` (one per seat, in order), none
     /// stopped.
-    pub fn all_of(record: &crate::arena::GameRecord, marks: &[&str]) -> Vec<Seat> {
+    pub fn all_of(record: &arena::GameRecord, marks: &[&str]) -> Vec<Seat> {
         record
             .seats
             .iter()

@@ -9,9 +9,9 @@
 use super::console::Console;
 use super::console_page::ConsoleView;
 use super::timeline::{StepKind, Timeline};
-use crate::arena::{GameFault, GameRecord, NoStep};
-use crate::export::table::{seat_table, SeatResult};
 use crate::games::model::FaultPlace;
+use crate::view::seat_table::{seat_table, SeatResult};
+use arena::{GameFault, GameRecord, NoStep};
 use std::path::Path;
 
 pub use super::loi_history::timeline;

@@ -10,7 +10,7 @@
 //! the model, and no request of the protocol's counts).
 
 use super::timeline::{Builder, FaultView, Played, ResultView, Timeline};
-use crate::arena::GameRecord;
+use arena::GameRecord;
 use engine::model::{Action, Loi, LoiState};
 use engine::Game;
 use game::{Replay, Step};

@@ -28,6 +28,7 @@ pub mod loi_arena;
 pub mod loi_frame;
 mod loi_history;
 pub mod sandbox_words;
+pub mod seat_table;
 pub mod step_actions;
 pub mod templates;
 pub mod terminal;

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::sync::OnceLock;
 
 /// Every template, by the name the others extend it by.
-const TEMPLATES: [(&str, &str); 22] = [
+const TEMPLATES: [(&str, &str); 23] = [
     ("frame.html", include_str!("assets/frame/frame.html")),
     ("loi.html", include_str!("assets/loi/page.html")),
     ("amazons.html", include_str!("assets/amazons/page.html")),
@@ -27,6 +27,7 @@ const TEMPLATES: [(&str, &str); 22] = [
     ("web/game.html", include_str!("assets/web/game.html")),
     ("web/summary.html", include_str!("assets/web/summary.html")),
     ("web/player.html", include_str!("assets/web/player.html")),
+    ("web/pages.html", include_str!("assets/web/pages.html")),
     ("web/waiting.html", include_str!("assets/web/waiting.html")),
     (
         "web/tournaments.html",

@@ -6,8 +6,8 @@
 //! `ticket` crate (the rules that refereed it): the page's script holds no rule.
 
 use super::frame::{self, script_json, Frame, GamePage, Mark, Seat, Series, Step};
-use crate::arena::GameRecord;
 use crate::games::ticket_play::states;
+use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 use ticket::card::ALL;
@@ -123,22 +123,23 @@ fn state_view(state: &TicketState, hidden: bool) -> StateView {
 
 /// The replay page of `record` (checked first), the console's stderr read from `dir`.
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-    crate::arena::check(&crate::games::ticket_wire::TicketWire, record)
+    arena::check(&crate::games::ticket_wire::TicketWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
     let data = data_of(record, false)?;
     let console = super::console_moves::view(record, dir, &COLOUR[..record.seats.len()]);
     let frame = frame_of(record, &data, false);
-    frame::page(&game_page(record, &frame, &console, &data))
+    frame::page(&game_page(record, &frame, &console, &data, false))
 }
 
 /// The page of a game still being played (`record`: its record so far): the replay page's
-/// board and panels, no seat's hand nor tickets, no console, no result; it grows as the
-/// game goes on ([`frame::live_page`]).
+/// board and panels, no seat's hand nor tickets, no seed (it deals every hand, ticket and
+/// card of the pile), no console, no result; it grows as the game goes on
+/// ([`frame::live_page`]).
 pub fn live_page(record: &GameRecord) -> anyhow::Result<String> {
     let data = data_of(record, true)?;
     let console = super::console_moves::view(record, None, &[]);
     let frame = frame_of(record, &data, true);
-    frame::live_page(&game_page(record, &frame, &console, &data))
+    frame::live_page(&game_page(record, &frame, &console, &data, true))
 }
 
 /// What a page of a game still being played grows by: its frame and data so far.
@@ -155,17 +156,18 @@ fn game_page<'a>(
     frame: &'a Frame,
     console: &'a super::console_page::ConsoleView,
     data: &PageData,
+    live: bool,
 ) -> GamePage<'a> {
     let names: Vec<String> = (0..record.seats.len())
         .map(|s| format!("{} ({})", record.seats[s].name, COLOUR[s]))
         .collect();
+    let seed = match live {
+        true => String::new(),
+        false => format!(", seed {}", record.seed),
+    };
     GamePage {
         template: "ticket.html",
-        title: format!(
-            "{}, seed {} - Ticket to Ride",
-            names.join(" vs "),
-            record.seed
-        ),
+        title: format!("{}{seed} - Ticket to Ride", names.join(" vs ")),
         frame,
         console,
         data_id: "ticket",
@@ -216,7 +218,7 @@ fn data_of(record: &GameRecord, hidden: bool) -> anyhow::Result<PageData<'_>> {
 }
 
 /// What the frame shows: each step's label, the faults, each seat's points from routes
-/// and cards in hand as series, the result (none while the game is `live`).
+/// and cards in hand as series, the result and the seed (neither while the game is `live`).
 fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
     let last = data.moves.len();
     let name = |s: usize| format!("{} ({})", record.seats[s].name, COLOUR[s]);
@@ -285,13 +287,16 @@ fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
             },
         ],
         result: (!live).then(|| format!("{result} (scores: {})", scores.join(", "))),
-        footer: vec![
-            "Ticket to Ride".into(),
-            format!("board {}", record.options.get("board")),
-            format!("seed {}", record.seed),
-            format!("{last} moves"),
-            super::sandbox_words::words(&record.sandbox),
-        ],
+        footer: [
+            Some("Ticket to Ride".into()),
+            Some(format!("board {}", record.options.get("board"))),
+            (!live).then(|| format!("seed {}", record.seed)),
+            Some(format!("{last} moves")),
+            Some(super::sandbox_words::words(&record.sandbox)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
         footer_after: Vec::new(),
     }
 }

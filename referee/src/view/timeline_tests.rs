@@ -6,10 +6,10 @@
 //! and refused ones in their order.
 
 use super::*;
-use crate::arena::{GameRecord, Machine};
 use crate::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use crate::games::loi_wire::LoiWire;
 use crate::record::SeatRecord;
+use arena::{GameRecord, Machine};
 use engine::constants::{HORS_TERRAIN, SUCCES};
 use jail::fault::{Fault, FaultKind};
 use std::collections::{HashMap, VecDeque};
@@ -122,7 +122,7 @@ fn play() -> GameRecord {
     });
     let mut endpoints: Vec<&mut dyn Endpoint> =
         seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
-    crate::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
+    arena::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
     machine.finish()
 }
 

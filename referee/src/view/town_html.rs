@@ -7,9 +7,9 @@
 //! marks on the timeline, each seat's gold a chart's series.
 
 use super::frame::{self, script_json, Frame, Mark, Seat, Series, Step};
-use crate::arena::GameRecord;
 use crate::games::town_play::states;
 use crate::games::town_wire::TownWire;
+use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 use town::{Cell, Resource, TownState, Why, COLOURS};
@@ -91,9 +91,9 @@ fn view(state: &TownState) -> StateView {
 
 /// The replay page of `record`, its console showing the champions' stderr read from the
 /// `seat<N>.stderr` files in `dir` (the record's directory). Fails when the record is not
-/// one a match wrote ([`crate::arena::check`]).
+/// one a match wrote ([`arena::check`]).
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-    crate::arena::check(&TownWire, record)
+    arena::check(&TownWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
     let all = states(record);
     let history: Vec<(u8, &str)> = record

@@ -1,7 +1,7 @@
 //! What the Amazons tests read of a match's record: its moves, its winner, the move after
 //! which the colours were isolated.
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 
 /// The moves, in order.
 pub fn moves(record: &GameRecord) -> Vec<String> {

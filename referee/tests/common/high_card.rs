@@ -2,9 +2,9 @@
 //! protocol written for the tests: `carte` asks one's own card, `garder`/`passer` choose,
 //! `fin` ends a callback; and as a game of the runner ([`GAME`]), which no registry holds.
 
+use arena::{Adapter, GameRecord, Line};
 use game::testing::{Choice, HighCard, HighCardState};
 use game::Illegal;
-use referee::arena::{Adapter, GameRecord, Line};
 use referee::games::model::{ModelGame, Parts};
 use referee::standings::PointsTable;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! final score, money, houses and tournament points, and the engine's digest), and its
 //! faults by seat (class, own message, callback and turn), through one reader, [`Match`].
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use referee::games::loi_play::{final_state, LOI};
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,6 @@
 //! Every ```sh block of the contestant's documents (README.md, protocol.md,
-//! champions/README.md, champions/amazons/README.md) runs as typed, in document order, in a
+//! champions/README.md, champions/amazons/README.md, champions/ticket/README.md) runs as
+//! typed, in document order, in a
 //! stage that looks like the repository's root (`common::stage`: the debug referee is
 //! `target/release/referee` and `referee` on PATH, `results/` and `HOME` are fresh), and
 //! must exit 0. A block starting with `#!` is a champion: saved as `~/mine.sh` and played
@@ -14,10 +15,11 @@ use crate::common;
 use common::stage::{runnable, said, sh_blocks, Stage, NOT_RUN};
 
 /// The documents, in the order a contestant reads them.
-const DOCUMENTS: [&str; 4] = [
+const DOCUMENTS: [&str; 5] = [
     "README.md",
     "champions/README.md",
     "champions/amazons/README.md",
+    "champions/ticket/README.md",
     "protocol.md",
 ];
 

@@ -6,12 +6,12 @@
 use crate::common;
 
 use amazons::{bots, Board, Color, Move};
+use arena::process_endpoint::ProcessEndpoint;
+use arena::{GameRecord, Machine};
 use jail::champion::{Champion, LaunchSpec};
 use jail::fault::{Fault, FaultKind};
-use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint};
 use referee::games::amazons_wire::{board_from_etat, deplacer_line, AmazonsWire};
-use referee::process_endpoint::ProcessEndpoint;
 use referee::record::SeatRecord;
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -135,9 +135,9 @@ fn play(a: &mut dyn Endpoint, b: &mut dyn Endpoint) -> GameRecord {
         "sandbox: scripted".into(),
     )
     .unwrap();
-    referee::match_loop::run(&mut machine, &mut [a, b], vec![None, None]);
+    arena::match_loop::run(&mut machine, &mut [a, b], vec![None, None]);
     let record = machine.finish();
-    referee::arena::check(&AmazonsWire, &record).unwrap();
+    arena::check(&AmazonsWire, &record).unwrap();
     record
 }
 

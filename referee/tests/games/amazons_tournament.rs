@@ -367,7 +367,7 @@ fn the_digest_is_the_sha256_of_the_moves() {
     let act = |seat: u8, m: &str| serde_json::json!({"act": {"seat": seat, "action": m, "answer": {"Ok": "ok"}}});
     let entry = |seat: u8, steps: Vec<serde_json::Value>| serde_json::json!({"seat": seat, "callback": "jouer", "steps": steps, "requests": 1, "digest": ""});
     let zero = serde_json::json!({"cpu_us": 0, "wall_us": 0});
-    let record: referee::arena::GameRecord = serde_json::from_value(serde_json::json!({
+    let record: arena::GameRecord = serde_json::from_value(serde_json::json!({
         "schema": 5, "game": "amazons", "version": 1, "options": {}, "seed": 1, "seats": [],
         "sandbox": "", "budgets": {"init": zero, "call": zero}, "start": [],
         "callbacks": [entry(0, vec![act(0, "d1-d7/g7")]), entry(1, vec![act(1, "a7-b7/c7")])],

@@ -51,7 +51,7 @@ fn old_records_replay_show_and_have_their_page() {
         let record = referee::games::amazons_play::AMAZONS
             .load(Path::new(path))
             .unwrap();
-        assert_eq!(record.schema, referee::arena::GAME_RECORD_SCHEMA);
+        assert_eq!(record.schema, arena::GAME_RECORD_SCHEMA);
         assert_eq!(
             record.faults.len(),
             usize::from(fault),

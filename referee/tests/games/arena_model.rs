@@ -8,10 +8,10 @@
 
 use crate::common;
 
+use arena::{GameFault, GameRecord, Machine};
 use common::high_card::HighCardWire;
 use game::testing::HighCard;
 use jail::fault::{Fault, FaultKind, WORKED_AFTER_LAST};
-use referee::arena::{GameFault, GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::record::SeatRecord;
 use std::collections::VecDeque;
@@ -116,9 +116,9 @@ fn play_late(n: usize, seed: u64, late: impl Fn(&mut Seat)) -> (GameRecord, Vec<
     seats.iter_mut().for_each(&late);
     let mut endpoints: Vec<&mut dyn Endpoint> =
         seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
-    referee::match_loop::run(&mut machine, &mut endpoints, vec![None; n]);
+    arena::match_loop::run(&mut machine, &mut endpoints, vec![None; n]);
     let record = machine.finish();
-    referee::arena::check(&HighCardWire, &record).unwrap_or_else(|e| panic!("{e}\n{record:?}"));
+    arena::check(&HighCardWire, &record).unwrap_or_else(|e| panic!("{e}\n{record:?}"));
     (record, seats.into_iter().map(|s| s.cards).collect())
 }
 
@@ -162,7 +162,7 @@ fn an_edited_deal_choice_answer_or_ranking_is_refused() {
         let mut r = record.clone();
         f(&mut r);
         assert_ne!(r, record, "the edit changes the record");
-        referee::arena::check(&HighCardWire, &r).expect_err("an edited record is refused")
+        arena::check(&HighCardWire, &r).expect_err("an edited record is refused")
     };
     // Another deal than the seed's (seat 0 takes seat 1's card).
     let err = edit(&|r| {
@@ -245,7 +245,7 @@ fn a_fault_after_the_last_callback_is_recorded_and_checked() {
         let mut r = record.clone();
         f(&mut r);
         assert_ne!(r, record, "the edit changes the record");
-        referee::arena::check(&HighCardWire, &r).expect_err("an edited record is refused")
+        arena::check(&HighCardWire, &r).expect_err("an edited record is refused")
     };
     let err = edit(&|r| r.faults[1].kind = FaultKind::Crash);
     assert!(err.contains("outside every callback"), "{err}");

@@ -185,7 +185,7 @@ proptest! {
             (rounds, None) => Format::round_robin(rounds.unwrap_or(1)),
         };
         if let Err(e) = Schedule::new(1, champions, format) {
-            let text = e.to_string();
+            let text = referee::cli::words::ScheduleProblem(e).to_string();
             prop_assert!(
                 text.contains(flag) || champions < 6,
                 "{words:?} with {champions} champions: {text}"

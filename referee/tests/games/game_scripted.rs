@@ -3,14 +3,14 @@
 //! fails, so every path of a match is checked in microseconds; every record passes the
 //! arena's check, from its steps alone and against its full log.
 
+use arena::rules::Rules;
+use arena::{GameRecord, Machine};
 use engine::{Kind, Seat};
 use jail::fault::{Fault, FaultKind};
-use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::full_log;
 use referee::games::loi_wire::LoiWire;
 use referee::record::SeatRecord;
-use referee::rules::Rules;
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -159,9 +159,9 @@ fn run_logged(
     machine.log_to(&mut log);
     let mut endpoints: Vec<&mut dyn Endpoint> =
         seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
-    referee::match_loop::run(&mut machine, &mut endpoints, spawn_faults.into());
+    arena::match_loop::run(&mut machine, &mut endpoints, spawn_faults.into());
     let mut record = machine.finish();
-    referee::arena::check(&LoiWire, &record).expect("every record passes its check");
+    arena::check(&LoiWire, &record).expect("every record passes its check");
     let requests: u64 = record.callbacks.iter().map(|c| c.requests).sum();
     assert_eq!(log.len() as u64, requests);
     let dir = tempfile::tempdir().unwrap();
@@ -173,12 +173,12 @@ fn run_logged(
     writer.finish().unwrap();
     let mut reader = full_log::Reader::open(&path).unwrap();
     let mut logged = record.clone();
-    logged.full_log = Some(referee::arena::FullLogRecord {
+    logged.full_log = Some(arena::FullLogRecord {
         file: full_log::FILE.into(),
         cap_mib: full_log::DEFAULT_CAP_MIB,
         cut: None,
     });
-    referee::arena::check_log(&LoiWire, &logged, &mut reader)
+    arena::check_log(&LoiWire, &logged, &mut reader)
         .expect("every record passes its check against its full log");
     record.full_log = None;
     (record, log)
@@ -482,7 +482,7 @@ impl Endpoint for Flood {
 
 #[test]
 fn a_callback_may_make_max_requests_and_no_more() {
-    use referee::match_loop::{converse, MAX_REQUESTS};
+    use arena::match_loop::{converse, MAX_REQUESTS};
     let options = options();
     // Seat 0's `init_game` alone: the requests its record counts.
     let run = |count: usize| {

@@ -133,7 +133,7 @@ fn a_tournament_of_four_seats_plays_and_keeps_its_options() {
             schedule.iter(),
             &AtomicBool::new(false),
             |event| match event {
-                referee::events::TournamentEvent::Played { row, first_player } => {
+                arena::events::TournamentEvent::Played { row, first_player } => {
                     assert!(
                         row.reproduce.contains(" --option 'deck=20'"),
                         "{}",

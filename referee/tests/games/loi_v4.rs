@@ -4,7 +4,7 @@
 //! today's check and gives the row the old stack gave (what `merge` and `--resume` hold a
 //! row to); an edit anywhere is refused; the page and the board still show them.
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use referee::cli::LimitArgs;
 use referee::games::loi_play::LOI;
 use referee::games::loi_wire::LoiWire;
@@ -63,7 +63,7 @@ fn every_record_of_before_is_today_s_record_with_the_row_the_old_stack_gave() {
         let path = fixture(dir).join("record.json");
         let old = MatchRecord::load(&path).unwrap();
         let new = read(&path).unwrap_or_else(|e| panic!("{dir}: {e}"));
-        referee::arena::check(&LoiWire, &new).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        arena::check(&LoiWire, &new).unwrap_or_else(|e| panic!("{dir}: {e}"));
         let scores: Vec<i64> = old.result.final_scores.map(i64::from).to_vec();
         assert_eq!(new.ranking.scores, scores, "{dir}");
         let kinds: Vec<(u8, &str)> = new.faults.iter().map(|f| (f.seat, f.kind.name())).collect();
@@ -267,7 +267,7 @@ fn the_page_and_the_board_show_a_record_of_before() {
 /// such step; and the table `match` prints, each seat's final score as the old record has it.
 #[test]
 fn show_takes_turns_and_phases_and_match_prints_the_old_table() {
-    use referee::arena::NoStep;
+    use arena::NoStep;
     use referee::games::model::{At, Commands};
     let commands: &dyn Commands = &LOI;
     for dir in DIRS {
@@ -311,7 +311,7 @@ fn show_takes_turns_and_phases_and_match_prints_the_old_table() {
         // did not (`match_faults::` tests the place's words).
         assert_eq!(
             crate::common::loi::without_fault_places(&table),
-            referee::export::table::match_result(&old),
+            referee::view::seat_table::match_result(&old),
             "{dir}: the table of the record of before"
         );
     }

@@ -10,9 +10,9 @@
 //! `GOLDEN_WRITE=1 cargo test -p referee --test games loi_wire::` writes the file anew (only
 //! for a deliberate change of what the 2009 game sends or records).
 
+use arena::{GameRecord, Machine};
 use engine::model::Loi;
 use jail::fault::{Fault, FaultKind};
-use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::games::loi_wire::LoiWire;
 use referee::record::SeatRecord;
@@ -208,9 +208,9 @@ fn arena_logged(
     let mut bots = seats(names, seed, crash);
     let mut endpoints: Vec<&mut dyn Endpoint> =
         bots.iter_mut().map(|b| b as &mut dyn Endpoint).collect();
-    referee::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
+    arena::match_loop::run(&mut machine, &mut endpoints, vec![None; 3]);
     let record = machine.finish();
-    referee::arena::check(&LoiWire, &record).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    arena::check(&LoiWire, &record).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     let digest = record.callbacks.last().unwrap().digest.clone();
     let sent = bots.iter().map(|b| b.sent.clone()).collect();
     (sent, digest, record.ranking.scores.clone(), record)
@@ -404,7 +404,7 @@ fn an_init_game_timeout_is_held_to_the_start_up_allowance() {
         record.faults[0].kind = FaultKind::Timeout;
         record.timings[0].cpu_us = cpu_us;
         record.timings[0].wall_us = cpu_us;
-        referee::arena::check(&LoiWire, &record)
+        arena::check(&LoiWire, &record)
     };
     let init = played.budgets.init.cpu_us;
     assert!(played.budgets.call.cpu_us < init / 2);
@@ -447,17 +447,17 @@ fn the_2009_full_log_through_the_arena_is_checked() {
             std::fs::write(&path, gz.finish().unwrap()).unwrap();
             referee::full_log::Reader::open(&path).unwrap()
         };
-        record.full_log = Some(referee::arena::FullLogRecord {
+        record.full_log = Some(arena::FullLogRecord {
             file: "requests.log.gz".into(),
             cap_mib: 64,
             cut: None,
         });
-        referee::arena::check_log(&LoiWire, &record, &mut write(&arena_log))
+        arena::check_log(&LoiWire, &record, &mut write(&arena_log))
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let mut edited = arena_log.clone();
         let question = edited.iter().position(|e| e.1 != "fin").unwrap();
         edited[question].2 += 1;
-        let refused = referee::arena::check_log(&LoiWire, &record, &mut write(&edited));
+        let refused = arena::check_log(&LoiWire, &record, &mut write(&edited));
         assert!(refused.is_err(), "seed {seed}: an answer edited is taken");
     }
 }

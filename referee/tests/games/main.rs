@@ -30,5 +30,6 @@ mod serve_kits;
 mod serve_tournament;
 mod serve_web;
 mod serve_web_tournament;
+mod serve_web_hostile;
 mod ticket_cli;
 mod town_runner;

@@ -173,7 +173,7 @@ fn an_edited_2009_record_of_before_is_refused_naming_what_disagrees() {
     let faulted = first(&record, |c| c.get("fault").is_some());
     let result = record["result"].clone();
     let digest = result["digest"].as_str().unwrap().to_string();
-    let seat_seed = referee::seeds::seat_seed(6, 0);
+    let seat_seed = arena::seeds::seat_seed(6, 0);
     let recorded_seat_seed = record["seats"][0]["seed"].clone();
     let mut swapped = record["monument_order"].clone();
     swapped.as_array_mut().unwrap().swap(12, 13);
@@ -315,7 +315,7 @@ fn an_edited_2009_record_is_refused_naming_what_disagrees() {
         .unwrap()
         .to_string();
     let scores = record["ranking"]["scores"].clone();
-    let seat_seed = referee::seeds::seat_seed(6, 0);
+    let seat_seed = arena::seeds::seat_seed(6, 0);
     let recorded_seat_seed = record["seats"][0]["seed"].clone();
     let cases: Vec<Case> = vec![
         (
@@ -552,7 +552,7 @@ fn an_edited_amazons_record_is_refused_naming_what_disagrees() {
     let isolated = record["summary"]["isolated_after"]
         .as_u64()
         .expect("the colours part");
-    let seat_seed = referee::seeds::seat_seed(9, 0);
+    let seat_seed = arena::seeds::seat_seed(9, 0);
     // The third and fourth moves' callbacks (two init_game first, then a jouer a move).
     let (third, fourth) = (4, 5);
     let last = record["callbacks"]

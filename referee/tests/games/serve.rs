@@ -96,6 +96,12 @@ impl Server {
         self.lines.lock().unwrap().clone()
     }
 
+    /// Every line of the server's stdout so far that contains `text`.
+    pub(crate) fn lines_with(&self, text: &str) -> Vec<String> {
+        let lines = self.lines.lock().unwrap();
+        lines.iter().filter(|l| l.contains(text)).cloned().collect()
+    }
+
     pub(crate) fn connect(&self) -> Client {
         let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.set_read_timeout(Some(WAIT)).unwrap();
@@ -162,7 +168,7 @@ impl Client {
 
     /// Names itself and waits for a free game of `options`: the `NOT_READY`s it got before
     /// the game started, then (game name, whether it plays first).
-    fn start_free(&mut self, name: &str, options: &str) -> (usize, String, bool) {
+    pub(crate) fn start_free(&mut self, name: &str, options: &str) -> (usize, String, bool) {
         assert_eq!(self.cmd(&format!("CLIENT_NAME {name}")), "OK");
         self.wait_free(options)
     }
@@ -193,7 +199,7 @@ impl Client {
     }
 
     /// `GET_MOVE`: (move, message, return code).
-    fn opponent(&mut self) -> (String, String, i32) {
+    pub(crate) fn opponent(&mut self) -> (String, String, i32) {
         assert_eq!(self.cmd("GET_MOVE"), "OK");
         let m = self.must();
         let msg = self.must();
@@ -1156,9 +1162,170 @@ fn games_and_refusal_lines_of_one_source_are_bounded() {
         common::wait_until("the lines left out summed up", WAIT, || {
             refused(more);
             more += 1;
-            lines()
-                .iter()
-                .any(|l| l.contains("more refusal lines left out (at most 10 every 10 s)"))
+            lines().iter().any(|l| {
+                l.contains("more refusal lines of loopback left out (at most 10 every 10 s)")
+            })
         });
+    });
+}
+
+#[test]
+fn a_move_sent_out_of_turn_is_refused_as_the_subject_s_server_refuses_it() {
+    each_run_in("serve", "out_of_turn", |who, dir| {
+        let server = Server::start(who, dir);
+        let options = "WAIT_GAME map=small seed=5 timeout=30";
+        let (mut a, mut b) = (server.connect(), server.connect());
+        assert_eq!(a.cmd("CLIENT_NAME a"), "OK");
+        assert_eq!(a.cmd(options), "OK");
+        server.line_with("client a: waits for a free game");
+        assert_eq!(b.cmd("CLIENT_NAME b"), "OK");
+        assert_eq!(b.cmd(options), "OK");
+        let mut game = a.must();
+        while game == "NOT_READY" {
+            game = a.must();
+        }
+        assert_eq!(b.must(), game);
+        // Both ask their data before either reads it: the seats' init_game are in turn.
+        for client in [&mut a, &mut b] {
+            client.must();
+            client.write(b"GET_GAME_DATA\n");
+        }
+        let first = |client: &mut Client| {
+            assert_eq!(client.must(), "OK");
+            client.must();
+            client.must() == "0"
+        };
+        let a_first = first(&mut a);
+        assert_ne!(a_first, first(&mut b));
+        let (mut mover, mut waiter) = if a_first { (a, b) } else { (b, a) };
+        // The waiter plays while the mover's turn is open (the mover has not moved yet).
+        waiter.write(b"PLAY_MOVE 2\n");
+        let (_, code) = mover.play("4");
+        assert_eq!(code, 0);
+        let (_, code) = mover.play("5 1 1 0");
+        assert_eq!(code, 0);
+        assert_eq!(
+            waiter.must(),
+            "It's not our turn to play, so we cannot play a move!",
+            "refused, not held for the client's turn and played there"
+        );
+        // Nothing was played: the mover's moves are still the waiter's to read, and its
+        // own first move is still the tickets.
+        let (m, _, code) = waiter.opponent();
+        assert_eq!((m.as_str(), code), ("4", 0));
+        let (m, _, code) = waiter.opponent();
+        assert!(m.starts_with("5 "), "{m}");
+        assert_eq!(code, 0);
+        let (tickets, code) = waiter.play("4");
+        assert_eq!((tickets.split(' ').count(), code), (9, 0), "{tickets}");
+        drop(waiter);
+        drop(mover);
+        let record = record(&server, &game);
+        for fault in record["faults"].as_array().unwrap() {
+            assert_eq!(
+                fault["kind"], "crash",
+                "only the leaving is a fault: {fault}"
+            );
+        }
+        replays(&server, &game);
+    });
+}
+
+/// A client that answers just under its turn's timeout, forever, holds its game only as
+/// long as the server's cap on a game's total time (`--game-time`): then the seat to move
+/// loses by a `timeout` fault, recorded, and the record replays.
+#[test]
+fn a_game_that_passes_the_server_s_cap_on_its_time_ends() {
+    each_run_in("serve", "game_time", |who, dir| {
+        let server = Server::start_with(who, dir, &["--game-time", "5"]);
+        let mut client = server.connect();
+        let (game, mut mine) = client.start("pacer", "map=small seed=3 start=0 timeout=2");
+        // The pace of the attacker: each turn's moves sent just under the 2 s of a turn.
+        let pace = Duration::from_millis(1500);
+        let mut turns = 0;
+        let (code, msg) = loop {
+            if mine {
+                std::thread::sleep(pace);
+                let moves: &[&str] = if turns == 0 {
+                    &["4", "5 1 1 0"]
+                } else {
+                    &["2", "2"]
+                };
+                let mut ended = None;
+                for m in moves {
+                    let (msg, code) = client.play(m);
+                    if code != 0 {
+                        ended = Some((code, msg));
+                        break;
+                    }
+                }
+                if let Some(ended) = ended {
+                    break ended;
+                }
+                turns += 1;
+                mine = false;
+            } else {
+                let (m, msg, code) = client.opponent();
+                if code != 0 {
+                    break (-code, msg);
+                }
+                mine = !(matches!(m.split(' ').next(), Some("2" | "3")) && msg.starts_with('1')
+                    || m.starts_with('4'));
+            }
+        };
+        assert_eq!(code, -1, "{msg}");
+        assert!(msg.contains("cap on a game's total time (5 s)"), "{msg}");
+        let record = record(&server, &game);
+        let (kind, message) = remote_fault(&record);
+        assert_eq!(kind, "timeout", "{message}");
+        assert!(message.contains("cap on a game's total time"), "{message}");
+        assert!(turns >= 1, "the game went on until the cap: {turns} turns");
+        replays(&server, &game);
+    });
+}
+
+#[test]
+fn connections_in_a_loop_are_summed_up_in_the_log() {
+    each_run_in("serve", "connection_lines", |who, dir| {
+        let server = Server::start(who, dir);
+        let named = |i: u32| {
+            let mut client = server.connect();
+            assert_eq!(client.cmd(&format!("CLIENT_NAME loop{i}")), "OK");
+        };
+        for i in 0..30 {
+            named(i);
+        }
+        // The first ten are written, both their lines.
+        for i in 0..10 {
+            server.line_with(&format!("client loop{i}: disconnected"));
+        }
+        // Once the window ended, the next connection's lines come after the line that
+        // sums up those left out (one connection a second meanwhile).
+        let (mut i, mut last) = (30, std::time::Instant::now());
+        common::wait_until("the connections left out summed up", WAIT, || {
+            if last.elapsed() >= Duration::from_secs(1) {
+                named(i);
+                (i, last) = (i + 1, std::time::Instant::now());
+            }
+            let lines = server.lines.lock().unwrap();
+            lines.iter().any(|l| l.contains("left out"))
+        });
+        let lines = server.lines.lock().unwrap().clone();
+        for i in 10..30 {
+            let (named, gone) = (format!(" loop{i} connected"), format!("client loop{i}: "));
+            assert!(
+                !lines
+                    .iter()
+                    .any(|l| l.contains(&named) || l.contains(&gone)),
+                "loop{i} written: {lines:#?}"
+            );
+        }
+        let summed = lines.iter().find(|l| l.contains("left out")).unwrap();
+        let (count, rest) = summed.split_once(' ').unwrap();
+        assert!(count.parse::<u32>().unwrap() >= 20, "{summed}");
+        assert_eq!(
+            rest,
+            "more connection lines of loopback left out (at most 10 every 10 s)"
+        );
     });
 }

@@ -6,7 +6,7 @@
 //! tournament ends all the same. As root and as a user.
 
 use crate::common;
-use crate::serve::{record, replays, serve_command, Client, Server};
+use crate::serve::{record, replays, serve_command, Client, Server, WAIT};
 
 use common::users::{each_run_in, Who};
 use std::path::{Path, PathBuf};
@@ -485,6 +485,259 @@ fn a_tournament_whose_every_game_faulted_has_no_winner() {
         assert!(
             listed.contains(" seed="),
             "the seeding's draw is recorded: {listed}"
+        );
+    });
+}
+
+/// Red team 9, finding 5: a member's seat is its token's. A stranger under its name is
+/// refused; the member's new connection (its first one closed) replaces the old wait,
+/// which is told and ends, so that one thread alone waits for the member (two sent every
+/// `NOT_READY` twice and both served the connection).
+#[test]
+fn a_member_s_seat_is_its_token_s_and_its_new_connection_replaces_the_old() {
+    each_run_in("serve_tournament", "owner", |who, dir| {
+        let server = Server::start(who, dir);
+        organise(
+            who,
+            dir,
+            &["tournament", "new", "cup", "--format", "league"],
+        );
+        let (ann, bob) = (register(who, dir, "ann"), register(who, dir, "bob"));
+        let (_a, joined) = join(&server, "ann", Some(&ann));
+        assert_eq!(joined, "OK");
+        let (mut first, joined) = join(&server, "bob", Some(&bob));
+        assert_eq!(joined, "OK");
+        server.line_with("client bob: waits in tournament cup");
+        // bob's program stops sending (its end of the connection closed for writing): its
+        // name is free, its wait still there.
+        first.stream.shutdown(std::net::Shutdown::Write).unwrap();
+        let (_, stranger) = join(&server, "bob", None);
+        assert!(stranger.contains("its token"), "{stranger}");
+        let (_, forged) = join(&server, "bob", Some("0123456789abcdef0123456789abcdef"));
+        assert!(forged.contains("not the one of 'bob'"), "{forged}");
+        let (_second, joined) = join(&server, "bob", Some(&bob));
+        assert_eq!(joined, "OK");
+        // The old wait is told, closed, and its session ends.
+        let told = first.must();
+        assert!(told.contains("A new connection of 'bob'"), "{told}");
+        assert_eq!(first.recv(), None, "closed");
+        server.line_with("client bob: a newer connection waits in tournament cup");
+        server.line_with("client bob: disconnected");
+        let lines = server.lines_with("client bob: ");
+        let waits = lines
+            .iter()
+            .filter(|l| l.ends_with("bob: waits in tournament cup"))
+            .count();
+        assert_eq!(waits, 2, "{lines:?}");
+    });
+}
+
+/// Red team 9, finding 6: a member that lost by a fault and stays silent holds its next
+/// game at most the tournament's `--timeout`, not the server's idle bound, and its
+/// opponent waits meanwhile as every waiting member does: sent `NOT_READY`.
+#[test]
+fn a_member_silent_after_its_fault_holds_its_next_game_only_a_turn() {
+    each_run_in("serve_tournament", "silent_loser", |who, dir| {
+        let server = Server::start(who, dir);
+        let new = [
+            "tournament",
+            "new",
+            "cup",
+            "--format",
+            "league",
+            "--rounds",
+            "2",
+            "--map",
+            "small",
+            "--timeout",
+            "10",
+        ];
+        organise(who, dir, &new);
+        let (ann, bob) = (register(who, dir, "ann"), register(who, dir, "bob"));
+        let (mut silent, joined) = join(&server, "ann", Some(&ann));
+        assert_eq!(joined, "OK");
+        let (mut other, joined) = join(&server, "bob", Some(&bob));
+        assert_eq!(joined, "OK");
+        organise(who, dir, &["tournament", "start", "cup"]);
+        let game_of = |client: &mut Client| -> (usize, String) {
+            let mut not_ready = 0;
+            loop {
+                match client.must() {
+                    m if m == "NOT_READY" => not_ready += 1,
+                    game => {
+                        client.must();
+                        return (not_ready, game);
+                    }
+                }
+            }
+        };
+        // Game 1: ann never asks its data (a timeout fault), bob is told it won.
+        let (_, first) = game_of(&mut silent);
+        let (_, game) = game_of(&mut other);
+        assert_eq!(game, first);
+        assert_eq!(other.cmd("GET_GAME_DATA"), "OK");
+        other.must();
+        other.must();
+        assert_eq!(other.cmd("GET_MOVE"), "OK");
+        let (_, _, code) = (other.must(), other.must(), other.must());
+        assert_eq!(code, "-1", "the opponent lost");
+        // bob asks its next game while ann, told nothing yet, stays silent.
+        assert_eq!(
+            other.cmd(&format!("WAIT_GAME TOURNAMENT cup token={bob}")),
+            "OK"
+        );
+        let (not_ready, second) = game_of(&mut other);
+        assert_ne!(second, first);
+        assert!(
+            not_ready >= 1,
+            "bob waited for the round, sent NOT_READY as any waiting member"
+        );
+        // A turn's clock (10 s: about three NOT_READY), not the idle bound (120 s: 39).
+        assert!(not_ready <= 5, "held {not_ready} NOT_READY long");
+        assert_eq!(silent.recv(), None, "ann was disconnected");
+        let record = record(&server, &second);
+        let seats = record["seats"].as_array().unwrap();
+        let seat = seats.iter().position(|s| s["name"] == "ann").unwrap();
+        let faults = record["faults"].as_array().unwrap();
+        assert!(
+            faults
+                .iter()
+                .any(|f| f["seat"] == seat && f["kind"] == "crash"),
+            "{record}"
+        );
+        replays(&server, &first);
+        replays(&server, &second);
+    });
+}
+
+#[test]
+fn a_stranger_giving_a_member_s_name_never_touches_its_games() {
+    each_run_in("serve_tournament", "squatter", |who, dir| {
+        organise(
+            who,
+            dir,
+            &["tournament", "new", "cup", "--format", "league"],
+        );
+        let tokens: Vec<String> = ["alice", "bob"]
+            .iter()
+            .map(|name| register(who, dir, name))
+            .collect();
+        // Both join on a first server, then it stops: on the next, both are members away
+        // (between two games, as after each game) when the tournament starts.
+        {
+            let server = Server::start(who, dir);
+            for (name, token) in ["alice", "bob"].iter().zip(&tokens) {
+                let (_client, joined) = join(&server, name, Some(token));
+                assert_eq!(joined, "OK");
+                server.line_with(&format!("client {name}: waits in tournament cup"));
+            }
+        }
+        organise(who, dir, &["tournament", "start", "cup"]);
+        let server = Server::start(who, dir);
+        server.line_with("tournament cup: starts");
+        // A stranger gives alice's name without her token, and leaves.
+        let mut stranger = server.connect();
+        assert_eq!(stranger.cmd("CLIENT_NAME alice"), "OK");
+        drop(stranger);
+        server.line_with("client alice: disconnected");
+        // bob's game waits for alice: he is told NOT_READY, not sent a game against her
+        // closed connection.
+        let (mut bob, joined) = join(&server, "bob", Some(&tokens[1]));
+        assert_eq!(joined, "OK");
+        assert_eq!(bob.must(), "NOT_READY", "alice was not there yet");
+        let (mut alice, joined) = join(&server, "alice", Some(&tokens[0]));
+        assert_eq!(joined, "OK");
+        let game = alice.must();
+        while bob.must() == "NOT_READY" {}
+        // Both play it: alice's seat is her connection, not a closed one.
+        assert_eq!(alice.must().split(' ').count(), 2, "the game's sizes");
+        assert_eq!(alice.cmd("GET_GAME_DATA"), "OK", "alice plays game {game}");
+    });
+}
+
+#[test]
+fn a_knockout_is_never_won_by_a_member_that_played_nothing() {
+    each_run_in("serve_tournament", "absent_winner", |who, dir| {
+        let names = ["ann", "bob", "cid", "dan"];
+        organise(
+            who,
+            dir,
+            &[
+                "tournament",
+                "new",
+                "cup",
+                "--format",
+                "single-elimination",
+                "--timeout",
+                "5",
+            ],
+        );
+        let tokens: Vec<String> = names.iter().map(|n| register(who, dir, n)).collect();
+        let token = |name: &str| tokens[names.iter().position(|n| *n == name).unwrap()].clone();
+        // All join on a first server, then it stops: on the next, the test sees the
+        // seeding before anyone connects, and chooses who plays.
+        {
+            let server = Server::start(who, dir);
+            for name in names {
+                let (_client, joined) = join(&server, name, Some(&token(name)));
+                assert_eq!(joined, "OK");
+                server.line_with(&format!("client {name}: waits in tournament cup"));
+            }
+        }
+        organise(who, dir, &["tournament", "start", "cup"]);
+        let server = Server::start(who, dir);
+        let started = server.line_with("tournament cup: starts");
+        let seeded: Vec<String> = started
+            .split("seeded by the draw: ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(')')
+            .split(", ")
+            .map(String::from)
+            .collect();
+        // The first knockout: seeds 1 and 3, then 2 and 4. Seeds 1 and 3 take their game
+        // and close (a game every seat faulted: it counts for no one, each time); 2 and 4
+        // play theirs, then leave: the final would be a game of two members gone.
+        let absent: Vec<Client> = [0, 2]
+            .iter()
+            .map(|&s| {
+                let (absent, joined) = join(&server, &seeded[s], Some(&token(&seeded[s])));
+                assert_eq!(joined, "OK");
+                absent
+            })
+            .collect();
+        for mut absent in absent {
+            let mut game = absent.must();
+            while game == "NOT_READY" {
+                game = absent.must();
+            }
+        }
+        let fourth = std::thread::spawn({
+            let (port, name, token) = (server.port, seeded[3].clone(), token(&seeded[3]));
+            move || {
+                let mut client = Client {
+                    stream: std::net::TcpStream::connect(("127.0.0.1", port)).unwrap(),
+                };
+                client.stream.set_read_timeout(Some(WAIT)).unwrap();
+                let (_, _, first) =
+                    client.start_free(&name, &format!("TOURNAMENT cup token={token}"));
+                client.play_to_the_end(first).0
+            }
+        });
+        let mut second = server.connect();
+        let asked = format!("TOURNAMENT cup token={}", token(&seeded[1]));
+        let (_, _, first) = second.start_free(&seeded[1], &asked);
+        let (code, msg) = second.play_to_the_end(first);
+        assert_eq!(code, -fourth.join().unwrap(), "one of them won: {msg}");
+        drop(second);
+        let winner = &seeded[if code == 1 { 1 } else { 3 }];
+        server.line_with("tournament cup: knockout 1: 1 game(s) counted for no one, played again");
+        server.line_with("tournament cup: over");
+        let listed = organise(who, dir, &["tournament", "list"]);
+        assert!(
+            listed.contains(&format!(" winner={winner} ")),
+            "the only one that played and won, not {} who played nothing: {listed}",
+            seeded[0]
         );
     });
 }

@@ -102,7 +102,7 @@ impl Drop for Browser {
 }
 
 /// `GET path` (or another method) of the site, as raw HTTP/1.0: (status line, headers, body).
-fn http(site: &str, method: &str, path: &str) -> (String, String, String) {
+pub(crate) fn http(site: &str, method: &str, path: &str) -> (String, String, String) {
     let addr = site.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = TcpStream::connect(addr).unwrap();
     write!(stream, "{method} {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();

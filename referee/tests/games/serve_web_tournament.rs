@@ -43,20 +43,29 @@ fn site_of(server: &Server) -> String {
 /// A form posted by hand: `POST path` with `origin` (if any) and the url-encoded `body`;
 /// (status line, body).
 fn post(site: &str, path: &str, origin: Option<&str>, body: &str) -> (String, String) {
+    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+    post_raw(site, path, &origin, body.as_bytes())
+}
+
+/// `POST path` with the extra header lines `headers` and the bytes `body`, as a hostile
+/// client sends it; (status line, body of the answer). The server may close before the
+/// whole body is sent (a form too long): what it answered is read all the same.
+fn post_raw(site: &str, path: &str, headers: &str, body: &[u8]) -> (String, String) {
     let addr = site.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = TcpStream::connect(addr).unwrap();
-    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
-    write!(
-        stream,
-        "POST {path} HTTP/1.0\r\nHost: {addr}\r\n{origin}Content-Type: \
-         application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+    let head = format!(
+        "POST {path} HTTP/1.0\r\nHost: {addr}\r\n{headers}Content-Type: \
+         application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n",
         body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
-    (head.lines().next().unwrap().to_string(), body.to_string())
+    );
+    let _ = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(body));
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    (head.lines().next().unwrap_or("").to_string(), body.to_string())
 }
 
 /// Submits the form `form` (a CSS selector) of the page with `fields` set (name, value)
@@ -426,6 +435,103 @@ fn a_knockout_s_bracket_shows_who_went_on() {
         assert_eq!(
             browser.run(serde_json::json!(["errors"])),
             serde_json::json!([])
+        );
+    });
+}
+
+#[test]
+fn hostile_forms_are_refused_and_change_nothing() {
+    each_run_in("serve", "web_forms_hostile", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        let token = organise(who, dir, &["token"]);
+        let origin = site.trim_end_matches('/');
+        let create = format!("token={token}&name=cup&format=league");
+        let refused = |(status, page): (String, String), code: &str, why: &str| {
+            assert!(status.contains(code), "{status} {page}");
+            assert!(page.contains(why), "{why:?} not in {page}");
+            assert!(page.contains("nothing was"), "{page}");
+            assert_eq!(listed(who, dir), "", "nothing created");
+        };
+
+        // Another site's page, a sandboxed one (`null`), the site's host over another
+        // scheme, no origin: the token does not make them the organiser's.
+        for from in ["http://evil.example", "null", &origin.replace("http:", "https:")] {
+            let answer = post(&site, "/organiser/tournament", Some(from), &create);
+            refused(answer, "403", "not from this site's own page");
+        }
+        refused(
+            post(&site, "/organiser/tournament", None, &create),
+            "403",
+            "names no origin",
+        );
+        // The token in the address (kept in histories and logs) is not taken.
+        refused(
+            post(
+                &site,
+                &format!("/organiser/tournament?token={token}"),
+                Some(origin),
+                "name=cup&format=league",
+            ),
+            "403",
+            "in the address",
+        );
+        // A token one digit off, or the token and more.
+        let last = if token.ends_with('0') { "1" } else { "0" };
+        let near = format!("{}{last}", &token[..31]);
+        for wrong in [near, format!("{token}0")] {
+            let body = format!("token={wrong}&name=cup&format=league");
+            let answer = post(&site, "/organiser/tournament", Some(origin), &body);
+            refused(answer, "403", "has not the organiser's token");
+        }
+        // A form longer than a form: refused, whether the site or its door stops it.
+        let mut long = create.clone().into_bytes();
+        long.extend(b"&pad=");
+        long.resize(20 * 1024, b'a');
+        let header = format!("Origin: {origin}\r\n");
+        refused(
+            post_raw(&site, "/organiser/tournament", &header, &long),
+            "413",
+            "more than 8192 bytes",
+        );
+        long.resize(1024 * 1024, b'a');
+        let (status, _) = post_raw(&site, "/organiser/tournament", &header, &long);
+        assert!(!status.contains("303"), "{status}");
+        assert_eq!(listed(who, dir), "", "nothing created");
+        // Names that would leave the tournaments' folder, or be a page of HTML.
+        for name in ["..", "../escape", "a/b", "<b>cup</b>", "cup%00"] {
+            let body = format!(
+                "token={token}&format=league&name={}",
+                form_urlencoded::byte_serialize(name.as_bytes()).collect::<String>()
+            );
+            let (status, page) = post(&site, "/organiser/tournament", Some(origin), &body);
+            assert!(status.contains("400"), "{name}: {status}");
+            assert!(page.contains("cannot be a tournament"), "{name}: {page}");
+            assert!(!page.contains("<b>cup"), "escaped: {page}");
+        }
+        assert_eq!(listed(who, dir), "", "nothing created");
+        for path in ["/tournament/../start", "/tournament/..%2Fx/start", "/tournament/nope/start"] {
+            let (status, _) = post(&site, path, Some(origin), &format!("token={token}"));
+            assert!(status.contains("404") || status.contains("400"), "{path}: {status}");
+        }
+        assert!(!server.results.join("tournaments/x").exists());
+
+        // The organiser's form, then the same bytes again: made once, the replay refused.
+        let (status, _) = post(&site, "/organiser/tournament", Some(origin), &create);
+        assert!(status.contains("303"), "{status}");
+        let (status, page) = post(&site, "/organiser/tournament", Some(origin), &create);
+        assert!(status.contains("400"), "the replay: {status}");
+        assert!(page.contains("Not created"), "{page}");
+        assert_eq!(listed(who, dir).lines().count(), 1);
+        // A token made again: the old one acts no more.
+        organise(who, dir, &["token", "--new"]);
+        let body = format!("token={token}&name=cup2&format=league");
+        let (status, _) = post(&site, "/organiser/tournament", Some(origin), &body);
+        assert!(status.contains("403"), "the old token: {status}");
+        assert_eq!(listed(who, dir).lines().count(), 1);
+        assert!(
+            !server.lines().iter().any(|l| l.contains(&token)),
+            "the token is never in the log"
         );
     });
 }

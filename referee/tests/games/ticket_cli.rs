@@ -1,7 +1,9 @@
 //! `referee --game ticket-to-ride ...` as a user types it: a match of each pair of the
 //! built-in players (real processes in their jails) replayed, a hostile champion's illegal
 //! claim and another's endless turn each a fault that loses, a tampered record refused by
-//! `replay`, and a tournament that resumes and merges into the single run's results.
+//! `replay`, a tournament that resumes and merges into the single run's results, a
+//! gauntlet that resumes, and `strong`'s bar: first in at least 90 of 100 tournament
+//! matches against `random`.
 
 use crate::common;
 
@@ -373,6 +375,82 @@ fn a_tournament_counts_faults_as_losses_resumes_and_merges() {
     assert_eq!(tables(&t), tables(&cut.join("t")));
 }
 
+/// A gauntlet of `strong` against `random`, the built-in players as opponents, as for
+/// every game: it concludes `strong` better, writes its pairs, and a resume of the ended
+/// run gives the same verdict without playing again.
+#[test]
+fn a_gauntlet_finds_strong_better_than_random_and_resumes() {
+    let dir = common::fresh_dir("ticket", "gauntlet");
+    let gauntlet = |extra: &[&str]| {
+        let mut command = referee(Who::Me, &["gauntlet"]);
+        command
+            .args(extra)
+            .args(["--name", "g", "--jobs", "2", "--results"])
+            .arg(&dir);
+        said(&common::run_ok(command))
+    };
+    let first = gauntlet(&["strong", "random", "--seed", "4", "--max-pairs", "60"]);
+    let verdict = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("strong vs random: "))
+            .unwrap_or_else(|| panic!("no verdict in:\n{text}"))
+            .to_string()
+    };
+    assert!(verdict(&first).contains("better: strong"), "{first}");
+    let pairs = common::tables::untimed(&dir.join("g/pairs.csv"));
+    assert!(pairs.len() >= 2, "{pairs:?}");
+    let matches = common::tables::untimed(&dir.join("g/matches.csv"));
+    // A match each for candidate and baseline (and those still playing when it concluded).
+    assert!(
+        matches.len() >= 2 * pairs.len(),
+        "{} matches",
+        matches.len()
+    );
+    assert!(
+        matches
+            .iter()
+            .all(|r| r["reproduce"].starts_with("referee --game ticket-to-ride match ")),
+        "{matches:?}"
+    );
+    let resumed = gauntlet(&["--resume"]);
+    assert!(resumed.contains("resumed: "), "{resumed}");
+    assert_eq!(verdict(&resumed), verdict(&first));
+    assert_eq!(common::tables::untimed(&dir.join("g/matches.csv")), matches);
+}
+
+/// Issue 28's bar for `strong`, played as an organiser plays it: a tournament of 100
+/// matches against `random` on the USA board (the default), seats alternating; `strong`
+/// must finish first in at least 90. The figure and its interval are printed
+/// (`--nocapture`) and kept in README.md and docs/results.md.
+#[test]
+fn strong_wins_at_least_90_of_100_tournament_matches_against_random() {
+    let dir = common::fresh_dir("ticket", "strong");
+    let mut command = referee(Who::Me, &["tournament", "strong", "random"]);
+    command
+        .args([
+            "--rounds", "100", "--seed", "2028", "--name", "bar", "--jobs", "2",
+        ])
+        .arg("--results")
+        .arg(&dir);
+    common::run_ok(command);
+    let board = common::tables::untimed(&dir.join("bar/leaderboard.csv"));
+    let strong = board.iter().find(|l| l["champion"] == "strong").unwrap();
+    assert_eq!(strong["matches"], "100", "{strong:?}");
+    let wins: u32 = strong["firsts"].parse().unwrap();
+    let (low, high) = wilson(wins, 100);
+    eprintln!("strong first in {wins} of 100 (95% Wilson interval {low:.1}-{high:.1}%)");
+    assert!(wins >= 90, "strong first in only {wins} of 100: {strong:?}");
+}
+
+/// The 95% Wilson interval, in percent, of `k` successes in `n` trials.
+fn wilson(k: u32, n: u32) -> (f64, f64) {
+    let (k, n, z) = (f64::from(k), f64::from(n), 1.96f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (100.0 * (centre - half), 100.0 * (centre + half))
+}
+
 #[test]
 fn a_seat_never_learns_the_cards_the_others_draw_blind() {
     common::users::each_run_in("ticket_cli", "peek", |who, dir| {
@@ -416,4 +494,31 @@ fn a_seat_never_learns_the_cards_the_others_draw_blind() {
         assert!(view["seats"][1]["cards"].as_u64().unwrap() > 4, "{view}");
         assert!(view.get("hands").is_none() && view["offered"] == serde_json::json!([]));
     });
+}
+
+/// `--board usa`, as a person would first type a game's option, is refused with the form
+/// that gives it (clap alone would suggest `-- --board`); an unknown flag that is no game's
+/// option keeps clap's own words.
+#[test]
+fn a_game_s_option_given_as_a_flag_is_told_its_form() {
+    let out = Command::new(REFEREE)
+        .args(["--game", "ticket-to-ride", "match", "random", "do-nothing"])
+        .args(["--board", "usa"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    let text = common::text(&out.stderr);
+    assert!(
+        text.contains("`board` is an option of Ticket to Ride")
+            && text.contains("--option board=VALUE")
+            && !text.contains("-- --board"),
+        "{text}"
+    );
+    let out = Command::new(REFEREE)
+        .args(["--game", "ticket-to-ride", "match", "random", "do-nothing"])
+        .args(["--bored", "usa"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(!common::text(&out.stderr).contains("is an option of"));
 }

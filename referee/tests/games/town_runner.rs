@@ -38,8 +38,8 @@ fn town(who: Who, args: &[&str]) -> Command {
     command
 }
 
-fn record(dir: &Path) -> referee::arena::GameRecord {
-    referee::arena::GameRecord::load(&dir.join("record.json")).unwrap()
+fn record(dir: &Path) -> arena::GameRecord {
+    arena::GameRecord::load(&dir.join("record.json")).unwrap()
 }
 
 fn stdout(out: &Output) -> String {

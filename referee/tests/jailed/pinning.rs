@@ -1,16 +1,19 @@
 //! CPU claims of `referee match` and `referee tournament` (`affinity.rs`), observed from
 //! outside: the champions report the CPUs they may run on (`Cpus_allowed_list`) on stderr,
-//! and the test holds or probes the claim files itself. Every test uses its own claim directory
-//! (`REFEREE_CPU_CLAIMS`), so that referees running elsewhere on the machine do not count.
+//! and the test holds or probes the claims (abstract socket names) itself. Every test uses
+//! its own set of claims (`REFEREE_CPU_CLAIMS`), so that referees running elsewhere on the
+//! machine do not count. As root, a referee run as root and one run as a normal user see
+//! each other's claims.
 
 use crate::common;
 
-use nix::fcntl::{Flock, FlockArg};
+use common::users::{each_run, Who};
+use jail::affinity::{hold, is_claimed};
 use serde_json::Value;
 use std::fs::File;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
@@ -66,8 +69,6 @@ fn reporter(dir: &Path, hold: bool) -> String {
     path.display().to_string()
 }
 
-/// `referee match <seat0> passive passive --seed 5 --out <out>` with claims in `claims`;
-/// `umask 077` so that the claim files' modes cannot come from the umask.
 /// Sends `SIGUSR1` to every holder champion (found by its command line in /proc: in its
 /// jail, its program is `/champion/holder.sh`).
 fn release_holders() {
@@ -86,7 +87,9 @@ fn release_holders() {
     }
 }
 
-fn referee_match(seat0: &str, claims: &Path, out: &Path, extra: &[&str]) -> Command {
+/// `referee match <seat0> passive passive --seed 5 --out <out>` with the set of claims
+/// `claims`.
+fn referee_match(seat0: &str, claims: &str, out: &Path, extra: &[&str]) -> Command {
     let mut command = Command::new(REFEREE);
     command
         .args(["match", seat0])
@@ -101,13 +104,6 @@ fn referee_match(seat0: &str, claims: &Path, out: &Path, extra: &[&str]) -> Comm
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    // SAFETY: the closure only makes syscalls between fork and exec.
-    unsafe {
-        command.pre_exec(|| {
-            nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));
-            Ok(())
-        });
-    }
     command
 }
 
@@ -133,19 +129,10 @@ fn reported(out: &Path) -> String {
     list.unwrap()
 }
 
-/// Whether someone holds the claim of `cpu` in `claims`.
-fn held(claims: &Path, cpu: usize) -> bool {
-    let file = File::open(claims.join(format!("cpu{cpu}.lock"))).unwrap();
-    Flock::lock(file, FlockArg::LockExclusiveNonblock).is_err()
-}
-
-/// Hold the claim of `cpu` in `claims` as another referee would.
-fn hold(claims: &Path, cpu: usize) -> Flock<File> {
-    std::fs::create_dir_all(claims).unwrap();
-    // A referee makes its claim files read-only (a lock needs no write): open as it does.
-    let path = claims.join(format!("cpu{cpu}.lock"));
-    let file = File::open(&path).or_else(|_| File::create(&path)).unwrap();
-    Flock::lock(file, FlockArg::LockExclusiveNonblock).unwrap()
+/// A set of claims of this test alone.
+fn claim_set(dir: &Path) -> String {
+    let unique = dir.file_name().unwrap().to_string_lossy();
+    format!("referee-test/{unique}")
 }
 
 /// The record of the match in `out` without its timings.
@@ -166,6 +153,16 @@ impl Drop for Running {
     }
 }
 
+/// `command` run as `who` (root's and a user's referees share the claims of a machine).
+fn run_as(command: &mut Command, who: Who) -> &mut Command {
+    if let Who::User(uid, gid) = who {
+        command.uid(uid).gid(gid).env("HOME", "/tmp");
+    }
+    command
+}
+
+/// As root: the first referee as root and the second as a normal user, then the other way
+/// round; as a user, both as that user.
 #[test]
 fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
     let cpus = expand(&own_cpus());
@@ -173,59 +170,81 @@ fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
         common::skip_missing("pinning: spreading matches over CPUs needs at least two CPUs");
         return;
     }
-    let dir = common::fresh_dir("pinning", "two");
-    let claims = dir.join("claims");
-    let holder = reporter(&dir, true);
-    let (out1, out2) = (dir.join("first"), dir.join("second"));
-    let spawn = |out: &Path| {
-        std::fs::create_dir_all(out).unwrap();
-        let stderr = File::create(out.join("stderr")).unwrap();
-        let mut command = referee_match(&holder, &claims, out, &[]);
-        Running(
-            command
-                .stdout(Stdio::null())
-                .stderr(stderr)
-                .spawn()
-                .unwrap(),
-        )
-    };
-    let mut first = spawn(&out1);
-    let cpu1 = reported(&out1);
-    let mut second = spawn(&out2);
-    let cpu2 = reported(&out2);
-    assert_eq!(cpu1, cpus[0].to_string(), "the first takes the first CPU");
-    assert_eq!(cpu2, cpus[1].to_string(), "the second takes the next one");
-    let mode = |path: PathBuf| std::fs::metadata(path).unwrap().permissions().mode() & 0o7777;
-    assert_eq!(
-        mode(claims.clone()),
-        0o1777,
-        "other users may add claim files"
-    );
-    assert_eq!(mode(claims.join(format!("cpu{}.lock", cpus[0]))), 0o444);
-    assert!(held(&claims, cpus[0]) && held(&claims, cpus[1]));
+    each_run("pinning", "two", |who| {
+        let (first_as, second_as) = match who {
+            Who::User(..) => (Who::Root, who),
+            Who::Root => (
+                Who::User(common::users::test_user().0, common::users::test_user().1),
+                Who::Root,
+            ),
+            Who::Me => (Who::Me, Who::Me),
+        };
+        let dir = common::fresh_dir("pinning", "two");
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let claims = claim_set(&dir);
+        let holder = reporter(&dir, true);
+        let (out1, out2) = (dir.join("first"), dir.join("second"));
+        let spawn = |out: &Path, who: Who| {
+            std::fs::create_dir_all(out).unwrap();
+            std::fs::set_permissions(out, std::fs::Permissions::from_mode(0o777)).unwrap();
+            let stderr = File::create(out.join("stderr")).unwrap();
+            let mut command = referee_match(&holder, &claims, out, &[]);
+            Running(
+                run_as(&mut command, who)
+                    .stdout(Stdio::null())
+                    .stderr(stderr)
+                    .spawn()
+                    .unwrap(),
+            )
+        };
+        let mut first = spawn(&out1, first_as);
+        let cpu1 = reported(&out1);
+        let mut second = spawn(&out2, second_as);
+        let cpu2 = reported(&out2);
+        assert_eq!(cpu1, cpus[0].to_string(), "the first takes the first CPU");
+        assert_eq!(
+            cpu2,
+            cpus[1].to_string(),
+            "the second ({second_as:?}) sees the claim of the first ({first_as:?})"
+        );
+        assert!(is_claimed(&claims, cpus[0]) && is_claimed(&claims, cpus[1]));
 
-    // Killed without a chance to clean up, the first referee leaves its CPU free.
-    first.0.kill().unwrap();
-    first.0.wait().unwrap();
-    assert!(!held(&claims, cpus[0]), "a killed referee's claim is gone");
-    assert!(held(&claims, cpus[1]));
+        // Killed without a chance to clean up, the first referee leaves its CPU free.
+        first.0.kill().unwrap();
+        first.0.wait().unwrap();
+        assert!(
+            !is_claimed(&claims, cpus[0]),
+            "a killed referee's claim is gone"
+        );
+        assert!(is_claimed(&claims, cpus[1]));
 
-    release_holders();
-    let status = second.0.wait().unwrap();
-    assert!(
-        status.success(),
-        "{}",
-        std::fs::read_to_string(out2.join("stderr")).unwrap()
-    );
-    assert!(!held(&claims, cpus[1]), "a finished match frees its CPU");
-    common::remove_dir(&dir);
+        release_holders();
+        let status = second.0.wait().unwrap();
+        assert!(
+            status.success(),
+            "{}",
+            std::fs::read_to_string(out2.join("stderr")).unwrap()
+        );
+        assert!(
+            !is_claimed(&claims, cpus[1]),
+            "a finished match frees its CPU"
+        );
+        // A claim is no file: nothing is left beside the matches' own.
+        let mut left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["first", "holder.sh", "second"]);
+        common::remove_dir(&dir);
+    });
 }
 
 #[test]
 fn a_match_takes_a_free_cpu_and_runs_unpinned_when_every_cpu_is_claimed() {
     let cpus = expand(&own_cpus());
     let dir = common::fresh_dir("pinning", "claimed");
-    let claims = dir.join("claims");
+    let claims = claim_set(&dir);
     let reporter = reporter(&dir, false);
     let run = |name: &str, extra: &[&str]| {
         let out = dir.join(name);
@@ -238,15 +257,15 @@ fn a_match_takes_a_free_cpu_and_runs_unpinned_when_every_cpu_is_claimed() {
     };
 
     // Every CPU but the last one is claimed by someone else: the match takes the last.
-    let mut others: Vec<Flock<File>> = cpus[..cpus.len() - 1]
+    let mut others: Vec<_> = cpus[..cpus.len() - 1]
         .iter()
-        .map(|&cpu| hold(&claims, cpu))
+        .map(|&cpu| hold(&claims, cpu).unwrap())
         .collect();
     let one_free = run("one-free", &[]);
     assert_eq!(reported(&one_free), cpus[cpus.len() - 1].to_string());
 
     // Every CPU is claimed: not pinned (all the CPUs of the referee), and no error.
-    others.push(hold(&claims, cpus[cpus.len() - 1]));
+    others.push(hold(&claims, cpus[cpus.len() - 1]).unwrap());
     let all_claimed = run("all-claimed", &[]);
     assert_eq!(reported(&all_claimed), own_cpus());
 
@@ -266,43 +285,51 @@ fn a_match_takes_a_free_cpu_and_runs_unpinned_when_every_cpu_is_claimed() {
             stderr.contains("/dev/null") || stderr.contains("pipe:"),
             "{stderr}"
         );
-        assert!(!stderr.contains(".lock"), "{stderr}");
+        assert!(!stderr.contains("socket:"), "{stderr}");
     }
     common::remove_dir(&dir);
 }
 
 #[test]
-fn an_empty_claim_directory_variable_means_the_default_one() {
+fn an_empty_claim_set_variable_means_the_default_one() {
     let dir = common::fresh_dir("pinning", "default");
-    let reporter = reporter(&dir, false);
+    let holder = reporter(&dir, true);
     let out = dir.join("out");
-    let output = succeeded(
-        referee_match(&reporter, Path::new(""), &out, &[])
-            .output()
-            .unwrap(),
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    std::fs::create_dir_all(&out).unwrap();
+    let mut command = referee_match(&holder, "", &out, &[]);
+    let stderr = File::create(out.join("stderr")).unwrap();
+    let running = Running(command.stderr(stderr).spawn().unwrap());
+    let list = reported(&out);
+    // Unless other referees of the machine hold every CPU (then it runs unpinned), its CPU
+    // is claimed in the machine's set.
+    if list != own_cpus() {
+        let cpu: usize = list.parse().unwrap();
+        assert!(is_claimed(jail::affinity::CLAIM_SET, cpu), "{list}");
+    }
+    release_holders();
+    let mut running = running;
+    assert!(running.0.wait().unwrap().success());
+    let stderr = std::fs::read_to_string(out.join("stderr")).unwrap();
     assert!(!stderr.contains("cannot claim"), "{stderr}");
-    assert!(Path::new(jail::affinity::CLAIM_DIR).is_dir());
     common::remove_dir(&dir);
 }
 
 #[test]
-fn an_unusable_claim_directory_means_unpinned_matches_with_a_warning() {
+fn a_claim_set_that_cannot_be_used_means_unpinned_matches_with_a_warning() {
     let dir = common::fresh_dir("pinning", "unusable");
     let reporter = reporter(&dir, false);
-    let not_a_dir = dir.join("file");
-    std::fs::write(&not_a_dir, "").unwrap();
+    // Longer than an abstract socket's name may be.
+    let too_long = "x".repeat(200);
     let out = dir.join("out");
     let output = succeeded(
-        referee_match(&reporter, &not_a_dir, &out, &[])
+        referee_match(&reporter, &too_long, &out, &[])
             .output()
             .unwrap(),
     );
     assert_eq!(reported(&out), own_cpus());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("cannot claim a CPU in") && stderr.contains("not pinned"),
+        stderr.contains("cannot claim a CPU in the set") && stderr.contains("not pinned"),
         "{stderr}"
     );
     common::remove_dir(&dir);
@@ -340,7 +367,7 @@ fn a_tournament_pins_its_matches_unless_told_not_to() {
                 .arg("--results")
                 .arg(&results)
                 .args(extra)
-                .env("REFEREE_CPU_CLAIMS", dir.join("claims"))
+                .env("REFEREE_CPU_CLAIMS", claim_set(&dir))
                 .stdin(Stdio::null())
                 .output()
                 .unwrap(),

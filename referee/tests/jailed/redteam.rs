@@ -197,6 +197,18 @@ fn arena(name: &str, attacker: &Path) -> (PathBuf, PathBuf) {
 
 /// Plays `program` of `arena` against two copies of `opponent`, then removes the arena.
 fn play_in(who: Who, arena: &Path, program: &Path, opponent: &str, extra: &[&str]) -> Played {
+    play_in_files(who, arena, program, opponent, extra, None)
+}
+
+/// [`play_in`], the referee's limit of open files `files` (soft and hard) if given.
+fn play_in_files(
+    who: Who,
+    arena: &Path,
+    program: &Path,
+    opponent: &str,
+    extra: &[&str],
+    files: Option<u64>,
+) -> Played {
     let out = arena.join("out");
     fs::create_dir_all(&out).unwrap();
     chmod(&out, 0o777);
@@ -213,6 +225,15 @@ fn play_in(who: Who, arena: &Path, program: &Path, opponent: &str, extra: &[&str
         .stderr(Stdio::piped());
     if let Who::User(uid, gid) = who {
         cmd.uid(uid).gid(gid).env("HOME", "/tmp");
+    }
+    if let Some(files) = files {
+        use nix::sys::resource::{setrlimit, Resource};
+        // SAFETY: setrlimit is async-signal-safe; nothing is allocated in the child.
+        unsafe {
+            cmd.pre_exec(move || {
+                setrlimit(Resource::RLIMIT_NOFILE, files, files).map_err(std::io::Error::from)
+            });
+        }
     }
     let child = cmd.spawn().expect("referee runs");
     let pid = child.id() as i32;
@@ -1007,6 +1028,39 @@ fn redteam_09_shared_futex_waits_sleep_instead_of_spinning() {
             "THE WAITS SPUN: init_game used {init_game:?} ms of CPU for {waited} ms of shared \
              waits (its own figure: {:?} ms)\n{}",
             played.reported("cpu "),
+            played.summary()
+        );
+    });
+}
+
+// ---- 10. out of open files -----------------------------------------------------------------
+
+/// Hole 10 (red team 10, finding 7): the referee keeps 3 `/proc` files of each of up to 64
+/// processes of a seat; a champion of 66 processes makes it keep ~190, and once its open
+/// files ran out the walk skipped the processes whose files it could not open: 180 MiB in
+/// three late children went uncounted (no fault under `--memory 128`). Under a limit of 150
+/// open files (soft and hard: nothing to raise), the walk must still count them.
+#[test]
+fn redteam_10_a_referee_out_of_open_files_still_counts_every_process() {
+    let _heavy = heavy();
+    let fixture = compiled("file_hider.c", &[]);
+    each_run("10", |who| {
+        let (arena, program) = arena("file-hider", &fixture);
+        let played = play_in_files(
+            who,
+            &arena,
+            &program,
+            &common::passive(),
+            &["--memory", "128"],
+            Some(150),
+        );
+        played.assert_completed_and_opponents_clean();
+        let faults = played.faults(0);
+        assert!(
+            faults
+                .iter()
+                .any(|(kind, message)| kind == "memory" && message.contains("the limit is 128")),
+            "THE ATTACK WORKED: 180 MiB of late children went uncounted: {faults:?}\n{}",
             played.summary()
         );
     });

@@ -7,8 +7,8 @@
 use crate::common;
 
 use amazons::{bots, Color};
+use arena::{GameRecord, Machine};
 use jail::fault::{Fault, FaultKind};
-use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::games::amazons_wire::{board_from_etat, deplacer_line, AmazonsWire};
 use referee::record::SeatRecord;
@@ -257,7 +257,7 @@ fn scripted_match(a: Slip, b: Slip, spawn: Vec<Option<Fault>>) -> GameRecord {
     )
     .unwrap();
     let (mut x, mut y) = (Scripted::new(0, a), Scripted::new(1, b));
-    referee::match_loop::run(&mut machine, &mut [&mut x, &mut y], spawn);
+    arena::match_loop::run(&mut machine, &mut [&mut x, &mut y], spawn);
     machine.finish()
 }
 
@@ -291,7 +291,7 @@ fn records_of_matches_with_faults_pass_the_record_check() {
                 "{a:?} {b:?}: {record:?}"
             );
         }
-        referee::arena::check(&AmazonsWire, &record)
+        arena::check(&AmazonsWire, &record)
             .unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}\n{record:?}"));
         referee::view::amazons_html::page(&record).unwrap();
     }
@@ -303,7 +303,7 @@ fn records_of_matches_with_faults_pass_the_record_check() {
 fn a_fault_in_end_game_changes_no_result() {
     let play = |a: Slip, b: Slip| {
         let record = scripted_match(a, b, vec![None, None]);
-        referee::arena::check(&AmazonsWire, &record)
+        arena::check(&AmazonsWire, &record)
             .unwrap_or_else(|e| panic!("{a:?} {b:?}: {e}\n{record:?}"));
         record
     };

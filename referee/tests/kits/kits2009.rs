@@ -21,7 +21,7 @@ fn fixture(kit: &str, file: &str) -> PathBuf {
 }
 
 /// Whether `tool` runs here; a skip (a failure under `CI=true`) that says so when not.
-fn has(tool: &str, version_flag: &str) -> bool {
+pub(crate) fn has(tool: &str, version_flag: &str) -> bool {
     let ok = Command::new(tool)
         .arg(version_flag)
         .output()

@@ -1,6 +1,9 @@
 //! The board's rules in the C kit (`champions/c/kit/prologin_rules.c`, issue 32):
 //! `construction_possible`, `route_possible` and `distance` answered from the cached
-//! `etat`, at 2009's cost.
+//! `etat`, at 2009's cost; and in the kits that call them through their foreign-function
+//! interface (`prologin_rules_lib.c`): OCaml, Haskell, Pascal and Go (fixtures
+//! `rules_ocaml`, `rules_haskell`, `rules_pascal`, `rules_go`), each held to the engine
+//! and to groopy's pace as the C kit is.
 //!
 //! - On boards of our own (rule 21's traps: a ring of houses around the roads with a
 //!   one-cell gap, reservations of each player, dense random boards), this test plays the
@@ -14,7 +17,7 @@
 //!   484,309 in its first) and plays whole matches within the default budget.
 
 use crate::common;
-use crate::kits2009::play_with;
+use crate::kits2009::{has, play_with};
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -22,24 +25,56 @@ use std::process::{Command, Stdio};
 
 use engine::{Board, Pos, Seat};
 
-/// Builds the fixture `rules_c` with the repository's C kit and `flags` in a fresh folder.
-fn rules_c(name: &str, flags: &str) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kits/rules_c");
+/// The repository's kit of `language` (`champions/<language>/kit`), as a `make` argument's
+/// value.
+fn kit(language: &str) -> String {
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../champions/{language}/kit"));
+    kit.display().to_string()
+}
+
+/// Builds the fixture `fixture` (`rules_c`, `rules_haskell`, ...) in a fresh folder named
+/// `name` with `make` and `args` (the kits named outright, flags).
+fn build_fixture(fixture: &str, name: &str, args: &[String]) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/kits")
+        .join(fixture);
     let dir = common::fresh_dir("kits_rules", name).join(name);
     std::fs::create_dir(&dir).unwrap();
-    for file in ["Makefile", "prologin.c"] {
-        std::fs::copy(from.join(file), dir.join(file)).unwrap();
+    for entry in std::fs::read_dir(&from).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
     }
-    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../champions/c/kit");
     common::run_ok(
         Command::new("make")
             .arg("-s")
             .arg("-C")
             .arg(&dir)
-            .arg(format!("KIT={}", kit.display()))
-            .arg(format!("CFLAGS={flags}")),
+            .args(args),
     );
     dir
+}
+
+/// Builds the fixture `rules_c` with the repository's C kit and `flags` in a fresh folder.
+fn rules_c(name: &str, flags: &str) -> PathBuf {
+    build_fixture(
+        "rules_c",
+        name,
+        &[format!("KIT={}", kit("c")), format!("CFLAGS={flags}")],
+    )
+}
+
+/// Builds the fixture `rules_<language>` of a kit that links the C kit's rules.
+fn rules_of(language: &str) -> PathBuf {
+    build_fixture(
+        &format!("rules_{language}"),
+        language,
+        &[
+            format!("KIT={}", kit(language)),
+            format!("KIT_C={}", kit("c")),
+        ],
+    )
 }
 
 /// The `etat` line of `board` as seat 0 sees it (figures all 0: the rules read none).
@@ -234,19 +269,25 @@ fn random_board(seed: u64, density: u64) -> Board {
 #[test]
 fn c_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
     let _heavy = common::heavy();
-    let champion = rules_c("dump", "-O2 -DDUMP");
+    answers_as_the_engine_without_a_round_trip(&rules_c("dump", "-O2 -DDUMP"));
+}
+
+/// The champion's answers on rule 21's traps and dense random boards are the engine's,
+/// and its only requests are `etat` and `fin`.
+fn answers_as_the_engine_without_a_round_trip(champion: &Path) {
     let mut boards = vec![("ring", ring()), ("start", Board::default())];
     for (seed, density) in [(1, 35), (2, 45), (3, 50), (4, 55), (5, 60), (6, 40)] {
         boards.push(("random", random_board(seed, density)));
     }
     let mut blocages = 0;
     for (i, (name, board)) in boards.iter().enumerate() {
-        let (requests, printed) = ask_champion(&champion, board);
+        let (requests, printed) = ask_champion(champion, board);
         assert_eq!(requests, ["etat", "fin", "fin"], "board {i} ({name})");
         let want = expected(board);
         let got: Vec<&String> = printed
             .iter()
-            .filter(|l| !l.starts_with("prologin"))
+            // Not the kit's own lines, nor the fixture's end_game log (`rules_<x>: end`).
+            .filter(|l| !l.starts_with("prologin") && !l.starts_with("rules_"))
             .collect();
         assert_eq!(got.len(), want.len(), "board {i} ({name}): lines printed");
         for (g, w) in got.iter().zip(&want) {
@@ -286,16 +327,93 @@ fn c_kit_rules_agree_with_the_referee_through_whole_matches() {
 #[test]
 fn a_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
     let _heavy = common::heavy();
-    let champion = rules_c("groopy_sized", "-O2");
-    let seen = play_with(&champion, 5, &[]);
+    plays_as_much_as_groopy(&rules_c("groopy_sized", "-O2"), "rules_c");
+}
+
+/// A whole match of `champion` (a fixture `rules_*` logging as `who`) with the default
+/// budget: no fault, and at least as many rule calls in its first `jouer` as `groopy`.
+fn plays_as_much_as_groopy(champion: &Path, who: &str) {
+    let seen = play_with(champion, 5, &[]);
     let (stdout, log) = (seen.stdout(), &seen.log);
     assert_eq!(seen.row0().1, "-", "{stdout}\nlog:\n{log}");
     let first: u64 = log
         .lines()
-        .find_map(|l| l.strip_prefix("rules_c: jouer tour 1: "))
+        .find_map(|l| l.strip_prefix(&format!("{who}: jouer tour 1: ")))
         .and_then(|l| l.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no count of the first jouer's calls:\n{log}"));
     assert!(first >= 484_309, "only {first} calls in the first jouer");
-    assert!(log.contains("rules_c: end"), "no end_game:\n{log}");
+    assert!(log.contains(&format!("{who}: end")), "no end_game:\n{log}");
+}
+
+#[test]
+fn haskell_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("ghc", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("haskell"));
+}
+
+#[test]
+fn a_haskell_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("ghc", "--version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("haskell"), "rules_haskell");
+}
+
+#[test]
+fn ocaml_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("ocamlopt", "-version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("ocaml"));
+}
+
+#[test]
+fn an_ocaml_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("ocamlopt", "-version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("ocaml"), "rules_ocaml");
+}
+
+#[test]
+fn pascal_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("fpc", "-iV") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("pascal"));
+}
+
+#[test]
+fn a_pascal_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("fpc", "-iV") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("pascal"), "rules_pascal");
+}
+
+#[test]
+fn go_kit_answers_the_rules_as_the_engine_does_without_a_round_trip() {
+    if !has("go", "version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    answers_as_the_engine_without_a_round_trip(&rules_of("go"));
+}
+
+#[test]
+fn a_go_champion_asking_as_much_as_groopy_plays_within_the_default_budget() {
+    if !has("go", "version") {
+        return;
+    }
+    let _heavy = common::heavy();
+    plays_as_much_as_groopy(&rules_of("go"), "rules_go");
 }

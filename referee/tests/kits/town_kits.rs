@@ -68,7 +68,7 @@ fn the_python_and_c_samples_play_a_four_seat_match_in_their_jails() {
         }
         let out = common::run_ok(command);
         let stdout = String::from_utf8_lossy(&out.stdout);
-        let record = referee::arena::GameRecord::load(&out_dir.join("record.json")).unwrap();
+        let record = arena::GameRecord::load(&out_dir.join("record.json")).unwrap();
         assert!(record.faults.is_empty(), "{:?}\n{stdout}", record.faults);
         let jouer = |seat: u8| {
             record

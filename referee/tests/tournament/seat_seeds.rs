@@ -56,7 +56,7 @@ fn each_champion_gets_its_own_seat_seed_and_not_the_match_seed() {
             recorded["seed"], printed,
             "seat {seat}: the record and the champion's environment disagree"
         );
-        assert_eq!(printed, referee::seeds::seat_seed(match_seed, seat as u8));
+        assert_eq!(printed, arena::seeds::seat_seed(match_seed, seat as u8));
         assert_ne!(printed, match_seed, "seat {seat} was given the match seed");
         seeds.insert(printed);
     }

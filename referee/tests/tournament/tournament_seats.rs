@@ -6,11 +6,11 @@
 
 use crate::common;
 
+use arena::rules::Rules;
 use referee::commands::tournament::results;
 use referee::endpoint::TimeLimits;
 use referee::games::{Expected, FaultStep, Game, Played, Seats};
 use referee::roster::ChampionSpec;
-use referee::rules::Rules;
 use referee::schedule::Format;
 use referee::standings::{MatchRow, PointsTable};
 use referee::store::Appender;
@@ -183,7 +183,7 @@ fn play(seats: usize, n: usize, rounds: u64) -> Run {
     let stop = AtomicBool::new(false);
     runner
         .run(schedule.iter(), &stop, |event| match event {
-            referee::events::TournamentEvent::Played { row, first_player } => {
+            arena::events::TournamentEvent::Played { row, first_player } => {
                 appender.append(&referee::export::matches_csv::row(&row, first_player))
             }
             other => panic!("{other:?}"),

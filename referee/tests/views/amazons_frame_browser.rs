@@ -10,7 +10,7 @@
 use crate::common;
 
 use amazons::{Board, Color, Move};
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Command;

@@ -5,7 +5,7 @@
 use crate::common;
 
 use amazons::{Board, Cell, Color, Move, Square};
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use referee::view::amazons_html;
 use serde_json::Value;
 use std::path::Path;

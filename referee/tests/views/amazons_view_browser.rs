@@ -12,7 +12,7 @@
 use crate::common;
 
 use amazons::{Board, Cell, Color, Move, Square};
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use referee::games::loi_play::LOI;
 use referee::view::loi_arena;
 use referee::view::timeline::StepKind;

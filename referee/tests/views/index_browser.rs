@@ -652,7 +652,7 @@ fn an_amazons_tournament_merged_from_shards_links_across_them() {
     // The crashing champion's first fault: its replay at the fault's move.
     let fault = &states[4]["faults"][0];
     let (page, hash) = target(&fault["href"]);
-    let record: referee::arena::GameRecord =
+    let record: arena::GameRecord =
         serde_json::from_slice(&std::fs::read(page.parent().unwrap().join("record.json")).unwrap())
             .unwrap();
     let turn = record.fault_steps()[0];

@@ -11,8 +11,8 @@
 
 use crate::viewer_page;
 
+use arena::{GameFault, GameRecord};
 use jail::fault::FaultKind;
-use referee::arena::{GameFault, GameRecord};
 use referee::record::{FaultRecord, MatchRecord};
 use referee::view::console::Console;
 use referee::view::{console_text, html, loi_arena, terminal, Timeline};
@@ -92,7 +92,7 @@ fn same_views(what: &str, record: &MatchRecord, arena: &GameRecord, dir: &Path) 
     }
     assert_eq!(
         crate::common::loi::without_fault_places(&loi_arena::summary(arena)),
-        referee::export::table::match_result(record),
+        referee::view::seat_table::match_result(record),
         "{what}: the table `referee match` prints"
     );
     let console = Console::load(record, Some(dir));

@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use std::process::Command;
 use town::{Cell, Resource, TownState};
 
@@ -97,6 +97,41 @@ fn the_page_shows_the_board_workers_stocks_and_who_went_out_at_every_step() {
     colours.sort();
     colours.dedup();
     assert_eq!(colours.len(), seats_out.len(), "{}", shown[1]);
+    // And by shape, for whoever cannot tell the colours apart (white and pink look alike
+    // under protanopia): one shape a seat.
+    let mut shapes: Vec<&str> = shown[1]["worker_shapes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    shapes.sort();
+    shapes.dedup();
+    assert_eq!(shapes.len(), seats_out.len(), "{}", shown[1]);
+    // A building's frame: one line style an owner, the same for all of one owner's.
+    let mut frames: Vec<(u64, String)> = shown[2]["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f[0].as_u64().unwrap(), f[1].as_str().unwrap().to_string()))
+        .collect();
+    frames.sort();
+    frames.dedup();
+    let owners = frames
+        .iter()
+        .map(|f| f.0)
+        .collect::<std::collections::BTreeSet<_>>();
+    let styles = frames
+        .iter()
+        .map(|f| &f.1)
+        .collect::<std::collections::BTreeSet<_>>();
+    assert!(
+        owners.len() >= 2,
+        "seed 2 has two owners of buildings: {}",
+        shown[2]
+    );
+    assert_eq!(frames.len(), owners.len(), "{}", shown[2]);
+    assert_eq!(styles.len(), owners.len(), "{}", shown[2]);
     // Who is out, and why: on the cards at the end, and on the timeline.
     let end = &shown[2];
     let cards = end["seats"].as_array().unwrap();

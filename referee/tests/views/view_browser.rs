@@ -21,7 +21,7 @@
 use crate::common;
 use crate::viewer_page;
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use referee::games::loi_wire::LoiWire;
 use referee::view::loi_arena;
 use std::path::Path;
@@ -79,7 +79,7 @@ fn a_record_of_100000_requests_loads_in_under_a_second() {
     assert_eq!(turns, Some(15));
     let expected = record.ranking.scores.clone();
     inflate(&mut record, 100_000);
-    referee::arena::check(&LoiWire, &record).expect("the inflated record checks");
+    arena::check(&LoiWire, &record).expect("the inflated record checks");
     let started = std::time::Instant::now();
     let page = loi_arena::page(&record, None).unwrap();
     let built = started.elapsed();

@@ -20,6 +20,34 @@ use std::path::Path;
 use std::process::Command;
 use viewer_page::{at, open, pixel, play, rgb, temp_dir, REFEREE};
 
+/// At 1366x768 in an auction (two bids pending, an action list, the phase's note), the
+/// console's title and its first callback are above the controls, not under the fold.
+#[test]
+fn at_1366_the_console_starts_above_the_controls_in_an_auction() {
+    let Some(chromium) =
+        common::browser_ready("at_1366_the_console_starts_above_the_controls_in_an_auction")
+    else {
+        return;
+    };
+    let dir = temp_dir("console-fold");
+    play(&dir, 5, true);
+    // Seed 5, step 20: turn 2's auction, seats A and C with a bid pending.
+    let page = format!("{}#step=20", dir.join("replay.html").display());
+    let laptop = open(&chromium, Path::new(&page), &["--size", "1366x768"]);
+    let pending = (0..3)
+        .filter(|&s| !laptop.card(s)["pending"].is_null())
+        .count();
+    assert_eq!(pending, 2, "{}", laptop.json["cards"]);
+    let [_, console_top, _, _, _, _] = laptop.rect("console");
+    let [_, slider_top, _, _, _, _] = laptop.rect("slider");
+    assert!(
+        console_top + 60.0 <= slider_top - 40.0,
+        "the console starts at {console_top} px, the controls at {} px: {}",
+        slider_top - 40.0,
+        laptop.json["layout"]
+    );
+}
+
 #[test]
 fn the_board_fits_a_laptop_and_a_projector_and_follows_the_window() {
     let Some(chromium) =

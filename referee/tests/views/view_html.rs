@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use referee::arena::GameRecord;
+use arena::GameRecord;
 use referee::games::loi_play::LOI;
 use referee::view::{index, loi_arena};
 use std::path::{Path, PathBuf};

@@ -38,7 +38,7 @@ pub(super) fn recover(folder: &Folder, state: &Path) -> Result<Option<String>, S
 /// error, every other one is given back. A file the build's uid does not own is left as
 /// it is (so is anything a contestant could put in meanwhile: its own files, or a link).
 fn give_back(folder: &Folder, record: &Record) -> Result<(), String> {
-    raise_open_files();
+    crate::raise_open_files();
     let mut failed = Vec::new();
     let mut back = |fd: &OwnedFd, stat: &FileStat, rel: &Path| {
         if stat.st_uid != record.uid || stat.st_dev != folder.stat.st_dev {
@@ -75,14 +75,6 @@ fn shown(rel: &Path) -> String {
         "the folder".into()
     } else {
         crate::untrusted::printable_path(rel)
-    }
-}
-
-/// As many descriptors as allowed: a folder open per level of depth while walking.
-fn raise_open_files() {
-    use nix::sys::resource::{getrlimit, setrlimit, Resource};
-    if let Ok((_, hard)) = getrlimit(Resource::RLIMIT_NOFILE) {
-        let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
     }
 }
 

@@ -8,10 +8,10 @@ use crate::cli::TournamentArgs;
 use crate::commands::Failure;
 use crate::endpoint::TimeLimits;
 use crate::games::Game;
-use crate::manifest::{self, Entry};
 use crate::roster::ChampionSpec;
 use crate::tournament::ExcludedSpec;
 use anyhow::{anyhow, Context};
+use arena::manifest::{self, Entry};
 use jail::champion::Limits;
 use jail::untrusted::{label, printable};
 use rayon::prelude::*;
@@ -187,7 +187,7 @@ pub(crate) fn check_all(
                 // As for a match: an unpredictable scratch, made only without the jail.
                 let root = match process.sandbox.jails() {
                     true => None,
-                    false => crate::scratch::scratch_root().ok(),
+                    false => arena::scratch::scratch_root().ok(),
                 };
                 let scratch = root
                     .as_ref()
@@ -195,7 +195,7 @@ pub(crate) fn check_all(
                     .unwrap_or_default();
                 let verdict = check(c, game, time, process, &scratch, &stderr);
                 if let Some(root) = root {
-                    crate::scratch::remove_scratch(root);
+                    arena::scratch::remove_scratch(root);
                 }
                 (verdict, stderr)
             })

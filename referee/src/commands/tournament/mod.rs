@@ -16,12 +16,12 @@ pub(crate) mod setup;
 
 use super::Failure;
 use crate::cli::TournamentArgs;
-use crate::events::TournamentEvent;
 use crate::export::{matches_csv, table};
 use crate::games::Game;
 use crate::schedule::{Format, Shard};
 use crate::store::{self, Appender};
 use anyhow::anyhow;
+use arena::events::TournamentEvent;
 use jail::interrupt;
 use jail::untrusted::printable;
 use std::collections::HashSet;
@@ -163,6 +163,19 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         )),
         done.len(),
     );
+    // Each seat's walk keeps up to KEPT_FILES files open, besides its pipes and jail.
+    let (needed, limit) = (
+        (jobs * seats) as u64 * (jail::usage::KEPT_FILES + 16) + 64,
+        jail::raise_open_files(),
+    );
+    if needed > limit {
+        eprintln!(
+            "tournament: {jobs} jobs of {seats} seats may keep {needed} open files and the \
+             limit is {limit} (RLIMIT_NOFILE, its hard one): past it the champions' processes \
+             are watched without keeping their files (slower, never blind); raise it \
+             (ulimit -Hn) or give fewer --jobs"
+        );
+    }
     let progress = progress::Progress::start(&dir, total, done.len() as u64, faults_before);
     let mut faults = 0u64;
     let mut played = 0u64;

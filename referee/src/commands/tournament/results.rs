@@ -1,13 +1,13 @@
 //! The results of a tournament directory (or of merged shards): the sorted `matches.csv`,
 //! `leaderboard.csv`, `pairwise.csv` and `seats.csv` beside it, and with `--html` the `index.html`.
 
-use crate::confidence::{self, Confidence};
 use crate::export::{leaderboard_csv, pairwise_csv, seats_csv};
 use crate::games::Game;
 use crate::schedule::Shard;
 use crate::standings::{MatchRow, Standings};
 use crate::store;
 use crate::tournament::TournamentSpec;
+use arena::confidence::{self, Confidence};
 use std::path::{Path, PathBuf};
 
 /// A `matches.csv` read once: every row checked is a row kept here, and what is written

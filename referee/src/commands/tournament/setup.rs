@@ -3,6 +3,7 @@
 //! checked against the flags given; and the limits it runs under.
 
 use super::{field, usage};
+use crate::cli::words::{FormatFlags, ScheduleProblem};
 use crate::cli::{DealName, FormatName, LimitArgs, TournamentArgs};
 use crate::commands::Failure;
 use crate::export::RESULTS_SCHEMA;
@@ -145,7 +146,8 @@ pub(super) fn started(
     let options = crate::cli::words::options_of(game, &args.options).map_err(usage)?;
     let champions = field::gather(args, game)?;
     // A schedule that cannot be played is refused before the pre-run check starts anyone.
-    crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format).map_err(usage)?;
+    crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format)
+        .map_err(|e| usage(ScheduleProblem(e)))?;
     crate::run_files::make_folder(dir)?;
     let (champions, kits) = snapshot_all(champions, dir)?;
     let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process, game)?;
@@ -164,8 +166,8 @@ pub(super) fn started(
     }
     eprintln!("pre-run check: {} champions answered init_game", kept.len());
     let seed = args.seed.unwrap_or_else(rand::random);
-    let schedule =
-        crate::schedule::Schedule::for_seats(seats, seed, kept.len(), format).map_err(usage)?;
+    let schedule = crate::schedule::Schedule::for_seats(seats, seed, kept.len(), format)
+        .map_err(|e| usage(ScheduleProblem(e)))?;
     let spec = TournamentSpec {
         schema: RESULTS_SCHEMA,
         game: game.name().to_string(),
@@ -306,7 +308,7 @@ pub(super) fn resumed(
                 (false, Format::RoundRobin { rounds, .. }) => ("--rounds", rounds.to_string()),
                 (false, Format::Groups { matches }) => ("--matches", matches.to_string()),
             };
-            return Err(conflict(flag, given, spec.format.to_string()));
+            return Err(conflict(flag, given, FormatFlags(spec.format).to_string()));
         }
     }
     // Every limit is the tournament's: a flag given (even at its default value) must say

@@ -60,6 +60,17 @@ fn fields(request: &mut Request, token: &Path) -> Result<Vec<(String, String)>, 
             .find(|h| h.field.equiv(name))
             .map(|h| h.value.as_str().to_string())
     };
+    if request.url().split_once('?').is_some_and(|(_, q)| {
+        form_urlencoded::parse(q.as_bytes()).any(|(k, _)| k == "token")
+    }) {
+        return Err((
+            403,
+            "Refused: the organiser's token was in the address, where histories and logs \
+             keep it: nothing was changed. Send it only in the form's token field; make a \
+             new one (`referee serve token --new`) if the address was seen."
+                .to_string(),
+        ));
+    }
     let host = header("Host").unwrap_or_default();
     match header("Origin") {
         Some(origin) if origin == format!("http://{host}") => {}

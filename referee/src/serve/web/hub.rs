@@ -4,8 +4,8 @@
 //! tournament's change) increases, which the pages' event streams wait on. Fed by `serve/session.rs` (`started`, `watching`, `ended`); read
 //! by the site (`serve/web/`). Nothing is kept while no site is served (`--web`).
 
-use crate::arena::GameRecord;
 use crate::serve::games::Served;
+use arena::GameRecord;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -94,7 +94,7 @@ impl Hub {
         }
         let hub = Arc::clone(self);
         let game = name.to_string();
-        crate::arena::watch::watching(move |record| hub.moved(&game, record), play)
+        arena::watch::watching(move |record| hub.moved(&game, record), play)
     }
 
     fn moved(&self, name: &str, record: &GameRecord) {

@@ -2,11 +2,13 @@
 //! games in play and finished, live, each game's board (the replay page's drawing, growing
 //! while the game is played), each player's games, the tournaments (standings live, the
 //! bracket of a knockout). Reading is open; the organiser's forms (start a game, create or
-//! start a tournament) act only with the organiser's token (`forms.rs`). Served by `tiny_http` on its own address, one thread a request (an
-//! event stream is a thread blocked on the server's changes, as a client's session is),
-//! bounded in number.
+//! start a tournament) act only with the organiser's token (`forms.rs`). Its connections
+//! come through a bounded door (`gate.rs`); `tiny_http` serves them behind it, one thread a
+//! request (an event stream is a thread blocked on the server's changes, as a client's
+//! session is), bounded in number.
 
 mod forms;
+mod gate;
 pub mod hub;
 pub mod organiser;
 mod pages;
@@ -26,13 +28,18 @@ pub const MAX_REQUESTS: usize = 512;
 /// Serves the site of `server` on `addr`, on threads of its own, its forms acting with the
 /// token of the file `token` (`organiser.rs`); the address bound.
 pub fn start(addr: SocketAddr, server: &Arc<Server>, token: PathBuf) -> anyhow::Result<SocketAddr> {
-    let http = tiny_http::Server::http(addr).map_err(|e| {
+    let listener = std::net::TcpListener::bind(addr).map_err(|e| {
         anyhow::anyhow!("cannot serve the web site on {addr}: {e} (another server on that port? choose another)")
     })?;
-    let bound = http
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| anyhow::anyhow!("the web site is bound to no IP address"))?;
+    let bound = listener.local_addr()?;
+    server
+        .files
+        .keep(gate::files(), "the web site's connections")?;
+    let (site, inner) = gate::socket_in(&server.results)?;
+    let per_address = server.per_address();
+    std::thread::Builder::new()
+        .name("web door".into())
+        .spawn(move || gate::serve(listener, site, per_address))?;
     server.web.serve();
     let server = Arc::clone(server);
     let token = Arc::new(token);
@@ -40,32 +47,49 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>, token: PathBuf) -> anyhow::
         .name("web".into())
         .spawn(move || {
             let busy = Arc::new(AtomicUsize::new(0));
-            for request in http.incoming_requests() {
-                if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
-                    busy.fetch_sub(1, Ordering::SeqCst);
-                    respond::busy(request);
-                    continue;
+            // `tiny_http` stops for good when an `accept` fails: started again, said once.
+            let mut said = false;
+            loop {
+                if let Ok(http) = inner.try_clone().map_err(|e| e.to_string()).and_then(|l| {
+                    tiny_http::Server::from_listener(l, None).map_err(|e| e.to_string())
+                }) {
+                    answer(&http, &server, &busy, &token);
                 }
-                let (server, busy, token) =
-                    (Arc::clone(&server), Arc::clone(&busy), Arc::clone(&token));
-                let spawned = std::thread::Builder::new()
-                    .name("web request".into())
-                    .spawn(move || {
-                        struct Done(Arc<AtomicUsize>);
-                        impl Drop for Done {
-                            fn drop(&mut self) {
-                                self.0.fetch_sub(1, Ordering::SeqCst);
-                            }
-                        }
-                        let _done = Done(busy);
-                        route(request, &server, &token);
-                    });
-                if spawned.is_err() {
-                    println!("web: a request was dropped (no thread could start)");
+                if !said {
+                    println!("web: the site stopped accepting (out of open files?); started again");
+                    said = true;
                 }
+                std::thread::sleep(std::time::Duration::from_secs(1));
             }
         })?;
     Ok(bound)
+}
+
+/// Answers the requests of `http`, each on a thread of its own, until it stops.
+fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize>, token: &Arc<PathBuf>) {
+    for request in http.incoming_requests() {
+        if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
+            busy.fetch_sub(1, Ordering::SeqCst);
+            respond::busy(request);
+            continue;
+        }
+        let (server, busy, token) = (Arc::clone(server), Arc::clone(busy), Arc::clone(token));
+        let spawned = std::thread::Builder::new()
+            .name("web request".into())
+            .spawn(move || {
+                struct Done(Arc<AtomicUsize>);
+                impl Drop for Done {
+                    fn drop(&mut self) {
+                        self.0.fetch_sub(1, Ordering::SeqCst);
+                    }
+                }
+                let _done = Done(busy);
+                route(request, &server, &token);
+            });
+        if spawned.is_err() {
+            println!("web: a request was dropped (no thread could start)");
+        }
+    }
 }
 
 /// What a request asks: a page, a stream, a style or a script; or, POSTed, one of the
@@ -103,7 +127,7 @@ fn route(request: tiny_http::Request, server: &Arc<Server>, token: &Path) {
         ["game", name, "board.json"] => pages::board_json(request, server, name),
         ["game", name, "summary"] => pages::summary(request, server, name),
         ["game", name, "events"] => stream::game(request, server, name),
-        ["player", name] => pages::player(request, server, name),
+        ["player", name] => pages::player(request, server, name, query),
         ["tournaments"] => tournaments::list(request, server),
         ["tournament", name] => tournaments::page(request, server, name, false),
         ["tournament", name, "parts"] => tournaments::page(request, server, name, true),

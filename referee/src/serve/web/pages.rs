@@ -5,7 +5,7 @@
 
 use super::respond;
 use crate::serve::games::{self, Served};
-use crate::serve::store::GameRow;
+use crate::serve::store::{self, GameRow};
 use crate::serve::Server;
 use crate::view::templates::render;
 use serde::Serialize;
@@ -42,41 +42,93 @@ fn utc(seconds: u64) -> String {
     httpdate::fmt_http_date(std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds))
 }
 
-/// The filters of the list, from the query (`game=`, `player=`, `state=`).
+/// The games a page lists at most; the others are on its next pages.
+pub const PAGE: u64 = 50;
+
+/// The filters of the list, from the query (`game=`, `player=`, `state=`), and the page
+/// asked (`page=`, from 1).
 #[derive(Default, Serialize)]
 struct Filter {
     game: String,
     player: String,
     state: String,
+    page: u64,
 }
 
 impl Filter {
     fn of(query: &str) -> Filter {
-        let mut f = Filter::default();
+        let mut f = Filter {
+            page: 1,
+            ..Filter::default()
+        };
         for (key, value) in form_urlencoded::parse(query.as_bytes()) {
             let value = value.into_owned();
             match key.as_ref() {
                 "game" => f.game = value,
                 "player" => f.player = value,
                 "state" => f.state = value,
+                "page" => f.page = value.parse().unwrap_or(1).max(1),
                 _ => {}
             }
         }
         f
     }
 
-    fn keeps(&self, g: &GameRow) -> bool {
-        (self.game.is_empty() || g.game == self.game)
-            && (self.player.is_empty() || g.seats.split(',').any(|s| s == self.player))
-            && (self.state.is_empty() || g.state == self.state)
+    fn of_store(&self) -> store::GameFilter {
+        store::GameFilter {
+            game: self.game.clone(),
+            player: self.player.clone(),
+            state: self.state.clone(),
+        }
     }
 }
 
-/// The games of the store, newest first, kept by `keep`.
-fn rows(server: &Server, keep: impl Fn(&GameRow) -> bool) -> anyhow::Result<Vec<Row>> {
-    let mut games = server.store.games()?;
-    games.reverse();
-    Ok(games.iter().filter(|g| keep(g)).map(Row::of).collect())
+/// Where a list of pages is: its page, its number of pages, the query of the previous
+/// and next pages (the filters kept), if any.
+#[derive(Serialize)]
+struct Pages {
+    page: u64,
+    pages: u64,
+    total: u64,
+    previous: Option<String>,
+    next: Option<String>,
+}
+
+impl Pages {
+    fn of(filter: &Filter, total: u64) -> Pages {
+        let pages = total.div_ceil(PAGE).max(1);
+        let at = |page: u64| {
+            let mut query = form_urlencoded::Serializer::new(String::new());
+            for (key, value) in [
+                ("game", &filter.game),
+                ("player", &filter.player),
+                ("state", &filter.state),
+            ] {
+                if !value.is_empty() {
+                    query.append_pair(key, value);
+                }
+            }
+            query.append_pair("page", &page.to_string());
+            format!("?{}", query.finish())
+        };
+        Pages {
+            page: filter.page,
+            pages,
+            total,
+            previous: (filter.page > 1).then(|| at((filter.page - 1).min(pages))),
+            next: (filter.page < pages).then(|| at(filter.page + 1)),
+        }
+    }
+}
+
+/// The page of games `filter` asks, newest first, and where it is among its pages.
+fn rows(server: &Server, filter: &Filter) -> anyhow::Result<(Vec<Row>, Pages)> {
+    let offset = (filter.page - 1).saturating_mul(PAGE);
+    let (games, total) = server.store.games_page(&filter.of_store(), offset, PAGE)?;
+    Ok((
+        games.iter().map(Row::of).collect(),
+        Pages::of(filter, total),
+    ))
 }
 
 /// Answers `page`, or the error page (its cause in the log).
@@ -94,10 +146,10 @@ pub(super) fn rendered(request: Request, page: anyhow::Result<String>) {
     }
 }
 
-/// The list of games (`rows_only`: the table's rows, for the list's script).
+/// The list of games (`rows_only`: the table's rows, for the list's script), a page of it.
 pub fn games(request: Request, server: &Server, query: &str, rows_only: bool) {
     let filter = Filter::of(query);
-    let page = rows(server, |g| filter.keeps(g)).and_then(|rows| {
+    let page = rows(server, &filter).and_then(|(rows, pages)| {
         let names: Vec<&str> = games::ALL.iter().map(|g| g.runner().name()).collect();
         render(
             if rows_only {
@@ -105,7 +157,7 @@ pub fn games(request: Request, server: &Server, query: &str, rows_only: bool) {
             } else {
                 "web/games.html"
             },
-            minijinja::context! { rows, filter, games => names },
+            minijinja::context! { rows, filter, pages, games => names },
         )
     });
     rendered(request, page);
@@ -211,8 +263,8 @@ pub fn board_json(request: Request, server: &Server, name: &str) {
     }
 }
 
-/// A player's page: its games, how each ended for it, its faults.
-pub fn player(request: Request, server: &Server, name: &str) {
+/// A player's page: its games (a page of them), how each ended for it, its faults.
+pub fn player(request: Request, server: &Server, name: &str, query: &str) {
     if !super::is_name(name) {
         return respond::error(
             request,
@@ -220,28 +272,38 @@ pub fn player(request: Request, server: &Server, name: &str) {
             "No such player: a name is letters, digits and _",
         );
     }
-    let page = rows(server, |g| g.seats.split(',').any(|s| s == name)).and_then(|rows| {
-        let mut won = 0;
-        let mut faults = Vec::new();
-        let mine: Vec<(Row, String)> = rows
-            .into_iter()
-            .map(|row| {
-                let mine = outcome_of(&row.outcome, name);
-                if mine.starts_with("won") {
-                    won += 1;
-                }
-                if let Some(fault) = mine.strip_prefix("lost by a ") {
-                    faults.push((row.name.clone(), fault.to_string()));
-                }
-                (row, mine)
-            })
-            .collect();
-        render(
-            "web/player.html",
-            minijinja::context! { name, rows => mine, won, faults },
-        )
-    });
+    let filter = Filter {
+        player: name.to_string(),
+        ..Filter::of(query)
+    };
+    let page = player_page(server, name, &filter);
     rendered(request, page);
+}
+
+/// A player's page of games, its results and faults on that page, its counts of all.
+fn player_page(server: &Server, name: &str, filter: &Filter) -> anyhow::Result<String> {
+    let (mut won, mut faulted) = (0u64, 0u64);
+    server.store.outcomes_of(name, |outcome| {
+        let mine = outcome_of(outcome, name);
+        won += u64::from(mine.starts_with("won"));
+        faulted += u64::from(mine.starts_with("lost by a "));
+    })?;
+    let (rows, pages) = rows(server, filter)?;
+    let mut faults = Vec::new();
+    let mine: Vec<(Row, String)> = rows
+        .into_iter()
+        .map(|row| {
+            let mine = outcome_of(&row.outcome, name);
+            if let Some(fault) = mine.strip_prefix("lost by a ") {
+                faults.push((row.name.clone(), fault.to_string()));
+            }
+            (row, mine)
+        })
+        .collect();
+    render(
+        "web/player.html",
+        minijinja::context! { name, rows => mine, won, faulted, faults, pages },
+    )
 }
 
 /// How a game's `outcome` (the store's: `NAME (seat N) won, NAME (seat M) lost by a ...`)
@@ -283,7 +345,8 @@ mod tests {
 
     #[test]
     fn filters_are_read_from_the_query() {
-        let f = Filter::of("game=ticket-to-ride&player=a%3Cb&state=&x=1");
+        let f = Filter::of("game=ticket-to-ride&player=a%3Cb&state=&x=1&page=0");
+        assert_eq!(f.page, 1);
         assert_eq!(
             (f.game.as_str(), f.player.as_str()),
             ("ticket-to-ride", "a<b")

@@ -5,9 +5,9 @@
 //! callback's recorded time and stderr range: the arena's record of the same match, which
 //! `arena::check` accepts.
 
+use ::arena::{GameRecord, Machine};
 use engine::model::Loi;
 use jail::fault::Fault;
-use referee::arena::{GameRecord, Machine};
 use referee::endpoint::{CallLimits, CallTiming, Endpoint, TimeLimits};
 use referee::games::loi_wire::LoiWire;
 use referee::record::{MatchRecord, TimingRecord};
@@ -119,9 +119,9 @@ pub fn arena_record(record: &MatchRecord, dir: &Path) -> GameRecord {
         .collect();
     let mut endpoints: Vec<&mut dyn Endpoint> =
         seats.iter_mut().map(|s| s as &mut dyn Endpoint).collect();
-    referee::match_loop::run(&mut machine, &mut endpoints, spawn_faults);
+    ::arena::match_loop::run(&mut machine, &mut endpoints, spawn_faults);
     let mut arena = machine.finish();
     arena.budgets = record.budgets.expect("a record of schema 4");
-    referee::arena::check(&LoiWire, &arena).expect("the arena's record checks");
+    ::arena::check(&LoiWire, &arena).expect("the arena's record checks");
     arena
 }

@@ -6,7 +6,7 @@
 pub mod arena;
 
 use crate::common;
-use referee::arena::GameRecord;
+use ::arena::GameRecord;
 use referee::view::{loi_arena, Timeline};
 use std::path::{Path, PathBuf};
 use std::process::Command;

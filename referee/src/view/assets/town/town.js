@@ -62,7 +62,7 @@
   entries.forEach((e, n) => { moves.append(e); e.addEventListener("click", () => V.go(n)); });
 
   // Legend.
-  [["C", "corn"], ["F", "fish"], ["W", "wood"], ["S", "stone"], ["f s p q", "farm, sawmill, pontoon, quarry (framed in the owner's colour)"], ["●", "a worker, in its player's colour"]]
+  [["C", "corn"], ["F", "fish"], ["W", "wood"], ["S", "stone"], ["f s p q", "farm, sawmill, pontoon, quarry"], ["●", "a worker, in its player's colour and shape (white ●, orange ■, pink ◆, violet ▲), a building framed in its owner's colour and line (solid, dashed, dotted, double)"]]
     .forEach(([k, text]) => $("legend").append(el("span", {}, k + " " + text)));
 
   function show(n) {
@@ -72,6 +72,7 @@
       sq.dataset.content = String(c);
       piece.textContent = WHAT[c][0];
       sq.style.setProperty("--owner", st.owner[i] >= 0 ? colourVar(st.owner[i]) : "transparent");
+      sq.dataset.owner = String(st.owner[i]);
       const w = st.worker[i];
       worker.hidden = w < 0;
       if (w >= 0) worker.style.setProperty("--who", colourVar(w));

@@ -1,101 +1,39 @@
-//! The seam between the match runner and a game: what the runner asks of a game's rules
-//! while it drives the champions (`match_loop.rs`), so that the runner's loop, its faults,
-//! budgets and request cap know no game. Every game is behind it in `arena/machine.rs`.
-
-use crate::endpoint::{CallLimits, CallTiming};
-use jail::fault::Fault;
-
-/// What a game answers to one line of a champion during its callback.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// The answer line to send.
-    Answer(String),
-    /// The line ended the callback (`fin`).
-    End,
-}
-
-/// One callback of the match: its name (the line the champions receive), its time
-/// allowance, and the seats that play it, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    pub name: &'static str,
-    pub limits: CallLimits,
-    pub seats: Vec<usize>,
-}
-
-/// A game's side of one match, driven by `match_loop::run`.
-pub trait Rules {
-    /// The callback to play now, or `None` when the match is over.
-    fn next_step(&mut self) -> Option<Step>;
-    /// `seat` starts the current callback.
-    fn begin(&mut self, seat: usize);
-    /// One line of `seat` during its callback: the reply, or a protocol fault's message.
-    fn request(&mut self, seat: usize, line: &str) -> Result<Reply, String>;
-    /// The callback of `seat` is over: `fault` if it stopped the seat, and what it cost.
-    fn end(&mut self, seat: usize, fault: Option<&Fault>, timing: CallTiming);
-    /// Every seat of the current step has played.
-    fn advance(&mut self);
-    /// `seat` stopped before the match started (its champion could not start).
-    fn spawn_fault(&mut self, seat: usize, fault: &Fault);
-    /// `seat` wrote `line` after its last callback (a protocol fault that changes no
-    /// result).
-    fn late_output(&mut self, seat: usize, line: &str);
-    /// `seat` worked after its last callback (the check before the result is fixed):
-    /// `fault` places it as a fault in its last callback would.
-    fn late_fault(&mut self, seat: usize, fault: &Fault);
-}
+//! The layers the compiler does not keep (tests only). The crate `arena` (the match loop,
+//! records, tournaments' files, results) and the crate `jail` depend on no game: a module of
+//! theirs that names one does not compile. What is left to check is in this crate, or in a
+//! manifest: the modules of `referee` that drive tournaments still know a game only through
+//! the `games::Game` trait, the arena's manifest names no game's crate, and the referee
+//! depends on no champion kit.
 
 #[cfg(test)]
 mod tests {
     use std::path::Path;
 
-    /// The match runner's core: the loop, the endpoints, the full log. None of it may name
-    /// a game (issue 13; ARCHITECTURE.md). (The champions' processes and jails, budgets and
-    /// faults are the `jail` crate, which depends on no game: the compiler keeps it so.)
-    const CORE: [&str; 8] = [
-        "arena",
-        "match_loop.rs",
-        "rules.rs",
-        "endpoint.rs",
-        "process_endpoint.rs",
-        "human/endpoint.rs",
-        "full_log.rs",
-        "seeds.rs",
-    ];
+    /// The modules of this crate that know no game: the human seat's endpoint.
+    const CORE: [&str; 1] = ["human/endpoint.rs"];
 
-    /// The runner around a match: tournaments, their pre-run check, schedule, store,
-    /// standings and CSV files, the seating of champions. They know a game only through
-    /// the `games::Game` trait (issue 13; ARCHITECTURE.md).
-    const RUNNER: [&str; 19] = [
+    /// The runner around a match still in this crate: tournaments, gauntlets, the pre-run
+    /// check, the seating of champions, the commands that run and merge tournaments. They
+    /// know a game only through the `games::Game` trait (issue 13; ARCHITECTURE.md).
+    const RUNNER: [&str; 7] = [
         "tournament.rs",
         "gauntlet.rs",
         "commands/gauntlet",
-        "confidence.rs",
         "check.rs",
-        "schedule.rs",
-        "store.rs",
-        "standings.rs",
-        "events.rs",
         "seating.rs",
-        "roster.rs",
-        "manifest.rs",
-        "export/mod.rs",
-        "export/matches_csv.rs",
-        "export/leaderboard_csv.rs",
-        "export/pairwise_csv.rs",
-        "export/seats_csv.rs",
         "commands/tournament",
         "commands/merge.rs",
     ];
 
     /// What names a game: the engines and the kit crate, and the referee's modules of
     /// each game (the `games::Game` trait itself is the seam, and allowed).
-    const GAME: [&str; 11] = [
+    const GAME: [&str; 12] = [
         "engine::",
         "prologin::",
         "loi_protocol::",
         "amazons::",
         "ticket::",
+        "town::",
         "crate::games::loi",
         "crate::games::amazons",
         "crate::games::ticket",
@@ -103,6 +41,9 @@ mod tests {
         "crate::record",
         "crate::replay",
     ];
+
+    /// The crates of games and of a game's protocol, which the arena may not depend on.
+    const GAME_CRATES: [&str; 5] = ["engine", "amazons", "ticket", "town", "loi_protocol"];
 
     /// The lines of the files of `modules` (files, or folders) that name a game, outside
     /// their unit tests; and how many files were read.
@@ -136,6 +77,25 @@ mod tests {
         (found, files.len())
     }
 
+    /// The lines of a manifest's `[name]` section that set something.
+    fn section(text: &str, name: &str) -> Vec<String> {
+        let Some(start) = text.find(&format!("[{name}]")) else {
+            return Vec::new();
+        };
+        text[start..]
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.starts_with('['))
+            .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
+            .map(String::from)
+            .collect()
+    }
+
+    /// The crate a dependency line names (`jail.workspace = true`, `nix = { ... }`).
+    fn crate_of(line: &str) -> &str {
+        line.split(['=', '.']).next().unwrap().trim()
+    }
+
     #[test]
     fn the_core_names_no_game() {
         let (found, read) = naming_a_game(&CORE);
@@ -158,6 +118,27 @@ mod tests {
         );
     }
 
+    /// The compiler keeps the arena from naming a game only while its manifest lists none:
+    /// no dependency of the arena, for its code or its tests, is a game's crate.
+    #[test]
+    fn the_arena_depends_on_no_game() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let manifest = std::fs::read_to_string(root.join("arena/Cargo.toml")).unwrap();
+        let mut lines = section(&manifest, "dependencies");
+        assert!(
+            lines.iter().any(|l| crate_of(l) == "game"),
+            "the arena's dependencies were read: {lines:?}"
+        );
+        lines.extend(section(&manifest, "dev-dependencies"));
+        lines.extend(section(&manifest, "build-dependencies"));
+        for line in &lines {
+            assert!(
+                !GAME_CRATES.contains(&crate_of(line)),
+                "the arena depends on a game: {line}"
+            );
+        }
+    }
+
     /// The referee depends on no champion kit (issue 13): none of its dependencies is a
     /// crate under `champions/` (it shares protocol.md's Rust end with the kit through the
     /// `loi_protocol` crate instead).
@@ -166,24 +147,14 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
         let workspace = std::fs::read_to_string(root.join("../Cargo.toml")).unwrap();
-        let section = |text: &str, name: &str| -> Vec<String> {
-            let start = text.find(&format!("[{name}]")).expect(name);
-            text[start..]
-                .lines()
-                .skip(1)
-                .take_while(|l| !l.starts_with('['))
-                .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
-                .map(String::from)
-                .collect()
-        };
         let kits: Vec<String> = section(&workspace, "workspace.dependencies")
             .into_iter()
             .filter(|l| l.contains("\"champions/"))
-            .map(|l| l.split('=').next().unwrap().trim().to_string())
+            .map(|l| crate_of(&l).to_string())
             .collect();
         assert!(kits.contains(&"prologin".to_string()), "{kits:?}");
         for line in section(&manifest, "dependencies") {
-            let name = line.split(['=', '.']).next().unwrap().trim();
+            let name = crate_of(&line);
             assert!(
                 !kits.iter().any(|k| k == name),
                 "the referee depends on a kit: {line}"

@@ -4,7 +4,7 @@
 //! found before the callback ran (work while frozen), or the lifetime CPU backstop of a
 //! process; a record whose timeout fits none of them is refused, naming the times.
 
-use crate::arena::parts::{BudgetRecord, TimingRecord};
+use crate::parts::{BudgetRecord, TimingRecord};
 use jail::fault::{Fault, FaultKind};
 
 // How a timeout found between two callbacks begins: the callback it ends never ran, so

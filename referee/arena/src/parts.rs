@@ -125,6 +125,6 @@ pub fn json_lines<T: Serialize>(record: &T) -> Vec<u8> {
 }
 
 /// `bytes` as lowercase hexadecimal.
-pub(crate) fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

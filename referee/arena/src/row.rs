@@ -175,8 +175,8 @@ mod tests {
         // A shared place shares its lowest score.
         assert_eq!(r(vec![1, 1, 3], vec![9, 7, 8]), [7, 7, 6]);
     }
-    use crate::arena::parts::{BudgetRecord, BudgetsRecord};
-    use crate::arena::{CallbackEntry, GameFault, GAME_RECORD_SCHEMA};
+    use crate::parts::{BudgetRecord, BudgetsRecord};
+    use crate::{CallbackEntry, GameFault, GAME_RECORD_SCHEMA};
     use jail::fault::FaultKind;
 
     /// A record whose callbacks are `(seat, name, moves it made)`, its faults `(seat,

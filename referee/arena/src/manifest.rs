@@ -152,7 +152,7 @@ pub fn scan(dir: &Path) -> anyhow::Result<(Vec<Entry>, Vec<String>)> {
 /// passes for a built-in in the results.
 ///
 /// ```
-/// use referee::manifest::unique_names;
+/// use arena::manifest::unique_names;
 /// let names = unique_names(
 ///     &[
 ///         ("random".into(), "champions/c/random".into()),

@@ -21,7 +21,7 @@ pub const RESULTS_SCHEMA: u32 = 3;
 /// a spreadsheet, and a champion's name must not carry escape sequences there. (Names are
 /// already [`label`](jail::untrusted::label)s, which also keep them from starting like a
 /// formula; the other text cells are numbers, hex digests and the `referee match` command.)
-pub(crate) fn csv_line<I, T>(fields: I) -> Vec<u8>
+pub fn csv_line<I, T>(fields: I) -> Vec<u8>
 where
     I: IntoIterator<Item = T>,
     T: AsRef<str>,

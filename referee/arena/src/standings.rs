@@ -87,7 +87,7 @@ pub const PLACES_4: PointsTable = &[7, 3, 1, 0];
 /// Points of every seat from the final scores, by `table`, for any number of seats.
 ///
 /// ```
-/// use referee::standings::{points_with, RULE_26, WIN_LOSS};
+/// use arena::standings::{points_with, RULE_26, WIN_LOSS};
 /// assert_eq!(points_with(RULE_26, &[50, 40, 30]), [3, 1, 0]);
 /// assert_eq!(points_with(RULE_26, &[50, 50, 30]), [1, 1, 0]);
 /// assert_eq!(points_with(RULE_26, &[50, 30, 30]), [3, 0, 0]);

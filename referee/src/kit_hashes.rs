@@ -2,8 +2,11 @@
 //! kit's hash by its name, and the one hash of them all that runs started before wrote
 //! (the kits that came with a hash each left out of it).
 
-use super::*;
+use arena::parts::hex;
+use arena::snapshot::*;
+use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
 
 /// The bundled kits, installed as the binary installs them.
 fn installed() -> &'static [(String, PathBuf)] {

@@ -116,7 +116,7 @@ impl Shard {
     /// Parse `i/n` with `1 <= i <= n`; `None` for anything else.
     ///
     /// ```
-    /// use referee::schedule::Shard;
+    /// use arena::schedule::Shard;
     /// let shard = Shard::parse("2/3").unwrap();
     /// assert!(shard.contains(1) && shard.contains(4) && !shard.contains(0));
     /// assert!(Shard::parse("0/3").is_none());
@@ -189,8 +189,6 @@ pub enum ScheduleError {
     },
 }
 
-impl std::error::Error for ScheduleError {}
-
 /// `C(n, k)`, saturating at `u128::MAX`.
 fn choose_wide(n: u64, k: usize) -> u128 {
     let mut c: u128 = 1;
@@ -208,8 +206,8 @@ fn choose_wide(n: u64, k: usize) -> u128 {
 /// `C(n, k)`: the sets of `k` champions among `n` (saturating at `u64::MAX`).
 ///
 /// ```
-/// assert_eq!(referee::schedule::choose(9, 8), 9);
-/// assert_eq!(referee::schedule::choose(5, 2), 10);
+/// assert_eq!(arena::schedule::choose(9, 8), 9);
+/// assert_eq!(arena::schedule::choose(5, 2), 10);
 /// ```
 pub fn choose(n: u64, k: usize) -> u64 {
     u64::try_from(choose_wide(n, k)).unwrap_or(u64::MAX)
@@ -231,7 +229,7 @@ fn largest_below(value: u64, k: usize, mut lo: u64, mut hi: u64) -> u64 {
 /// Combination `index` of `k` among `n` in colex order, ascending.
 ///
 /// ```
-/// use referee::schedule::unrank;
+/// use arena::schedule::unrank;
 /// assert_eq!(unrank(0, 5, 3), [0, 1, 2]);
 /// assert_eq!(unrank(3, 5, 3), [1, 2, 3]);
 /// assert_eq!(unrank(9, 5, 3), [2, 3, 4]);
@@ -263,7 +261,7 @@ fn factorial(n: usize) -> u64 {
 /// `(k-1)!`, the ascending one first and its mirror next.
 ///
 /// ```
-/// use referee::schedule::seat_order;
+/// use arena::schedule::seat_order;
 /// assert_eq!(seat_order(&[4, 7], 0), [4, 7]);
 /// assert_eq!(seat_order(&[1, 2, 3], 0), [1, 2, 3]);
 /// assert_eq!(seat_order(&[1, 2, 3], 1), [1, 3, 2]);

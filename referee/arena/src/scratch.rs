@@ -11,7 +11,7 @@ use std::path::Path;
 /// name, created exclusively with mode 0700 (`mkdtemp`), so nobody can plant a link there.
 /// The name starts with `referee-<pid>-`: the scratch of a referee killed with `kill -9`
 /// is removed by the next one (`remove_stale_scratch`).
-pub(crate) fn scratch_root() -> anyhow::Result<tempfile::TempDir> {
+pub fn scratch_root() -> anyhow::Result<tempfile::TempDir> {
     static SWEPT: std::sync::Once = std::sync::Once::new();
     SWEPT.call_once(remove_stale_scratch);
     tempfile::Builder::new()
@@ -53,7 +53,7 @@ fn remove_stale_scratch() {
 
 /// Removes a scratch tree whatever a champion left in it (directories without
 /// permissions, deep chains), and says so on stderr when it cannot.
-pub(crate) fn remove_scratch(root: tempfile::TempDir) {
+pub fn remove_scratch(root: tempfile::TempDir) {
     remove_tree(&root.keep());
 }
 

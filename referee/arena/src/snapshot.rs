@@ -20,6 +20,7 @@
 //! again, owned by the referee's user and writable by it alone, and must still be what its
 //! name says.
 
+use crate::parts::hex;
 use crate::roster::ChampionSpec;
 use anyhow::{bail, Context};
 use jail::beneath;
@@ -31,8 +32,6 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 use unchanged::Identity;
 
-#[cfg(test)]
-mod kit_hashes;
 mod unchanged;
 
 /// The folder of a run that holds its snapshots.
@@ -394,10 +393,6 @@ fn hash_and_copy(plan: &Plan, into: Option<&Path>, each: bool) -> anyhow::Result
     })
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
         .with_context(|| format!("cannot set the mode of {}", path.display()))
@@ -426,7 +421,7 @@ pub enum KitsIdentity {
 const KITS_SINCE_EACH: [&str; 2] = ["ticket-", "little-town-"];
 
 /// The hash of one installed kit's files.
-fn kit_hash(dir: &Path) -> anyhow::Result<String> {
+pub fn kit_hash(dir: &Path) -> anyhow::Result<String> {
     // A kit is a folder: hashed as a folder champion's (its `champion` need not exist).
     // The operator's files, found by a path that may hold links.
     Ok(plan(&dir.join("champion"), None, false)

@@ -451,7 +451,7 @@ mod tests {
         }
         let err = format!("{:#}", read_rows(&fifo, 3, |_, _, _| Ok(())).unwrap_err());
         assert!(err.contains("is not a regular file"), "{err}");
-        let err = format!("{:#}", crate::record::MatchRecord::load(&fifo).unwrap_err());
+        let err = format!("{:#}", crate::GameRecord::load(&fifo).unwrap_err());
         assert!(err.contains("not a regular file"), "{err}");
     }
 

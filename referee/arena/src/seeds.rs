@@ -35,7 +35,7 @@ fn mix(mut z: u64) -> u64 {
 /// output to a champion (see the module doc).
 ///
 /// ```
-/// use referee::seeds::derive;
+/// use arena::seeds::derive;
 /// assert_eq!(derive(1, 2, 3), derive(1, 2, 3));
 /// assert_ne!(derive(1, 2, 3), derive(1, 2, 4));
 /// ```

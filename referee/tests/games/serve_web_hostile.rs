@@ -1,0 +1,284 @@
+//! The game server's web site (`referee serve --web`, docs/server.md section 9) against
+//! visitors who want what they must not have or to take the site down: a player reading
+//! every route and event stream of its own game while it is played finds neither the seed
+//! the server drew (it deals every hand, ticket and card of the pile) nor a seat's hand or
+//! tickets; a header line without end is refused at its bound; idle connections hold no
+//! more than their source's share, and not for ever; event streams past their bound are
+//! refused while pages are still served; a list of games is read a page at a time. Real
+//! sockets on the real binary, as root and as a user.
+
+use crate::serve::{Server, WAIT};
+use crate::serve_web::http;
+
+use common::users::each_run_in;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use crate::common;
+
+/// An event stream of the site opened at `path`: its socket, its head read.
+fn stream(site: &str, path: &str) -> TcpStream {
+    let addr = site.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let head = until(&mut stream, "retry: 2000\n\n");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    stream
+}
+
+/// What `stream` says up to and including `end`.
+fn until(stream: &mut TcpStream, end: &str) -> String {
+    let mut said = Vec::new();
+    let mut byte = [0u8; 1];
+    while !String::from_utf8_lossy(&said).ends_with(end) {
+        let n = stream.read(&mut byte).expect("the stream goes on");
+        assert_eq!(n, 1, "the stream ended: {}", String::from_utf8_lossy(&said));
+        said.push(byte[0]);
+    }
+    String::from_utf8(said).unwrap()
+}
+
+/// The JSON of the replay page's data (`<script type="application/json" id="ticket">`).
+fn page_data(page: &str) -> serde_json::Value {
+    let (_, rest) = page
+        .split_once(r#"<script type="application/json" id="ticket">"#)
+        .expect("the page's data");
+    let (json, _) = rest.split_once("</script>").unwrap();
+    serde_json::from_str(json).unwrap()
+}
+
+/// No seat's hand nor tickets in any state of `data` (the live board's).
+fn hides_the_cards(data: &serde_json::Value, route: &str) {
+    assert_eq!(data["hidden"], true, "{route}");
+    let states = data["states"].as_array().unwrap();
+    assert!(!states.is_empty(), "{route}");
+    for state in states {
+        for seat in state["seats"].as_array().unwrap() {
+            assert_eq!(seat["hand"], serde_json::json!([]), "{route}: {seat}");
+            assert_eq!(seat["tickets"], serde_json::json!([]), "{route}: {seat}");
+        }
+    }
+}
+
+#[test]
+fn a_game_in_play_shows_no_seed_nor_hidden_card_on_any_route() {
+    each_run_in("serve", "web_no_seed", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = server
+            .line_with("web site on http://")
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .to_string();
+        let mut list_events = stream(&site, "/events");
+
+        // A training game of a seed the server draws; two moves played.
+        let mut client = server.connect();
+        let (game, first) = client.start("alice", "map=small start=0 timeout=60");
+        assert!(first);
+        let (_, code) = client.play("4");
+        assert_eq!(code, 0);
+        let (_, code) = client.play("5 1 1 0");
+        assert_eq!(code, 0);
+
+        // Everything the site says of it while it is played.
+        let mut said = vec![(
+            "/events".to_string(),
+            until(&mut list_events, "data: changed\n\n"),
+        )];
+        let mut game_events = stream(&site, &format!("/game/{game}/events"));
+        said.push((
+            format!("/game/{game}/events"),
+            until(&mut game_events, "data: moved\n\n"),
+        ));
+        for route in [
+            "/".to_string(),
+            "/games".to_string(),
+            "/games/rows".to_string(),
+            "/games?player=alice&state=playing".to_string(),
+            format!("/game/{game}"),
+            format!("/game/{game}/summary"),
+            format!("/game/{game}/board"),
+            format!("/game/{game}/board.json"),
+            "/player/alice".to_string(),
+        ] {
+            let (status, headers, body) = http(&site, "GET", &route);
+            assert!(status.contains("200"), "{route}: {status}");
+            said.push((route, format!("{status}\n{headers}\n\n{body}")));
+        }
+        let board = &said.iter().find(|(r, _)| r.ends_with("/board")).unwrap().1;
+        hides_the_cards(&page_data(board), "board");
+        let json = &said
+            .iter()
+            .find(|(r, _)| r.ends_with("board.json"))
+            .unwrap()
+            .1;
+        let json: serde_json::Value =
+            serde_json::from_str(json.split_once("\n\n").unwrap().1).unwrap();
+        hides_the_cards(&json["data"], "board.json");
+
+        // The game ends: its record names the seed the server drew.
+        let (code, _) = client.play_to_the_end(false);
+        assert!(code == 1 || code == -1);
+        let record = std::fs::read_to_string(server.results.join(&game).join("record.json"))
+            .expect("the game's record");
+        let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+        let seed = record["seed"].as_u64().unwrap().to_string();
+        assert!(seed.len() > 6, "a seed of 64 bits drawn: {seed}");
+        for (route, text) in &said {
+            assert!(
+                !text.contains(&seed),
+                "{route} showed the seed {seed} while the game was played:\n{text}"
+            );
+        }
+        // Once the game ended (the site told), its replay page is its record's: the seed
+        // with it.
+        until(&mut game_events, "data: ended\n\n");
+        common::wait_until("the record's replay page", WAIT, || {
+            let (_, _, page) = http(&site, "GET", &format!("/game/{game}/board"));
+            page.contains(&format!("seed {seed}"))
+        });
+    });
+}
+
+/// The site's address in the server's first lines.
+fn site_of(server: &Server) -> String {
+    let line = server.line_with("web site on http://");
+    line.rsplit(' ').next().unwrap().to_string()
+}
+
+/// A connection to the site, nothing sent yet.
+fn connect(site: &str) -> TcpStream {
+    let addr = site.trim_start_matches("http://").trim_end_matches('/');
+    let stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    stream
+}
+
+/// Everything `stream` says until it closes.
+fn answer(mut stream: TcpStream) -> String {
+    let mut answer = Vec::new();
+    stream
+        .read_to_end(&mut answer)
+        .expect("an answer, then the end");
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[test]
+fn a_request_head_without_end_is_refused_at_its_bound() {
+    each_run_in("serve", "web_head_bomb", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        // A header line that never ends: twice the bound, then silence.
+        let mut bomb = connect(&site);
+        bomb.write_all(b"GET / HTTP/1.1\r\nX-Bomb: ").unwrap();
+        let _ = bomb.write_all(&[b'a'; 32 * 1024]);
+        let said = answer(bomb);
+        assert!(
+            said.starts_with("HTTP/1.1 431") && said.contains("too long"),
+            "{said}"
+        );
+        let (status, ..) = http(&site, "GET", "/");
+        assert!(status.contains("200"), "the site serves on: {status}");
+    });
+}
+
+#[test]
+fn idle_connections_are_bounded_by_source_and_by_time() {
+    each_run_in("serve", "web_idle", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0", "--per-address", "3"]);
+        let site = site_of(&server);
+        // Three connections that send nothing hold the source's share...
+        let idle: Vec<TcpStream> = (0..3).map(|_| connect(&site)).collect();
+        let (status, _, body) = http(&site, "GET", "/");
+        assert!(
+            status.contains("503") && body.contains("from your machine"),
+            "{status} {body}"
+        );
+        // ...until their time for a request is over: each is told, then closed.
+        for stream in idle {
+            let said = answer(stream);
+            assert!(said.starts_with("HTTP/1.1 408"), "{said}");
+        }
+        // Closed, they are counted no more (the server sees the close a moment later).
+        common::wait_until("the site serving again", WAIT, || {
+            http(&site, "GET", "/").0.contains("200")
+        });
+    });
+}
+
+#[test]
+fn event_streams_past_their_bound_are_refused_and_pages_still_served() {
+    each_run_in("serve", "web_streams", |who, dir| {
+        let server =
+            Server::start_with(who, dir, &["--web", "127.0.0.1:0", "--per-address", "100"]);
+        let site = site_of(&server);
+        // Streams that never read past their head, up to the bound of the server's.
+        let open: Vec<TcpStream> = (0..64).map(|_| self::stream(&site, "/events")).collect();
+        let mut one_more = connect(&site);
+        write!(one_more, "GET /events HTTP/1.0\r\n\r\n").unwrap();
+        let head = until(&mut one_more, "\r\n\r\n");
+        assert!(head.contains(" 503 "), "{head}");
+        let said = answer(one_more);
+        assert!(said.contains("Too many live pages"), "{said}");
+        let (status, ..) = http(&site, "GET", "/");
+        assert!(status.contains("200"), "pages are still served: {status}");
+        drop(open);
+    });
+}
+
+#[test]
+fn the_lists_are_read_a_page_at_a_time_their_filters_kept() {
+    each_run_in("serve", "web_pages", |who, dir| {
+        // A store of 120 finished games of alice (every other one lost by a fault).
+        let first = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        site_of(&first);
+        drop(first);
+        let store = rusqlite::Connection::open(dir.join("results/server.sqlite")).unwrap();
+        for i in 0..120u32 {
+            let outcome = match i % 2 {
+                0 => "alice (seat 0) won, bob (seat 1) lost",
+                _ => "alice (seat 0) lost by a protocol fault: jouer: bad, bob (seat 1) won",
+            };
+            store
+                .execute(
+                    "INSERT INTO games (name, game, kind, seats, state, outcome, started)
+                     VALUES (?1, 'ticket-to-ride', 'free', 'alice,bob', 'finished', ?2, ?3)",
+                    rusqlite::params![format!("{i:012x}"), outcome, 1_000 + i],
+                )
+                .unwrap();
+        }
+        drop(store);
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        let rows = |body: &str| body.matches("<tr class=\"game").count();
+
+        let (_, _, first) = http(&site, "GET", "/");
+        assert_eq!(rows(&first), 50, "{first}");
+        assert!(first.contains("page 1 of 3 · 120 games"), "{first}");
+        assert!(first.contains("data-game=\"000000000077\""), "newest first");
+        assert!(first.contains("href=\"?page=2\""), "{first}");
+        let (_, _, last) = http(&site, "GET", "/games/rows?page=3");
+        assert_eq!(rows(&last), 20, "{last}");
+        assert!(last.contains("data-game=\"000000000000\""), "oldest last");
+
+        let (_, _, kept) = http(&site, "GET", "/?player=alice&state=finished&page=2");
+        assert_eq!(rows(&kept), 50);
+        assert!(
+            kept.contains("href=\"?player=alice&amp;state=finished&amp;page=3\"")
+                && kept.contains("href=\"?player=alice&amp;state=finished&amp;page=1\""),
+            "{kept}"
+        );
+        let (_, _, none) = http(&site, "GET", "/?player=carol");
+        assert_eq!(rows(&none), 0);
+        assert!(none.contains("page 1 of 1 · 0 games"), "{none}");
+
+        let (_, _, alice) = http(&site, "GET", "/player/alice?page=2");
+        assert_eq!(rows(&alice), 50, "{alice}");
+        assert!(
+            alice.contains("120 games · 60 won · 60 faults"),
+            "counts of all the games: {alice}"
+        );
+    });
+}
