@@ -60,9 +60,11 @@ fn fields(request: &mut Request, token: &Path) -> Result<Vec<(String, String)>, 
             .find(|h| h.field.equiv(name))
             .map(|h| h.value.as_str().to_string())
     };
-    if request.url().split_once('?').is_some_and(|(_, q)| {
-        form_urlencoded::parse(q.as_bytes()).any(|(k, _)| k == "token")
-    }) {
+    if request
+        .url()
+        .split_once('?')
+        .is_some_and(|(_, q)| form_urlencoded::parse(q.as_bytes()).any(|(k, _)| k == "token"))
+    {
         return Err((
             403,
             "Refused: the organiser's token was in the address, where histories and logs \

@@ -66,7 +66,12 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>, token: PathBuf) -> anyhow::
 }
 
 /// Answers the requests of `http`, each on a thread of its own, until it stops.
-fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize>, token: &Arc<PathBuf>) {
+fn answer(
+    http: &tiny_http::Server,
+    server: &Arc<Server>,
+    busy: &Arc<AtomicUsize>,
+    token: &Arc<PathBuf>,
+) {
     for request in http.incoming_requests() {
         if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
             busy.fetch_sub(1, Ordering::SeqCst);

@@ -7,9 +7,9 @@
 use anyhow::Context;
 use sha2::{Digest, Sha256};
 use std::io::{Read, Write};
-use subtle::ConstantTimeEq;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use subtle::ConstantTimeEq;
 
 /// The token file's name, in the store's folder.
 pub const FILE: &str = "organiser.token";

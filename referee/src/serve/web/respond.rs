@@ -47,7 +47,10 @@ fn header(name: &str, value: &str) -> Header {
 fn send<R: std::io::Read>(request: Request, response: Response<R>) {
     let response = response
         .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header("Referrer-Policy", "no-referrer"))
+        // Links leave the site telling nothing; a page of the site names its origin to the
+        // site (a browser says `Origin: null` for a form of a `no-referrer` page, and the
+        // organiser's forms act only from the site's own origin: `forms.rs`).
+        .with_header(header("Referrer-Policy", "same-origin"))
         .with_header(header("Cache-Control", "no-store"));
     // A browser gone before its answer: nothing to do.
     let _ = request.respond(response);
