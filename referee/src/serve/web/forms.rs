@@ -68,8 +68,9 @@ fn fields(request: &mut Request, token: &Path) -> Result<Vec<(String, String)>, 
         return Err((
             403,
             "Refused: the organiser's token was in the address, where histories and logs \
-             keep it: nothing was changed. Send it only in the form's token field; make a \
-             new one (`referee serve token --new`) if the address was seen."
+             keep it: nothing was changed. Send it only in the form's token field; if the \
+             address was seen, make another token on the server's machine (the help \
+             of `referee serve token` says how)."
                 .to_string(),
         ));
     }
