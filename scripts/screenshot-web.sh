@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Takes PNG screenshots of the game server's web site (`referee serve --web`) at 1366x768
 # and 1920x1080 into DIR: the list of games with one in play, a game's page while it is
-# played and once it ended, a player's page. They are taken by the site's browser test
-# (referee/tests/games/serve_web.rs) as it plays its game (headless Chromium, driven by
-# tests/browser/web.mjs).
+# played and once it ended, a player's page; the tournaments, a tournament open, finished
+# and a knockout's bracket, the organiser's forms and a refusal. They are taken by the
+# site's browser tests (referee/tests/games/serve_web.rs, serve_web_tournament.rs) as they
+# play (headless Chromium, driven by tests/browser/web.mjs).
 #   scripts/screenshot-web.sh DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,5 +14,5 @@ command -v node >/dev/null || { echo "screenshot-web: node is missing (scripts/c
 mkdir -p "$out"
 # The test plays as root and as a user: both write here.
 chmod 777 "$out"
-REFEREE_WEB_SCREENSHOTS="$out" cargo test -q -p referee --test games -- serve_web:: >/dev/null
+REFEREE_WEB_SCREENSHOTS="$out" cargo test -q -p referee --test games -- serve_web:: serve_web_tournament:: >/dev/null
 ls "$out"/web-*.png

@@ -121,6 +121,14 @@ pub enum ServeAction {
         #[command(subcommand)]
         action: TournamentAction,
     },
+    /// Print the organiser's token, which the web site's forms need to start a game or a
+    /// tournament (made if there is none; kept in the store's folder, `organiser.token`,
+    /// readable by its owner only).
+    Token {
+        /// Make a new token: the old one stops working at once.
+        #[arg(long)]
+        new: bool,
+    },
 }
 
 /// `referee serve tournament ...`: create, start and list the store's tournaments.

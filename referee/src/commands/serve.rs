@@ -15,6 +15,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         None => {}
         Some(ServeAction::Register { name }) => return register(&args, &store, name),
         Some(ServeAction::Games) => return games(&store),
+        Some(ServeAction::Token { new }) => return token(&args, &store, *new),
         Some(ServeAction::Tournament { action }) => {
             return super::serve_tournament::run(&args.results, &store, action)
         }
@@ -80,6 +81,24 @@ fn register(args: &ServeArgs, store: &Path, name: &str) -> Result<(), Failure> {
         .map_err(Failure::usage)?;
     println!("{token}");
     eprintln!("{name} registered: its games need the option token={token}");
+    Ok(())
+}
+
+/// `referee serve token [--new]`: the organiser's token, printed alone on stdout.
+fn token(args: &ServeArgs, store: &Path, new: bool) -> Result<(), Failure> {
+    std::fs::create_dir_all(store.parent().unwrap_or(&args.results)).map_err(|e| {
+        Failure::usage(anyhow::anyhow!(
+            "cannot create the store's folder (--results or --store): {e}"
+        ))
+    })?;
+    let file = crate::serve::web::organiser::path(store);
+    let token = crate::serve::web::organiser::ensure(&file, new).map_err(Failure::usage)?;
+    println!("{token}");
+    eprintln!(
+        "the organiser's token (in {}): the web site's forms need it to start a game or a \
+         tournament",
+        file.display()
+    );
     Ok(())
 }
 

@@ -5,9 +5,8 @@
 
 use super::Failure;
 use crate::cli::TournamentAction;
-use crate::serve::request::{self, MAX_TIMEOUT};
 use crate::serve::store::Store;
-use crate::serve::tournament_plan::{Format, Plan};
+use crate::serve::tournament_new::{NewTournament, Refused};
 use std::path::Path;
 
 /// Runs the tournament command `action` on the store `store` (in `results` by default).
@@ -26,52 +25,32 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
             timeout,
             max_players,
         } => {
-            request::client_name(&format!("CLIENT_NAME {name}")).map_err(|why| {
-                usage(format!(
-                    "tournament {name:?}: {}",
-                    why.replace("The name", "the name")
-                ))
-            })?;
-            let plan = Plan {
-                format: Format::parse(format).map_err(|e| usage(format!("--format: {e}")))?,
+            let new = NewTournament {
+                name,
+                format,
                 seats: *seats,
                 rounds: *rounds,
                 pool: *pool,
                 qualify: *qualify,
-                advance: advance.unwrap_or(Plan::default_advance(*seats)),
+                advance: *advance,
+                map,
+                timeout: *timeout,
+                max_players: *max_players,
             };
-            plan.check(2..=5)
-                .map_err(|(flag, what)| usage(format!("--{flag} {what}")))?;
-            if !(2..=1000).contains(max_players) {
-                return Err(usage(format!(
-                    "--max-players {max_players}: give 2 to 1000"
-                )));
-            }
-            plan.check_size(*max_players).map_err(|why| {
-                usage(format!(
-                    "--max-players {max_players}: {why}: give fewer players (--max-players), \
-                     seats (--seats) or rounds (--rounds), or pools (--format pools-knockout)"
-                ))
-            })?;
-            let map = match map.to_ascii_lowercase().as_str() {
-                "usa" => "usa",
-                "small" => "small",
-                _ => return Err(usage(format!("--map {map:?}: give USA or small"))),
+            let refused = |refused| match refused {
+                Refused::Value("name", why) => usage(format!("tournament {name:?}: {why}")),
+                Refused::Value(flag, why) => usage(format!("--{flag} {why}")),
+                Refused::Store(e) => Failure::usage(e),
             };
-            if !(1..=MAX_TIMEOUT).contains(timeout) {
-                return Err(usage(format!(
-                    "--timeout {timeout}: seconds from 1 to {MAX_TIMEOUT}"
-                )));
-            }
+            new.check().map_err(refused)?;
             std::fs::create_dir_all(results).map_err(|e| {
                 usage(format!(
                     "cannot create {} (--results): {e}",
                     results.display()
                 ))
             })?;
-            Store::open_only(store)
-                .and_then(|s| s.create_tournament(name, &plan, map, *timeout, *max_players))
-                .map_err(Failure::usage)?;
+            let store = Store::open_only(store).map_err(Failure::usage)?;
+            let plan = new.create(&store).map_err(refused)?;
             println!(
                 "tournament {name} created ({}, at most {max_players} players): registered \
                  players join with WAIT_GAME TOURNAMENT {name} token=<token> (referee serve \

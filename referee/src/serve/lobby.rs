@@ -91,6 +91,9 @@ impl Drop for Seated {
     }
 }
 
+/// Waiting clients taken from the queue, with their connections.
+pub type Taken = Vec<(Arc<Waiter>, Link)>;
+
 /// What joining the lobby gave.
 pub enum Joined {
     /// The table is full: play now, with these waiting clients and their connections
@@ -120,6 +123,73 @@ impl Lobby {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The clients waiting, oldest first: (name, game, board), for the organiser's form.
+    pub fn waiting_players(&self) -> Vec<(String, &'static str, &'static str)> {
+        self.waiting()
+            .iter()
+            .map(|w| (w.name.clone(), w.table.game, w.table.board))
+            .collect()
+    }
+
+    /// The organiser seats the waiting clients `names` (in this order) at a game of their
+    /// own: their connections, taken from the queue, and the table of the first (its game,
+    /// board and clock); or why not (one is not waiting, or waits for another game), with
+    /// nothing taken.
+    pub fn take(&self, names: &[String]) -> Result<(Taken, Training), String> {
+        if names.len() < 2 {
+            return Err("a game needs two players at least".into());
+        }
+        let mut waiting = self.waiting();
+        let mut chosen: Vec<Arc<Waiter>> = Vec::new();
+        for name in names {
+            let Some(w) = waiting.iter().find(|w| &w.name == name) else {
+                return Err(format!("{name} is not waiting for a free game"));
+            };
+            if chosen.iter().any(|c| Arc::ptr_eq(c, w)) {
+                return Err(format!("{name} is chosen twice"));
+            }
+            if let Some(first) = chosen.first() {
+                if first.table.game != w.table.game {
+                    return Err(format!(
+                        "{name} waits for {}, {} for {}: a game's players wait for the same game",
+                        w.table.game, first.name, first.table.game
+                    ));
+                }
+            }
+            chosen.push(Arc::clone(w));
+        }
+        let mut taken = Vec::new();
+        for w in &chosen {
+            let mut slot = w.slot();
+            match std::mem::replace(&mut *slot, Slot::Playing) {
+                Slot::Waiting(l) if l.conn.is_alive() => taken.push((Arc::clone(w), l)),
+                other => {
+                    *slot = other;
+                    drop(slot);
+                    // Those taken wait on, as they were.
+                    for (t, l) in taken {
+                        *t.slot() = Slot::Waiting(l);
+                    }
+                    return Err(format!("{} is no longer waiting", w.name));
+                }
+            }
+        }
+        waiting.retain(|w| !chosen.iter().any(|c| Arc::ptr_eq(c, w)));
+        let table = &chosen[0].table;
+        let wanted = Training {
+            game: table.game,
+            lines: false,
+            bot: None,
+            seats: chosen.len(),
+            timeout: table.timeout,
+            seed: None,
+            first: None,
+            board: table.board,
+            token: None,
+        };
+        Ok((taken, wanted))
     }
 
     /// The client `name` asks `wanted` (a free game): it fills a table with clients

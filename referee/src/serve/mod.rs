@@ -17,6 +17,7 @@ pub mod request;
 pub mod session;
 pub mod store;
 pub mod tournament;
+pub mod tournament_new;
 pub mod tournament_plan;
 pub mod tournament_results;
 pub mod tournament_store;
@@ -214,8 +215,15 @@ pub fn run(config: Config) -> anyhow::Result<()> {
     );
     tournament::watch(&server);
     if let Some(addr) = config.web {
-        let bound = web::start(addr, &server)?;
+        // The organiser's token, made at the first start; never printed.
+        let token = web::organiser::path(&config.store);
+        web::organiser::ensure(&token, false)?;
+        let bound = web::start(addr, &server, token.clone())?;
         println!("web site on http://{bound}/");
+        println!(
+            "the organiser's forms need the token of {} (referee serve token prints it)",
+            token.display()
+        );
         std::io::stdout().flush()?;
     }
     accept_each(&listener, "game port", |stream| accept(stream, &server));

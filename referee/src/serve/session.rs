@@ -189,17 +189,55 @@ fn free(
     if waiters.0.iter().any(|w| w.seed != wanted.seed) {
         wanted.seed = None;
     }
-    let played = play(server, &players, &wanted, None);
-    players.pop();
+    let played = play_seated(server, &waiters, &mut players, &wanted);
+    let played = played.map(|losses| tell_loss(&own, losses.last().cloned().flatten().as_deref()));
+    Some((own, played))
+}
+
+/// Plays `wanted` for `players`, the first of whom are the lobby's `seated`: each of
+/// those given its connection back after the game, with its loss (taken out of
+/// `players`); each player's loss.
+fn play_seated(
+    server: &Server,
+    seated: &Seated,
+    players: &mut Vec<(String, Rc<RefCell<Link>>)>,
+    wanted: &Training,
+) -> anyhow::Result<Vec<Option<String>>> {
+    let played = play(server, players, wanted, None);
     let losses = match &played {
         Ok(losses) => losses.clone(),
         Err(_) => vec![None; players.len()],
     };
-    for ((waiter, (_, l)), loss) in waiters.0.iter().zip(players).zip(losses) {
+    let waiters = players.drain(..seated.0.len());
+    for ((waiter, (_, l)), loss) in seated.0.iter().zip(waiters).zip(losses) {
         waiter.give_back(Rc::into_inner(l).map(RefCell::into_inner), loss);
     }
-    let played = played.map(|losses| tell_loss(&own, losses.last().cloned().flatten().as_deref()));
-    Some((own, played))
+    played
+}
+
+/// The organiser's game (the web site's form): the waiting clients `taken` from the lobby
+/// play `wanted` on a thread of its own, each given its connection back after it, as a
+/// free game's players are. If no thread can start, they are let go (disconnected).
+pub fn play_chosen(
+    server: &std::sync::Arc<Server>,
+    taken: super::lobby::Taken,
+    wanted: Training,
+) -> std::io::Result<()> {
+    let (waiters, links): (Vec<_>, Vec<_>) = taken.into_iter().unzip();
+    let seated = Seated(waiters);
+    let server = std::sync::Arc::clone(server);
+    std::thread::Builder::new()
+        .name("organiser's game".into())
+        .spawn(move || {
+            let mut players = seated
+                .0
+                .iter()
+                .zip(links)
+                .map(|(w, l)| (w.name.clone(), Rc::new(RefCell::new(l))))
+                .collect();
+            let _ = play_seated(&server, &seated, &mut players, &wanted);
+        })?;
+    Ok(())
 }
 
 /// Tells the tournaments a client gone, once it proved its name for one (its name is
@@ -266,10 +304,34 @@ fn play(
     files: Option<super::fds::Taken<'_>>,
 ) -> anyhow::Result<Vec<Option<String>>> {
     let kind = match wanted.bot {
-        Some(_) => "training",
-        None => "free",
+        Some(_) => Kind::Training,
+        None => Kind::Free,
     };
     play_game(server, players, wanted, kind, files).map(|(losses, ..)| losses)
+}
+
+/// What a game is in the store.
+#[derive(Clone, Copy)]
+pub(super) enum Kind<'a> {
+    Training,
+    Free,
+    /// A game of tournament `name` in `phase` (`league`, `knockout 1`, ...): noted as the
+    /// tournament's when it starts, so that its page shows it in play.
+    Tournament {
+        name: &'a str,
+        phase: &'a str,
+    },
+}
+
+impl Kind<'_> {
+    /// Its word in the store's `games`.
+    fn word(self) -> &'static str {
+        match self {
+            Kind::Training => "training",
+            Kind::Free => "free",
+            Kind::Tournament { .. } => "tournament",
+        }
+    }
 }
 
 /// [`play`], the game of `kind` in the store (`training`, `free`, `tournament`): each
@@ -281,7 +343,7 @@ pub(super) fn play_game(
     server: &Server,
     players: &[(String, Rc<RefCell<Link>>)],
     wanted: &Training,
-    kind: &str,
+    kind: Kind<'_>,
     files: Option<super::fds::Taken<'_>>,
 ) -> anyhow::Result<(Vec<Option<String>>, String, arena::GameRecord)> {
     let played = play_counted(server, players, wanted, kind, files);
@@ -356,7 +418,7 @@ fn play_counted(
     server: &Server,
     players: &[(String, Rc<RefCell<Link>>)],
     wanted: &Training,
-    kind: &str,
+    kind: Kind<'_>,
     files: Option<super::fds::Taken<'_>>,
 ) -> anyhow::Result<(Vec<Option<String>>, String, arena::GameRecord)> {
     let bots = wanted.bot.map_or(0, |_| wanted.seats - players.len());
@@ -429,13 +491,19 @@ fn play_counted(
     let names: Vec<String> = seats.champions.iter().map(|c| c.name.clone()).collect();
     server
         .store
-        .started(&game_name, game.name(), kind, &names)?;
+        .started(&game_name, game.name(), kind.word(), &names)?;
+    if let Kind::Tournament { name, phase } = kind {
+        server.store.tournament_game(name, &game_name, phase)?;
+    }
     let row = Row {
         server,
         name: game_name.clone(),
         why: Some("the server stopped playing it (an error of its own: see its log)".into()),
     };
     server.web.started(&game_name, served);
+    if let Kind::Tournament { name, .. } = kind {
+        server.web.tournament_changed(name);
+    }
     let sizes = format!(
         "{} {}",
         board.cities.len(),

@@ -267,6 +267,8 @@ struct Director<'a> {
     /// Its players in their seeding order (best seed first): the indices of its games.
     players: Vec<String>,
     members: Vec<Arc<Member>>,
+    /// The seed of its seeding, and of its standings' bootstrap (`confidence.rs`).
+    seed: u64,
     /// Every game played, as rows of results (ids in order).
     rows: Mutex<Vec<MatchRow>>,
 }
@@ -294,6 +296,7 @@ fn direct(server: &Server, row: &TournamentRow) {
             .map(|p| server.tournaments.member(t, p))
             .collect(),
         players,
+        seed,
         rows: Mutex::new(Vec::new()),
     };
     let all: Vec<usize> = (0..director.players.len()).collect();
@@ -308,6 +311,7 @@ fn direct(server: &Server, row: &TournamentRow) {
             for place in 0..row.plan.qualify {
                 seeded.extend(ranked.iter().filter_map(|r| r.get(place).copied()));
             }
+            director.went_on("pools", &seeded);
             director.knockout(seeded)
         }
     };
@@ -325,7 +329,7 @@ fn direct(server: &Server, row: &TournamentRow) {
     let standings = super::tournament_results::standings(&players, row.plan.seats, &rows);
     let dir = server.results.join("tournaments").join(t);
     let winner = &winner;
-    if let Err(e) = super::tournament_results::write(&dir, &standings, rand::random()) {
+    if let Err(e) = super::tournament_results::write(&dir, &standings, seed) {
         println!("tournament {t}: its standings could not be written: {e:#}");
     }
     let ranked: Vec<(usize, String, u64)> = standings
@@ -336,6 +340,7 @@ fn direct(server: &Server, row: &TournamentRow) {
     if let Err(e) = server.store.finish_tournament(t, winner, &ranked) {
         println!("tournament {t}: the store could not note its end: {e:#}");
     }
+    server.web.tournament_changed(t);
     let outcome = match winner.is_empty() {
         true => "no game counted, no winner".to_string(),
         false => format!("{winner} wins"),
@@ -448,6 +453,7 @@ impl Director<'_> {
                     },
                 }
             }
+            self.went_on(&phase, &next);
             players = next;
             stage += 1;
             if groups.len() == 1 {
@@ -533,13 +539,11 @@ impl Director<'_> {
             },
             token: None,
         };
-        let played = super::session::play_game(self.server, &players, &wanted, "tournament", None);
+        let kind = super::session::Kind::Tournament { name: t, phase };
+        let played = super::session::play_game(self.server, &players, &wanted, kind, None);
         drop(players);
         let (losses, row) = match played {
             Ok((losses, game, record)) => {
-                if let Err(e) = self.server.store.tournament_game(t, &game, phase) {
-                    println!("tournament {t}: the store could not note game {game}: {e:#}");
-                }
                 println!("tournament {t}: {phase}: game {game} played");
                 let mut rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
                 let mut row = record.row(
@@ -551,6 +555,8 @@ impl Director<'_> {
                 let counted = row.faults.iter().any(Option::is_none);
                 if counted {
                     rows.push(row.clone());
+                    // The standings so far, for the site (under the lock: one writer).
+                    self.write_standings(&rows);
                 }
                 (losses, counted.then_some(row))
             }
@@ -578,7 +584,30 @@ impl Director<'_> {
                 }
             }
         }
+        self.server.web.tournament_changed(t);
         row
+    }
+
+    /// Notes who went on from `phase` (indices of `players`): the bracket of its page.
+    fn went_on(&self, phase: &str, players: &[usize]) {
+        let t = &self.row.name;
+        let names: Vec<&str> = players.iter().map(|&p| self.players[p].as_str()).collect();
+        if let Err(e) = self.server.store.went_on(t, phase, &names) {
+            println!("tournament {t}: the store could not note who went on: {e:#}");
+        }
+        self.server.web.tournament_changed(t);
+    }
+
+    /// Writes the standings of `rows` (the games counted so far) into the tournament's
+    /// folder: its page shows them as the games end.
+    fn write_standings(&self, rows: &[MatchRow]) {
+        let t = &self.row.name;
+        let standings =
+            super::tournament_results::standings(&self.players, self.row.plan.seats, rows);
+        let dir = self.server.results.join("tournaments").join(t);
+        if let Err(e) = super::tournament_results::write(&dir, &standings, self.seed) {
+            println!("tournament {t}: its standings could not be written: {e:#}");
+        }
     }
 }
 

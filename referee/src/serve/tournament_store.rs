@@ -1,7 +1,8 @@
 //! The store's tournaments: table `tournaments` (each one's plan, game options, state and
 //! winner, its most members and the secret seed of its seeding, drawn at its start),
-//! `tournament_players` (who joined) and `tournament_games` (its games, whose rows are in
-//! `games`). A tournament is `open` (registered players join) when created,
+//! `tournament_players` (who joined), `tournament_games` (its games, whose rows are in
+//! `games`, noted as each starts) and `tournament_going_on` (who went on from each phase
+//! of a knockout, for its bracket). A tournament is `open` (registered players join) when created,
 //! `starting` once the organiser starts it, `playing` once a server took it, then
 //! `finished`; one a server left `playing` when it stopped is marked `interrupted`.
 
@@ -37,7 +38,12 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
              tournament TEXT NOT NULL,
              game TEXT NOT NULL,
              phase TEXT NOT NULL,
-             PRIMARY KEY (tournament, game));",
+             PRIMARY KEY (tournament, game));
+         CREATE TABLE IF NOT EXISTS tournament_going_on (
+             tournament TEXT NOT NULL,
+             phase TEXT NOT NULL,
+             player TEXT NOT NULL,
+             PRIMARY KEY (tournament, phase, player));",
     )?;
     // Columns a store of before lacks.
     for (column, kind) in [
@@ -315,6 +321,32 @@ impl Store {
         let conn = self.lock();
         let mut query = conn.prepare(
             "SELECT game, phase FROM tournament_games WHERE tournament = ?1 ORDER BY rowid",
+        )?;
+        let rows = query.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// `players` of `tournament` went on from `phase` (the pools' qualified, a knockout
+    /// round's top ones, the final's winner).
+    pub fn went_on(&self, tournament: &str, phase: &str, players: &[&str]) -> anyhow::Result<()> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        for player in players {
+            tx.execute(
+                "INSERT OR IGNORE INTO tournament_going_on (tournament, phase, player)
+                 VALUES (?1, ?2, ?3)",
+                params![tournament, phase, player],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Who went on from each phase of `tournament`: (phase, player).
+    pub fn going_on(&self, tournament: &str) -> anyhow::Result<Vec<(String, String)>> {
+        let conn = self.lock();
+        let mut query = conn.prepare(
+            "SELECT phase, player FROM tournament_going_on WHERE tournament = ?1 ORDER BY rowid",
         )?;
         let rows = query.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::sync::OnceLock;
 
 /// Every template, by the name the others extend it by.
-const TEMPLATES: [(&str, &str); 18] = [
+const TEMPLATES: [(&str, &str); 23] = [
     ("frame.html", include_str!("assets/frame/frame.html")),
     ("loi.html", include_str!("assets/loi/page.html")),
     ("amazons.html", include_str!("assets/amazons/page.html")),
@@ -29,6 +29,23 @@ const TEMPLATES: [(&str, &str); 18] = [
     ("web/player.html", include_str!("assets/web/player.html")),
     ("web/pages.html", include_str!("assets/web/pages.html")),
     ("web/waiting.html", include_str!("assets/web/waiting.html")),
+    (
+        "web/tournaments.html",
+        include_str!("assets/web/tournaments.html"),
+    ),
+    (
+        "web/tournament.html",
+        include_str!("assets/web/tournament.html"),
+    ),
+    (
+        "web/tournament_parts.html",
+        include_str!("assets/web/tournament_parts.html"),
+    ),
+    (
+        "web/organiser.html",
+        include_str!("assets/web/organiser.html"),
+    ),
+    ("web/refused.html", include_str!("assets/web/refused.html")),
 ];
 
 fn environment() -> &'static Environment<'static> {

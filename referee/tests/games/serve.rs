@@ -91,6 +91,11 @@ impl Server {
         found.unwrap()
     }
 
+    /// The server's stdout lines so far.
+    pub(crate) fn lines(&self) -> Vec<String> {
+        self.lines.lock().unwrap().clone()
+    }
+
     /// Every line of the server's stdout so far that contains `text`.
     pub(crate) fn lines_with(&self, text: &str) -> Vec<String> {
         let lines = self.lines.lock().unwrap();
@@ -402,7 +407,7 @@ fn hostile_clients_lose_and_the_server_keeps_serving() {
 }
 
 /// The C client of the fixtures, built in `dir`; `None` (skipped) without a C compiler.
-fn c_client(dir: &Path) -> Option<PathBuf> {
+pub(crate) fn c_client(dir: &Path) -> Option<PathBuf> {
     if Command::new("sh")
         .args(["-c", "command -v cc"])
         .output()

@@ -21,7 +21,7 @@ use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// The browser, driven one command at a time.
-struct Browser {
+pub(crate) struct Browser {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
@@ -29,7 +29,7 @@ struct Browser {
 }
 
 impl Browser {
-    fn start(chromium: &Path) -> Browser {
+    pub(crate) fn start(chromium: &Path) -> Browser {
         let scratch = tempfile::Builder::new()
             .prefix("referee-browser-")
             .tempdir()
@@ -55,7 +55,7 @@ impl Browser {
     }
 
     /// Runs `command`; its value.
-    fn run(&mut self, command: Value) -> Value {
+    pub(crate) fn run(&mut self, command: Value) -> Value {
         writeln!(self.input, "{command}").unwrap();
         let mut line = String::new();
         self.output.read_line(&mut line).unwrap();
@@ -67,20 +67,20 @@ impl Browser {
         serde_json::from_str::<Value>(&line).unwrap()["ok"].clone()
     }
 
-    fn open(&mut self, url: &str) {
+    pub(crate) fn open(&mut self, url: &str) {
         self.run(json!(["open", url]));
     }
 
-    fn eval(&mut self, expr: &str) -> Value {
+    pub(crate) fn eval(&mut self, expr: &str) -> Value {
         self.run(json!(["eval", expr]))
     }
 
-    fn until(&mut self, expr: &str, what: &str) -> Value {
+    pub(crate) fn until(&mut self, expr: &str, what: &str) -> Value {
         self.run(json!(["until", expr, what]))
     }
 
     /// Screenshots of the page at both sizes, when asked (`REFEREE_WEB_SCREENSHOTS`).
-    fn shots(&mut self, name: &str, wait: &str) {
+    pub(crate) fn shots(&mut self, name: &str, wait: &str) {
         let Some(dir) = std::env::var_os("REFEREE_WEB_SCREENSHOTS") else {
             return;
         };
@@ -118,7 +118,8 @@ fn board(expr: &str) -> String {
     format!("(() => {{ const f = document.getElementById('board'); const d = f && f.contentDocument; return d && d.documentElement.dataset.ready === '1' ? ({expr}) : undefined; }})()")
 }
 
-const HOSTILE: &str = "<img src=x onerror=window.pwned=1><script>window.pwned=2</script>";
+pub(crate) const HOSTILE: &str =
+    "<img src=x onerror=window.pwned=1><script>window.pwned=2</script>";
 
 #[test]
 fn the_site_follows_a_game_live_from_the_list_to_its_result() {

@@ -1,7 +1,7 @@
 //! The server's event channel for its web site: the games in play (each with its record so
-//! far, told by the arena after every callback: `arena::watch`) and a version that every
-//! change (a game started, a callback played, a game ended) increases, which the pages'
-//! event streams wait on. Fed by `serve/session.rs` (`started`, `watching`, `ended`); read
+//! far, told by the arena after every callback: `arena::watch`), the tournaments' changes,
+//! and a version that every change (a game started, a callback played, a game ended, a
+//! tournament's change) increases, which the pages' event streams wait on. Fed by `serve/session.rs` (`started`, `watching`, `ended`); read
 //! by the site (`serve/web/`). Nothing is kept while no site is served (`--web`).
 
 use crate::serve::games::Served;
@@ -27,6 +27,8 @@ struct State {
     live: HashMap<String, Live>,
     /// The games that ended, with the version of their end (the last 1,000).
     ended: Vec<(String, u64)>,
+    /// Each tournament's version of its last change (a game started or ended, who went on).
+    tournaments: HashMap<String, u64>,
 }
 
 /// The event channel (one a server).
@@ -116,6 +118,19 @@ impl Hub {
         });
     }
 
+    /// Tournament `name` changed: one of its games started or ended, or a phase's players
+    /// went on (its page fetches its standings and bracket again).
+    pub fn tournament_changed(&self, name: &str) {
+        self.change(|s, version| {
+            s.tournaments.insert(name.to_string(), version);
+        });
+    }
+
+    /// Whether tournament `name` changed since version `seen`.
+    pub fn tournament_news(&self, name: &str, seen: u64) -> bool {
+        self.lock().tournaments.get(name).is_some_and(|&v| v > seen)
+    }
+
     /// The game `name` if it is in play.
     pub fn live(&self, name: &str) -> Option<Live> {
         self.lock().live.get(name).cloned()
@@ -175,5 +190,10 @@ mod tests {
         assert_eq!(hub.news("g", seen), Some(true));
         assert!(hub.live("g").is_none());
         assert_eq!(hub.wait(seen, Instant::now()), seen + 1);
+        let seen = hub.version();
+        assert!(!hub.tournament_news("cup", 0));
+        hub.tournament_changed("cup");
+        assert!(hub.tournament_news("cup", seen));
+        assert!(!hub.tournament_news("cup", hub.version()));
     }
 }

@@ -1,26 +1,33 @@
 //! The game server's web site (`referee serve --web ADDR`, docs/server.md section 9): the
 //! games in play and finished, live, each game's board (the replay page's drawing, growing
-//! while the game is played), each player's games. Read-only: nothing on the site starts
-//! or stops anything. Its connections come through a bounded door (`gate.rs`); `tiny_http`
-//! serves them behind it, one thread a request (an event stream is a thread blocked on the
-//! server's changes, as a client's session is), bounded in number.
+//! while the game is played), each player's games, the tournaments (standings live, the
+//! bracket of a knockout). Reading is open; the organiser's forms (start a game, create or
+//! start a tournament) act only with the organiser's token (`forms.rs`). Its connections
+//! come through a bounded door (`gate.rs`); `tiny_http` serves them behind it, one thread a
+//! request (an event stream is a thread blocked on the server's changes, as a client's
+//! session is), bounded in number.
 
+mod forms;
 mod gate;
 pub mod hub;
+pub mod organiser;
 mod pages;
 mod respond;
 mod stream;
+mod tournaments;
 
 use super::Server;
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// Most requests served at once (event streams included); more are answered 503.
 pub const MAX_REQUESTS: usize = 512;
 
-/// Serves the site of `server` on `addr`, on threads of its own; the address bound.
-pub fn start(addr: SocketAddr, server: &Arc<Server>) -> anyhow::Result<SocketAddr> {
+/// Serves the site of `server` on `addr`, on threads of its own, its forms acting with the
+/// token of the file `token` (`organiser.rs`); the address bound.
+pub fn start(addr: SocketAddr, server: &Arc<Server>, token: PathBuf) -> anyhow::Result<SocketAddr> {
     let listener = std::net::TcpListener::bind(addr).map_err(|e| {
         anyhow::anyhow!("cannot serve the web site on {addr}: {e} (another server on that port? choose another)")
     })?;
@@ -35,6 +42,7 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>) -> anyhow::Result<SocketAdd
         .spawn(move || gate::serve(listener, site, per_address))?;
     server.web.serve();
     let server = Arc::clone(server);
+    let token = Arc::new(token);
     std::thread::Builder::new()
         .name("web".into())
         .spawn(move || {
@@ -45,7 +53,7 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>) -> anyhow::Result<SocketAdd
                 if let Ok(http) = inner.try_clone().map_err(|e| e.to_string()).and_then(|l| {
                     tiny_http::Server::from_listener(l, None).map_err(|e| e.to_string())
                 }) {
-                    answer(&http, &server, &busy);
+                    answer(&http, &server, &busy, &token);
                 }
                 if !said {
                     println!("web: the site stopped accepting (out of open files?); started again");
@@ -58,14 +66,19 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>) -> anyhow::Result<SocketAdd
 }
 
 /// Answers the requests of `http`, each on a thread of its own, until it stops.
-fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize>) {
+fn answer(
+    http: &tiny_http::Server,
+    server: &Arc<Server>,
+    busy: &Arc<AtomicUsize>,
+    token: &Arc<PathBuf>,
+) {
     for request in http.incoming_requests() {
         if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
             busy.fetch_sub(1, Ordering::SeqCst);
             respond::busy(request);
             continue;
         }
-        let (server, busy) = (Arc::clone(server), Arc::clone(busy));
+        let (server, busy, token) = (Arc::clone(server), Arc::clone(busy), Arc::clone(token));
         let spawned = std::thread::Builder::new()
             .name("web request".into())
             .spawn(move || {
@@ -76,7 +89,7 @@ fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize
                     }
                 }
                 let _done = Done(busy);
-                route(request, &server);
+                route(request, &server, &token);
             });
         if spawned.is_err() {
             println!("web: a request was dropped (no thread could start)");
@@ -84,14 +97,32 @@ fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize
     }
 }
 
-/// What a request asks: a page, a stream, a style or a script.
-fn route(request: tiny_http::Request, server: &Server) {
-    if *request.method() != tiny_http::Method::Get && *request.method() != tiny_http::Method::Head {
-        return respond::error(request, 405, "The site is read-only: GET only");
-    }
+/// What a request asks: a page, a stream, a style or a script; or, POSTed, one of the
+/// organiser's forms.
+fn route(request: tiny_http::Request, server: &Arc<Server>, token: &Path) {
     let url = request.url().to_string();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    if *request.method() == tiny_http::Method::Post {
+        return match parts.as_slice() {
+            ["organiser", "tournament"] => forms::new_tournament(request, server, token),
+            ["organiser", "game"] => forms::new_game(request, server, token),
+            ["tournament", name, "start"] => forms::start_tournament(request, server, token, name),
+            _ => respond::error(
+                request,
+                405,
+                "Only the organiser's forms are posted (/organiser); the rest of the site is \
+                 read with GET",
+            ),
+        };
+    }
+    if *request.method() != tiny_http::Method::Get && *request.method() != tiny_http::Method::Head {
+        return respond::error(
+            request,
+            405,
+            "The site is read with GET; its forms are POSTed",
+        );
+    }
     match parts.as_slice() {
         [""] | ["games"] => pages::games(request, server, query, false),
         ["games", "rows"] => pages::games(request, server, query, true),
@@ -102,11 +133,17 @@ fn route(request: tiny_http::Request, server: &Server) {
         ["game", name, "summary"] => pages::summary(request, server, name),
         ["game", name, "events"] => stream::game(request, server, name),
         ["player", name] => pages::player(request, server, name, query),
+        ["tournaments"] => tournaments::list(request, server),
+        ["tournament", name] => tournaments::page(request, server, name, false),
+        ["tournament", name, "parts"] => tournaments::page(request, server, name, true),
+        ["tournament", name, "events"] => stream::tournament(request, server, name),
+        ["organiser"] => forms::page(request, server),
         ["assets", file] => respond::asset(request, file),
         _ => respond::error(
             request,
             404,
-            "No such page: the site has /, /game/NAME and /player/NAME",
+            "No such page: the site has /, /game/NAME, /player/NAME, /tournaments, \
+             /tournament/NAME and /organiser",
         ),
     }
 }

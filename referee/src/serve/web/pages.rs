@@ -131,7 +131,8 @@ fn rows(server: &Server, filter: &Filter) -> anyhow::Result<(Vec<Row>, Pages)> {
     ))
 }
 
-fn rendered(request: Request, page: anyhow::Result<String>) {
+/// Answers `page`, or the error page (its cause in the log).
+pub(super) fn rendered(request: Request, page: anyhow::Result<String>) {
     match page {
         Ok(html) => respond::page(request, html),
         Err(e) => {
@@ -307,7 +308,7 @@ fn player_page(server: &Server, name: &str, filter: &Filter) -> anyhow::Result<S
 
 /// How a game's `outcome` (the store's: `NAME (seat N) won, NAME (seat M) lost by a ...`)
 /// ended for `name`; empty while it is played.
-fn outcome_of(outcome: &str, name: &str) -> String {
+pub(super) fn outcome_of(outcome: &str, name: &str) -> String {
     let head = format!("{name} (seat ");
     let Some(at) = outcome.find(&head) else {
         return String::new();

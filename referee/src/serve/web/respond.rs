@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use tiny_http::{Header, Request, Response};
 
 /// The site's own files, compiled in.
-const ASSETS: [(&str, &str, &str); 4] = [
+const ASSETS: [(&str, &str, &str); 5] = [
     (
         "site.js",
         "text/javascript",
@@ -28,6 +28,11 @@ const ASSETS: [(&str, &str, &str); 4] = [
         "text/javascript",
         include_str!("../../view/assets/web/game.js"),
     ),
+    (
+        "tournament.js",
+        "text/javascript",
+        include_str!("../../view/assets/web/tournament.js"),
+    ),
 ];
 
 /// The policy of the site's own pages: scripts and styles from the site only.
@@ -42,7 +47,10 @@ fn header(name: &str, value: &str) -> Header {
 fn send<R: std::io::Read>(request: Request, response: Response<R>) {
     let response = response
         .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header("Referrer-Policy", "no-referrer"))
+        // Links leave the site telling nothing; a page of the site names its origin to the
+        // site (a browser says `Origin: null` for a form of a `no-referrer` page, and the
+        // organiser's forms act only from the site's own origin: `forms.rs`).
+        .with_header(header("Referrer-Policy", "same-origin"))
         .with_header(header("Cache-Control", "no-store"));
     // A browser gone before its answer: nothing to do.
     let _ = request.respond(response);
@@ -55,6 +63,28 @@ pub fn page(request: Request, html: String) {
         Response::from_string(html)
             .with_header(header("Content-Type", "text/html; charset=utf-8"))
             .with_header(header("Content-Security-Policy", POLICY)),
+    );
+}
+
+/// One of the site's pages with `status` (a form's refusal).
+pub fn page_with(request: Request, status: u16, html: String) {
+    send(
+        request,
+        Response::from_string(html)
+            .with_status_code(status)
+            .with_header(header("Content-Type", "text/html; charset=utf-8"))
+            .with_header(header("Content-Security-Policy", POLICY)),
+    );
+}
+
+/// A form's success: the browser goes to `location` (a path of the site).
+pub fn see_other(request: Request, location: &str) {
+    send(
+        request,
+        Response::from_string(format!("See {location}\n"))
+            .with_status_code(303)
+            .with_header(header("Location", location))
+            .with_header(header("Content-Type", "text/plain; charset=utf-8")),
     );
 }
 

@@ -1,9 +1,10 @@
 //! The site's event streams (server-sent events): `/events` says `changed` whenever a game
 //! starts, moves or ends (the list fetches its rows again); `/game/NAME/events` says
 //! `moved` while game NAME is played (its board fetches its data so far) and `ended` once
-//! its record is written. A stream says at most one event each `PACE`, however fast the
-//! games go, and a comment line when nothing happened for `QUIET` (a browser gone is seen
-//! when that write fails). At most [`MAX_STREAMS`] are open at once (the site's other
+//! its record is written; `/tournament/NAME/events` says `changed` when tournament NAME
+//! does (a game started or ended, players went on). A stream says at most one event each
+//! `PACE`, however fast the games go, and a comment line when nothing happened for `QUIET`
+//! (a browser gone is seen when that write fails). At most [`MAX_STREAMS`] are open at once (the site's other
 //! connections stay for pages); one more is answered 503.
 
 use crate::serve::Server;
@@ -107,6 +108,31 @@ pub fn game(request: Request, server: &Server, name: &str) {
             Some(false) => event(&mut out, "moved"),
             None if now == seen => out.write_all(b": quiet\n\n").and_then(|()| out.flush()),
             None => Ok(()),
+        };
+        if sent.is_err() {
+            return;
+        }
+        seen = now;
+        std::thread::sleep(PACE);
+    }
+}
+
+/// `/tournament/NAME/events`: tournament NAME changed (a game started or ended, players
+/// went on): its page fetches its parts again.
+pub fn tournament(request: Request, server: &Server, name: &str) {
+    if !super::is_name(name) {
+        return super::respond::error(request, 404, "No such tournament on this server");
+    }
+    let Some((mut out, _counted)) = open(request) else {
+        return;
+    };
+    let mut seen = server.web.version();
+    loop {
+        let now = server.web.wait(seen, Instant::now() + QUIET);
+        let sent = match server.web.tournament_news(name, seen) {
+            true => event(&mut out, "changed"),
+            false if now == seen => out.write_all(b": quiet\n\n").and_then(|()| out.flush()),
+            false => Ok(()),
         };
         if sent.is_err() {
             return;

@@ -19,7 +19,7 @@ mod champion_page;
 mod columns;
 mod index_page;
 mod nav;
-mod pages;
+pub(crate) mod pages;
 pub mod tables;
 
 use crate::games::{FaultStep, Game};

@@ -1,0 +1,229 @@
+//! The tournaments' pages: the list, and each tournament's page: its plan, state and
+//! members, its standings (its `leaderboard.csv`, written by the server as each game ends,
+//! shown as a tournament's index shows it: the same points, intervals and ratings), the
+//! bracket of a knockout (each phase's games, who went on) and its games, each linked to
+//! its page. The page's parts are fetched again when its stream says the tournament
+//! changed (`stream::tournament`).
+
+use super::pages::{outcome_of, rendered};
+use super::respond;
+use crate::serve::tournament_plan::Format;
+use crate::serve::tournament_store::TournamentRow;
+use crate::serve::Server;
+use crate::view::index::pages::csv_table;
+use crate::view::index::tables::Table;
+use crate::view::templates::render;
+use serde::Serialize;
+use tiny_http::Request;
+
+/// A tournament as the list shows it.
+#[derive(Serialize)]
+struct Listed {
+    name: String,
+    format: &'static str,
+    state: String,
+    players: usize,
+    games: usize,
+    winner: String,
+}
+
+/// `/tournaments`: every tournament of the store, newest first.
+pub fn list(request: Request, server: &Server) {
+    let page = (|| {
+        let mut listed = Vec::new();
+        for name in server.store.tournaments()?.into_iter().rev() {
+            let Some(t) = server.store.tournament(&name)? else {
+                continue;
+            };
+            listed.push(Listed {
+                games: server.store.tournament_games(&name)?.len(),
+                name,
+                format: t.plan.format.name(),
+                state: t.state,
+                players: t.players.len(),
+                winner: t.winner,
+            });
+        }
+        render("web/tournaments.html", minijinja::context! { listed })
+    })();
+    rendered(request, page);
+}
+
+/// One player of a game of the tournament.
+#[derive(Serialize)]
+struct Seat {
+    name: String,
+    /// How the game ended for it (`won`, `lost`, `lost by a crash fault: ...`), empty
+    /// while it is played.
+    outcome: String,
+    /// Whether it went on from this game's phase (a knockout's).
+    went_on: bool,
+}
+
+/// A game of the tournament.
+#[derive(Serialize)]
+struct Played {
+    name: String,
+    phase: String,
+    state: String,
+    seats: Vec<Seat>,
+}
+
+/// A phase of a knockout's bracket (its games are those of `Shown::games` in it; the
+/// pools' are listed with every game, the bracket shows who qualified).
+#[derive(Serialize)]
+struct Phase {
+    name: String,
+    /// Went on from this phase without a game (one alone in its group), or qualified from
+    /// the pools.
+    unplayed: Vec<String>,
+    /// The players who went on from it (empty while it is played).
+    went_on: Vec<String>,
+}
+
+/// What the tournament's page shows.
+#[derive(Serialize)]
+struct Shown {
+    name: String,
+    format: &'static str,
+    knockout: bool,
+    state: String,
+    winner: String,
+    plan: Vec<(&'static str, String)>,
+    players: Vec<String>,
+    games: Vec<Played>,
+    bracket: Vec<Phase>,
+    leaderboard: Option<crate::view::index::pages::CsvTable>,
+    confidence: bool,
+}
+
+/// The plan as words, for the page's head.
+fn plan_words(t: &TournamentRow) -> Vec<(&'static str, String)> {
+    let p = &t.plan;
+    let mut words = vec![
+        ("seats a game", p.seats.to_string()),
+        ("board", t.map.clone()),
+        ("seconds a turn", t.timeout.to_string()),
+        ("most players", t.max_players.to_string()),
+    ];
+    match p.format {
+        Format::League => words.push(("rounds", p.rounds.to_string())),
+        Format::PoolsKnockout => {
+            words.push(("players a pool", p.pool.to_string()));
+            words.push(("rounds in a pool", p.rounds.to_string()));
+            words.push(("going on from a pool", p.qualify.to_string()));
+            words.push(("going on from a game", p.advance.to_string()));
+        }
+        Format::SingleElimination => words.push(("going on from a game", p.advance.to_string())),
+    }
+    words
+}
+
+fn shown(server: &Server, t: TournamentRow) -> anyhow::Result<Shown> {
+    let going_on = server.store.going_on(&t.name)?;
+    let went =
+        |phase: &str, player: &str| going_on.iter().any(|(ph, p)| ph == phase && p == player);
+    let mut games = Vec::new();
+    for (game, phase) in server.store.tournament_games(&t.name)? {
+        let Some(row) = server.store.game(&game)? else {
+            continue;
+        };
+        let seats = row
+            .seats
+            .split(',')
+            .map(|name| Seat {
+                outcome: outcome_of(&row.outcome, name),
+                went_on: went(&phase, name),
+                name: name.to_string(),
+            })
+            .collect();
+        games.push(Played {
+            name: game,
+            phase,
+            state: row.state,
+            seats,
+        });
+    }
+    let knockout = t.plan.format != Format::League;
+    let mut bracket: Vec<Phase> = Vec::new();
+    if knockout {
+        // The phases in the order they were played: their games', then those of which only
+        // who went on is known.
+        let mut names: Vec<&str> = games.iter().map(|g| g.phase.as_str()).collect();
+        names.extend(going_on.iter().map(|(ph, _)| ph.as_str()));
+        let mut seen = Vec::new();
+        for name in names {
+            if seen.contains(&name) {
+                continue;
+            }
+            seen.push(name);
+            let in_games = |p: &str| {
+                games
+                    .iter()
+                    .any(|g| g.phase == name && g.seats.iter().any(|s| s.name == p))
+            };
+            let went_on: Vec<String> = going_on
+                .iter()
+                .filter(|(ph, _)| ph == name)
+                .map(|(_, p)| p.clone())
+                .collect();
+            bracket.push(Phase {
+                name: name.to_string(),
+                unplayed: went_on
+                    .iter()
+                    .filter(|p| name == "pools" || !in_games(p))
+                    .cloned()
+                    .collect(),
+                went_on,
+            });
+        }
+    }
+    let file = server
+        .results
+        .join("tournaments")
+        .join(&t.name)
+        .join("leaderboard.csv");
+    let table = Table::read(&file)?;
+    let player = |name: &str| Some(format!("/player/{name}"));
+    Ok(Shown {
+        format: t.plan.format.name(),
+        knockout,
+        plan: plan_words(&t),
+        confidence: table
+            .as_ref()
+            .is_some_and(|t| t.column("p_ahead_of_next").is_some()),
+        leaderboard: table.as_ref().map(|t| csv_table("leaderboard", t, &player)),
+        name: t.name,
+        state: t.state,
+        winner: t.winner,
+        players: t.players,
+        games,
+        bracket,
+    })
+}
+
+/// The tournament `name`, if the store has it.
+fn stored(server: &Server, name: &str) -> Option<TournamentRow> {
+    if !super::is_name(name) {
+        return None;
+    }
+    server.store.tournament(name).ok().flatten()
+}
+
+/// `/tournament/NAME` (`parts_only`: its parts that change, for its script).
+pub fn page(request: Request, server: &Server, name: &str, parts_only: bool) {
+    let Some(t) = stored(server, name) else {
+        return respond::error(request, 404, "No such tournament on this server");
+    };
+    let page = shown(server, t).and_then(|t| {
+        render(
+            if parts_only {
+                "web/tournament_parts.html"
+            } else {
+                "web/tournament.html"
+            },
+            minijinja::context! { t },
+        )
+    });
+    rendered(request, page);
+}
