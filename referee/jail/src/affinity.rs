@@ -94,7 +94,9 @@ impl Pin {
                  referee of this user: someone squats the claims to steer matches to a CPU \
                  of their choice"
             ),
-            Err(NoClaim::Error(error)) => format!("cannot claim a CPU in the set {set:?} ({error})"),
+            Err(NoClaim::Error(error)) => {
+                format!("cannot claim a CPU in the set {set:?} ({error})")
+            }
         };
         static WARNED: OnceLock<()> = OnceLock::new();
         WARNED.get_or_init(|| eprintln!("warning: {why}; matches are not pinned"));
@@ -208,7 +210,10 @@ fn hold_name(name: &str) -> nix::Result<OwnedFd> {
 /// process sharing this network namespace): its name cannot be bound. For tests and
 /// diagnostics.
 pub fn is_claimed(set: &str, uid: u32, cpu: usize) -> bool {
-    matches!(hold_name(&claim_name(set, uid, cpu)), Err(Errno::EADDRINUSE))
+    matches!(
+        hold_name(&claim_name(set, uid, cpu)),
+        Err(Errno::EADDRINUSE)
+    )
 }
 
 /// Holds the claim of `cpu` in `set` as a referee's match would, until the descriptor is
