@@ -532,33 +532,41 @@ fn a_member_s_seat_is_its_token_s_and_its_new_connection_replaces_the_old() {
     });
 }
 
+/// A league of two rounds on the small board, `timeout` seconds a turn, started with ann
+/// and bob joined: the server, and each one's connection and token.
+fn league_of_two(who: Who, dir: &Path, timeout: &str) -> (Server, [(Client, String); 2]) {
+    let server = Server::start(who, dir);
+    let new = [
+        "tournament",
+        "new",
+        "cup",
+        "--format",
+        "league",
+        "--rounds",
+        "2",
+        "--map",
+        "small",
+        "--timeout",
+        timeout,
+    ];
+    organise(who, dir, &new);
+    let joined = ["ann", "bob"].map(|name| {
+        let token = register(who, dir, name);
+        let (client, joined) = join(&server, name, Some(&token));
+        assert_eq!(joined, "OK");
+        (client, token)
+    });
+    organise(who, dir, &["tournament", "start", "cup"]);
+    (server, joined)
+}
+
 /// Red team 9, finding 6: a member that lost by a fault and stays silent holds its next
 /// game at most the tournament's `--timeout`, not the server's idle bound, and its
 /// opponent waits meanwhile as every waiting member does: sent `NOT_READY`.
 #[test]
 fn a_member_silent_after_its_fault_holds_its_next_game_only_a_turn() {
     each_run_in("serve_tournament", "silent_loser", |who, dir| {
-        let server = Server::start(who, dir);
-        let new = [
-            "tournament",
-            "new",
-            "cup",
-            "--format",
-            "league",
-            "--rounds",
-            "2",
-            "--map",
-            "small",
-            "--timeout",
-            "10",
-        ];
-        organise(who, dir, &new);
-        let (ann, bob) = (register(who, dir, "ann"), register(who, dir, "bob"));
-        let (mut silent, joined) = join(&server, "ann", Some(&ann));
-        assert_eq!(joined, "OK");
-        let (mut other, joined) = join(&server, "bob", Some(&bob));
-        assert_eq!(joined, "OK");
-        organise(who, dir, &["tournament", "start", "cup"]);
+        let (server, [(mut silent, _ann), (mut other, bob)]) = league_of_two(who, dir, "10");
         let game_of = |client: &mut Client| -> (usize, String) {
             let mut not_ready = 0;
             loop {
@@ -749,27 +757,7 @@ fn a_knockout_is_never_won_by_a_member_that_played_nothing() {
 #[test]
 fn a_member_asking_its_next_game_late_forfeits_it() {
     each_run_in("serve_tournament", "staller", |who, dir| {
-        let server = Server::start(who, dir);
-        let new = [
-            "tournament",
-            "new",
-            "cup",
-            "--format",
-            "league",
-            "--rounds",
-            "2",
-            "--map",
-            "small",
-            "--timeout",
-            "5",
-        ];
-        organise(who, dir, &new);
-        let (ann, bob) = (register(who, dir, "ann"), register(who, dir, "bob"));
-        let (mut loser, joined) = join(&server, "ann", Some(&ann));
-        assert_eq!(joined, "OK");
-        let (mut staller, joined) = join(&server, "bob", Some(&bob));
-        assert_eq!(joined, "OK");
-        organise(who, dir, &["tournament", "start", "cup"]);
+        let (server, [(mut loser, ann), (mut staller, bob)]) = league_of_two(who, dir, "5");
         // Each one's game (its data asked), or the `NOT_READY` it waited, `most` at most.
         let game_of = |client: &mut Client, most: usize| -> Result<String, usize> {
             let mut not_ready = 0;
