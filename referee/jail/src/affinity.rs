@@ -4,21 +4,26 @@
 //! `referee/BENCHMARKS.md`). Budgets are CPU time, so pinning does not change what a
 //! champion may spend, only how fast the conversation goes.
 //!
-//! A match only pins to a CPU that no other match on the machine holds: every referee (any
-//! user, any tournament, shard or `referee match`) claims the CPU for the match's duration
-//! by binding a Unix socket to the abstract name `<set>/cpu<N>` (`<set>` being
-//! [`CLAIM_SET`] or `$REFEREE_CPU_CLAIMS`): a bind that fails because the name is bound
-//! means another match holds that CPU. When every allowed CPU is claimed, the match is not
-//! pinned and the kernel places it: two referees never stack on one CPU while another idles
-//! (as they did when each pinned its first match to the first CPU). An abstract name is no
-//! file: it vanishes with the last descriptor of its socket, so a killed referee frees its
-//! CPUs and nothing is left on disk. Abstract names are per network namespace and carry no
-//! owner nor permission: the referees of every user that share a network namespace (the
-//! machine's, normally) see each other's claims; a referee in a network namespace of its
-//! own (a container with its own network) sees only the claims made there. The claim is a
-//! placement hint only: whoever shares the namespace can defeat it (hold every name), which
-//! costs speed, never results, since which CPU a match runs on is never recorded nor read
-//! by the game; champions, each in a network namespace of its jail's, see no claim.
+//! A match only pins to a CPU that no other match of its user holds: every referee (any
+//! tournament, shard or `referee match`) claims the CPU for the match's duration by binding
+//! a Unix socket to the abstract name `<set>/uid<U>/cpu<N>` (`<set>` being [`CLAIM_SET`] or
+//! `$REFEREE_CPU_CLAIMS`, `<U>` the referee's user): a bind that fails because the name is
+//! bound by a socket of the same user means another match holds that CPU. When every
+//! allowed CPU is claimed, the match is not pinned and the kernel places it (said once on
+//! stderr): two referees never stack on one CPU while another idles (as they did when each
+//! pinned its first match to the first CPU). An abstract name is no file: it vanishes with
+//! the last descriptor of its socket, so a killed referee frees its CPUs and nothing is
+//! left on disk. Abstract names are per network namespace and carry no permission: anyone
+//! sharing the namespace may bind any name, so a name of the referee's held by a socket of
+//! another user ([`holder`], the kernel's socket diagnostics) is a squat, meant to steer
+//! matches to a CPU of the squatter's choice (a hogged one): then the referee pins no match
+//! and says so once on stderr, naming the squatter's uid. A squatter can thus only cost
+//! speed (unpinned matches), never choose where a match runs. Each user's referees see
+//! their own claims only (a user's and root's matches may share a CPU); a referee in a
+//! network namespace of its own (a container with its own network) sees only the claims
+//! made there; champions, each in a network namespace of its jail's, see no claim.
+
+mod holder;
 
 use nix::errno::Errno;
 use nix::sched::{sched_getaffinity, sched_setaffinity, CpuSet};
@@ -72,20 +77,30 @@ impl Pin {
     /// once on stderr) or the system refuses to pin.
     pub fn claim(slot: usize) -> Option<Pin> {
         let set = claim_set();
-        match claim_in(&set, slot, allowed()) {
-            Ok(Some((cpu, lock))) => Pin::to(cpu, Some(lock)),
-            Ok(None) => None,
-            Err(error) => {
-                static WARNED: OnceLock<()> = OnceLock::new();
-                WARNED.get_or_init(|| {
+        let why = match claim_in(&set, slot, allowed()) {
+            Ok(Some((cpu, lock))) => return Pin::to(cpu, Some(lock)),
+            Ok(None) => {
+                static TAKEN: OnceLock<()> = OnceLock::new();
+                TAKEN.get_or_init(|| {
                     eprintln!(
-                        "warning: cannot claim a CPU in the set {set:?} ({error}); matches are \
-                         not pinned"
+                        "note: every CPU of this referee is claimed by another match of its \
+                         user (set {set:?}): matches that find none free run unpinned"
                     )
                 });
-                None
+                return None;
             }
-        }
+            Err(NoClaim::Squatted { cpu, uid }) => format!(
+                "the claim of CPU {cpu} in the set {set:?} is held by uid {uid}, not by a \
+                 referee of this user: someone squats the claims to steer matches to a CPU \
+                 of their choice"
+            ),
+            Err(NoClaim::Error(error)) => {
+                format!("cannot claim a CPU in the set {set:?} ({error})")
+            }
+        };
+        static WARNED: OnceLock<()> = OnceLock::new();
+        WARNED.get_or_init(|| eprintln!("warning: {why}; matches are not pinned"));
+        None
     }
 
     /// Pin the current thread to the `slot`-th allowed CPU (modulo their number) without
@@ -128,26 +143,55 @@ impl Drop for Pin {
     }
 }
 
+/// Why no CPU was claimed, when it is not that each is claimed by a match of this user.
+#[derive(Debug, PartialEq, Eq)]
+enum NoClaim {
+    /// No socket can be made or bound (a set's name too long, sockets refused).
+    Error(Errno),
+    /// The name of `cpu` is held by a socket of another user, `uid`.
+    Squatted { cpu: usize, uid: u32 },
+}
+
 /// Claim one of `cpus` in the set `set`: a Unix socket bound to the abstract name
-/// `<set>/cpu<N>`, trying from the `slot`-th CPU (modulo their number) round the list.
-/// `Ok(None)` when each name is bound by someone else; `Err` when no socket can be made or
-/// bound for another reason (a set's name too long, sockets refused).
-fn claim_in(set: &str, slot: usize, cpus: &[usize]) -> nix::Result<Option<(usize, OwnedFd)>> {
+/// `<set>/uid<U>/cpu<N>` of this process's user, trying from the `slot`-th CPU (modulo
+/// their number) round the list. `Ok(None)` when each name is bound by a socket of this
+/// user; `Err` when one is bound by another user's, or none can be made or bound.
+fn claim_in(set: &str, slot: usize, cpus: &[usize]) -> Result<Option<(usize, OwnedFd)>, NoClaim> {
     let n = cpus.len();
+    let me = euid();
     for cpu in (0..n).map(|i| cpus[(slot + i) % n]) {
-        match bind_claim(set, cpu) {
+        let name = claim_name(set, me, cpu);
+        match hold_name(&name) {
             Ok(socket) => return Ok(Some((cpu, socket))),
-            Err(Errno::EADDRINUSE) => continue,
-            Err(error) => return Err(error),
+            Err(Errno::EADDRINUSE) => match holder::holder(&name) {
+                Some(uid) if uid != me => return Err(NoClaim::Squatted { cpu, uid }),
+                _ => continue,
+            },
+            Err(error) => return Err(NoClaim::Error(error)),
         }
     }
     Ok(None)
 }
 
-/// A socket bound to the claim name of `cpu` in `set`: a stream socket that never listens
-/// (nobody can connect to it nor send it anything), not inherited by the champions.
+/// The abstract name of the claim of `cpu` in `set` by the referees of user `uid`.
+pub fn claim_name(set: &str, uid: u32, cpu: usize) -> String {
+    format!("{set}/uid{uid}/cpu{cpu}")
+}
+
+/// The uid of the owner of the socket bound to the abstract name `name`, if one is (and
+/// the kernel tells it). For tests and diagnostics.
+pub fn holder(name: &str) -> Option<u32> {
+    holder::holder(name)
+}
+
+/// A socket bound to the claim name of `cpu` in `set` for this process's user.
 fn bind_claim(set: &str, cpu: usize) -> nix::Result<OwnedFd> {
-    let name = format!("{set}/cpu{cpu}");
+    hold_name(&claim_name(set, euid(), cpu))
+}
+
+/// A socket bound to the abstract name `name`: a stream socket that never listens (nobody
+/// can connect to it nor send it anything), not inherited by the champions.
+fn hold_name(name: &str) -> nix::Result<OwnedFd> {
     if name.len() > MAX_NAME {
         return Err(Errno::ENAMETOOLONG);
     }
@@ -162,16 +206,26 @@ fn bind_claim(set: &str, cpu: usize) -> nix::Result<OwnedFd> {
     Ok(socket)
 }
 
-/// Whether the claim of `cpu` in `set` is held now (by any referee sharing this network
-/// namespace): its name cannot be bound. For tests and diagnostics.
-pub fn is_claimed(set: &str, cpu: usize) -> bool {
-    matches!(bind_claim(set, cpu), Err(Errno::EADDRINUSE))
+/// Whether the claim of `cpu` in `set` of the referees of user `uid` is held now (by any
+/// process sharing this network namespace): its name cannot be bound. For tests and
+/// diagnostics.
+pub fn is_claimed(set: &str, uid: u32, cpu: usize) -> bool {
+    matches!(
+        hold_name(&claim_name(set, uid, cpu)),
+        Err(Errno::EADDRINUSE)
+    )
 }
 
 /// Holds the claim of `cpu` in `set` as a referee's match would, until the descriptor is
 /// dropped; `None` if it is held already or cannot be made. For tests.
 pub fn hold(set: &str, cpu: usize) -> Option<OwnedFd> {
     bind_claim(set, cpu).ok()
+}
+
+/// This process's effective user: whose claims it makes (its names carry it).
+pub fn euid() -> u32 {
+    // SAFETY: geteuid takes nothing and cannot fail.
+    unsafe { nix::libc::geteuid() }
 }
 
 /// The `slot`-th allowed CPU, modulo their number.
@@ -227,13 +281,14 @@ mod tests {
         assert_eq!(cpu(&second), Some(7));
         let third = claim(&set, 4, &cpus);
         assert_eq!(cpu(&third), Some(3), "round the list");
-        assert!(is_claimed(&set, 3) && is_claimed(&set, 5) && is_claimed(&set, 7));
+        let me = euid();
+        assert!(is_claimed(&set, me, 3) && is_claimed(&set, me, 5) && is_claimed(&set, me, 7));
         assert_eq!(cpu(&claim(&set, 0, &cpus)), None, "every CPU is claimed");
         drop(second);
         // A process another test forks in the meantime holds a copy of the descriptor until
         // its exec (close-on-exec) or its end: the name is free once the last copy goes.
         let freed = std::time::Instant::now();
-        while is_claimed(&set, 7) {
+        while is_claimed(&set, me, 7) {
             assert!(
                 freed.elapsed() < std::time::Duration::from_secs(20),
                 "dropping a claim frees its CPU"
@@ -254,10 +309,11 @@ mod tests {
             Some(0),
             "another set is apart"
         );
-        assert!(!std::path::Path::new(&format!("{one}/cpu0")).exists());
+        let name = claim_name(&one, euid(), 0);
+        assert!(!std::path::Path::new(&name).exists());
         let listed = std::fs::read_to_string("/proc/net/unix").unwrap();
         assert!(
-            listed.contains(&format!("@{one}/cpu0")),
+            listed.contains(&format!("@{name}")),
             "an abstract name, seen by the machine's referees"
         );
     }
@@ -265,7 +321,10 @@ mod tests {
     #[test]
     fn a_set_whose_names_cannot_be_bound_is_an_error() {
         let long = "x".repeat(MAX_NAME);
-        assert_eq!(claim_in(&long, 0, &[0]).err(), Some(Errno::ENAMETOOLONG));
+        assert_eq!(
+            claim_in(&long, 0, &[0]).err(),
+            Some(NoClaim::Error(Errno::ENAMETOOLONG))
+        );
     }
 
     /// The allowed CPUs in `set`.

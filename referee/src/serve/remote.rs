@@ -115,10 +115,6 @@ pub struct RemoteSeat {
     gave_data: bool,
     /// The comments kept of the callback.
     turn_comments: u32,
-    /// The client's first command of this turn came before the turn began: sent in
-    /// another seat's turn (finding 9 of the server's red team: the subject's server
-    /// refuses a `PLAY_MOVE` then).
-    early: bool,
 }
 
 impl RemoteSeat {
@@ -149,7 +145,6 @@ impl RemoteSeat {
             opponent_left: false,
             gave_data: false,
             turn_comments: 0,
-            early: false,
         }
     }
 
@@ -349,7 +344,9 @@ impl RemoteSeat {
     /// Handles one command of the client; `Some(line)` for the arena.
     fn handle(&mut self, command: &str) -> Result<Option<String>, Fault> {
         let (verb, rest) = command.split_once(' ').unwrap_or((command, ""));
-        let early = std::mem::take(&mut self.early);
+        // Sent before the turn began (in another seat's turn), whatever came before it
+        // (the subject's server refuses a `PLAY_MOVE` then).
+        let early = self.link.borrow().conn.came_early();
         if self.callback == "init_game" && !self.gave_data {
             if verb != "GET_GAME_DATA" {
                 return Err(
@@ -426,7 +423,7 @@ impl RemoteSeat {
             _ => Err(self.refuse(format!(
                 "Bad protocol, command should not start with '{}' during the game \
                  (GET_MOVE, PLAY_MOVE, DISP_GAME or SEND_COMMENT)",
-                super::request::quoted(&command.chars().take(60).collect::<String>())
+                super::request::quoted_cut(command)
             ))),
         }
     }
@@ -441,7 +438,7 @@ impl Endpoint for RemoteSeat {
         // The client's turn begins now, but the first turn of the first seat: that one
         // began when `GET_GAME_DATA` told the client it plays first.
         let turn_began = callback == "jouer" && !(self.seat == 0 && self.callback == "init_game");
-        self.early = turn_began && self.link.borrow().conn.has_input();
+        self.link.borrow_mut().conn.mark_turn(turn_began);
         self.callback = callback.to_string();
         self.started = Instant::now();
         self.wall = limits.wall;

@@ -70,6 +70,20 @@ pub fn quoted(request: &str) -> String {
 /// The option of a player's token.
 const TOKEN: &str = "token=";
 
+/// The characters of a client's text quoted in a message or the log (the rest cut).
+pub const QUOTED_CHARS: usize = 60;
+
+/// [`quoted`], cut to [`QUOTED_CHARS`] characters (`...` says it was cut): a client's text
+/// that goes in a message or the log, so that a long one writes no more than a short one.
+pub fn quoted_cut(text: &str) -> String {
+    let mut chars = text.chars();
+    let kept: String = chars.by_ref().take(QUOTED_CHARS).collect();
+    match chars.next() {
+        Some(_) => format!("{}...", quoted(&kept)),
+        None => quoted(&kept),
+    }
+}
+
 /// The token a request gives (`token=`), if any.
 pub fn token_of(request: &str) -> Option<&str> {
     request

@@ -70,7 +70,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
                 break;
             }
             left.get_or_insert_with(|| Left(server, name.clone()));
-            match super::tournament::wait(server, &name, link, &command) {
+            match super::tournament::wait(server, source, &name, link, &command) {
                 Some(back) if !back.borrow().close => link = back,
                 _ => break,
             }

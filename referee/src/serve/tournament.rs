@@ -5,10 +5,12 @@
 //! `starting`) and a director plays each one's rounds, seeded by the tournament's secret
 //! draw, its matches at once on threads of their own, with the members' connections taken
 //! from here (once every player of a game waits) and given back after each game. A member
-//! gone (or not back within [`super::session::IDLE`]) plays its games with a closed
-//! connection: each is lost by a `crash` fault, recorded, and the tournament goes on; a
-//! game every seat of which faulted counts for no one.
+//! gone, or not waiting for its game in time (its first within [`super::session::IDLE`],
+//! the next within the tournament's turn clock, `--timeout`), plays it with a closed
+//! connection: it is lost by a `crash` fault, recorded, and the tournament goes on; a game
+//! every seat of which faulted counts for no one.
 
+use super::address::Source;
 use super::remote::Link;
 use super::request::Training;
 use super::tournament_plan::{self as plan, Format};
@@ -16,11 +18,12 @@ use super::tournament_store::TournamentRow;
 use super::wire::Conn;
 use super::Server;
 use crate::standings::MatchRow;
+use jail::untrusted::printable;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::net::{TcpListener, TcpStream};
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -52,6 +55,9 @@ struct Member {
     changed: Condvar,
     /// The number of the member's latest wait: an older wait's thread returns.
     owner: std::sync::atomic::AtomicU64,
+    /// A game of the tournament was played for it: its next one waits for it a turn's
+    /// clock at most (the tournament's `--timeout`), not [`super::session::IDLE`].
+    played: AtomicBool,
 }
 
 impl Member {
@@ -83,6 +89,7 @@ impl Tournaments {
                 slot: Mutex::new(Slot::Away),
                 changed: Condvar::new(),
                 owner: std::sync::atomic::AtomicU64::new(0),
+                played: AtomicBool::new(false),
             })
         }))
     }
@@ -133,15 +140,18 @@ pub fn is_asked(command: &str) -> bool {
 /// tournament is over.
 pub fn wait(
     server: &Server,
+    source: Source,
     name: &str,
     link: Rc<RefCell<Link>>,
     command: &str,
 ) -> Option<Rc<RefCell<Link>>> {
+    // Within the log's bound of the client's source, as every refusal (a client asking in
+    // a loop writes no more than its share).
     let refuse = |message: String| {
         let _ = link.borrow_mut().conn.send(&message);
-        println!(
-            "client {name}: refused: {}",
-            jail::untrusted::printable(&message)
+        server.refusals.say(
+            source,
+            &format!("client {name}: refused: {}", printable(&message)),
         );
         None
     };
@@ -151,14 +161,24 @@ pub fn wait(
             "Bad protocol: send 'WAIT_GAME TOURNAMENT <NAME> [token=<token>]'".to_string(),
         );
     };
-    let tournament = super::request::quoted(tournament);
+    // A tournament's name is a client's name: any other is none, quoted cut.
+    if super::request::valid_name(tournament).is_err() {
+        return refuse(format!(
+            "The tournament '{}' doesn't exist",
+            super::request::quoted_cut(tournament)
+        ));
+    }
+    let tournament = tournament.to_string();
     if let Err(message) = server.store.join(&tournament, name) {
         return refuse(message);
     }
     if link.borrow_mut().conn.send("OK").is_err() {
         return None;
     }
-    println!("client {name}: waits in tournament {tournament}");
+    server.connection_lines.say(
+        source,
+        &format!("client {name}: waits in tournament {tournament}"),
+    );
     let member = server.tournaments.member(&tournament, name);
     let own = Rc::into_inner(link)?.into_inner();
     // This wait owns the member now: a wait of before (a connection the client left, its
@@ -495,15 +515,23 @@ impl Director<'_> {
     /// it counts for no one: the server could not play it, or every seat faulted).
     fn game(&self, phase: &str, group: &[usize]) -> Option<MatchRow> {
         let t = &self.row.name;
-        let deadline = Instant::now() + super::session::IDLE;
+        // A member is waited for a turn's clock once it played a game of the tournament
+        // (it asks its next game as soon as one ends: a member slower than a turn would
+        // hold every game of its own at no cost), [`super::session::IDLE`] for its first.
+        let start = Instant::now();
+        let turn = Duration::from_secs(self.row.timeout.into());
+        let deadline = |p: usize| match self.members[p].played.load(Ordering::SeqCst) {
+            true => start + turn,
+            false => start + super::session::IDLE,
+        };
         // Taken once every player is here (or gone, or late): those waiting meanwhile are
         // sent `NOT_READY` by their own wait.
         for &p in group {
-            ready(&self.members[p], deadline);
+            ready(&self.members[p], deadline(p));
         }
         let mut seats = Vec::new();
         for &p in group {
-            match take(&self.members[p], deadline) {
+            match take(&self.members[p], deadline(p)) {
                 Ok((link, own)) => {
                     seats.push((self.players[p].clone(), Rc::new(RefCell::new(link)), own))
                 }
@@ -542,6 +570,9 @@ impl Director<'_> {
         let kind = super::session::Kind::Tournament { name: t, phase };
         let played = super::session::play_game(self.server, &players, &wanted, kind, None);
         drop(players);
+        for &p in group {
+            self.members[p].played.store(true, Ordering::SeqCst);
+        }
         let (losses, row) = match played {
             Ok((losses, game, record)) => {
                 println!("tournament {t}: {phase}: game {game} played");

@@ -90,6 +90,11 @@ pub struct Conn {
     buf: Vec<u8>,
     /// Decided by the first read: whether commands end with a newline only.
     lines: Option<bool>,
+    /// Bytes that came before the client's turn began ([`Conn::mark_turn`]) and are not
+    /// read yet: the first of `buf`'s, then of the socket's.
+    before_turn: usize,
+    /// The last command read began among them: it was sent before the turn began.
+    early: bool,
 }
 
 impl Conn {
@@ -100,6 +105,8 @@ impl Conn {
             stream,
             buf: Vec::new(),
             lines: None,
+            before_turn: 0,
+            early: false,
         }
     }
 
@@ -110,6 +117,8 @@ impl Conn {
         loop {
             if let Some(end) = self.buf.iter().position(|&b| b == b'\n') {
                 let line: Vec<u8> = self.buf.drain(..=end).collect();
+                self.early = self.before_turn > 0;
+                self.before_turn = self.before_turn.saturating_sub(line.len());
                 if line.len() > MAX_COMMAND + 1 {
                     return Err(WireError::TooLong);
                 }
@@ -146,6 +155,10 @@ impl Conn {
             let lines = *self.lines.get_or_insert_with(|| is_line_client(got));
             self.buf.extend_from_slice(got);
             if !lines && self.buf.last() != Some(&b'\n') {
+                // A newline between two bytes that came before the turn is one of them.
+                if self.before_turn > self.buf.len() {
+                    self.before_turn += 1;
+                }
                 self.buf.push(b'\n');
             }
         }
@@ -163,10 +176,19 @@ impl Conn {
         matches!(self.peek(), Some(Peeked::Nothing | Peeked::Bytes))
     }
 
-    /// Whether the client sent something not read yet (a command, or a part of one),
-    /// without waiting: a command that came before the server asked for one.
-    pub fn has_input(&self) -> bool {
-        !self.buf.is_empty() || self.peek() == Some(Peeked::Bytes)
+    /// The client's turn begins now (`began`) or not: every command among the bytes it
+    /// sent before (read or not) is early ([`Conn::came_early`]); none when not `began`.
+    pub fn mark_turn(&mut self, began: bool) {
+        self.before_turn = match began {
+            true => self.buf.len() + jail::champion::pending(&self.stream) as usize,
+            false => 0,
+        };
+    }
+
+    /// Whether the last command read began among the bytes the client sent before its
+    /// turn began: one sent in another seat's turn.
+    pub fn came_early(&self) -> bool {
+        self.early
     }
 
     /// What the socket holds now, without waiting nor taking it; `None` when it broke.

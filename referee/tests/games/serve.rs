@@ -1169,9 +1169,61 @@ fn games_and_refusal_lines_of_one_source_are_bounded() {
     });
 }
 
+/// Red team 11, finding 5: a client asking a tournament of a 900-character name, then
+/// leaving, in a loop, wrote a refusal line each time outside the log's bound (3.3 MB in
+/// 10 s). Its refusals are within its source's 10 lines every 10 s, the name cut.
+#[test]
+fn refusals_of_tournament_requests_are_bounded_and_cut() {
+    each_run_in("serve", "tournament_flood", |who, dir| {
+        let server = Server::start(who, dir);
+        let ask = format!("WAIT_GAME TOURNAMENT {}", "T".repeat(900));
+        let refused = || {
+            let mut client = server.connect();
+            assert_eq!(client.cmd("CLIENT_NAME x"), "OK");
+            let answer = client.cmd(&ask);
+            assert!(answer.contains("doesn't exist"), "{answer}");
+            assert!(answer.len() < 200, "the name cut: {answer}");
+        };
+        for _ in 0..30 {
+            refused();
+        }
+        let lines = || server.lines.lock().unwrap().clone();
+        common::wait_until("the 30 refusals seen", WAIT, || {
+            lines().iter().any(|l| l.contains("refusal line"))
+                || lines().iter().filter(|l| l.contains("refused:")).count() >= 10
+        });
+        let shown: Vec<String> = lines()
+            .into_iter()
+            .filter(|l| l.contains("refused:"))
+            .collect();
+        assert!(shown.len() < 30, "{} refusal lines of 30", shown.len());
+        assert!(shown.iter().all(|l| l.len() < 200), "{shown:?}");
+        common::wait_until("the lines left out summed up", WAIT, || {
+            refused();
+            lines().iter().any(|l| {
+                l.contains("more refusal lines of loopback left out (at most 10 every 10 s)")
+            })
+        });
+    });
+}
+
 #[test]
 fn a_move_sent_out_of_turn_is_refused_as_the_subject_s_server_refuses_it() {
-    each_run_in("serve", "out_of_turn", |who, dir| {
+    out_of_turn("out_of_turn", "");
+}
+
+/// Red team 11, finding 6: a `PLAY_MOVE` sent out of turn is refused wherever it stands
+/// among what was waiting when the turn began, not only first (a comment before it had it
+/// played).
+#[test]
+fn a_move_sent_out_of_turn_behind_another_command_is_refused_too() {
+    out_of_turn("out_of_turn_behind", "SEND_COMMENT hello\n");
+}
+
+/// The waiter of a free game sends `before`, then a `PLAY_MOVE`, in the mover's turn:
+/// the move is refused as the subject's server refuses it, and nothing is played.
+fn out_of_turn(name: &str, before: &str) {
+    each_run_in("serve", name, |who, dir| {
         let server = Server::start(who, dir);
         let options = "WAIT_GAME map=small seed=5 timeout=30";
         let (mut a, mut b) = (server.connect(), server.connect());
@@ -1199,11 +1251,14 @@ fn a_move_sent_out_of_turn_is_refused_as_the_subject_s_server_refuses_it() {
         assert_ne!(a_first, first(&mut b));
         let (mut mover, mut waiter) = if a_first { (a, b) } else { (b, a) };
         // The waiter plays while the mover's turn is open (the mover has not moved yet).
-        waiter.write(b"PLAY_MOVE 2\n");
+        waiter.write(format!("{before}PLAY_MOVE 2\n").as_bytes());
         let (_, code) = mover.play("4");
         assert_eq!(code, 0);
         let (_, code) = mover.play("5 1 1 0");
         assert_eq!(code, 0);
+        if !before.is_empty() {
+            assert_eq!(waiter.must(), "OK", "what came before the move is answered");
+        }
         assert_eq!(
             waiter.must(),
             "It's not our turn to play, so we cannot play a move!",

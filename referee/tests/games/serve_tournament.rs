@@ -532,33 +532,41 @@ fn a_member_s_seat_is_its_token_s_and_its_new_connection_replaces_the_old() {
     });
 }
 
+/// A league of two rounds on the small board, `timeout` seconds a turn, started with ann
+/// and bob joined: the server, and each one's connection and token.
+fn league_of_two(who: Who, dir: &Path, timeout: &str) -> (Server, [(Client, String); 2]) {
+    let server = Server::start(who, dir);
+    let new = [
+        "tournament",
+        "new",
+        "cup",
+        "--format",
+        "league",
+        "--rounds",
+        "2",
+        "--map",
+        "small",
+        "--timeout",
+        timeout,
+    ];
+    organise(who, dir, &new);
+    let joined = ["ann", "bob"].map(|name| {
+        let token = register(who, dir, name);
+        let (client, joined) = join(&server, name, Some(&token));
+        assert_eq!(joined, "OK");
+        (client, token)
+    });
+    organise(who, dir, &["tournament", "start", "cup"]);
+    (server, joined)
+}
+
 /// Red team 9, finding 6: a member that lost by a fault and stays silent holds its next
 /// game at most the tournament's `--timeout`, not the server's idle bound, and its
 /// opponent waits meanwhile as every waiting member does: sent `NOT_READY`.
 #[test]
 fn a_member_silent_after_its_fault_holds_its_next_game_only_a_turn() {
     each_run_in("serve_tournament", "silent_loser", |who, dir| {
-        let server = Server::start(who, dir);
-        let new = [
-            "tournament",
-            "new",
-            "cup",
-            "--format",
-            "league",
-            "--rounds",
-            "2",
-            "--map",
-            "small",
-            "--timeout",
-            "10",
-        ];
-        organise(who, dir, &new);
-        let (ann, bob) = (register(who, dir, "ann"), register(who, dir, "bob"));
-        let (mut silent, joined) = join(&server, "ann", Some(&ann));
-        assert_eq!(joined, "OK");
-        let (mut other, joined) = join(&server, "bob", Some(&bob));
-        assert_eq!(joined, "OK");
-        organise(who, dir, &["tournament", "start", "cup"]);
+        let (server, [(mut silent, _ann), (mut other, bob)]) = league_of_two(who, dir, "10");
         let game_of = |client: &mut Client| -> (usize, String) {
             let mut not_ready = 0;
             loop {
@@ -739,5 +747,91 @@ fn a_knockout_is_never_won_by_a_member_that_played_nothing() {
             "the only one that played and won, not {} who played nothing: {listed}",
             seeded[0]
         );
+    });
+}
+
+/// Red team 11, finding 7: a member that stays connected and asks its next game late (just
+/// under the server's idle bound, 120 s, it held every game of its own that long at no
+/// cost) is waited for a turn's clock (`--timeout`) at most between two games, then loses
+/// that game by a fault, as a member gone.
+#[test]
+fn a_member_asking_its_next_game_late_forfeits_it() {
+    each_run_in("serve_tournament", "staller", |who, dir| {
+        let (server, [(mut loser, ann), (mut staller, bob)]) = league_of_two(who, dir, "5");
+        // Each one's game (its data asked), or the `NOT_READY` it waited, `most` at most.
+        let game_of = |client: &mut Client, most: usize| -> Result<String, usize> {
+            let mut not_ready = 0;
+            loop {
+                match client.must() {
+                    m if m == "NOT_READY" && not_ready + 1 == most => return Err(most),
+                    m if m == "NOT_READY" => not_ready += 1,
+                    game => {
+                        client.must();
+                        client.write(b"GET_GAME_DATA\n");
+                        return Ok(game);
+                    }
+                }
+            }
+        };
+        // Whether a client plays first, once its data comes (the seats' in turn).
+        let plays_first = |client: &mut Client| {
+            assert_eq!(client.must(), "OK");
+            client.must();
+            client.must() == "0"
+        };
+        // Game 1: ann loses by an illegal move in its turn; bob is told the end.
+        let first = game_of(&mut loser, usize::MAX).unwrap();
+        let game = game_of(&mut staller, usize::MAX).unwrap();
+        assert_eq!(game, first);
+        let ann_first = plays_first(&mut loser);
+        assert_ne!(ann_first, plays_first(&mut staller));
+        if !ann_first {
+            staller.play("4");
+            staller.play("5 1 1 1");
+            loser.opponent();
+            loser.opponent();
+        }
+        // ann's loss is told once the game is over: once bob read its end.
+        loser.write(b"PLAY_MOVE 9 9\n");
+        let (_, told, _) = staller.opponent();
+        assert!(told.contains("Your opponent left"), "{told}");
+        assert_eq!(loser.must(), "OK");
+        let lost = loser.must();
+        assert!(lost.contains("You lose"), "{lost}");
+        assert_eq!(loser.must(), "-1");
+        // ann asks its next game at once; bob, connected, stays silent until ann's game
+        // starts, or ann waited four `NOT_READY` (14 s: past the turn's 5 s, well under
+        // the idle bound's 120 s).
+        assert_eq!(
+            loser.cmd(&format!("WAIT_GAME TOURNAMENT cup token={ann}")),
+            "OK"
+        );
+        let second = game_of(&mut loser, 4);
+        let asked = staller.cmd(&format!("WAIT_GAME TOURNAMENT cup token={bob}"));
+        let second = second.unwrap_or_else(|n| {
+            panic!("ann waited {n} NOT_READY for bob: its game held past a turn ({asked})")
+        });
+        assert_ne!(second, first);
+        plays_first(&mut loser);
+        // ann is told bob lost; the tournament is over for bob.
+        let (_, told, _) = loser.opponent();
+        assert!(told.contains("Your opponent left"), "{told}");
+        let told = match asked.as_str() {
+            "OK" => staller.must(),
+            refused => refused.to_string(),
+        };
+        assert!(told.contains("is over"), "{told}");
+        let record = record(&server, &second);
+        let seats = record["seats"].as_array().unwrap();
+        let seat = seats.iter().position(|s| s["name"] == "bob").unwrap();
+        let faults = record["faults"].as_array().unwrap();
+        assert!(
+            faults
+                .iter()
+                .any(|f| f["seat"] == seat && f["kind"] == "crash"),
+            "{record}"
+        );
+        replays(&server, &first);
+        replays(&server, &second);
     });
 }

@@ -2,13 +2,13 @@
 //! outside: the champions report the CPUs they may run on (`Cpus_allowed_list`) on stderr,
 //! and the test holds or probes the claims (abstract socket names) itself. Every test uses
 //! its own set of claims (`REFEREE_CPU_CLAIMS`), so that referees running elsewhere on the
-//! machine do not count. As root, a referee run as root and one run as a normal user see
-//! each other's claims.
+//! machine do not count. Each user's referees see their own claims; as root, a normal user
+//! that squats root's claims steers no match of root's (red team 11, finding 8).
 
 use crate::common;
 
 use common::users::{each_run, Who};
-use jail::affinity::{hold, is_claimed};
+use jail::affinity::{claim_name, hold, is_claimed};
 use serde_json::Value;
 use std::fs::File;
 use std::os::unix::fs::PermissionsExt;
@@ -161,8 +161,15 @@ fn run_as(command: &mut Command, who: Who) -> &mut Command {
     command
 }
 
-/// As root: the first referee as root and the second as a normal user, then the other way
-/// round; as a user, both as that user.
+/// The uid of the referees run as `who`.
+fn uid_of(who: Who) -> u32 {
+    match who {
+        Who::User(uid, _) => uid,
+        Who::Root | Who::Me => jail::affinity::euid(),
+    }
+}
+
+/// Both referees as root, then both as a normal user (as a user, both as that user).
 #[test]
 fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
     let cpus = expand(&own_cpus());
@@ -171,14 +178,9 @@ fn two_referees_at_once_take_different_cpus_and_a_killed_one_frees_its_own() {
         return;
     }
     each_run("pinning", "two", |who| {
-        let (first_as, second_as) = match who {
-            Who::User(..) => (Who::Root, who),
-            Who::Root => (
-                Who::User(common::users::test_user().0, common::users::test_user().1),
-                Who::Root,
-            ),
-            Who::Me => (Who::Me, Who::Me),
-        };
+        let (first_as, second_as) = (who, who);
+        let uid = uid_of(who);
+        let is_claimed = |claims: &str, cpu: usize| is_claimed(claims, uid, cpu);
         let dir = common::fresh_dir("pinning", "two");
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
         let claims = claim_set(&dir);
@@ -304,7 +306,8 @@ fn an_empty_claim_set_variable_means_the_default_one() {
     // is claimed in the machine's set.
     if list != own_cpus() {
         let cpu: usize = list.parse().unwrap();
-        assert!(is_claimed(jail::affinity::CLAIM_SET, cpu), "{list}");
+        let me = jail::affinity::euid();
+        assert!(is_claimed(jail::affinity::CLAIM_SET, me, cpu), "{list}");
     }
     release_holders();
     let mut running = running;
@@ -392,5 +395,72 @@ fn a_tournament_pins_its_matches_unless_told_not_to() {
     for list in run("unpinned", &["--no-pin"]) {
         assert_eq!(list, own_cpus(), "--no-pin");
     }
+    common::remove_dir(&dir);
+}
+
+/// Red team 11, finding 8: a normal user holds every name of root's claims but the last
+/// CPU's, to steer root's matches to the CPU it chose (a hogged one). Root's match is not
+/// steered: it runs unpinned and says once who squats its claims.
+#[test]
+fn claims_squatted_by_another_user_steer_no_match() {
+    let cpus = expand(&own_cpus());
+    if !common::users::is_root() || cpus.len() < 2 {
+        common::skip_missing("pinning: a squatter as another user needs root and two CPUs");
+        return;
+    }
+    let dir = common::fresh_dir("pinning", "squatted");
+    let claims = claim_set(&dir);
+    let reporter = reporter(&dir, false);
+    let (uid, gid) = common::users::test_user();
+    let me = jail::affinity::euid();
+    // The squatter: root's names of every CPU but the last, held until its stdin closes.
+    let names: Vec<String> = cpus[..cpus.len() - 1]
+        .iter()
+        .map(|&cpu| claim_name(&claims, me, cpu))
+        .collect();
+    let script = "import socket, sys\nheld = []\nfor name in sys.argv[1:]:\n    \
+                  s = socket.socket(socket.AF_UNIX)\n    s.bind('\\0' + name)\n    \
+                  held.append(s)\nprint('held', flush=True)\nsys.stdin.read()\n";
+    let mut squatter = Command::new("python3");
+    squatter
+        .arg("-c")
+        .arg(script)
+        .args(&names)
+        .uid(uid)
+        .gid(gid)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped());
+    let mut squatter = match squatter.spawn() {
+        Ok(child) => Running(child),
+        Err(_) => {
+            common::skip_missing("pinning: the squatter needs python3");
+            return;
+        }
+    };
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(squatter.0.stdout.as_mut().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    assert_eq!(line.trim(), "held");
+    for name in &names {
+        assert_eq!(jail::affinity::holder(name), Some(uid), "{name}");
+    }
+    let out = dir.join("out");
+    let output = succeeded(
+        referee_match(&reporter, &claims, &out, &[])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(
+        reported(&out),
+        own_cpus(),
+        "unpinned, not steered to the one CPU left"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let said = format!("is held by uid {uid}, not by a referee of this user");
+    assert_eq!(stderr.matches(&said).count(), 1, "{stderr}");
+    drop(squatter);
     common::remove_dir(&dir);
 }

@@ -46,7 +46,7 @@ pub use launch::LaunchSpec;
 pub use spawn::TOKEN_VAR;
 pub use spawn::{passed_through, PASSED_THROUGH};
 /// The line that ends a stderr file cut at its cap.
-pub use stderr::TRUNCATED_MARKER;
+pub use stderr::{pending, TRUNCATED_MARKER};
 pub use sweep::kill_every_champion;
 
 use crate::fault::{Fault, FaultKind};

@@ -104,11 +104,11 @@ impl Drain {
     }
 }
 
-/// Bytes waiting in the pipe (`FIONREAD`), 0 if it cannot be told.
-fn pending(pipe: &File) -> u64 {
+/// Bytes waiting to be read in a pipe or a socket (`FIONREAD`), 0 if it cannot be told.
+pub fn pending(pipe: &impl AsRawFd) -> u64 {
     let mut n: nix::libc::c_int = 0;
     // SAFETY: FIONREAD writes one c_int through the pointer, which points to `n`; the fd is
-    // open as long as `pipe` lives.
+    // open as long as `pipe` (borrowed here) lives.
     let ok = unsafe { nix::libc::ioctl(pipe.as_raw_fd(), nix::libc::FIONREAD, &mut n) } == 0;
     if ok {
         u64::try_from(n).unwrap_or(0)
