@@ -11,6 +11,7 @@ mod pages;
 mod respond;
 mod stream;
 
+use super::address::Source;
 use super::Server;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -57,15 +58,12 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>) -> anyhow::Result<SocketAdd
     Ok(bound)
 }
 
-/// Answers the requests of `http`, each on a thread of its own, until it stops.
+/// Answers the requests of `http`, each on a thread of its own, until it stops. This
+/// thread answers nothing itself (a busy site is answered on the request's thread): the
+/// door passes each connection of the site one request, so no answer waits behind another.
 fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize>) {
     for request in http.incoming_requests() {
-        if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
-            busy.fetch_sub(1, Ordering::SeqCst);
-            respond::busy(request);
-            continue;
-        }
-        let (server, busy) = (Arc::clone(server), Arc::clone(busy));
+        let (site, busy) = (Arc::clone(server), Arc::clone(busy));
         let spawned = std::thread::Builder::new()
             .name("web request".into())
             .spawn(move || {
@@ -75,11 +73,18 @@ fn answer(http: &tiny_http::Server, server: &Arc<Server>, busy: &Arc<AtomicUsize
                         self.0.fetch_sub(1, Ordering::SeqCst);
                     }
                 }
+                let over = busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS;
                 let _done = Done(busy);
-                route(request, &server);
+                match over {
+                    true => respond::busy(request),
+                    false => route(request, &site),
+                }
             });
         if spawned.is_err() {
-            println!("web: a request was dropped (no thread could start)");
+            server.refusals.say(
+                Source::Loopback,
+                "web: a request was dropped (no thread could start)",
+            );
         }
     }
 }
@@ -109,6 +114,17 @@ fn route(request: tiny_http::Request, server: &Server) {
             "No such page: the site has /, /game/NAME and /player/NAME",
         ),
     }
+}
+
+/// The source of `request`, as the door named it (the site's only way in is the door,
+/// which puts that line in every request and drops a visitor's own).
+pub(super) fn source_of(request: &tiny_http::Request) -> Source {
+    request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv(gate::SOURCE_HEADER))
+        .and_then(|h| h.value.as_str().parse().ok())
+        .unwrap_or(Source::Loopback)
 }
 
 /// Whether `name` can be a game's or a player's name (letters, digits, `_`; 1 to 40), so
