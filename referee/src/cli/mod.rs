@@ -80,7 +80,7 @@ pub struct ServeArgs {
     /// Most connections at once from one address.
     #[arg(long, default_value_t = 16, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub per_address: u32,
-    /// Most games one source (an address; all of loopback one, an IPv6 /64 one) starts in a
+    /// Most games one source (an address; all of loopback one, an IPv6 /56 one) starts in a
     /// minute; more are refused with the wait to try again.
     #[arg(long, default_value_t = crate::serve::rate::GAMES_PER_MINUTE, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games_per_minute: u32,

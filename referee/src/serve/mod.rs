@@ -149,7 +149,7 @@ impl Server {
         if *here >= self.per_address {
             return Err(format!(
                 "Too many connections from your machine (at most {} from one address, all of \
-                 loopback counted as one, an IPv6 address by its /64)",
+                 loopback counted as one, an IPv6 address by its /56)",
                 self.per_address
             ));
         }

@@ -3,7 +3,10 @@
 //! files under the results. A game is written `playing` when it starts and `finished` with
 //! its outcome once its record is written, or `failed` with why when the server failed to
 //! play it; opening the store marks the games a stopped server left `playing` as
-//! `interrupted`, so a restart loses nothing finished.
+//! `interrupted`, so a restart loses nothing finished. The store's file is in SQLite's WAL
+//! mode and the web site's pages read on a read-only connection of their own: a page,
+//! however long it reads, never holds the connection the game server writes with (a
+//! client's name, a token's check, a tournament's wait), and WAL readers never block it.
 
 use anyhow::Context;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -36,8 +39,9 @@ pub struct GameRow {
     pub ended: Option<u64>,
 }
 
-/// The store, shared by the connections.
-pub struct Store(Mutex<Connection>);
+/// The store, shared by the connections: the connection the server reads and writes
+/// with, and the pages' read-only one.
+pub struct Store(Mutex<Connection>, Mutex<Connection>);
 
 fn now() -> u64 {
     SystemTime::now()
@@ -79,6 +83,16 @@ impl Store {
             )
         })?;
         conn.busy_timeout(Duration::from_secs(10))?;
+        // Readers never block the writer (the pages read while games are written).
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .with_context(|| format!("cannot write the store {}", path.display()))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            anyhow::bail!(
+                "the store {} cannot be put in WAL mode (it is {mode}): put it on a local disk",
+                path.display()
+            );
+        }
         // The tables made and the columns a store of before lacks added under the write
         // lock: a server and a command opening one store at once never both add a column.
         let schema = conn
@@ -117,7 +131,19 @@ impl Store {
              CREATE INDEX IF NOT EXISTS games_by_start ON games (started, name);",
         )?;
         schema.commit()?;
-        Ok(Store(Mutex::new(conn)))
+        let pages = Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .with_context(|| format!("cannot read the store {}", path.display()))?;
+        pages.busy_timeout(Duration::from_secs(10))?;
+        Ok(Store(Mutex::new(conn), Mutex::new(pages)))
+    }
+
+    /// The pages' read-only connection (a page waits for another page, never for the
+    /// server's writes).
+    fn pages(&self) -> MutexGuard<'_, Connection> {
+        self.1.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub(super) fn lock(&self) -> MutexGuard<'_, Connection> {
@@ -191,7 +217,7 @@ impl Store {
 
     /// The comments of game `name`, `(player, text)` in the order said.
     pub fn comments_of(&self, name: &str) -> anyhow::Result<Vec<(String, String)>> {
-        let conn = self.lock();
+        let conn = self.pages();
         let mut query =
             conn.prepare("SELECT player, text FROM comments WHERE game = ?1 ORDER BY said")?;
         let rows = query.query_map([name], |r| Ok((r.get(0)?, r.get(1)?)))?;
@@ -232,7 +258,7 @@ impl Store {
         offset: u64,
         limit: u64,
     ) -> anyhow::Result<(Vec<GameRow>, u64)> {
-        let conn = self.lock();
+        let conn = self.pages();
         let kept = params![filter.game, filter.player, filter.state];
         let total: u64 = conn.query_row(
             &format!("SELECT count(*) FROM games WHERE {KEPT}"),
@@ -251,7 +277,7 @@ impl Store {
 
     /// Gives `each` the outcome of every game of `player`, one at a time (none is kept).
     pub fn outcomes_of(&self, player: &str, mut each: impl FnMut(&str)) -> anyhow::Result<()> {
-        let conn = self.lock();
+        let conn = self.pages();
         let mut query = conn.prepare(&format!("SELECT outcome FROM games WHERE {KEPT}"))?;
         let mut rows = query.query(params!["", player, ""])?;
         while let Some(row) = rows.next()? {
@@ -262,7 +288,7 @@ impl Store {
 
     /// The game `name`, if the store has it.
     pub fn game(&self, name: &str) -> anyhow::Result<Option<GameRow>> {
-        let conn = self.lock();
+        let conn = self.pages();
         let mut query = conn.prepare(&format!("{SELECT_GAMES} WHERE name = ?1"))?;
         Ok(query.query_row([name], game_row).optional()?)
     }

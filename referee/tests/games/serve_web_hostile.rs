@@ -4,8 +4,11 @@
 //! the server drew (it deals every hand, ticket and card of the pile) nor a seat's hand or
 //! tickets; a header line without end is refused at its bound; idle connections hold no
 //! more than their source's share, and not for ever; event streams past their bound are
-//! refused while pages are still served; a list of games is read a page at a time. Real
-//! sockets on the real binary, as root and as a user.
+//! refused while pages are still served, one source's past its share; requests pipelined
+//! behind an endless stream wait their turn in the door and take no other visitor's place;
+//! a page number past every page logs nothing; a flood of pages that read every game of a
+//! player never holds the game server's store; a list of games is read a page at a time.
+//! Real sockets on the real binary, as root and as a user.
 
 use crate::serve::{Server, WAIT};
 use crate::serve_web::http;
@@ -209,22 +212,145 @@ fn idle_connections_are_bounded_by_source_and_by_time() {
 }
 
 #[test]
-fn event_streams_past_their_bound_are_refused_and_pages_still_served() {
+fn event_streams_past_their_source_s_share_are_refused_and_pages_still_served() {
     each_run_in("serve", "web_streams", |who, dir| {
         let server =
             Server::start_with(who, dir, &["--web", "127.0.0.1:0", "--per-address", "100"]);
         let site = site_of(&server);
-        // Streams that never read past their head, up to the bound of the server's.
-        let open: Vec<TcpStream> = (0..64).map(|_| self::stream(&site, "/events")).collect();
+        // Streams that never read past their head, up to one source's share (8 of 64).
+        let open: Vec<TcpStream> = (0..8).map(|_| self::stream(&site, "/events")).collect();
         let mut one_more = connect(&site);
         write!(one_more, "GET /events HTTP/1.0\r\n\r\n").unwrap();
         let head = until(&mut one_more, "\r\n\r\n");
         assert!(head.contains(" 503 "), "{head}");
         let said = answer(one_more);
-        assert!(said.contains("Too many live pages"), "{said}");
+        assert!(
+            said.contains("Too many live pages are open from your machine"),
+            "{said}"
+        );
         let (status, ..) = http(&site, "GET", "/");
         assert!(status.contains("200"), "pages are still served: {status}");
         drop(open);
+    });
+}
+
+/// Every answer's status line in `said`, in order.
+fn statuses(said: &str) -> Vec<&str> {
+    said.match_indices("HTTP/1.1 ")
+        .map(|(at, _)| &said[at..at + 12])
+        .collect()
+}
+
+#[test]
+fn requests_pipelined_behind_a_stream_wait_their_turn_and_take_nothing_from_others() {
+    each_run_in("serve", "web_pipeline", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        // One connection: a stream that never ends, then 600 more asked behind it.
+        let mut attacker = connect(&site);
+        let ask = "GET /events HTTP/1.1\r\nHost: x\r\n\r\n";
+        attacker.write_all(ask.repeat(601).as_bytes()).unwrap();
+        let head = until(&mut attacker, "retry: 2000\n\n");
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        // Another visitor is served, its page and its own stream.
+        let (status, ..) = http(&site, "GET", "/");
+        assert!(status.contains("200"), "{status}");
+        let _live = self::stream(&site, "/events");
+        // The site started one stream for the attacker, not 601: its share is not spent.
+        let more: Vec<TcpStream> = (0..6).map(|_| self::stream(&site, "/events")).collect();
+        drop((attacker, more));
+
+        // Pipelined pages on one kept-alive connection: answered each in turn, in order.
+        let mut visitor = connect(&site);
+        let page = "GET /assets/site.css HTTP/1.1\r\nHost: x\r\n\r\n";
+        let last = "GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+        visitor
+            .write_all(format!("{}{last}", page.repeat(3)).as_bytes())
+            .unwrap();
+        let said = answer(visitor);
+        assert_eq!(
+            statuses(&said),
+            [
+                "HTTP/1.1 200",
+                "HTTP/1.1 200",
+                "HTTP/1.1 200",
+                "HTTP/1.1 404"
+            ],
+            "{said}"
+        );
+    });
+}
+
+#[test]
+fn a_page_number_past_every_page_is_the_last_one_and_logs_nothing() {
+    each_run_in("serve", "web_page_number", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        let mut visitor = connect(&site);
+        let ask = "GET /?page=18446744073709551615 HTTP/1.1\r\nHost: x\r\n\r\n";
+        let last = "GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+        visitor
+            .write_all(format!("{}{last}", ask.repeat(30)).as_bytes())
+            .unwrap();
+        let said = answer(visitor);
+        let mut expected = vec!["HTTP/1.1 200"; 30];
+        expected.push("HTTP/1.1 404");
+        assert_eq!(statuses(&said), expected, "{said}");
+        // The site's answers are all in: nothing of theirs is in the log.
+        server.line_with("web site on");
+        assert_eq!(server.lines_with("web:"), Vec::<String>::new());
+    });
+}
+
+#[test]
+fn a_flood_of_pages_never_holds_the_game_server() {
+    each_run_in("serve", "web_page_flood", |who, dir| {
+        // A store of 150,000 finished games of alice: her page reads them all.
+        let first = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        site_of(&first);
+        drop(first);
+        let mut store = rusqlite::Connection::open(dir.join("results/server.sqlite")).unwrap();
+        let tx = store.transaction().unwrap();
+        for i in 0..150_000u32 {
+            tx.execute(
+                "INSERT INTO games (name, game, kind, seats, state, outcome, started)
+                 VALUES (?1, 'ticket-to-ride', 'free', 'alice,bob', 'finished',
+                 'alice (seat 0) won, bob (seat 1) lost', ?2)",
+                rusqlite::params![format!("{i:012x}"), 1_000 + i],
+            )
+            .unwrap();
+        }
+        tx.commit().unwrap();
+        drop(store);
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+
+        // Six visitors ask alice's page at once; each answer is told in order.
+        let (told, heard) = std::sync::mpsc::channel();
+        let flood: Vec<_> = (0..6)
+            .map(|_| {
+                let (site, told) = (site.clone(), told.clone());
+                std::thread::spawn(move || {
+                    let (status, ..) = http(&site, "GET", "/player/alice");
+                    let _ = told.send(format!("page {status}"));
+                })
+            })
+            .collect();
+        // Once a page is answered, the others are being read: a client names itself
+        // (the store checks its name) and is answered before the next page.
+        let first = heard.recv().unwrap();
+        assert!(first.contains("200"), "{first}");
+        let mut client = server.connect();
+        let named = client.cmd("CLIENT_NAME carol");
+        told.send(format!("client {named}")).unwrap();
+        let next = heard.recv().unwrap();
+        assert!(
+            next.starts_with("client"),
+            "the client waited for a page: {next}"
+        );
+        for visitor in flood {
+            visitor.join().unwrap();
+        }
     });
 }
 

@@ -39,7 +39,7 @@ pub fn page(request: Request, server: &Server) {
             minijinja::context! { waiting, open, formats => ["league", "single-elimination", "pools-knockout"] },
         )
     })();
-    super::pages::rendered(request, page);
+    super::pages::rendered(request, server, page);
 }
 
 /// A refusal: its page, with `status`; nothing was changed.

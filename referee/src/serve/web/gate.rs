@@ -1,10 +1,15 @@
-//! The site's door, in front of `tiny_http` (which reads a header line of any length and
-//! keeps an idle connection for ever): every connection to the web address is counted (at
-//! most [`MAX_CONNECTIONS`] at once, one source at most the game port's `--per-address`
-//! share, their open files taken from the server's budget), its first request head must come whole within
-//! [`HEAD_BYTES`] and [`HEAD_TIME`], a connection passes at most [`MAX_BYTES`] to the site
-//! and is closed after [`IDLE`] of silence either way; what is over a bound is answered
-//! (408, 431, 503) and closed. Admitted, its bytes go on to `tiny_http`, which listens on a
+//! The site's door, in front of `tiny_http` (which reads a header line of any length, keeps
+//! an idle connection for ever, and starts a thread for every request pipelined on a
+//! connection at once): every connection to the web address is counted (at most
+//! [`MAX_CONNECTIONS`] at once, one source at most the game port's `--per-address` share,
+//! their open files taken from the server's budget). The door reads the requests of a
+//! connection itself, one at a time: a head whole within [`HEAD_BYTES`] (the first within
+//! [`HEAD_TIME`]), a body of a stated length, at most [`MAX_BYTES`] in all; each goes on to
+//! the site on an inner connection of its own, the source named in it, and the next only
+//! once its answer is whole, so a connection has one request in flight (pipelined ones
+//! wait in the door). A connection silent for [`IDLE`] with no answer in flight is closed;
+//! a visitor who leaves while its event stream is told closes the stream at once. What is
+//! over a bound is answered (408, 411, 413, 431, 503) and closed. The site listens on a
 //! Unix socket only the server's user can reach. A failing `accept` is said once and
 //! retried, as the game port's.
 
@@ -14,7 +19,7 @@ use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Most connections to the site at once (event streams included).
@@ -22,14 +27,15 @@ pub const MAX_CONNECTIONS: u32 = 256;
 /// Open files of one connection: its socket and the copy that reads it, the Unix socket
 /// to the site and its copy, and `tiny_http`'s end of it and its copy.
 pub const PER_CONNECTION: u64 = 6;
-/// The longest request head (request line and headers) of a connection's first request.
+/// The longest request head (request line and headers).
 pub const HEAD_BYTES: usize = 16 * 1024;
 /// The longest time for a connection's first request head.
 pub const HEAD_TIME: Duration = Duration::from_secs(10);
-/// The most bytes a connection passes to the site (heads and bodies of all its requests).
+/// The most bytes a connection passes to the site (heads and bodies of all its requests);
+/// past it the connection is closed.
 pub const MAX_BYTES: u64 = 64 * 1024;
-/// The longest silence of a connection, reading or writing (an event stream says
-/// something at least every 15 seconds).
+/// The longest silence of a connection between its requests, and of a write to it (an
+/// event stream says something at least every 2 seconds).
 pub const IDLE: Duration = Duration::from_secs(30);
 
 /// The longest wait for a refused visitor to stop sending.
@@ -90,7 +96,8 @@ pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32) {
     let refusing = Refusing(Arc::default());
     crate::serve::accept_each(&listener, "web site", |stream| {
         let Ok(peer) = stream.peer_addr() else { return };
-        let counted = match counts.admit(Source::of(peer.ip())) {
+        let source = Source::of(peer.ip());
+        let counted = match counts.admit(source) {
             Ok(counted) => counted,
             Err(why) => return refusing.refuse(stream, why),
         };
@@ -99,7 +106,7 @@ pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32) {
             .name("web connection".into())
             .spawn(move || {
                 let _counted = counted;
-                pass(stream, &site);
+                pass(stream, &site, source);
             });
     });
 }
@@ -137,6 +144,13 @@ impl Refusing {
 /// not lost to a reset.
 fn refuse(mut stream: TcpStream, status: u16, reason: &str, why: &str) {
     let _ = stream_times(&stream, LINGER);
+    answer_refusal(&stream, status, reason, why);
+    let _ = std::io::copy(&mut (&mut stream).take(MAX_BYTES), &mut std::io::sink());
+}
+
+/// Writes the answer `status` with `why` as text, then the end of the connection's
+/// writing.
+fn answer_refusal(mut stream: &TcpStream, status: u16, reason: &str, why: &str) {
     let _ = write!(
         stream,
         "HTTP/1.1 {status} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n\
@@ -144,7 +158,6 @@ fn refuse(mut stream: TcpStream, status: u16, reason: &str, why: &str) {
         why.len() + 1
     );
     let _ = stream.shutdown(Shutdown::Write);
-    let _ = std::io::copy(&mut (&mut stream).take(MAX_BYTES), &mut std::io::sink());
 }
 
 /// Bounds each read and write of `stream` to `time`.
@@ -153,40 +166,290 @@ fn stream_times(stream: &TcpStream, time: Duration) -> std::io::Result<()> {
     stream.set_write_timeout(Some(time))
 }
 
-/// The first request head of `stream` whole (with whatever followed it), or the answer
-/// of a head too long, too slow, or never sent.
-fn head(stream: &mut TcpStream) -> Result<Vec<u8>, Option<(u16, &'static str, &'static str)>> {
-    let deadline = Instant::now() + HEAD_TIME;
-    let mut head = Vec::new();
+/// The name of the header line the door puts in each request it passes on: the source
+/// of the connection, as [`Source`] writes it. A visitor's own line of that name is
+/// dropped: the site believes only the door.
+pub const SOURCE_HEADER: &str = "X-Referee-Source";
+
+/// What the visitor's reader hands the connection's thread: one request whole (its head,
+/// the source's line put in, then its body), or the refusal of what it sent.
+enum Next {
+    Request(Vec<u8>),
+    Refuse(u16, &'static str, &'static str),
+}
+
+/// The request in flight of a connection, as its reader sees it: the site's side of it,
+/// whether its answer is an event stream (endless), and whether the visitor left.
+#[derive(Default)]
+struct Flight {
+    inner: Option<UnixStream>,
+    streaming: bool,
+    left: bool,
+}
+
+fn lock(flight: &Mutex<Flight>) -> std::sync::MutexGuard<'_, Flight> {
+    flight.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Serves the requests of `stream` one at a time: each goes on to the site on a
+/// connection of its own once the answer before it is whole, so that pipelined requests
+/// wait in the door (at most [`MAX_BYTES`] of them) and never hold the site's threads. The
+/// first head must come within [`HEAD_TIME`]; the next within [`IDLE`] of the last answer.
+fn pass(stream: TcpStream, site: &Path, source: Source) {
+    if stream_times(&stream, IDLE).is_err() {
+        return;
+    }
+    let Ok(from) = stream.try_clone() else { return };
+    let flight = Arc::new(Mutex::new(Flight::default()));
+    let (tx, rx) = mpsc::channel();
+    let reader = {
+        let flight = Arc::clone(&flight);
+        std::thread::Builder::new()
+            .name("web visitor".into())
+            .spawn(move || read_requests(from, source, &tx, &flight))
+    };
+    if reader.is_err() {
+        return;
+    }
+    let mut wait = HEAD_TIME;
+    loop {
+        let next = match rx.recv_timeout(wait) {
+            Ok(next) => next,
+            Err(mpsc::RecvTimeoutError::Timeout) if wait == HEAD_TIME => Next::Refuse(
+                408,
+                "Request Timeout",
+                "The request did not come in time; send it again",
+            ),
+            Err(_) => break,
+        };
+        match next {
+            Next::Refuse(status, reason, why) => {
+                answer_refusal(&stream, status, reason, why);
+                // What the visitor still sends is read and dropped (for at most LINGER),
+                // so that the answer is not lost to a reset.
+                let until = Instant::now() + LINGER;
+                while rx
+                    .recv_timeout(until.saturating_duration_since(Instant::now()))
+                    .is_ok()
+                {}
+                break;
+            }
+            Next::Request(request) => {
+                if !forward(&stream, site, &request, &flight) {
+                    break;
+                }
+            }
+        }
+        wait = IDLE;
+    }
+    let _ = stream.shutdown(Shutdown::Both);
+    let inner = lock(&flight).inner.take();
+    if let Some(inner) = inner {
+        let _ = inner.shutdown(Shutdown::Both);
+    }
+}
+
+/// Reads the visitor's requests from `from` and hands each whole to `to`, until the
+/// visitor leaves, stays silent [`IDLE`] with no answer in flight, or passes
+/// [`MAX_BYTES`]; then an event stream in flight is closed at once (its slot freed).
+fn read_requests(
+    mut from: TcpStream,
+    source: Source,
+    to: &mpsc::Sender<Next>,
+    flight: &Mutex<Flight>,
+) {
+    let mut buffered: Vec<u8> = Vec::new();
+    let mut passed = 0u64;
+    let mut refused = false;
     let mut chunk = [0u8; 4096];
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let late = Some((
-            408,
-            "Request Timeout",
-            "The request did not come in time; send it again",
-        ));
-        if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
-            return Err(late);
-        }
-        let n = match stream.read(&mut chunk) {
-            Ok(0) => return Err(None),
+        let n = match from.read(&mut chunk) {
+            Ok(0) => break,
             Ok(n) => n,
-            Err(e) if is_timeout(&e) => return Err(late),
-            Err(_) => return Err(None),
+            Err(e) if is_timeout(&e) && lock(flight).inner.is_some() => continue,
+            Err(_) => break,
         };
-        let from = head.len().saturating_sub(3);
-        head.extend_from_slice(&chunk[..n]);
-        if head[from..].windows(4).any(|w| w == b"\r\n\r\n") {
-            return Ok(head);
+        passed += n as u64;
+        if refused {
+            continue;
         }
-        if head.len() > HEAD_BYTES {
-            return Err(Some((
-                431,
-                "Request Header Fields Too Large",
-                "The request's head is too long (16 KiB at most)",
-            )));
+        if passed > MAX_BYTES {
+            let _ = from.shutdown(Shutdown::Both);
+            break;
         }
+        buffered.extend_from_slice(&chunk[..n]);
+        loop {
+            match request(&buffered, source) {
+                Ok(Some((request, used))) => {
+                    buffered.drain(..used);
+                    let _ = to.send(Next::Request(request));
+                }
+                Ok(None) => break,
+                Err((status, reason, why)) => {
+                    refused = true;
+                    let _ = to.send(Next::Refuse(status, reason, why));
+                    break;
+                }
+            }
+        }
+    }
+    let mut flight = lock(flight);
+    flight.left = true;
+    if flight.streaming {
+        if let Some(inner) = &flight.inner {
+            let _ = inner.shutdown(Shutdown::Both);
+        }
+    }
+}
+
+/// The refusal of a request: status, reason, why.
+type Refusal = (u16, &'static str, &'static str);
+
+/// The first request of `buffered` whole, as the site gets it, and the bytes it used;
+/// `None` while it is not whole yet; the refusal of a head too long or a body of no
+/// stated length or too long.
+fn request(buffered: &[u8], source: Source) -> Result<Option<(Vec<u8>, usize)>, Refusal> {
+    let too_long = (
+        431,
+        "Request Header Fields Too Large",
+        "The request's head is too long (16 KiB at most)",
+    );
+    let Some(end) = buffered.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return match buffered.len() > HEAD_BYTES {
+            true => Err(too_long),
+            false => Ok(None),
+        };
+    };
+    if end > HEAD_BYTES {
+        return Err(too_long);
+    }
+    let head = String::from_utf8_lossy(&buffered[..end]);
+    let mut lines = head.split("\r\n");
+    let mut out = format!(
+        "{}\r\n{SOURCE_HEADER}: {source}\r\n",
+        lines.next().unwrap_or_default()
+    );
+    let mut length = 0usize;
+    for line in lines {
+        let (name, value) = line.split_once(':').unwrap_or((line, ""));
+        let name = name.trim();
+        if name.eq_ignore_ascii_case(SOURCE_HEADER) {
+            continue;
+        }
+        if name.eq_ignore_ascii_case("Transfer-Encoding") {
+            return Err((
+                411,
+                "Length Required",
+                "The site reads a body of a stated Content-Length only",
+            ));
+        }
+        if name.eq_ignore_ascii_case("Content-Length") {
+            length = value.trim().parse().map_err(|_| {
+                (
+                    400,
+                    "Bad Request",
+                    "The request's Content-Length is not a number",
+                )
+            })?;
+        }
+        out.push_str(line);
+        out.push_str("\r\n");
+    }
+    out.push_str("\r\n");
+    if length as u64 > MAX_BYTES {
+        return Err((
+            413,
+            "Content Too Large",
+            "The request's body is too long (64 KiB at most)",
+        ));
+    }
+    let whole = end + 4 + length;
+    if buffered.len() < whole {
+        return Ok(None);
+    }
+    let mut request = out.into_bytes();
+    request.extend_from_slice(&buffered[end + 4..whole]);
+    Ok(Some((request, whole)))
+}
+
+/// Passes `request` to the site on a connection of its own and its answer back to the
+/// visitor, whole; whether the visitor's connection may carry another request.
+fn forward(stream: &TcpStream, site: &Path, request: &[u8], flight: &Mutex<Flight>) -> bool {
+    let Ok(mut inner) = UnixStream::connect(site) else {
+        answer_refusal(
+            stream,
+            503,
+            "Service Unavailable",
+            "The site cannot serve now; try again in a moment",
+        );
+        return false;
+    };
+    // Its request whole, then the end: the site's connection carries no other.
+    if inner.write_all(request).is_err() || inner.shutdown(Shutdown::Write).is_err() {
+        return false;
+    }
+    match inner.try_clone() {
+        Ok(copy) => lock(flight).inner = Some(copy),
+        Err(_) => return false,
+    }
+    // The answer's head, read as it passes (up to 4 KiB), until it is whole.
+    let mut head = Some(Vec::new());
+    let mut chunk = [0u8; 8192];
+    let mut out = stream;
+    let mut again = !wants_close(request);
+    loop {
+        let n = match inner.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(_) => {
+                again = false;
+                break;
+            }
+        };
+        if let Some(seen) = head.as_mut() {
+            seen.extend_from_slice(&chunk[..n.min(4096)]);
+            if seen.len() >= 4096 || seen.windows(4).any(|w| w == b"\r\n\r\n") {
+                let text = String::from_utf8_lossy(seen).to_ascii_lowercase();
+                again &= !text.contains("\r\nconnection: close");
+                if text.contains("\r\ncontent-type: text/event-stream") {
+                    let mut flight = lock(flight);
+                    if flight.left {
+                        return false;
+                    }
+                    flight.streaming = true;
+                }
+                head = None;
+            }
+        }
+        if out.write_all(&chunk[..n]).is_err() {
+            again = false;
+            break;
+        }
+    }
+    let mut flight = lock(flight);
+    flight.inner = None;
+    flight.streaming = false;
+    again && !flight.left
+}
+
+/// Whether the request's head asks the connection closed after its answer (HTTP/1.0
+/// without keep-alive, or `Connection: close`).
+fn wants_close(request: &[u8]) -> bool {
+    let end = request
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(request.len());
+    let head = String::from_utf8_lossy(&request[..end]).to_ascii_lowercase();
+    let connection = head
+        .split("\r\n")
+        .filter_map(|l| l.split_once(':'))
+        .find(|(n, _)| n.trim() == "connection")
+        .map(|(_, v)| v.trim().to_string());
+    let old = head.lines().next().is_some_and(|l| l.ends_with("http/1.0"));
+    match connection.as_deref() {
+        Some(v) if v.contains("close") => true,
+        Some(v) => old && !v.contains("keep-alive"),
+        None => old,
     }
 }
 
@@ -195,43 +458,6 @@ fn is_timeout(e: &std::io::Error) -> bool {
         e.kind(),
         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
     )
-}
-
-/// Passes `stream` on to the site at `site` once its first head came, within the bounds.
-fn pass(mut stream: TcpStream, site: &Path) {
-    let first = match head(&mut stream) {
-        Ok(first) => first,
-        Err(Some((status, reason, why))) => return refuse(stream, status, reason, why),
-        Err(None) => return,
-    };
-    let Ok(mut inner) = UnixStream::connect(site) else {
-        return refuse(
-            stream,
-            503,
-            "Service Unavailable",
-            "The site cannot serve now; try again in a moment",
-        );
-    };
-    if stream_times(&stream, IDLE).is_err() || inner.write_all(&first).is_err() {
-        return;
-    }
-    // The visitor's next bytes, up to the bound, on another thread; the site's answers on
-    // this one. Either end closed or silent too long closes both.
-    let (Ok(mut from), Ok(mut to)) = (stream.try_clone(), inner.try_clone()) else {
-        return;
-    };
-    let up = std::thread::Builder::new()
-        .name("web request".into())
-        .spawn(move || {
-            let left = MAX_BYTES.saturating_sub(first.len() as u64);
-            let _ = std::io::copy(&mut (&mut from).take(left), &mut to);
-            let _ = to.shutdown(Shutdown::Write);
-        });
-    if up.is_ok() {
-        let _ = std::io::copy(&mut inner, &mut stream);
-    }
-    let _ = stream.shutdown(Shutdown::Both);
-    let _ = inner.shutdown(Shutdown::Both);
 }
 
 /// The Unix socket of the site, in a folder only the server's user may enter, under

@@ -16,6 +16,7 @@ mod respond;
 mod stream;
 mod tournaments;
 
+use super::address::Source;
 use super::Server;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -65,7 +66,9 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>, token: PathBuf) -> anyhow::
     Ok(bound)
 }
 
-/// Answers the requests of `http`, each on a thread of its own, until it stops.
+/// Answers the requests of `http`, each on a thread of its own, until it stops. This
+/// thread answers nothing itself (a busy site is answered on the request's thread): the
+/// door passes each connection of the site one request, so no answer waits behind another.
 fn answer(
     http: &tiny_http::Server,
     server: &Arc<Server>,
@@ -73,12 +76,7 @@ fn answer(
     token: &Arc<PathBuf>,
 ) {
     for request in http.incoming_requests() {
-        if busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS {
-            busy.fetch_sub(1, Ordering::SeqCst);
-            respond::busy(request);
-            continue;
-        }
-        let (server, busy, token) = (Arc::clone(server), Arc::clone(busy), Arc::clone(token));
+        let (site, busy, token) = (Arc::clone(server), Arc::clone(busy), Arc::clone(token));
         let spawned = std::thread::Builder::new()
             .name("web request".into())
             .spawn(move || {
@@ -88,11 +86,18 @@ fn answer(
                         self.0.fetch_sub(1, Ordering::SeqCst);
                     }
                 }
+                let over = busy.fetch_add(1, Ordering::SeqCst) >= MAX_REQUESTS;
                 let _done = Done(busy);
-                route(request, &server, &token);
+                match over {
+                    true => respond::busy(request),
+                    false => route(request, &site, &token),
+                }
             });
         if spawned.is_err() {
-            println!("web: a request was dropped (no thread could start)");
+            server.refusals.say(
+                Source::Loopback,
+                "web: a request was dropped (no thread could start)",
+            );
         }
     }
 }
@@ -146,6 +151,17 @@ fn route(request: tiny_http::Request, server: &Arc<Server>, token: &Path) {
              /tournament/NAME and /organiser",
         ),
     }
+}
+
+/// The source of `request`, as the door named it (the site's only way in is the door,
+/// which puts that line in every request and drops a visitor's own).
+pub(super) fn source_of(request: &tiny_http::Request) -> Source {
+    request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv(gate::SOURCE_HEADER))
+        .and_then(|h| h.value.as_str().parse().ok())
+        .unwrap_or(Source::Loopback)
 }
 
 /// Whether `name` can be a game's or a player's name (letters, digits, `_`; 1 to 40), so

@@ -44,6 +44,9 @@ fn utc(seconds: u64) -> String {
 
 /// The games a page lists at most; the others are on its next pages.
 pub const PAGE: u64 = 50;
+/// The furthest page asked for (a larger `page=` asks this one): its rows' offset fits
+/// the store's integers.
+const LAST_PAGE: u64 = 1 << 32;
 
 /// The filters of the list, from the query (`game=`, `player=`, `state=`), and the page
 /// asked (`page=`, from 1).
@@ -67,7 +70,7 @@ impl Filter {
                 "game" => f.game = value,
                 "player" => f.player = value,
                 "state" => f.state = value,
-                "page" => f.page = value.parse().unwrap_or(1).max(1),
+                "page" => f.page = value.parse().unwrap_or(1).clamp(1, LAST_PAGE),
                 _ => {}
             }
         }
@@ -131,12 +134,14 @@ fn rows(server: &Server, filter: &Filter) -> anyhow::Result<(Vec<Row>, Pages)> {
     ))
 }
 
-/// Answers `page`, or the error page (its cause in the log).
-pub(super) fn rendered(request: Request, page: anyhow::Result<String>) {
+/// The page made, or the error's answer (and its line in the log, within the bounds of
+/// its source's refusal lines).
+pub(super) fn rendered(request: Request, server: &Server, page: anyhow::Result<String>) {
     match page {
         Ok(html) => respond::page(request, html),
         Err(e) => {
-            println!("web: {e:#}");
+            let source = super::source_of(&request);
+            server.refusals.say(source, &format!("web: {e:#}"));
             respond::error(
                 request,
                 500,
@@ -160,7 +165,7 @@ pub fn games(request: Request, server: &Server, query: &str, rows_only: bool) {
             minijinja::context! { rows, filter, pages, games => names },
         )
     });
-    rendered(request, page);
+    rendered(request, server, page);
 }
 
 /// The game `name` of the store, if it is one.
@@ -192,7 +197,7 @@ pub fn game(request: Request, server: &Server, name: &str) {
     };
     let page = summary_of(server, &row)
         .and_then(|summary| render("web/game.html", minijinja::context! { summary }));
-    rendered(request, page);
+    rendered(request, server, page);
 }
 
 /// A game's summary alone (its page's script reads it at the game's end).
@@ -202,7 +207,7 @@ pub fn summary(request: Request, server: &Server, name: &str) {
     };
     let page = summary_of(server, &row)
         .and_then(|summary| render("web/summary.html", minijinja::context! { summary }));
-    rendered(request, page);
+    rendered(request, server, page);
 }
 
 /// A game's board: its replay page, growing while the game is played.
@@ -224,7 +229,7 @@ pub fn board(request: Request, server: &Server, name: &str) {
         };
         return match page {
             Ok(html) => respond::replay_page(request, html),
-            Err(e) => rendered(request, Err(e)),
+            Err(e) => rendered(request, server, Err(e)),
         };
     }
     if row.state != "finished" {
@@ -232,7 +237,7 @@ pub fn board(request: Request, server: &Server, name: &str) {
             "web/waiting.html",
             minijinja::context! { name, why => format!("This game is {}: it has no record.", row.state) },
         );
-        return rendered(request, page);
+        return rendered(request, server, page);
     }
     let Some(served) = Served::by_name(&row.game) else {
         return respond::error(
@@ -243,7 +248,7 @@ pub fn board(request: Request, server: &Server, name: &str) {
     };
     match served.public_page(&server.results.join(name)) {
         Ok(html) => respond::replay_page(request, html),
-        Err(e) => rendered(request, Err(e)),
+        Err(e) => rendered(request, server, Err(e)),
     }
 }
 
@@ -259,7 +264,7 @@ pub fn board_json(request: Request, server: &Server, name: &str) {
     };
     match json {
         Ok(json) => respond::json(request, json),
-        Err(e) => rendered(request, Err(e)),
+        Err(e) => rendered(request, server, Err(e)),
     }
 }
 
@@ -277,7 +282,7 @@ pub fn player(request: Request, server: &Server, name: &str, query: &str) {
         ..Filter::of(query)
     };
     let page = player_page(server, name, &filter);
-    rendered(request, page);
+    rendered(request, server, page);
 }
 
 /// A player's page of games, its results and faults on that page, its counts of all.
@@ -347,6 +352,7 @@ mod tests {
     fn filters_are_read_from_the_query() {
         let f = Filter::of("game=ticket-to-ride&player=a%3Cb&state=&x=1&page=0");
         assert_eq!(f.page, 1);
+        assert_eq!(Filter::of("page=18446744073709551615").page, LAST_PAGE);
         assert_eq!(
             (f.game.as_str(), f.player.as_str()),
             ("ticket-to-ride", "a<b")

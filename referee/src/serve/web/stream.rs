@@ -4,48 +4,101 @@
 //! its record is written; `/tournament/NAME/events` says `changed` when tournament NAME
 //! does (a game started or ended, players went on). A stream says at most one event each
 //! `PACE`, however fast the games go, and a comment line when nothing happened for `QUIET`
-//! (a browser gone is seen when that write fails). At most [`MAX_STREAMS`] are open at once (the site's other
-//! connections stay for pages); one more is answered 503.
+//! (a browser gone is seen when that write fails, or at once when the visitor closes: the
+//! door closes it). At most [`MAX_STREAMS`] are open at once (the site's other connections
+//! stay for pages), [`SHARE`] of one source, [`KEPT`] of them only for the server's own
+//! machine; one more is answered 503.
 
+use crate::serve::address::Source;
 use crate::serve::Server;
+use std::collections::HashMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tiny_http::Request;
 
 /// The shortest time between two events of one stream.
 const PACE: Duration = Duration::from_millis(200);
-/// The longest silence of a stream.
-const QUIET: Duration = Duration::from_secs(15);
+/// The longest silence of a stream: its slot is freed at most this long after its
+/// visitor left (the door closes the site's side at once; the next write fails).
+const QUIET: Duration = Duration::from_secs(2);
 
 /// Most event streams open at once: a quarter of the site's connections.
 pub const MAX_STREAMS: usize = super::gate::MAX_CONNECTIONS as usize / 4;
+/// Most event streams of one source: an eighth of all, so that a few machines never hold
+/// them all.
+pub const SHARE: usize = MAX_STREAMS / 8;
+/// The streams kept for the server's own machine (loopback: the organiser's browser on
+/// it, or a tunnel to it): other sources together never hold more than the rest.
+pub const KEPT: usize = SHARE;
 
-/// The event streams open (one site a server).
-static OPEN: AtomicUsize = AtomicUsize::new(0);
+/// The event streams open, in all and by source (one site a server).
+static OPEN: Mutex<(usize, Option<HashMap<Source, usize>>)> = Mutex::new((0, None));
 
-/// An open stream, counted until dropped.
-struct Counted;
+fn open_streams() -> std::sync::MutexGuard<'static, (usize, Option<HashMap<Source, usize>>)> {
+    OPEN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An open stream of a source, counted until dropped.
+#[derive(Debug)]
+struct Counted(Source);
+
+impl Counted {
+    /// The stream of `source` counted, or why it is refused.
+    fn of(source: Source) -> Result<Counted, &'static str> {
+        let mut open = open_streams();
+        let (all, by) = &mut *open;
+        let here = by
+            .get_or_insert_with(HashMap::new)
+            .entry(source)
+            .or_insert(0);
+        let room = match source {
+            Source::Loopback => MAX_STREAMS,
+            _ => MAX_STREAMS - KEPT,
+        };
+        if *all >= room {
+            return Err(
+                "Too many live pages are open on this site: this one is not kept up \
+                        to date; reload it in a moment",
+            );
+        }
+        if *here >= SHARE {
+            return Err(
+                "Too many live pages are open from your machine: this one is not \
+                        kept up to date; close one and reload it",
+            );
+        }
+        *here += 1;
+        *all += 1;
+        Ok(Counted(source))
+    }
+}
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        OPEN.fetch_sub(1, Ordering::SeqCst);
+        let mut open = open_streams();
+        let (all, by) = &mut *open;
+        *all -= 1;
+        if let Some(by) = by.as_mut() {
+            if let Some(n) = by.get_mut(&self.0) {
+                *n -= 1;
+                if *n == 0 {
+                    by.remove(&self.0);
+                }
+            }
+        }
     }
 }
 
 /// The stream's writer, its headers sent, counted; or the refusal of one too many.
 fn open(request: Request) -> Option<(Box<dyn Write + Send>, Counted)> {
-    if OPEN.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
-        OPEN.fetch_sub(1, Ordering::SeqCst);
-        super::respond::error(
-            request,
-            503,
-            "Too many live pages are open on this site: this one is not kept up to date; \
-             reload it in a moment",
-        );
-        return None;
-    }
-    let counted = Counted;
+    let counted = match Counted::of(super::source_of(&request)) {
+        Ok(counted) => counted,
+        Err(why) => {
+            super::respond::error(request, 503, why);
+            return None;
+        }
+    };
     let mut out = request.into_writer();
     out.write_all(
         b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
@@ -139,5 +192,35 @@ pub fn tournament(request: Request, server: &Server, name: &str) {
         }
         seen = now;
         std::thread::sleep(PACE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_hold_a_share_each_and_leave_the_server_s_machine_its_streams() {
+        let v4 = |i: u32| Source::V4(std::net::Ipv4Addr::from(0xc000_0200 + i));
+        let mut held = Vec::new();
+        let sources = (MAX_STREAMS - KEPT) / SHARE;
+        for i in 0..sources {
+            for _ in 0..SHARE {
+                held.push(Counted::of(v4(i as u32)).unwrap());
+            }
+            if i + 1 < sources {
+                assert!(Counted::of(v4(i as u32))
+                    .unwrap_err()
+                    .contains("your machine"));
+            }
+        }
+        assert!(Counted::of(v4(99)).unwrap_err().contains("this site"));
+        let organiser: Vec<_> = (0..KEPT)
+            .map(|_| Counted::of(Source::Loopback).unwrap())
+            .collect();
+        held.pop();
+        assert!(Counted::of(v4(99)).is_ok(), "a slot freed is free at once");
+        drop((held, organiser));
+        assert_eq!(open_streams().0, 0);
     }
 }

@@ -46,7 +46,7 @@ pub fn list(request: Request, server: &Server) {
         }
         render("web/tournaments.html", minijinja::context! { listed })
     })();
-    rendered(request, page);
+    rendered(request, server, page);
 }
 
 /// One player of a game of the tournament.
@@ -225,5 +225,5 @@ pub fn page(request: Request, server: &Server, name: &str, parts_only: bool) {
             minijinja::context! { t },
         )
     });
-    rendered(request, page);
+    rendered(request, server, page);
 }
