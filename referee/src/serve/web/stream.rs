@@ -48,27 +48,28 @@ impl Counted {
     fn of(source: Source) -> Result<Counted, &'static str> {
         let mut open = open_streams();
         let (all, by) = &mut *open;
-        let here = by
-            .get_or_insert_with(HashMap::new)
-            .entry(source)
-            .or_insert(0);
-        let room = match source {
-            Source::Loopback => MAX_STREAMS,
-            _ => MAX_STREAMS - KEPT,
+        let by = by.get_or_insert_with(HashMap::new);
+        let count = |s: &Source| by.get(s).copied().unwrap_or(0);
+        // The others' streams never take the ones kept for the server's own machine.
+        let others = *all - count(&Source::Loopback);
+        let full = match source {
+            Source::Loopback => *all >= MAX_STREAMS,
+            _ => *all >= MAX_STREAMS || others >= MAX_STREAMS - KEPT,
         };
-        if *all >= room {
+        if full {
             return Err(
                 "Too many live pages are open on this site: this one is not kept up \
                         to date; reload it in a moment",
             );
         }
-        if *here >= SHARE {
+        if count(&source) >= SHARE {
             return Err(
                 "Too many live pages are open from your machine: this one is not \
                         kept up to date; close one and reload it",
             );
         }
-        *here += 1;
+        // Counted only once admitted: a refused source leaves nothing behind.
+        *by.entry(source).or_insert(0) += 1;
         *all += 1;
         Ok(Counted(source))
     }
