@@ -43,6 +43,12 @@ impl Client<BufReader<File>, BufWriter<File>> {
     /// at stderr and fd 0 at `/dev/null`, so a `println!` lands in the log. The rules of the
     /// board are answered here ([`Client::with_local_rules`]). Only once per process.
     pub fn stdio() -> std::io::Result<Self> {
+        Ok(Self::stdio_asking()?.with_local_rules())
+    }
+
+    /// [`Client::stdio`], but every rule asked of the referee: the conversation of the
+    /// referee's built-in bots, as the records of before hold it.
+    pub fn stdio_asking() -> std::io::Result<Self> {
         if TAKEN.swap(true, Ordering::SeqCst) {
             return Err(std::io::Error::other(
                 "the standard streams are already taken",
@@ -58,8 +64,7 @@ impl Client<BufReader<File>, BufWriter<File>> {
         Ok(Client::new(
             BufReader::with_capacity(64 * 1024, File::from(input)),
             BufWriter::new(File::from(output)),
-        )
-        .with_local_rules())
+        ))
     }
 }
 
@@ -67,7 +72,20 @@ impl Client<BufReader<File>, BufWriter<File>> {
 /// error (the referee's input ends mid-callback, an answer does not parse, an unknown
 /// callback) is reported on stderr and exits with 1.
 pub fn run(champion: &mut dyn Champion) -> ExitCode {
-    let result = Client::stdio()
+    play(champion, Client::stdio())
+}
+
+/// [`run`], every rule asked of the referee ([`Client::stdio_asking`]): the referee's
+/// built-in bots, whose conversations the records of before hold.
+pub fn run_asking(champion: &mut dyn Champion) -> ExitCode {
+    play(champion, Client::stdio_asking())
+}
+
+fn play(
+    champion: &mut dyn Champion,
+    client: std::io::Result<Client<BufReader<File>, BufWriter<File>>>,
+) -> ExitCode {
+    let result = client
         .map_err(KitError::Io)
         .and_then(|mut client| client.run(champion));
     match result {

@@ -186,7 +186,7 @@ impl Parts for LoiWire {
                 engine::bots::NAMES.join(", ")
             );
         };
-        match loi_protocol::run(bot.as_mut()) == std::process::ExitCode::SUCCESS {
+        match loi_protocol::run_asking(bot.as_mut()) == std::process::ExitCode::SUCCESS {
             true => Ok(()),
             // The kit has said what went wrong on stderr.
             false => anyhow::bail!("the built-in champion `{}` stopped", args.name),
