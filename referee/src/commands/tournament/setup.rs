@@ -53,7 +53,6 @@ pub(crate) fn runner(
         pin: !given.no_pin,
         full_log,
         auth: None,
-        journal: None,
         options: game::Options::default(),
     })
 }
