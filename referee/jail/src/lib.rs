@@ -28,6 +28,7 @@
 
 pub mod affinity;
 pub mod beneath;
+pub mod blind;
 pub mod build;
 pub mod census;
 pub mod champion;

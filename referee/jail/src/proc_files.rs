@@ -6,7 +6,10 @@
 //!
 //! A walk never leaves a process unwatched for want of open files: when the referee is out
 //! of them (`EMFILE`, `ENFILE`: a champion of many processes makes it keep hundreds), the
-//! kept files are closed, none is kept from then on, and the file is opened again.
+//! kept files are closed, none is kept from then on, and the file is opened again. Should a
+//! file still not open or read for any reason but its process being gone (`ENOENT`,
+//! `ESRCH`), the walk is blind ([`crate::blind`]): the match on this thread counts nothing
+//! and its run stops, the operator's problem, never a subtree skipped from the count.
 //!
 //! An open `/proc/<pid>` file stays bound to its process: once the process is reaped its
 //! reads fail, and it is opened again under the same pid (should a new process get it, the
@@ -60,8 +63,9 @@ impl ProcFiles {
             }
             self.open.remove(&pid);
         }
-        let file = self.opened(|| fs::File::open(format!("/proc/{pid}/stat")))?;
-        let n = read_len(&file, buf)?;
+        let path = format!("/proc/{pid}/stat");
+        let file = self.opened(&path, |p| fs::File::open(p))?;
+        let n = fresh_read(&file, buf, &path)?;
         if self.open.len() < KEPT && !self.unkept {
             self.open.insert(
                 pid,
@@ -79,16 +83,18 @@ impl ProcFiles {
     pub(crate) fn status<'a>(&mut self, pid: i32, buf: &'a mut [u8; READ]) -> Option<&'a [u8]> {
         let kept = |files: &Files| files.status.is_some();
         if !self.open.get(&pid).is_some_and(kept) {
-            let file = self.opened(|| fs::File::open(format!("/proc/{pid}/status")))?;
+            let path = format!("/proc/{pid}/status");
+            let file = self.opened(&path, |p| fs::File::open(p))?;
             match self.open.get_mut(&pid) {
                 Some(files) => files.status = Some(file),
                 None => {
-                    let n = read_len(&file, buf)?;
+                    let n = fresh_read(&file, buf, &path)?;
                     return Some(&buf[..n]);
                 }
             }
         }
-        let n = read_len(self.open.get(&pid)?.status.as_ref()?, buf)?;
+        let path = format!("/proc/{pid}/status");
+        let n = fresh_read(self.open.get(&pid)?.status.as_ref()?, buf, &path)?;
         Some(&buf[..n])
     }
 
@@ -104,8 +110,8 @@ impl ProcFiles {
         let mut buf = [0u8; READ];
         if threads <= 1 {
             if self.open.get(&pid).is_some_and(|f| f.children.is_none()) {
-                let file =
-                    self.opened(|| fs::File::open(format!("/proc/{pid}/task/{pid}/children")));
+                let path = format!("/proc/{pid}/task/{pid}/children");
+                let file = self.opened(&path, |p| fs::File::open(p));
                 if let Some(files) = self.open.get_mut(&pid) {
                     files.children = file;
                 }
@@ -121,32 +127,45 @@ impl ProcFiles {
                 }
             }
         }
-        let Some(tasks) = self.opened(|| fs::read_dir(format!("/proc/{pid}/task"))) else {
-            return Ok(()); // the process is gone
+        let listing = format!("/proc/{pid}/task");
+        let Some(tasks) = self.opened(&listing, |p| fs::read_dir(p)) else {
+            return Ok(()); // the process is gone (or the walk is blind)
         };
-        for task in tasks.flatten() {
+        for task in tasks {
+            let task = match task {
+                Ok(task) => task,
+                Err(e) => {
+                    watched(&listing, &e);
+                    continue;
+                }
+            };
             let path = task.path().join("children");
+            let name = path.display().to_string();
             // A thread with more children than fit in one read is read whole.
             match self.retried(|| fs::File::open(&path)) {
-                Ok(file) => match read_len(&file, &mut buf) {
+                Ok(file) => match fresh_read(&file, &mut buf, &name) {
                     Some(n) if n < READ => push_pids(&buf[..n], out),
-                    _ => push_pids(
-                        fs::read_to_string(&path).unwrap_or_default().as_bytes(),
-                        out,
-                    ),
+                    Some(_) => match fs::read(&path) {
+                        Ok(text) => push_pids(&text, out),
+                        Err(e) => watched(&name, &e),
+                    },
+                    None => {} // the thread ended meanwhile (or the walk is blind)
                 },
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound && task.path().exists() => {
                     return Err(NoChildrenFiles);
                 }
-                Err(_) => {} // the thread ended meanwhile
+                Err(e) => watched(&name, &e), // the thread ended meanwhile, or blind
             }
         }
         Ok(())
     }
 
-    /// What `open` opens (`None` if it fails: the process is gone), see [`Self::retried`].
-    fn opened<T>(&mut self, open: impl Fn() -> io::Result<T>) -> Option<T> {
-        self.retried(open).ok()
+    /// What `open` opens from `path` (`None` if it fails: the process is gone, or the walk
+    /// is blind, which is noted), see [`Self::retried`].
+    fn opened<T>(&mut self, path: &str, open: impl Fn(&str) -> io::Result<T>) -> Option<T> {
+        self.retried(|| open(path))
+            .map_err(|e| watched(path, &e))
+            .ok()
     }
 
     /// What `open` opens; when the referee is out of open files, the kept ones are closed
@@ -178,10 +197,77 @@ fn read_len(file: &fs::File, buf: &mut [u8; READ]) -> Option<usize> {
     file.read_at(buf, 0).ok()
 }
 
+/// [`read_len`] of a file just opened at `path`: a failure for any reason but its process
+/// being gone makes the walk blind.
+fn fresh_read(file: &fs::File, buf: &mut [u8; READ], path: &str) -> Option<usize> {
+    file.read_at(buf, 0).map_err(|e| watched(path, &e)).ok()
+}
+
+/// Notes that the walk is blind ([`crate::blind`]) if `error`, met on `path`, is not its
+/// process (or thread) being gone.
+fn watched(path: &str, error: &io::Error) {
+    if !matches!(error.raw_os_error(), Some(libc::ENOENT | libc::ESRCH)) {
+        crate::blind::note(path, error);
+    }
+}
+
 fn push_pids(text: &[u8], out: &mut Vec<i32>) {
     out.extend(
         String::from_utf8_lossy(text)
             .split_ascii_whitespace()
             .filter_map(|p| p.parse::<i32>().ok()),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The environment variable that makes this test binary the out-of-files child below.
+    const CHILD: &str = "PROC_FILES_OUT_OF_FILES_CHILD";
+
+    /// Out of open files even once the kept ones are closed, a walk fails closed: the match
+    /// on its thread is blind (its error names the file and `ulimit -n`), never a process
+    /// skipped in silence. Run in a child (this test binary again) whose limit of open files
+    /// is filled: the limit is the whole process's.
+    #[test]
+    fn a_walk_out_of_files_is_blind_not_silent() {
+        if std::env::var_os(CHILD).is_some() {
+            crate::blind::match_starts();
+            let me = std::process::id() as i32;
+            let limit = libc::rlimit {
+                rlim_cur: 64,
+                rlim_max: 64,
+            };
+            // SAFETY: a valid rlimit.
+            assert_eq!(unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) }, 0);
+            let held: Vec<fs::File> = std::iter::from_fn(|| fs::File::open("/dev/null").ok())
+                .take(64)
+                .collect();
+            let usage = crate::usage::Tracker::default().measure(me);
+            drop(held);
+            let blind = crate::blind::watched().expect_err("a blind walk went unnoticed");
+            assert!(
+                blind.to_string().contains("ulimit -n"),
+                "{blind} ({usage:?})"
+            );
+            return;
+        }
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "proc_files::tests::a_walk_out_of_files_is_blind_not_silent",
+                "--test-threads",
+                "1",
+            ])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && text.contains("1 passed"),
+            "the child failed:\n{text}"
+        );
+    }
 }

@@ -72,6 +72,7 @@ pub(crate) fn note_death(signal: i32) {
 /// Called when a match starts on this thread: nothing disturbed it yet.
 pub fn match_starts() {
     OUTSIDE.set(false);
+    crate::blind::match_starts();
 }
 
 /// Called when a match on this thread is over, before its result is written: whether it is

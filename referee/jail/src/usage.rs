@@ -20,6 +20,10 @@ use crate::proc_files::{ProcFiles, READ};
 /// kept): past the limit of open files, the walk reads without keeping them (slower).
 pub const KEPT_FILES: u64 = 3 * crate::proc_files::KEPT as u64;
 
+/// Open files a seat holds besides those its walk keeps: its pipes, its jail's control
+/// socket and pidfd, its stderr file, and the walk's file of the moment.
+pub const SEAT_FILES: u64 = 16;
+
 /// What a jail's processes use now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Usage {

@@ -498,6 +498,8 @@ impl<P: Parts> ModelGame<P> {
         // Champions killed by the referee told to stop, or by a stop signal from outside,
         // would be recorded as crashed: such a match has no result (`interrupt.rs`).
         jail::interrupt::undisturbed()?;
+        // A champion whose processes could not all be watched: no result (`jail::blind`).
+        jail::blind::watched()?;
         crate::store::write_in(&folder, "record.json", &record.to_json())?;
         // No command plays a person's moves, or a connected program's, again.
         if !seats

@@ -73,8 +73,8 @@ fn a_round_robin_of_pairs_swaps_colours_and_counts_wins() {
     let header = std::fs::read_to_string(t.join("matches.csv")).unwrap();
     assert!(
         header.starts_with(
-            "id,seed,first_player,champion0,champion1,score0,score1,points0,points1,fault0,\
-             fault1,"
+            "id,seed,first_player,champion0,champion1,place0,place1,score0,score1,points0,\
+             points1,fault0,fault1,"
         ),
         "{header}"
     );

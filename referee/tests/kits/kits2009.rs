@@ -615,7 +615,8 @@ fn every_kit_keeps_what_a_callback_printed_before_its_timeout() {
     ];
     for (kit, tool, file, source) in kits {
         let flag = match tool {
-            "javac" | "lua5.4" => "-version",
+            "javac" => "-version",
+            "lua5.4" => "-v",
             "go" => "version",
             "fpc" => "-iV",
             _ => "--version",

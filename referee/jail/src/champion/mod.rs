@@ -385,6 +385,16 @@ impl Champion {
             return;
         }
         let meter = self.measure(false, true);
+        // A walk that could not read a process's files could not freeze or count it: the
+        // match fails closed (`blind`), so its champion plays no further.
+        if crate::blind::is_blind() && self.fatal.is_none() {
+            self.kill_jail();
+            self.fatal = Some(Fault::new(
+                FaultKind::Crash,
+                "the referee could not watch its processes (this match counts nothing)",
+            ));
+            return;
+        }
         if self.jail.is_some() && self.fatal.is_none() {
             self.frozen_at.set(Some(meter.cpu));
             self.take_census();
