@@ -94,7 +94,9 @@ pub fn read_within(
                 (
                     Fault::new(
                         FaultKind::Crash,
-                        format!("the client closed the connection during {callback}"),
+                        link.why_gone(format!(
+                            "the client closed the connection during {callback}"
+                        )),
                     ),
                     false,
                 )

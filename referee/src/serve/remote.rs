@@ -38,9 +38,21 @@ pub struct Link {
     /// When the game in play must end (its start and the server's cap on a game's total
     /// time) and that cap: no callback of the client's seat lasts past it.
     pub game_ends: Option<(Instant, Duration)>,
+    /// Why the seat has no client, when the server knows (a tournament's member absent
+    /// when its game began): its fault says this, not a connection closed.
+    pub absent: Option<String>,
 }
 
 impl Link {
+    /// What a fault says of the client's connection ended (`what`): why the seat had no
+    /// client where the server knows it.
+    pub fn why_gone(&self, what: String) -> String {
+        match &self.absent {
+            Some(why) => why.clone(),
+            None => what,
+        }
+    }
+
     pub fn new(conn: Conn) -> Rc<RefCell<Link>> {
         Rc::new(RefCell::new(Link {
             conn,
@@ -52,6 +64,7 @@ impl Link {
             ending: Vec::new(),
             lines: false,
             game_ends: None,
+            absent: None,
         }))
     }
 }
@@ -164,10 +177,8 @@ impl RemoteSeat {
         let mut link = self.link.borrow_mut();
         link.conn.send(text).map_err(|e| {
             link.close = true;
-            Fault::new(
-                FaultKind::Crash,
-                format!("{e} during {} (a write failed)", self.callback),
-            )
+            let what = format!("{e} during {} (a write failed)", self.callback);
+            Fault::new(FaultKind::Crash, link.why_gone(what))
         })
     }
 

@@ -530,8 +530,20 @@ impl Director<'_> {
             ready(&self.members[p], deadline(p));
         }
         let mut seats = Vec::new();
+        // What a seat's fault says when its member is not there by its deadline.
+        let late = |p: usize| match self.members[p].played.load(Ordering::SeqCst) {
+            true => format!(
+                "absent: did not ask its next game of tournament {t} (WAIT_GAME) within \
+                 the tournament's turn clock of {} s",
+                turn.as_secs()
+            ),
+            false => format!(
+                "absent: not waiting for its first game of tournament {t} within {} s",
+                super::session::IDLE.as_secs()
+            ),
+        };
         for &p in group {
-            match take(&self.members[p], deadline(p)) {
+            match take(&self.members[p], deadline(p), || late(p)) {
                 Ok((link, own)) => {
                     seats.push((self.players[p].clone(), Rc::new(RefCell::new(link)), own))
                 }
@@ -653,8 +665,12 @@ fn ready(member: &Member, deadline: Instant) {
 
 /// The connection of `member` for its next game: its own once it waits (or the closed one
 /// it left), else, once it is gone or `deadline` passed, a closed connection (its game is
-/// lost by a fault). Whether it is its own.
-fn take(member: &Member, deadline: Instant) -> std::io::Result<(Link, bool)> {
+/// lost by a fault that says why: `late()` when the deadline passed). Whether it is its own.
+fn take(
+    member: &Member,
+    deadline: Instant,
+    late: impl Fn() -> String,
+) -> std::io::Result<(Link, bool)> {
     let mut slot = member.slot();
     loop {
         match std::mem::replace(&mut *slot, Slot::Playing) {
@@ -662,8 +678,16 @@ fn take(member: &Member, deadline: Instant) -> std::io::Result<(Link, bool)> {
             other => *slot = other,
         }
         let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() || matches!(*slot, Slot::Gone(None) | Slot::Over) {
-            return Ok((closed()?, false));
+        let absent = match *slot {
+            Slot::Gone(None) => Some("absent: left the tournament before this game".to_string()),
+            Slot::Over => Some("absent: the tournament was over for it".to_string()),
+            _ if left.is_zero() => Some(late()),
+            _ => None,
+        };
+        if let Some(why) = absent {
+            let mut link = closed()?;
+            link.absent = Some(why);
+            return Ok((link, false));
         }
         slot = member
             .changed
