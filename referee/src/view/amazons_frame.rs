@@ -88,6 +88,7 @@ pub(super) fn frame(record: &GameRecord, data: &PageData, boards: &[Board]) -> F
             format!("{last} moves"),
             super::sandbox_words::words(&record.sandbox),
         ],
+        footer_spoiler: Vec::new(),
         footer_after: Vec::new(),
     }
 }

@@ -35,6 +35,10 @@ pub struct Frame {
     pub result: Option<String>,
     /// The footer's parts, and what comes after the page's time to be ready.
     pub footer: Vec<String>,
+    /// The footer's parts that tell the future (the 2009 monument order): hidden in
+    /// spoiler-free mode, shown after the page's time to be ready.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub footer_spoiler: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub footer_after: Vec<String>,
 }

@@ -108,9 +108,9 @@ pub fn frame(timeline: &Timeline) -> Frame {
             format!("Seed {}", timeline.seed),
             format!("{} steps", timeline.steps.len()),
             requests,
-            format!("monument order {}", order.join(",")),
             format!("first player: seat {}", timeline.first_player),
         ],
+        footer_spoiler: vec![format!("monument order {}", order.join(","))],
         footer_after: timeline.log_note.iter().cloned().collect(),
     }
 }

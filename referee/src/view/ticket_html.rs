@@ -297,6 +297,7 @@ fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
         .into_iter()
         .flatten()
         .collect(),
+        footer_spoiler: Vec::new(),
         footer_after: Vec::new(),
     }
 }

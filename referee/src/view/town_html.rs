@@ -225,6 +225,7 @@ fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) ->
             format!("{last} moves"),
             super::sandbox_words::words(&record.sandbox),
         ],
+        footer_spoiler: Vec::new(),
         footer_after: Vec::new(),
     }
 }

@@ -3,11 +3,13 @@
 //! the marks, the CPU dots and what the game marks as the future after it: the Amazons'
 //! moves, their isolation and the result), the page saying which mode is on, turned on
 //! and off by its checkbox, the `S` key or `&spoiler-free` in the URL; and the charts'
-//! curves dashed per seat, so that seats differ in greyscale.
+//! curves dashed per seat, so that seats differ in greyscale. The 2009 page hides its
+//! monument order (the footer's) as well as its chart's future.
 //!
 //! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`.
 
 use crate::common;
+use crate::viewer_page;
 
 use serde_json::Value;
 use std::process::Command;
@@ -177,4 +179,65 @@ fn spoiler_free_hides_the_later_moves_faults_and_result_of_the_other_games() {
             assert_eq!(whole_mid["result_shown"], true, "{game}");
         }
     }
+}
+
+/// Page-side, on the 2009 page: the mode said, each curve's points, and the footer's
+/// monument order (its text and whether it is seen).
+const LOI_FUTURE: &str = "(() => { const order = [...document.querySelectorAll('#footer span')] \
+    .find((s) => s.textContent.includes('monument order')); \
+    return { mode: document.getElementById('mode').textContent, \
+    spoiler_free: viewer.spoilerFree, \
+    chart_points: [...document.querySelectorAll('#chart path.seat-line')] \
+    .map((p) => p.getAttribute('d').split(/[ML]/).length - 1), \
+    order: order ? order.textContent : null, \
+    order_seen: order ? getComputedStyle(order).visibility === 'visible' : null, \
+    footer_read: document.getElementById('footer').innerText }; })()";
+
+/// The 2009 page at turn 2 in spoiler-free mode: its final-score chart drawn up to the step
+/// shown and its monument order (the order of every auction to come, in the footer)
+/// unseen; the `S` key shows the whole match, the order with it.
+#[test]
+fn spoiler_free_hides_the_2009_monument_order_and_the_chart_s_future() {
+    let Some(chromium) =
+        common::browser_ready("spoiler_free_hides_the_2009_monument_order_and_the_chart_s_future")
+    else {
+        return;
+    };
+    let dir = common::fresh_dir("spoiler-free", "loi");
+    viewer_page::play(&dir, 5, true);
+    let order: Vec<String> = viewer_page::arena_timeline(&dir)
+        .monument_order
+        .iter()
+        .map(u8::to_string)
+        .collect();
+    let order = format!(" \u{b7} monument order {}", order.join(","));
+    let page = viewer_page::at(&dir.join("replay.html"), 9);
+    let page = std::path::PathBuf::from(format!("{}&spoiler-free", page.display()));
+    let hidden = viewer_page::open(&chromium, &page, &["--eval", LOI_FUTURE]);
+    let hidden = hidden.eval(0);
+    assert_eq!(hidden["spoiler_free"], true, "{hidden}");
+    assert!(
+        hidden["mode"].as_str().unwrap().starts_with("Spoiler-free"),
+        "{hidden}"
+    );
+    assert_eq!(hidden["chart_points"], serde_json::json!([10, 10, 10]));
+    assert_eq!(hidden["order"], order.as_str(), "{hidden}");
+    assert_eq!(hidden["order_seen"], false, "the monument order is seen");
+    assert!(
+        !hidden["footer_read"]
+            .as_str()
+            .unwrap()
+            .contains("monument order"),
+        "{hidden}"
+    );
+    let whole = viewer_page::open(&chromium, &page, &["--press", "s", "--eval", LOI_FUTURE]);
+    let whole = whole.eval(0);
+    assert_eq!(whole["spoiler_free"], false, "{whole}");
+    assert_eq!(whole["order_seen"], true, "{whole}");
+    assert!(
+        whole["footer_read"].as_str().unwrap().contains(&order),
+        "{whole}"
+    );
+    let points = whole["chart_points"][0].as_u64().unwrap();
+    assert!(points > 10, "the whole chart: {whole}");
 }

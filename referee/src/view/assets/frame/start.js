@@ -46,7 +46,16 @@
   V.layout();
   $("keys").textContent = V.keysText();
   const ready = performance.now();
-  $("footer").textContent = F.footer.concat(["ready in " + ready.toFixed(0) + " ms"], F.footer_after || []).join(" · ");
+  // The footer's parts, those that tell the future in a `.spoiler` span of their own.
+  const footer = $("footer");
+  footer.textContent = F.footer.concat(["ready in " + ready.toFixed(0) + " ms"]).join(" · ");
+  for (const part of F.footer_spoiler || []) {
+    const span = document.createElement("span");
+    span.className = "spoiler";
+    span.textContent = " · " + part;
+    footer.append(span);
+  }
+  if (F.footer_after) footer.append(" · " + F.footer_after.join(" · "));
   window.viewerReadyMs = ready;
   document.documentElement.dataset.ready = "1";
 })();
