@@ -1,11 +1,13 @@
 //! Claims of protocol.md that no other test runs through the binary: CRLF line ends
-//! (section 1) and the time budgets of section 5 (defaults, wall deadline = 3 x CPU + 1 s,
-//! `--time-scale`), each with `referee match` and real champion processes.
+//! (section 1), the time budgets of section 5 (defaults, wall deadline = 3 x CPU + 1 s,
+//! `--time-scale`) and the example messages of its protocol faults, each with `referee
+//! match` and real champion processes.
 
 use crate::common;
 
 use common::{assert_no_process_left, passive};
 use serde_json::Value;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -216,5 +218,72 @@ fn requests_are_split_on_whitespace_and_lines_are_bounded_at_256_bytes() {
     assert_eq!(
         record["callbacks"][callback]["callback"], "end_game",
         "{fault}"
+    );
+}
+
+/// Section 5's example messages of protocol faults, as the page writes them: the lines
+/// `- ``message``` of the section on `protocol` faults.
+fn documented_protocol_messages() -> Vec<String> {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.md"))
+            .unwrap();
+    let section = page
+        .split("### `protocol`")
+        .nth(1)
+        .expect("protocol.md has a section on protocol faults");
+    let section = section.split("\n### ").next().unwrap();
+    section
+        .lines()
+        .filter_map(|l| l.strip_prefix("- ``")?.strip_suffix("``"))
+        .map(|m| m.trim().to_string())
+        .collect()
+}
+
+/// Section 5: the examples of protocol faults are the referee's own words. Each is made
+/// by a champion doing what it quotes (a debug line in `jouer`, a call short of an
+/// argument, a line written after `init_game`'s `fin` in the same write), and the
+/// record's message (after the callback it stopped) is the page's, word for word.
+#[test]
+fn the_protocol_fault_examples_are_the_referee_s_messages() {
+    let documented = documented_protocol_messages();
+    assert_eq!(documented.len(), 3, "{documented:?}");
+    let dir = common::fresh_dir("protocol-doc", "examples");
+    let champions = [
+        (
+            "hello",
+            "[ \"$callback\" = jouer ] && echo hello\n  echo fin",
+        ),
+        (
+            "short",
+            "[ \"$callback\" = jouer ] && echo 'construire_route 5'\n  echo fin",
+        ),
+        (
+            "after-fin",
+            // One write: the line is there before the next callback begins.
+            "if [ \"$callback\" = init_game ]; then printf 'fin\\nhello\\n'; else echo fin; fi",
+        ),
+    ];
+    let mut made = Vec::new();
+    for (seed, (name, body)) in (30..).zip(champions) {
+        let champion = dir.join(format!("{name}.sh"));
+        std::fs::write(
+            &champion,
+            format!("#!/bin/sh\nwhile read -r callback; do\n  {body}\ndone\n"),
+        )
+        .unwrap();
+        std::fs::set_permissions(&champion, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let (_, record) = play(
+            [champion.to_str().unwrap(), &passive(), &passive()],
+            seed,
+            &[],
+        );
+        let seat0 = faults(&record, 0);
+        assert_eq!(seat0.len(), 1, "{name}: {seat0:?}");
+        assert_eq!(seat0[0].0, "protocol", "{name}: {seat0:?}");
+        made.push(seat0[0].1.clone());
+    }
+    assert_eq!(
+        documented, made,
+        "protocol.md's examples are not the referee's words"
     );
 }
