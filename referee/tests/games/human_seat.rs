@@ -280,7 +280,8 @@ fn a_person_makes_calls_of_the_2009_game_then_gives_up_at_end_of_input() {
     for expected in [
         "type `help` at the prompt",
         "== turn 1, phase I, your building turn (jouer) ==",
-        "you (player 0)    10 roubles",
+        // The rule book's words (views::score_words).
+        "you (player 0)    10 roubles, houses' worth    0, final score   10, last bid 0",
         "board, columns x 47..53, rows y 47..53",
         "construire_maison x y",
         "finances 0 -> 10",

@@ -13,6 +13,7 @@ mod console;
 mod index_browser;
 mod loi_arena_view;
 mod pages_hostile_text;
+mod score_words;
 mod spoiler_free_browser;
 mod ticket_frame_browser;
 mod town_view_browser;
