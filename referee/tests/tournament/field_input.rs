@@ -170,7 +170,8 @@ fn every_missing_champion_is_named_at_once() {
 
 /// No program passes for a built-in: a manifest's name that is a built-in's is refused
 /// (never silently changed), and a program whose file is named like a built-in is shown
-/// with its folder (`mine/greedy`), even when the built-in does not play.
+/// with its folder (`mine/greedy`), even when the built-in does not play; a gauntlet's
+/// candidate too (`cpp/greedy vs random`).
 #[test]
 fn a_program_never_bears_a_builtins_name() {
     let dir = common::fresh_dir("field", "builtin-name");
@@ -215,6 +216,34 @@ fn a_program_never_bears_a_builtins_name() {
             .map(String::from)
             .into()
     );
+    // A gauntlet's candidate, a champion's folder named like a built-in (a copy of
+    // `champions/cpp/greedy`), the built-in not among its opponents: its folder's parent
+    // shows.
+    let folder = dir.join("cpp/greedy");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(shell("passive.sh"), folder.join("champion")).unwrap();
+    let out = run(words(&[
+        &"gauntlet",
+        &folder,
+        &"random",
+        &"random",
+        &passive,
+        &"--seed",
+        &"3",
+        &"--max-pairs",
+        &"10",
+        &"--jobs",
+        &"2",
+        &"--results",
+        &dir.join("gauntlet"),
+    ]));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.starts_with("cpp/greedy vs random: "), "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
