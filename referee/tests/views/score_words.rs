@@ -13,6 +13,21 @@ use std::process::Command;
 const CARD_LABELS: &str =
     "[...document.querySelectorAll('.player .stats span')].map((s) => s.textContent)";
 
+/// The column titles of the seats' table in `said` (its line that starts with `seat`,
+/// columns two spaces apart or more).
+fn columns(said: &str) -> Vec<String> {
+    let header = said
+        .lines()
+        .find(|l| l.starts_with("seat "))
+        .unwrap_or_else(|| panic!("no seats' table in:\n{said}"));
+    header
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .collect()
+}
+
 #[test]
 fn match_show_and_the_replay_page_say_the_scores_in_the_rule_book_s_words() {
     let rules = std::fs::read_to_string(
@@ -31,18 +46,8 @@ fn match_show_and_the_replay_page_say_the_scores_in_the_rule_book_s_words() {
             .arg(&dir),
     );
     // `match`'s table: a column a figure, each in the rule book's words.
-    let said = common::text(&out.stdout);
-    let header = said
-        .lines()
-        .find(|l| l.starts_with("seat "))
-        .unwrap_or_else(|| panic!("no table in:\n{said}"));
-    let columns: Vec<&str> = header
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
     assert_eq!(
-        columns,
+        columns(&common::text(&out.stdout)),
         [
             "seat",
             "champion",
@@ -51,23 +56,12 @@ fn match_show_and_the_replay_page_say_the_scores_in_the_rule_book_s_words() {
             "houses built",
             "points",
             "faults"
-        ],
-        "{header}"
+        ]
     );
     // `show` at the end: the same words, houses' worth beside the final score.
     let shown = common::run_ok(Command::new(viewer_page::REFEREE).arg("show").arg(&dir));
-    let shown = common::text(&shown.stdout);
-    let header = shown
-        .lines()
-        .find(|l| l.starts_with("seat "))
-        .unwrap_or_else(|| panic!("no seats' table in:\n{shown}"));
-    let columns: Vec<&str> = header
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
     assert_eq!(
-        columns,
+        columns(&common::text(&shown.stdout)),
         [
             "seat",
             "champion",
@@ -75,8 +69,7 @@ fn match_show_and_the_replay_page_say_the_scores_in_the_rule_book_s_words() {
             "houses' worth",
             "final score",
             "last bid"
-        ],
-        "{header}"
+        ]
     );
     // The replay page's cards.
     let Some(chromium) = common::browser_ready(
