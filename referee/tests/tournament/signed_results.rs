@@ -13,6 +13,7 @@
 use crate::common;
 
 use common::shell_champion as shell;
+use common::tables::{delete_match, journals};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -437,35 +438,6 @@ fn a_matches_csv_swapped_after_its_check_gives_nothing() {
     common::remove_dir(&dir);
 }
 
-/// The journals beside the key file `key`.
-fn journals(key: &Path) -> Vec<PathBuf> {
-    let folder = key.parent().unwrap();
-    let name = key.file_name().unwrap().to_string_lossy().to_string();
-    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            let file = p.file_name().unwrap().to_string_lossy();
-            file.starts_with(&name) && file.ends_with(".journal")
-        })
-        .collect();
-    found.sort();
-    found
-}
-
-/// Deletes match `id`'s folder and its row of the `matches.csv` in `run`, as a shard writer
-/// would to have a lost match played again (the red team's re-roll, round 10, finding 8).
-fn delete_match(run: &Path, id: u64) {
-    std::fs::remove_dir_all(run.join(format!("matches/{id}"))).unwrap();
-    let csv = std::fs::read_to_string(run.join("matches.csv")).unwrap();
-    let kept: Vec<&str> = csv
-        .lines()
-        .filter(|l| !l.starts_with(&format!("{id},")))
-        .collect();
-    std::fs::write(run.join("matches.csv"), kept.join("\n") + "\n").unwrap();
-}
-
 /// The re-roll: a match's folder and its row deleted, so that nothing is left for a MAC to
 /// refuse and `--resume` would play it again for another result (a champion whose play is
 /// not deterministic is re-rolled until it wins). The run's journal beside the key says it
@@ -481,7 +453,7 @@ fn a_match_deleted_to_be_played_again_is_refused_by_resume_and_merge() {
     common::run_ok(tournament(&results, "r", &four(), &key_flag));
     let run = results.join("r");
     assert_eq!(journals(&key).len(), 1, "one journal beside the key");
-    delete_match(&run, 1);
+    delete_match(&run, "1");
     let resume_r = || tournament(&results, "r", &[], &[&key_flag[..], &["--resume"]].concat());
     let said = refused(
         resume_r(),
@@ -502,15 +474,7 @@ fn a_match_deleted_to_be_played_again_is_refused_by_resume_and_merge() {
     assert_eq!(journals(&key).len(), 3, "a journal a shard");
     let shard = t.join("shard-2-of-2");
     let csv = std::fs::read_to_string(shard.join("matches.csv")).unwrap();
-    let id: u64 = csv
-        .lines()
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let id = csv.lines().nth(1).unwrap().split(',').next().unwrap();
     delete_match(&shard, id);
     let gone = format!(": {id} (deleted");
     refused(
@@ -536,7 +500,7 @@ fn a_match_deleted_to_be_played_again_is_refused_by_resume_and_merge() {
         said.contains("no journal of the matches played") && said.contains("played 0 matches"),
         "{said}"
     );
-    delete_match(&older, 0);
+    delete_match(&older, "0");
     refused(
         tournament(
             &results,

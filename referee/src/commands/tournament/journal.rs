@@ -121,7 +121,9 @@ pub(crate) fn check_shard(
 
 /// Refuses the matches `played` says finished that `present` lacks and whose folder in
 /// `dir` has no seal either (a row alone dropped is put back by a resume, and a merge calls
-/// its shard incomplete).
+/// its shard incomplete). A link or a file in place of such a match's folder is refused
+/// first, as a link (`run_files`): whoever put it there can write the results, and the
+/// operator removes it before anything else.
 fn refuse_gaps(
     played: &Played,
     present: &HashSet<u64>,
@@ -130,15 +132,12 @@ fn refuse_gaps(
     shard: Option<Shard>,
     doing: &str,
 ) -> Result<(), Failure> {
-    let gone: Vec<u64> = played
-        .finished
-        .iter()
-        .copied()
-        .filter(|&id| {
-            let seal = crate::tournament::Runner::match_dir(dir, id).join(crate::auth::SEAL);
-            !present.contains(&id) && !seal.exists()
-        })
-        .collect();
+    let mut gone = Vec::new();
+    for &id in played.finished.iter().filter(|id| !present.contains(id)) {
+        if !is_sealed(&crate::tournament::Runner::match_dir(dir, id))? {
+            gone.push(id);
+        }
+    }
     if gone.is_empty() {
         return Ok(());
     }
@@ -158,6 +157,18 @@ fn refuse_gaps(
         listed(gone.iter().map(u64::to_string)),
         printable_path(dir)
     )))
+}
+
+/// Whether the match folder `path` holds a seal (anything under its name: what it is, the
+/// checks of rows against seals say). The folder is opened without following a link: a
+/// link or a file in its place is refused, naming it.
+fn is_sealed(path: &Path) -> Result<bool, Failure> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        _ => {}
+    }
+    let folder = crate::run_files::Folder::of_match(path, false)?;
+    Ok(std::fs::symlink_metadata(folder.pinned().join(crate::auth::SEAL)).is_ok())
 }
 
 /// The first ten of `items`, and how many more.

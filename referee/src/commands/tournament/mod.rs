@@ -179,7 +179,9 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     let floor = (jobs * seats) as u64 * jail::usage::SEAT_FILES + 64;
     if floor > limit {
         return Err(usage(format!(
-            "--jobs {jobs}: {jobs} matches of {seats} seats at once need at least {floor} open              files and the referee may open {limit} (RLIMIT_NOFILE, its hard limit): raise it              (`ulimit -n {floor}`, or more) or give at most --jobs {}",
+            "--jobs {jobs}: {jobs} matches of {seats} seats at once need at least {floor} open \
+             files and the referee may open {limit} (RLIMIT_NOFILE, its hard limit): raise it \
+             (`ulimit -n {floor}`, or more) or give at most --jobs {}",
             (limit.saturating_sub(64) / (seats as u64 * jail::usage::SEAT_FILES)).max(1)
         )));
     }
