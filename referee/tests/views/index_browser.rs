@@ -672,9 +672,9 @@ fn a_resumed_tournament_brings_the_replays_links_up_to_date() {
     let dir = common::fresh_dir("index-browser", "resume");
     copy(loi(), &dir.join("t"));
     let t = canonical(&dir.join("t"));
-    // The copy resumes under a copy of the original's key and journal (the original's
-    // stay as they are for the other tests).
-    let key = dir.join("key");
+    // The copy resumes under a copy of the original's key and journal, out of its results
+    // (the original's stay as they are for the other tests).
+    let key = common::fresh_dir("index-browser", "resume-key").join("key");
     common::tables::copy_key(&common::default_key(loi()), &key);
     // Match 11 not played yet (the run killed while it played): its row and folder gone,
     // the journal cut there, the index written.
