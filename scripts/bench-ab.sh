@@ -4,7 +4,10 @@
 # once), then the same tournament of the bundled champions is played with each binary in
 # turn, A B A B ..., each after a pause of BENCH_PAUSE seconds (default 3), and the ratio
 # B/A of the medians is printed. On a shared, noisy
-# machine only such alternated ratios mean something (referee/BENCHMARKS.md).
+# machine only such alternated ratios mean something (referee/BENCHMARKS.md). With `perf`
+# installed, each run's CPU time (the referee, its jails and champions: perf's task-clock,
+# which follows every child) is measured too, as milliseconds of CPU a match: a figure the
+# other users of the machine disturb far less than matches a second.
 #
 #   scripts/bench-ab.sh REF_A REF_B [PAIRS] [ROUNDS]   (defaults: 5 pairs, 2 rounds = 40 matches)
 #   scripts/bench-ab.sh --trivial REF_A REF_B [PAIRS] [ROUNDS]   (defaults: 9 pairs, 100 rounds)
@@ -64,29 +67,49 @@ if $trivial; then
   done
   what="$rounds matches of three champions answering fin"
 fi
-play() { # binary name -> matches per second
+counted=()
+command -v perf >/dev/null && counted=(perf stat -x, -e task-clock -o "$work/cpu" --)
+play() { # binary name -> "matches per second" and, with perf, "CPU ms a match"
   local out="$work/results-$2"
   rm -rf "$out"
   # The kernel finishes tearing the last run's jails down (their network namespaces are
   # destroyed in the background) before the next run starts: not billed to it.
   sleep "${BENCH_PAUSE:-3}"
-  "$1" tournament "${champions[@]}" \
+  "${counted[@]}" "$1" tournament "${champions[@]}" \
     --rounds "$rounds" --seed 2009 --name bench --results "$out" --jobs 2 \
     >/dev/null 2>"$work/stderr"
   rm -rf "$out"
-  sed -n 's/.*(\([0-9.]*\) matches\/s).*/\1/p' "$work/stderr"
+  local rate matches
+  rate=$(sed -n 's/.*(\([0-9.]*\) matches\/s).*/\1/p' "$work/stderr")
+  matches=$(sed -n 's/^played \([0-9]*\) matches.*/\1/p' "$work/stderr")
+  if [ ${#counted[@]} -gt 0 ]; then
+    echo "$rate $(awk -F, -v m="$matches" '$3 == "task-clock" { printf "%.2f", $1 / m }' "$work/cpu")"
+  else
+    echo "$rate"
+  fi
 }
 echo "A = $a, B = $b; $pairs pairs of runs, $what, --jobs 2"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 ra=()
 rb=()
+ca=()
+cb=()
 for i in $(seq "$pairs"); do
-  x=$(play "$work/referee-a" "a$i")
-  y=$(play "$work/referee-b" "b$i")
-  echo "pair $i: A $x matches/s, B $y matches/s"
+  read -r x xc <<<"$(play "$work/referee-a" "a$i")"
+  read -r y yc <<<"$(play "$work/referee-b" "b$i")"
+  echo "pair $i: A $x matches/s${xc:+ ($xc ms CPU a match)}, B $y matches/s${yc:+ ($yc ms)}"
   ra+=("$x")
   rb+=("$y")
+  ca+=("${xc:-}")
+  cb+=("${yc:-}")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 ma=$(median "${ra[@]}")
 mb=$(median "${rb[@]}")
 awk -v a="$ma" -v b="$mb" 'BEGIN { printf "median: A %.2f, B %.2f matches/s; B/A = %.3f\n", a, b, b / a }'
+if [ ${#counted[@]} -gt 0 ]; then
+  ma=$(median "${ca[@]}")
+  mb=$(median "${cb[@]}")
+  awk -v a="$ma" -v b="$mb" 'BEGIN { printf "median CPU a match: A %.2f ms, B %.2f ms; B/A = %.3f\n", a, b, b / a }'
+fi
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -37,6 +37,9 @@ pub struct Runner {
     /// The run's key: each match is sealed with it (`auth`) before its row is emitted.
     /// `None` for a run started before results were authenticated.
     pub auth: Option<crate::auth::RunKey>,
+    /// The run's journal beside its key: each match noted as it starts and once sealed.
+    /// `None` for a run without a key.
+    pub journal: Option<std::sync::Arc<crate::auth::Journal>>,
     /// The game's options every match plays with.
     pub options: game::Options,
 }
@@ -87,6 +90,11 @@ impl Runner {
         let seats = self.seats(pairing);
         let started = Instant::now();
         let dir = Self::match_dir(&self.dir, pairing.id);
+        let note = |step| match &self.journal {
+            Some(journal) => journal.note(step, pairing.id),
+            None => Ok(()),
+        };
+        note(crate::auth::journal::Step::Start)?;
         let played = self.game.play(&seats, &dir)?;
         let mut row = played.row;
         row.id = pairing.id;
@@ -95,6 +103,7 @@ impl Runner {
             let line = crate::export::matches_csv::row(&row, played.first_player);
             key.seal_match(&dir, pairing.id, &line)?;
         }
+        note(crate::auth::journal::Step::End)?;
         Ok(TournamentEvent::Played {
             first_player: played.first_player,
             row: Box::new(row),

@@ -13,11 +13,15 @@
 //!   [`Seal::row`]).
 //!
 //! A file that does not verify is refused, naming it and what to do; a MAC missing from an
-//! authenticated run is refused (no falling back to "unauthenticated").
+//! authenticated run is refused (no falling back to "unauthenticated"). What the MACs cannot
+//! prove, which matches were played (a match whose folder and row are both gone leaves
+//! nothing to verify), the run's [`journal`] beside its key does.
 
+pub mod journal;
 pub mod key_file;
 mod restore;
 
+pub use journal::Journal;
 pub use restore::restore_rows;
 
 use hmac::{Hmac, Mac};

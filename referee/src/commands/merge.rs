@@ -21,9 +21,13 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         .iter()
         .map(|d| d.join("tournament.json"))
         .collect();
-    let master = match files.iter().all(|f| f.exists()) {
-        true => super::keys::KeyPlace::of(args.key.as_deref(), top, top)?.existing(&files)?,
+    let place = match files.iter().all(|f| f.exists()) {
+        true => Some(super::keys::KeyPlace::of(args.key.as_deref(), top, top)?),
         false => None,
+    };
+    let master = match &place {
+        Some(place) => place.existing(&files)?,
+        None => None,
     };
     let mut specs = Vec::new();
     let mut auth = None;
@@ -204,6 +208,14 @@ pub fn run(args: MergeArgs, game: &'static dyn Game) -> Result<(), Failure> {
         super::tournament::results::load_checked(&files, &spec, game).map_err(Failure::usage)?;
     super::tournament::results::check_records(&sources, &spec, game, auth.as_ref())
         .map_err(Failure::usage)?;
+    // Each shard's journal (beside the key) names the matches it played: none may be gone.
+    if let (Some(place), Some(key)) = (&place, &auth) {
+        for ((dir, spec), source) in args.shards.iter().zip(&specs).zip(&sources) {
+            let present = source.rows.iter().map(|r| r.row.id).collect();
+            let shard = spec.shard.expect("a shard");
+            super::tournament::journal::check_shard(&place.path, key, shard, dir, &present)?;
+        }
+    }
     if !args.partial {
         let mut incomplete = Vec::new();
         for ((dir, spec), source) in args.shards.iter().zip(&specs).zip(&sources) {

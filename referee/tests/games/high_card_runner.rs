@@ -124,6 +124,7 @@ fn a_tournament_of_four_seats_plays_and_keeps_its_options() {
         pin: false,
         full_log: None,
         auth: None,
+        journal: None,
         options: spec.options(&GAME).unwrap(),
     };
     let csv = dir.join("matches.csv");

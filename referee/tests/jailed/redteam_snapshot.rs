@@ -297,8 +297,9 @@ fn tournament(who: Who, results: &Path, dir: &Path, resume: bool) -> Command {
 }
 
 /// `outsider.sh` (run as the referee's user, as a job of the organiser's would be) drops
-/// two matches of a finished tournament, one without the builder and, later, one with it,
-/// then waits until the resume has read the builder's snapshot twice (its hash and its
+/// two matches of a tournament killed while they played (its journal beside the key cut
+/// there: matches it finished would be refused as deleted), one without the builder and,
+/// later, one with it, then waits until the resume has read the builder's snapshot twice (its hash and its
 /// SHA-256) and swaps it for a program that exits at once, while the resume plays the
 /// first match. Before the builder's match starts its snapshot is hashed again: the run
 /// stops (exit 1) naming the file, and no match plays the fake. Once the original is put
@@ -343,6 +344,8 @@ fn a_snapshot_swapped_after_the_resume_checked_it_is_never_played() {
             .find(|p| p.exists())
             .unwrap();
         let original = std::fs::read(&snapshot).unwrap();
+        let key = common::default_key(&t);
+        common::tables::cut_journal(&key, &[&first, &later]);
 
         let outsider = start_attacker({
             let mut c = Command::new(fixture("outsider.sh"));

@@ -1,11 +1,13 @@
 //! Someone who can write a tournament's results folder (issue 26, round 3, F3), through the
-//! binary, as root and as a user: a match dropped whole (which a resume plays again) and
-//! its folder replaced by a symbolic link to a folder only the referee's user may write,
-//! or made again with its future files as links to such files. The resume writes nothing
-//! through a link: the linked folder is refused, naming it, and nothing lands where it
-//! points; the links in a match folder are removed and its match played into fresh files,
-//! the files pointed to untouched; a linked `snapshots` folder is refused. The attackers are `tests/fixtures/results/link_folder.sh` and
-//! `link_files.sh`: files only, no referee code.
+//! binary, as root and as a user: a match dropped whole (one a resume plays again when the
+//! run was killed while it played: the run's journal beside the key cut there) and its
+//! folder replaced by a symbolic link to a folder only the referee's user may write, or
+//! made again with its future files as links to such files. The resume writes nothing
+//! through a link: the linked folder is refused, naming it (before the journal names the
+//! match deleted), and nothing lands where it points; the links in a match folder are
+//! removed and its match played into fresh files, the files pointed to untouched; a linked
+//! `snapshots` folder is refused. The attackers are `tests/fixtures/results/link_folder.sh`
+//! and `link_files.sh`: files only, no referee code.
 
 use crate::common;
 
@@ -90,8 +92,9 @@ fn names(folder: &Path) -> Vec<String> {
 }
 
 /// Match 1's folder replaced by a link to the vault: the resume refuses it, naming it and
-/// saying what to do, and writes nothing into the vault; once the link is removed, the
-/// resume plays the match.
+/// saying what to do, and writes nothing into the vault, whether the run's journal says
+/// the match was played (the link is named before the match deleted) or not (the run
+/// killed while it played); once the link is removed, the resume plays the match.
 #[test]
 fn a_match_folder_replaced_by_a_link_is_refused_and_nothing_is_written_through_it() {
     common::users::each_run_in("results_links", "link_folder", |who, dir| {
@@ -99,48 +102,55 @@ fn a_match_folder_replaced_by_a_link_is_refused_and_nothing_is_written_through_i
         let run = dir.join("results/t");
         let vault = vault(who, dir);
         attack(who, "link_folder.sh", &[&run, Path::new("1"), &vault]);
-        let out: Output = common::output(tournament(who, dir, &["--resume"]));
-        let stderr = common::text(&out.stderr);
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "the resume took the link:\n{stderr}"
-        );
-        let named = format!(
-            "{} is not a folder but a symbolic link",
-            run.join("matches/1").display()
-        );
-        assert!(
-            stderr.contains(&named) && stderr.contains("remove it and run again"),
-            "`{named}` not in:\n{stderr}"
-        );
-        assert_eq!(
-            names(&vault),
-            ["v-mac", "v-record", "v-s0", "v-s2"],
-            "written into the vault"
-        );
-        for name in names(&vault) {
+        let refused_link = || {
+            let out: Output = common::output(tournament(who, dir, &["--resume"]));
+            let stderr = common::text(&out.stderr);
             assert_eq!(
-                std::fs::read_to_string(vault.join(&name)).unwrap(),
-                PRECIOUS
+                out.status.code(),
+                Some(1),
+                "the resume took the link:\n{stderr}"
             );
-        }
+            let named = format!(
+                "{} is not a folder but a symbolic link",
+                run.join("matches/1").display()
+            );
+            assert!(
+                stderr.contains(&named) && stderr.contains("remove it and run again"),
+                "`{named}` not in:\n{stderr}"
+            );
+            assert_eq!(
+                names(&vault),
+                ["v-mac", "v-record", "v-s0", "v-s2"],
+                "written into the vault"
+            );
+            for name in names(&vault) {
+                assert_eq!(
+                    std::fs::read_to_string(vault.join(&name)).unwrap(),
+                    PRECIOUS
+                );
+            }
+        };
+        refused_link();
+        common::tables::cut_journal(&dir.join("key"), &["1"]);
+        refused_link();
         std::fs::remove_file(run.join("matches/1")).unwrap();
         common::succeeded(&common::output(tournament(who, dir, &["--resume"])));
         assert_eq!(common::tables::untimed(&run.join("matches.csv")).len(), 2);
     });
 }
 
-/// Match 1's folder made again with its files as links to the vault's: the resume refuses
-/// the link in place of the match's seal, naming it; once it is removed (what the message
-/// says), the resume removes the other links (not what they point to), plays
-/// the match into fresh files, and ends as a whole run; the vault's files keep their bytes.
+/// Match 1's folder made again with its files as links to the vault's, after the run was
+/// killed while match 1 played (its journal cut there): the resume refuses the link in
+/// place of the match's seal, naming it; once it is removed (what the message says), the
+/// resume removes the other links (not what they point to), plays the match into fresh
+/// files, and ends as a whole run; the vault's files keep their bytes.
 #[test]
 fn links_left_in_a_match_folder_are_refused_or_removed_never_written_through() {
     common::users::each_run_in("results_links", "link_files", |who, dir| {
         common::succeeded(&common::output(tournament(who, dir, &[])));
         let run = dir.join("results/t");
         let vault = vault(who, dir);
+        common::tables::cut_journal(&dir.join("key"), &["1"]);
         attack(who, "link_files.sh", &[&run, Path::new("1"), &vault]);
         let out: Output = common::output(tournament(who, dir, &["--resume"]));
         let stderr = common::text(&out.stderr);

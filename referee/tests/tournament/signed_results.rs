@@ -13,6 +13,7 @@
 use crate::common;
 
 use common::shell_champion as shell;
+use common::tables::{delete_match, journals};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -435,4 +436,78 @@ fn a_matches_csv_swapped_after_its_check_gives_nothing() {
     common::run_ok(resume(&dir.join("results"), "1/2", &[]));
     common::run_ok(merge(&t, &[]));
     common::remove_dir(&dir);
+}
+
+/// The re-roll: a match's folder and its row deleted, so that nothing is left for a MAC to
+/// refuse and `--resume` would play it again for another result (a champion whose play is
+/// not deterministic is re-rolled until it wins). The run's journal beside the key says it
+/// was played: `--resume` refuses, naming the match and the journal, and plays nothing;
+/// `merge --partial` of shards refuses the same. A run whose journal is not there (begun
+/// before journals) resumes, saying that it begins one, and is then held to it.
+#[test]
+fn a_match_deleted_to_be_played_again_is_refused_by_resume_and_merge() {
+    let dir = common::fresh_dir("signed", "reroll");
+    let results = dir.join("results");
+    let key = dir.join("private/final.key");
+    let key_flag = ["--key", &display(&key)];
+    common::run_ok(tournament(&results, "r", &four(), &key_flag));
+    let run = results.join("r");
+    assert_eq!(journals(&key).len(), 1, "one journal beside the key");
+    delete_match(&run, "1");
+    let resume_r = || tournament(&results, "r", &[], &[&key_flag[..], &["--resume"]].concat());
+    let said = refused(
+        resume_r(),
+        &[
+            "were played, as the run's journal",
+            ": 1 (deleted",
+            "--name",
+        ],
+    );
+    assert!(said.contains(&display(&journals(&key)[0])), "{said}");
+    assert!(
+        !run.join("matches/1").exists(),
+        "the match was played again"
+    );
+
+    // Shards: each its journal; a shard's match deleted is refused by merge, --partial too.
+    let t = shards(&results, &key_flag);
+    assert_eq!(journals(&key).len(), 3, "a journal a shard");
+    let shard = t.join("shard-2-of-2");
+    let csv = std::fs::read_to_string(shard.join("matches.csv")).unwrap();
+    let id = csv.lines().nth(1).unwrap().split(',').next().unwrap();
+    delete_match(&shard, id);
+    let gone = format!(": {id} (deleted");
+    refused(
+        merge(&t, &[&key_flag[..], &["--partial"]].concat()),
+        &[&gone, "shard 2/2"],
+    );
+    refused(resume(&results, "2/2", &key_flag), &[&gone]);
+
+    // Begun before journals: resumed with a note, then held to the journal it begins.
+    let older = results.join("older");
+    common::run_ok(tournament(&results, "older", &four(), &key_flag));
+    for journal in journals(&key) {
+        let _ = std::fs::remove_file(journal);
+    }
+    let out = common::run_ok(tournament(
+        &results,
+        "older",
+        &[],
+        &[&key_flag[..], &["--resume"]].concat(),
+    ));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("no journal of the matches played") && said.contains("played 0 matches"),
+        "{said}"
+    );
+    delete_match(&older, "0");
+    refused(
+        tournament(
+            &results,
+            "older",
+            &[],
+            &[&key_flag[..], &["--resume"]].concat(),
+        ),
+        &[": 0 (deleted"],
+    );
 }

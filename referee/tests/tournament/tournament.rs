@@ -5,6 +5,7 @@
 use crate::common;
 
 use common::shell_champion as shell;
+use common::tables::forget_last_match;
 
 use common::running;
 use std::collections::BTreeMap;
@@ -924,17 +925,6 @@ fn a_tournament_resumes_after_its_folder_moved() {
     run(&after, &[], &["--resume"]);
     assert_eq!(common::tables::played(&t), kept + 1);
     run(&after, &[], &["--resume"]);
-}
-
-/// Forgets the last match of the tournament directory `t`, as if it had not been played:
-/// its row and its directory. Its id, and the rows left.
-fn forget_last_match(t: &Path) -> (String, usize) {
-    let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
-    let mut lines: Vec<&str> = text.lines().collect();
-    let id = lines.pop().unwrap().split(',').next().unwrap().to_string();
-    std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
-    std::fs::remove_dir_all(t.join("matches").join(&id)).unwrap();
-    (id, lines.len() - 1)
 }
 
 /// Refused with exit 2 and every word of `needles` in the message.

@@ -180,6 +180,7 @@ fn play(seats: usize, n: usize, rounds: u64) -> Run {
         pin: false,
         full_log: None,
         auth: None,
+        journal: None,
         options: Default::default(),
     };
     let csv = dir.join("matches.csv");

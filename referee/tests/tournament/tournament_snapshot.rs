@@ -14,6 +14,7 @@
 
 use crate::common;
 
+use common::tables::forget_last_match;
 use common::users::Who;
 use sha2::Digest;
 use std::collections::BTreeMap;
@@ -160,15 +161,6 @@ fn snapshot_of(t: &Path, name: &str) -> (PathBuf, String) {
         .unwrap()
         .to_path_buf();
     (root, entry["sha256"].as_str().unwrap().to_string())
-}
-
-/// Forgets the last match of the tournament folder `t`, as if it had not been played.
-fn forget_last_match(t: &Path) {
-    let text = std::fs::read_to_string(t.join("matches.csv")).unwrap();
-    let mut lines: Vec<&str> = text.lines().collect();
-    let id = lines.pop().unwrap().split(',').next().unwrap().to_string();
-    std::fs::write(t.join("matches.csv"), format!("{}\n", lines.join("\n"))).unwrap();
-    std::fs::remove_dir_all(t.join("matches").join(id)).unwrap();
 }
 
 /// A rebuild as a build tool does it: the new program written beside, then renamed over.

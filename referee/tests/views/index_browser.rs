@@ -672,11 +672,13 @@ fn a_resumed_tournament_brings_the_replays_links_up_to_date() {
     let dir = common::fresh_dir("index-browser", "resume");
     copy(loi(), &dir.join("t"));
     let t = canonical(&dir.join("t"));
-    // Match 11 not played yet: its row and folder gone, the index written.
-    let csv = std::fs::read_to_string(t.join("matches.csv")).unwrap();
-    let kept: Vec<&str> = csv.lines().filter(|l| !l.starts_with("11,")).collect();
-    std::fs::write(t.join("matches.csv"), kept.join("\n") + "\n").unwrap();
-    std::fs::remove_dir_all(t.join("matches/11")).unwrap();
+    // The copy resumes under a copy of the original's key and journal, out of its results
+    // (the original's stay as they are for the other tests).
+    let key = common::fresh_dir("index-browser", "resume-key").join("key");
+    common::tables::copy_key(&common::default_key(loi()), &key);
+    // Match 11 not played yet (the run killed while it played): its row and folder gone,
+    // the journal cut there, the index written.
+    common::tables::forget_match(&t, "11", &key);
     index::write(
         &t,
         &referee::games::loi_play::LOI,
@@ -685,8 +687,6 @@ fn a_resumed_tournament_brings_the_replays_links_up_to_date() {
     .unwrap();
     let page10 = || std::fs::read_to_string(t.join("matches/10/replay.html")).unwrap();
     assert!(page10().contains("match 10 (11 of 11)") && !page10().contains("nav-next"));
-    // A copied run keeps its key where the original's results folder named it.
-    let key = common::default_key(loi());
     run(&[
         "tournament",
         "--resume",

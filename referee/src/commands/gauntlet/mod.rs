@@ -149,6 +149,18 @@ pub fn run(args: GauntletArgs, game: &'static dyn Game) -> Result<(), Failure> {
         )
         .map_err(resumed)?;
     }
+    // The journal beside the key: a match played whose folder and row are gone is refused,
+    // never played again (`tournament::journal`).
+    if let Some(key) = &auth {
+        use crate::commands::tournament::journal;
+        runner.journal = Some(match args.resume {
+            true => {
+                let done = rows.halves.keys().copied().collect();
+                journal::resume(&key_place.path, key, None, &dir, &done)?
+            }
+            false => journal::begin(&key_place.path, key, None)?,
+        });
+    }
     let Rows {
         mut halves,
         faults,

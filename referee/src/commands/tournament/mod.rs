@@ -9,6 +9,7 @@
 //! once. `--resume` plays the abandoned matches again (`interrupt.rs`).
 
 pub(crate) mod field;
+pub(crate) mod journal;
 mod lock_holder;
 pub mod progress;
 pub mod results;
@@ -142,6 +143,14 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         // A test's moment to swap a file just checked (debug builds only).
         jail::checked::after_check(&csv_path);
     }
+    // The journal beside the key says which matches were played: one whose folder and row
+    // are both gone is refused, never played again for another result.
+    if let Some(key) = &auth {
+        runner.journal = Some(match args.resume {
+            true => journal::resume(&key_place.path, key, shard, &dir, &done)?,
+            false => journal::begin(&key_place.path, key, shard)?,
+        });
+    }
     let mut appender = Appender::open(&csv_path, seats, complete_len)?;
     let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
     eprintln!("{}", runner.limits.sandbox.line());
@@ -163,11 +172,20 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         )),
         done.len(),
     );
-    // Each seat's walk keeps up to KEPT_FILES files open, besides its pipes and jail.
-    let (needed, limit) = (
-        (jobs * seats) as u64 * (jail::usage::KEPT_FILES + 16) + 64,
-        jail::raise_open_files(),
-    );
+    // Each seat holds its pipes and jail (SEAT_FILES), and its walk keeps up to KEPT_FILES
+    // files open. Without the first, matches could not be watched (they would fail, closed:
+    // `jail::blind`): refused; without the second, they are watched more slowly.
+    let limit = jail::raise_open_files();
+    let floor = (jobs * seats) as u64 * jail::usage::SEAT_FILES + 64;
+    if floor > limit {
+        return Err(usage(format!(
+            "--jobs {jobs}: {jobs} matches of {seats} seats at once need at least {floor} open \
+             files and the referee may open {limit} (RLIMIT_NOFILE, its hard limit): raise it \
+             (`ulimit -n {floor}`, or more) or give at most --jobs {}",
+            (limit.saturating_sub(64) / (seats as u64 * jail::usage::SEAT_FILES)).max(1)
+        )));
+    }
+    let needed = (jobs * seats) as u64 * (jail::usage::KEPT_FILES + jail::usage::SEAT_FILES) + 64;
     if needed > limit {
         eprintln!(
             "tournament: {jobs} jobs of {seats} seats may keep {needed} open files and the \

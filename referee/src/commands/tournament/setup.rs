@@ -53,6 +53,7 @@ pub(crate) fn runner(
         pin: !given.no_pin,
         full_log,
         auth: None,
+        journal: None,
         options: game::Options::default(),
     })
 }
