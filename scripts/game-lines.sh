@@ -60,7 +60,7 @@ row "Little Town" \
     "referee/src/view/town_html.rs referee/src/view/assets/town" \
     "referee/src/human/town.rs" \
     "" \
-    "engine/town/src/bots.rs referee/src/games/town_bot.rs" \
+    "engine/town/src/bots referee/src/games/town_bot.rs" \
     "engine/town/tests referee/tests/games/town_runner.rs referee/tests/kits/town_kits.rs referee/tests/views/town_view_browser.rs"
 echo
 echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"

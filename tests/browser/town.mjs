@@ -10,7 +10,7 @@
 // "content": each position's content code as the board shows it, "workers": the seat whose
 // worker stands on each position (-1 none), "worker_colours": the colour of each worker
 // shown, "worker_shapes": each shown worker's shape (its corners, clip and turn),
-// "frames": [owner, border style] of each building owned, "seats": each seat card's {name, stock, state, out}, "faults": the lines of the
+// "frames": [owner, border style] of each building owned, "seats": each seat card's {name, stock, state, out, powers: the gold its powers paid at this step, shown, or ""}, "faults": the lines of the
 // faults and eliminations panel, "slider_marks": the classes of the marks above the slider,
 // "chart_lines": the seats' curves on the gold chart, "label": the step's label,
 // "footer": the footer's text, "spoiler_free": the mode, "moves_shown", "faults_shown":
@@ -49,7 +49,8 @@ const STATE = `(() => {
       .map((s) => [Number(s.dataset.owner), getComputedStyle(s).borderTopStyle]),
     seats: [...document.querySelectorAll("#seats .seat")].map((c) => ({
       name: c.querySelector(".name").textContent, stock: c.querySelector(".stock").textContent,
-      state: c.querySelector(".state").textContent, out: c.classList.contains("out") })),
+      state: c.querySelector(".state").textContent, out: c.classList.contains("out"),
+      powers: c.querySelector(".powers").hidden ? "" : c.querySelector(".powers").textContent })),
     faults: [...document.querySelectorAll("#faults li")].map((li) => li.textContent),
     spoiler_free: document.body.classList.contains("spoiler-free"),
     moves_shown: [...document.querySelectorAll("#moves [data-step]:not([data-step='0'])")].filter(visible).length,

@@ -115,6 +115,9 @@ pub struct TownState {
     first: Option<usize>,
     outs: u32,
     phase: Phase,
+    /// The gold the powers paid each seat at each round's end so far (rule 22; none
+    /// without the powers).
+    powers_paid: Vec<Vec<u32>>,
 }
 
 impl TownState {
@@ -147,6 +150,7 @@ impl TownState {
             first: None,
             outs: 0,
             phase: Phase::Mines,
+            powers_paid: Vec::new(),
         }
     }
 
@@ -189,6 +193,12 @@ impl TownState {
     /// The spread of the mines placed (rule 7).
     pub fn spread(&self) -> u64 {
         self.rules.grid.spread(&self.mines)
+    }
+
+    /// The gold the powers paid each seat (in seat order, 0 to a seat out) at each round's
+    /// end so far, the first round's first (rule 22; empty without the powers).
+    pub fn powers_paid(&self) -> &[Vec<u32>] {
+        &self.powers_paid
     }
 
     /// The current round (1 to `rounds`; 0 during the setup).
@@ -347,12 +357,15 @@ impl TownState {
     /// then the next round, or the end.
     fn end_round(&mut self) {
         if self.rules.powers {
-            for (seat, gold) in crate::extension::powers(self).into_iter().enumerate() {
-                if self.is_in(seat) {
-                    let stock = &mut self.players[seat].stock;
-                    *stock = *stock + Stock::of(Resource::Gold, gold);
+            let mut paid = crate::extension::powers(self);
+            for (seat, gold) in paid.iter_mut().enumerate() {
+                if !self.is_in(seat) {
+                    *gold = 0;
                 }
+                let stock = &mut self.players[seat].stock;
+                *stock = *stock + Stock::of(Resource::Gold, *gold);
             }
+            self.powers_paid.push(paid);
         }
         self.workers.iter_mut().for_each(|w| *w = None);
         let need = self.rules.upkeep * u32::from(self.rules.workers);

@@ -52,6 +52,11 @@ pub trait Parts: Adapter {
     ) -> Option<Result<GameRecord, String>> {
         None
     }
+    /// A record [`Parts::legacy`] made again, as it was played (its row in `matches.csv`
+    /// is the one the referee of then wrote): by default the record made again.
+    fn as_played(&self, record: &GameRecord) -> GameRecord {
+        record.clone()
+    }
     /// The seat that moved first (`matches.csv`'s `first_player`): by default the first
     /// seat that acted.
     fn first_player(&self, record: &GameRecord) -> u8 {
@@ -606,6 +611,12 @@ impl<P: Parts> Game for ModelGame<P> {
             ..expected.run.clone()
         };
         let command = self.reproduce_command(&run);
+        // A record of before gives the row its referee wrote (a run of then resumes and
+        // merges with the scores it was played with).
+        let record = match legacy {
+            true => self.0.as_played(&record),
+            false => record,
+        };
         Ok(Played {
             row: self.row(&record, &command),
             first_player: self.0.first_player(&record),

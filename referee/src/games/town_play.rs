@@ -111,6 +111,15 @@ pub fn view_text(view: &TownView, over: bool, names: &[String]) -> String {
     out
 }
 
+/// The gold the powers paid each seat (rule 22) at the round's end reached between `before`
+/// and `state` (the states before and after a move), and that round; `None` if no round
+/// ended there with the powers in play.
+pub fn powers_paid(before: Option<&TownState>, state: &TownState) -> Option<(usize, Vec<u32>)> {
+    let ended = state.powers_paid().len();
+    (ended > before.map_or(0, |b| b.powers_paid().len()))
+        .then(|| (ended, state.powers_paid()[ended - 1].clone()))
+}
+
 /// How many recent moves `show` lists.
 const RECENT: usize = 8;
 
@@ -210,8 +219,21 @@ impl Parts for TownWire {
     fn show(&self, record: &GameRecord, step: usize) -> String {
         let states = states(record);
         let names: Vec<String> = record.seats.iter().map(|s| s.name.clone()).collect();
-        let state = &states[step.min(states.len() - 1)];
+        let at = step.min(states.len() - 1);
+        let state = &states[at];
         let mut out = text(state, &names);
+        if let Some((round, paid)) = powers_paid(at.checked_sub(1).map(|b| &states[b]), state) {
+            let gold: Vec<String> = paid
+                .iter()
+                .enumerate()
+                .map(|(seat, g)| format!("seat {seat} +{g}"))
+                .collect();
+            out += &format!(
+                "powers paid at round {round}'s end: {}
+",
+                gold.join(", ")
+            );
+        }
         out += &extension_text(state);
         let moves = super::model::recent_moves(record, step, RECENT);
         if !moves.is_empty() {
@@ -236,5 +258,10 @@ impl Parts for TownWire {
         path: &Path,
     ) -> Option<Result<GameRecord, String>> {
         super::town_v1::legacy(schema, text, path)
+    }
+
+    /// A record of version 1 made again, with version 1's scores.
+    fn as_played(&self, record: &GameRecord) -> GameRecord {
+        super::town_v1::as_then(record)
     }
 }

@@ -3,11 +3,12 @@
 //! keys, the console of each seat's stderr and time, the charts, the result). Every state
 //! is computed here by replaying the record with the `town` crate and embedded as JSON (no
 //! rule lives in the page's script): the board (mines, buildings and their owners, workers
-//! by colour), each seat's stock and gold, and who is out; eliminations and faults are
-//! marks on the timeline, each seat's gold a chart's series.
+//! by colour), each seat's stock and gold, what the powers paid at a round's end, and who
+//! is out; eliminations, faults and the powers' gold are marks on the timeline, each
+//! seat's gold a chart's series.
 
 use super::frame::{self, script_json, Frame, Mark, Seat, Series, Step};
-use crate::games::town_play::states;
+use crate::games::town_play::{powers_paid, states};
 use crate::games::town_wire::TownWire;
 use arena::GameRecord;
 use serde::Serialize;
@@ -34,7 +35,8 @@ struct PageData<'a> {
 /// stone, 5-12 a farm, sawmill, pontoon, quarry, cathedral, castle, watchtower, market:
 /// the `etat` line's codes), its building's
 /// owner and its worker (-1 none); each seat's corn, fish, wood, stone, gold and status
-/// (0 in, 1 eliminated, 2 excluded); the round.
+/// (0 in, 1 eliminated, 2 excluded); the round; the gold the powers paid each seat at the
+/// round's end this move brought (rule 22), empty if it brought none.
 #[derive(Serialize)]
 struct StateView {
     content: Vec<i8>,
@@ -42,9 +44,10 @@ struct StateView {
     worker: Vec<i8>,
     players: Vec<[u32; 6]>,
     round: u8,
+    powers: Vec<u32>,
 }
 
-fn view(state: &TownState) -> StateView {
+fn view(before: Option<&TownState>, state: &TownState) -> StateView {
     let grid = &state.rules().grid;
     let (mut content, mut owner, mut worker) = (Vec::new(), Vec::new(), Vec::new());
     for y in 0..grid.height() {
@@ -86,6 +89,7 @@ fn view(state: &TownState) -> StateView {
         worker,
         players,
         round: state.round(),
+        powers: powers_paid(before, state).map_or_else(Vec::new, |(_, paid)| paid),
     }
 }
 
@@ -107,7 +111,9 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
         width: grid.width(),
         height: grid.height(),
         actions: history.clone(),
-        states: all.iter().map(view).collect(),
+        states: (0..all.len())
+            .map(|n| view(n.checked_sub(1).map(|b| &all[b]), &all[n]))
+            .collect(),
     };
     let console = super::console_moves::view(record, dir, &COLOURS[..record.seats.len()]);
     let frame = town_frame(record, &all, &history);
@@ -163,6 +169,25 @@ fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) ->
                     ),
                 });
             }
+        }
+    }
+    for n in 1..=last {
+        if let Some((round, paid)) = powers_paid(Some(&all[n - 1]), &all[n]) {
+            let gains: Vec<String> = (0..paid.len())
+                .filter(|&s| paid[s] > 0)
+                .map(|s| format!("{} {} gold", seat_name(s), paid[s]))
+                .collect();
+            marks.push(Mark {
+                step: n,
+                kind: "note",
+                text: format!(
+                    "step {n}: round {round} ends, the powers pay {}",
+                    match gains.is_empty() {
+                        true => "no one".to_string(),
+                        false => gains.join(", "),
+                    }
+                ),
+            });
         }
     }
     for (f, step) in record.faults.iter().zip(record.fault_steps()) {

@@ -216,6 +216,35 @@ fn objectives_and_powers_are_options_and_a_seed_plays_the_same_match() {
         ] {
             assert!(end.contains(expected), "{expected:?} not in:\n{end}");
         }
+        // What the powers paid, at the move that ended a round and not the one before.
+        let states = referee::games::town_play::states(&ra);
+        let ended = (1..states.len())
+            .find(|&n| states[n].powers_paid().len() > states[n - 1].powers_paid().len())
+            .expect("a round ended");
+        let paid: Vec<String> = states[ended].powers_paid()[0]
+            .iter()
+            .enumerate()
+            .map(|(seat, g)| format!("seat {seat} +{g}"))
+            .collect();
+        let step = |n: usize| {
+            let dir = a.to_str().unwrap();
+            let n = n.to_string();
+            stdout(&common::run_ok(town(
+                Who::Root,
+                &["show", dir, "--step", &n],
+            )))
+        };
+        let line = format!("powers paid at round 1's end: {}\n", paid.join(", "));
+        assert!(
+            step(ended).contains(&line),
+            "{line:?} not in:\n{}",
+            step(ended)
+        );
+        assert!(
+            !step(ended - 1).contains("powers paid"),
+            "{}",
+            step(ended - 1)
+        );
     }
     assert!(
         seen_power,

@@ -101,3 +101,43 @@ fn an_edited_record_of_version_1_is_refused() {
     }
     common::remove_dir(&dir);
 }
+
+/// A run of then resumed or merged: the row this referee makes again from the record of
+/// version 1 (when it checks the rows of a run against their records, or writes the row of
+/// a match whose record was kept) is the row the referee of then wrote, its scores version
+/// 1's, its places and points today's alike.
+#[test]
+fn the_row_of_a_record_of_version_1_keeps_its_scores() {
+    use referee::games::Game as _;
+    let record = referee::games::town_play::TOWN
+        .load(&fixture().join("record.json"))
+        .unwrap();
+    let seated = record
+        .seats
+        .iter()
+        .map(|s| arena::roster::ChampionSpec {
+            name: s.name.clone(),
+            given: s.name.clone(),
+            program: s.path.clone().into(),
+            args: Vec::new(),
+            path: s.path.clone(),
+            sha256: s.sha256.clone(),
+            identity: s.sha256.clone(),
+            snapshot: None,
+        })
+        .collect();
+    let stored = (
+        arena::endpoint::TimeLimits::default(),
+        jail::limits::Limits::default(),
+    );
+    let mut expected =
+        referee::games::Expected::new(record.seed, seated, &stored, record.options.clone());
+    expected.budgets = record.budgets;
+    let played = referee::games::town_play::TOWN
+        .recorded_row(&fixture(), &expected)
+        .unwrap();
+    assert_eq!(played.row.scores, [-4, 1, -3, 15], "version 1's scores");
+    assert_eq!(played.row.places, [4, 2, 3, 1]);
+    let today = record.row(referee::games::town_play::TOWN.points(), String::new());
+    assert_eq!(played.row.points, today.points, "points from the places");
+}

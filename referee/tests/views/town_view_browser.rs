@@ -168,3 +168,90 @@ fn the_page_shows_the_board_workers_stocks_and_who_went_out_at_every_step() {
     assert_eq!(end["chart_lines"], 4, "a gold curve per seat");
     crate::assert_sandbox_in_words(&end["footer"]);
 }
+
+/// With `powers=on`, the gold each seat's buildings' powers paid at a round's end shows on
+/// its card at the move that ended the round (not the move before nor the one after), the
+/// stock's gold with it, and the payment is listed with its step beside the faults and
+/// eliminations.
+#[test]
+fn the_page_shows_the_gold_the_powers_paid_at_the_move_that_ended_the_round() {
+    let Some(chromium) = common::browser_ready(
+        "the_page_shows_the_gold_the_powers_paid_at_the_move_that_ended_the_round",
+    ) else {
+        return;
+    };
+    let dir = common::fresh_dir("town-page", "powers");
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args([
+            "--game",
+            "little-town",
+            "match",
+            "strong",
+            "random",
+            "strong",
+        ])
+        .args([
+            "random",
+            "--seed",
+            "4",
+            "--option",
+            "powers=on",
+            "--html",
+            "--out",
+        ])
+        .arg(dir.join("m"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let record = GameRecord::load(&dir.join("m/record.json")).unwrap();
+    let states = referee::games::town_play::states(&record);
+    // The first move that ended a round in which a power paid a seat.
+    let (n, paid) = (1..states.len())
+        .find_map(|n| {
+            let ended = states[n].powers_paid();
+            let paid = ended
+                .last()
+                .filter(|_| ended.len() > states[n - 1].powers_paid().len())?;
+            paid.iter().any(|&g| g > 0).then(|| (n, paid.clone()))
+        })
+        .expect("seed 4 has a round's end where a power pays");
+    let page = format!("{}#step={}", dir.join("m/replay.html").display(), n - 1);
+    let json = common::drive_page(
+        "town.mjs",
+        &chromium,
+        &page,
+        &[&format!("hash:step={n}"), &format!("hash:step={}", n + 1)],
+    );
+    let (before, at, after) = (&json["states"][0], &json["states"][1], &json["states"][2]);
+    assert_eq!(after["step"], n as u64 + 1, "a move after: {after}");
+    assert_eq!(at["step"], n as u64, "{at}");
+    for (s, card) in at["seats"].as_array().unwrap().iter().enumerate() {
+        let powers = card["powers"].as_str().unwrap();
+        assert!(
+            powers.starts_with(&format!("+{} gold from its powers", paid[s])),
+            "seat {s} at step {n}: `{powers}`, paid {paid:?}"
+        );
+        let gold = states[n].players()[s].stock.get(Resource::Gold);
+        let stock = card["stock"].as_str().unwrap();
+        assert!(stock.ends_with(&format!("gold {gold}")), "{stock}");
+        assert_eq!(before["seats"][s]["powers"], "", "not before: {before}");
+        assert_eq!(after["seats"][s]["powers"], "", "not after: {after}");
+    }
+    let listed: Vec<&str> = at["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    let payer = (0..paid.len()).find(|&s| paid[s] > 0).unwrap();
+    let said = format!("{} gold", paid[payer]);
+    assert!(
+        listed
+            .iter()
+            .any(|f| f.contains(&format!("step {n}: round"))
+                && f.contains("the powers pay")
+                && f.contains(&said)),
+        "{listed:?}"
+    );
+    common::remove_dir(&dir);
+}

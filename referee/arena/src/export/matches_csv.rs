@@ -23,7 +23,9 @@ struct Head {
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
 struct SeatCells {
     champion: String,
-    /// The seat's place in the game's ranking (absent from schema 3).
+    /// The seat's place in the game's ranking; schema 3 has none, its rows read 0 here
+    /// and take the places derived from their scores.
+    #[serde(default)]
     place: u8,
     score: i32,
     points: u32,
@@ -168,16 +170,17 @@ pub fn parse_line(line: &[u8], seats: usize) -> Result<ParsedRow, String> {
             columns.len()
         ));
     }
-    let (head_len, seat_len) = (column_names::<Head>().len(), seat_columns(schema).len());
+    let seat_keys = seat_columns(schema);
+    let (head_len, seat_len) = (column_names::<Head>().len(), seat_keys.len());
     let tail_start = head_len + seat_len * seats;
     // The fields and the column names of the indices `at`, in order.
     let part = |at: &mut dyn Iterator<Item = usize>| -> (csv::StringRecord, Vec<String>) {
         at.map(|i| (&record[i], columns[i].clone())).unzip()
     };
     let (fields, names) = part(&mut (0..head_len));
-    let head: Head = parse_fields(&fields, &names)?;
+    let head: Head = parse_fields(&fields, &names, &names)?;
     let (fields, names) = part(&mut (tail_start..record.len()));
-    let tail: Tail = parse_fields(&fields, &names)?;
+    let tail: Tail = parse_fields(&fields, &names, &names)?;
     if tail.schema != schema {
         return Err(format!(
             "results schema {}; this referee reads schema {}",
@@ -202,10 +205,7 @@ pub fn parse_line(line: &[u8], seats: usize) -> Result<ParsedRow, String> {
     };
     for s in 0..seats {
         let (fields, names) = part(&mut (0..seat_len).map(|f| head_len + f * seats + s));
-        let cells: SeatCells = match schema {
-            SCHEMA_3 => parse_fields::<SeatCells3>(&fields, &names)?.into(),
-            _ => parse_fields(&fields, &names)?,
-        };
+        let cells: SeatCells = parse_fields(&fields, &seat_keys, &names)?;
         if !(1..=seats).contains(&usize::from(cells.place)) && schema != SCHEMA_3 {
             return Err(format!(
                 "column place{s}: {} is not a place of a game of {seats} seats",
@@ -244,34 +244,6 @@ pub fn parse_line(line: &[u8], seats: usize) -> Result<ParsedRow, String> {
         );
     }
     Ok((row, head.first_player))
-}
-
-/// The per-seat columns of results schema 3.
-#[derive(Deserialize)]
-struct SeatCells3 {
-    champion: String,
-    score: i32,
-    points: u32,
-    fault: String,
-    calls: u64,
-    cpu_us: u64,
-    max_cpu_us: u64,
-}
-
-impl From<SeatCells3> for SeatCells {
-    /// Its place is set from the row's scores once all are read.
-    fn from(c: SeatCells3) -> SeatCells {
-        SeatCells {
-            champion: c.champion,
-            place: 0,
-            score: c.score,
-            points: c.points,
-            fault: c.fault,
-            calls: c.calls,
-            cpu_us: c.cpu_us,
-            max_cpu_us: c.max_cpu_us,
-        }
-    }
 }
 
 /// The results schema a row says it is of (its last field), if it says one.

@@ -110,25 +110,30 @@ pub(crate) fn csv_record<T: serde::Serialize>(row: &T) -> Vec<u8> {
     csv_line(fields_of(row))
 }
 
-/// A `T` from `record`, whose fields are the columns `columns`; an error names the column.
+/// A `T` from `record`, whose fields are `T`'s fields `keys` (in any order: a field of `T`
+/// absent from `keys` takes its serde default, if it has one) shown as the columns
+/// `columns`; an error names the column.
 pub(crate) fn parse_fields<T: serde::de::DeserializeOwned>(
     record: &csv::StringRecord,
+    keys: &[String],
     columns: &[String],
 ) -> Result<T, String> {
-    record.deserialize(None).map_err(|e| match e.kind() {
-        csv::ErrorKind::Deserialize { err, .. } => {
-            let field = err.field().map(|i| i as usize);
-            let column = field
-                .and_then(|i| columns.get(i))
-                .map_or("?", String::as_str);
-            let text = field.and_then(|i| record.get(i)).unwrap_or("");
-            format!(
-                "column {column}: `{text}` is not valid there ({})",
-                err.kind()
-            )
-        }
-        _ => e.to_string(),
-    })
+    record
+        .deserialize(Some(&csv::StringRecord::from(keys)))
+        .map_err(|e| match e.kind() {
+            csv::ErrorKind::Deserialize { err, .. } => {
+                let field = err.field().map(|i| i as usize);
+                let column = field
+                    .and_then(|i| columns.get(i))
+                    .map_or("?", String::as_str);
+                let text = field.and_then(|i| record.get(i)).unwrap_or("");
+                format!(
+                    "column {column}: `{text}` is not valid there ({})",
+                    err.kind()
+                )
+            }
+            _ => e.to_string(),
+        })
 }
 
 #[cfg(test)]

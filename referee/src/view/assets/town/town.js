@@ -34,12 +34,12 @@
     const card = el("div", { class: "seat", id: "seat-" + s });
     const tok = el("span", { class: "tok" });
     tok.style.background = colourVar(s);
-    const who = el("div"), stock = el("div", { class: "stock" });
-    who.append(el("div", { class: "name" }, name), el("div", { class: "colour" }, D.colours[s] + " · seat " + s), stock);
+    const who = el("div"), stock = el("div", { class: "stock" }), powers = el("div", { class: "powers" });
+    who.append(el("div", { class: "name" }, name), el("div", { class: "colour" }, D.colours[s] + " · seat " + s), stock, powers);
     const state = el("span", { class: "state" });
     card.append(tok, who, state);
     $("seats").append(card);
-    return { card, stock, state };
+    return { card, stock, powers, state };
   });
 
   const moveP = el("p", { id: "move-now" }), resultP = el("p", { id: "result" }, "Result: " + V.F.result);
@@ -83,6 +83,9 @@
     cards.forEach((k, s) => {
       const p = st.players[s];
       k.stock.textContent = RES.map((r, i) => r + " " + p[i]).join(" · ");
+      // The gold its buildings' powers paid at the round's end this move brought (rule 22).
+      k.powers.hidden = !st.powers.length;
+      k.powers.textContent = st.powers.length ? "+" + st.powers[s] + " gold from its powers at round " + (D.states[n - 1].round) + "'s end" : "";
       k.card.classList.toggle("out", p[5] > 0);
       k.card.classList.toggle("to-play", s === next);
       k.state.textContent = STATUS[p[5]] || (s === next ? "to play" : "");
