@@ -245,7 +245,7 @@ fn a_php_error_is_a_crash_reported_at_once() {
         ("php", "--version"),
         "prologin.php",
         "<?php\nfunction jouer() {\n  $zero = 0;\n  echo intdiv(1, $zero);\n}\n",
-        &["DivisionByZeroError: Division by zero"],
+        &["Uncaught DivisionByZeroError: Division by zero in /champion/prologin.php:4"],
     );
 }
 
@@ -270,7 +270,7 @@ fn a_prolog_evaluation_error_is_a_crash_reported_at_once() {
         ("swipl", "--version"),
         "prologin.pl",
         "jouer :- Zero = 0, X is 1 / Zero, format(\"~w~n\", [X]).\n",
-        &["zero_divisor"],
+        &["Arithmetic: evaluation error: `zero_divisor'"],
     );
 }
 
@@ -308,6 +308,6 @@ fn a_pascal_division_by_zero_is_a_crash_reported_at_once() {
         "prologin.pas",
         "unit prologin;\n\ninterface\n\nprocedure jouer;\n\nimplementation\n\n\
          procedure jouer;\nvar a, b: integer;\nbegin\n  a := 1;\n  b := 0;\n  writeln(a div b);\nend;\n\nend.\n",
-        &["Division by zero"],
+        &["EDivByZero: Division by zero (in JOUER, line 14 of prologin.pas)"],
     );
 }
