@@ -46,8 +46,9 @@ pub fn check(
         return Err(Fault::new(
             FaultKind::Protocol,
             format!(
-                "wrote `{}` before init_game: logs belong on stderr",
-                jail::fault::quote(line.as_bytes())
+                "wrote `{}` before init_game: {}",
+                jail::fault::quote(line.as_bytes()),
+                jail::fault::LOGS_ON_STDERR
             ),
         ));
     }

@@ -50,24 +50,27 @@ impl Request {
             }
             _ => {}
         }
-        line.parse::<Call>().map(Request::Call).map_err(|error| match error {
-            CallParseError::UnknownFunction(_) => format!(
-                "unknown request `{}` during {callback}: expected an API function name, `etat` or `fin` \
-                 (logs belong on stderr)",
-                quote(line)
-            ),
-            CallParseError::WrongArity { function, .. } => format!(
-                "wrong number of arguments in `{}` during {callback}: `{}` takes {}",
+        line.parse::<Call>()
+            .map(Request::Call)
+            .map_err(|error| match error {
+                CallParseError::UnknownFunction(_) => format!(
+                "unknown request `{}` during {callback}: expected an API function name, `etat` or \
+                 `fin`; {}",
                 quote(line),
-                function.name(),
-                function.arity()
+                jail::fault::LOGS_ON_STDERR
             ),
-            CallParseError::NotAnInteger(word) => format!(
-                "`{}` in `{}` during {callback} is not a 32-bit integer",
-                quote(&word),
-                quote(line)
-            ),
-        })
+                CallParseError::WrongArity { function, .. } => format!(
+                    "wrong number of arguments in `{}` during {callback}: `{}` takes {}",
+                    quote(line),
+                    function.name(),
+                    function.arity()
+                ),
+                CallParseError::NotAnInteger(word) => format!(
+                    "`{}` in `{}` during {callback} is not a 32-bit integer",
+                    quote(&word),
+                    quote(line)
+                ),
+            })
     }
 }
 

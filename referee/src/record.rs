@@ -134,8 +134,9 @@ impl FaultRecord {
     /// no result.
     pub fn late_output(seat: usize, turn: u8, callback: Option<Callback>, line: &str) -> Self {
         let message = format!(
-            "unexpected output `{}` after end_game: logs belong on stderr",
-            jail::fault::quote(line.as_bytes())
+            "unexpected output `{}` after end_game: {}",
+            jail::fault::quote(line.as_bytes()),
+            jail::fault::LOGS_ON_STDERR
         );
         FaultRecord::outside(
             seat,

@@ -198,7 +198,7 @@ fn describe(fault: &FaultRecord) -> String {
 /// ([`FaultRecord::late_output`]).
 pub(crate) fn is_late_output(message: &str) -> bool {
     message.starts_with("unexpected output `")
-        && message.ends_with("` after end_game: logs belong on stderr")
+        && jail::fault::ends_logs_on_stderr(message, "` after end_game: ")
 }
 
 /// The faults list of `record` (a game that ended at turn `end_turn`) is what the match

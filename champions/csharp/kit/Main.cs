@@ -53,8 +53,14 @@ namespace Prologin
                     }
                     catch (TargetInvocationException e)
                     {
+                        // The champion's exception: its trace, then the kit's line naming
+                        // it, last in the log, which the referee's crash report quotes.
+                        Exception cause = e.InnerException;
                         Console.Out.Flush();
-                        Console.Error.WriteLine(e.InnerException);
+                        Console.Error.WriteLine(cause);
+                        Console.Error.WriteLine("prologin kit (C#): error in " + name + ": "
+                            + cause.GetType().FullName + ": " + cause.Message);
+                        Console.Error.Flush();
                         return 1;
                     }
                 }

@@ -68,8 +68,15 @@ public final class ProloginMain {
         try {
           methods[k].invoke(champion);
         } catch (InvocationTargetException e) {
+          // The champion's exception: its trace, then the kit's line naming it and where
+          // it was thrown, last in the log, which the referee's crash report quotes.
+          Throwable cause = e.getCause();
           System.out.flush();
-          e.getCause().printStackTrace();
+          cause.printStackTrace();
+          StackTraceElement[] at = cause.getStackTrace();
+          System.err.println("prologin kit (Java): error in " + name + ": " + cause
+              + (at.length > 0 ? " (" + at[0].getFileName() + ":" + at[0].getLineNumber() + ")" : ""));
+          System.err.flush();
           Runtime.getRuntime().halt(1);
         }
       }

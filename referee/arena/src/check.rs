@@ -237,11 +237,12 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
                     "a `{}` fault of seat {} outside every callback (\"{}\"): after the last \
                      callback the referee records only, of a seat still in the match, once per \
                      seat in seats' order, its output (`unexpected output `...` after {last}: \
-                     logs belong on stderr`), then the fault of the check of its work since \
+                     {}`), then the fault of the check of its work since \
                      (`{}...`)",
                     fault.kind.name(),
                     fault.seat,
                     jail::untrusted::printable(&fault.message),
+                    jail::fault::LOGS_ON_STDERR,
                     jail::fault::WORKED_AFTER_LAST
                 ));
             }
@@ -264,7 +265,7 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
 /// (`Machine::late_output`).
 fn is_late_output(message: &str, last: &str) -> bool {
     message.starts_with("unexpected output `")
-        && message.ends_with(&format!("` after {last}: logs belong on stderr"))
+        && jail::fault::ends_logs_on_stderr(message, &format!("` after {last}: "))
 }
 
 /// Takes the actions of callback `i` (`entry`) of `seat` again.

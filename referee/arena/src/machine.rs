@@ -401,9 +401,10 @@ impl<A: Adapter> Rules for Machine<'_, A> {
 
     fn late_output(&mut self, seat: usize, line: &str) {
         let message = format!(
-            "unexpected output `{}` after {}: logs belong on stderr",
+            "unexpected output `{}` after {}: {}",
             jail::fault::quote(line.as_bytes()),
-            self.callback
+            self.callback,
+            jail::fault::LOGS_ON_STDERR
         );
         self.fault_outside(seat, FaultKind::Protocol, message);
     }

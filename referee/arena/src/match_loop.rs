@@ -36,9 +36,10 @@ pub fn run(
             let (fault, timing) = match endpoint.unexpected_output() {
                 Some(line) => {
                     let message = format!(
-                        "unexpected output `{}` before {}: logs belong on stderr",
+                        "unexpected output `{}` before {}: {}",
                         jail::fault::quote(line.as_bytes()),
-                        step.name
+                        step.name,
+                        jail::fault::LOGS_ON_STDERR
                     );
                     (
                         Some(Fault::new(FaultKind::Protocol, message)),

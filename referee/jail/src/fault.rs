@@ -35,6 +35,34 @@ pub fn is_after_last(kind: FaultKind, message: &str) -> bool {
     }
 }
 
+/// How a `protocol` fault for a line that is not the protocol's ends (an unknown request,
+/// output before or after a callback): where logs go, and where a program without a kit
+/// learns to keep its stdout for the referee whatever its libraries print
+/// (`protocol.md` section 9: stdout pointed at stderr, the referee's pipes on fds 3 and 4).
+pub const LOGS_ON_STDERR: &str =
+    "logs belong on stderr (without a kit, protocol.md section 9 keeps stdout clean: \
+     the referee on fds 3 and 4)";
+
+/// How the same faults ended in records written before [`LOGS_ON_STDERR`]: a record's
+/// check reads both.
+const LOGS_ON_STDERR_BEFORE: &str = "logs belong on stderr";
+
+/// Whether `message` is `head` followed by [`LOGS_ON_STDERR`], or by what records of
+/// before wrote in its place.
+///
+/// ```
+/// use jail::fault::{ends_logs_on_stderr, LOGS_ON_STDERR};
+/// let now = format!("unexpected output `x` after end_game: {LOGS_ON_STDERR}");
+/// assert!(ends_logs_on_stderr(&now, "` after end_game: "));
+/// assert!(ends_logs_on_stderr("out `x` after end_game: logs belong on stderr", "` after end_game: "));
+/// assert!(!ends_logs_on_stderr("out `x` after jouer: logs belong on stderr", "` after end_game: "));
+/// ```
+pub fn ends_logs_on_stderr(message: &str, head: &str) -> bool {
+    [LOGS_ON_STDERR, LOGS_ON_STDERR_BEFORE]
+        .iter()
+        .any(|end| message.strip_suffix(end).is_some_and(|m| m.ends_with(head)))
+}
+
 /// What a `Timeout` of a process killed by its lifetime CPU backstop (`RLIMIT_CPU`) says.
 pub const LIFETIME_CPU: &str = "lifetime CPU allowance";
 

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod amazons;
+pub mod browser_scratch;
 pub mod high_card;
 pub mod loi;
 pub mod nobody;
@@ -376,12 +377,9 @@ pub fn drive_page(
     let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/browser")
         .join(script);
-    // The browser's profile and every temporary file it makes (its
-    // `org.chromium.Chromium.*` folders) go into a folder of this run, removed after it.
-    let scratch = tempfile::Builder::new()
-        .prefix("referee-browser-")
-        .tempdir()
-        .unwrap();
+    // The browser's profile and every temporary file it makes go into a folder of this
+    // run, removed after it with whatever still runs in it, also when the test fails.
+    let scratch = browser_scratch::BrowserScratch::new();
     let out = std::process::Command::new("node")
         .arg(driver)
         .arg(page)

@@ -132,25 +132,30 @@ fn single_fault_record(fixture_name: &str, seed: u64, extra: &[&str]) -> ((Strin
     (seat0.into_iter().next().unwrap(), record)
 }
 
-#[test]
-fn the_shell_champion_of_protocol_md_plays_a_full_match() {
-    // Take the champion from protocol.md itself, so that the document stays true.
+/// The shell champion of protocol.md whose block begins with `begins` (after `#!/bin/sh`),
+/// taken from the document itself so that it stays true, as an executable file `name` of
+/// a fresh folder; its path and the number of its lines.
+fn doc_champion(begins: &str, name: &str) -> (String, usize) {
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../protocol.md"))
         .unwrap();
     let start = doc
-        .find("```sh\n#!/bin/sh")
-        .expect("protocol.md has a shell champion")
+        .find(&format!("```sh\n#!/bin/sh\n{begins}"))
+        .unwrap_or_else(|| panic!("protocol.md has no shell champion beginning `{begins}`"))
         + "```sh\n".len();
     let body = &doc[start..start + doc[start..].find("```").unwrap()];
-    assert!(
-        body.lines().count() <= 10,
-        "the champion of protocol.md has at most ten lines"
-    );
-    let dir = common::fresh_dir("match", "doc-champion");
-    let path = dir.join("champion.sh");
+    let path = common::fresh_dir("match", name).join(format!("{name}.sh"));
     std::fs::write(&path, body).unwrap();
     std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let path = path.display().to_string();
+    (path.display().to_string(), body.lines().count())
+}
+
+#[test]
+fn the_shell_champion_of_protocol_md_plays_a_full_match() {
+    let (path, lines) = doc_champion("", "doc-champion");
+    assert!(
+        lines <= 10,
+        "the champion of protocol.md has at most ten lines"
+    );
     let record = play([&path, &path, &path], 11, &[]);
     assert_completed(&record);
     assert!(record["faults"].as_array().unwrap().is_empty());
@@ -279,14 +284,45 @@ fn processes_over_the_memory_limit_together_are_a_memory_fault() {
     );
 }
 
+/// A program without a kit that prints a debug line on stdout: a protocol fault that quotes
+/// it, says logs belong on stderr, and points to protocol.md's section 9 (the fds 3 and 4
+/// way to keep stdout clean), in the record and in what `referee match` prints.
 #[test]
 fn debug_text_on_stdout_is_a_protocol_fault_that_quotes_it() {
-    let (kind, message) = single_fault("garbage.sh", 15, &[]);
+    let ((kind, message), _) = single_fault_record("garbage.sh", 15, &[]);
     assert_eq!(kind, "protocol");
+    let points = "logs belong on stderr (without a kit, protocol.md section 9 keeps stdout \
+                  clean: the referee on fds 3 and 4)";
     assert!(
-        message.contains("debug: my turn") && message.contains("stderr"),
+        message.contains("unknown request `debug: my turn` during jouer")
+            && message.ends_with(points),
         "{message}"
     );
+    let (_, said) = play_said([&fixture("garbage.sh"), &passive(), &passive()], 15, &[]);
+    assert!(said.contains(points), "referee match says:\n{said}");
+}
+
+/// The way out that protocol.md's section 9 shows, taken from the document itself: the
+/// shell champion that moves the referee's pipes to fds 3 and 4 and points its stdout at
+/// stderr prints a debug line on stdout in every callback and plays a whole match without
+/// a fault, the lines in its log.
+#[test]
+fn the_clean_stdout_champion_of_protocol_md_prints_on_stdout_without_a_fault() {
+    let (path, _) = doc_champion("exec 3<&0 4>&1 </dev/null >&2\n", "clean-stdout");
+    let (record, said) = play_said([&path, &passive(), &passive()], 62, &[]);
+    assert_completed(&record);
+    assert!(faults(&record, 0).is_empty(), "{said}");
+    // The log of seat 0, where `referee match` says it is.
+    let log = said
+        .lines()
+        .find_map(|l| l.strip_prefix("stderr: "))
+        .and_then(|l| l.split(" (").next())
+        .unwrap_or_else(|| panic!("no `stderr:` line:\n{said}"));
+    let log = std::fs::read_to_string(log).unwrap();
+    for callback in ["init_game", "jouer", "enchere", "end_game"] {
+        let line = format!("debug: {callback}, on stdout, in the log");
+        assert!(log.contains(&line), "the log lacks `{line}`:\n{log}");
+    }
 }
 
 #[test]

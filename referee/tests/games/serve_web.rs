@@ -23,17 +23,16 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 /// The browser, driven one command at a time.
 pub(crate) struct Browser {
     child: Child,
-    input: ChildStdin,
+    /// The driver's stdin: closed first when the browser is dropped, which ends it well.
+    input: Option<ChildStdin>,
     output: BufReader<ChildStdout>,
-    _scratch: tempfile::TempDir,
+    /// Dropped last: kills what is left of the browser and removes its folder.
+    _scratch: common::browser_scratch::BrowserScratch,
 }
 
 impl Browser {
     pub(crate) fn start(chromium: &Path) -> Browser {
-        let scratch = tempfile::Builder::new()
-            .prefix("referee-browser-")
-            .tempdir()
-            .unwrap();
+        let scratch = common::browser_scratch::BrowserScratch::new();
         let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/web.mjs");
         let mut child = Command::new("node")
             .arg(driver)
@@ -48,7 +47,7 @@ impl Browser {
         let output = BufReader::new(child.stdout.take().unwrap());
         Browser {
             child,
-            input,
+            input: Some(input),
             output,
             _scratch: scratch,
         }
@@ -56,7 +55,11 @@ impl Browser {
 
     /// Runs `command`; its value.
     pub(crate) fn run(&mut self, command: Value) -> Value {
-        writeln!(self.input, "{command}").unwrap();
+        writeln!(
+            self.input.as_mut().expect("the driver's stdin"),
+            "{command}"
+        )
+        .unwrap();
         let mut line = String::new();
         self.output.read_line(&mut line).unwrap();
         if line.is_empty() {
@@ -95,7 +98,13 @@ impl Browser {
 }
 
 impl Drop for Browser {
+    /// The driver's stdin closed, it closes Chromium, kills its process group and removes
+    /// its profile before it exits (`tests/browser/cdp.mjs`); killed at once, it left
+    /// Chromium running in the scratch folder, which then outlived its removal. A driver
+    /// that does not end in time is killed, and the scratch folder's guard kills the rest.
     fn drop(&mut self) {
+        drop(self.input.take());
+        common::wait_exit(self.child.id() as i32, std::time::Duration::from_secs(10));
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -43,7 +43,7 @@ fn dropped_in(kit: &str, file: &str, fixture_file: &str, name: &str) -> PathBuf 
 }
 
 /// A fresh copy of `champions/<kit>/template` named `name`: what a contestant starts from.
-fn template_copy(kit: &str, name: &str) -> PathBuf {
+pub(crate) fn template_copy(kit: &str, name: &str) -> PathBuf {
     let template = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../champions")
         .join(kit)
@@ -345,7 +345,7 @@ fn javascript_2010_skeleton_filled_in_plays_unchanged() {
 
 /// Builds a champion's folder as a contestant's is built: `referee build` (its `make` in
 /// a jail); what it printed.
-fn build(champion: &Path) -> String {
+pub(crate) fn build(champion: &Path) -> String {
     let out = common::run_ok(
         Command::new(env!("CARGO_BIN_EXE_referee"))
             .arg("build")

@@ -8,6 +8,7 @@ mod common;
 mod amazons_kits;
 mod champion_process;
 mod first_steps;
+mod kit_errors;
 mod kits;
 mod kits2009;
 mod kits_rules;

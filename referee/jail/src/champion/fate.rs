@@ -188,8 +188,10 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
 /// The line of a stderr tail that says why a program died, as its runtime prints it: the
 /// exception line that ends a Python traceback, a Rust `panicked at` with its message, a C
 /// `assert` or a C++ `terminate called ...` with its `what()`, a Free Pascal exception or
-/// runtime error with the first source line of its backtrace (built with `-gl`), an OCaml
-/// uncaught exception, a Java or JavaScript exception. At most 300 characters.
+/// runtime error with the first source line of its backtrace (built with `-gl`), a Go
+/// `panic:`, an OCaml uncaught exception, a Java or JavaScript exception; before all of
+/// these, the line in which a kit of `champions/` names the error that ended its champion
+/// (`prologin kit (<language>): error in <callback>: ...`). At most 300 characters.
 fn error_line(tail: &str) -> Option<String> {
     let lines: Vec<&str> = tail.lines().map(str::trim_end).collect();
     let last_with = |needle: &str| lines.iter().rposition(|l| l.contains(needle));
@@ -197,7 +199,14 @@ fn error_line(tail: &str) -> Option<String> {
         Some(next) if !next.is_empty() => format!("{} {next}", lines[i].trim()),
         _ => lines[i].trim().to_string(),
     };
-    let found = if let Some(i) = last_with("panicked at") {
+    let found = if let Some(i) = lines
+        .iter()
+        .rposition(|l| l.starts_with("prologin kit (") && l.contains("): error in "))
+    {
+        // A kit's own account of the error that ended its champion, written last
+        // (`prologin kit (Java): error in jouer: java.lang.ArithmeticException: / by zero`).
+        Some(lines[i].trim().to_string())
+    } else if let Some(i) = last_with("panicked at") {
         // `thread 'main' panicked at src/main.rs:2:5:` then the message on the next line.
         Some(with_next(i))
     } else if let Some(i) = last_with("Traceback (most recent call last)") {
@@ -217,6 +226,9 @@ fn error_line(tail: &str) -> Option<String> {
     } else if let Some(i) = last_with("Runtime error ") {
         // Free Pascal without SysUtils: `Runtime error 200 at $...`, then the backtrace.
         Some(pascal_where(lines[i].trim(), &lines[i + 1..]))
+    } else if let Some(i) = lines.iter().rposition(|l| l.starts_with("panic: ")) {
+        // Go: `panic: runtime error: ...`, then the goroutines' traces.
+        Some(lines[i].trim().to_string())
     } else if let Some(i) = last_with("Fatal error: exception ") {
         // OCaml: `Fatal error: exception Not_found`, then `Raised at ...` with OCAMLRUNPARAM=b.
         Some(lines[i].trim().to_string())
@@ -369,6 +381,25 @@ mod tests {
             crash(
                 "Exception in thread \"main\" java.lang.NullPointerException\n\tat \
                  Prologin.jouer(Prologin.java:5)\n"
+            )
+        );
+        insta::assert_snapshot!(
+            "crash_go_panic",
+            crash(
+                "panic: assignment to entry in nil map\n\ngoroutine 1 [running]:\n\
+                 main.Jouer()\n\t/champion/prologin.go:7 +0x2e\nmain.main()\n\t\
+                 /champion/main.go:54 +0x1e2\n"
+            )
+        );
+        // A kit's line after a trace: the kit's line, whatever the trace holds.
+        insta::assert_snapshot!(
+            "crash_kit_line",
+            crash(
+                "java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length \
+                 1\n\tat Prologin.jouer(Prologin.java:5)\n\tat ProloginMain.main(\
+                 ProloginMain.java:69)\nprologin kit (Java): error in jouer: \
+                 java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length \
+                 1 (Prologin.java:5)\n"
             )
         );
         // Nothing recognised: the last lines.
