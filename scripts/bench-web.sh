@@ -11,7 +11,8 @@
 # connection. The site keeps at most 8 event streams a source and counts all of loopback
 # as one source, so the watchers of a game share one stream read by this script, which
 # tells each of them every `moved`: the 50 fetches are a browser's each, the 49 other
-# streams (a line every 200 ms at most) are not made.
+# streams (a line every 200 ms at most) are not made. `--per-address 128` lets loopback
+# hold the 50 watchers' connections (16 by default, a source's share of the site's doors).
 #
 #   scripts/bench-web.sh                 # 4 games at once, 3 rounds a phase, 50 watchers
 #   GAMES=4 ROUNDS=3 WATCHERS=50 REFEREE=target/release/referee scripts/bench-web.sh
@@ -30,7 +31,7 @@ cleanup() {
 }
 trap cleanup EXIT
 "$REFEREE" serve --listen 127.0.0.1:0 --web 127.0.0.1:0 --results "$work/results" \
-    --games-per-minute 100000 >"$work/log" 2>&1 &
+    --games-per-minute 100000 --per-address 128 >"$work/log" 2>&1 &
 server=$!
 for _ in $(seq 100); do
     grep -q "web site on" "$work/log" && break
@@ -48,6 +49,7 @@ referee, port, site = os.environ["REFEREE"], int(os.environ["PORT"]), os.environ
 results = os.environ["RESULTS"]
 games, rounds, watchers = (int(os.environ[k]) for k in ("GAMES", "ROUNDS", "WATCHERS"))
 host, web_port = site.rsplit(":", 1)
+failed, fetched = [], [0]
 
 
 def framed(sock):
@@ -87,6 +89,12 @@ def follow(name, count, done):
     state = {"version": 0, "ended": False}
 
     def watcher():
+        try:
+            watch()
+        except Exception as e:  # counted: a run with a failed watcher is no figure
+            failed.append(repr(e))
+
+    def watch():
         conn = http.client.HTTPConnection(host, int(web_port), timeout=60)
         seen = 0
         while True:
@@ -96,7 +104,14 @@ def follow(name, count, done):
                     return
                 seen = state["version"]
             conn.request("GET", "/game/%s/board.json" % name)
-            body = conn.getresponse().read()
+            answer = conn.getresponse()
+            body = answer.read()
+            # Before its first callback a game has no board yet: live.js passes over it.
+            if answer.status == 404 and body.startswith(b"This game has no move yet"):
+                continue
+            if answer.status != 200:
+                raise RuntimeError("board.json: %d %s" % (answer.status, body[:200]))
+            fetched[0] += 1
             if b'"ended"' in body[:12]:
                 return
 
@@ -134,6 +149,7 @@ def moves_of(name):
 
 
 def phase(label, watching):
+    fetched[0] = 0
     moves, start = 0, time.monotonic()
     for r in range(rounds):
         names, done = [], threading.Event()
@@ -157,13 +173,16 @@ def phase(label, watching):
         moves += sum(moves_of(n) for n in names)
     took = time.monotonic() - start
     rate = moves / took
-    print("%-22s %5d moves in %6.1f s: %6.1f moves a second" % (label, moves, took, rate), flush=True)
+    print("%-22s %5d moves in %6.1f s: %6.1f moves a second, %d boards fetched"
+          % (label, moves, took, rate, fetched[0]), flush=True)
     return rate
 
 
 quiet = phase("no watcher", 0)
 watched = phase("%d watchers" % watchers, watchers)
 again = phase("no watcher, again", 0)
+if failed:
+    raise SystemExit("bench-web: %d watchers failed, no figure: %s" % (len(failed), failed[0]))
 print("watched / unwatched: %.2f (unwatched: the mean of both phases without a watcher)"
       % (watched / ((quiet + again) / 2)))
 EOF

@@ -218,7 +218,14 @@ pub fn board(request: Request, server: &Server, name: &str) {
     };
     if let Some(live) = server.web.live(name) {
         let page = match &live.record {
-            Some(record) => live.game.live(record, LiveView::Page),
+            Some(record) => live.game.live(record, LiveView::Page).or_else(|e| {
+                // A record so far that does not draw (the 2009 game's, for now): the
+                // board once the game ended.
+                render(
+                    "web/waiting.html",
+                    minijinja::context! { name, why => format!("This game's board is shown once it ends ({e:#}).") },
+                )
+            }),
             None => render(
                 "web/waiting.html",
                 minijinja::context! { name, why => "The game is starting.", again => true },
@@ -258,10 +265,11 @@ pub fn board_json(request: Request, server: &Server, name: &str) {
     let Some(record) = &live.record else {
         return respond::error(request, 404, "This game has no move yet");
     };
-    let json = live.game.live(record, LiveView::Growth);
-    match json {
+    // A record so far that does not draw (the 2009 game's, for now): no growth, as its
+    // board page says.
+    match live.game.live(record, LiveView::Growth) {
         Ok(json) => respond::json(request, json),
-        Err(e) => rendered(request, server, Err(e)),
+        Err(_) => respond::error(request, 404, "This game's board does not grow yet"),
     }
 }
 
