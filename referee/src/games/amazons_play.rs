@@ -40,6 +40,13 @@ impl Parts for AmazonsWire {
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
         crate::view::amazons_html::page_in(record, dir)
     }
+    fn live(
+        &self,
+        record: &GameRecord,
+        view: crate::view::frame::LiveView,
+    ) -> anyhow::Result<String> {
+        crate::view::amazons_html::live(record, view)
+    }
 
     /// A winner scores 1 and the loser 0; no winner only when both seats faulted; White
     /// (seat 0) moves first.

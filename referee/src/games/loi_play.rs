@@ -66,6 +66,13 @@ impl Parts for LoiWire {
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
         crate::view::loi_arena::page(record, dir)
     }
+    fn live(
+        &self,
+        record: &GameRecord,
+        view: crate::view::frame::LiveView,
+    ) -> anyhow::Result<String> {
+        crate::view::loi_arena::live(record, view)
+    }
 
     /// Each seat's score, money, houses, points and faults.
     fn result_table(&self, record: &GameRecord) -> Option<String> {

@@ -37,6 +37,16 @@ pub trait Parts: Adapter {
     }
     /// The replay page of `record` (checked), the consoles' stderr read from `dir`.
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String>;
+    /// A game still being played (`record`: its record so far) as the game server's site
+    /// asks (`view`): its replay page, which grows, or what it grows by
+    /// ([`crate::view::frame::live`]), with nothing a seat must not see before the end.
+    fn live(
+        &self,
+        _record: &GameRecord,
+        _view: crate::view::frame::LiveView,
+    ) -> anyhow::Result<String> {
+        anyhow::bail!("{} has no live board", self.game().title())
+    }
     /// What this game alone knows of a row of `matches.csv` read back.
     fn check_row(&self, _row: &MatchRow, _first_player: u8) -> Result<(), String> {
         Ok(())

@@ -51,6 +51,13 @@ impl Parts for TicketWire {
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
         crate::view::ticket_html::page_in(record, dir)
     }
+    fn live(
+        &self,
+        record: &GameRecord,
+        view: crate::view::frame::LiveView,
+    ) -> anyhow::Result<String> {
+        crate::view::ticket_html::live(record, view)
+    }
 
     /// Seat 0 moves first.
     fn check_row(&self, _row: &MatchRow, first_player: u8) -> Result<(), String> {

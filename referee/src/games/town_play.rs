@@ -182,6 +182,13 @@ impl Parts for TownWire {
     fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
         crate::view::town_html::page_in(record, dir)
     }
+    fn live(
+        &self,
+        record: &GameRecord,
+        view: crate::view::frame::LiveView,
+    ) -> anyhow::Result<String> {
+        crate::view::town_html::live(record, view)
+    }
 
     fn short_title(&self) -> &'static str {
         "Little Town"

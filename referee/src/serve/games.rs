@@ -5,6 +5,7 @@
 use crate::endpoint::Endpoint;
 use crate::games::model::ModelGame;
 use crate::games::{amazons_play, loi_play, ticket_play, town_play, Game, Seats};
+use crate::view::frame::LiveView;
 use arena::GameRecord;
 use std::path::Path;
 
@@ -75,6 +76,27 @@ impl Served {
             Served::Amazons => page(&amazons_play::AMAZONS, dir),
             Served::Town => page(&town_play::TOWN, dir),
             Served::Loi => page(&loi_play::LOI, dir),
+        }
+    }
+}
+
+impl Served {
+    /// A game still being played (`record`: its record so far) as the site asks (`view`):
+    /// its board, growing, by the replay page's drawing, with nothing a seat must not
+    /// see before the end.
+    pub fn live(self, record: &GameRecord, view: LiveView) -> anyhow::Result<String> {
+        fn live<P: crate::games::model::Parts>(
+            game: &ModelGame<P>,
+            record: &GameRecord,
+            view: LiveView,
+        ) -> anyhow::Result<String> {
+            game.0.live(record, view)
+        }
+        match self {
+            Served::Ticket => live(&ticket_play::TICKET, record, view),
+            Served::Amazons => live(&amazons_play::AMAZONS, record, view),
+            Served::Town => live(&town_play::TOWN, record, view),
+            Served::Loi => live(&loi_play::LOI, record, view),
         }
     }
 }

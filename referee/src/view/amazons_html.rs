@@ -27,7 +27,9 @@ const JS: [&str; 1] = [include_str!("assets/amazons/amazons.js")];
 /// What the page's script reads (the `<script type="application/json">` element).
 #[derive(Serialize)]
 pub(super) struct PageData<'a> {
-    seed: u64,
+    /// None while the game is played (the site's live board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
     /// Seat 0 plays White, seat 1 Black.
     seats: Vec<SeatView<'a>>,
     /// `moves[i]` is move `i + 1`, as the record writes it (`d1-d7/g7`).
@@ -86,6 +88,23 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
     // The page shows only what a match could have written.
     arena::check(&crate::games::amazons_wire::AmazonsWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
+    made(record, dir, false, frame::page)
+}
+
+/// A game still being played (`record`: its record so far) as the site's `view` asks: the
+/// replay page's board and panels, without the seed, the console and the result
+/// ([`frame::live`]).
+pub fn live(record: &GameRecord, view: frame::LiveView) -> anyhow::Result<String> {
+    made(record, None, true, |page| frame::live(page, view))
+}
+
+/// The page of `record` (a game still `live` or not), made by `finish` from its parts.
+fn made(
+    record: &GameRecord,
+    dir: Option<&Path>,
+    live: bool,
+    finish: impl FnOnce(&GamePage) -> anyhow::Result<String>,
+) -> anyhow::Result<String> {
     let all = crate::games::amazons_play::boards(record);
     let board = all.last().expect("the start at least").clone();
     let boards = &all;
@@ -99,7 +118,7 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
     let boards = boards.iter().map(board_cells).collect();
     let winners = record.ranking.winners();
     let data = PageData {
-        seed: record.seed,
+        seed: (!live).then_some(record.seed),
         seats: record
             .seats
             .iter()
@@ -133,12 +152,19 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
     // The CPU chart's dots take the board's shapes: White a disc, Black a square.
     let console = super::console_moves::view(record, dir, &["White", "Black"])
         .with_shapes(&["disc", "square"]);
-    let frame = amazons_frame::frame(record, &data, &all);
-    frame::page(&GamePage {
+    let mut frame = amazons_frame::frame(record, &data, &all);
+    if live {
+        frame = frame.while_played(record.seed);
+    }
+    let seed = match live {
+        true => String::new(),
+        false => format!(", seed {}", record.seed),
+    };
+    finish(&GamePage {
         template: "amazons.html",
         title: format!(
-            "{} (White) vs {} (Black), seed {} - Game of the Amazons",
-            record.seats[0].name, record.seats[1].name, record.seed
+            "{} (White) vs {} (Black){seed} - Game of the Amazons",
+            record.seats[0].name, record.seats[1].name
         ),
         frame: &frame,
         console: &console,

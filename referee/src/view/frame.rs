@@ -43,6 +43,18 @@ pub struct Frame {
     pub footer_after: Vec<String>,
 }
 
+impl Frame {
+    /// The frame of a game still being played whose seed is `seed`: no result, and no
+    /// seed in its footer (the seed deals whatever the game keeps hidden; the seats' own
+    /// randomness comes from it).
+    pub fn while_played(mut self, seed: u64) -> Frame {
+        self.result = None;
+        let seed = format!("seed {seed}");
+        self.footer.retain(|part| !part.eq_ignore_ascii_case(&seed));
+        self
+    }
+}
+
 /// A seat as the frame shows it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Seat {
@@ -149,10 +161,30 @@ pub fn page(game: &GamePage) -> anyhow::Result<String> {
     render_page(game, &[])
 }
 
-/// The page of a game still being played, served by the game server's site: the same page,
-/// which grows (its steps, its board's data) as the game's moves are played.
-pub fn live_page(game: &GamePage) -> anyhow::Result<String> {
-    render_page(game, &LIVE)
+/// What the game server's site asks of a game still being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LiveView {
+    /// Its page: the replay page, which grows (its steps, its board's data) as the game's
+    /// moves are played.
+    Page,
+    /// What that page grows by: `{"frame": ..., "data": ...}`, the frame and the board's
+    /// data so far.
+    Growth,
+}
+
+/// `game` (a game still being played, made by its game with nothing a seat must not see
+/// before the end) as `view` asks: one path for every game, so that the live board is
+/// the replay page's drawing.
+pub fn live(game: &GamePage, view: LiveView) -> anyhow::Result<String> {
+    match view {
+        LiveView::Page => render_page(game, &LIVE),
+        // Both values are JSON already (escaped for a script element, still JSON).
+        LiveView::Growth => Ok(format!(
+            r#"{{"frame":{},"data":{}}}"#,
+            script_json(game.frame),
+            game.data
+        )),
+    }
 }
 
 fn render_page(game: &GamePage, more: &[&str]) -> anyhow::Result<String> {

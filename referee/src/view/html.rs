@@ -40,14 +40,24 @@ pub fn replay_page_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Resul
 /// The replay page of an already built timeline and its console (whatever record they
 /// come from: [`super::loi_arena`] builds them from the one record of every game).
 pub(super) fn timeline_page(timeline: &Timeline, console: &ConsoleView) -> anyhow::Result<String> {
+    timeline_made(timeline, console, page)
+}
+
+/// The page of `timeline` and its console, made by `finish` from its parts (the replay
+/// page, or a game still being played: [`super::frame::live`]).
+pub(super) fn timeline_made(
+    timeline: &Timeline,
+    console: &ConsoleView,
+    finish: impl FnOnce(&GamePage) -> anyhow::Result<String>,
+) -> anyhow::Result<String> {
     let names: Vec<&str> = timeline.seats.iter().map(|s| s.name.as_str()).collect();
-    page(&GamePage {
+    let seed = match timeline.seed.as_str() {
+        "" => String::new(),
+        seed => format!(" (seed {seed})"),
+    };
+    finish(&GamePage {
         template: "loi.html",
-        title: format!(
-            "{} (seed {}) - La loi du plus riche",
-            names.join(" vs "),
-            timeline.seed
-        ),
+        title: format!("{}{seed} - La loi du plus riche", names.join(" vs ")),
         frame: &super::loi_frame::frame(timeline),
         console,
         data_id: "timeline",

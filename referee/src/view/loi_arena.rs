@@ -25,6 +25,35 @@ pub fn page(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     super::html::timeline_page(&timeline, &console)
 }
 
+/// A game still being played (`record`: its record so far) as the site's `view` asks:
+/// the replay page's board and panels ([`super::frame::live`]) without what no seat may
+/// know before the end: the seed, the monuments not drawn yet, and the bids and sales of
+/// a Phase II whose auction is not resolved (rule 12: secret until then; a seat that read
+/// them would outbid the others).
+pub fn live(record: &GameRecord, view: super::frame::LiveView) -> anyhow::Result<String> {
+    let mut timeline = timeline(record)?;
+    timeline.seed = String::new();
+    let drawn: std::collections::BTreeSet<u8> =
+        timeline.steps.iter().filter_map(|s| s.monument).collect();
+    timeline.monument_order.truncate(drawn.len());
+    let resolved = timeline
+        .steps
+        .iter()
+        .rposition(|s| s.kind == StepKind::StageEnd && s.phase == 2)
+        .map_or(0, |at| at + 1);
+    for step in &mut timeline.steps[resolved..] {
+        if step.phase == 2 && step.kind == StepKind::Callback {
+            step.pending = None;
+            step.actions.clear();
+            step.refused.clear();
+            step.targets.clear();
+            step.targets_more = 0;
+        }
+    }
+    let console = ConsoleView::of(&console(record, None, &timeline), &timeline);
+    super::html::timeline_made(&timeline, &console, |page| super::frame::live(page, view))
+}
+
 /// The console of `record` along `timeline` (its timeline), stderr read from `dir`.
 pub fn console(record: &GameRecord, dir: Option<&Path>, timeline: &Timeline) -> Console {
     let when: Vec<(u8, u8)> = timeline

@@ -104,12 +104,16 @@ pub fn frame(timeline: &Timeline) -> Frame {
             values: finals,
         }],
         result: None,
-        footer: vec![
-            format!("Seed {}", timeline.seed),
-            format!("{} steps", timeline.steps.len()),
-            requests,
-            format!("first player: seat {}", timeline.first_player),
-        ],
+        // No seed while the game is played (the live site's timeline has none).
+        footer: [
+            (!timeline.seed.is_empty()).then(|| format!("Seed {}", timeline.seed)),
+            Some(format!("{} steps", timeline.steps.len())),
+            Some(requests),
+            Some(format!("first player: seat {}", timeline.first_player)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
         footer_spoiler: vec![format!("monument order {}", order.join(","))],
         footer_after: timeline.log_note.iter().cloned().collect(),
     }

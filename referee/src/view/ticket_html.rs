@@ -131,24 +131,14 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
     frame::page(&game_page(record, &frame, &console, &data, false))
 }
 
-/// The page of a game still being played (`record`: its record so far): the replay page's
-/// board and panels, no seat's hand nor tickets, no seed (it deals every hand, ticket and
-/// card of the pile), no console, no result; it grows as the game goes on
-/// ([`frame::live_page`]).
-pub fn live_page(record: &GameRecord) -> anyhow::Result<String> {
+/// A game still being played (`record`: its record so far) as the site's `view` asks:
+/// the replay page's board and panels, no seat's hand nor tickets, no seed (it deals every
+/// hand, ticket and card of the pile), no console, no result ([`frame::live`]).
+pub fn live(record: &GameRecord, view: frame::LiveView) -> anyhow::Result<String> {
     let data = data_of(record, true)?;
     let console = super::console_moves::view(record, None, &[]);
     let frame = frame_of(record, &data, true);
-    frame::live_page(&game_page(record, &frame, &console, &data, true))
-}
-
-/// What a page of a game still being played grows by: its frame and data so far.
-pub fn live_json(record: &GameRecord) -> anyhow::Result<String> {
-    let data = data_of(record, true)?;
-    let frame = frame_of(record, &data, true);
-    Ok(serde_json::to_string(
-        &serde_json::json!({ "frame": frame, "data": data }),
-    )?)
+    frame::live(&game_page(record, &frame, &console, &data, true), view)
 }
 
 fn game_page<'a>(

@@ -99,6 +99,23 @@ fn view(before: Option<&TownState>, state: &TownState) -> StateView {
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     arena::check(&TownWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
+    made(record, dir, false, frame::page)
+}
+
+/// A game still being played (`record`: its record so far) as the site's `view` asks: the
+/// replay page's board and panels, without the seed, the console and the result
+/// ([`frame::live`]).
+pub fn live(record: &GameRecord, view: frame::LiveView) -> anyhow::Result<String> {
+    made(record, None, true, |page| frame::live(page, view))
+}
+
+/// The page of `record` (a game still `live` or not), made by `finish` from its parts.
+fn made(
+    record: &GameRecord,
+    dir: Option<&Path>,
+    live: bool,
+    finish: impl FnOnce(&frame::GamePage) -> anyhow::Result<String>,
+) -> anyhow::Result<String> {
     let all = states(record);
     let history: Vec<(u8, &str)> = record
         .moves()
@@ -116,16 +133,23 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
             .collect(),
     };
     let console = super::console_moves::view(record, dir, &COLOURS[..record.seats.len()]);
-    let frame = town_frame(record, &all, &history);
+    let mut frame = town_frame(record, &all, &history);
+    if live {
+        frame = frame.while_played(record.seed);
+    }
     let names: Vec<String> = record
         .seats
         .iter()
         .enumerate()
         .map(|(s, seat)| format!("{} ({})", seat.name, COLOURS[s]))
         .collect();
-    frame::page(&frame::GamePage {
+    let seed = match live {
+        true => String::new(),
+        false => format!(", seed {}", record.seed),
+    };
+    finish(&frame::GamePage {
         template: "town.html",
-        title: format!("{}, seed {} - Little Town", names.join(" vs "), record.seed),
+        title: format!("{}{seed} - Little Town", names.join(" vs ")),
         frame: &frame,
         console: &console,
         data_id: "town",

@@ -7,6 +7,7 @@ use super::respond;
 use crate::serve::games::{self, Served};
 use crate::serve::store::{self, GameRow};
 use crate::serve::Server;
+use crate::view::frame::LiveView;
 use crate::view::templates::render;
 use serde::Serialize;
 use tiny_http::Request;
@@ -216,13 +217,16 @@ pub fn board(request: Request, server: &Server, name: &str) {
         return respond::error(request, 404, "No such game on this server");
     };
     if let Some(live) = server.web.live(name) {
-        let page = match (live.game, &live.record) {
-            (Served::Ticket, Some(record)) => crate::view::ticket_html::live_page(record),
-            (_, Some(_)) => render(
-                "web/waiting.html",
-                minijinja::context! { name, why => "This game's board is shown once it ends (live boards: Ticket to Ride only, for now)." },
-            ),
-            (_, None) => render(
+        let page = match &live.record {
+            Some(record) => live.game.live(record, LiveView::Page).or_else(|e| {
+                // A record so far that does not draw (the 2009 game's, for now): the
+                // board once the game ended.
+                render(
+                    "web/waiting.html",
+                    minijinja::context! { name, why => format!("This game's board is shown once it ends ({e:#}).") },
+                )
+            }),
+            None => render(
                 "web/waiting.html",
                 minijinja::context! { name, why => "The game is starting.", again => true },
             ),
@@ -258,13 +262,14 @@ pub fn board_json(request: Request, server: &Server, name: &str) {
     let Some(live) = server.web.live(name) else {
         return respond::json(request, r#"{"ended":true}"#.to_string());
     };
-    let json = match (live.game, &live.record) {
-        (Served::Ticket, Some(record)) => crate::view::ticket_html::live_json(record),
-        _ => return respond::error(request, 404, "This game's board does not grow"),
+    let Some(record) = &live.record else {
+        return respond::error(request, 404, "This game has no move yet");
     };
-    match json {
+    // A record so far that does not draw (the 2009 game's, for now): no growth, as its
+    // board page says.
+    match live.game.live(record, LiveView::Growth) {
         Ok(json) => respond::json(request, json),
-        Err(e) => rendered(request, server, Err(e)),
+        Err(_) => respond::error(request, 404, "This game's board does not grow yet"),
     }
 }
 

@@ -2,12 +2,13 @@
 // step in the URL, the result; chart.js: the mobility chart): the boards the referee
 // computed by replaying the record with the amazons crate (referee/src/view/amazons_html.rs).
 // No rule lives here. Step 0 is the start, step n the board after move n (as
-// `referee --game amazons show --step n`).
+// `referee --game amazons show --step n`). A game still being played grows (`V.onGrow`, the
+// game server's site): its moves, isolation and faults listed again.
 "use strict";
 (function () {
   const V = window.viewer, $ = V.$, el = V.el;
-  const D = JSON.parse(document.getElementById("amazons").textContent);
-  const last = D.moves.length;
+  let D = JSON.parse(document.getElementById("amazons").textContent);
+  let last = D.moves.length;
   const COLOUR = ["White", "Black"];
   const CELL = { W: "White amazon", B: "Black amazon", x: "arrow", ".": "empty" };
   const squareName = (i) => "abcdefghij"[i % 10] + (Math.floor(i / 10) + 1);
@@ -57,18 +58,28 @@
   });
 
   // Information: the isolation and the result.
-  const iso = D.isolated_after;
-  const isoText = iso === null || iso === undefined
-    ? "The amazons were never isolated from each other."
-    : "The amazons were isolated from each other after move " + iso + ": from then on each player only fills their own region.";
-  const isoP = el("p", { id: "isolated" }, isoText);
+  let iso;
+  const isoP = el("p", { id: "isolated" });
   const moveP = el("p", { id: "move-now" });
-  const resultP = el("p", { id: "result" }, "Result: " + V.F.result);
+  const resultP = el("p", { id: "result" });
   $("info").append(moveP, isoP, resultP);
+  const moves = $("moves");
+  let entries;
+  // The parts made from the moves so far: again each time the game grows.
+  function list() {
+    iso = D.isolated_after;
+    isoP.textContent = iso === null || iso === undefined
+      ? "The amazons were never isolated from each other."
+      : "The amazons were isolated from each other after move " + iso + ": from then on each player only fills their own region.";
+    resultP.textContent = V.F.result === undefined ? "Result: the game is being played." : "Result: " + V.F.result;
+    faults();
+    moveList();
+  }
 
   // Faults, with the step where each happened.
-  if (D.faults.length) {
-    $("faults-box").hidden = false;
+  function faults() {
+    $("faults").textContent = "";
+    $("faults-box").hidden = !D.faults.length;
     D.faults.forEach((f) => {
       const li = el("li", { "data-step": String(f.step) }, "⚠ step " + f.step + ": " + seatName(f.seat) + ", " + f.kind + ": " + f.message);
       li.addEventListener("click", () => V.go(f.step));
@@ -79,30 +90,35 @@
   // The move list: the start, then one row per pair of moves; the isolation and the faults
   // as rows after the move where they happened.
   // Each row is numbered by its moves ("29–30"), as the header's "Move 30" counts them.
-  const moves = $("moves"), entries = new Array(last + 1);
-  moves.append(el("span", { class: "n head" }, "moves"), el("span", { class: "head" }, COLOUR[0]), el("span", { class: "head" }, COLOUR[1]));
-  entries[0] = el("div", { class: "start", "data-step": "0" }, "start");
-  moves.append(entries[0]);
-  // The notes after move n (its pair's row when n is White's: they read after the pair).
-  const notes = (n) => {
-    if (n === iso) moves.append(el("div", { class: "iso-row", "data-step": String(n) }, "◆ isolated after move " + n + " (" + COLOUR[mover(n)] + "'s)"));
-    D.faults.filter((f) => f.step === n).forEach((f) =>
-      moves.append(el("div", { class: "iso-row fault-row", "data-step": String(n) }, "⚠ after move " + n + ": " + f.kind + " of " + seatName(f.seat))));
-  };
-  if (iso === 0) moves.append(el("div", { class: "iso-row" }, "◆ isolated from the start"));
-  D.faults.filter((f) => f.step === 0).forEach((f) =>
-    moves.append(el("div", { class: "iso-row fault-row" }, "⚠ " + f.kind + " of " + seatName(f.seat))));
-  for (let n = 1; n <= last; n += 2) {
-    moves.append(el("span", { class: "n" }, n + 1 <= last ? n + "\u2013" + (n + 1) : String(n)));
-    for (const m of [n, n + 1]) {
-      if (m > last) { moves.append(el("span")); continue; }
-      entries[m] = el("span", { class: "mv" + (m === iso ? " iso-at" : ""), "data-step": String(m), title: "move " + m + ", " + COLOUR[mover(m)] }, D.moves[m - 1]);
-      moves.append(entries[m]);
+  function moveList() {
+    moves.textContent = "";
+    entries = new Array(last + 1);
+    moves.append(el("span", { class: "n head" }, "moves"), el("span", { class: "head" }, COLOUR[0]), el("span", { class: "head" }, COLOUR[1]));
+    entries[0] = el("div", { class: "start", "data-step": "0" }, "start");
+    moves.append(entries[0]);
+    // The notes after move n (its pair's row when n is White's: they read after the pair).
+    const notes = (n) => {
+      if (n === iso) moves.append(el("div", { class: "iso-row", "data-step": String(n) }, "◆ isolated after move " + n + " (" + COLOUR[mover(n)] + "'s)"));
+      D.faults.filter((f) => f.step === n).forEach((f) =>
+        moves.append(el("div", { class: "iso-row fault-row", "data-step": String(n) }, "⚠ after move " + n + ": " + f.kind + " of " + seatName(f.seat))));
+    };
+    if (iso === 0) moves.append(el("div", { class: "iso-row" }, "◆ isolated from the start"));
+    D.faults.filter((f) => f.step === 0).forEach((f) =>
+      moves.append(el("div", { class: "iso-row fault-row" }, "⚠ " + f.kind + " of " + seatName(f.seat))));
+    for (let n = 1; n <= last; n += 2) {
+      moves.append(el("span", { class: "n" }, n + 1 <= last ? n + "\u2013" + (n + 1) : String(n)));
+      for (const m of [n, n + 1]) {
+        if (m > last) { moves.append(el("span")); continue; }
+        entries[m] = el("span", { class: "mv" + (m === iso ? " iso-at" : ""), "data-step": String(m), title: "move " + m + ", " + COLOUR[mover(m)] }, D.moves[m - 1]);
+        moves.append(entries[m]);
+      }
+      notes(n);
+      if (n + 1 <= last) notes(n + 1);
     }
-    notes(n);
-    if (n + 1 <= last) notes(n + 1);
+    entries.forEach((e, n) => e.addEventListener("click", () => V.go(n)));
   }
-  entries.forEach((e, n) => e.addEventListener("click", () => V.go(n)));
+  list();
+  V.onGrow.push((data) => { D = data; last = D.moves.length; list(); });
 
   // Legend.
   [["W", "White amazon (disc)"], ["B", "Black amazon (square)"], ["x", "arrow (hatched)"]].forEach(([c, text]) => {

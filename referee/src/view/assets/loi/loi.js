@@ -59,6 +59,14 @@
     }
     return out;
   };
+  // A game still being played grows (the game server's site): the timeline so far takes
+  // this one's place in place (the other parts hold `T` and `steps`), the board rebuilt.
+  V.onGrow.push((data) => {
+    steps.length = 0;
+    data.steps.forEach((s) => steps.push(s));
+    Object.assign(T, data, { steps });
+    built = -2;
+  });
   // The board follows the step, before the parts that draw it.
   V.onStep.push((index) => V.buildTo(index));
   V.keysExtra = " · wheel zoom · drag pan · click a monument: its range";

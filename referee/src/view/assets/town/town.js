@@ -2,12 +2,14 @@
 // step in the URL, the result; chart.js: the gold chart): the states the referee computed
 // by replaying the record with the town crate (referee/src/view/town_html.rs). No rule
 // lives here. Step 0 is the start, step n the match after move n (as `referee --game
-// little-town show --step n`).
+// little-town show --step n`). A game still being played grows (`V.onGrow`, the game
+// server's site): its moves, faults and eliminations listed again.
 "use strict";
 (function () {
   const V = window.viewer, $ = V.$, el = V.el;
-  const D = JSON.parse(document.getElementById("town").textContent);
-  const last = D.actions.length, W = D.width, H = D.height;
+  let D = JSON.parse(document.getElementById("town").textContent);
+  let last = D.actions.length;
+  const W = D.width, H = D.height;
   const RES = ["corn", "fish", "wood", "stone", "gold"];
   const WHAT = { "-1": ["", "not a position"], 0: ["", "free"], 1: ["C", "corn mine"], 2: ["F", "fish mine"],
     3: ["W", "wood mine"], 4: ["S", "stone mine"], 5: ["f", "farm"], 6: ["s", "sawmill"],
@@ -42,24 +44,30 @@
     return { card, stock, powers, state };
   });
 
-  const moveP = el("p", { id: "move-now" }), resultP = el("p", { id: "result" }, "Result: " + V.F.result);
+  const moveP = el("p", { id: "move-now" }), resultP = el("p", { id: "result" });
   $("info").append(moveP, resultP);
-
-  // Faults and eliminations, with the step where each happened, in the order they did.
-  const notes = [...(V.F.marks || [])].sort((a, b) => a.step - b.step);
-  if (notes.length) {
-    $("faults-box").hidden = false;
+  const moves = $("moves");
+  let entries;
+  // The parts made from the moves so far: again each time the game grows.
+  function list() {
+    resultP.textContent = V.F.result === undefined ? "Result: the game is being played." : "Result: " + V.F.result;
+    // Faults and eliminations, with the step where each happened, in the order they did.
+    const notes = [...(V.F.marks || [])].sort((a, b) => a.step - b.step);
+    $("faults").textContent = "";
+    $("faults-box").hidden = !notes.length;
     notes.forEach((m) => {
       const li = el("li", { "data-step": String(m.step) }, (m.kind === "fault" ? "⚠ " : "◆ ") + m.text);
       li.addEventListener("click", () => V.go(m.step));
       $("faults").append(li);
     });
+    // The move list.
+    moves.textContent = "";
+    entries = [el("div", { "data-step": "0" }, "start")];
+    D.actions.forEach(([seat, text], i) => entries.push(el("div", { "data-step": String(i + 1) }, (i + 1) + ". " + D.colours[seat] + " " + text)));
+    entries.forEach((e, n) => { moves.append(e); e.addEventListener("click", () => V.go(n)); });
   }
-
-  // The move list.
-  const moves = $("moves"), entries = [el("div", { "data-step": "0" }, "start")];
-  D.actions.forEach(([seat, text], i) => entries.push(el("div", { "data-step": String(i + 1) }, (i + 1) + ". " + D.colours[seat] + " " + text)));
-  entries.forEach((e, n) => { moves.append(e); e.addEventListener("click", () => V.go(n)); });
+  list();
+  V.onGrow.push((data) => { D = data; last = D.actions.length; list(); });
 
   // Legend.
   [["C", "corn"], ["F", "fish"], ["W", "wood"], ["S", "stone"], ["f s p q", "farm, sawmill, pontoon, quarry"], ["●", "a worker, in its player's colour and shape (white ●, orange ■, pink ◆, violet ▲), a building framed in its owner's colour and line (solid, dashed, dotted, double)"]]
