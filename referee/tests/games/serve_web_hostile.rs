@@ -6,6 +6,8 @@
 //! more than their source's share, and not for ever; event streams past their bound are
 //! refused while pages are still served, one source's past its share; requests pipelined
 //! behind an endless stream wait their turn in the door and take no other visitor's place;
+//! requests smuggled in another's body (two lengths, a folded line, a bare CR) are never
+//! read as requests;
 //! a page number past every page logs nothing; a flood of pages that read every game of a
 //! player never holds the game server's store; a list of games is read a page at a time.
 //! Real sockets on the real binary, as root and as a user.
@@ -278,6 +280,68 @@ fn requests_pipelined_behind_a_stream_wait_their_turn_and_take_nothing_from_othe
             ],
             "{said}"
         );
+    });
+}
+
+#[test]
+fn a_request_smuggled_in_another_s_body_is_never_read_as_a_request() {
+    each_run_in("serve", "web_smuggle", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        // Behind the carrier, requests the door would never see: nine streams said to come
+        // from loopback (past the 8 of one source), then a page that names itself.
+        let mut smuggled =
+            "GET /events HTTP/1.1\r\nHost: x\r\nX-Referee-Source: loopback\r\n\r\n".repeat(9);
+        smuggled.push_str("GET /smuggled HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let n = smuggled.len();
+        let carriers = [
+            // Two lengths: the door once took the last, the site takes the first.
+            (
+                format!("GET /events HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: {n}\r\n\r\n"),
+                "400",
+            ),
+            (
+                format!("GET /events HTTP/1.1\r\nContent-Length: {n}\r\nContent-Length: 0\r\n\r\n"),
+                "400",
+            ),
+            // A length in a folded line, a length past a bare CR, a length with a sign.
+            (
+                format!("GET /events HTTP/1.1\r\nX: a\r\n Content-Length: {n}\r\n\r\n"),
+                "400",
+            ),
+            (
+                format!("GET /events HTTP/1.1\r\nX: a\rContent-Length: {n}\r\n\r\n"),
+                "400",
+            ),
+            (
+                format!("GET /events HTTP/1.1\r\nContent-Length: +{n}\r\n\r\n"),
+                "400",
+            ),
+            // Lines ended by LF alone: read as one request with its body, not as three.
+            (
+                format!(
+                    "GET /assets/site.css HTTP/1.1\nContent-Length: {n}\nConnection: close\n\n"
+                ),
+                "200",
+            ),
+        ];
+        for (carrier, status) in carriers {
+            let mut attacker = connect(&site);
+            attacker
+                .write_all(format!("{carrier}{smuggled}").as_bytes())
+                .unwrap();
+            let said = answer(attacker);
+            assert_eq!(
+                statuses(&said),
+                [format!("HTTP/1.1 {status}")],
+                "one answer to {carrier:?}: {said}"
+            );
+            assert!(!said.contains("No such page"), "{said}");
+        }
+        // The organiser is served: its page and its own streams, loopback's share whole.
+        let (status, ..) = http(&site, "GET", "/");
+        assert!(status.contains("200"), "{status}");
+        let _live: Vec<TcpStream> = (0..8).map(|_| self::stream(&site, "/events")).collect();
     });
 }
 
