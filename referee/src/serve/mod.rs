@@ -19,6 +19,7 @@ pub mod store;
 pub mod tournament;
 pub mod tournament_new;
 pub mod tournament_plan;
+pub mod tournament_reads;
 pub mod tournament_results;
 pub mod tournament_store;
 pub mod web;

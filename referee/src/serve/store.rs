@@ -142,7 +142,7 @@ impl Store {
 
     /// The pages' read-only connection (a page waits for another page, never for the
     /// server's writes).
-    fn pages(&self) -> MutexGuard<'_, Connection> {
+    pub(super) fn pages(&self) -> MutexGuard<'_, Connection> {
         self.1.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -311,7 +311,7 @@ const KEPT: &str = "(?1 = '' OR game = ?1) \
     AND (?2 = '' OR instr(',' || seats || ',', ',' || ?2 || ',') > 0) \
     AND (?3 = '' OR state = ?3)";
 
-fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
+pub(super) fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
         name: r.get(0)?,
         game: r.get(1)?,

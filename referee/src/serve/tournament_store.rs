@@ -126,64 +126,75 @@ impl Store {
         Ok(())
     }
 
-    /// Tournament `name`, with its players.
+    /// Tournament `name`, with its players, read on the server's connection (what the
+    /// server decides on: a join, a start, a member's turn clock; the pages read theirs on
+    /// their own, `tournament_reads.rs`).
     pub fn tournament(&self, name: &str) -> anyhow::Result<Option<TournamentRow>> {
-        let conn = self.lock();
-        let row = conn
-            .query_row(
-                "SELECT format, seats, rounds, pool, qualify, advance, map, timeout, state, winner,
+        tournament_on(&self.lock(), name)
+    }
+}
+
+/// Tournament `name`, with its players, read on `conn`.
+pub(super) fn tournament_on(
+    conn: &Connection,
+    name: &str,
+) -> anyhow::Result<Option<TournamentRow>> {
+    let row = conn
+        .query_row(
+            "SELECT format, seats, rounds, pool, qualify, advance, map, timeout, state, winner,
                         max_players, seed
                  FROM tournaments WHERE name = ?1",
-                [name],
-                |r| {
-                    let format: String = r.get(0)?;
-                    Ok((
-                        format,
-                        Plan {
-                            format: Format::League,
-                            seats: r.get(1)?,
-                            rounds: r.get(2)?,
-                            pool: r.get(3)?,
-                            qualify: r.get(4)?,
-                            advance: r.get(5)?,
-                        },
-                        r.get::<_, String>(6)?,
-                        r.get::<_, u32>(7)?,
-                        r.get::<_, String>(8)?,
-                        r.get::<_, String>(9)?,
-                        r.get::<_, usize>(10)?,
-                        r.get::<_, Option<i64>>(11)?,
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((format, mut plan, map, timeout, state, winner, max_players, seed)) = row else {
-            return Ok(None);
-        };
-        plan.format = Format::parse(&format).map_err(anyhow::Error::msg)?;
-        let mut query = conn.prepare(
-            "SELECT player FROM tournament_players WHERE tournament = ?1 ORDER BY joined, rowid",
-        )?;
-        let players = query
-            .query_map([name], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        Ok(Some(TournamentRow {
-            name: name.to_string(),
-            plan,
-            map,
-            timeout,
-            state,
-            winner,
-            players,
-            max_players,
-            // SQLite's integers are signed: the seed's bits kept as they are.
-            seed: seed.map(|s| s as u64),
-        }))
-    }
+            [name],
+            |r| {
+                let format: String = r.get(0)?;
+                Ok((
+                    format,
+                    Plan {
+                        format: Format::League,
+                        seats: r.get(1)?,
+                        rounds: r.get(2)?,
+                        pool: r.get(3)?,
+                        qualify: r.get(4)?,
+                        advance: r.get(5)?,
+                    },
+                    r.get::<_, String>(6)?,
+                    r.get::<_, u32>(7)?,
+                    r.get::<_, String>(8)?,
+                    r.get::<_, String>(9)?,
+                    r.get::<_, usize>(10)?,
+                    r.get::<_, Option<i64>>(11)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((format, mut plan, map, timeout, state, winner, max_players, seed)) = row else {
+        return Ok(None);
+    };
+    plan.format = Format::parse(&format).map_err(anyhow::Error::msg)?;
+    let mut query = conn.prepare(
+        "SELECT player FROM tournament_players WHERE tournament = ?1 ORDER BY joined, rowid",
+    )?;
+    let players = query
+        .query_map([name], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(Some(TournamentRow {
+        name: name.to_string(),
+        plan,
+        map,
+        timeout,
+        state,
+        winner,
+        players,
+        max_players,
+        // SQLite's integers are signed: the seed's bits kept as they are.
+        seed: seed.map(|s| s as u64),
+    }))
+}
 
+impl Store {
     /// The tournaments' names, oldest first.
     pub fn tournaments(&self) -> anyhow::Result<Vec<String>> {
-        let conn = self.lock();
+        let conn = self.pages();
         let mut query = conn.prepare("SELECT name FROM tournaments ORDER BY created, name")?;
         let names = query.query_map([], |r| r.get(0))?;
         Ok(names.collect::<Result<_, _>>()?)
@@ -318,7 +329,7 @@ impl Store {
 
     /// `tournament`'s games (name, phase), in the order they were noted.
     pub fn tournament_games(&self, tournament: &str) -> anyhow::Result<Vec<(String, String)>> {
-        let conn = self.lock();
+        let conn = self.pages();
         let mut query = conn.prepare(
             "SELECT game, phase FROM tournament_games WHERE tournament = ?1 ORDER BY rowid",
         )?;
@@ -344,7 +355,7 @@ impl Store {
 
     /// Who went on from each phase of `tournament`: (phase, player).
     pub fn going_on(&self, tournament: &str) -> anyhow::Result<Vec<(String, String)>> {
-        let conn = self.lock();
+        let conn = self.pages();
         let mut query = conn.prepare(
             "SELECT phase, player FROM tournament_going_on WHERE tournament = ?1 ORDER BY rowid",
         )?;
@@ -381,7 +392,7 @@ impl Store {
         &self,
         tournament: &str,
     ) -> anyhow::Result<Vec<(usize, String, u64)>> {
-        let conn = self.lock();
+        let conn = self.pages();
         let mut query = conn.prepare(
             "SELECT rank, player, points FROM tournament_players
              WHERE tournament = ?1 AND rank IS NOT NULL ORDER BY rank, player",

@@ -6,8 +6,11 @@
 //! more than their source's share, and not for ever; event streams past their bound are
 //! refused while pages are still served, one source's past its share; requests pipelined
 //! behind an endless stream wait their turn in the door and take no other visitor's place;
+//! requests smuggled in another's body (two lengths, a folded line, a bare CR) are never
+//! read as requests;
 //! a page number past every page logs nothing; a flood of pages that read every game of a
-//! player never holds the game server's store; a list of games is read a page at a time.
+//! player, or of tournaments (the list, a tournament's page, the organiser's), never holds
+//! the game server's store; a list of games is read a page at a time.
 //! Real sockets on the real binary, as root and as a user.
 
 use crate::serve::{Server, WAIT};
@@ -282,6 +285,68 @@ fn requests_pipelined_behind_a_stream_wait_their_turn_and_take_nothing_from_othe
 }
 
 #[test]
+fn a_request_smuggled_in_another_s_body_is_never_read_as_a_request() {
+    each_run_in("serve", "web_smuggle", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        // Behind the carrier, requests the door would never see: nine streams said to come
+        // from loopback (past the 8 of one source), then a page that names itself.
+        let mut smuggled =
+            "GET /events HTTP/1.1\r\nHost: x\r\nX-Referee-Source: loopback\r\n\r\n".repeat(9);
+        smuggled.push_str("GET /smuggled HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let n = smuggled.len();
+        let carriers = [
+            // Two lengths: the door once took the last, the site takes the first.
+            (
+                format!("GET /events HTTP/1.1\r\nContent-Length: 0\r\nContent-Length: {n}\r\n\r\n"),
+                "400",
+            ),
+            (
+                format!("GET /events HTTP/1.1\r\nContent-Length: {n}\r\nContent-Length: 0\r\n\r\n"),
+                "400",
+            ),
+            // A length in a folded line, a length past a bare CR, a length with a sign.
+            (
+                format!("GET /events HTTP/1.1\r\nX: a\r\n Content-Length: {n}\r\n\r\n"),
+                "400",
+            ),
+            (
+                format!("GET /events HTTP/1.1\r\nX: a\rContent-Length: {n}\r\n\r\n"),
+                "400",
+            ),
+            (
+                format!("GET /events HTTP/1.1\r\nContent-Length: +{n}\r\n\r\n"),
+                "400",
+            ),
+            // Lines ended by LF alone: read as one request with its body, not as three.
+            (
+                format!(
+                    "GET /assets/site.css HTTP/1.1\nContent-Length: {n}\nConnection: close\n\n"
+                ),
+                "200",
+            ),
+        ];
+        for (carrier, status) in carriers {
+            let mut attacker = connect(&site);
+            attacker
+                .write_all(format!("{carrier}{smuggled}").as_bytes())
+                .unwrap();
+            let said = answer(attacker);
+            assert_eq!(
+                statuses(&said),
+                [format!("HTTP/1.1 {status}")],
+                "one answer to {carrier:?}: {said}"
+            );
+            assert!(!said.contains("No such page"), "{said}");
+        }
+        // The organiser is served: its page and its own streams, loopback's share whole.
+        let (status, ..) = http(&site, "GET", "/");
+        assert!(status.contains("200"), "{status}");
+        let _live: Vec<TcpStream> = (0..8).map(|_| self::stream(&site, "/events")).collect();
+    });
+}
+
+#[test]
 fn a_page_number_past_every_page_is_the_last_one_and_logs_nothing() {
     each_run_in("serve", "web_page_number", |who, dir| {
         let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
@@ -351,6 +416,101 @@ fn a_flood_of_pages_never_holds_the_game_server() {
         for visitor in flood {
             visitor.join().unwrap();
         }
+    });
+}
+
+#[test]
+fn a_flood_of_tournament_pages_never_holds_the_game_server() {
+    each_run_in("serve", "web_tournament_flood", |who, dir| {
+        // A store after a season: 40 finished leagues of 64 players, 2,016 games each.
+        let first = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        site_of(&first);
+        drop(first);
+        let mut store = rusqlite::Connection::open(dir.join("results/server.sqlite")).unwrap();
+        let tx = store.transaction().unwrap();
+        for t in 0..40u32 {
+            let name = format!("season{t}");
+            tx.execute(
+                "INSERT INTO tournaments (name, format, seats, rounds, pool, qualify, advance,
+                 map, timeout, state, winner, created, max_players)
+                 VALUES (?1, 'league', 2, 1, 4, 2, 1, 'usa', 10, 'finished', 'p0', ?2, 64)",
+                rusqlite::params![name, 1_000 + t],
+            )
+            .unwrap();
+            for p in 0..64u32 {
+                tx.execute(
+                    "INSERT INTO tournament_players (tournament, player, joined, rank, points)
+                     VALUES (?1, ?2, ?3, ?3, ?3)",
+                    rusqlite::params![name, format!("p{p}"), p + 1],
+                )
+                .unwrap();
+                for q in p + 1..64 {
+                    let game = format!("{t:04x}{p:04x}{q:04x}");
+                    tx.execute(
+                        "INSERT INTO games (name, game, kind, seats, state, outcome, started)
+                         VALUES (?1, 'ticket-to-ride', 'tournament', ?2, 'finished',
+                         'won, lost', 1000)",
+                        rusqlite::params![game, format!("p{p},p{q}")],
+                    )
+                    .unwrap();
+                    tx.execute(
+                        "INSERT INTO tournament_games (tournament, game, phase)
+                         VALUES (?1, ?2, 'league')",
+                        rusqlite::params![name, game],
+                    )
+                    .unwrap();
+                }
+            }
+        }
+        tx.commit().unwrap();
+        drop(store);
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        let (_, _, list) = http(&site, "GET", "/tournaments");
+        assert_eq!(list.matches("data-tournament=").count(), 40, "{list}");
+        assert!(list.contains("<td class=\"n\">2016</td>"), "{list}");
+
+        // Visitors ask every tournament page at once, a season's page the most (2,016
+        // games); each answer is told in order.
+        let (told, heard) = std::sync::mpsc::channel();
+        let pages = [
+            "/tournament/season0",
+            "/tournaments",
+            "/tournament/season1",
+            "/organiser",
+        ];
+        let flood: Vec<_> = (0..12)
+            .map(|i| {
+                let (site, told, page) = (site.clone(), told.clone(), pages[i % 4]);
+                std::thread::spawn(move || {
+                    let (status, ..) = http(&site, "GET", page);
+                    let _ = told.send(format!("page {page} {status}"));
+                })
+            })
+            .collect();
+        // Once a page is answered, the others are being read: a client names itself
+        // (the store checks its name) and is answered before the flood is over.
+        let first = heard.recv().unwrap();
+        assert!(first.contains("200"), "{first}");
+        let mut client = server.connect();
+        let named = client.cmd("CLIENT_NAME carol");
+        told.send(format!("client {named}")).unwrap();
+        for visitor in flood {
+            visitor.join().unwrap();
+        }
+        drop(told);
+        let order: Vec<String> = heard.iter().collect();
+        assert!(
+            order
+                .iter()
+                .all(|said| said.ends_with("200 OK") || said.starts_with("client")),
+            "{order:?}"
+        );
+        assert_ne!(
+            order.last().map(|said| &said[..6]),
+            Some("client"),
+            "the client waited for every page: {order:?}"
+        );
     });
 }
 

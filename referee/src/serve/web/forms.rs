@@ -21,19 +21,7 @@ pub const MAX_BODY: u64 = 8 * 1024;
 pub fn page(request: Request, server: &Server) {
     let page = (|| {
         let waiting = server.lobby.waiting_players();
-        let open: Vec<String> = server
-            .store
-            .tournaments()?
-            .into_iter()
-            .filter(|n| {
-                server
-                    .store
-                    .tournament(n)
-                    .ok()
-                    .flatten()
-                    .is_some_and(|t| t.state == "open")
-            })
-            .collect();
+        let open = server.store.open_tournaments()?;
         render(
             "web/organiser.html",
             minijinja::context! { waiting, open, formats => ["league", "single-elimination", "pools-knockout"] },

@@ -3,16 +3,18 @@
 //! connection at once): every connection to the web address is counted (at most
 //! [`MAX_CONNECTIONS`] at once, one source at most the game port's `--per-address` share,
 //! their open files taken from the server's budget). The door reads the requests of a
-//! connection itself, one at a time: a head whole within [`HEAD_BYTES`] (the first within
-//! [`HEAD_TIME`]), a body of a stated length, at most [`MAX_BYTES`] in all; each goes on to
-//! the site on an inner connection of its own, the source named in it, and the next only
+//! connection itself, one at a time: a head whole within [`head::HEAD_BYTES`] (the first
+//! within [`HEAD_TIME`]), a body of a stated length, at most [`MAX_BYTES`] in all; each goes
+//! on to the site as the door writes it again (`head.rs`: the source named in it, one length
+//! it counted), on an inner connection of its own that carries it alone, and the next only
 //! once its answer is whole, so a connection has one request in flight (pipelined ones
-//! wait in the door). A connection silent for [`IDLE`] with no answer in flight is closed;
+//! wait in the door) and the site reads no request the door did not frame. A connection silent for [`IDLE`] with no answer in flight is closed;
 //! a visitor who leaves while its event stream is told closes the stream at once. What is
 //! over a bound is answered (408, 411, 413, 431, 503) and closed. The site listens on a
 //! Unix socket only the server's user can reach. A failing `accept` is said once and
 //! retried, as the game port's.
 
+use super::head::{self, Request};
 use crate::serve::address::{self, Source};
 use std::collections::HashMap;
 use std::io::{Read, Write};
@@ -27,8 +29,6 @@ pub const MAX_CONNECTIONS: u32 = 256;
 /// Open files of one connection: its socket and the copy that reads it, the Unix socket
 /// to the site and its copy, and `tiny_http`'s end of it and its copy.
 pub const PER_CONNECTION: u64 = 6;
-/// The longest request head (request line and headers).
-pub const HEAD_BYTES: usize = 16 * 1024;
 /// The longest time for a connection's first request head.
 pub const HEAD_TIME: Duration = Duration::from_secs(10);
 /// The most bytes a connection passes to the site (heads and bodies of all its requests);
@@ -166,15 +166,10 @@ fn stream_times(stream: &TcpStream, time: Duration) -> std::io::Result<()> {
     stream.set_write_timeout(Some(time))
 }
 
-/// The name of the header line the door puts in each request it passes on: the source
-/// of the connection, as [`Source`] writes it. A visitor's own line of that name is
-/// dropped: the site believes only the door.
-pub const SOURCE_HEADER: &str = "X-Referee-Source";
-
-/// What the visitor's reader hands the connection's thread: one request whole (its head,
-/// the source's line put in, then its body), or the refusal of what it sent.
+/// What the visitor's reader hands the connection's thread: one request whole, as the door
+/// wrote it (`head.rs`), or the refusal of what it sent.
 enum Next {
-    Request(Vec<u8>),
+    Request(Request),
     Refuse(u16, &'static str, &'static str),
 }
 
@@ -279,7 +274,7 @@ fn read_requests(
         }
         buffered.extend_from_slice(&chunk[..n]);
         loop {
-            match request(&buffered, source) {
+            match head::request(&buffered, source, MAX_BYTES) {
                 Ok(Some((request, used))) => {
                     buffered.drain(..used);
                     let _ = to.send(Next::Request(request));
@@ -302,79 +297,9 @@ fn read_requests(
     }
 }
 
-/// The refusal of a request: status, reason, why.
-type Refusal = (u16, &'static str, &'static str);
-
-/// The first request of `buffered` whole, as the site gets it, and the bytes it used;
-/// `None` while it is not whole yet; the refusal of a head too long or a body of no
-/// stated length or too long.
-fn request(buffered: &[u8], source: Source) -> Result<Option<(Vec<u8>, usize)>, Refusal> {
-    let too_long = (
-        431,
-        "Request Header Fields Too Large",
-        "The request's head is too long (16 KiB at most)",
-    );
-    let Some(end) = buffered.windows(4).position(|w| w == b"\r\n\r\n") else {
-        return match buffered.len() > HEAD_BYTES {
-            true => Err(too_long),
-            false => Ok(None),
-        };
-    };
-    if end > HEAD_BYTES {
-        return Err(too_long);
-    }
-    let head = String::from_utf8_lossy(&buffered[..end]);
-    let mut lines = head.split("\r\n");
-    let mut out = format!(
-        "{}\r\n{SOURCE_HEADER}: {source}\r\n",
-        lines.next().unwrap_or_default()
-    );
-    let mut length = 0usize;
-    for line in lines {
-        let (name, value) = line.split_once(':').unwrap_or((line, ""));
-        let name = name.trim();
-        if name.eq_ignore_ascii_case(SOURCE_HEADER) {
-            continue;
-        }
-        if name.eq_ignore_ascii_case("Transfer-Encoding") {
-            return Err((
-                411,
-                "Length Required",
-                "The site reads a body of a stated Content-Length only",
-            ));
-        }
-        if name.eq_ignore_ascii_case("Content-Length") {
-            length = value.trim().parse().map_err(|_| {
-                (
-                    400,
-                    "Bad Request",
-                    "The request's Content-Length is not a number",
-                )
-            })?;
-        }
-        out.push_str(line);
-        out.push_str("\r\n");
-    }
-    out.push_str("\r\n");
-    if length as u64 > MAX_BYTES {
-        return Err((
-            413,
-            "Content Too Large",
-            "The request's body is too long (64 KiB at most)",
-        ));
-    }
-    let whole = end + 4 + length;
-    if buffered.len() < whole {
-        return Ok(None);
-    }
-    let mut request = out.into_bytes();
-    request.extend_from_slice(&buffered[end + 4..whole]);
-    Ok(Some((request, whole)))
-}
-
 /// Passes `request` to the site on a connection of its own and its answer back to the
 /// visitor, whole; whether the visitor's connection may carry another request.
-fn forward(stream: &TcpStream, site: &Path, request: &[u8], flight: &Mutex<Flight>) -> bool {
+fn forward(stream: &TcpStream, site: &Path, request: &Request, flight: &Mutex<Flight>) -> bool {
     let Ok(mut inner) = UnixStream::connect(site) else {
         answer_refusal(
             stream,
@@ -385,7 +310,7 @@ fn forward(stream: &TcpStream, site: &Path, request: &[u8], flight: &Mutex<Fligh
         return false;
     };
     // Its request whole, then the end: the site's connection carries no other.
-    if inner.write_all(request).is_err() || inner.shutdown(Shutdown::Write).is_err() {
+    if inner.write_all(&request.bytes).is_err() || inner.shutdown(Shutdown::Write).is_err() {
         return false;
     }
     match inner.try_clone() {
@@ -396,7 +321,7 @@ fn forward(stream: &TcpStream, site: &Path, request: &[u8], flight: &Mutex<Fligh
     let mut head = Some(Vec::new());
     let mut chunk = [0u8; 8192];
     let mut out = stream;
-    let mut again = !wants_close(request);
+    let mut again = !request.close;
     loop {
         let n = match inner.read(&mut chunk) {
             Ok(0) => break,
@@ -430,27 +355,6 @@ fn forward(stream: &TcpStream, site: &Path, request: &[u8], flight: &Mutex<Fligh
     flight.inner = None;
     flight.streaming = false;
     again && !flight.left
-}
-
-/// Whether the request's head asks the connection closed after its answer (HTTP/1.0
-/// without keep-alive, or `Connection: close`).
-fn wants_close(request: &[u8]) -> bool {
-    let end = request
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .unwrap_or(request.len());
-    let head = String::from_utf8_lossy(&request[..end]).to_ascii_lowercase();
-    let connection = head
-        .split("\r\n")
-        .filter_map(|l| l.split_once(':'))
-        .find(|(n, _)| n.trim() == "connection")
-        .map(|(_, v)| v.trim().to_string());
-    let old = head.lines().next().is_some_and(|l| l.ends_with("http/1.0"));
-    match connection.as_deref() {
-        Some(v) if v.contains("close") => true,
-        Some(v) => old && !v.contains("keep-alive"),
-        None => old,
-    }
 }
 
 fn is_timeout(e: &std::io::Error) -> bool {

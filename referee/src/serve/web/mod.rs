@@ -9,6 +9,7 @@
 
 mod forms;
 mod gate;
+mod head;
 pub mod hub;
 pub mod organiser;
 mod pages;
@@ -159,7 +160,7 @@ pub(super) fn source_of(request: &tiny_http::Request) -> Source {
     request
         .headers()
         .iter()
-        .find(|h| h.field.equiv(gate::SOURCE_HEADER))
+        .find(|h| h.field.equiv(head::SOURCE_HEADER))
         .and_then(|h| h.value.as_str().parse().ok())
         .unwrap_or(Source::Loopback)
 }

@@ -8,6 +8,7 @@
 use super::pages::{outcome_of, rendered};
 use super::respond;
 use crate::serve::tournament_plan::Format;
+use crate::serve::tournament_reads::Read;
 use crate::serve::tournament_store::TournamentRow;
 use crate::serve::Server;
 use crate::view::index::pages::csv_table;
@@ -16,36 +17,12 @@ use crate::view::templates::render;
 use serde::Serialize;
 use tiny_http::Request;
 
-/// A tournament as the list shows it.
-#[derive(Serialize)]
-struct Listed {
-    name: String,
-    format: &'static str,
-    state: String,
-    players: usize,
-    games: usize,
-    winner: String,
-}
-
-/// `/tournaments`: every tournament of the store, newest first.
+/// `/tournaments`: every tournament of the store, newest first (one query).
 pub fn list(request: Request, server: &Server) {
-    let page = (|| {
-        let mut listed = Vec::new();
-        for name in server.store.tournaments()?.into_iter().rev() {
-            let Some(t) = server.store.tournament(&name)? else {
-                continue;
-            };
-            listed.push(Listed {
-                games: server.store.tournament_games(&name)?.len(),
-                name,
-                format: t.plan.format.name(),
-                state: t.state,
-                players: t.players.len(),
-                winner: t.winner,
-            });
-        }
-        render("web/tournaments.html", minijinja::context! { listed })
-    })();
+    let page = server
+        .store
+        .tournaments_listed()
+        .and_then(|listed| render("web/tournaments.html", minijinja::context! { listed }));
     rendered(request, server, page);
 }
 
@@ -119,15 +96,16 @@ fn plan_words(t: &TournamentRow) -> Vec<(&'static str, String)> {
     words
 }
 
-fn shown(server: &Server, t: TournamentRow) -> anyhow::Result<Shown> {
-    let going_on = server.store.going_on(&t.name)?;
+fn shown(server: &Server, read: Read) -> anyhow::Result<Shown> {
+    let Read {
+        tournament: t,
+        going_on,
+        games: rows,
+    } = read;
     let went =
         |phase: &str, player: &str| going_on.iter().any(|(ph, p)| ph == phase && p == player);
     let mut games = Vec::new();
-    for (game, phase) in server.store.tournament_games(&t.name)? {
-        let Some(row) = server.store.game(&game)? else {
-            continue;
-        };
+    for (phase, row) in rows {
         let seats = row
             .seats
             .split(',')
@@ -138,7 +116,7 @@ fn shown(server: &Server, t: TournamentRow) -> anyhow::Result<Shown> {
             })
             .collect();
         games.push(Played {
-            name: game,
+            name: row.name,
             phase,
             state: row.state,
             seats,
@@ -202,12 +180,12 @@ fn shown(server: &Server, t: TournamentRow) -> anyhow::Result<Shown> {
     })
 }
 
-/// The tournament `name`, if the store has it.
-fn stored(server: &Server, name: &str) -> Option<TournamentRow> {
+/// The tournament `name` as its page reads it, if the store has it.
+fn stored(server: &Server, name: &str) -> Option<Read> {
     if !super::is_name(name) {
         return None;
     }
-    server.store.tournament(name).ok().flatten()
+    server.store.tournament_read(name).ok().flatten()
 }
 
 /// `/tournament/NAME` (`parts_only`: its parts that change, for its script).
