@@ -123,6 +123,12 @@ pub(crate) fn http(site: &str, method: &str, path: &str) -> (String, String, Str
 }
 
 /// In the board's frame: `expr` of its document.
+/// The site's address (`http://ADDR:PORT/`) in the server's first lines.
+pub fn site_of(server: &Server) -> String {
+    let line = server.line_with("web site on http://");
+    line.rsplit(' ').next().unwrap().to_string()
+}
+
 fn board(expr: &str) -> String {
     format!("(() => {{ const f = document.getElementById('board'); const d = f && f.contentDocument; return d && d.documentElement.dataset.ready === '1' ? ({expr}) : undefined; }})()")
 }
@@ -139,12 +145,7 @@ fn the_site_follows_a_game_live_from_the_list_to_its_result() {
     };
     each_run_in("serve", "web_site", |who, dir| {
         let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
-        let site = server
-            .line_with("web site on http://")
-            .rsplit(' ')
-            .next()
-            .unwrap()
-            .to_string();
+        let site = site_of(&server);
         // Read-only, with its policy; nothing else served.
         let (status, headers, _) = http(&site, "GET", "/");
         assert!(status.contains("200"), "{status}");

@@ -14,7 +14,7 @@
 //! Real sockets on the real binary, as root and as a user.
 
 use crate::serve::{Server, WAIT};
-use crate::serve_web::http;
+use crate::serve_web::{http, site_of};
 
 use common::users::each_run_in;
 use std::io::{Read, Write};
@@ -71,12 +71,7 @@ fn hides_the_cards(data: &serde_json::Value, route: &str) {
 fn a_game_in_play_shows_no_seed_nor_hidden_card_on_any_route() {
     each_run_in("serve", "web_no_seed", |who, dir| {
         let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
-        let site = server
-            .line_with("web site on http://")
-            .rsplit(' ')
-            .next()
-            .unwrap()
-            .to_string();
+        let site = site_of(&server);
         let mut list_events = stream(&site, "/events");
 
         // A training game of a seed the server draws; two moves played.
@@ -146,12 +141,6 @@ fn a_game_in_play_shows_no_seed_nor_hidden_card_on_any_route() {
             page.contains(&format!("seed {seed}"))
         });
     });
-}
-
-/// The site's address in the server's first lines.
-fn site_of(server: &Server) -> String {
-    let line = server.line_with("web site on http://");
-    line.rsplit(' ').next().unwrap().to_string()
 }
 
 /// A connection to the site, nothing sent yet.

@@ -15,7 +15,7 @@
 
 use crate::common;
 use crate::serve::{record, Server, REFEREE};
-use crate::serve_web::{http, Browser};
+use crate::serve_web::{http, site_of, Browser};
 
 use common::users::each_run_in;
 use serde_json::{json, Value};
@@ -134,12 +134,7 @@ fn watched(game: &str, seats: &str, end: &str, check: &dyn Fn(&Value)) -> bool {
     };
     each_run_in("serve", &format!("web_live_{game}"), |who, dir| {
         let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
-        let site = server
-            .line_with("web site on http://")
-            .rsplit(' ')
-            .next()
-            .unwrap()
-            .to_string();
+        let site = site_of(&server);
         let mut client = server.connect();
         assert_eq!(client.cmd("CLIENT_NAME watched"), "OK");
         let ask = format!("WAIT_GAME TRAINING random game={game} start=0 timeout=60");

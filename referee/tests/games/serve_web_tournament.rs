@@ -11,7 +11,7 @@
 
 use crate::common;
 use crate::serve::{c_client, serve_command, Server};
-use crate::serve_web::{Browser, HOSTILE};
+use crate::serve_web::{site_of, Browser, HOSTILE};
 
 use common::users::{each_run_in, Who};
 use std::io::{Read, Write};
@@ -28,16 +28,6 @@ fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
-
-/// The server's site address (`http://ADDR:PORT/`).
-fn site_of(server: &Server) -> String {
-    server
-        .line_with("web site on http://")
-        .rsplit(' ')
-        .next()
-        .unwrap()
-        .to_string()
 }
 
 /// A form posted by hand: `POST path` with `origin` (if any) and the url-encoded `body`;
