@@ -1,7 +1,7 @@
 //! The built-in players: they play only legal moves, `do-nothing` only draws cards, the
 //! same seed plays the same match, and `strong` beats `random` in at least 90 of 100
 //! seeded matches on the USA board (the rate and its interval: the example
-//! `strong_vs_random`).
+//! `ticket_strong_vs_random`).
 
 use game::Options;
 use ticket::bots::{play, Player};

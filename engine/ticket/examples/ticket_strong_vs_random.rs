@@ -1,7 +1,7 @@
 //! Prints how often `strong` beats `random` over 100 matches on a board (`usa` by default,
 //! or the board given as the first argument), 50 with each seat, and the 95% interval of
 //! that rate (Wilson's), with how the matches ended: `cargo run -p ticket --release
-//! --example strong_vs_random [board] [matches]`.
+//! --example ticket_strong_vs_random [board] [matches]`.
 
 use game::Options;
 use ticket::bots::{play, Player};
