@@ -191,6 +191,21 @@ let vendre_maison x y = act "vendre_maison" [ x; y ]
 let encherir montant = act "encherir" [ montant ]
 let construire_monument x y = act "construire_monument" [ x; y ]
 
+(* Where the first frame of a backtrace that names a source line was:
+   ` (raised at Prologin.jouer, line 7 of prologin.ml)`, nothing without one (a build
+   without -g). *)
+let raised_at trace =
+  let located slot =
+    match Printexc.Slot.location slot with
+    | Some l ->
+        let name = Option.value (Printexc.Slot.name slot) ~default:"?" in
+        Some (Printf.sprintf " (raised at %s, line %d of %s)" name l.line_number l.filename)
+    | None -> None
+  in
+  match Printexc.backtrace_slots trace with
+  | Some slots -> Option.value (List.find_map located (Array.to_list slots)) ~default:""
+  | None -> ""
+
 (* The protocol loop: calls the callback named by each line of the referee, then answers
    `fin`. Returns the exit status. Called by main.ml with the champion's callbacks. *)
 let serve ~init_game ~jouer ~enchere ~placement ~end_game =
@@ -216,7 +231,19 @@ let serve ~init_game ~jouer ~enchere ~placement ~end_game =
         in
         current := name;
         dirty := true;
-        callback ();
+        (match callback () with
+        | () -> ()
+        | exception e ->
+            (* The champion's exception: its backtrace (main.ml records it), then the
+               kit's line naming it and where it was raised, last in the log whatever the
+               backtrace's length, which the referee's crash report quotes. *)
+            let trace = Printexc.get_raw_backtrace () in
+            (try flush stdout with _ -> ());
+            Printf.eprintf "Fatal error: exception %s\n" (Printexc.to_string e);
+            Printexc.print_raw_backtrace stderr trace;
+            Printf.eprintf "prologin kit (OCaml): error in %s: %s%s\n%!" name
+              (Printexc.to_string e) (raised_at trace);
+            Stdlib.exit 2);
         flush stdout;
         send "fin";
         loop (name = "end_game")

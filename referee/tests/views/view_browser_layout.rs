@@ -203,7 +203,7 @@ fn the_board_draws_with_the_page_s_palette() {
         (find(1, 1), 0.22, 0.5, "--p1"),
         (find(1, 2), 0.3, 0.86, "--p2"),
         (find(1, 3), 0.2, 0.2, "--hall"),
-        (find(4, 3), 0.1, 0.1, "--road"),
+        (find(4, 3), 0.2, 0.2, "--road"),
         (find(4, 3), 0.5, 0.5, "--road-line"),
     ];
     let mut args: Vec<String> = Vec::new();

@@ -409,7 +409,7 @@ fn the_simulated_screenshots_show_the_board_as_the_model_sees_it() {
         (find(1, 1), 0.22, 0.5, "--p1"),
         (find(1, 2), 0.3, 0.86, "--p2"),
         (find(1, 3), 0.2, 0.2, "--hall"),
-        (find(4, 3), 0.1, 0.1, "--road"),
+        (find(4, 3), 0.2, 0.2, "--road"),
         (find(4, 3), 0.5, 0.5, "--road-line"),
     ];
     let mut args = vec![
