@@ -191,20 +191,30 @@ let vendre_maison x y = act "vendre_maison" [ x; y ]
 let encherir montant = act "encherir" [ montant ]
 let construire_monument x y = act "construire_monument" [ x; y ]
 
-(* Where the first frame of a backtrace that names a source line was:
-   ` (raised at Prologin.jouer, line 7 of prologin.ml)`, nothing without one (a build
+(* Where in the champion's code an exception was raised, from its backtrace:
+   ` (in Prologin.jouer, line 7 of prologin.ml)`, the first frame that names a source line
+   outside the standard library and this kit (a Not_found of List.assoc: the line of the
+   champion that called it), else the first that names one; nothing without one (a build
    without -g). *)
-let raised_at trace =
+let raised_in trace =
   let located slot =
-    match Printexc.Slot.location slot with
-    | Some l ->
-        let name = Option.value (Printexc.Slot.name slot) ~default:"?" in
-        Some (Printf.sprintf " (raised at %s, line %d of %s)" name l.line_number l.filename)
-    | None -> None
+    match (Printexc.Slot.location slot, Printexc.Slot.name slot) with
+    | Some l, name -> Some (Option.value name ~default:"?", l)
+    | None, _ -> None
   in
-  match Printexc.backtrace_slots trace with
-  | Some slots -> Option.value (List.find_map located (Array.to_list slots)) ~default:""
-  | None -> ""
+  let frames =
+    match Printexc.backtrace_slots trace with
+    | Some slots -> List.filter_map located (Array.to_list slots)
+    | None -> []
+  in
+  let kit_or_stdlib (name, _) =
+    List.exists
+      (fun p -> String.length name >= String.length p && String.sub name 0 (String.length p) = p)
+      [ "Stdlib"; "Api."; "Main"; "Callbacks."; "Constants." ]
+  in
+  match List.filter (fun f -> not (kit_or_stdlib f)) frames @ frames with
+  | (name, l) :: _ -> Printf.sprintf " (in %s, line %d of %s)" name l.line_number l.filename
+  | [] -> ""
 
 (* The protocol loop: calls the callback named by each line of the referee, then answers
    `fin`. Returns the exit status. Called by main.ml with the champion's callbacks. *)
@@ -241,8 +251,8 @@ let serve ~init_game ~jouer ~enchere ~placement ~end_game =
             (try flush stdout with _ -> ());
             Printf.eprintf "Fatal error: exception %s\n" (Printexc.to_string e);
             Printexc.print_raw_backtrace stderr trace;
-            Printf.eprintf "prologin kit (OCaml): error in %s: %s%s\n%!" name
-              (Printexc.to_string e) (raised_at trace);
+            Printf.eprintf "prologin kit (OCaml): error in %s: exception %s%s\n%!" name
+              (Printexc.to_string e) (raised_in trace);
             Stdlib.exit 2);
         flush stdout;
         send "fin";

@@ -1592,7 +1592,7 @@ fn an_ocaml_crash_with_a_long_backtrace_names_its_exception_and_line() {
     let fault = crash_line(&crash, &dir.join("match"));
     assert!(
         fault.contains(&format!(
-            "its error: prologin kit (OCaml): error in jouer: Division_by_zero (raised at \
+            "its error: prologin kit (OCaml): error in jouer: exception Division_by_zero (in \
              Prologin.down, line {line} of prologin.ml)"
         )),
         "{fault}"
