@@ -385,33 +385,7 @@ fn the_simulated_screenshots_show_the_board_as_the_model_sees_it() {
     let dir = viewer_page::temp_dir("vision");
     viewer_page::play(&dir, 9, true);
     let timeline = viewer_page::arena_timeline(&dir);
-    let has = |cells: &[[i32; 7]], kind: i32, owner: i32| {
-        cells.iter().any(|c| c[2] == kind && c[3] == owner)
-    };
-    let last = (0..timeline.steps.len())
-        .rev()
-        .find(|&i| {
-            let cells = timeline.cells_at(i);
-            (0..4).all(|owner| has(&cells, 1, owner)) && has(&cells, 4, 3)
-        })
-        .expect("a step with houses of every owner and a road");
-    let cells = timeline.cells_at(last);
-    let find = |kind: i32, owner: i32| {
-        *cells
-            .iter()
-            .find(|c| c[2] == kind && c[3] == owner)
-            .unwrap()
-    };
-    // A point inside each shape, away from its letter: square, diamond, triangle, square;
-    // a road's corner and its centre.
-    let probes = [
-        (find(1, 0), 0.2, 0.2, "--p0"),
-        (find(1, 1), 0.22, 0.5, "--p1"),
-        (find(1, 2), 0.3, 0.86, "--p2"),
-        (find(1, 3), 0.2, 0.2, "--hall"),
-        (find(4, 3), 0.2, 0.2, "--road"),
-        (find(4, 3), 0.5, 0.5, "--road-line"),
-    ];
+    let (last, probes) = viewer_page::board_probes(&timeline);
     let mut args = vec![
         "--size".to_string(),
         "1366x768".into(),
