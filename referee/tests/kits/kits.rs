@@ -1507,6 +1507,15 @@ fn make_with_kit(language: &str, source: &str, from: &Path, to: &Path) -> String
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 
+/// The number (from 1) of the first line of the file `path` that holds `needle`.
+fn line_with(path: &Path, needle: &str) -> usize {
+    let source = fs::read_to_string(path).unwrap();
+    1 + source
+        .lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("{}: no line with `{needle}`", path.display()))
+}
+
 /// The crash line `referee match` prints for seat 0 of `champion` against `random` and
 /// `greedy`, its match kept in `out`.
 fn crash_line(champion: &Path, out: &Path) -> String {
@@ -1554,11 +1563,7 @@ fn a_pascal_crash_names_its_exception_and_line_and_its_build_shows_warnings() {
         said.contains("Warning: Local variable \"unused\" does not seem to be initialized"),
         "the build hides the compiler's warnings:\n{said}"
     );
-    let source = fs::read_to_string(crash.join("prologin.pas")).unwrap();
-    let line = 1 + source
-        .lines()
-        .position(|l| l.contains("10 div zero"))
-        .unwrap();
+    let line = line_with(&crash.join("prologin.pas"), "10 div zero");
     let fault = crash_line(&crash, &dir.join("match"));
     assert!(
         fault.contains(&format!(
@@ -1584,11 +1589,7 @@ fn an_ocaml_crash_with_a_long_backtrace_names_its_exception_and_line() {
     let dir = common::fresh_dir("kits", "crash_ocaml");
     let crash = dir.join("crash");
     make_with_kit("ocaml", "prologin.ml", &fixture("crash_ocaml"), &crash);
-    let source = fs::read_to_string(crash.join("prologin.ml")).unwrap();
-    let line = 1 + source
-        .lines()
-        .position(|l| l.contains("10 / zero"))
-        .unwrap();
+    let line = line_with(&crash.join("prologin.ml"), "10 / zero");
     let fault = crash_line(&crash, &dir.join("match"));
     assert!(
         fault.contains(&format!(
