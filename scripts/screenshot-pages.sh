@@ -2,7 +2,9 @@
 # Screenshots of the replay page of every game (the 2009 game, the Amazons, Ticket to Ride,
 # Little Town), each at a laptop's 1366x768, a projector's 1920x1080 and 4K (3840x2160), in normal vision
 # and as Chromium simulates deuteranopia, protanopia and achromatopsia (greyscale): the
-# pages' drivers (tests/browser/*.mjs) with VISION set (tests/browser/cdp.mjs).
+# pages' drivers (tests/browser/*.mjs) with VISION set (tests/browser/cdp.mjs; the test
+# view_palette::the_simulated_screenshots_show_the_board_as_the_model_sees_it checks that
+# these simulations turn the 2009 board's pixels into what the Machado 2009 model says).
 #   scripts/screenshot-pages.sh [STEP|last]
 # Writes RESULTS/pages/GAME-WIDTHxHEIGHT-VISION.png (RESULTS: results by default) and the
 # matches beside them; REFEREE=PATH uses that referee instead of building one.

@@ -15,13 +15,31 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // exiting before would cut it).
 export const print = (value) => new Promise((r) => process.stdout.write(JSON.stringify(value) + "\n", r));
 
+// Chromium makes its singleton socket at TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket,
+// and a Unix socket's path holds at most 107 bytes: with a longer TMPDIR it dies with
+// "Socket path too long" (and leaves that folder behind). The profile of a browser, in a
+// TMPDIR short enough, or a message naming the problem and the fix and exit code 1 before
+// any browser starts.
+export const CHROMIUM_TMPDIR_MAX = 107 - "/org.chromium.Chromium.XXXXXX/SingletonSocket".length;
+export function chromiumProfile(name) {
+  const dir = tmpdir();
+  const length = Buffer.byteLength(dir);
+  if (length > CHROMIUM_TMPDIR_MAX) {
+    console.error(name + ": TMPDIR is too long for Chromium (" + length + " bytes, at most " + CHROMIUM_TMPDIR_MAX +
+      "): Chromium makes its socket at TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket and a socket's path " +
+      "holds 107 bytes. Set TMPDIR to a shorter folder (e.g. TMPDIR=/tmp). TMPDIR is " + dir);
+    process.exit(1);
+  }
+  return mkdtempSync(join(dir, name + "-chromium-"));
+}
+
 const KEYS = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Home: 36, End: 35, PageUp: 33, PageDown: 34, Enter: 13 };
 
 // Runs `body(tab)` in a fresh browser of `width` x `height`, then closes it and exits the
 // process: 0 when `body` resolves, 1 (its message on stderr) when it throws.
 export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
   const browser = process.env.CHROMIUM || "/usr/bin/chromium";
-  const profile = mkdtempSync(join(tmpdir(), name + "-chromium-"));
+  const profile = chromiumProfile(name);
   const chrome = spawn(browser, [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

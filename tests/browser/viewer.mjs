@@ -23,10 +23,10 @@
 // error and log error of the page. Exit code 1 on any failure of the driver itself.
 // VISION in the environment simulates a colour vision (scripts/screenshot-pages.sh).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { chromiumProfile } from "./cdp.mjs";
 
 const args = process.argv.slice(2);
 const VALUED = ["--size", "--scale", "--before", "--press", "--wait", "--resize", "--rescale", "--eval", "--screenshot"];
@@ -43,7 +43,7 @@ if (!page) { console.error("usage: viewer.mjs PAGE.html[#step=N] [--size WxH] [-
 const [width, height] = (option("--size") || "1280x1000").split("x").map(Number);
 const scale = Number(option("--scale") || 1);
 const browser = process.env.CHROMIUM || "/usr/bin/chromium";
-const profile = mkdtempSync(join(tmpdir(), "viewer-chromium-"));
+const profile = chromiumProfile("viewer");
 
 const chrome = spawn(browser, [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -161,7 +161,7 @@ async function main() {
     const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; };
     const css = getComputedStyle(document.documentElement);
     const palette = {};
-    for (const name of ["--p0", "--p1", "--p2", "--hall", "--road", "--ground", "--monument", "--mark", "--refused"]) palette[name] = css.getPropertyValue(name).trim();
+    for (const name of ["--p0", "--p1", "--p2", "--hall", "--road", "--road-line", "--ground", "--monument", "--mark", "--refused"]) palette[name] = css.getPropertyValue(name).trim();
     const canvas = $("board");
     return {
       step: Number(document.documentElement.dataset.step), hash: location.hash,

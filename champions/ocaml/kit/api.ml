@@ -191,6 +191,31 @@ let vendre_maison x y = act "vendre_maison" [ x; y ]
 let encherir montant = act "encherir" [ montant ]
 let construire_monument x y = act "construire_monument" [ x; y ]
 
+(* Where in the champion's code an exception was raised, from its backtrace:
+   ` (in Prologin.jouer, line 7 of prologin.ml)`, the first frame that names a source line
+   outside the standard library and this kit (a Not_found of List.assoc: the line of the
+   champion that called it), else the first that names one; nothing without one (a build
+   without -g). *)
+let raised_in trace =
+  let located slot =
+    match (Printexc.Slot.location slot, Printexc.Slot.name slot) with
+    | Some l, name -> Some (Option.value name ~default:"?", l)
+    | None, _ -> None
+  in
+  let frames =
+    match Printexc.backtrace_slots trace with
+    | Some slots -> List.filter_map located (Array.to_list slots)
+    | None -> []
+  in
+  let kit_or_stdlib (name, _) =
+    List.exists
+      (fun p -> String.length name >= String.length p && String.sub name 0 (String.length p) = p)
+      [ "Stdlib"; "Api."; "Main"; "Callbacks."; "Constants." ]
+  in
+  match List.filter (fun f -> not (kit_or_stdlib f)) frames @ frames with
+  | (name, l) :: _ -> Printf.sprintf " (in %s, line %d of %s)" name l.line_number l.filename
+  | [] -> ""
+
 (* The protocol loop: calls the callback named by each line of the referee, then answers
    `fin`. Returns the exit status. Called by main.ml with the champion's callbacks. *)
 let serve ~init_game ~jouer ~enchere ~placement ~end_game =
@@ -216,7 +241,19 @@ let serve ~init_game ~jouer ~enchere ~placement ~end_game =
         in
         current := name;
         dirty := true;
-        callback ();
+        (match callback () with
+        | () -> ()
+        | exception e ->
+            (* The champion's exception: its backtrace (main.ml records it), then the
+               kit's line naming it and where it was raised, last in the log whatever the
+               backtrace's length, which the referee's crash report quotes. *)
+            let trace = Printexc.get_raw_backtrace () in
+            (try flush stdout with _ -> ());
+            Printf.eprintf "Fatal error: exception %s\n" (Printexc.to_string e);
+            Printexc.print_raw_backtrace stderr trace;
+            Printf.eprintf "prologin kit (OCaml): error in %s: exception %s%s\n%!" name
+              (Printexc.to_string e) (raised_in trace);
+            Stdlib.exit 2);
         flush stdout;
         send "fin";
         loop (name = "end_game")

@@ -95,8 +95,9 @@ impl Adapter for AmazonsWire {
         let unknown = || {
             format!(
                 "unknown request `{}` during {callback}: expected case, couleur, numero_coup, \
-                 mon_tour, deplacer, etat or fin (logs belong on stderr)",
-                quoted()
+                 mon_tour, deplacer, etat or fin (protocol-amazons.md section 3); {}",
+                quoted(),
+                jail::fault::LOGS_ON_STDERR
             )
         };
         if !REQUESTS.contains(&name) {

@@ -164,8 +164,10 @@ impl Adapter for TicketWire {
             _ => {
                 return Err(format!(
                     "unknown request `{}` during {callback}: expected a move ({FORMS}), \
-                     fin, or a question ({QUESTIONS}); logs belong on stderr",
-                    quoted()
+                     fin, or a question ({QUESTIONS}) (protocol-ticket-to-ride.md sections 3 \
+                     and 4); {}",
+                    quoted(),
+                    jail::fault::LOGS_ON_STDERR
                 ))
             }
         };

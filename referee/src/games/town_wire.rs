@@ -263,8 +263,9 @@ impl Adapter for TownWire {
             _ => {
                 return Err(format!(
                     "unknown request `{}` during {callback}: expected moi, etat, legal, \
-                     voisins, collect, build or fin (logs belong on stderr)",
-                    quoted()
+                     voisins, collect, build or fin (protocol-little-town.md section 3); {}",
+                    quoted(),
+                    jail::fault::LOGS_ON_STDERR
                 ))
             }
         };

@@ -372,6 +372,18 @@ pub fn drive_page(
     page: impl AsRef<std::ffi::OsStr>,
     args: &[&str],
 ) -> Value {
+    drive_page_with(script, chromium, page, args, &[])
+}
+
+/// [`drive_page`] with variables added to the driver's environment (`VISION`: the page as
+/// a colour vision sees it, `tests/browser/cdp.mjs`).
+pub fn drive_page_with(
+    script: &str,
+    chromium: &std::path::Path,
+    page: impl AsRef<std::ffi::OsStr>,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Value {
     static BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -386,6 +398,7 @@ pub fn drive_page(
         .args(args)
         .env("CHROMIUM", chromium)
         .env("TMPDIR", scratch.path())
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     drop(scratch);

@@ -302,6 +302,71 @@ fn debug_text_on_stdout_is_a_protocol_fault_that_quotes_it() {
     assert!(said.contains(points), "referee match says:\n{said}");
 }
 
+/// Every game's unknown request (a debug line on stdout) points to the section of that
+/// game's protocol document that lists its requests, as the 2009 game's points to
+/// protocol.md, then says where logs go: in what `referee match` prints and in the record.
+#[test]
+fn every_game_s_unknown_request_points_to_its_protocol_document() {
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let games: [(&str, &[&str], &str, &[&str]); 3] = [
+        (
+            "amazons",
+            &["random"],
+            "protocol-amazons.md section 3",
+            &["## 3. Requests"],
+        ),
+        (
+            "ticket-to-ride",
+            &["random", "--option", "board=small"],
+            "protocol-ticket-to-ride.md sections 3 and 4",
+            &["## 3. Moves", "## 4. Questions"],
+        ),
+        (
+            "little-town",
+            &["random"],
+            "protocol-little-town.md section 3",
+            &["## 3. Requests"],
+        ),
+    ];
+    for (game, others, points, sections) in games {
+        let doc = points.split(' ').next().unwrap();
+        let text = std::fs::read_to_string(repository.join(doc)).unwrap();
+        for section in sections {
+            assert!(text.contains(section), "{doc} has no `{section}`");
+        }
+        let dir = common::fresh_dir("match", game);
+        let out = dir.display().to_string();
+        let garbage = fixture("garbage.sh");
+        let mut args = vec!["--game", game, "match", &garbage];
+        args.extend(others);
+        args.extend(["--seed", "3", "--out", &out]);
+        let output = referee(&args);
+        let said = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{game}: {said}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let record: Value =
+            serde_json::from_slice(&std::fs::read(dir.join("record.json")).unwrap()).unwrap();
+        let message = faults(&record, 0)
+            .into_iter()
+            .map(|(_, message)| message)
+            .next()
+            .unwrap_or_else(|| panic!("{game}: no fault of seat 0: {said}"));
+        let expected = format!("({points}); {}", jail::fault::LOGS_ON_STDERR);
+        assert!(
+            message.starts_with("unknown request `debug: my turn` during jouer")
+                && message.ends_with(&expected),
+            "{game}: {message}"
+        );
+        assert!(
+            said.contains(&expected),
+            "{game}: referee match says:\n{said}"
+        );
+    }
+}
+
 /// The way out that protocol.md's section 9 shows, taken from the document itself: the
 /// shell champion that moves the referee's pipes to fds 3 and 4 and points its stdout at
 /// stderr prints a debug line on stdout in every callback and plays a whole match without

@@ -274,7 +274,8 @@ fn a_prolog_evaluation_error_is_a_crash_reported_at_once() {
     );
 }
 
-/// OCaml: an exception nobody catches (`Not_found`).
+/// OCaml: an exception nobody catches (`Not_found`, raised by `List.assoc`: the fault names
+/// the champion's line that called it).
 #[test]
 fn an_ocaml_exception_is_a_crash_reported_at_once() {
     fails_at_once(
@@ -282,7 +283,7 @@ fn an_ocaml_exception_is_a_crash_reported_at_once() {
         ("ocamlopt", "-version"),
         "prologin.ml",
         "let jouer () =\n  let prix = [] in\n  print_int (List.assoc \"maison\" prix)\n",
-        &["Fatal error: exception Not_found"],
+        &["exception Not_found (in Prologin.jouer, line 3 of prologin.ml)"],
     );
 }
 

@@ -1489,14 +1489,14 @@ fn ocaml_haskell_pascal_kits_give_empty_callbacks_for_those_not_written() {
     }
 }
 
-/// `make` in a copy of `from` (a Pascal champion's folder) with the repository's kit: what
-/// the compiler said (stdout and stderr).
-fn make_pascal(from: &Path, to: &Path) -> String {
+/// `make` in a copy at `to` of the `Makefile` and `source` of `from` (a champion's folder)
+/// with the repository's kit of `language`: what the compiler said (stdout and stderr).
+fn make_with_kit(language: &str, source: &str, from: &Path, to: &Path) -> String {
     fs::create_dir_all(to).unwrap();
-    for file in ["Makefile", "prologin.pas"] {
+    for file in ["Makefile", source] {
         fs::copy(from.join(file), to.join(file)).unwrap();
     }
-    let kit = repo_root().join("champions/pascal/kit");
+    let kit = repo_root().join("champions").join(language).join("kit");
     let out = run(
         Command::new("make")
             .arg("-C")
@@ -1505,6 +1505,33 @@ fn make_pascal(from: &Path, to: &Path) -> String {
         &format!("make -C {}", to.display()),
     );
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+/// The number (from 1) of the first line of the file `path` that holds `needle`.
+fn line_with(path: &Path, needle: &str) -> usize {
+    let source = fs::read_to_string(path).unwrap();
+    1 + source
+        .lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("{}: no line with `{needle}`", path.display()))
+}
+
+/// The crash line `referee match` prints for seat 0 of `champion` against `random` and
+/// `greedy`, its match kept in `out`.
+fn crash_line(champion: &Path, out: &Path) -> String {
+    let output = Command::new(referee())
+        .arg("match")
+        .arg(champion)
+        .args(["random", "greedy", "--seed", "4", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    stdout
+        .lines()
+        .find(|l| l.contains("crash:"))
+        .unwrap_or_else(|| panic!("no crash in:\n{stdout}"))
+        .to_string()
 }
 
 /// A Pascal champion built with the kit's defaults: the compiler's warnings are shown (the
@@ -1520,7 +1547,9 @@ fn a_pascal_crash_names_its_exception_and_line_and_its_build_shows_warnings() {
     }
     let _serial = serial();
     let dir = common::fresh_dir("kits", "crash_pascal");
-    let template = make_pascal(
+    let template = make_with_kit(
+        "pascal",
+        "prologin.pas",
         &repo_root().join("champions/pascal/template"),
         &dir.join("template"),
     );
@@ -1529,32 +1558,51 @@ fn a_pascal_crash_names_its_exception_and_line_and_its_build_shows_warnings() {
         "{template}"
     );
     let crash = dir.join("crash");
-    let said = make_pascal(&fixture("crash_pascal"), &crash);
+    let said = make_with_kit("pascal", "prologin.pas", &fixture("crash_pascal"), &crash);
     assert!(
         said.contains("Warning: Local variable \"unused\" does not seem to be initialized"),
         "the build hides the compiler's warnings:\n{said}"
     );
-    let source = fs::read_to_string(crash.join("prologin.pas")).unwrap();
-    let line = 1 + source
-        .lines()
-        .position(|l| l.contains("10 div zero"))
-        .unwrap();
-    let out = Command::new(referee())
-        .arg("match")
-        .arg(&crash)
-        .args(["random", "greedy", "--seed", "4", "--out"])
-        .arg(dir.join("match"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let fault = stdout
-        .lines()
-        .find(|l| l.contains("crash:"))
-        .unwrap_or_else(|| panic!("no crash in:\n{stdout}"));
+    let line = line_with(&crash.join("prologin.pas"), "10 div zero");
+    let fault = crash_line(&crash, &dir.join("match"));
     assert!(
         fault.contains(&format!(
             "its error: EDivByZero: Division by zero (in JOUER, line {line} of prologin.pas)"
         )),
         "{fault}"
+    );
+}
+
+/// An OCaml champion built with the kit's defaults (`-g`, its backtrace recorded) that
+/// raises 300 calls deep: its backtrace is longer than the end of stderr the referee keeps,
+/// and the fault, as `referee match` prints it, still names the exception and the line
+/// that raised it (the kit's own line, written after the backtrace).
+#[test]
+fn an_ocaml_crash_with_a_long_backtrace_names_its_exception_and_line() {
+    if !tool_installed("ocamlopt") {
+        common::skip_missing(
+            "the OCaml kit: `ocamlopt` is not on PATH (Debian: apt-get install ocaml-nox)",
+        );
+        return;
+    }
+    let _serial = serial();
+    let dir = common::fresh_dir("kits", "crash_ocaml");
+    let crash = dir.join("crash");
+    make_with_kit("ocaml", "prologin.ml", &fixture("crash_ocaml"), &crash);
+    let line = line_with(&crash.join("prologin.ml"), "10 / zero");
+    let fault = crash_line(&crash, &dir.join("match"));
+    assert!(
+        fault.contains(&format!(
+            "its error: prologin kit (OCaml): error in jouer: exception Division_by_zero (in \
+             Prologin.down, line {line} of prologin.ml)"
+        )),
+        "{fault}"
+    );
+    let stderr = fs::read_to_string(dir.join("match/seat0.stderr")).unwrap();
+    assert!(
+        stderr.starts_with("Fatal error: exception Division_by_zero\nRaised at Prologin.down")
+            && stderr.len() > 4096,
+        "the backtrace, longer than what the referee quotes from: {} bytes",
+        stderr.len()
     );
 }

@@ -184,32 +184,12 @@ fn the_board_draws_with_the_page_s_palette() {
     let dir = temp_dir("palette");
     play(&dir, 9, true);
     let timeline = viewer_page::arena_timeline(&dir);
-    // A step with houses of the three seats and of the town hall.
-    let has = |cells: &[[i32; 7]], owner: i32| cells.iter().any(|c| c[2] == 1 && c[3] == owner);
-    let last = (0..timeline.steps.len())
-        .rev()
-        .find(|&i| (0..4).all(|owner| has(&timeline.cells_at(i), owner)))
-        .expect("a step with houses of every owner");
-    let cells = timeline.cells_at(last);
-    let find = |kind: i32, owner: i32| {
-        *cells
-            .iter()
-            .find(|c| c[2] == kind && c[3] == owner)
-            .unwrap_or_else(|| panic!("no cell of kind {kind} owned by {owner}"))
-    };
-    // A point inside each shape, away from its letter: square, diamond, triangle, square.
-    let probes = [
-        (find(1, 0), 0.2, 0.2, "--p0"),
-        (find(1, 1), 0.22, 0.5, "--p1"),
-        (find(1, 2), 0.3, 0.86, "--p2"),
-        (find(1, 3), 0.2, 0.2, "--hall"),
-        (find(4, 3), 0.5, 0.5, "--road"),
-    ];
+    let (last, probes) = viewer_page::board_probes(&timeline);
     let mut args: Vec<String> = Vec::new();
     for (c, fx, fy, _) in &probes {
         args.extend(["--eval".into(), pixel(c[0], c[1], *fx, *fy)]);
     }
-    let house = find(1, 0);
+    let house = probes[0].0;
     args.extend([
         "--eval".into(),
         format!("viewer.board.describe({}, {})", house[0], house[1]),

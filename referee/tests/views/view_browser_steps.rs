@@ -5,7 +5,9 @@
 //!
 //! - 20000 identical refused actions are one entry (`20000 × ... → HORS_TERRAIN`), and the
 //!   page at that step is ready in under a second; the page of a record of before (which
-//!   kept refusals counted by function) counts them by function;
+//!   kept refusals counted by function) counts them by function; refusals in a row whose
+//!   calls differed (`differ.sh`) are one entry with the first and the last arguments, and
+//!   its tooltip says so;
 //! - the step's changed cells are outlined and its refused targets crossed on the board;
 //! - Phase II bids and sales are shown as pending until the auction is resolved; the
 //!   auction's step gives the bids and explains its tie and the order that broke it; the
@@ -87,6 +89,51 @@ fn repeated_refusals_are_grouped_and_a_huge_step_opens_at_once() {
         "{actions:?}"
     );
     assert!(seen.info("quiet").iter().any(|p| p.contains("--full-log")));
+}
+
+#[test]
+fn refusals_whose_calls_differed_are_one_entry_with_the_first_and_the_last() {
+    let test = "refusals_whose_calls_differed_are_one_entry_with_the_first_and_the_last";
+    let Some(chromium) = common::browser_ready(test) else {
+        return;
+    };
+    let dir = temp_dir("differed");
+    let differ = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/viewer/differ.sh");
+    let mut command = std::process::Command::new(viewer_page::REFEREE);
+    command
+        .arg("match")
+        .arg(&differ)
+        .args([
+            "random",
+            "random",
+            "--first-player",
+            "0",
+            "--seed",
+            "2",
+            "--full-log",
+            "--out",
+        ])
+        .arg(&dir);
+    viewer_page::run(command);
+    let (_, t) = viewer_page::arena_page(&dir);
+    let at_step = step_of(&t, 0, 1, "jouer");
+    let titles = "[...document.querySelectorAll('#actions-0 li')].map((li) => li.title)";
+    let seen = open(
+        &chromium,
+        &at(&dir.join("replay.html"), at_step),
+        &["--eval", titles],
+    );
+    assert_eq!(
+        seen.card(0)["actions"],
+        serde_json::json!([format!(
+            "3 × construire_route 200 3 … 202 3 → {}",
+            code(-12)
+        )])
+    );
+    assert_eq!(
+        *seen.eval(0),
+        serde_json::json!(["3 refusals in a row; the first call's arguments, then the last one's"])
+    );
 }
 
 #[test]

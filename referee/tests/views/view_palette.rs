@@ -3,12 +3,16 @@
 //! stays readable for everyone: the three seats, town-hall houses, roads and the empty
 //! ground are at least [`MIN_DELTA_E`] apart in CIEDE2000 in normal vision, under
 //! deuteranopia and protanopia (Machado, Oliveira and Fernandes 2009, severity 1) and in
-//! greyscale (luminance only); the letters drawn on houses have a WCAG contrast of at
-//! least 4.5:1 with their fill.
-
+//! greyscale (luminance only), and no seat is near-black like a road (at least
+//! [`MIN_LIGHTER_THAN_ROAD`] L* lighter, for every vision); the letters drawn on houses
+//! have a WCAG contrast of at least 4.5:1 with their fill. Chromium's own simulations (what
+//! `scripts/screenshot-pages.sh` shots with `VISION`) turn the board's pixels into what
+//! that model says.
 use crate::common;
+use crate::viewer_page;
 
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::process::Command;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -16,6 +20,11 @@ const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
 /// Smallest CIEDE2000 difference allowed between two colours of the board (about 2 is
 /// barely visible; 10 and more reads as another colour at a glance).
 const MIN_DELTA_E: f64 = 12.0;
+
+/// How much lighter (CIELAB L*) than a road each seat's colour is in every vision: a
+/// seat as dark as a road reads as one where both meet (the former plum, 20 L* above the
+/// road under protanopia).
+const MIN_LIGHTER_THAN_ROAD: f64 = 25.0;
 
 /// The colours of the board: seats 0 1 2, town-hall houses, roads, empty ground.
 const BOARD: [&str; 6] = ["--p0", "--p1", "--p2", "--hall", "--road", "--ground"];
@@ -91,6 +100,17 @@ enum Vision {
 }
 
 impl Vision {
+    /// Chromium's name of this simulation (`VISION` of `tests/browser/cdp.mjs`), none for
+    /// normal vision.
+    fn chromium(self) -> Option<&'static str> {
+        match self {
+            Vision::Normal => None,
+            Vision::Deuteranopia => Some("deuteranopia"),
+            Vision::Protanopia => Some("protanopia"),
+            Vision::Greyscale => Some("achromatopsia"),
+        }
+    }
+
     const ALL: [Vision; 4] = [
         Vision::Normal,
         Vision::Deuteranopia,
@@ -270,11 +290,24 @@ fn the_board_s_colours_stay_apart_for_every_vision() {
             "{vision:?}: closest {} and {}, {:.1}\n",
             least.1, least.2, least.0
         ));
+        let road = seen[BOARD.iter().position(|n| *n == "--road").unwrap()][0];
+        for (i, (name, _)) in colours
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _))| n.starts_with("--p"))
+        {
+            let above = seen[i][0] - road;
+            if above < MIN_LIGHTER_THAN_ROAD {
+                worst.push(format!(
+                    "{vision:?}: {name} is only {above:.1} L* lighter than --road"
+                ));
+            }
+        }
     }
     println!("{table}");
     assert!(
         worst.is_empty(),
-        "colours closer than {MIN_DELTA_E} (CIEDE2000):\n{}\n{table}",
+        "colours closer than {MIN_DELTA_E} (CIEDE2000) or seats as dark as roads:\n{}\n{table}",
         worst.join("\n")
     );
 }
@@ -294,7 +327,7 @@ fn letters_on_houses_are_legible() {
 }
 
 /// The check itself tells colours apart: the former palette's green seat and grey town
-/// hall were the same grey.
+/// hall were the same grey, its plum seat as dark as a road.
 #[test]
 fn the_check_finds_colours_that_only_differ_in_hue() {
     let green = lab(Vision::Greyscale.see(parse("#2e9b4f").map(linear)));
@@ -303,4 +336,108 @@ fn the_check_finds_colours_that_only_differ_in_hue() {
     let red = lab(Vision::Deuteranopia.see(parse("#d6453d").map(linear)));
     let green = lab(Vision::Deuteranopia.see(parse("#2e9b4f").map(linear)));
     assert!(delta_e00(red, green) < MIN_DELTA_E);
+    // The former plum seat was near-black under protanopia, by the former road.
+    let plum = lab(Vision::Protanopia.see(parse("#572d43").map(linear)));
+    let road = lab(Vision::Protanopia.see(parse("#0b0b06").map(linear)));
+    assert!(plum[0] - road[0] < MIN_LIGHTER_THAN_ROAD);
+}
+
+/// `linear` back to 8-bit sRGB.
+fn srgb8(c: f64) -> u8 {
+    let v = if c <= 0.0031308 {
+        12.92 * c
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    };
+    (v * 255.0).round().clamp(0.0, 255.0) as u8
+}
+
+/// The `[r, g, b]` at `(x, y)` of a PNG screenshot.
+fn png_pixels(path: &Path) -> impl Fn(u32, u32) -> [u8; 3] {
+    let file = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+    let mut decoder = png::Decoder::new(file);
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().unwrap();
+    let mut data = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut data).unwrap();
+    let samples = info.color_type.samples();
+    assert!(samples >= 3, "{}: a colour screenshot", path.display());
+    move |x, y| {
+        let at = y as usize * info.line_size + x as usize * samples;
+        [data[at], data[at + 1], data[at + 2]]
+    }
+}
+
+/// Most a screenshot's channel may differ from the model's (of 255): Chromium filters in
+/// 8 bits.
+const SHOT_TOLERANCE: i32 = 3;
+
+/// The simulations `scripts/screenshot-pages.sh` shoots with (`VISION`, Chromium's own),
+/// at 1366x768: inside a house of each seat, a town-hall house, a road and its centre
+/// line, each screenshot holds the page's colour as [`Vision::see`] says that vision sees
+/// it, and what the simulation shows keeps the plum seat (C) apart from the road.
+#[test]
+fn the_simulated_screenshots_show_the_board_as_the_model_sees_it() {
+    let test = "the_simulated_screenshots_show_the_board_as_the_model_sees_it";
+    let Some(chromium) = common::browser_ready(test) else {
+        return;
+    };
+    let dir = viewer_page::temp_dir("vision");
+    viewer_page::play(&dir, 9, true);
+    let timeline = viewer_page::arena_timeline(&dir);
+    let (last, probes) = viewer_page::board_probes(&timeline);
+    let mut args = vec![
+        "--size".to_string(),
+        "1366x768".into(),
+        "--scale".into(),
+        "1".into(),
+    ];
+    for (c, fx, fy, _) in &probes {
+        args.push("--eval".into());
+        args.push(format!(
+            "(() => {{ const r = viewer.board.cellRect({}, {}); \
+             return [Math.floor(r.left + {fx} * r.size), Math.floor(r.top + {fy} * r.size)]; }})()",
+            c[0], c[1]
+        ));
+    }
+    let page = viewer_page::at(&dir.join("replay.html"), last);
+    let mut failures = Vec::new();
+    for vision in Vision::ALL {
+        let shot = dir.join(format!("{vision:?}.png"));
+        let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
+        all.extend(["--screenshot", shot.to_str().unwrap()]);
+        let env: Vec<(&str, &str)> = vision
+            .chromium()
+            .map(|v| ("VISION", v))
+            .into_iter()
+            .collect();
+        let json = common::drive_page_with("viewer.mjs", &chromium, &page, &all, &env);
+        let pixel = png_pixels(&shot);
+        let mut seen = BTreeMap::new();
+        for (i, (c, _, _, name)) in probes.iter().enumerate() {
+            let at = &json["evals"][i];
+            let (x, y) = (
+                at[0].as_u64().unwrap() as u32,
+                at[1].as_u64().unwrap() as u32,
+            );
+            let got = pixel(x, y);
+            let css = json["palette"][name].as_str().unwrap();
+            let expected = vision.see(parse(css).map(linear)).map(srgb8);
+            if (0..3).any(|k| (i32::from(got[k]) - i32::from(expected[k])).abs() > SHOT_TOLERANCE) {
+                failures.push(format!(
+                    "{vision:?}: {name} ({css}) at cell ({}, {}), pixel ({x}, {y}): the screenshot has {got:?}, the model {expected:?}",
+                    c[0], c[1]
+                ));
+            }
+            seen.insert(*name, lab(got.map(|v| linear(f64::from(v) / 255.0))));
+        }
+        let apart = delta_e00(seen["--p2"], seen["--road"]);
+        let lighter = seen["--p2"][0] - seen["--road"][0];
+        if apart < MIN_DELTA_E || lighter < MIN_LIGHTER_THAN_ROAD {
+            failures.push(format!(
+                "{vision:?}: the plum seat and the road on screen are {apart:.1} apart, {lighter:.1} L* lighter"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -163,6 +163,42 @@ pub fn at(page: &Path, index: usize) -> PathBuf {
     PathBuf::from(format!("{}#step={}", page.display(), index + 1))
 }
 
+/// A point of the board and the colour of the page's CSS drawn there: the cell (as the
+/// timeline gives it), the point's fractions of the cell's side, the custom property.
+pub type Probe = ([i32; 7], f64, f64, &'static str);
+
+/// The last step of `timeline` with houses of the three seats and of the town hall and a
+/// road, and a point inside each, away from its letter (square, diamond, triangle, square),
+/// a road's corner and its centre line.
+pub fn board_probes(timeline: &Timeline) -> (usize, [Probe; 6]) {
+    let has = |cells: &[[i32; 7]], kind: i32, owner: i32| {
+        cells.iter().any(|c| c[2] == kind && c[3] == owner)
+    };
+    let last = (0..timeline.steps.len())
+        .rev()
+        .find(|&i| {
+            let cells = timeline.cells_at(i);
+            (0..4).all(|owner| has(&cells, 1, owner)) && has(&cells, 4, 3)
+        })
+        .expect("a step with houses of every owner and a road");
+    let cells = timeline.cells_at(last);
+    let find = |kind: i32, owner: i32| {
+        *cells
+            .iter()
+            .find(|c| c[2] == kind && c[3] == owner)
+            .unwrap()
+    };
+    let probes = [
+        (find(1, 0), 0.2, 0.2, "--p0"),
+        (find(1, 1), 0.22, 0.5, "--p1"),
+        (find(1, 2), 0.3, 0.86, "--p2"),
+        (find(1, 3), 0.2, 0.2, "--hall"),
+        (find(4, 3), 0.2, 0.2, "--road"),
+        (find(4, 3), 0.5, 0.5, "--road-line"),
+    ];
+    (last, probes)
+}
+
 /// A page-side expression: the `[r, g, b]` of the board's canvas at the point `(fx, fy)`
 /// of cell `(x, y)` (fractions of the cell's side).
 pub fn pixel(x: i32, y: i32, fx: f64, fy: f64) -> String {

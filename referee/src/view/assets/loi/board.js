@@ -1,6 +1,6 @@
 // The replay viewer's board: the canvas sized to the window and its pixel ratio, each
 // owner told apart by colour, shape and letter (seat 0 square A, seat 1 diamond B, seat 2
-// triangle C, town hall square H), the step's changed cells and action targets marked,
+// triangle C, town hall square H), roads by a centre line, the step's changed cells and action targets marked,
 // Phase II sales pending, monument ranges (toggled, pinned or hovered), zoom and pan, the
 // tooltip (with a house's worth), the legend and the heat map's. Everything drawn comes from the timeline.
 "use strict";
@@ -78,6 +78,23 @@
     }
   }
   V.board.monument = monument;
+  // A road: its fill, and a centre line in --road-line towards each neighbouring road (a dot
+  // alone), so that a road reads by its shape too, not only by being the darkest colour.
+  // `links` holds up, right, down, left.
+  function road(g, px, py, c, links) {
+    g.fillStyle = C.road; g.fillRect(px, py, c, c);
+    if (c < 5) return;
+    const mx = px + c / 2, my = py + c / 2, w = Math.max(1, c * 0.16);
+    g.strokeStyle = C.roadLine; g.fillStyle = C.roadLine; g.lineWidth = w; g.lineCap = "round";
+    g.beginPath();
+    [[0, -1], [1, 0], [0, 1], [-1, 0]].forEach(([dx, dy], i) => {
+      if (links[i]) { g.moveTo(mx, my); g.lineTo(mx + dx * c / 2, my + dy * c / 2); }
+    });
+    g.stroke(); g.lineCap = "butt";
+    g.beginPath(); g.arc(mx, my, w / 2, 0, 2 * Math.PI); g.fill();
+  }
+  V.board.road = road;
+  const isRoad = (x, y) => x >= 0 && y >= 0 && x < N && y < N && kind[y * N + x] === 4;
 
   // The marks of the current step.
   let changed = new Set(), targets = new Map(), sold = new Map();
@@ -116,7 +133,7 @@
         const i = y * N + x, k = kind[i], o = owner[i];
         const px = margin + (x - view.x0) * c, py = margin + (y - view.y0) * c;
         if (heat && value[i] !== 0) { ctx.fillStyle = heatColour(value[i]); ctx.fillRect(px, py, c, c); }
-        if (k === 4) { ctx.fillStyle = C.road; ctx.fillRect(px, py, c, c); }
+        if (k === 4) road(ctx, px, py, c, [isRoad(x, y - 1), isRoad(x + 1, y), isRoad(x, y + 1), isRoad(x - 1, y)]);
         else if (k === 1 || k === 2) house(ctx, o, px, py, c, k === 2);
         else if (k === 3) monument(ctx, mon[i], px, py, c);
         if (heat && c >= 16 && value[i] !== 0 && k === 0) {
@@ -275,7 +292,7 @@
   const entry = (paint, text) => { const s = V.el("span"); s.append(icon(paint), text); legend.append(s); return s; };
   T.seats.forEach((seat) => entry((g, k) => house(g, seat.seat, 0, 0, k, false), V.who(seat.seat)));
   entry((g, k) => house(g, 3, 0, 0, k, false), "town-hall house");
-  entry((g, k) => { g.fillStyle = C.road; g.fillRect(0, 0, k, k); }, "road");
+  entry((g, k) => road(g, 0, 0, k, [false, true, false, true]), "road");
   entry((g, k) => monument(g, -1, 0, 0, k), "monument");
   entry((g, k) => house(g, 0, 0, 0, k, true), "reservation (a b c)");
   entry((g, k) => { g.strokeStyle = C.mark; g.lineWidth = 2.5; g.strokeRect(1.5, 1.5, k - 3, k - 3); }, "changed in this step");

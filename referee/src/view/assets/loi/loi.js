@@ -15,7 +15,7 @@
     // The palette: the page's CSS custom properties, nothing hard-coded here.
     colour: {
       seat: [0, 1, 2].map((s) => prop("--p" + s)), onSeat: [0, 1, 2].map((s) => prop("--on-p" + s)),
-      hall: prop("--hall"), onHall: prop("--on-hall"), road: prop("--road"), ground: prop("--ground"),
+      hall: prop("--hall"), onHall: prop("--on-hall"), road: prop("--road"), roadLine: prop("--road-line"), ground: prop("--ground"),
       monument: prop("--monument"), mark: prop("--mark"), refused: prop("--refused"), ink: prop("--ink"),
       muted: prop("--muted"),
     },
