@@ -562,6 +562,13 @@ impl TownState {
     /// assert!(text.starts_with("collect "));
     /// assert!(std::ptr::eq(text, state.legal_text(seats[0])), "made once");
     /// assert_eq!(state.legal_text(1 - seats[0]), "");
+    /// // An action changes the state: the next seat's are made again, without that position.
+    /// let first: town::Action = text.split(';').next().unwrap().parse().unwrap();
+    /// state.act(seats[0], &first).unwrap();
+    /// let Acting::Seats(next) = state.acting() else { unreachable!() };
+    /// let (x, y) = first.at();
+    /// assert!(!state.legal_text(next[0]).contains(&format!(" {x},{y}")));
+    /// assert!(!state.legal_text(next[0]).is_empty());
     /// ```
     pub fn legal_text(&self, seat: usize) -> &str {
         self.legal_now(seat).map_or("", |legal| &legal.text)
