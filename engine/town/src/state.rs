@@ -8,7 +8,7 @@ use crate::board::{Grid, Pos};
 use crate::buildings::Kind;
 use crate::resources::{Resource, Stock};
 use game::{Acting, Chance, Drawn, Illegal, Ranking};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The fixed terms of a match, from its options and its number of seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +118,19 @@ pub struct TownState {
     /// The gold the powers paid each seat at each round's end so far (rule 22; none
     /// without the powers).
     powers_paid: Vec<Vec<u32>>,
+    /// The seat to play's legal actions and their text, made on the first ask and kept until
+    /// the state changes (`chance`, `act` and `retire` forget them): they cannot change
+    /// before, and a champion may ask for them again and again within its turn
+    /// (protocol-little-town.md's `legal`) at the cost of a copy each.
+    legal: OnceLock<Legal>,
+}
+
+/// The legal actions of the seat to play ([`TownState::legal_text`]).
+#[derive(Clone, Debug)]
+struct Legal {
+    actions: Vec<Action>,
+    /// The actions as rule 20 writes them, separated by `;`.
+    text: String,
 }
 
 impl TownState {
@@ -151,6 +164,7 @@ impl TownState {
             outs: 0,
             phase: Phase::Mines,
             powers_paid: Vec::new(),
+            legal: OnceLock::new(),
         }
     }
 
@@ -247,6 +261,7 @@ impl TownState {
     }
 
     pub(crate) fn chance(&mut self, drawn: &Drawn) -> Result<(), String> {
+        self.legal.take();
         let Acting::Chance(request) = self.acting() else {
             return Err(format!("chance drew {drawn:?} where players act"));
         };
@@ -485,6 +500,7 @@ impl TownState {
     }
 
     pub(crate) fn act(&mut self, seat: usize, action: &Action) -> Result<String, Illegal> {
+        self.legal.take();
         if self.phase != Phase::Turn(seat) {
             return Err(Illegal(format!("it is not seat {seat}'s turn")));
         }
@@ -525,9 +541,57 @@ impl TownState {
     }
 
     pub(crate) fn legal(&self, seat: usize) -> Vec<Action> {
+        self.legal_now(seat)
+            .map_or_else(Vec::new, |legal| legal.actions.clone())
+    }
+
+    /// The legal actions of `seat` as rule 20 writes them, separated by `;` (empty when it is
+    /// not its turn): protocol-little-town.md's answer to `legal`. Made once a turn, however
+    /// often it is asked.
+    ///
+    /// ```
+    /// use game::{Acting, Game, Options, State};
+    /// use town::Town;
+    /// let mut state = Town.start(2, &Options::parse::<&str>(Town.options(), &[]).unwrap()).unwrap();
+    /// let mut stream = draw::Stream::new(1);
+    /// while let Acting::Chance(c) = state.acting() {
+    ///     state.chance(&c.draw(1, &mut stream)).unwrap();
+    /// }
+    /// let Acting::Seats(seats) = state.acting() else { unreachable!() };
+    /// let text = state.legal_text(seats[0]);
+    /// assert!(text.starts_with("collect "));
+    /// assert!(std::ptr::eq(text, state.legal_text(seats[0])), "made once");
+    /// assert_eq!(state.legal_text(1 - seats[0]), "");
+    /// // An action changes the state: the next seat's are made again, without that position.
+    /// let first: town::Action = text.split(';').next().unwrap().parse().unwrap();
+    /// state.act(seats[0], &first).unwrap();
+    /// let Acting::Seats(next) = state.acting() else { unreachable!() };
+    /// let (x, y) = first.at();
+    /// assert!(!state.legal_text(next[0]).contains(&format!(" {x},{y}")));
+    /// assert!(!state.legal_text(next[0]).is_empty());
+    /// ```
+    pub fn legal_text(&self, seat: usize) -> &str {
+        self.legal_now(seat).map_or("", |legal| &legal.text)
+    }
+
+    /// The legal actions of `seat`, if it is the seat to play.
+    fn legal_now(&self, seat: usize) -> Option<&Legal> {
         if self.phase != Phase::Turn(seat) {
-            return Vec::new();
+            return None;
         }
+        Some(self.legal.get_or_init(|| {
+            let actions = self.make_legal(seat);
+            let text: Vec<String> = actions.iter().map(Action::to_string).collect();
+            Legal {
+                text: text.join(";"),
+                actions,
+            }
+        }))
+    }
+
+    /// The legal actions of `seat`, the seat to play: each free position, with each set of
+    /// its neighbouring buildings the seat can pay to activate, and each kind it can build.
+    fn make_legal(&self, seat: usize) -> Vec<Action> {
         let grid = &self.rules.grid;
         let mut legal = Vec::new();
         for pos in (0..self.cells.len() as Pos).filter(|&p| self.is_free(p)) {
@@ -559,6 +623,7 @@ impl TownState {
     /// Rule 15: `seat` is excluded (it broke a rule, or its program failed): it loses its
     /// gold, and the turn passes.
     pub(crate) fn retire(&mut self, seat: usize) {
+        self.legal.take();
         if self.phase == Phase::Over || seat >= self.players.len() || !self.is_in(seat) {
             return;
         }

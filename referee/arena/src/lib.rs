@@ -37,6 +37,7 @@ pub mod snapshot;
 pub mod standings;
 pub mod store;
 pub mod watch;
+pub mod words;
 
 pub use adapter::{Action, Adapter, History, Line, State};
 pub use check::{check, compare, rebuild};

@@ -3,6 +3,7 @@
 //! champion means (questions answered from the match, an action for the rules, `fin`), and
 //! the `etat` line both ways (the referee writes it, the built-in champions read it back).
 
+use arena::words::Words;
 use arena::{Adapter, Line};
 use game::{Acting, Illegal, State as _};
 use town::board::{Grid, Shape};
@@ -149,16 +150,9 @@ pub fn view_from_etat(line: &str) -> Option<TownView> {
     })
 }
 
-/// The `legal` answer: the seat's legal actions now, separated by `;` (empty when it is not
-/// its turn).
-pub fn legal_line(state: &TownState, seat: usize) -> String {
-    let legal: Vec<String> = state.legal(seat).iter().map(Action::to_string).collect();
-    legal.join(";")
-}
-
 /// The `voisins X Y` answer: the neighbours of `x,y`, each `X,Y`, separated by spaces
 /// (empty for a position that is not a valid one).
-fn neighbours_line(state: &TownState, x: i64, y: i64) -> String {
+fn neighbours_line(state: &TownState, x: i32, y: i32) -> String {
     let grid = &state.rules().grid;
     let pos = match (u16::try_from(x), u16::try_from(y)) {
         (Ok(x), Ok(y)) => grid.at(x, y).filter(|&p| grid.is_valid(p)),
@@ -204,10 +198,11 @@ impl Adapter for TownWire {
         callback: &str,
         line: &str,
     ) -> Result<Line<Action>, String> {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        let quoted = || jail::fault::quote(line.as_bytes());
-        let (name, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let no_argument = || match rest.is_empty() {
+        // protocol.md section 1's line rules, as every game reads its lines.
+        let words = Words::of(line, callback)?;
+        let quoted = || jail::fault::quote(words.line.as_bytes());
+        let name = words.name();
+        let no_argument = || match words.arguments().is_empty() {
             true => Ok(()),
             false => Err(format!(
                 "`{}` during {callback}: `{name}` takes no argument",
@@ -238,26 +233,26 @@ impl Adapter for TownWire {
             }
             "legal" => {
                 no_argument()?;
-                legal_line(state, seat)
+                state.legal_text(seat).to_string()
             }
             "voisins" => {
-                let args: Vec<i64> = rest
-                    .split(' ')
-                    .map(|w| w.parse().ok())
-                    .collect::<Option<_>>()
-                    .filter(|a: &Vec<i64>| a.len() == 2)
-                    .ok_or_else(|| {
-                        format!(
-                            "`{}` during {callback}: `voisins` takes two integers, X and Y",
-                            quoted()
-                        )
-                    })?;
+                let args = words.integers().filter(|a| a.len() == 2).ok_or_else(|| {
+                    format!(
+                        "`{}` during {callback}: `voisins` takes two 32-bit integers, X \
+                             and Y",
+                        quoted()
+                    )
+                })?;
                 neighbours_line(state, args[0], args[1])
             }
             "collect" | "build" => {
-                let action: Action = line.parse().map_err(|e: town::action::BadAction| {
-                    format!("`{}` during {callback}: {e}", quoted())
-                })?;
+                let action: Action =
+                    words
+                        .canonical()
+                        .parse()
+                        .map_err(|e: town::action::BadAction| {
+                            format!("`{}` during {callback}: {e}", quoted())
+                        })?;
                 return Ok(Line::Act(action));
             }
             _ => {
@@ -298,6 +293,56 @@ impl Adapter for TownWire {
 mod tests {
     use super::*;
     use game::Game as _;
+
+    /// protocol-little-town.md's examples of how a line is read (section 3), each fed to the
+    /// adapter in the first `jouer` of a match: read as the canonical line the page gives
+    /// (the same answer, the same action), or a fault whose message holds the page's words.
+    #[test]
+    fn the_protocol_page_s_example_lines_are_read_as_it_says() {
+        let page = include_str!("../../../protocol-little-town.md");
+        let section = page
+            .split("### How a line is read")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .expect("protocol-little-town.md has its section on how a line is read");
+        let mut state = Town
+            .start(2, &game::Options::defaults(Town.options()))
+            .unwrap();
+        let mut stream = draw::Stream::new(29);
+        while let Acting::Chance(c) = state.acting() {
+            state.chance(&c.draw(1, &mut stream)).unwrap();
+        }
+        let Acting::Seats(seats) = state.acting() else {
+            panic!("a match starts with a turn")
+        };
+        let read = |line: &str| TownWire.read(&state, seats[0], "jouer", line);
+        let code = |cell: &str| cell.split('`').nth(1).unwrap_or_default().to_string();
+        let mut rows = 0;
+        for row in section.lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
+            let sent = code(cells[0])
+                .replace("\\t", "\t")
+                .replace("\\r", "\r")
+                .replace("\\x01", "\u{1}");
+            let meaning = cells[2].trim();
+            match meaning.strip_prefix("fault: ") {
+                Some(words) => {
+                    let fault = read(&sent).unwrap_err();
+                    assert!(fault.contains(words), "{sent:?}: {fault}");
+                }
+                None => {
+                    let canonical = code(meaning);
+                    let want = read(&canonical).unwrap();
+                    if let Line::Act(action) = &want {
+                        assert_eq!(action.to_string(), canonical, "a canonical action");
+                    }
+                    assert_eq!(read(&sent), Ok(want), "{sent:?} read as {canonical:?}");
+                }
+            }
+            rows += 1;
+        }
+        assert!(rows >= 10, "{rows} examples read");
+    }
 
     #[test]
     fn an_etat_line_reads_back_as_the_view_it_describes() {

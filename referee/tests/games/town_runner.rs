@@ -333,6 +333,50 @@ fn a_refused_action_excludes_its_seat_and_the_others_play_on() {
     });
 }
 
+/// A champion pipelining `legal` 200 at a time, 1,000 times a turn, on a 16 x 16 board
+/// (`legal_flood.py`): each answer within a turn is the same, and the turn's own (it plays
+/// an action of it: a previous turn's answer would exclude it), so it plays the match to its
+/// end with no fault. What the flood costs the referee: `scripts/bench-legal-flood.sh`
+/// (referee/BENCHMARKS.md). The time scale gives a loaded machine room: what is tested is
+/// the answers, not the time.
+#[test]
+fn a_champion_flooding_legal_gets_its_turn_s_answer_each_time() {
+    common::users::each_run_in("town_runner", "legal_flood", |who, dir| {
+        let out_dir = dir.join("m");
+        let flood = fixture("legal_flood.py");
+        common::run_ok({
+            let mut c = town(
+                who,
+                &[
+                    "match",
+                    &flood,
+                    "random",
+                    "--seed",
+                    "1",
+                    "--option",
+                    "width=16",
+                    "--option",
+                    "height=16",
+                    "--time-scale",
+                    "10",
+                ],
+            );
+            c.arg("--out").arg(&out_dir);
+            c
+        });
+        let record = record(&out_dir);
+        assert!(record.faults.is_empty(), "{:?}", record.faults);
+        let turns: Vec<u64> = record
+            .callbacks
+            .iter()
+            .filter(|c| c.seat == 0 && c.callback == "jouer")
+            .map(|c| c.requests)
+            .collect();
+        assert_eq!(turns.len(), 24, "four rounds of six workers: {turns:?}");
+        assert!(turns.iter().all(|&r| r == 1001), "{turns:?}");
+    });
+}
+
 /// Seed 9: two `random` seats cannot pay their upkeep; neither gets a `jouer` once out,
 /// and both still get `end_game`.
 #[test]
