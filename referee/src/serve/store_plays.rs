@@ -1,17 +1,15 @@
 //! Who played which game, a row a player (`plays`), indexed by player and start, with how
 //! the game ended for that player: a player's page reads its own games only, and counts
 //! its wins and faults from that index, however many games the store holds. Written with
-//! the game's row (`Store::started`, `Store::finished`); filled once from the games of a
-//! store made before it.
+//! the game's row (`Store::started`, `Store::finished`); at each opening of the store,
+//! filled for the games that have no row in it (a store made before it, or written by a
+//! referee of before).
 
 use rusqlite::{params, Connection};
 
-/// The table and its index, made if missing; a store of before them gets a row for each
-/// player of each of its games.
+/// The table and its indexes, made if missing; a row for each player of each game that has
+/// none.
 pub(super) fn create(conn: &Connection) -> rusqlite::Result<()> {
-    let had: bool = conn
-        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plays'")?
-        .exists([])?;
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS plays (
              player TEXT NOT NULL,
@@ -19,13 +17,14 @@ pub(super) fn create(conn: &Connection) -> rusqlite::Result<()> {
              started INTEGER NOT NULL,
              mine TEXT NOT NULL DEFAULT '',
              PRIMARY KEY (player, game));
-         CREATE INDEX IF NOT EXISTS plays_of_a_player ON plays (player, started, game);",
+         CREATE INDEX IF NOT EXISTS plays_of_a_player ON plays (player, started, game);
+         CREATE INDEX IF NOT EXISTS plays_of_a_game ON plays (game);",
     )?;
-    if had {
-        return Ok(());
-    }
     let games: Vec<(String, String, u64, String)> = conn
-        .prepare("SELECT name, seats, started, outcome FROM games")?
+        .prepare(
+            "SELECT name, seats, started, outcome FROM games g \
+             WHERE NOT EXISTS (SELECT 1 FROM plays WHERE game = g.name)",
+        )?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
         .collect::<Result<_, _>>()?;
     for (name, seats, started, outcome) in games {
@@ -171,11 +170,17 @@ mod tests {
     }
 
     #[test]
-    fn a_store_of_before_the_index_gets_it_filled() {
+    fn games_of_a_store_of_before_the_index_get_it_filled() {
         let dir = tempfile::tempdir().unwrap();
         drop(store_of(3, dir.path()));
         let conn = rusqlite::Connection::open(dir.path().join(FILE)).unwrap();
+        // A store of before the index, then one written by a referee of before it.
         conn.execute_batch("DROP TABLE plays").unwrap();
+        drop(conn);
+        drop(Store::open(&dir.path().join(FILE)).unwrap());
+        let conn = rusqlite::Connection::open(dir.path().join(FILE)).unwrap();
+        conn.execute_batch("DELETE FROM plays WHERE game = 'g2'")
+            .unwrap();
         drop(conn);
         let (store, _) = Store::open(&dir.path().join(FILE)).unwrap();
         assert_eq!(store.counts_of("p0").unwrap(), (3, 2, 1));

@@ -173,13 +173,22 @@ fn the_requests_a_visitor_gone_left_waiting_are_never_acted_on() {
             common::wait_until(what, WAIT, || http(&site, "GET", "/").0.contains("200"))
         };
         freed("the kept visitor's connection freed");
-        // Forms waiting behind an endless stream, then the visitor's connection reset.
-        let mut gone = connect(&site);
+        // Forms waiting behind an endless stream, then the visitor's connection reset (its
+        // connection admitted once the probe before it is uncounted).
         let mut asked = String::from("GET /events HTTP/1.1\r\nHost: x\r\n\r\n");
         for n in 0..3 {
             asked.push_str(&new_tournament(&site, token, &format!("gone{n}")));
         }
-        gone.write_all(asked.as_bytes()).unwrap();
+        let mut gone = None;
+        common::wait_until("the gone visitor's stream", WAIT, || {
+            let mut visitor = connect(&site);
+            visitor.write_all(asked.as_bytes()).unwrap();
+            let mut status = [0u8; 12];
+            let live = visitor.read_exact(&mut status).is_ok() && status == *b"HTTP/1.1 200";
+            gone = live.then_some(visitor);
+            live
+        });
+        let mut gone = gone.unwrap();
         until(&mut gone, "retry: 2000\n\n");
         let linger = nix::libc::linger {
             l_onoff: 1,
@@ -187,8 +196,14 @@ fn the_requests_a_visitor_gone_left_waiting_are_never_acted_on() {
         };
         nix::sys::socket::setsockopt(&gone, nix::sys::socket::sockopt::Linger, &linger).unwrap();
         drop(gone);
-        freed("the gone visitor's connection freed");
-        let (_, _, list) = http(&site, "GET", "/tournaments");
+        // The list, once the source's one connection is free: the door is done with the
+        // gone visitor, every request it passed on answered.
+        let mut list = String::new();
+        common::wait_until("the gone visitor's connection freed", WAIT, || {
+            let (status, _, body) = http(&site, "GET", "/tournaments");
+            list = body;
+            status.contains("200")
+        });
         assert!(list.contains("kept"), "{list}");
         assert!(
             !list.contains("gone"),
