@@ -11,57 +11,11 @@
 use crate::common;
 use crate::serve::{Server, WAIT};
 use crate::serve_web::{http, site_of};
+use crate::serve_web_hostile::{answer, connect, statuses, stream, until};
 use common::users::each_run_in;
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpStream};
 use std::time::{Duration, Instant};
-
-/// A connection to the site, nothing sent yet.
-fn connect(site: &str) -> TcpStream {
-    let addr = site.trim_start_matches("http://").trim_end_matches('/');
-    let stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(WAIT)).unwrap();
-    stream
-}
-
-/// An event stream of the site at `/events`, its head read.
-fn live(site: &str) -> TcpStream {
-    let mut stream = connect(site);
-    stream
-        .write_all(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-        .unwrap();
-    let head = until(&mut stream, "retry: 2000\n\n");
-    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
-    stream
-}
-
-/// What `stream` says up to and including `end`.
-fn until(stream: &mut TcpStream, end: &str) -> String {
-    let mut said = Vec::new();
-    let mut byte = [0u8; 1];
-    while !String::from_utf8_lossy(&said).ends_with(end) {
-        let n = stream.read(&mut byte).expect("the stream goes on");
-        assert_eq!(n, 1, "it ended: {}", String::from_utf8_lossy(&said));
-        said.push(byte[0]);
-    }
-    String::from_utf8(said).unwrap()
-}
-
-/// Everything `stream` says until it closes (within [`WAIT`]: past it, the test fails).
-fn answer(mut stream: impl Read) -> String {
-    let mut answer = Vec::new();
-    stream
-        .read_to_end(&mut answer)
-        .expect("an answer, then the end");
-    String::from_utf8_lossy(&answer).into_owned()
-}
-
-/// Every answer's status line in `said`, in order.
-fn statuses(said: &str) -> Vec<&str> {
-    said.match_indices("HTTP/1.1 ")
-        .map(|(at, _)| &said[at..at + 12])
-        .collect()
-}
 
 #[test]
 fn a_refused_visitor_dripping_a_byte_at_a_time_is_closed_after_the_linger() {
@@ -69,7 +23,7 @@ fn a_refused_visitor_dripping_a_byte_at_a_time_is_closed_after_the_linger() {
         let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0", "--per-address", "1"]);
         let site = site_of(&server);
         // The source's one connection held; the next is refused, and drips for ever.
-        let _held = live(&site);
+        let _held = stream(&site, "/events");
         let mut dripper = connect(&site);
         let head = until(&mut dripper, "\r\n\r\n");
         assert!(head.starts_with("HTTP/1.1 503"), "{head}");
@@ -110,7 +64,7 @@ fn the_head_of_an_event_stream_holds_no_live_page() {
             assert!(said.ends_with("\r\n\r\n"), "a head, no body: {said:?}");
         }
         // The share is whole: eight live pages of that source open.
-        let streams: Vec<TcpStream> = (0..8).map(|_| live(&site)).collect();
+        let streams: Vec<TcpStream> = (0..8).map(|_| stream(&site, "/events")).collect();
         drop(streams);
     });
 }
