@@ -105,6 +105,18 @@ pub fn plan(args: &MatchArgs, game: &dyn Commands) -> Result<(Seats, PathBuf), F
 fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
     let name = game.runner().name();
     let (seats, dir) = plan(&args, game)?;
+    // A seat that cannot start for want of the referee's open files is no champion's fault.
+    if let Err(short) = super::open_files::check(seats.champions.len()) {
+        return Err(usage(format!(
+            "a match of {} seats needs at least {} open files and the referee may open {} \
+             (RLIMIT_NOFILE, its hard limit): raise it (`ulimit -n {}`, or more) and play it \
+             again",
+            seats.champions.len(),
+            short.need,
+            short.limit,
+            short.need
+        )));
+    }
     // No champion sees the results, even kept under its folder (a match run from there).
     if args.out.is_none() {
         jail::hidden::hide_root(std::path::Path::new("results"));

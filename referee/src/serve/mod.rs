@@ -16,6 +16,7 @@ pub mod remote;
 pub mod request;
 pub mod session;
 pub mod store;
+pub mod store_plays;
 pub mod tournament;
 pub mod tournament_new;
 pub mod tournament_plan;

@@ -121,6 +121,7 @@ impl Store {
             })?;
         super::tournament_store::create(&schema)?;
         add_games_game(&schema)?;
+        super::store_plays::create(&schema)?;
         schema.execute_batch(
             "CREATE TABLE IF NOT EXISTS comments (
                  game TEXT NOT NULL,
@@ -192,11 +193,16 @@ impl Store {
         kind: &str,
         seats: &[String],
     ) -> anyhow::Result<()> {
-        self.lock().execute(
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        let started = now();
+        tx.execute(
             "INSERT OR REPLACE INTO games (name, game, kind, seats, state, started)
              VALUES (?1, ?2, ?3, ?4, 'playing', ?5)",
-            params![name, game, kind, seats.join(","), now()],
+            params![name, game, kind, seats.join(","), started],
         )?;
+        super::store_plays::started_with(&tx, name, seats, started)?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -226,10 +232,14 @@ impl Store {
 
     /// A game ended and its record is written.
     pub fn finished(&self, name: &str, outcome: &str) -> anyhow::Result<()> {
-        self.lock().execute(
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        tx.execute(
             "UPDATE games SET state = 'finished', outcome = ?2, ended = ?3 WHERE name = ?1",
             params![name, outcome, now()],
         )?;
+        super::store_plays::finished_with(&tx, name, outcome)?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -260,13 +270,20 @@ impl Store {
     ) -> anyhow::Result<(Vec<GameRow>, u64)> {
         let conn = self.pages();
         let kept = params![filter.game, filter.player, filter.state];
-        let total: u64 = conn.query_row(
-            &format!("SELECT count(*) FROM games WHERE {KEPT}"),
-            kept,
-            |r| r.get(0),
-        )?;
+        // A player's games through its index (`store_plays`), never a scan of every game.
+        let (from, order) = match filter.player.is_empty() {
+            true => (
+                format!("FROM games g WHERE {KEPT}"),
+                "g.started DESC, g.name DESC",
+            ),
+            false => (
+                super::store_plays::OF_A_PLAYER.to_string(),
+                "p.started DESC, p.game DESC",
+            ),
+        };
+        let total: u64 = conn.query_row(&format!("SELECT count(*) {from}"), kept, |r| r.get(0))?;
         let mut query = conn.prepare(&format!(
-            "{SELECT_GAMES} WHERE {KEPT} ORDER BY started DESC, name DESC LIMIT ?4 OFFSET ?5"
+            "SELECT {COLUMNS} {from} ORDER BY {order} LIMIT ?4 OFFSET ?5"
         ))?;
         let rows = query.query_map(
             params![filter.game, filter.player, filter.state, limit, offset],
@@ -275,15 +292,13 @@ impl Store {
         Ok((rows.collect::<Result<_, _>>()?, total))
     }
 
-    /// Gives `each` the outcome of every game of `player`, one at a time (none is kept).
-    pub fn outcomes_of(&self, player: &str, mut each: impl FnMut(&str)) -> anyhow::Result<()> {
+    /// The games of `player`, and how many it won and lost by a fault, read from its
+    /// index (`store_plays`) alone.
+    pub fn counts_of(&self, player: &str) -> anyhow::Result<(u64, u64, u64)> {
         let conn = self.pages();
-        let mut query = conn.prepare(&format!("SELECT outcome FROM games WHERE {KEPT}"))?;
-        let mut rows = query.query(params!["", player, ""])?;
-        while let Some(row) = rows.next()? {
-            each(&row.get::<_, String>(0)?);
-        }
-        Ok(())
+        Ok(conn.query_row(super::store_plays::COUNTS, [player], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?)
     }
 
     /// The game `name`, if the store has it.
@@ -306,10 +321,11 @@ pub struct GameFilter {
 /// The columns of a [`GameRow`].
 const SELECT_GAMES: &str =
     "SELECT name, game, kind, seats, state, outcome, started, ended FROM games";
-/// The games a [`GameFilter`] keeps (`?1` game, `?2` player, `?3` state).
-const KEPT: &str = "(?1 = '' OR game = ?1) \
-    AND (?2 = '' OR instr(',' || seats || ',', ',' || ?2 || ',') > 0) \
-    AND (?3 = '' OR state = ?3)";
+/// The columns of a [`GameRow`] of `games g`.
+const COLUMNS: &str = "g.name, g.game, g.kind, g.seats, g.state, g.outcome, g.started, g.ended";
+/// The games of `games g` a [`GameFilter`] of no player keeps (`?1` game, `?3` state; `?2`
+/// is the empty player).
+const KEPT: &str = "(?1 = '' OR g.game = ?1) AND ?2 = '' AND (?3 = '' OR g.state = ?3)";
 
 pub(super) fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
     Ok(GameRow {

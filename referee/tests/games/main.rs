@@ -29,6 +29,7 @@ mod serve;
 mod serve_kits;
 mod serve_tournament;
 mod serve_web;
+mod serve_web_door;
 mod serve_web_hostile;
 mod serve_web_live;
 mod serve_web_tournament;

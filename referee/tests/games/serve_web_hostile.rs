@@ -23,7 +23,7 @@ use std::net::TcpStream;
 use crate::common;
 
 /// An event stream of the site opened at `path`: its socket, its head read.
-fn stream(site: &str, path: &str) -> TcpStream {
+pub(crate) fn stream(site: &str, path: &str) -> TcpStream {
     let addr = site.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(WAIT)).unwrap();
@@ -34,7 +34,7 @@ fn stream(site: &str, path: &str) -> TcpStream {
 }
 
 /// What `stream` says up to and including `end`.
-fn until(stream: &mut TcpStream, end: &str) -> String {
+pub(crate) fn until(stream: &mut TcpStream, end: &str) -> String {
     let mut said = Vec::new();
     let mut byte = [0u8; 1];
     while !String::from_utf8_lossy(&said).ends_with(end) {
@@ -144,7 +144,7 @@ fn a_game_in_play_shows_no_seed_nor_hidden_card_on_any_route() {
 }
 
 /// A connection to the site, nothing sent yet.
-fn connect(site: &str) -> TcpStream {
+pub(crate) fn connect(site: &str) -> TcpStream {
     let addr = site.trim_start_matches("http://").trim_end_matches('/');
     let stream = TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(WAIT)).unwrap();
@@ -152,7 +152,7 @@ fn connect(site: &str) -> TcpStream {
 }
 
 /// Everything `stream` says until it closes.
-fn answer(mut stream: TcpStream) -> String {
+pub(crate) fn answer(mut stream: impl Read) -> String {
     let mut answer = Vec::new();
     stream
         .read_to_end(&mut answer)
@@ -247,7 +247,7 @@ fn event_streams_past_their_source_s_share_are_refused_and_pages_still_served() 
 }
 
 /// Every answer's status line in `said`, in order.
-fn statuses(said: &str) -> Vec<&str> {
+pub(crate) fn statuses(said: &str) -> Vec<&str> {
     said.match_indices("HTTP/1.1 ")
         .map(|(at, _)| &said[at..at + 12])
         .collect()

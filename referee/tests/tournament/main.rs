@@ -11,6 +11,7 @@ mod field_input;
 mod gauntlet;
 mod gauntlet_runs;
 mod merge_bounds;
+mod open_files;
 mod parallel_ssh;
 mod results_files;
 mod results_links;

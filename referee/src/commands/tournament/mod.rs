@@ -34,6 +34,25 @@ fn usage(message: impl std::fmt::Display) -> Failure {
     Failure::usage(anyhow!("{message}"))
 }
 
+/// Refuses `jobs` matches of `seats` seats at once (at most `matches`, the matches left)
+/// if the referee's open files cannot hold their seats: matches could not be watched
+/// (they would fail closed, `jail::blind`) or a seat could not start.
+fn fit_open_files(jobs: usize, seats: usize, matches: u64) -> Result<(), Failure> {
+    let at_once = (jobs as u64).min(matches).max(1) as usize;
+    match super::open_files::check(at_once * seats) {
+        Ok(_) => Ok(()),
+        Err(short) => Err(usage(format!(
+            "--jobs {jobs}: {at_once} matches of {seats} seats at once need at least {} open \
+             files and the referee may open {} (RLIMIT_NOFILE, its hard limit): raise it \
+             (`ulimit -n {}`, or more) or give at most --jobs {}",
+            short.need,
+            short.limit,
+            short.need,
+            short.matches_of(seats)
+        ))),
+    }
+}
+
 pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let shard = args.shard;
     let dir = tournament_dir(&args.results, &args.name, shard);
@@ -143,6 +162,11 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         // A test's moment to swap a file just checked (debug builds only).
         jail::checked::after_check(&csv_path);
     }
+    let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
+    // A new run was checked before anything was written (`setup::started`).
+    if args.resume {
+        fit_open_files(jobs, seats, total.saturating_sub(done.len() as u64))?;
+    }
     // The journal beside the key says which matches were played: one whose folder and row
     // are both gone is refused, never played again for another result.
     if let Some(key) = &auth {
@@ -152,7 +176,6 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         });
     }
     let mut appender = Appender::open(&csv_path, seats, complete_len)?;
-    let total = shard.map_or(schedule.len(), |s| s.len_of(schedule.len()));
     eprintln!("{}", runner.limits.sandbox.line());
     eprintln!(
         "tournament {}: {} champions, {} {}, seed {}, {} matches{}, {} already played, {jobs} jobs",
@@ -172,19 +195,9 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         )),
         done.len(),
     );
-    // Each seat holds its pipes and jail (SEAT_FILES), and its walk keeps up to KEPT_FILES
-    // files open. Without the first, matches could not be watched (they would fail, closed:
-    // `jail::blind`): refused; without the second, they are watched more slowly.
+    // Each seat's walk keeps up to KEPT_FILES files open besides what it holds
+    // (`fit_open_files`): without them, matches are watched more slowly.
     let limit = jail::raise_open_files();
-    let floor = (jobs * seats) as u64 * jail::usage::SEAT_FILES + 64;
-    if floor > limit {
-        return Err(usage(format!(
-            "--jobs {jobs}: {jobs} matches of {seats} seats at once need at least {floor} open \
-             files and the referee may open {limit} (RLIMIT_NOFILE, its hard limit): raise it \
-             (`ulimit -n {floor}`, or more) or give at most --jobs {}",
-            (limit.saturating_sub(64) / (seats as u64 * jail::usage::SEAT_FILES)).max(1)
-        )));
-    }
     let needed = (jobs * seats) as u64 * (jail::usage::KEPT_FILES + jail::usage::SEAT_FILES) + 64;
     if needed > limit {
         eprintln!(

@@ -146,9 +146,12 @@ pub(super) fn started(
     let seats = seats_of(args.seats, game)?;
     let options = crate::cli::words::options_of(game, &args.options).map_err(usage)?;
     let champions = field::gather(args, game)?;
-    // A schedule that cannot be played is refused before the pre-run check starts anyone.
-    crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format)
+    // A schedule that cannot be played, or more matches at once than the referee's open
+    // files let it watch, is refused before the pre-run check starts anyone or anything is
+    // written: the same command with the fix then starts it.
+    let planned = crate::schedule::Schedule::for_seats(seats, 0, champions.len(), format)
         .map_err(|e| usage(ScheduleProblem(e)))?;
+    super::fit_open_files(jobs, seats, planned.len())?;
     crate::run_files::make_folder(dir)?;
     let (champions, kits) = snapshot_all(champions, dir)?;
     let (kept, excluded) = field::check_all(champions, dir, jobs, time, &process, game)?;

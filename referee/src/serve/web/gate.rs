@@ -8,10 +8,14 @@
 //! on to the site as the door writes it again (`head.rs`: the source named in it, one length
 //! it counted), on an inner connection of its own that carries it alone, and the next only
 //! once its answer is whole, so a connection has one request in flight (pipelined ones
-//! wait in the door) and the site reads no request the door did not frame. A connection silent for [`IDLE`] with no answer in flight is closed;
-//! a visitor who leaves while its event stream is told closes the stream at once. What is
-//! over a bound is answered (408, 411, 413, 431, 503) and closed. The site listens on a
-//! Unix socket only the server's user can reach. A failing `accept` is said once and
+//! wait in the door) and the site reads no request the door did not frame. A connection
+//! silent for [`IDLE`] with no answer in flight is closed. A visitor who closes its side
+//! is answered what it asked before (an event stream in flight is closed at once); a
+//! visitor gone (reset) has nothing more computed: its request in flight is closed on the
+//! site's side at once, those waiting are dropped. What is over a bound is answered (408,
+//! 411, 413, 431, 503) and closed, a refused visitor heard for at most `LINGER` in all.
+//! The site listens on a Unix socket only the server's user can reach, and answers only
+//! the requests the door passed (`source_of`). A failing `accept` is said once and
 //! retried, as the game port's.
 
 use super::head::{self, Request};
@@ -41,9 +45,10 @@ pub const IDLE: Duration = Duration::from_secs(30);
 /// The longest wait for a refused visitor to stop sending.
 const LINGER: Duration = Duration::from_secs(1);
 
-/// The open files of the site's connections, taken from the server's budget at start.
+/// The open files of the site's connections and of the refusals being answered (a socket
+/// each), taken from the server's budget at start.
 pub fn files() -> u64 {
-    u64::from(MAX_CONNECTIONS) * PER_CONNECTION
+    u64::from(MAX_CONNECTIONS) * PER_CONNECTION + MAX_REFUSING as u64
 }
 
 /// The connections counted, in all and by source.
@@ -139,13 +144,26 @@ impl Refusing {
     }
 }
 
-/// Answers `status` with `why` as text and closes. What the visitor sent meanwhile is
-/// read and dropped first (for at most [`LINGER`], a bounded size), so that the answer is
-/// not lost to a reset.
-fn refuse(mut stream: TcpStream, status: u16, reason: &str, why: &str) {
-    let _ = stream_times(&stream, LINGER);
+/// Answers `status` with `why` as text and closes. What the visitor sends meanwhile is
+/// read and dropped (for at most [`LINGER`] in all, however slowly it drips, and at most
+/// [`MAX_BYTES`]), so that the answer is not lost to a reset.
+fn refuse(stream: TcpStream, status: u16, reason: &str, why: &str) {
+    let until = Instant::now() + LINGER;
+    if stream_times(&stream, LINGER).is_err() {
+        return;
+    }
     answer_refusal(&stream, status, reason, why);
-    let _ = std::io::copy(&mut (&mut stream).take(MAX_BYTES), &mut std::io::sink());
+    let (mut from, mut read, mut chunk) = (&stream, 0, [0u8; 4096]);
+    while read <= MAX_BYTES {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() || from.set_read_timeout(Some(left)).is_err() {
+            break;
+        }
+        match from.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => read += n as u64,
+        }
+    }
 }
 
 /// Writes the answer `status` with `why` as text, then the end of the connection's
@@ -174,11 +192,16 @@ enum Next {
 }
 
 /// The request in flight of a connection, as its reader sees it: the site's side of it,
-/// whether its answer is an event stream (endless), and whether the visitor left.
+/// whether its answer is an event stream (endless), and how much of the visitor is there.
 #[derive(Default)]
 struct Flight {
     inner: Option<UnixStream>,
     streaming: bool,
+    /// The visitor closed its sending side: what it asked before is answered in turn (an
+    /// event stream, which never ends, is closed).
+    ended: bool,
+    /// The visitor is gone (its connection reset or broken, silent past [`IDLE`], past
+    /// [`MAX_BYTES`]): nothing more goes to the site, the request in flight is closed.
     left: bool,
 }
 
@@ -245,24 +268,26 @@ fn pass(stream: TcpStream, site: &Path, source: Source) {
 }
 
 /// Reads the visitor's requests from `from` and hands each whole to `to`, until the
-/// visitor leaves, stays silent [`IDLE`] with no answer in flight, or passes
-/// [`MAX_BYTES`]; then an event stream in flight is closed at once (its slot freed).
+/// visitor closes its side (an event stream in flight is then closed at once, its slot
+/// freed, and the requests before are answered), leaves, stays silent [`IDLE`] with no
+/// answer in flight, or passes [`MAX_BYTES`] (the request in flight is then closed at
+/// once, and nothing more is passed on).
 fn read_requests(
     mut from: TcpStream,
     source: Source,
     to: &mpsc::Sender<Next>,
     flight: &Mutex<Flight>,
 ) {
-    let mut buffered: Vec<u8> = Vec::new();
+    let mut framer = head::Framer::new(source, MAX_BYTES);
     let mut passed = 0u64;
     let mut refused = false;
     let mut chunk = [0u8; 4096];
-    loop {
+    let left = loop {
         let n = match from.read(&mut chunk) {
-            Ok(0) => break,
+            Ok(0) => break false,
             Ok(n) => n,
             Err(e) if is_timeout(&e) && lock(flight).inner.is_some() => continue,
-            Err(_) => break,
+            Err(_) => break true,
         };
         passed += n as u64;
         if refused {
@@ -270,27 +295,22 @@ fn read_requests(
         }
         if passed > MAX_BYTES {
             let _ = from.shutdown(Shutdown::Both);
-            break;
+            break true;
         }
-        buffered.extend_from_slice(&chunk[..n]);
-        loop {
-            match head::request(&buffered, source, MAX_BYTES) {
-                Ok(Some((request, used))) => {
-                    buffered.drain(..used);
-                    let _ = to.send(Next::Request(request));
-                }
-                Ok(None) => break,
+        for next in framer.read(&chunk[..n]) {
+            let _ = to.send(match next {
+                Ok(request) => Next::Request(request),
                 Err((status, reason, why)) => {
                     refused = true;
-                    let _ = to.send(Next::Refuse(status, reason, why));
-                    break;
+                    Next::Refuse(status, reason, why)
                 }
-            }
+            });
         }
-    }
+    };
     let mut flight = lock(flight);
-    flight.left = true;
-    if flight.streaming {
+    flight.left |= left;
+    flight.ended = true;
+    if left || flight.streaming {
         if let Some(inner) = &flight.inner {
             let _ = inner.shutdown(Shutdown::Both);
         }
@@ -300,6 +320,10 @@ fn read_requests(
 /// Passes `request` to the site on a connection of its own and its answer back to the
 /// visitor, whole; whether the visitor's connection may carry another request.
 fn forward(stream: &TcpStream, site: &Path, request: &Request, flight: &Mutex<Flight>) -> bool {
+    // A visitor gone has nothing more computed.
+    if lock(flight).left {
+        return false;
+    }
     let Ok(mut inner) = UnixStream::connect(site) else {
         answer_refusal(
             stream,
@@ -314,7 +338,16 @@ fn forward(stream: &TcpStream, site: &Path, request: &Request, flight: &Mutex<Fl
         return false;
     }
     match inner.try_clone() {
-        Ok(copy) => lock(flight).inner = Some(copy),
+        Ok(copy) => {
+            let mut flight = lock(flight);
+            // Gone while the request was written: the site's side closed, as the reader
+            // closes it for a request already in flight.
+            if flight.left {
+                let _ = copy.shutdown(Shutdown::Both);
+                return false;
+            }
+            flight.inner = Some(copy);
+        }
         Err(_) => return false,
     }
     // The answer's head, read as it passes (up to 4 KiB), until it is whole.
@@ -338,7 +371,7 @@ fn forward(stream: &TcpStream, site: &Path, request: &Request, flight: &Mutex<Fl
                 again &= !text.contains("\r\nconnection: close");
                 if text.contains("\r\ncontent-type: text/event-stream") {
                     let mut flight = lock(flight);
-                    if flight.left {
+                    if flight.ended {
                         return false;
                     }
                     flight.streaming = true;

@@ -4,7 +4,8 @@
 //! length, `Transfer-Encoding`, `Expect`), one `Content-Length` it counted, the body. The
 //! site (`tiny_http`) so reads exactly the request the door framed, whatever two parsers
 //! could read differently in the visitor's bytes (two lengths, a folded line, a bare CR):
-//! what the door cannot read as one request is refused, never passed on.
+//! what the door cannot read as one request is refused, never passed on. Each head is
+//! parsed once, when its empty line came ([`Framer`]).
 
 use crate::serve::address::Source;
 
@@ -40,14 +41,116 @@ fn bad(why: &'static str) -> Refusal {
     (400, "Bad Request", why)
 }
 
-/// The first request of `buffered` whole, as the site gets it from `source`, and the bytes
-/// it used; `None` while it is not whole yet; the refusal of a head too long or not read
-/// as one request, or of a body of no stated length or too long (`max_body`).
-pub fn request(
-    buffered: &[u8],
+/// The door's reading of one connection's bytes: what is not passed on yet, and the head of
+/// the request being read, parsed once (a head or a body dripped a byte at a time costs one
+/// parse, not one a read). Leading empty lines before a request line are skipped (RFC 9112
+/// section 2.2), so that a search for the head's end never starts at a blank line.
+pub struct Framer {
     source: Source,
     max_body: u64,
-) -> Result<Option<(Request, usize)>, Refusal> {
+    buffered: Vec<u8>,
+    /// The head read of the request whose body is awaited.
+    head: Option<Head>,
+    /// How far `buffered` was searched for the head's end without finding it.
+    searched: usize,
+    /// The heads parsed, for the tests.
+    parses: usize,
+}
+
+/// A head read, its body not whole yet.
+struct Head {
+    /// The head as the door writes it for the site.
+    written: Vec<u8>,
+    /// Its length in the visitor's bytes.
+    end: usize,
+    /// The body's.
+    length: usize,
+    close: bool,
+}
+
+impl Framer {
+    /// The reading of a connection from `source`, its bodies at most `max_body` long.
+    pub fn new(source: Source, max_body: u64) -> Framer {
+        Framer {
+            source,
+            max_body,
+            buffered: Vec::new(),
+            head: None,
+            searched: 0,
+            parses: 0,
+        }
+    }
+
+    /// Reads `bytes`, the next the visitor sent: the requests they make whole, in order,
+    /// the last one the refusal of a request that cannot be passed on (the framer is then
+    /// of no more use).
+    pub fn read(&mut self, bytes: &[u8]) -> Vec<Result<Request, Refusal>> {
+        self.buffered.extend_from_slice(bytes);
+        let mut whole = Vec::new();
+        loop {
+            match self.next() {
+                Ok(Some(request)) => whole.push(Ok(request)),
+                Ok(None) => return whole,
+                Err(refusal) => {
+                    whole.push(Err(refusal));
+                    return whole;
+                }
+            }
+        }
+    }
+
+    /// The next request whole, if it is.
+    fn next(&mut self) -> Result<Option<Request>, Refusal> {
+        if self.head.is_none() {
+            let blank = self
+                .buffered
+                .iter()
+                .take_while(|&&b| b == b'\r' || b == b'\n')
+                .count();
+            self.buffered.drain(..blank);
+            self.searched = self.searched.saturating_sub(blank);
+            // A head ends with an empty line; until one came, there is nothing to parse.
+            let from = self.searched.saturating_sub(2);
+            let seen = &self.buffered[from..];
+            let ended = (0..seen.len())
+                .any(|i| seen[i..].starts_with(b"\n\n") || seen[i..].starts_with(b"\n\r\n"));
+            self.searched = self.buffered.len();
+            if !ended {
+                return match self.buffered.len() > HEAD_BYTES {
+                    true => Err(TOO_LONG),
+                    false => Ok(None),
+                };
+            }
+            self.parses += 1;
+            match head(&self.buffered, self.source, self.max_body)? {
+                Some(head) => self.head = Some(head),
+                None if self.buffered.len() > HEAD_BYTES => return Err(TOO_LONG),
+                None => return Ok(None),
+            }
+        }
+        let Some(head) = &self.head else {
+            return Ok(None);
+        };
+        let whole = head.end + head.length;
+        if self.buffered.len() < whole {
+            return Ok(None);
+        }
+        let head = self.head.take().expect("a head read");
+        let mut bytes = head.written;
+        bytes.extend_from_slice(&self.buffered[head.end..whole]);
+        self.buffered.drain(..whole);
+        self.searched = 0;
+        Ok(Some(Request {
+            bytes,
+            close: head.close,
+        }))
+    }
+}
+
+/// The head at the start of `buffered`, as the site gets it from `source`; `None` while it
+/// is not whole yet; the refusal of a head too long or not read as one request, or of a
+/// body of no stated length or longer than `max_body`.
+fn head(buffered: &[u8], source: Source, max_body: u64) -> Result<Option<Head>, Refusal> {
     let mut headers = [httparse::EMPTY_HEADER; HEADERS];
     let mut parsed = httparse::Request::new(&mut headers);
     let end = match parsed.parse(buffered) {
@@ -120,18 +223,17 @@ pub fn request(
         head.push_str(&format!("Content-Length: {length}\r\n"));
     }
     head.push_str("\r\n");
-    let whole = end + length as usize;
-    if buffered.len() < whole {
-        return Ok(None);
-    }
     let close = match connection {
         Some(v) if v.contains("close") => true,
         Some(v) => version == 0 && !v.contains("keep-alive"),
         None => version == 0,
     };
-    let mut bytes = head.into_bytes();
-    bytes.extend_from_slice(&buffered[end..whole]);
-    Ok(Some((Request { bytes, close }, whole)))
+    Ok(Some(Head {
+        written: head.into_bytes(),
+        end,
+        length: length as usize,
+        close,
+    }))
 }
 
 /// `value` as a length: ASCII digits only (no sign, no space inside).
@@ -146,8 +248,11 @@ fn digits(value: &str) -> Option<u64> {
 mod tests {
     use super::*;
 
+    /// The first request of `text` whole, and the bytes it left.
     fn read(text: &[u8]) -> Result<Option<(Request, usize)>, Refusal> {
-        request(text, Source::Loopback, 64 * 1024)
+        let mut framer = Framer::new(Source::Loopback, 64 * 1024);
+        let whole = framer.read(text).into_iter().next().transpose()?;
+        Ok(whole.map(|request| (request, text.len() - framer.buffered.len())))
     }
 
     fn status(text: &[u8]) -> u16 {
@@ -232,5 +337,50 @@ mod tests {
         assert!(!close(b"GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"));
         assert!(close(b"GET / HTTP/1.1\r\nConnection: Close\r\n\r\n"));
         assert!(!close(b"GET / HTTP/1.1\r\n\r\n"));
+    }
+
+    #[test]
+    fn a_head_dripped_a_byte_at_a_time_is_parsed_once() {
+        let mut framer = Framer::new(Source::Loopback, 64 * 1024);
+        let head = format!(
+            "POST /organiser/game HTTP/1.1\r\n{}Content-Length: 2000\r\n\r\n",
+            "X-Long: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n"
+                .repeat(90)
+        );
+        let text = format!("{head}{}\r\nGET / HTTP/1.1\r\n\r\n", "b".repeat(2000));
+        let mut whole = Vec::new();
+        for byte in text.as_bytes() {
+            for request in framer.read(std::slice::from_ref(byte)) {
+                whole.push(request.unwrap());
+            }
+        }
+        assert_eq!(
+            whole.len(),
+            2,
+            "the post, then the page after its extra CR LF"
+        );
+        assert!(whole[0].bytes.ends_with(&[b'b'; 2000]));
+        assert_eq!(framer.parses, 2, "one parse a head");
+        assert!(framer.buffered.is_empty());
+    }
+
+    /// RFC 9112 section 2.2 lets a server take a lone LF as a line's end, as nginx does; the
+    /// door writes the head again with CR LF, so the site never reads it another way.
+    #[test]
+    fn lines_ended_by_a_lone_lf_are_read_and_written_again_with_cr_lf() {
+        let text = b"GET /a HTTP/1.1\nHost: x\nX: y\n\nGET /b HTTP/1.1\r\n\r\n";
+        let mut framer = Framer::new(Source::Loopback, 64 * 1024);
+        let heads: Vec<String> = framer
+            .read(text)
+            .into_iter()
+            .map(|r| String::from_utf8(r.unwrap().bytes).unwrap())
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                "GET /a HTTP/1.1\r\nX-Referee-Source: loopback\r\nHost: x\r\nX: y\r\n\r\n",
+                "GET /b HTTP/1.1\r\nX-Referee-Source: loopback\r\n\r\n"
+            ]
+        );
     }
 }

@@ -106,6 +106,14 @@ fn answer(
 /// What a request asks: a page, a stream, a style or a script; or, POSTed, one of the
 /// organiser's forms.
 fn route(request: tiny_http::Request, server: &Arc<Server>, token: &Path) {
+    if source_of(&request).is_none() {
+        return respond::error(
+            request,
+            400,
+            "This request did not come through the site's door (it names no source): the \
+             site is reached on its web address only",
+        );
+    }
     let url = request.url().to_string();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
@@ -154,15 +162,19 @@ fn route(request: tiny_http::Request, server: &Arc<Server>, token: &Path) {
     }
 }
 
-/// The source of `request`, as the door named it (the site's only way in is the door,
-/// which puts that line in every request and drops a visitor's own).
-pub(super) fn source_of(request: &tiny_http::Request) -> Source {
-    request
+/// The source of `request`, as the door named it in its one source line (the site's only
+/// way in is the door, which puts that line in every request and drops a visitor's own);
+/// `None` for a request without it, or with two: not one the door passed, refused
+/// (`route`), never taken for the server's own machine.
+pub(super) fn source_of(request: &tiny_http::Request) -> Option<Source> {
+    let mut lines = request
         .headers()
         .iter()
-        .find(|h| h.field.equiv(head::SOURCE_HEADER))
-        .and_then(|h| h.value.as_str().parse().ok())
-        .unwrap_or(Source::Loopback)
+        .filter(|h| h.field.equiv(head::SOURCE_HEADER));
+    match (lines.next(), lines.next()) {
+        (Some(line), None) => line.value.as_str().parse().ok(),
+        _ => None,
+    }
 }
 
 /// Whether `name` can be a game's or a player's name (letters, digits, `_`; 1 to 40), so

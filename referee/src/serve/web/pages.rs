@@ -141,8 +141,10 @@ pub(super) fn rendered(request: Request, server: &Server, page: anyhow::Result<S
     match page {
         Ok(html) => respond::page(request, html),
         Err(e) => {
-            let source = super::source_of(&request);
-            server.refusals.say(source, &format!("web: {e:#}"));
+            // A request reaches a page only with its source (`route`).
+            if let Some(source) = super::source_of(&request) {
+                server.refusals.say(source, &format!("web: {e:#}"));
+            }
             respond::error(
                 request,
                 500,
@@ -292,12 +294,7 @@ pub fn player(request: Request, server: &Server, name: &str, query: &str) {
 
 /// A player's page of games, its results and faults on that page, its counts of all.
 fn player_page(server: &Server, name: &str, filter: &Filter) -> anyhow::Result<String> {
-    let (mut won, mut faulted) = (0u64, 0u64);
-    server.store.outcomes_of(name, |outcome| {
-        let mine = outcome_of(outcome, name);
-        won += u64::from(mine.starts_with("won"));
-        faulted += u64::from(mine.starts_with("lost by a "));
-    })?;
+    let (_, won, faulted) = server.store.counts_of(name)?;
     let (rows, pages) = rows(server, filter)?;
     let mut faults = Vec::new();
     let mine: Vec<(Row, String)> = rows
@@ -316,42 +313,12 @@ fn player_page(server: &Server, name: &str, filter: &Filter) -> anyhow::Result<S
     )
 }
 
-/// How a game's `outcome` (the store's: `NAME (seat N) won, NAME (seat M) lost by a ...`)
-/// ended for `name`; empty while it is played.
-pub(super) fn outcome_of(outcome: &str, name: &str) -> String {
-    let head = format!("{name} (seat ");
-    let Some(at) = outcome.find(&head) else {
-        return String::new();
-    };
-    let rest = &outcome[at..];
-    let rest = rest.split_once(") ").map_or("", |(_, r)| r);
-    // Up to the next seat's part (`, other (seat `), whatever the fault's message holds.
-    let end = rest
-        .match_indices(", ")
-        .map(|(i, _)| i)
-        .find(|&i| {
-            let next = &rest[i + 2..];
-            next.split_once(" (seat ")
-                .is_some_and(|(n, _)| super::is_name(n))
-        })
-        .unwrap_or(rest.len());
-    rest[..end].to_string()
-}
+/// How a game's outcome ended for a player (the store's reading).
+pub(super) use crate::serve::store_plays::outcome_of;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_player_s_outcome_is_its_part_of_the_game_s() {
-        let outcome = "bob (seat 0) lost by a protocol fault: jouer: bad, worse, me (seat 1) won";
-        assert_eq!(outcome_of(outcome, "me"), "won");
-        assert_eq!(
-            outcome_of(outcome, "bob"),
-            "lost by a protocol fault: jouer: bad, worse"
-        );
-        assert_eq!(outcome_of(outcome, "ann"), "");
-    }
 
     #[test]
     fn filters_are_read_from_the_query() {

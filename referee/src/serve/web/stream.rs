@@ -91,9 +91,24 @@ impl Drop for Counted {
     }
 }
 
-/// The stream's writer, its headers sent, counted; or the refusal of one too many.
+/// The stream's writer, its headers sent, counted; or the refusal of one too many. A
+/// `HEAD` is answered the stream's head alone, at once, and holds no slot.
 fn open(request: Request) -> Option<(Box<dyn Write + Send>, Counted)> {
-    let counted = match Counted::of(super::source_of(&request)) {
+    if *request.method() == tiny_http::Method::Head {
+        let head = |name: &str, value: &str| {
+            tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII")
+        };
+        let _ = request.respond(
+            tiny_http::Response::empty(200)
+                .with_header(head("Content-Type", "text/event-stream"))
+                .with_header(head("Cache-Control", "no-store"))
+                .with_header(head("X-Content-Type-Options", "nosniff")),
+        );
+        return None;
+    }
+    // A request reaches a stream only with its source (`route`).
+    let source = super::source_of(&request).ok_or("This request names no source");
+    let counted = match source.and_then(Counted::of) {
         Ok(counted) => counted,
         Err(why) => {
             super::respond::error(request, 503, why);
