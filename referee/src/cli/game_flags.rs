@@ -9,19 +9,22 @@ use std::ffi::OsString;
 /// `--NAME=VALUE`) and its value rewritten as `--option NAME=VALUE`, when NAME is an
 /// option of the game that `args` choose; `None` when it is not one, or has no value.
 pub fn as_option(args: &[OsString], given: &str) -> Option<Vec<OsString>> {
-    let flag = given.strip_prefix("--")?;
-    let name = flag.split('=').next()?;
+    let name = given.strip_prefix("--")?.split('=').next()?;
     let game = crate::games::by_name(&chosen_game(args))?;
     if !game.options().iter().any(|o| o.name == name) {
         return None;
     }
+    // The flag as typed: `--NAME VALUE` or `--NAME=VALUE` (clap names either `--NAME`).
     let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
-    let at = args[..end].iter().position(|a| {
-        a.to_str()
-            .is_some_and(|a| a == given || a.strip_prefix("--") == Some(flag))
+    let (at, inline) = args[..end].iter().enumerate().find_map(|(at, a)| {
+        let rest = a.to_str()?.strip_prefix("--")?.strip_prefix(name)?;
+        match rest.strip_prefix('=') {
+            Some(value) => Some((at, Some(value.to_string()))),
+            None => rest.is_empty().then_some((at, None)),
+        }
     })?;
-    let (value, taken) = match flag.split_once('=') {
-        Some((_, value)) => (value.to_string(), 1),
+    let (value, taken) = match inline {
+        Some(value) => (value, 1),
         None => {
             let value = args.get(at + 1).filter(|_| at + 1 < end)?.to_str()?;
             if value.starts_with("--") {
@@ -86,10 +89,10 @@ mod tests {
             Some("referee --game ticket-to-ride match random do-nothing --option board=usa")
         );
         let line = "referee match random do-nothing --board=small --seed 3 --game=ticket-to-ride";
-        assert_eq!(
-            rewritten(line, "--board=small").as_deref(),
-            Some("referee match random do-nothing --option board=small --seed 3 --game=ticket-to-ride")
-        );
+        let expected =
+            "referee match random do-nothing --option board=small --seed 3 --game=ticket-to-ride";
+        assert_eq!(rewritten(line, "--board").as_deref(), Some(expected));
+        assert_eq!(rewritten(line, "--board=small").as_deref(), Some(expected));
     }
 
     /// Not an option of the game chosen (the default game has no `board`), a flag without

@@ -870,4 +870,20 @@ mod tests {
             found.join("\n")
         );
     }
+
+    /// `referee serve` listens on loopback, the subject's port, unless `--listen` says
+    /// otherwise (issue 30: strangers reach it only when the organiser opens it).
+    #[test]
+    fn the_server_listens_on_loopback_unless_told_otherwise() {
+        let listen = |args: &[&str]| {
+            let line = [&["referee", "serve"], args].concat();
+            match Cli::try_parse_from(line).unwrap().command {
+                Command::Serve(serve) => serve.listen,
+                other => panic!("not serve: {other:?}"),
+            }
+        };
+        assert!(listen(&[]).ip().is_loopback());
+        assert_eq!(listen(&[]).port(), 1234);
+        assert!(!listen(&["--listen", "0.0.0.0:1234"]).ip().is_loopback());
+    }
 }
