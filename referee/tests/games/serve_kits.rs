@@ -30,15 +30,16 @@ pub(crate) fn have(tool: &str, why: &str) -> bool {
 }
 
 /// The C champion of `champion` (a folder of its sources and `Makefile`) built with the kit
-/// `kit` into `dir`, untouched in the repository: its executable.
+/// `kit` into `dir`, untouched in the repository: its executable. Only the sources are
+/// copied: objects a build left in the repository would stand for the kit's code.
 fn build_c(dir: &Path, champion: &str, kit: &str) -> PathBuf {
     let into = dir.join(Path::new(champion).file_name().unwrap());
     std::fs::create_dir_all(&into).unwrap();
     for file in std::fs::read_dir(repo(champion)).unwrap() {
-        let file = file.unwrap();
-        let name = file.file_name();
-        if file.file_type().unwrap().is_file() && name != "champion" {
-            std::fs::copy(file.path(), into.join(name)).unwrap();
+        let path = file.unwrap().path();
+        let source = path.extension().is_some_and(|e| e == "c" || e == "h");
+        if source || path.file_name().is_some_and(|n| n == "Makefile") {
+            std::fs::copy(&path, into.join(path.file_name().unwrap())).unwrap();
         }
     }
     let made = Command::new("make")
