@@ -29,6 +29,14 @@ pub(crate) fn have(tool: &str, why: &str) -> bool {
     found
 }
 
+/// Whether `make` (and so a C build) is there; if not, the test part is skipped.
+fn have_c_tools() -> bool {
+    have(
+        "make",
+        "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
+    )
+}
+
 /// The C champion of `champion` (a folder of its sources and `Makefile`) built with the kit
 /// `kit` into `dir`, untouched in the repository: its executable. Only the sources are
 /// copied: objects a build left in the repository would stand for the kit's code.
@@ -113,10 +121,7 @@ fn paths(record: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_c_kit_plays_a_training_game_of_the_amazons() {
-    if !have(
-        "make",
-        "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
-    ) {
+    if !have_c_tools() {
         return;
     }
     each_run_in("serve_kits", "c_amazons", |who, dir| {
@@ -144,11 +149,7 @@ fn a_c_kit_plays_a_training_game_of_the_amazons() {
 /// Little Town's C sample and two of its Python sample, each under its own name.
 #[test]
 fn a_c_kit_and_python_kits_play_a_free_game_of_little_town_at_three_seats() {
-    if !have(
-        "make",
-        "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
-    ) || !have("python3", "serve_kits: the Python kit needs python3")
-    {
+    if !have_c_tools() || !have("python3", "serve_kits: the Python kit needs python3") {
         return;
     }
     each_run_in("serve_kits", "free_town", |who, dir| {
@@ -228,10 +229,7 @@ fn python_kits_of_ticket_to_ride_the_amazons_and_2009_play_training_games() {
 /// game connect unchanged and play training games, as the Amazons' does.
 #[test]
 fn c_kits_of_ticket_to_ride_and_of_2009_play_training_games() {
-    if !have(
-        "make",
-        "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
-    ) {
+    if !have_c_tools() {
         return;
     }
     each_run_in("serve_kits", "c_kits", |who, dir| {

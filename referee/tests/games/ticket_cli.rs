@@ -1,8 +1,9 @@
 //! `referee --game ticket-to-ride ...` as a user types it: a match of each pair of the
 //! built-in players (real processes in their jails) replayed, a hostile champion's illegal
 //! claim and another's endless turn each a fault that loses, a tampered record refused by
-//! `replay`, a tournament that resumes and merges into the single run's results, a
-//! gauntlet that resumes, and `strong`'s bar: first in at least 90 of 100 tournament
+//! `replay`, a board file whose record replays on that board only, a game's option given as
+//! a flag of its name, a tournament that resumes and merges into the single run's results,
+//! a gauntlet that resumes, and `strong`'s bar: first in at least 90 of 100 tournament
 //! matches against `random`.
 
 use crate::common;
@@ -169,6 +170,34 @@ fn the_readme_match_on_the_usa_board_plays_three_to_five_seats_too() {
     .unwrap();
     assert_eq!(six.status.code(), Some(2), "{}", said(&six));
     assert!(said(&six).contains("2 to 5"), "{}", said(&six));
+}
+
+/// A board given as a file (`--board FILE`, in the built-in boards' format) plays, and its
+/// record replays only on that board (rule 2): a ticket's points changed in the file, the
+/// replay is refused (exit 3), naming the digest that differs.
+#[test]
+fn a_board_file_plays_and_replays_only_on_the_same_board() {
+    let dir = common::fresh_dir("ticket", "board_file");
+    let small = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/ticket/boards/small.json");
+    let mut board: Value = serde_json::from_slice(&std::fs::read(small).unwrap()).unwrap();
+    let file = dir.join("board.json");
+    std::fs::write(&file, board.to_string()).unwrap();
+    let (text, record) = play(
+        Who::Me,
+        &dir,
+        &["random", "do-nothing"],
+        file.to_str().unwrap(),
+    );
+    assert!(text.contains("wins after"), "{text}");
+    assert_eq!(record["options"]["board"], file.to_str().unwrap());
+    let (code, text) = replay(Who::Me, &dir.join("out/record.json"));
+    assert_eq!(code, Some(0), "{text}");
+    let points = board["objectives"][0]["points"].as_u64().unwrap();
+    board["objectives"][0]["points"] = (points + 5).into();
+    std::fs::write(&file, board.to_string()).unwrap();
+    let (code, text) = replay(Who::Me, &dir.join("out/record.json"));
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("digest"), "{text}");
 }
 
 #[test]
