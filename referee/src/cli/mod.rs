@@ -6,6 +6,7 @@
 #![allow(rustdoc::invalid_html_tags)]
 
 pub mod command_line;
+mod game_flags;
 mod values;
 pub mod words;
 
@@ -294,9 +295,27 @@ impl Cli {
     /// limit flags of a tournament were given rather than defaulted.
     pub fn parse_command_line() -> Cli {
         use clap::{CommandFactory, FromArgMatches};
-        let matches = Cli::command()
-            .try_get_matches()
-            .unwrap_or_else(|e| with_option_tip(e).exit());
+        let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        let mut first_error = None;
+        let matches = loop {
+            let error = match Cli::command().try_get_matches_from(&args) {
+                Ok(matches) => break matches,
+                Err(error) => error,
+            };
+            // A game's option given as a flag (`--board usa`): parsed again as `--option`.
+            let rewritten = unknown_flag(&error).and_then(|g| game_flags::as_option(&args, &g));
+            match rewritten {
+                Some(rewritten) => {
+                    args = rewritten;
+                    first_error.get_or_insert(error);
+                }
+                // A command that takes no `--option` is told of the flag as it was given.
+                None if unknown_flag(&error).as_deref() == Some("--option") => {
+                    with_option_tip(first_error.unwrap_or(error)).exit()
+                }
+                None => with_option_tip(error).exit(),
+            }
+        };
         let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
         if let Some((_, sub)) = matches.subcommand() {
             let given = |ids: &[&str]| -> Vec<String> {
@@ -317,6 +336,18 @@ impl Cli {
             }
         }
         cli
+    }
+}
+
+/// The flag an error says is unknown, as given (`--board`, `--board=usa`).
+fn unknown_flag(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(given)) => Some(given.clone()),
+        _ => None,
     }
 }
 
@@ -455,8 +486,8 @@ pub struct MatchArgs {
     /// Seat (0, 1 or 2) that opens turn 1.
     #[arg(long, value_name = "SEAT", value_parser = values::first_player, allow_negative_numbers = true)]
     pub first_player: Option<u8>,
-    /// A game's option, NAME=VALUE (repeatable; `referee --game GAME options` lists a
-    /// game's options, their values and defaults).
+    /// A game's option, NAME=VALUE (repeatable; `--NAME VALUE` says the same; `referee
+    /// --game GAME options` lists a game's options, their values and defaults).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Directory for the record and stderr logs (default: results/matches/<seed>-<names>).
@@ -533,8 +564,8 @@ pub struct TournamentArgs {
     /// at random and printed).
     #[arg(long, value_name = "N", value_parser = values::seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
-    /// A game's option, NAME=VALUE (repeatable; `referee --game GAME options` lists a
-    /// game's options, their values and defaults).
+    /// A game's option, NAME=VALUE (repeatable; `--NAME VALUE` says the same; `referee
+    /// --game GAME options` lists a game's options, their values and defaults).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Seats of a match, for a game played by several counts [default: the game's fewest;
@@ -595,8 +626,8 @@ pub struct GauntletArgs {
     /// Seed of the match seeds (default: drawn at random and printed).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// A game's option, NAME=VALUE (repeatable; `referee --game GAME options` lists a
-    /// game's options, their values and defaults).
+    /// A game's option, NAME=VALUE (repeatable; `--NAME VALUE` says the same; `referee
+    /// --game GAME options` lists a game's options, their values and defaults).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Seats of a match, for a game played by several counts [default: the game's fewest;
@@ -838,5 +869,21 @@ mod tests {
             "flags named below the command line:\n{}",
             found.join("\n")
         );
+    }
+
+    /// `referee serve` listens on loopback, the subject's port, unless `--listen` says
+    /// otherwise (issue 30: strangers reach it only when the organiser opens it).
+    #[test]
+    fn the_server_listens_on_loopback_unless_told_otherwise() {
+        let listen = |args: &[&str]| {
+            let line = [&["referee", "serve"], args].concat();
+            match Cli::try_parse_from(line).unwrap().command {
+                Command::Serve(serve) => serve.listen,
+                other => panic!("not serve: {other:?}"),
+            }
+        };
+        assert!(listen(&[]).ip().is_loopback());
+        assert_eq!(listen(&[]).port(), 1234);
+        assert!(!listen(&["--listen", "0.0.0.0:1234"]).ip().is_loopback());
     }
 }

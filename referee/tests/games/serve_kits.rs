@@ -29,13 +29,27 @@ pub(crate) fn have(tool: &str, why: &str) -> bool {
     found
 }
 
-/// The C champion of `champion` (a folder of `prologin.c`) built with the kit `kit` into
-/// `dir`, untouched in the repository: its executable.
+/// Whether `make` (and so a C build) is there; if not, the test part is skipped.
+fn have_c_tools() -> bool {
+    have(
+        "make",
+        "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
+    )
+}
+
+/// The C champion of `champion` (a folder of its sources and `Makefile`) built with the kit
+/// `kit` into `dir`, untouched in the repository: its executable. Only the sources are
+/// copied: objects a build left in the repository would stand for the kit's code.
 fn build_c(dir: &Path, champion: &str, kit: &str) -> PathBuf {
     let into = dir.join(Path::new(champion).file_name().unwrap());
     std::fs::create_dir_all(&into).unwrap();
-    std::fs::copy(repo(champion).join("prologin.c"), into.join("prologin.c")).unwrap();
-    std::fs::copy(repo(champion).join("Makefile"), into.join("Makefile")).unwrap();
+    for file in std::fs::read_dir(repo(champion)).unwrap() {
+        let path = file.unwrap().path();
+        let source = path.extension().is_some_and(|e| e == "c" || e == "h");
+        if source || path.file_name().is_some_and(|n| n == "Makefile") {
+            std::fs::copy(&path, into.join(path.file_name().unwrap())).unwrap();
+        }
+    }
     let made = Command::new("make")
         .arg("-s")
         .arg(format!("KIT={}", repo(kit).display()))
@@ -107,10 +121,7 @@ fn paths(record: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn a_c_kit_plays_a_training_game_of_the_amazons() {
-    if !have(
-        "make",
-        "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
-    ) {
+    if !have_c_tools() {
         return;
     }
     each_run_in("serve_kits", "c_amazons", |who, dir| {
@@ -134,13 +145,11 @@ fn a_c_kit_plays_a_training_game_of_the_amazons() {
     });
 }
 
+/// A free game of three seats (`seats=3`: the server fills a table of the count asked):
+/// Little Town's C sample and two of its Python sample, each under its own name.
 #[test]
-fn a_c_kit_and_a_python_kit_play_a_free_game_of_little_town() {
-    if !have(
-        "make",
-        "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
-    ) || !have("python3", "serve_kits: the Python kit needs python3")
-    {
+fn a_c_kit_and_python_kits_play_a_free_game_of_little_town_at_three_seats() {
+    if !have_c_tools() || !have("python3", "serve_kits: the Python kit needs python3") {
         return;
     }
     each_run_in("serve_kits", "free_town", |who, dir| {
@@ -151,25 +160,51 @@ fn a_c_kit_and_a_python_kit_play_a_free_game_of_little_town() {
         );
         let python = repo("champions/little-town/python/random/champion");
         let server = Server::start(who, dir);
-        let wait = "seats=2 timeout=30";
+        let wait = "seats=3 timeout=30";
         let c = connected(&server, &builder, "town_c", wait);
         server.line_with("client town_c: waits for a free game");
         let py = connected(&server, &python, "town_py", wait);
-        let (c, py) = (ends_well(c), ends_well(py));
+        server.line_with("client town_py: waits for a free game");
+        let py2 = connected(&server, &python, "town_py2", wait);
+        let (c, py, py2) = (ends_well(c), ends_well(py), ends_well(py2));
         let game = game_of(&c);
-        assert_eq!(game_of(&py), game, "one game for both");
+        assert_eq!(game_of(&py), game, "one game for all");
+        assert_eq!(game_of(&py2), game, "one game for all");
         let record = record(&server, &game);
         assert_eq!(record["game"], "little-town");
         let mut seats = paths(&record);
         seats.sort();
-        assert_eq!(seats, ["remote:town_c", "remote:town_py"], "{record}");
+        assert_eq!(
+            seats,
+            ["remote:town_c", "remote:town_py", "remote:town_py2"],
+            "{record}"
+        );
         assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
         replays(&server, "little-town", &game);
     });
 }
 
+/// The kit `program`, connected as `name`, plays a training game of `game` against its
+/// built-in `random` (`seats` seats, one of them its own) without a fault; the record replays.
+fn plays_a_training_game(server: &Server, program: &Path, name: &str, game: &str, seats: usize) {
+    let kit = connected(server, program, name, "TRAINING random timeout=30");
+    let played = game_of(&ends_well(kit));
+    let record = record(server, &played);
+    assert_eq!(record["game"], game);
+    let paths = paths(&record);
+    assert_eq!(paths.len(), seats, "{record}");
+    let remote = format!("remote:{name}");
+    assert_eq!(
+        paths.iter().filter(|p| **p == remote).count(),
+        1,
+        "{record}"
+    );
+    assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
+    replays(server, game, &played);
+}
+
 #[test]
-fn python_kits_of_ticket_to_ride_and_of_2009_play_training_games() {
+fn python_kits_of_ticket_to_ride_the_amazons_and_2009_play_training_games() {
     if !have("python3", "serve_kits: the Python kit needs python3") {
         return;
     }
@@ -181,30 +216,36 @@ fn python_kits_of_ticket_to_ride_and_of_2009_play_training_games() {
                 "champions/ticket/python/random-py/champion",
                 2,
             ),
+            ("amazons", "champions/amazons/python/greedy/champion", 2),
             ("loi", "champions/python/random/champion", 3),
         ] {
             let name = format!("py_{}", game.replace('-', "_"));
-            let kit = connected(
-                &server,
-                &repo(champion),
-                &name,
-                "TRAINING random timeout=30",
-            );
-            let played = game_of(&ends_well(kit));
-            let record = record(&server, &played);
-            assert_eq!(record["game"], game);
-            let paths = paths(&record);
-            assert_eq!(paths.len(), seats, "{record}");
-            assert_eq!(
-                paths
-                    .iter()
-                    .filter(|p| **p == format!("remote:{name}"))
-                    .count(),
-                1,
-                "{record}"
-            );
-            assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
-            replays(&server, game, &played);
+            plays_a_training_game(&server, &repo(champion), &name, game, seats);
+        }
+    });
+}
+
+/// The C kits of Ticket to Ride (its sample, written on the subject's API) and of the 2009
+/// game connect unchanged and play training games, as the Amazons' does.
+#[test]
+fn c_kits_of_ticket_to_ride_and_of_2009_play_training_games() {
+    if !have_c_tools() {
+        return;
+    }
+    each_run_in("serve_kits", "c_kits", |who, dir| {
+        let server = Server::start(who, dir);
+        for (game, champion, kit, seats) in [
+            (
+                "ticket-to-ride",
+                "champions/ticket/c/random-c",
+                "champions/ticket/c/kit",
+                2,
+            ),
+            ("loi", "champions/c/random", "champions/c/kit", 3),
+        ] {
+            let program = build_c(dir, champion, kit);
+            let name = format!("c_{}", game.replace('-', "_"));
+            plays_a_training_game(&server, &program, &name, game, seats);
         }
     });
 }

@@ -1,8 +1,9 @@
 //! `referee --game ticket-to-ride ...` as a user types it: a match of each pair of the
 //! built-in players (real processes in their jails) replayed, a hostile champion's illegal
 //! claim and another's endless turn each a fault that loses, a tampered record refused by
-//! `replay`, a tournament that resumes and merges into the single run's results, a
-//! gauntlet that resumes, and `strong`'s bar: first in at least 90 of 100 tournament
+//! `replay`, a board file whose record replays on that board only, a game's option given as
+//! a flag of its name, a tournament that resumes and merges into the single run's results,
+//! a gauntlet that resumes, and `strong`'s bar: first in at least 90 of 100 tournament
 //! matches against `random`.
 
 use crate::common;
@@ -169,6 +170,34 @@ fn the_readme_match_on_the_usa_board_plays_three_to_five_seats_too() {
     .unwrap();
     assert_eq!(six.status.code(), Some(2), "{}", said(&six));
     assert!(said(&six).contains("2 to 5"), "{}", said(&six));
+}
+
+/// A board given as a file (`--board FILE`, in the built-in boards' format) plays, and its
+/// record replays only on that board (rule 2): a ticket's points changed in the file, the
+/// replay is refused (exit 3), naming the digest that differs.
+#[test]
+fn a_board_file_plays_and_replays_only_on_the_same_board() {
+    let dir = common::fresh_dir("ticket", "board_file");
+    let small = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/ticket/boards/small.json");
+    let mut board: Value = serde_json::from_slice(&std::fs::read(small).unwrap()).unwrap();
+    let file = dir.join("board.json");
+    std::fs::write(&file, board.to_string()).unwrap();
+    let (text, record) = play(
+        Who::Me,
+        &dir,
+        &["random", "do-nothing"],
+        file.to_str().unwrap(),
+    );
+    assert!(text.contains("wins after"), "{text}");
+    assert_eq!(record["options"]["board"], file.to_str().unwrap());
+    let (code, text) = replay(Who::Me, &dir.join("out/record.json"));
+    assert_eq!(code, Some(0), "{text}");
+    let points = board["objectives"][0]["points"].as_u64().unwrap();
+    board["objectives"][0]["points"] = (points + 5).into();
+    std::fs::write(&file, board.to_string()).unwrap();
+    let (code, text) = replay(Who::Me, &dir.join("out/record.json"));
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("digest"), "{text}");
 }
 
 #[test]
@@ -496,14 +525,44 @@ fn a_seat_never_learns_the_cards_the_others_draw_blind() {
     });
 }
 
-/// `--board usa`, as a person would first type a game's option, is refused with the form
-/// that gives it (clap alone would suggest `-- --board`); an unknown flag that is no game's
-/// option keeps clap's own words.
+/// The command, `--board usa` as a flag of the option's name, plays the match
+/// `--option board=usa` plays (`--board=small` too); a flag that is an option of another
+/// game only, or given to a command without options, is refused with the form that gives
+/// it (clap alone would suggest `-- --board`); an unknown flag that is no game's option
+/// keeps clap's own words.
 #[test]
-fn a_game_s_option_given_as_a_flag_is_told_its_form() {
+fn a_game_s_option_given_as_a_flag_plays_as_the_option() {
+    let dir = common::fresh_dir("ticket", "board_flag");
+    // The same match: every field of the record but the champions' measured times.
+    let untimed = |mut record: Value| {
+        record.as_object_mut().unwrap().remove("timings");
+        record
+    };
+    let (_, by_option) = play(
+        Who::Me,
+        &dir.join("option"),
+        &["random", "do-nothing"],
+        "usa",
+    );
+    let by_flag = |flag: &[&str], out: &str| {
+        let out_dir = dir.join(out);
+        let played = referee(Who::Me, &["match", "random", "do-nothing"])
+            .args(flag)
+            .args(["--seed", "5", "--out"])
+            .arg(&out_dir)
+            .output()
+            .unwrap();
+        assert!(played.status.success(), "{}", said(&played));
+        untimed(
+            serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap(),
+        )
+    };
+    assert_eq!(by_flag(&["--board", "usa"], "flag"), untimed(by_option));
+    let small = by_flag(&["--board=small"], "equals");
+    assert_eq!(small["options"]["board"], "small", "{small}");
+    // The 2009 game (the default) has no `board`: refused, with the form and the games.
     let out = Command::new(REFEREE)
-        .args(["--game", "ticket-to-ride", "match", "random", "do-nothing"])
-        .args(["--board", "usa"])
+        .args(["match", "random", "greedy", "random", "--board", "usa"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", said(&out));
@@ -514,11 +573,25 @@ fn a_game_s_option_given_as_a_flag_is_told_its_form() {
             && !text.contains("-- --board"),
         "{text}"
     );
-    let out = Command::new(REFEREE)
-        .args(["--game", "ticket-to-ride", "match", "random", "do-nothing"])
-        .args(["--bored", "usa"])
+    // A command that takes no option is told of the flag as given, not of `--option`.
+    let record = dir.join("flag/record.json");
+    let out = referee(Who::Me, &["replay"])
+        .arg(&record)
+        .args(["--board", "usa"])
         .output()
         .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(
+        common::text(&out.stderr).contains("'--board'"),
+        "{}",
+        said(&out)
+    );
+    let out = referee(
+        Who::Me,
+        &["match", "random", "do-nothing", "--bored", "usa"],
+    )
+    .output()
+    .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", said(&out));
     assert!(!common::text(&out.stderr).contains("is an option of"));
 }
