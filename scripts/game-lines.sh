@@ -66,3 +66,5 @@ echo
 echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"
 echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again;"
 echo "nor Little Town's records of version 1 (games/town_v1.rs, $(count referee/src/games/town_v1.rs) lines), checked with version 1's scores and made again."
+echo
+echo "Written once and counted in no game: the arena (referee/arena/src: the match loop, records and their check, the Game seam, tournaments, gauntlets, results; $(count referee/arena/src) lines) and the jail (referee/jail/src, $(count referee/jail/src) lines)."

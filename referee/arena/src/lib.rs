@@ -10,19 +10,23 @@
 //! errors in flags).
 
 mod adapter;
+pub mod auth;
 mod check;
+pub mod command_line;
 pub mod confidence;
 pub mod endpoint;
 pub mod events;
 pub mod export;
 pub mod fault_times;
 pub mod full_log;
+pub mod gauntlet;
 mod log_check;
 mod machine;
 pub mod manifest;
 pub mod match_loop;
 mod no_step;
 pub mod parts;
+pub mod pre_run;
 pub mod process_endpoint;
 mod record;
 pub mod roster;
@@ -32,10 +36,13 @@ pub mod run_bounds;
 pub mod run_files;
 pub mod schedule;
 pub mod scratch;
+pub mod seam;
+pub mod seating;
 pub mod seeds;
 pub mod snapshot;
 pub mod standings;
 pub mod store;
+pub mod tournament;
 pub mod watch;
 pub mod words;
 

@@ -5,10 +5,13 @@
 // not HTML.
 #![allow(rustdoc::invalid_html_tags)]
 
-pub mod command_line;
 mod game_flags;
 mod values;
 pub mod words;
+
+// Reproduce commands as argument lists are the arena's (a match's row keeps one); the
+// command line renders them and reads them back under its old path.
+pub use arena::command_line;
 
 use crate::endpoint::TimeLimits;
 use crate::schedule::Shard;

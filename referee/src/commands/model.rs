@@ -205,7 +205,11 @@ fn play(args: MatchArgs, game: &'static dyn Commands) -> Result<(), Failure> {
             crate::cli::words::game_flag(name),
             quote(&path.to_string_lossy())
         ),
-        None => println!("reproduce: {}", game.reproduce_command(&seats).as_typed()),
+        None => println!(
+            "reproduce: {}",
+            game.reproduce_command(&seats)
+                .as_typed(&crate::cli::words::program())
+        ),
     }
     Ok(())
 }

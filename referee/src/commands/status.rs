@@ -11,6 +11,7 @@
 
 use super::tournament::progress::{self, ProgressFile};
 use super::Failure;
+use crate::cli::words::ScheduleProblem;
 use crate::cli::StatusArgs;
 use crate::tournament::TournamentSpec;
 use anyhow::anyhow;
@@ -53,7 +54,9 @@ impl Part {
         let csv = dir.join("matches.csv");
         if csv.exists() {
             let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
-            let schedule = spec.schedule(seats).map_err(|e| anyhow!("{e}"))?;
+            let schedule = spec
+                .schedule(seats)
+                .map_err(|e| anyhow!("{}", ScheduleProblem(e)))?;
             // At most one id per match of the schedule is kept, whatever the file holds.
             let mut seen = std::collections::HashSet::new();
             crate::store::read_rows(&csv, seats, |(row, first_player), _, _| {

@@ -471,6 +471,8 @@ impl<P: Parts> ModelGame<P> {
             .map(|i| SeatRecord::of(i, &seats.champions[i], seats.seed))
             .collect();
         let seeds: Vec<u64> = records.iter().map(|s| s.seed).collect();
+        // The bundled kits, for a caller of the library that did not name them.
+        crate::kits::install();
         let mut seating = Seating::start(
             &seats.champions,
             &seeds,

@@ -3,7 +3,6 @@
 //! check (`crate::check`), in parallel.
 
 use super::usage;
-use crate::check::check;
 use crate::cli::TournamentArgs;
 use crate::commands::Failure;
 use crate::endpoint::TimeLimits;
@@ -12,6 +11,7 @@ use crate::roster::ChampionSpec;
 use crate::tournament::ExcludedSpec;
 use anyhow::{anyhow, Context};
 use arena::manifest::{self, Entry};
+use arena::pre_run::check;
 use jail::champion::Limits;
 use jail::untrusted::{label, printable};
 use rayon::prelude::*;

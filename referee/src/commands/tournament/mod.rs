@@ -16,6 +16,7 @@ pub mod results;
 pub(crate) mod setup;
 
 use super::Failure;
+use crate::cli::words::ScheduleProblem;
 use crate::cli::TournamentArgs;
 use crate::export::{matches_csv, table};
 use crate::games::Game;
@@ -92,7 +93,10 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         (spec, champions, auth)
     };
     let seats = spec.seat_count(game).map_err(usage)?;
-    let schedule = spec.schedule(seats).map_err(usage)?;
+    let schedule = spec
+        .schedule(seats)
+        .map_err(ScheduleProblem)
+        .map_err(usage)?;
     let csv_path = dir.join("matches.csv");
     let mut runner = setup::runner(
         game,

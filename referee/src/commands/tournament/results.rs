@@ -1,6 +1,7 @@
 //! The results of a tournament directory (or of merged shards): the sorted `matches.csv`,
 //! `leaderboard.csv`, `pairwise.csv` and `seats.csv` beside it, and with `--html` the `index.html`.
 
+use crate::cli::words::ScheduleProblem;
 use crate::export::matches_csv::same_row;
 use crate::export::{leaderboard_csv, pairwise_csv, seats_csv};
 use crate::games::Game;
@@ -58,7 +59,9 @@ pub fn write(
         seats,
         spec.champions.iter().map(|c| c.name.as_str()),
     );
-    let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let schedule = spec
+        .schedule(seats)
+        .map_err(|e| anyhow::anyhow!("{}", ScheduleProblem(e)))?;
     // Each row checked on every core (its seal is a file to read); the first refused in
     // the files' order is the one named, whatever finished first.
     let rows: Vec<_> = sources
@@ -181,7 +184,9 @@ pub fn load_checked(
     game: &dyn Game,
 ) -> anyhow::Result<Vec<Source>> {
     let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
-    let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let schedule = spec
+        .schedule(seats)
+        .map_err(|e| anyhow::anyhow!("{}", ScheduleProblem(e)))?;
     let mut seen = std::collections::HashSet::new();
     let mut sources = Vec::new();
     for (path, shard) in files {
@@ -245,7 +250,9 @@ pub fn check_records(
     auth: Option<&crate::auth::RunKey>,
 ) -> anyhow::Result<()> {
     let seats = spec.seat_count(game).map_err(anyhow::Error::msg)?;
-    let schedule = spec.schedule(seats).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let schedule = spec
+        .schedule(seats)
+        .map_err(|e| anyhow::anyhow!("{}", ScheduleProblem(e)))?;
     let stored = crate::games::stored_limits(&spec.limits)
         .map_err(|e| anyhow::anyhow!("tournament.json: {e}"))?;
     let options = spec

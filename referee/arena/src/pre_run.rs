@@ -3,9 +3,9 @@
 //! fault before any match is played.
 
 use crate::endpoint::{Endpoint, TimeLimits};
-use crate::games::Game;
+use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
-use arena::process_endpoint::ProcessEndpoint;
+use crate::seam::Game;
 use jail::champion::{Champion, LaunchSpec, Limits};
 use jail::fault::{Fault, FaultKind};
 use std::path::Path;
@@ -53,7 +53,7 @@ pub fn check(
         ));
     }
     let (mut rules, callback) = game.check_rules();
-    let outcome = arena::match_loop::converse(
+    let outcome = crate::match_loop::converse(
         rules.as_mut(),
         0,
         callback,

@@ -4,10 +4,10 @@
 //! seeds, comes from the schedule only, never from timing.
 
 use crate::endpoint::TimeLimits;
-use crate::games::{Game, Seats};
+use crate::events::TournamentEvent;
 use crate::roster::ChampionSpec;
 use crate::schedule::Pairing;
-use arena::events::TournamentEvent;
+use crate::seam::{Game, Seats};
 use jail::champion::Limits;
 use jail::interrupt;
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -281,13 +281,13 @@ impl TournamentSpec {
         stored_options(&self.options, game)
     }
 
-    /// The schedule it plays, for matches of `seats` seats.
+    /// The schedule it plays, for matches of `seats` seats (a refusal names no flag: the
+    /// command line tells it in flags).
     pub fn schedule(
         &self,
         seats: usize,
-    ) -> Result<crate::schedule::Schedule, crate::cli::words::ScheduleProblem> {
+    ) -> Result<crate::schedule::Schedule, crate::schedule::ScheduleError> {
         crate::schedule::Schedule::for_seats(seats, self.seed, self.champions.len(), self.format)
-            .map_err(crate::cli::words::ScheduleProblem)
     }
 
     /// Checks that `row` (with its `first_player`), read back from a `matches.csv` of

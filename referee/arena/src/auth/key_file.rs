@@ -60,7 +60,7 @@ fn link_into_place(temp: &Path, path: &Path) -> anyhow::Result<()> {
 pub fn default_path(top: &Path) -> anyhow::Result<PathBuf> {
     let top = absolute(top)?;
     let digest = Sha256::digest(top.as_os_str().as_encoded_bytes());
-    Ok(keys_dir()?.join(format!("{}.key", crate::record::hex(&digest[..16]))))
+    Ok(keys_dir()?.join(format!("{}.key", crate::parts::hex(&digest[..16]))))
 }
 
 /// Refuses a key file inside `results`: whoever writes the results could read or replace it.

@@ -30,7 +30,7 @@ impl CommandLine {
     /// needs ([`quote`]).
     ///
     /// ```
-    /// use referee::cli::command_line::CommandLine;
+    /// use arena::command_line::CommandLine;
     /// let command = CommandLine {
     ///     env: vec![("PROLOGIN_PYTHON".into(), "/opt/my python".into())],
     ///     args: ["referee", "match", "a b", "it's"].map(String::from).to_vec(),
@@ -47,9 +47,9 @@ impl CommandLine {
             .join(" ")
     }
 
-    /// As the user can paste it where they stand: the program as they typed it
-    /// (`super::words::program`) instead of `referee`.
-    pub fn as_typed(&self) -> String {
+    /// As the user can paste it where they stand: `program`, the program as they typed it
+    /// (the command line's `words::program`), instead of `referee`.
+    pub fn as_typed(&self, program: &str) -> String {
         let Some(rest) = self.args.split_first().filter(|(p, _)| *p == "referee") else {
             return self.render();
         };
@@ -60,15 +60,11 @@ impl CommandLine {
             }
             .render()
         };
-        [
-            part(&self.env, &[]),
-            super::words::program(),
-            part(&[], rest.1),
-        ]
-        .into_iter()
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+        [part(&self.env, &[]), program.to_string(), part(&[], rest.1)]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// A command written as text by a referee (a row's `reproduce`, a log line written
@@ -171,7 +167,7 @@ fn legacy_render(command: &CommandLine) -> String {
 /// shell turns back into the exact word.
 ///
 /// ```
-/// use referee::cli::command_line::quote;
+/// use arena::command_line::quote;
 /// assert_eq!(quote("a/b.sh"), "a/b.sh");
 /// assert_eq!(quote("it's"), r"'it'\''s'");
 /// assert_eq!(quote("e\u{1b}[2J\\'"), r"$'e\x1b[2J\\\''");

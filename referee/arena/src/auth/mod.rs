@@ -46,7 +46,7 @@ impl MasterKey {
 
     /// The key as its file holds it: 64 lowercase hexadecimal digits and a newline.
     pub fn to_text(&self) -> String {
-        format!("{}\n", crate::record::hex(&self.0))
+        format!("{}\n", crate::parts::hex(&self.0))
     }
 
     /// A key file's text, if it is one (surrounding whitespace aside).
@@ -116,7 +116,7 @@ impl RunKey {
     }
 
     fn tag(&self, fields: &[&[u8]]) -> String {
-        crate::record::hex(&self.mac(fields).finalize().into_bytes())
+        crate::parts::hex(&self.mac(fields).finalize().into_bytes())
     }
 
     /// Whether `tag` (hexadecimal) is the MAC of `fields`, compared in constant time.

@@ -8,10 +8,10 @@
 //! it is dropped.
 
 use crate::endpoint::Endpoint;
+use crate::process_endpoint::ProcessEndpoint;
 use crate::roster::ChampionSpec;
 use crate::run_files::{Access, Folder};
-use arena::process_endpoint::ProcessEndpoint;
-use arena::scratch::{remove_scratch, scratch_root};
+use crate::scratch::{remove_scratch, scratch_root};
 use jail::affinity::Pin;
 use jail::champion::{Champion, LaunchSpec, Limits};
 use jail::fault::Fault;
@@ -42,8 +42,6 @@ impl Seating {
         pin: bool,
         human: &dyn Fn(usize) -> Box<dyn Endpoint>,
     ) -> anyhow::Result<Seating> {
-        // The bundled kits, for a caller of the library that did not name them.
-        crate::kits::install();
         // Jailed champions have their scratch in their jail: nothing to make on the host.
         let scratch_root = match limits.sandbox.jails() {
             true => None,

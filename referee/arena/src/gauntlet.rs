@@ -37,7 +37,7 @@
 //!   dividing by zero.
 
 use crate::schedule::Pairing;
-use arena::seeds::{derive, MATCH_STREAM, ORDER_STREAM};
+use crate::seeds::{derive, MATCH_STREAM, ORDER_STREAM};
 
 /// Pairs needed before any decision (and the fewest `--max-pairs`).
 pub const MIN_PAIRS: usize = 10;
