@@ -30,6 +30,7 @@ mod serve_kits;
 mod serve_tournament;
 mod serve_web;
 mod serve_web_hostile;
+mod serve_web_league;
 mod serve_web_live;
 mod serve_web_tournament;
 mod ticket_cli;

@@ -20,7 +20,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// `referee serve ARGS` on the test's store: its stdout, or a panic with its stderr.
-fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
+pub(crate) fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
     let out = serve_command(who, dir, args);
     assert!(
         out.status.success(),
