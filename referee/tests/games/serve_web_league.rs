@@ -3,8 +3,9 @@
 //! rounds between this test's own client (which asks its next game and moves only when
 //! told) and the C client, its page open from the start, never reloaded. After the first
 //! game the page's standings are `leaderboard.csv`'s of one game, confidence figures
-//! included, while the second waits for this test's client; after the second, those of
-//! both games, the tournament finished. As root and as a user.
+//! included, while the second waits for this test's client, and the form that started it
+//! is no longer shown; after the second, those of both games, the tournament finished.
+//! As root and as a user.
 //!
 //! With `REFEREE_WEB_SCREENSHOTS=DIR`, the page is also shot at 1366x768 and 1920x1080
 //! after each game.
@@ -160,6 +161,12 @@ fn a_league_s_standings_change_as_each_of_its_games_ends() {
             "playing",
             "{}",
             browser.eval(SHOWN)
+        );
+        // The form that started it is gone from the page (it was open when opened).
+        assert_eq!(
+            browser.eval("document.getElementById('start').getClientRects().length"),
+            0,
+            "the form to start the tournament, once it started"
         );
         browser.shots("league-after-one", "true");
 
