@@ -14,7 +14,7 @@
 //! `CI=true`.
 
 use crate::common;
-use crate::serve::{c_client, Client, Server, WAIT};
+use crate::serve::{c_client, Server, WAIT};
 use crate::serve_web::{site_of, Browser};
 use crate::serve_web_tournament::organise;
 
@@ -78,22 +78,6 @@ fn standings_are(csv: &str) -> String {
 /// The page's standings as text, for a failure's message.
 const SHOWN: &str = "[...document.querySelectorAll('#standings tbody tr')].map(r => [...r.cells].map(c => c.textContent).join(',')).join(' / ')";
 
-/// The client's next game of the tournament (asked already), played to its end; its name.
-fn next_game(ann: &mut Client) -> String {
-    let game = loop {
-        match ann.must() {
-            m if m == "NOT_READY" => continue,
-            game => break game,
-        }
-    };
-    ann.must(); // the board's sizes
-    assert_eq!(ann.cmd("GET_GAME_DATA"), "OK");
-    ann.must();
-    let first = ann.must() == "0";
-    ann.play_to_the_end(first);
-    game
-}
-
 #[test]
 fn a_league_s_standings_change_as_each_of_its_games_ends() {
     let Some(chromium) =
@@ -150,7 +134,7 @@ fn a_league_s_standings_change_as_each_of_its_games_ends() {
         assert!(organise(who, dir, &["tournament", "start", "cup"]).contains("starts with"));
 
         // After the first game (the second waits for ann): its standings, one game each.
-        let first = next_game(&mut ann);
+        let first = ann.next_tournament_game();
         let after_first = leaderboard(&server, 1);
         browser.until(
             &standings_are(&after_first),
@@ -172,7 +156,7 @@ fn a_league_s_standings_change_as_each_of_its_games_ends() {
 
         // After the second: the standings of both games, the league over.
         assert_eq!(ann.cmd(&wait), "OK");
-        let second = next_game(&mut ann);
+        let second = ann.next_tournament_game();
         assert_ne!(first, second);
         server.line_with("tournament cup: over");
         let after_second = leaderboard(&server, 2);
