@@ -172,6 +172,20 @@ pub enum LiveView {
     Growth,
 }
 
+/// Why a game still being played has no board yet: nothing to draw before its first move
+/// (the 2009 game's timeline starts with its first callback). The site shows the game as
+/// starting.
+#[derive(Debug)]
+pub struct NothingYet;
+
+impl std::fmt::Display for NothingYet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no move is played yet")
+    }
+}
+
+impl std::error::Error for NothingYet {}
+
 /// `game` (a game still being played, made by its game with nothing a seat must not see
 /// before the end) as `view` asks: one path for every game, so that the live board is
 /// the replay page's drawing.

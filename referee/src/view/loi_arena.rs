@@ -31,7 +31,10 @@ pub fn page(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
 /// a Phase II whose auction is not resolved (rule 12: secret until then; a seat that read
 /// them would outbid the others).
 pub fn live(record: &GameRecord, view: super::frame::LiveView) -> anyhow::Result<String> {
-    let mut timeline = timeline(record)?;
+    let mut timeline = super::loi_history::timeline_so_far(record)?;
+    if timeline.steps.is_empty() {
+        return Err(super::frame::NothingYet.into());
+    }
     timeline.seed = String::new();
     let drawn: std::collections::BTreeSet<u8> =
         timeline.steps.iter().filter_map(|s| s.monument).collect();
@@ -132,7 +135,10 @@ pub fn summary(record: &GameRecord) -> String {
         Ok(timeline) => timeline,
         Err(e) => return format!("{e:#}\n"),
     };
-    let result = &timeline.result;
+    // A whole record's timeline has its result (one so far has none).
+    let Some(result) = &timeline.result else {
+        return "the match has not ended: no result yet\n".into();
+    };
     let console = console(record, None, &timeline);
     let faults: Vec<Vec<(&str, String)>> = record
         .seats

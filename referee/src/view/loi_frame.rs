@@ -114,7 +114,11 @@ pub fn frame(timeline: &Timeline) -> Frame {
         .into_iter()
         .flatten()
         .collect(),
-        footer_spoiler: vec![format!("monument order {}", order.join(","))],
+        // None before the first monument is drawn (a game still being played).
+        footer_spoiler: (!order.is_empty())
+            .then(|| format!("monument order {}", order.join(",")))
+            .into_iter()
+            .collect(),
         footer_after: timeline.log_note.iter().cloned().collect(),
     }
 }

@@ -18,7 +18,24 @@ use game::{Replay, Step};
 /// The timeline of `record`, a record of a 2009 match; fails where the record parts ways
 /// with the rules (an answer, a digest, the order of the callbacks, the ranking).
 pub fn timeline(record: &GameRecord) -> anyhow::Result<Timeline> {
-    Walk::run(record).map_err(|e| anyhow::anyhow!("the record does not replay: {e}"))
+    Walk::run(record, Until::End).map_err(|e| anyhow::anyhow!("the record does not replay: {e}"))
+}
+
+/// The timeline of `record`, the record so far of a 2009 match still being played (the
+/// game server's site): its callbacks applied as [`timeline`] does, the match not over
+/// yet, so without a result.
+pub fn timeline_so_far(record: &GameRecord) -> anyhow::Result<Timeline> {
+    Walk::run(record, Until::SoFar)
+        .map_err(|e| anyhow::anyhow!("the record so far does not replay: {e}"))
+}
+
+/// Where a record's history stops.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Until {
+    /// At the match's end, ranked as the record says.
+    End,
+    /// Anywhere after the setup: the match still being played.
+    SoFar,
 }
 
 /// A record being applied again.
@@ -35,7 +52,7 @@ struct Walk<'a> {
 }
 
 impl<'a> Walk<'a> {
-    fn run(record: &'a GameRecord) -> Result<Timeline, String> {
+    fn run(record: &'a GameRecord, until: Until) -> Result<Timeline, String> {
         if record.game != game::Game::name(&Loi) {
             return Err(format!(
                 "a record of `{}`, not of La loi du plus riche",
@@ -76,8 +93,13 @@ impl<'a> Walk<'a> {
                 ));
             }
         }
-        let state = walk.replay.finish(&record.ranking).map_err(|e| e.0)?;
-        let game = state.game().ok_or("the record draws no setup")?;
+        let result = match until {
+            Until::End => {
+                let state = walk.replay.finish(&record.ranking).map_err(|e| e.0)?;
+                Some(result_of(state.game().ok_or("the record draws no setup")?))
+            }
+            Until::SoFar => None,
+        };
         let (builder, initial) = match (walk.builder, walk.initial) {
             (Some(b), Some(i)) => (b, i),
             _ => return Err("the record draws no setup".into()),
@@ -90,7 +112,7 @@ impl<'a> Walk<'a> {
             .collect();
         let mut timeline = builder.finish(&initial, seats, faults, requests);
         timeline.seed = record.seed.to_string();
-        timeline.result = result_of(game);
+        timeline.result = result;
         Ok(timeline)
     }
 

@@ -75,7 +75,9 @@ pub struct Timeline {
     /// Why a full log beside the record was not used, when it was not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log_note: Option<String>,
-    pub result: ResultView,
+    /// The end of the match; `None` for a game still being played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultView>,
 }
 
 /// A seat and its champion.
@@ -282,12 +284,12 @@ impl Timeline {
         timeline.log_read = full_log;
         // The record's result, which `replay` checks against the game's.
         let result = &record.result;
-        timeline.result = ResultView {
+        timeline.result = Some(ResultView {
             final_scores: result.final_scores,
             money: result.money,
             houses: result.houses,
             points: result.points,
-        };
+        });
         Ok(timeline)
     }
 
@@ -453,12 +455,7 @@ impl Builder {
             full_log: self.full_log,
             log_read: false,
             log_note: None,
-            result: ResultView {
-                final_scores: [0; 3],
-                money: [0; 3],
-                houses: [0; 3],
-                points: [0; 3],
-            },
+            result: None,
         }
     }
 

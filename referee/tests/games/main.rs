@@ -31,6 +31,7 @@ mod serve_tournament;
 mod serve_web;
 mod serve_web_door;
 mod serve_web_hostile;
+mod serve_web_league;
 mod serve_web_live;
 mod serve_web_tournament;
 mod ticket_cli;

@@ -191,6 +191,23 @@ impl Client {
         (not_ready, game, self.must() == "0")
     }
 
+    /// Its next game of a tournament (asked already: `WAIT_GAME TOURNAMENT`), played to
+    /// its end as [`Client::play_to_the_end`] does; the game's name.
+    pub(crate) fn next_tournament_game(&mut self) -> String {
+        let game = loop {
+            match self.must() {
+                m if m == "NOT_READY" => continue,
+                game => break game,
+            }
+        };
+        self.must(); // the board's sizes
+        assert_eq!(self.cmd("GET_GAME_DATA"), "OK");
+        self.must();
+        let first = self.must() == "0";
+        self.play_to_the_end(first);
+        game
+    }
+
     /// `PLAY_MOVE`: (message, return code).
     pub(crate) fn play(&mut self, m: &str) -> (String, i32) {
         assert_eq!(self.cmd(&format!("PLAY_MOVE {m}")), "OK", "{m}");

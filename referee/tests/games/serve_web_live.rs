@@ -3,8 +3,8 @@
 //! connected program (the built-in `random`, `referee --game G bot random`, its lines
 //! relayed by the test so that the game goes on only when the test lets it) plays a
 //! training game while its page is watched. The board, drawn by the replay page's code,
-//! grows as moves come without a reload, a watcher at the last step follows it, and the
-//! game ends with its result. No page nor JSON of the game in play shows its seed; the 2009
+//! grows as moves come without a reload (its footer, the count of moves, with it), a
+//! watcher at the last step follows it, and the game ends with its result. No page nor JSON of the game in play shows its seed; the 2009
 //! game's shows no monument not drawn yet and no bid before its auction is resolved (a seat
 //! that watched the site would outbid the others). As root and as a user.
 //!
@@ -165,6 +165,7 @@ fn watched(game: &str, seats: &str, end: &str, check: &dyn Fn(&Value)) -> bool {
             "the live board"
         );
         browser.eval("document.getElementById('board').contentWindow.kept = 'this board'");
+        let first_footer = browser.eval(&board("d.getElementById('footer').textContent"));
         let (status, _, page) = http(&site, "GET", &format!("/game/{name}/board"));
         assert!(status.contains("200"), "{status}");
         let mut seen = vec![page];
@@ -196,6 +197,17 @@ fn watched(game: &str, seats: &str, end: &str, check: &dyn Fn(&Value)) -> bool {
             true,
             "a watcher at the last step follows the game"
         );
+        // The footer grew with the board (its count of moves): it is the frame's of the
+        // steps shown, no longer the first one's.
+        let footer = browser.eval(&board("d.getElementById('footer').textContent"));
+        assert_ne!(footer, first_footer, "the footer of the first board");
+        assert_eq!(
+            browser.eval(&board(
+                "d.getElementById('footer').textContent.startsWith(d.defaultView.viewer.F.footer.join(' · ') + ' · ready in ')"
+            )),
+            true,
+            "{footer} is not the footer of the board shown"
+        );
         browser.shots(&format!("{game}-live"), &board("true"));
 
         // Then on to the end, its board's JSON read at each callback of the champion (a
@@ -225,12 +237,14 @@ fn watched(game: &str, seats: &str, end: &str, check: &dyn Fn(&Value)) -> bool {
         browser.shots(&format!("{game}-finished"), &board("true"));
         assert_eq!(browser.run(json!(["errors"])), json!([]), "console errors");
 
-        // Nothing seen while it was played showed its seed, nor what `check` keeps.
+        // Nothing seen while it was played showed its seed, its result, nor what `check`
+        // keeps.
         let seed = record["seed"].as_u64().unwrap().to_string();
         for text in &seen {
             assert!(!text.contains(&seed), "the seed {seed} shown live: {text}");
             if let Ok(json) = serde_json::from_str::<Value>(text) {
                 if !json["ended"].as_bool().unwrap_or(false) {
+                    assert_eq!(json["frame"].get("result"), None, "a result live: {text}");
                     check(&json);
                 }
             }
@@ -256,5 +270,44 @@ fn little_town_s_board_grows_live_and_ends_with_the_result() {
         "little-town 4",
         "!d.getElementById('banner').hidden && !d.getElementById('result').textContent.includes('being played')",
         &|_| {},
+    );
+}
+
+#[test]
+fn the_2009_game_s_board_grows_live_and_ends_with_the_result() {
+    watched(
+        "loi",
+        "loi 3",
+        "d.querySelector('#stage-info .final') !== null",
+        &|json| {
+            let data = &json["data"];
+            assert_eq!(data.get("result"), None, "the final scores live");
+            let steps = data["steps"].as_array().unwrap();
+            // The monuments drawn so far, no more of the order.
+            let mut drawn: Vec<u64> = steps
+                .iter()
+                .filter_map(|s| s["monument"].as_u64())
+                .collect();
+            drawn.sort_unstable();
+            drawn.dedup();
+            assert_eq!(
+                data["monument_order"].as_array().unwrap().len(),
+                drawn.len(),
+                "the monuments to come: {}",
+                data["monument_order"]
+            );
+            // No bid nor sale of a Phase II whose auction is not resolved (rule 12).
+            let resolved = steps
+                .iter()
+                .rposition(|s| s["kind"] == "stage_end" && s["phase"] == 2)
+                .map_or(0, |at| at + 1);
+            for step in &steps[resolved..] {
+                if step["phase"] == 2 && step["kind"] == "callback" {
+                    assert_eq!(step.get("pending"), None, "a bid live: {step}");
+                    let actions = step["actions"].as_array().map_or(0, Vec::len);
+                    assert_eq!(actions, 0, "an auction's call live: {step}");
+                }
+            }
+        },
     );
 }

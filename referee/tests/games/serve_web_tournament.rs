@@ -20,7 +20,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// `referee serve ARGS` on the test's store: its stdout, or a panic with its stderr.
-fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
+pub(crate) fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
     let out = serve_command(who, dir, args);
     assert!(
         out.status.success(),
@@ -238,17 +238,7 @@ fn the_organiser_s_forms_act_with_the_token_only_and_standings_follow_the_games(
         browser.eval("window.kept = 'this page'");
 
         // Its game is played: the standings follow without a reload.
-        let _game = loop {
-            match ann.must() {
-                m if m == "NOT_READY" => continue,
-                game => break game,
-            }
-        };
-        ann.must(); // the board's sizes
-        assert_eq!(ann.cmd("GET_GAME_DATA"), "OK");
-        ann.must();
-        let first = ann.must() == "0";
-        ann.play_to_the_end(first);
+        ann.next_tournament_game();
         browser.until(
             "document.querySelector('#standings table') !== null && document.getElementById('state').textContent === 'finished'",
             "the standings after the game",

@@ -7,7 +7,7 @@ use super::respond;
 use crate::serve::games::{self, Served};
 use crate::serve::store::{self, GameRow};
 use crate::serve::Server;
-use crate::view::frame::LiveView;
+use crate::view::frame::{LiveView, NothingYet};
 use crate::view::templates::render;
 use serde::Serialize;
 use tiny_http::Request;
@@ -219,16 +219,20 @@ pub fn board(request: Request, server: &Server, name: &str) {
         return respond::error(request, 404, "No such game on this server");
     };
     if let Some(live) = server.web.live(name) {
-        let page = match &live.record {
-            Some(record) => live.game.live(record, LiveView::Page).or_else(|e| {
-                // A record so far that does not draw (the 2009 game's, for now): the
-                // board once the game ended.
-                render(
-                    "web/waiting.html",
-                    minijinja::context! { name, why => format!("This game's board is shown once it ends ({e:#}).") },
-                )
-            }),
-            None => render(
+        let drawn = live
+            .record
+            .as_deref()
+            .map(|record| live.game.live(record, LiveView::Page));
+        let page = match drawn {
+            Some(Ok(html)) => Ok(html),
+            // A record so far that does not draw (one the rules do not replay): the
+            // board once the game ended.
+            Some(Err(e)) if !e.is::<NothingYet>() => render(
+                "web/waiting.html",
+                minijinja::context! { name, why => format!("This game's board is shown once it ends ({e:#}).") },
+            ),
+            // No record yet, or nothing to draw before the first move.
+            _ => render(
                 "web/waiting.html",
                 minijinja::context! { name, why => "The game is starting.", again => true },
             ),
@@ -267,10 +271,11 @@ pub fn board_json(request: Request, server: &Server, name: &str) {
     let Some(record) = &live.record else {
         return respond::error(request, 404, "This game has no move yet");
     };
-    // A record so far that does not draw (the 2009 game's, for now): no growth, as its
-    // board page says.
+    // A record so far that does not draw (one the rules do not replay): no growth, as
+    // its board page says.
     match live.game.live(record, LiveView::Growth) {
         Ok(json) => respond::json(request, json),
+        Err(e) if e.is::<NothingYet>() => respond::error(request, 404, "This game has no move yet"),
         Err(_) => respond::error(request, 404, "This game's board does not grow yet"),
     }
 }

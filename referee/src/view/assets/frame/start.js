@@ -46,16 +46,21 @@
   V.layout();
   $("keys").textContent = V.keysText();
   const ready = performance.now();
-  // The footer's parts, those that tell the future in a `.spoiler` span of their own.
-  const footer = $("footer");
-  footer.textContent = F.footer.concat(["ready in " + ready.toFixed(0) + " ms"]).join(" · ");
-  for (const part of F.footer_spoiler || []) {
-    const span = document.createElement("span");
-    span.className = "spoiler";
-    span.textContent = " · " + part;
-    footer.append(span);
+  // The footer's parts, those that tell the future in a `.spoiler` span of their own;
+  // written again as a game still being played grows (its count of moves).
+  function footer() {
+    const box = $("footer");
+    box.textContent = F.footer.concat(["ready in " + ready.toFixed(0) + " ms"]).join(" · ");
+    for (const part of F.footer_spoiler || []) {
+      const span = document.createElement("span");
+      span.className = "spoiler";
+      span.textContent = " · " + part;
+      box.append(span);
+    }
+    if (F.footer_after) box.append(" · " + F.footer_after.join(" · "));
   }
-  if (F.footer_after) footer.append(" · " + F.footer_after.join(" · "));
+  footer();
+  V.onGrow.push(footer);
   window.viewerReadyMs = ready;
   document.documentElement.dataset.ready = "1";
 })();

@@ -119,7 +119,8 @@
     if (st.lost) {
       say("lost explain", "M" + mon(st.lost.monument).slice(1) + " is lost: " + V.who(st.lost.seat) + " won its auction, but " + st.lost.reason + " (rule 25).");
     }
-    if (st.phase === 0 && st.callback === "end_game") {
+    // The result once the match is over (a game still being played has none yet).
+    if (st.phase === 0 && st.callback === "end_game" && T.result) {
       say("final", "Final scores: " + [0, 1, 2].map((s) => V.LETTER[s] + " " + T.result.final_scores[s]).join(" · ") +
         "; points " + [0, 1, 2].map((s) => V.LETTER[s] + " " + T.result.points[s]).join(" · ") + ".");
     }

@@ -34,7 +34,8 @@
   // The result, best first: points, then final score.
   function banner(index) {
     const box = $("banner");
-    const show = presenting && index === V.steps.length - 1;
+    // A game still being played has no result yet.
+    const show = presenting && T.result !== undefined && index === V.steps.length - 1;
     box.hidden = !show;
     if (!show) return;
     box.textContent = "";

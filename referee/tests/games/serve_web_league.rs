@@ -1,0 +1,177 @@
+//! A league's standings on the game server's site change as each of its games ends
+//! (`referee serve --web`, docs/server.md section 9), in headless Chromium: a league of two
+//! rounds between this test's own client (which asks its next game and moves only when
+//! told) and the C client, its page open from the start, never reloaded. After the first
+//! game the page's standings are `leaderboard.csv`'s of one game, confidence figures
+//! included, while the second waits for this test's client, and the form that started it
+//! is no longer shown; after the second, those of both games, the tournament finished.
+//! As root and as a user.
+//!
+//! With `REFEREE_WEB_SCREENSHOTS=DIR`, the page is also shot at 1366x768 and 1920x1080
+//! after each game.
+//!
+//! Skipped, with a message, when `chromium`, `node` or `cc` is missing, except under
+//! `CI=true`.
+
+use crate::common;
+use crate::serve::{c_client, Server, WAIT};
+use crate::serve_web::{site_of, Browser};
+use crate::serve_web_tournament::organise;
+
+use common::users::each_run_in;
+use serde_json::{json, Value};
+use std::process::{Command, Stdio};
+
+/// The columns compared: the page shows them as `leaderboard.csv` writes them, in its
+/// order.
+const COLUMNS: [&str; 7] = [
+    "champion",
+    "points",
+    "mean_points",
+    "mean_points_low",
+    "mean_points_high",
+    "p_ahead_of_next",
+    "rating",
+];
+
+/// The tournament's `leaderboard.csv` once its rows count `games` games (its column
+/// `matches`, the first row's), as it was then.
+fn leaderboard(server: &Server, games: u32) -> String {
+    let path = server.results.join("tournaments/cup/leaderboard.csv");
+    let mut csv = String::new();
+    common::wait_until(&format!("leaderboard.csv of {games} game(s)"), WAIT, || {
+        csv = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut lines = csv.lines();
+        let (Some(head), Some(row)) = (lines.next(), lines.next()) else {
+            return false;
+        };
+        let column = head.split(',').position(|h| h == "matches").unwrap();
+        row.split(',').nth(column) == Some(games.to_string().as_str())
+    });
+    csv
+}
+
+/// A script's expression: whether the page's standings show `csv`'s rows in
+/// [`COLUMNS`] (the page's columns are the file's).
+fn standings_are(csv: &str) -> String {
+    let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let columns: Vec<usize> = COLUMNS
+        .iter()
+        .map(|c| head.iter().position(|h| h == c).unwrap())
+        .collect();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            columns.iter().map(|&c| cells[c]).collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    format!(
+        "JSON.stringify([...document.querySelectorAll('#standings tbody tr')].map(r => {}.map(c => r.cells[c] ? r.cells[c].textContent : null))) === {}",
+        serde_json::to_string(&columns).unwrap(),
+        serde_json::to_string(&serde_json::to_string(&rows).unwrap()).unwrap()
+    )
+}
+
+/// The page's standings as text, for a failure's message.
+const SHOWN: &str = "[...document.querySelectorAll('#standings tbody tr')].map(r => [...r.cells].map(c => c.textContent).join(',')).join(' / ')";
+
+#[test]
+fn a_league_s_standings_change_as_each_of_its_games_ends() {
+    let Some(chromium) =
+        common::browser_ready("a_league_s_standings_change_as_each_of_its_games_ends")
+    else {
+        return;
+    };
+    each_run_in("serve", "web_league", |who, dir| {
+        let Some(client) = c_client(dir) else { return };
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        let new = [
+            "tournament",
+            "new",
+            "cup",
+            "--format",
+            "league",
+            "--rounds",
+            "2",
+            "--map",
+            "small",
+            "--timeout",
+            "60",
+        ];
+        assert!(organise(who, dir, &new).contains("tournament cup created"));
+        // ann, this test's client, asks each of its games when the test says.
+        let mut ann = server.connect();
+        assert_eq!(ann.cmd("CLIENT_NAME ann"), "OK");
+        let ann_token = organise(who, dir, &["register", "ann"]);
+        let wait = format!("WAIT_GAME TOURNAMENT cup token={ann_token}");
+        assert_eq!(ann.cmd(&wait), "OK");
+        server.line_with("client ann: waits in tournament cup");
+        // bob, the C client, asks its next game as soon as one ends.
+        let token = organise(who, dir, &["register", "bob"]);
+        let mut bob = Command::new(&client)
+            .args([
+                &server.port.to_string(),
+                "bob",
+                "0",
+                &format!("cup token={token}"),
+            ])
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        server.line_with("client bob: waits in tournament cup");
+
+        let mut browser = Browser::start(&chromium);
+        browser.open(&format!("{site}tournament/cup"));
+        browser.until(
+            "document.getElementById('live-state').textContent === 'live'",
+            "the page following the server",
+        );
+        browser.eval("window.kept = 'this page'");
+        assert!(organise(who, dir, &["tournament", "start", "cup"]).contains("starts with"));
+
+        // After the first game (the second waits for ann): its standings, one game each.
+        let first = ann.next_tournament_game();
+        let after_first = leaderboard(&server, 1);
+        browser.until(
+            &standings_are(&after_first),
+            "the standings after the first game",
+        );
+        assert_eq!(
+            browser.eval("document.getElementById('state').textContent"),
+            "playing",
+            "{}",
+            browser.eval(SHOWN)
+        );
+        // The form that started it is gone from the page (it was open when opened).
+        assert_eq!(
+            browser.eval("document.getElementById('start').getClientRects().length"),
+            0,
+            "the form to start the tournament, once it started"
+        );
+        browser.shots("league-after-one", "true");
+
+        // After the second: the standings of both games, the league over.
+        assert_eq!(ann.cmd(&wait), "OK");
+        let second = ann.next_tournament_game();
+        assert_ne!(first, second);
+        server.line_with("tournament cup: over");
+        let after_second = leaderboard(&server, 2);
+        assert_ne!(after_first, after_second);
+        browser.until(
+            &format!(
+                "{} && document.getElementById('state').textContent === 'finished'",
+                standings_are(&after_second)
+            ),
+            "the standings after the second game",
+        );
+        assert_eq!(browser.eval("window.kept"), "this page", "no reload");
+        browser.shots("league-finished", "true");
+        drop(ann);
+        assert!(bob.wait().unwrap().success());
+        assert_eq!(browser.run(json!(["errors"])), Value::Array(Vec::new()));
+    });
+}
