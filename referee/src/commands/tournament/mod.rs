@@ -34,6 +34,25 @@ fn usage(message: impl std::fmt::Display) -> Failure {
     Failure::usage(anyhow!("{message}"))
 }
 
+/// The open files the referee may have (raised to its hard limit), if `jobs` matches of
+/// `seats` seats at once fit in them; refused otherwise. Each seat holds its pipes and jail
+/// (SEAT_FILES): without them, matches could not be watched (they would fail, closed:
+/// `jail::blind`). Checked before the pre-run check starts anyone, which runs `jobs`
+/// champions at once too.
+pub(super) fn open_files_for(jobs: usize, seats: usize) -> Result<u64, Failure> {
+    let limit = jail::raise_open_files();
+    let floor = (jobs * seats) as u64 * jail::usage::SEAT_FILES + 64;
+    if floor > limit {
+        return Err(usage(format!(
+            "--jobs {jobs}: {jobs} matches of {seats} seats at once need at least {floor} open \
+             files and the referee may open {limit} (RLIMIT_NOFILE, its hard limit): raise it \
+             (`ulimit -n {floor}`, or more) or give at most --jobs {}",
+            (limit.saturating_sub(64) / (seats as u64 * jail::usage::SEAT_FILES)).max(1)
+        )));
+    }
+    Ok(limit)
+}
+
 pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure> {
     let shard = args.shard;
     let dir = tournament_dir(&args.results, &args.name, shard);
@@ -172,19 +191,8 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
         )),
         done.len(),
     );
-    // Each seat holds its pipes and jail (SEAT_FILES), and its walk keeps up to KEPT_FILES
-    // files open. Without the first, matches could not be watched (they would fail, closed:
-    // `jail::blind`): refused; without the second, they are watched more slowly.
-    let limit = jail::raise_open_files();
-    let floor = (jobs * seats) as u64 * jail::usage::SEAT_FILES + 64;
-    if floor > limit {
-        return Err(usage(format!(
-            "--jobs {jobs}: {jobs} matches of {seats} seats at once need at least {floor} open \
-             files and the referee may open {limit} (RLIMIT_NOFILE, its hard limit): raise it \
-             (`ulimit -n {floor}`, or more) or give at most --jobs {}",
-            (limit.saturating_sub(64) / (seats as u64 * jail::usage::SEAT_FILES)).max(1)
-        )));
-    }
+    // Without the files its walk keeps open (KEPT_FILES), matches are watched more slowly.
+    let limit = open_files_for(jobs, seats)?;
     let needed = (jobs * seats) as u64 * (jail::usage::KEPT_FILES + jail::usage::SEAT_FILES) + 64;
     if needed > limit {
         eprintln!(

@@ -144,6 +144,7 @@ pub(super) fn started(
         )));
     }
     let seats = seats_of(args.seats, game)?;
+    super::open_files_for(jobs, seats)?;
     let options = crate::cli::words::options_of(game, &args.options).map_err(usage)?;
     let champions = field::gather(args, game)?;
     // A schedule that cannot be played is refused before the pre-run check starts anyone.
