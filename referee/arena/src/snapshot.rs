@@ -664,6 +664,15 @@ pub fn startable(champion: &ChampionSpec) -> Result<Option<(u64, u64)>, String> 
     let Some(snapshot) = &champion.snapshot else {
         return Ok(None);
     };
+    // The jail opens the program by its whole path: one the system cannot open (longer
+    // than PATH_MAX, under a results folder that deep) keeps every start from it.
+    let whole = std::path::absolute(&champion.program).map_err(|e| e.to_string())?;
+    if let Err(e) = std::fs::File::open(&whole) {
+        return Err(format!(
+            "cannot open its program by its whole path {}: {e}",
+            whole.display()
+        ));
+    }
     match unreadable(&snapshot.root, &champion.program) {
         Some(problem) => Err(problem),
         None => changed(snapshot).map(Some),
