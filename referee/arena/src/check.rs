@@ -7,7 +7,7 @@
 
 use super::adapter::{Action, Adapter};
 use super::machine::Machine;
-use super::record::{CallbackEntry, GameRecord, GAME_RECORD_SCHEMA};
+use super::record::{CallbackEntry, GameRecord, GAME_RECORD_SCHEMA, OLDEST_GAME_RECORD_SCHEMA};
 use crate::endpoint::{CallTiming, TimeLimits};
 use crate::rules::Rules;
 use game::{Game, Step};
@@ -73,13 +73,16 @@ pub fn compare(got: &GameRecord, record: &GameRecord) -> Result<(), String> {
 /// The record a match of `adapter`'s game writes with the inputs of `record`: its seats,
 /// options, seed, sandbox and budgets; the seats that could not start (the `Retire` steps
 /// of its `start`) and their faults; each callback's actions (the `Act` steps), requests,
-/// fault and timing; the faults after the last callback. What is wrong if the inputs do not
+/// fault and timing (its refused actions counted, once checked to be as the machine counts
+/// them); the faults after the last callback. What is wrong if the inputs do not
 /// fit the game (a callback the referee does not send, an action out of a turn).
 pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecord, String> {
     let game = adapter.game();
-    if record.schema != GAME_RECORD_SCHEMA || record.game != game.name() {
+    let schemas = OLDEST_GAME_RECORD_SCHEMA..=GAME_RECORD_SCHEMA;
+    if !schemas.contains(&record.schema) || record.game != game.name() {
         return Err(format!(
-            "it is a record of game `{}`, schema {}; this is {} (`{}`), schema {GAME_RECORD_SCHEMA}",
+            "it is a record of game `{}`, schema {}; this is {} (`{}`), schema \
+             {OLDEST_GAME_RECORD_SCHEMA} to {GAME_RECORD_SCHEMA}",
             record.game,
             record.schema,
             game.title(),
@@ -117,6 +120,7 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
         TimeLimits::default(),
         record.sandbox.clone(),
     )?;
+    machine.as_schema(record.schema);
     // Seats that could not start, with their faults, in the record's order.
     let mut used = vec![false; record.faults.len()];
     for step in &record.start {
@@ -322,6 +326,7 @@ fn play_entry<A: Adapter>(
         }
     }
     machine.set_requests(entry.requests);
+    machine.set_refused(&entry.refused).map_err(at)?;
     if entry.fault.is_none() && !ended && machine.waits_for(seat) {
         return Err(at(
             "the turn ends without the action the rules wait for".into()

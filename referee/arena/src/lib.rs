@@ -51,4 +51,7 @@ pub use check::{check, compare, rebuild};
 pub use log_check::check_log;
 pub use machine::Machine;
 pub use no_step::NoStep;
-pub use record::{CallbackEntry, FullLogRecord, GameFault, GameRecord, GAME_RECORD_SCHEMA};
+pub use record::{
+    refusal_key, refusals_kept, CallbackEntry, FullLogRecord, GameFault, GameRecord,
+    GAME_RECORD_SCHEMA, OLDEST_GAME_RECORD_SCHEMA, REFUSALS_KEPT,
+};

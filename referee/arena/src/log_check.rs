@@ -3,13 +3,15 @@
 //! history gives at that point, and must be what the record says: a question answered with
 //! the logged code, an action the record's next action of that callback, answered so; each
 //! callback's requests as many as the record counts (up to the cut, when the log reached its
-//! cap); no request of a callback the record does not have.
+//! cap); its refused actions past the kept ones as many as the record counts; no request of
+//! a callback the record does not have.
 
 use super::adapter::{Action, Adapter, Line};
 use super::machine::answer_code;
-use super::record::GameRecord;
+use super::record::{refusal_key, refusals_kept, GameRecord};
 use crate::full_log::Reader;
 use game::{Game, State as _, Step};
+use std::collections::BTreeMap;
 
 /// Applies `step` of a checked record to `state`.
 fn apply<A: Adapter>(state: &mut super::State<A>, step: &Step) -> Result<(), String> {
@@ -65,6 +67,9 @@ pub fn check_log<A: Adapter>(
         };
         let mut steps = entry.steps.iter().peekable();
         let mut logged = 0u64;
+        // The refused actions the record keeps so far, and those it counts.
+        let mut refusals = 0usize;
+        let mut counted: BTreeMap<String, u64> = BTreeMap::new();
         while let Some((line, code)) = log.next_of(i)? {
             if logged == kept {
                 return Err(at(format!(
@@ -83,27 +88,36 @@ pub fn check_log<A: Adapter>(
                 }
                 Ok(Line::Answer(answer)) => answer_code(&answer),
                 Ok(Line::Act(action)) => {
-                    let Some(Step::Act {
-                        action: recorded, ..
-                    }) = steps.next()
-                    else {
-                        return Err(at(format!(
-                            "the full log's action `{line}` is not in the record"
-                        )));
-                    };
-                    if action.to_string() != *recorded {
-                        return Err(at(format!(
-                            "the full log's action `{line}` is `{recorded}` in the record"
-                        )));
-                    }
                     let last = adapter.is_last(&action);
                     let answer = state.act(seat, &action);
-                    // Chance's draws after the action.
-                    while let Some(step @ Step::Chance(_)) = steps.peek() {
-                        apply::<A>(&mut state, step)?;
-                        steps.next();
+                    let line_answer = adapter.answer(&answer);
+                    let refused = answer.is_err() && line_answer.is_some();
+                    if refused && refusals >= refusals_kept(record.schema) {
+                        let key =
+                            refusal_key(&action.to_string(), line_answer.as_deref().unwrap_or(""));
+                        *counted.entry(key).or_default() += 1;
+                    } else {
+                        refusals += usize::from(refused);
+                        let Some(Step::Act {
+                            action: recorded, ..
+                        }) = steps.next()
+                        else {
+                            return Err(at(format!(
+                                "the full log's action `{line}` is not in the record"
+                            )));
+                        };
+                        if action.to_string() != *recorded {
+                            return Err(at(format!(
+                                "the full log's action `{line}` is `{recorded}` in the record"
+                            )));
+                        }
+                        // Chance's draws after the action.
+                        while let Some(step @ Step::Chance(_)) = steps.peek() {
+                            apply::<A>(&mut state, step)?;
+                            steps.next();
+                        }
                     }
-                    match adapter.answer(&answer) {
+                    match line_answer {
                         _ if last && answer.is_ok() => 0,
                         Some(text) => answer_code(&text),
                         None => 0,
@@ -122,8 +136,20 @@ pub fn check_log<A: Adapter>(
                 "the full log holds {logged} of its {kept} requests"
             )));
         }
+        let whole = cut.is_none_or(|c| c.callback > i);
+        if (whole && counted != entry.refused)
+            || counted
+                .iter()
+                .any(|(k, &n)| n > entry.refused.get(k).copied().unwrap_or(0))
+        {
+            return Err(at(format!(
+                "the full log's refused actions past the kept ones are {counted:?}, {:?} in the \
+                 record",
+                entry.refused
+            )));
+        }
         for step in steps {
-            if matches!(step, Step::Act { .. }) && cut.is_none_or(|c| c.callback > i) {
+            if matches!(step, Step::Act { .. }) && whole {
                 return Err(at(format!("its action {step:?} is not in the full log")));
             }
             apply::<A>(&mut state, step)?;

@@ -3,11 +3,15 @@
 //! rules name, chance drawn from the match's stream as soon as the rules ask, the closing
 //! ones), each line read by the adapter and each action taken by the rules, and the
 //! [`GameRecord`] written as it goes. The record's check ([`super::check`]) drives the same
-//! machine with the recorded actions, so that both agree by construction.
+//! machine with the recorded actions, so that both agree by construction. A callback keeps
+//! its first refused actions and counts the others ([`super::record::REFUSALS_KEPT`]): what
+//! a match holds in memory and on disk is bounded by what the game can change.
 
 use super::adapter::{Action, Adapter, History, Line, State};
 use super::parts::{BudgetsRecord, SeatRecord, TimingRecord};
-use super::record::{hex, CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
+use super::record::{
+    hex, refusal_key, refusals_kept, CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA,
+};
 use crate::endpoint::{CallTiming, TimeLimits};
 use crate::rules::{Reply, Rules, Step};
 use game::{Acting, Game, Illegal, Options, Ranking, State as _};
@@ -54,6 +58,8 @@ pub struct Machine<'a, A: Adapter> {
     /// Whether a callback was sent yet (the first has the start-up allowance).
     started: bool,
     current: Option<CallbackEntry>,
+    /// Refused actions the current callback keeps in its steps so far.
+    refusals: usize,
     record: GameRecord,
     /// Where every request answered goes (`--full-log`).
     log: Option<&'a mut dyn crate::full_log::Sink>,
@@ -96,6 +102,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
             callback: "",
             started: false,
             current: None,
+            refusals: 0,
             log: None,
             record: GameRecord {
                 schema: GAME_RECORD_SCHEMA,
@@ -123,6 +130,13 @@ impl<'a, A: Adapter> Machine<'a, A> {
         machine.record.start = start;
         super::watch::tell(&machine.record);
         Ok(machine)
+    }
+
+    /// Plays the match as records of schema `schema` did (an older schema kept every
+    /// refused action), for the check of such a record, and to compare a match with the
+    /// 2009 game's own record (which keeps every refused action too); the record says it.
+    pub fn as_schema(&mut self, schema: u32) {
+        self.record.schema = schema;
     }
 
     /// Sends every request answered from now on (questions and actions, with their
@@ -174,6 +188,7 @@ impl<'a, A: Adapter> Machine<'a, A> {
             seat: seat as u8,
             callback: self.callback.to_string(),
             steps: Vec::new(),
+            refused: Default::default(),
             requests: 0,
             digest: String::new(),
             fault: None,
@@ -186,9 +201,23 @@ impl<'a, A: Adapter> Machine<'a, A> {
     }
 
     /// `seat` takes `action` in the current callback: the rules' answer, recorded with the
-    /// chance it made draw.
+    /// chance it made draw; a refusal the seat is answered (not a fault) past the callback's
+    /// first kept ones is counted by its [`refusal_key`] instead.
     pub(crate) fn take(&mut self, seat: usize, action: Action<A>) -> Result<String, Illegal> {
         let answer = self.state.act(seat, &action);
+        let kept = refusals_kept(self.record.schema);
+        let entry = self.current.as_mut().expect("an action inside a callback");
+        entry.requests += 1;
+        if let (Err(_), Some(line)) = (&answer, self.adapter.answer(&answer)) {
+            if self.refusals >= kept {
+                *entry
+                    .refused
+                    .entry(refusal_key(&action.to_string(), &line))
+                    .or_default() += 1;
+                return answer;
+            }
+            self.refusals += 1;
+        }
         let mut steps = vec![game::Step::Act {
             seat,
             action: action.to_string(),
@@ -197,8 +226,51 @@ impl<'a, A: Adapter> Machine<'a, A> {
         self.draw_chance(&mut steps);
         let entry = self.current.as_mut().expect("an action inside a callback");
         entry.steps.extend(steps);
-        entry.requests += 1;
         answer
+    }
+
+    /// The current callback's refused actions counted, as a record says (the check's
+    /// input): what is wrong if the machine would not have counted them so (it counts only
+    /// past the kept ones, and no more than the callback's requests).
+    pub(crate) fn set_refused(
+        &mut self,
+        refused: &std::collections::BTreeMap<String, u64>,
+    ) -> Result<(), String> {
+        let Some(entry) = self.current.as_mut() else {
+            return Ok(());
+        };
+        if refused.is_empty() {
+            return Ok(());
+        }
+        let kept = refusals_kept(self.record.schema);
+        if self.refusals < kept {
+            return Err(format!(
+                "it counts refused actions {refused:?} but keeps {} of the {kept} the referee \
+                 keeps before it counts",
+                self.refusals
+            ));
+        }
+        if let Some((key, _)) = refused.iter().find(|(_, &n)| n == 0) {
+            return Err(format!("it counts `{key}` refused 0 times"));
+        }
+        let counted = refused
+            .values()
+            .try_fold(0u64, |sum, &n| sum.checked_add(n))
+            .unwrap_or(u64::MAX);
+        let actions = entry
+            .steps
+            .iter()
+            .filter(|s| matches!(s, game::Step::Act { .. }))
+            .count() as u64;
+        if counted.saturating_add(actions) > entry.requests {
+            return Err(format!(
+                "it counts {counted} refused actions besides its {actions} actions, more than \
+                 its {} requests",
+                entry.requests
+            ));
+        }
+        entry.refused = refused.clone();
+        Ok(())
     }
 
     /// Counts a question answered in the current callback.
@@ -353,6 +425,7 @@ impl<A: Adapter> Rules for Machine<'_, A> {
 
     fn begin(&mut self, seat: usize) {
         self.current = Some(self.entry(seat));
+        self.refusals = 0;
     }
 
     fn end(&mut self, seat: usize, fault: Option<&Fault>, timing: CallTiming) {

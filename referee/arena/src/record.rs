@@ -3,16 +3,49 @@
 //! callback's actions with their answers), each callback's requests and digest, the
 //! faults, and the ranking. What each callback measured lives apart in `timings`, so that
 //! two runs of the same match give the same record once `timings` is set aside.
+//!
+//! A record's size is bounded by what the game can change, not by what a champion sends:
+//! of a callback's refused actions (they change nothing), the first [`REFUSALS_KEPT`] are
+//! kept with their arguments, the others only counted by function and answer
+//! (`CallbackEntry::refused`).
 
 use super::parts::{BudgetsRecord, SeatRecord, TimingRecord};
 use game::{Options, Ranking, Step};
 use jail::fault::{Fault, FaultKind};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The schema of [`GameRecord`]; after the 2009 records' 3 and 4 (the Amazons' own record
-/// was 1), so that one number tells every record apart.
-pub const GAME_RECORD_SCHEMA: u32 = 5;
+/// was 1), so that one number tells every record apart. Schema 5 kept every refused
+/// action; 6 counts those past [`REFUSALS_KEPT`] in a callback (`CallbackEntry::refused`).
+pub const GAME_RECORD_SCHEMA: u32 = 6;
+
+/// The oldest schema of [`GameRecord`] the referee reads (and checks as it was written).
+pub const OLDEST_GAME_RECORD_SCHEMA: u32 = 5;
+
+/// Most refused actions a callback keeps with their arguments (the others are counted):
+/// far above what a champion that plays refuses in a callback, far below what a record's
+/// bound holds (a refused action is about 40 bytes of record).
+pub const REFUSALS_KEPT: usize = 100;
+
+/// Most refused actions a callback of a record of `schema` keeps with their arguments.
+pub fn refusals_kept(schema: u32) -> usize {
+    if schema <= OLDEST_GAME_RECORD_SCHEMA {
+        usize::MAX
+    } else {
+        REFUSALS_KEPT
+    }
+}
+
+/// The key a refused action past [`REFUSALS_KEPT`] is counted under: its function (the
+/// action's first word) and the answer the champion got (`construire_maison -9`). Its
+/// arguments are left out: the keys of a callback are at most its functions times the
+/// protocol's answers to a refusal.
+pub fn refusal_key(action: &str, answer: &str) -> String {
+    let function = action.split_ascii_whitespace().next().unwrap_or("");
+    format!("{function} {}", answer.trim())
+}
 
 /// One match of a game on the model, as played. A field this referee does not know is
 /// refused (as in each callback and fault): nothing is carried that `replay` did not check.
@@ -71,6 +104,11 @@ pub struct CallbackEntry {
     /// if the callback ended in a fault: the history it made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<Step>,
+    /// Its refused actions past the first [`REFUSALS_KEPT`] (kept in `steps`), counted by
+    /// [`refusal_key`]: a refused action changes nothing, so the digest after the callback
+    /// still checks the history.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub refused: BTreeMap<String, u64>,
     /// Requests answered (questions and actions).
     pub requests: u64,
     /// The game's digest after it, hex.
@@ -111,6 +149,15 @@ impl GameRecord {
         super::parts::json_lines(self)
     }
 
+    /// The record as JSON bytes, if they are within the bound the referee reads a record
+    /// with ([`crate::run_bounds::RECORD`]): a record the referee writes is one it reads
+    /// back. `path`: where it goes, for the error.
+    pub fn to_json_within_bound(&self, path: &Path) -> anyhow::Result<Vec<u8>> {
+        let bytes = self.to_json();
+        crate::run_bounds::RECORD.check_written(path, bytes.len() as u64)?;
+        Ok(bytes)
+    }
+
     /// Reads the record `path` (of schema [`GAME_RECORD_SCHEMA`]).
     pub fn load(path: &Path) -> anyhow::Result<GameRecord> {
         use anyhow::Context;
@@ -118,8 +165,8 @@ impl GameRecord {
         let record: GameRecord = serde_json::from_str(&text)
             .with_context(|| format!("{} is not a match record", path.display()))?;
         anyhow::ensure!(
-            record.schema == GAME_RECORD_SCHEMA,
-            "{} has record schema {}, not {GAME_RECORD_SCHEMA}",
+            (OLDEST_GAME_RECORD_SCHEMA..=GAME_RECORD_SCHEMA).contains(&record.schema),
+            "{} has record schema {}, not {OLDEST_GAME_RECORD_SCHEMA} to {GAME_RECORD_SCHEMA}",
             path.display(),
             record.schema
         );

@@ -169,6 +169,7 @@ mod tests {
                             answer: Err(game::Illegal("no".into())),
                         }])
                         .collect(),
+                    refused: Default::default(),
                     requests: 0,
                     digest: String::new(),
                     fault: None,

@@ -3,7 +3,8 @@
 //! disk), and a file read whole is memory. Each bound is far above what the referee
 //! writes (a record of a long match is well under a MiB, a row of `matches.csv` under
 //! 2 KiB), and a file above it is refused before it is read, naming the file, its size and
-//! the bound ([`Bound::check`]).
+//! the bound ([`Bound::check`]). The referee checks a record against its bound before it
+//! writes one too ([`Bound::check_written`]): a file it wrote is never one it refuses.
 
 /// A kind of file of a run and the most the referee reads of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +90,23 @@ impl Bound {
         );
         Ok(())
     }
+
+    /// `Ok` if a file of `size` bytes the referee is about to write at `path` is within the
+    /// bound it reads such a file with; otherwise the error that says so (a file the
+    /// referee writes is never one it refuses to read back).
+    pub fn check_written(&self, path: &std::path::Path, size: u64) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            size <= self.max,
+            "{} would be {}, more than {} may be ({}): the referee did not write it, since it \
+             would refuse to read it back; this is a fault of the referee, please report it \
+             with the command that made it",
+            jail::untrusted::printable_path(path),
+            size_text(size),
+            self.kind,
+            size_text(self.max)
+        );
+        Ok(())
+    }
 }
 
 /// `1234 bytes`, `3.0 GiB`.
@@ -120,5 +138,23 @@ mod tests {
             "{err}"
         );
         assert_eq!(size_text(12), "12 bytes");
+    }
+
+    /// A record the referee would write above the bound it reads with is refused before it
+    /// is written, as the referee's own fault; at the bound it passes.
+    #[test]
+    fn a_file_written_above_its_bound_is_the_referee_s_fault() {
+        let path = std::path::Path::new("m/record.json");
+        assert!(RECORD.check_written(path, RECORD.max).is_ok());
+        let err = format!(
+            "{:#}",
+            RECORD.check_written(path, RECORD.max + 1).unwrap_err()
+        );
+        assert!(
+            err.starts_with(
+                "m/record.json would be 64.0 MiB (67108865 bytes), more than a match record may be"
+            ) && err.contains("a fault of the referee"),
+            "{err}"
+        );
     }
 }

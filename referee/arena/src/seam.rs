@@ -243,6 +243,7 @@ pub struct FaultStep {
     pub step: usize,
     /// `timeout`, `crash`, `memory`, `protocol`, `spawn`.
     pub kind: String,
-    /// The fault's message (it may quote the champion: escape it to show it).
+    /// The fault's message, escaped as every view shows a champion's text
+    /// (`jail::untrusted::printable`: no control or bidirectional character raw).
     pub message: String,
 }

@@ -655,16 +655,28 @@ pub fn resume(
 /// Returns the device and inode of what it checked (the snapshot's folder, or its single
 /// file), for the jail to bind only that (`None` without a snapshot).
 pub fn ready(champion: &ChampionSpec) -> anyhow::Result<Option<(u64, u64)>> {
+    startable(champion).map_err(|problem| operator_problem(champion, &problem))
+}
+
+/// [`ready`]'s check, what keeps the snapshot from being started as the error (for the
+/// pre-run check, which says it in its own words).
+pub fn startable(champion: &ChampionSpec) -> Result<Option<(u64, u64)>, String> {
     let Some(snapshot) = &champion.snapshot else {
         return Ok(None);
     };
-    let checked = match unreadable(&snapshot.root, &champion.program) {
+    // The jail opens the program by its whole path: one the system cannot open (longer
+    // than PATH_MAX, under a results folder that deep) keeps every start from it.
+    let whole = std::path::absolute(&champion.program).map_err(|e| e.to_string())?;
+    if let Err(e) = std::fs::File::open(&whole) {
+        return Err(format!(
+            "cannot open its program by its whole path {}: {e}",
+            whole.display()
+        ));
+    }
+    match unreadable(&snapshot.root, &champion.program) {
         Some(problem) => Err(problem),
-        None => changed(snapshot),
-    };
-    checked
-        .map(Some)
-        .map_err(|problem| operator_problem(champion, &problem))
+        None => changed(snapshot).map(Some),
+    }
 }
 
 /// The error of a champion of a run that cannot be started from its snapshot for a reason

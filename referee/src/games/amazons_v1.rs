@@ -241,6 +241,7 @@ pub fn to_game_record(old: &AmazonsRecord) -> Result<GameRecord, String> {
                     .collect(),
                 _ => Vec::new(),
             },
+            refused: Default::default(),
             requests: c.requests,
             digest: String::new(),
             fault: c.fault.clone(),

@@ -86,6 +86,7 @@ pub fn to_game_record(
                 seat: c.seat,
                 callback: c.callback.name().to_string(),
                 steps,
+                refused: Default::default(),
                 requests: c.requests + u64::from(fin),
                 digest: String::new(),
                 fault: c.fault.clone(),

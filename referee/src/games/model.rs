@@ -119,7 +119,7 @@ pub trait Parts: Adapter {
                 seat: f.seat,
                 step,
                 kind: f.kind.name().to_string(),
-                message: f.message.clone(),
+                message: jail::untrusted::printable(&f.message).into_owned(),
             })
             .collect()
     }
@@ -394,10 +394,10 @@ impl<P: Parts> ModelGame<P> {
         if let Some(old) = self.0.legacy(head.schema, &text, path) {
             return Ok((old, true));
         }
-        if let Some(schema) = head
-            .schema
-            .filter(|&s| s != u64::from(arena::GAME_RECORD_SCHEMA))
-        {
+        if let Some(schema) = head.schema.filter(|s| {
+            !(u64::from(arena::OLDEST_GAME_RECORD_SCHEMA)..=u64::from(arena::GAME_RECORD_SCHEMA))
+                .contains(s)
+        }) {
             anyhow::bail!(
                 "{} has record schema {schema}, which this referee does not read for {title} \
                  (play the match again to record it anew)",
@@ -517,7 +517,8 @@ impl<P: Parts> ModelGame<P> {
         jail::interrupt::undisturbed()?;
         // A champion whose processes could not all be watched: no result (`jail::blind`).
         jail::blind::watched()?;
-        crate::store::write_in(&folder, "record.json", &record.to_json())?;
+        let json = record.to_json_within_bound(&folder.path().join("record.json"))?;
+        crate::store::write_in(&folder, "record.json", &json)?;
         // No command plays a person's moves, or a connected program's, again.
         if !seats
             .champions

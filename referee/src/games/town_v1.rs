@@ -5,7 +5,7 @@
 //! still replay, show and merge.
 
 use super::town_wire::TownWire;
-use arena::{Adapter, GameRecord, GAME_RECORD_SCHEMA};
+use arena::{Adapter, GameRecord, OLDEST_GAME_RECORD_SCHEMA};
 use game::{Game as _, Ranking};
 use std::path::Path;
 use town::{Town, TownState};
@@ -20,7 +20,7 @@ pub fn legacy(schema: Option<u64>, text: &str, path: &Path) -> Option<Result<Gam
     struct Head {
         version: Option<u64>,
     }
-    if schema != Some(u64::from(GAME_RECORD_SCHEMA)) {
+    if schema != Some(u64::from(OLDEST_GAME_RECORD_SCHEMA)) {
         return None;
     }
     let head: Head = serde_json::from_str(text).ok()?;

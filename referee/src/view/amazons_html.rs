@@ -59,7 +59,8 @@ pub(super) struct FaultView<'a> {
     /// The moves played when it happened: the page's step.
     pub(super) step: usize,
     pub(super) kind: &'static str,
-    message: &'a str,
+    /// Escaped as every view shows a champion's text (`jail::untrusted::printable`).
+    message: std::borrow::Cow<'a, str>,
 }
 
 /// The board as the page's string: one character per square, `a1`, `b1`, .. `j10`.
@@ -144,7 +145,7 @@ fn made(
                 seat: f.seat,
                 step,
                 kind: f.kind.name(),
-                message: &f.message,
+                message: jail::untrusted::printable(&f.message),
             })
             .collect(),
         sandbox: &record.sandbox,

@@ -4,8 +4,9 @@
 //! callback's digest checked, the engine watched at the end of each callback and of each
 //! stage as the viewers show them. Nothing is read of the 2009 game's own record.
 //!
-//! The record keeps every action with its answer (refused ones too), so the timeline lists
-//! refused actions with their arguments, as it does from a full log; a callback's
+//! The record keeps every action with its answer (of the refused ones, each callback's first
+//! ones, the others counted by function and answer), so the timeline lists refused actions
+//! with their arguments, as it does from a full log, and counts the others; a callback's
 //! information requests are its requests less its actions (`fin` is one of its actions on
 //! the model, and no request of the protocol's counts).
 
@@ -14,6 +15,7 @@ use arena::GameRecord;
 use engine::model::{Action, Loi, LoiState};
 use engine::Game;
 use game::{Replay, Step};
+use jail::untrusted::printable;
 
 /// The timeline of `record`, a record of a 2009 match; fails where the record parts ways
 /// with the rules (an answer, a digest, the order of the callbacks, the ranking).
@@ -220,6 +222,10 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+        let counted = super::step_actions::refused_counts(&entry.refused);
+        let refusals = counted.iter().fold(0u64, |sum, r| sum.saturating_add(r.2));
+        self.builder_mut()?.counted(&counted);
+        let acts = acts.saturating_add(refusals);
         let questions = entry.requests.checked_sub(acts).ok_or_else(|| {
             format!(
                 "callback #{index}: {} requests recorded, fewer than its {acts} actions",
@@ -306,7 +312,7 @@ fn faults(
             let view = FaultView {
                 seat: fault.seat,
                 kind: fault.kind.name().to_string(),
-                message: record.fault_message(fault).to_string(),
+                message: printable(record.fault_message(fault)).into_owned(),
             };
             (step, view)
         })

@@ -69,8 +69,9 @@ pub struct Gathered {
     pub bid: Option<i32>,
     /// Cells of the successful `vendre_maison`.
     pub sold: Vec<Pos>,
-    /// Refusals past [`ACTIONS_MAX`] entries: `(function, code) -> count`.
-    pub overflow: std::collections::BTreeMap<(&'static str, i32), u64>,
+    /// Refusals past [`ACTIONS_MAX`] entries, and those the record only counts:
+    /// `(function, code) -> count`.
+    pub overflow: std::collections::BTreeMap<(String, i32), u64>,
 }
 
 impl Gathered {
@@ -94,7 +95,7 @@ impl Gathered {
             _ if refused && full => {
                 *self
                     .overflow
-                    .entry((call.function.name(), code))
+                    .entry((call.function.name().to_string(), code))
                     .or_default() += 1;
             }
             _ => {
@@ -146,11 +147,22 @@ impl Gathered {
         }
     }
 
-    /// The refusals past [`ACTIONS_MAX`] entries, as `(function, code, count)`.
+    /// `n` refusals of `function` answered `code` that the record counts without their
+    /// arguments (past the ones a callback keeps): counted with the overflow.
+    pub fn counted(&mut self, function: &str, code: i32, n: u64) {
+        let total = self
+            .overflow
+            .entry((function.to_string(), code))
+            .or_default();
+        *total = total.saturating_add(n);
+    }
+
+    /// The refusals past [`ACTIONS_MAX`] entries and those counted, as
+    /// `(function, code, count)`.
     pub fn overflow(&self) -> Vec<(String, i32, u64)> {
         self.overflow
             .iter()
-            .map(|(&(function, code), &n)| (function.to_string(), code, n))
+            .map(|((function, code), &n)| (function.clone(), *code, n))
             .collect()
     }
 

@@ -32,7 +32,8 @@ struct PageData<'a> {
     moves: Vec<(usize, String)>,
     /// `states[n]`: after move `n`.
     states: Vec<StateView>,
-    faults: Vec<(u8, usize, &'static str, &'a str)>,
+    /// Each fault's seat, step, kind and message (escaped: `jail::untrusted::printable`).
+    faults: Vec<(u8, usize, &'static str, std::borrow::Cow<'a, str>)>,
 }
 
 /// A state as the page shows it.
@@ -202,7 +203,10 @@ fn data_of(record: &GameRecord, hidden: bool) -> anyhow::Result<PageData<'_>> {
             .faults
             .iter()
             .zip(record.fault_steps())
-            .map(|(f, step)| (f.seat, step, f.kind.name(), f.message.as_str()))
+            .map(|(f, step)| {
+                let message = jail::untrusted::printable(&f.message);
+                (f.seat, step, f.kind.name(), message)
+            })
             .collect(),
     })
 }

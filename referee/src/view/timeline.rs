@@ -185,6 +185,7 @@ pub enum StepKind {
 pub struct FaultView {
     pub seat: u8,
     pub kind: String,
+    /// Escaped as every view shows a champion's text (`jail::untrusted::printable`).
     pub message: String,
 }
 
@@ -385,6 +386,14 @@ pub(super) struct Builder {
 
 impl Builder {
     /// A builder from `initial` (the game before `init_game`).
+    /// Refusals of the callback being replayed that the record counts only
+    /// (`(function, code, count)`).
+    pub(super) fn counted(&mut self, refused: &[(String, i32, u64)]) {
+        for (function, code, n) in refused {
+            self.gathered.counted(function, *code, *n);
+        }
+    }
+
     pub(super) fn new(full_log: bool, initial: &Game) -> Builder {
         let previous = cells_of(initial);
         let mut builder = Builder {
@@ -629,7 +638,7 @@ fn attach_faults(record: &MatchRecord, steps: &[Step]) -> Vec<(usize, FaultView)
             let view = FaultView {
                 seat: fault.seat,
                 kind: fault.kind.name().to_string(),
-                message: fault.message.clone(),
+                message: jail::untrusted::printable(&fault.message).into_owned(),
             };
             (index, view)
         })

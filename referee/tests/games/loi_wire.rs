@@ -235,7 +235,10 @@ fn without_refused(mut record: GameRecord) -> GameRecord {
         callback
             .steps
             .retain(|s| !matches!(s, game::Step::Act { answer: Err(_), .. }));
+        callback.refused.clear();
     }
+    // Schema 6 changed only how refused actions are kept: the hashes are those of schema 5.
+    record.schema = arena::OLDEST_GAME_RECORD_SCHEMA;
     record
 }
 

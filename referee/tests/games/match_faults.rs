@@ -1072,3 +1072,122 @@ fn a_built_in_champion_misused_exits_2_naming_the_problem() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("`no_such_callback`"), "{stderr}");
 }
+
+/// A champion that floods its record with refused actions (`refusal_flood.py`: 5 `jouer`
+/// of 20,000 refused houses each) makes a record bounded by what the game can change:
+/// each flooded callback keeps its first refused actions with their arguments and counts
+/// the others by function and answer; the record (with its full log) replays; the timeline
+/// counts them all; a count edited past the callback's requests, or a kept refusal taken
+/// away, fails the replay.
+#[test]
+fn a_flood_of_refused_actions_is_counted_not_kept() {
+    let dir = common::fresh_dir("match", "refusal-flood");
+    let output = referee(&[
+        "match",
+        &fixture("refusal_flood.py"),
+        &passive(),
+        &passive(),
+        "--seed",
+        "71",
+        "--first-player",
+        "0",
+        "--full-log",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}{}",
+        common::text(&output.stdout),
+        common::text(&output.stderr)
+    );
+    let path = dir.join("record.json");
+    let size = std::fs::metadata(&path).unwrap().len();
+    // 100,000 refused actions kept would be megabytes; the match itself is tens of KiB.
+    assert!(size < 256 << 10, "a record of {size} bytes");
+    let original: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_no_process_left(&original);
+    assert_eq!(original["schema"], arena::GAME_RECORD_SCHEMA);
+    let flooded: Vec<usize> = original["callbacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.get("refused").is_some())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(flooded.len(), 5, "five flooded callbacks");
+    for &i in &flooded {
+        let entry = &original["callbacks"][i];
+        assert_eq!(
+            (&entry["seat"], &entry["callback"]),
+            (&0.into(), &"jouer".into())
+        );
+        let kept = entry["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["act"]["answer"].get("Err").is_some())
+            .count();
+        assert_eq!(kept, arena::REFUSALS_KEPT, "{entry}");
+        let counted: u64 = entry["refused"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .inspect(|(key, _)| assert!(key.starts_with("construire_maison -"), "{key}"))
+            .map(|(_, n)| n.as_u64().unwrap())
+            .sum();
+        assert_eq!(counted, 20_000 - arena::REFUSALS_KEPT as u64, "{entry}");
+        // The refusals and `fin`.
+        assert_eq!(entry["requests"], 20_001, "{entry}");
+    }
+    let record = common::loi::load(&path);
+    let timeline = common::loi::timeline(&record);
+    let refused: u64 = timeline
+        .steps
+        .iter()
+        .flat_map(|s| {
+            let listed = s
+                .actions
+                .iter()
+                .filter(|a| a.code < 0)
+                .map(|a| u64::from(a.count));
+            listed.chain(s.refused.iter().map(|r| r.2))
+        })
+        .sum();
+    assert_eq!(refused, 100_000, "the timeline counts every refusal");
+    let replay_of = |record: &Value| {
+        std::fs::write(&path, serde_json::to_vec(record).unwrap()).unwrap();
+        let out = referee(&["replay", path.to_str().unwrap()]);
+        (
+            out.status.code(),
+            common::text(&out.stdout) + &common::text(&out.stderr),
+        )
+    };
+    let (code, text) = replay_of(&original);
+    assert_eq!(code, Some(0), "{text}");
+    let first = flooded[0];
+    let key = original["callbacks"][first]["refused"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
+    let mut more = original.clone();
+    let n = more["callbacks"][first]["refused"][&key].as_u64().unwrap();
+    more["callbacks"][first]["refused"][&key] = (n + 1).into();
+    let (code, text) = replay_of(&more);
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("more than its 20001 requests"), "{text}");
+    let mut fewer = original.clone();
+    let steps = fewer["callbacks"][first]["steps"].as_array_mut().unwrap();
+    let at = steps
+        .iter()
+        .position(|s| s["act"]["answer"].get("Err").is_some())
+        .unwrap();
+    steps.remove(at);
+    let (code, text) = replay_of(&fewer);
+    assert_eq!(code, Some(3), "{text}");
+    assert_eq!(replay_of(&original).0, Some(0));
+}

@@ -299,7 +299,11 @@ fn an_edited_2009_record_of_before_is_refused_naming_what_disagrees() {
 fn an_edited_2009_record_is_refused_naming_what_disagrees() {
     let played = play_loi("loi-today", false);
     let record = read(&played);
-    assert_eq!(record["schema"], 5, "today's record");
+    assert_eq!(
+        record["schema"],
+        arena::GAME_RECORD_SCHEMA,
+        "today's record"
+    );
     let acts = |c: &Value| -> bool {
         c["steps"].as_array().is_some_and(|steps| {
             steps

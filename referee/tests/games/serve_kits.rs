@@ -332,3 +332,68 @@ fn every_kit_has_the_same_connection_file() {
         }
     }
 }
+
+/// A line client of the 2009 game that floods its callbacks with refused actions (3
+/// `jouer` of 20,000 refused houses each, on a generous `timeout=`) gets a record bounded
+/// by what the game can change, as a champion of `referee match` does: each flooded
+/// callback keeps its first refused actions and counts the others; the record replays.
+#[test]
+fn a_line_client_s_flood_of_refused_actions_is_counted_not_kept() {
+    each_run_in("serve_kits", "refusal_flood", |who, dir| {
+        let server = Server::start(who, dir);
+        let mut flood = server.connect();
+        assert_eq!(flood.cmd("CLIENT_NAME flood"), "OK");
+        let ask = "WAIT_GAME TRAINING random game=loi start=0 timeout=60";
+        assert_eq!(flood.cmd(ask), "OK");
+        let game = flood.must();
+        assert_eq!(flood.must(), "loi 3");
+        let mut lines = BufReader::new(flood.stream.try_clone().unwrap());
+        let (mut line, mut flooded) = (String::new(), 0);
+        while lines.read_line(&mut line).unwrap() > 0 {
+            if line == "jouer\n" && flooded < 3 {
+                flooded += 1;
+                for _ in 0..4 {
+                    flood.write(&b"construire_maison 0 0\n".repeat(5000));
+                    for _ in 0..5000 {
+                        line.clear();
+                        lines.read_line(&mut line).unwrap();
+                        assert!(line.starts_with('-'), "refused: {line}");
+                    }
+                }
+            }
+            flood.write(b"fin\n");
+            line.clear();
+        }
+        assert_eq!(flooded, 3, "three `jouer` flooded");
+        let record = record(&server, &game);
+        let path = server.results.join(&game).join("record.json");
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size < 256 << 10, "a record of {size} bytes");
+        let entries: Vec<&serde_json::Value> = record["callbacks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c.get("refused").is_some())
+            .collect();
+        assert_eq!(entries.len(), 3, "{record}");
+        for entry in entries {
+            let kept = entry["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["act"]["answer"].get("Err").is_some())
+                .count();
+            assert_eq!(kept, arena::REFUSALS_KEPT, "{entry}");
+            let counted: u64 = entry["refused"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|n| n.as_u64().unwrap())
+                .sum();
+            assert_eq!(counted, 20_000 - arena::REFUSALS_KEPT as u64, "{entry}");
+            assert_eq!(entry["requests"], 20_001, "{entry}");
+        }
+        assert_eq!(record["faults"].as_array().unwrap().len(), 0, "{record}");
+        replays(&server, "loi", &game);
+    });
+}

@@ -469,3 +469,49 @@ fn a_kit_added_since_does_not_stop_a_resume_one_changed_or_gone_does() {
         );
     }
 }
+
+/// A results folder deeper than the longest path the system opens (PATH_MAX) leaves the
+/// referee unable to open its own copy of any champion: the pre-run check stops the run as
+/// the operator's to fix (exit 1, naming the snapshot, the cause and the fix), blaming no
+/// champion, and `--exclude-broken` does not play the built-ins alone (exit 0, before).
+#[test]
+fn a_snapshot_the_referee_cannot_open_stops_the_pre_run_check_as_its_own() {
+    each_run("too-deep", |who, dir| {
+        champions(dir);
+        let key = dir.join("deep.key").display().to_string();
+        let referee = tournament(
+            who,
+            Path::new("res"),
+            dir,
+            &["--exclude-broken", "--key", &key],
+        );
+        // 230 folders of 20 bytes, entered one by one: no path of them is ever opened whole.
+        let mut deep = Command::new("sh");
+        deep.arg("-c")
+            .arg(
+                "i=0; while [ $i -lt 230 ]; do d=d$(printf %018d $i); mkdir $d && cd -P $d \
+                 || exit 99; i=$((i+1)); done; exec \"$@\"",
+            )
+            .arg("sh")
+            .arg(referee.get_program())
+            .args(referee.get_args())
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Who::User(uid, gid) = who {
+            deep.uid(uid).gid(gid).env("HOME", "/tmp");
+        }
+        let out = common::output(deep);
+        let stderr = common::text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains("the pre-run check cannot start champion `")
+                && stderr.contains("on the referee's side, not the champion's")
+                && stderr.contains("a shorter --results"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("failed the pre-run check"), "{stderr}");
+        assert!(!stderr.contains("excluding"), "{stderr}");
+    });
+}

@@ -349,3 +349,35 @@ fn quoted_script_tags_leave_the_replay_page_whole() {
     let console = &console[..console.find("</script>").unwrap()];
     assert!(!console.contains(['<', '>', '&']), "{console}");
 }
+
+/// A crash whose stderr holds a carriage return, ESC and U+202E (which reverses the rest
+/// of its line): the replay page's faults (the seat card's line, the timeline marker's
+/// tooltip) quote it escaped, as the console, `show` and the terminal do.
+#[test]
+fn the_replay_page_s_faults_quote_stderr_escaped() {
+    let dir = common::fresh_dir("untrusted", "bidi");
+    let out = dir.join("match");
+    run(Command::new(REFEREE)
+        .arg("match")
+        .args([fixture("bidi_crash.sh"), "random".into(), "random".into()])
+        .args(["--seed", "9", "--first-player", "0", "--html", "--out"])
+        .arg(&out));
+    let page = std::fs::read_to_string(out.join("replay.html")).unwrap();
+    let timeline: Value = serde_json::from_str(embedded_json(&page)).unwrap();
+    let messages: Vec<&str> = timeline["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["faults"].as_array().into_iter().flatten())
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(!messages.is_empty(), "{timeline}");
+    for message in messages {
+        assert_clean("a fault of the page", message.as_bytes());
+        assert!(!message.contains('\u{202e}'), "{message}");
+        assert!(
+            message.contains("a crash\\x0dseat B crashed\\x1b[2K \\u{202e}seat A wins"),
+            "{message}"
+        );
+    }
+}

@@ -193,7 +193,12 @@ pub(crate) fn check_all(
                     .as_ref()
                     .map(|r| r.path().join("check"))
                     .unwrap_or_default();
-                let verdict = check(c, game, time, process, &scratch, &stderr);
+                // A snapshot the referee cannot start from (its path too long, made
+                // unreadable) is the operator's to fix, never the champion's failure.
+                let verdict = match arena::snapshot::startable(c) {
+                    Ok(_) => Ok(check(c, game, time, process, &scratch, &stderr)),
+                    Err(problem) => Err(problem),
+                };
                 if let Some(root) = root {
                     arena::scratch::remove_scratch(root);
                 }
@@ -211,9 +216,17 @@ pub(crate) fn check_all(
             ),
         });
     }
+    // The referee's own failure stops the run before any champion is judged by the check.
+    let mut checked = Vec::new();
+    for (champion, (verdict, stderr)) in champions.into_iter().zip(verdicts) {
+        match verdict {
+            Ok(verdict) => checked.push((champion, verdict, stderr)),
+            Err(problem) => return Err(unstartable(&champion, &problem)),
+        }
+    }
     let mut kept = Vec::new();
     let mut excluded = Vec::new();
-    for (champion, (verdict, stderr)) in champions.into_iter().zip(verdicts) {
+    for (champion, verdict, stderr) in checked {
         match verdict {
             Ok(()) => kept.push(champion),
             Err(fault) => {
@@ -234,6 +247,26 @@ pub(crate) fn check_all(
         }
     }
     Ok((kept, excluded))
+}
+
+/// The error that stops a run whose pre-run check cannot start `champion` from its
+/// snapshot for `problem`, a reason outside the champion: the operator's to fix.
+fn unstartable(champion: &ChampionSpec, problem: &str) -> Failure {
+    let root = champion
+        .snapshot
+        .as_ref()
+        .map_or(String::new(), |s| s.root.display().to_string());
+    Failure::from(anyhow!(
+        "the pre-run check cannot start champion `{}` ({}) from its snapshot {}: {}; this is \
+         on the referee's side, not the champion's, and nothing was played: fix it (a results \
+         folder whose path is too long: a shorter --results; a snapshot made unreadable: \
+         `chmod -R a+rX {}`), then run the same command again",
+        printable(&champion.name),
+        printable(&champion.given),
+        printable(&root),
+        printable(problem),
+        printable(&root)
+    ))
 }
 
 /// The other seats of a match of `seats` seats, as a command's placeholders: `A B` for

@@ -109,6 +109,9 @@ pub fn arena_record(record: &MatchRecord, dir: &Path) -> GameRecord {
         record.sandbox.clone(),
     )
     .unwrap();
+    // The 2009 game's record keeps every refused action, as the arena's of schema 5 did
+    // (today's counts those past `REFUSALS_KEPT`): the views of the two then agree.
+    machine.as_schema(::arena::OLDEST_GAME_RECORD_SCHEMA);
     let spawn_faults = (0..3u8)
         .map(|seat| {
             record
