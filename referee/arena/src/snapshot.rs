@@ -664,6 +664,11 @@ pub fn startable(champion: &ChampionSpec) -> Result<Option<(u64, u64)>, String> 
     let Some(snapshot) = &champion.snapshot else {
         return Ok(None);
     };
+    // A folder or file made unreadable first: its message names the mode and the fix,
+    // where opening the program as a user would only say "Permission denied".
+    if let Some(problem) = unreadable(&snapshot.root, &champion.program) {
+        return Err(problem);
+    }
     // The jail opens the program by its whole path: one the system cannot open (longer
     // than PATH_MAX, under a results folder that deep) keeps every start from it.
     let whole = std::path::absolute(&champion.program).map_err(|e| e.to_string())?;
@@ -673,10 +678,7 @@ pub fn startable(champion: &ChampionSpec) -> Result<Option<(u64, u64)>, String> 
             whole.display()
         ));
     }
-    match unreadable(&snapshot.root, &champion.program) {
-        Some(problem) => Err(problem),
-        None => changed(snapshot).map(Some),
-    }
+    changed(snapshot).map(Some)
 }
 
 /// The error of a champion of a run that cannot be started from its snapshot for a reason

@@ -448,7 +448,8 @@ fn a_record_file_reads_back_equal_with_one_callback_per_line() {
         .filter(|l| l.starts_with("    {\"seat\":") && l.contains("\"callback\":\""))
         .count();
     assert_eq!(callback_lines, record.callbacks.len());
-    assert!(text.starts_with("{\n  \"schema\": 5,\n"), "{}", &text[..40]);
+    let head = format!("{{\n  \"schema\": {},\n", arena::GAME_RECORD_SCHEMA);
+    assert!(text.starts_with(&head), "{}", &text[..40]);
 }
 
 /// A champion that sends `mon_tour` `count` times, then `fin`.

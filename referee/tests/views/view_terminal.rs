@@ -301,8 +301,9 @@ fn refused_actions_are_counted_in_a_step_s_actions() {
     assert!(ok, "{stderr}");
     assert!(
         stdout.contains(
-            "actions of seat 1 in jouer: construire_route 200 3 -> HORS_TERRAIN x 20000, \
-             construire_maison 0 0 -> NON_CONNEXE; 1 information request(s)"
+            "actions of seat 1 in jouer: construire_route 200 3 -> HORS_TERRAIN x 100, \
+             1 refused construire_maison -> NON_CONNEXE, 19900 refused construire_route -> \
+             HORS_TERRAIN; 1 information request(s)"
         ),
         "{stdout}"
     );
