@@ -16,11 +16,10 @@
 use crate::common;
 use crate::serve::{c_client, Server, WAIT};
 use crate::serve_web::{site_of, Browser};
-use crate::serve_web_tournament::organise;
+use crate::serve_web_tournament::{ann_and_bob_join, organise};
 
 use common::users::each_run_in;
 use serde_json::{json, Value};
-use std::process::{Command, Stdio};
 
 /// The columns compared: the page shows them as `leaderboard.csv` writes them, in its
 /// order.
@@ -103,26 +102,9 @@ fn a_league_s_standings_change_as_each_of_its_games_ends() {
             "60",
         ];
         assert!(organise(who, dir, &new).contains("tournament cup created"));
-        // ann, this test's client, asks each of its games when the test says.
-        let mut ann = server.connect();
-        assert_eq!(ann.cmd("CLIENT_NAME ann"), "OK");
-        let ann_token = organise(who, dir, &["register", "ann"]);
-        let wait = format!("WAIT_GAME TOURNAMENT cup token={ann_token}");
-        assert_eq!(ann.cmd(&wait), "OK");
-        server.line_with("client ann: waits in tournament cup");
-        // bob, the C client, asks its next game as soon as one ends.
-        let token = organise(who, dir, &["register", "bob"]);
-        let mut bob = Command::new(&client)
-            .args([
-                &server.port.to_string(),
-                "bob",
-                "0",
-                &format!("cup token={token}"),
-            ])
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        server.line_with("client bob: waits in tournament cup");
+        // ann, this test's client, asks each of its games when the test says; bob, the C
+        // client, asks its next game as soon as one ends.
+        let (mut ann, wait, mut bob) = ann_and_bob_join(who, dir, &server, &client);
 
         let mut browser = Browser::start(&chromium);
         browser.open(&format!("{site}tournament/cup"));

@@ -10,16 +10,46 @@
 //! With `REFEREE_WEB_SCREENSHOTS=DIR`, the pages are also shot at 1366x768 and 1920x1080.
 
 use crate::common;
-use crate::serve::{c_client, serve_command, Server};
+use crate::serve::{c_client, serve_command, Client, Server};
 use crate::serve_web::{site_of, Browser, HOSTILE};
 
 use common::users::{each_run_in, Who};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// `referee serve ARGS` on the test's store: its stdout, or a panic with its stderr.
+/// ann (a test's own client, which asks a game only when the test says: its `WAIT_GAME`
+/// line is returned to ask again) and bob (the C client `client`, which asks its next game
+/// as soon as one ends) registered and waiting in the tournament `cup` of `server`.
+pub(crate) fn ann_and_bob_join(
+    who: Who,
+    dir: &Path,
+    server: &Server,
+    client: &Path,
+) -> (Client, String, Child) {
+    let mut ann = server.connect();
+    assert_eq!(ann.cmd("CLIENT_NAME ann"), "OK");
+    let token = organise(who, dir, &["register", "ann"]);
+    let wait = format!("WAIT_GAME TOURNAMENT cup token={token}");
+    assert_eq!(ann.cmd(&wait), "OK");
+    server.line_with("client ann: waits in tournament cup");
+    let token = organise(who, dir, &["register", "bob"]);
+    let bob = Command::new(client)
+        .args([
+            &server.port.to_string(),
+            "bob",
+            "0",
+            &format!("cup token={token}"),
+        ])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    server.line_with("client bob: waits in tournament cup");
+    (ann, wait, bob)
+}
+
 pub(crate) fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
     let out = serve_command(who, dir, args);
     assert!(
@@ -198,26 +228,7 @@ fn the_organiser_s_forms_act_with_the_token_only_and_standings_follow_the_games(
         // ann is this test's own client, which moves only when told (the page is seen
         // before the game can end); bob the C client.
         let Some(client) = c_client(dir) else { return };
-        let mut ann = server.connect();
-        assert_eq!(ann.cmd("CLIENT_NAME ann"), "OK");
-        let player = organise(who, dir, &["register", "ann"]);
-        assert_eq!(
-            ann.cmd(&format!("WAIT_GAME TOURNAMENT cup token={player}")),
-            "OK"
-        );
-        server.line_with("client ann: waits in tournament cup");
-        let player = organise(who, dir, &["register", "bob"]);
-        let bob = Command::new(&client)
-            .args([
-                &server.port.to_string(),
-                "bob",
-                "0",
-                &format!("cup token={player}"),
-            ])
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        server.line_with("client bob: waits in tournament cup");
+        let (mut ann, _, bob) = ann_and_bob_join(who, dir, &server, &client);
         browser.open(&format!("{site}tournament/cup"));
         assert_eq!(
             browser.eval("[...document.querySelectorAll('#members .member')].map(a => a.textContent).join(',')"),
