@@ -35,14 +35,48 @@ trap 'chmod -R u+rwX "$work" 2>/dev/null; rm -rf "$work"' EXIT
 skips="$work/skips.log"
 : >"$skips"
 chmod 666 "$skips"
-TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.jsonl" \
-  REFEREE_SKIP_LOG="$skips" cargo test --workspace --no-fail-fast "$@"
-# REFEREE_REPLAY_SHARE=N plays again one in N of the distinct matches (.ci/run: a third,
+export TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.jsonl" \
+  REFEREE_SKIP_LOG="$skips"
+if [ $# -gt 0 ]; then
+  cargo test --workspace --no-fail-fast "$@"
+else
+  # The whole suite: its test binaries three at a time (scripts/pool.sh says why), the
+  # slowest first, each from its package's folder as `cargo test` runs it; the doctests
+  # through cargo meanwhile.
+  cargo test --workspace --no-run
+  binaries=$(cargo test --workspace --no-run --message-format=json 2>/dev/null |
+    python3 -c 'import json, sys
+slowest = ["jailed", "tournament", "kits", "games", "views", "docs"]
+found = []
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+        name = m["target"]["name"]
+        rank = slowest.index(name) if name in slowest else len(slowest)
+        found.append((rank, m["manifest_path"].rsplit("/", 1)[0], name, m["executable"]))
+for rank, folder, name, exe in sorted(found, key=lambda f: f[0]):
+    print(folder, name, exe)')
+  # insta finds the snapshots from the workspace's root, which it would ask cargo for.
+  export INSTA_WORKSPACE_ROOT=$PWD
+  # shellcheck source=scripts/pool.sh
+  . scripts/pool.sh
+  mkdir "$work/pool"
+  pool_init "${REFEREE_TEST_JOBS:-3}" "$work/pool"
+  run_binary() { echo "     Running $2" && cd "$1" && "$2"; }
+  pool_add doctests cargo test --workspace --doc
+  n=0
+  while read -r folder name exe; do
+    n=$((n + 1))
+    pool_add "$n-$name" run_binary "$folder" "$exe"
+  done <<<"$binaries"
+  pool_wait
+fi
+# REFEREE_REPLAY_SHARE=N plays again one in N of the distinct matches (.ci/run: a fifth,
 # for its time budget); all of them by default.
 if [ -s "$work/reproduce.jsonl" ]; then
   cargo build --quiet --workspace --example reproduce_suite
   target=${CARGO_TARGET_DIR:-target}
-  TMPDIR="$work" "$target/debug/examples/reproduce_suite" \
+  "$target/debug/examples/reproduce_suite" \
     "$work/reproduce.jsonl" "$target/debug/referee" --share "${REFEREE_REPLAY_SHARE:-1}"
 fi
 echo "skipped test parts: $(wc -l <"$skips")"

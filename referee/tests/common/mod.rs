@@ -153,11 +153,31 @@ fn remove_tree(dir: &std::path::Path) {
 
 /// The one lock of the tests that load the machine (CPU burners, gigabytes of memory,
 /// disk or files, hundreds of MiB of kernel memory) or measure what another test would
-/// load: one at a time in a test binary, whichever file they come from (a binary holds
-/// several files, each with such tests: the attacks, the red team's, the builds').
-pub fn heavy() -> std::sync::MutexGuard<'static, ()> {
+/// load: one at a time, whichever file they come from (a binary holds several files, each
+/// with such tests: the attacks, the red team's, the builds') and whichever test binary
+/// (`scripts/test.sh` runs two binaries at once): a mutex in the binary, then a lock on a
+/// file of the target's temporary folder that every binary and both users open.
+pub fn heavy() -> Heavy {
     static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+    let in_binary = HEAVY.lock().unwrap_or_else(|e| e.into_inner());
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("heavy.lock");
+    // Read-only once made: the test user opens the file root made, and the reverse.
+    let file = std::fs::File::open(&path)
+        .or_else(|_| std::fs::File::create(&path))
+        .expect("the heavy tests' lock file in the target's temporary folder");
+    let across_binaries = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusive)
+        .map_err(|(_, errno)| errno)
+        .expect("the heavy tests' lock");
+    Heavy {
+        _across_binaries: across_binaries,
+        _in_binary: in_binary,
+    }
+}
+
+/// Held while a heavy test runs (`heavy`): the file's lock is let go before the mutex.
+pub struct Heavy {
+    _across_binaries: nix::fcntl::Flock<std::fs::File>,
+    _in_binary: std::sync::MutexGuard<'static, ()>,
 }
 
 /// Removes `dir` (whatever champions left in it) when the test binary exits.

@@ -36,7 +36,7 @@ use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, MutexGuard, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -201,7 +201,7 @@ fn each_case<T>(what: &str, cases: impl IntoIterator<Item = (String, T)>, body: 
 
 /// Tests that load the machine (CPU burners, gigabytes of memory or disk) run one at a
 /// time, so that they neither disturb each other's timings nor add up their memory.
-fn heavy() -> MutexGuard<'static, ()> {
+fn heavy() -> common::Heavy {
     common::heavy()
 }
 

@@ -344,7 +344,7 @@ fn build_02_a_folder_left_handed_over_by_an_older_version_is_given_back() {
 
 /// The tests that make hundreds of thousands of files, one at a time: those that measure the
 /// disk's free space and inodes around a build must not count another test's files.
-fn disk_heavy() -> std::sync::MutexGuard<'static, ()> {
+fn disk_heavy() -> common::Heavy {
     common::heavy()
 }
 

@@ -19,7 +19,6 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::MutexGuard;
 use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_referee");
@@ -31,7 +30,7 @@ fn each_run(test: &str, body: impl Fn(Who)) {
 }
 
 /// One heavy test at a time (CPU burners, hundreds of MiB of kernel memory).
-fn heavy() -> MutexGuard<'static, ()> {
+fn heavy() -> common::Heavy {
     common::heavy()
 }
 
