@@ -8,15 +8,21 @@ cd "$(dirname "$0")/.."
 # /tmp/hsperfdata_<user> whatever TMPDIR says, unless told not to. Champions never see
 # this variable: their environment is cleared.
 export JAVA_TOOL_OPTIONS=-XX:-UsePerfData
+# Each step says how long it took, as .ci/run's do.
+timed() {
+  local start=$SECONDS
+  "$@"
+  echo "test.sh: '$*' took $((SECONDS - start)) s" >&2
+}
 # Its own set-up: what the tests need (compilers, Chromium, Slurm, ...), installed if
 # missing; already there, this takes no time.
-scripts/ci-install.sh
-scripts/build-champions.sh
+timed scripts/ci-install.sh
+timed scripts/build-champions.sh
 # The lint gate (lints in the root Cargo.toml's [workspace.lints]): formatting, every
 # clippy warning and every rustdoc warning are errors.
-cargo fmt --all --check
-cargo clippy --workspace --all-targets -- -D warnings
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
+timed cargo fmt --all --check
+timed cargo clippy --workspace --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" timed cargo doc --no-deps --workspace --quiet
 # No `cargo build` before the tests: `cargo test` builds what it runs, the referee's binary
 # included. Every cargo command here selects the whole workspace, so that all resolve the
 # dependencies' features alike: a `cargo build --workspace --bins` (no dev-dependencies) or
@@ -43,7 +49,7 @@ else
   # The whole suite: its test binaries three at a time (scripts/pool.sh says why), the
   # slowest first, each from its package's folder as `cargo test` runs it; the doctests
   # through cargo meanwhile.
-  cargo test --workspace --no-run
+  timed cargo test --workspace --no-run
   binaries=$(cargo test --workspace --no-run --message-format=json 2>/dev/null |
     python3 -c 'import json, sys
 slowest = ["jailed", "tournament", "kits", "games", "views", "docs"]
@@ -63,20 +69,23 @@ for rank, folder, name, exe in sorted(found, key=lambda f: f[0]):
   mkdir "$work/pool"
   pool_init "${REFEREE_TEST_JOBS:-3}" "$work/pool"
   run_binary() { echo "     Running $2" && cd "$1" && "$2"; }
-  pool_add doctests cargo test --workspace --doc
-  n=0
-  while read -r folder name exe; do
-    n=$((n + 1))
-    pool_add "$n-$name" run_binary "$folder" "$exe"
-  done <<<"$binaries"
-  pool_wait
+  every_test() {
+    pool_add doctests cargo test --workspace --doc
+    local n=0 folder name exe
+    while read -r folder name exe; do
+      n=$((n + 1))
+      pool_add "$n-$name" run_binary "$folder" "$exe"
+    done <<<"$binaries"
+    pool_wait
+  }
+  timed every_test
 fi
 # REFEREE_REPLAY_SHARE=N plays again one in N of the distinct matches (.ci/run: a fifth,
 # for its time budget); all of them by default.
 if [ -s "$work/reproduce.jsonl" ]; then
   cargo build --quiet --workspace --example reproduce_suite
   target=${CARGO_TARGET_DIR:-target}
-  "$target/debug/examples/reproduce_suite" \
+  timed "$target/debug/examples/reproduce_suite" \
     "$work/reproduce.jsonl" "$target/debug/referee" --share "${REFEREE_REPLAY_SHARE:-1}"
 fi
 echo "skipped test parts: $(wc -l <"$skips")"
