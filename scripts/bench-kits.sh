@@ -302,6 +302,20 @@ calls() {
       # Under a heavy load the 500 round trips of turn 2 may outlast the wall budget (4 s).
       grep -h "$fixture: cost:" "$work/calls-$language-$run/seat0.stderr" ||
         echo "$fixture: no cost line in match $run (a fault: $(grep '^0 ' "$work/calls-$language-$run/summary.txt" 2>/dev/null || echo 'see its record'))"
+      # Lua has no wall clock finer than a second: its round trip is the referee's, from the
+      # record (the wall time of turn 2's jouer, which adds the 500 round trips, less turn
+      # 3's, which asks the same rules).
+      if [ "$language" = lua ] && [ -f "$work/calls-$language-$run/record.json" ]; then
+        python3 - "$work/calls-$language-$run/record.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+wall = [t["wall_us"] for c, t in zip(r["callbacks"], r["timings"])
+        if c["seat"] == 0 and c["callback"] == "jouer"]
+if len(wall) >= 3:
+    print(f"rules_lua: round trip {(wall[1] - wall[2]) / 500:.1f} us (wall, from the record: "
+          f"turn 2's jouer {wall[1]} us less turn 3's {wall[2]} us, over 500)")
+EOF
+      fi
     done
   done
 }

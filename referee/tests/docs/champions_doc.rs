@@ -1,7 +1,8 @@
 //! champions/README.md's table of kits holds: every template it names has a comment at each
 //! callback saying what the callback is for, and each kit's recipe copies the folder the
-//! table says to start from.
+//! table says to start from; every test of the kits' binary its tables name exists.
 
+use crate::claims_table::has_test;
 use crate::common;
 
 const CALLBACKS: [&str; 5] = ["init_game", "jouer", "enchere", "placement", "end_game"];
@@ -94,4 +95,50 @@ fn every_template_comments_each_callback_and_each_recipe_copies_the_table_s_fold
             );
         }
     }
+}
+
+/// The `module::test` names of the kits' test binary (`referee/tests/kits/<module>.rs`) that
+/// `text` holds, each with whether that test exists; a `module::` alone (a filter of the
+/// whole module) with whether the module does. Other `a::b` paths are left out.
+fn kits_tests_named(text: &str, kits: &std::path::Path) -> Vec<(String, bool)> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+        .filter_map(|word| {
+            let (module, function) = word.split_once("::")?;
+            let source = std::fs::read_to_string(kits.join(format!("{module}.rs"))).ok()?;
+            let exists = function.is_empty() || has_test(&source, function);
+            Some((word.to_string(), exists))
+        })
+        .collect()
+}
+
+/// Every test the kits' tables cite (the 2009 form, the rules in the cache, a runtime's
+/// error, the Python 2 conversion) is a test of that name in `referee/tests/kits/`.
+#[test]
+fn every_kits_test_champions_readme_names_exists() {
+    let repo = common::stage::repo();
+    let kits = repo.join("referee/tests/kits");
+    let readme = std::fs::read_to_string(repo.join("champions/README.md")).unwrap();
+    let named = kits_tests_named(&readme, &kits);
+    assert!(
+        named.len() >= 60,
+        "only {} tests found: {named:?}",
+        named.len()
+    );
+    let missing: Vec<&String> = named.iter().filter(|n| !n.1).map(|n| &n.0).collect();
+    assert!(
+        missing.is_empty(),
+        "tests champions/README.md names that referee/tests/kits/ does not have: {missing:#?}"
+    );
+    // The check finds a name that is not there, and reads a name inside a command.
+    let made_up = "`kits2009::no_such_test` and `cargo test -- kit_errors::a_c_failed_assertion_is_a_crash_reported_at_once`";
+    assert_eq!(
+        kits_tests_named(made_up, &kits),
+        [
+            ("kits2009::no_such_test".to_string(), false),
+            (
+                "kit_errors::a_c_failed_assertion_is_a_crash_reported_at_once".to_string(),
+                true
+            )
+        ]
+    );
 }

@@ -69,7 +69,7 @@ fn named_tests(cell: &str) -> Vec<(String, String)> {
 
 /// Whether `source` has `#[test] fn function(` (attributes and comments between them
 /// allowed).
-fn has_test(source: &str, function: &str) -> bool {
+pub(crate) fn has_test(source: &str, function: &str) -> bool {
     let lines: Vec<&str> = source.lines().collect();
     lines.iter().enumerate().any(|(i, line)| {
         line.trim_start().starts_with(&format!("fn {function}("))

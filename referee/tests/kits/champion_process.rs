@@ -425,12 +425,20 @@ fn non_ascii_line_is_a_protocol_fault() {
     assert!(fault.message.contains("non-ASCII"), "{fault}");
 }
 
+/// A champion that closes its stdout and lingers (a runtime slow to exit after its error):
+/// a crash that quotes the error it printed on stderr, as a death's does.
 #[test]
-fn closing_stdout_while_running_is_a_crash() {
+fn closing_stdout_while_running_is_a_crash_that_quotes_its_error() {
     let fault = fault_after_go("close_stdout.sh");
     assert_eq!(fault.kind, FaultKind::Crash, "{fault}");
     assert!(
-        fault.message.contains("closed its standard output"),
+        fault
+            .message
+            .starts_with("closed its standard output while still running")
+            && fault.message.ends_with(
+                "; its error: Exception in thread \"main\" \
+                 java.lang.IllegalStateException: no more moves"
+            ),
         "{fault}"
     );
 }

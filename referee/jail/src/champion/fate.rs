@@ -174,15 +174,23 @@ pub(crate) fn classify(ev: &Evidence<'_>, context: &str) -> Fault {
             mib(ev.limits.file_size)
         ));
     }
-    if let Some(error) = error_line(ev.stderr_tail) {
-        message.push_str(&format!("; its error: {error}"));
+    message.push_str(&what_it_said(ev.stderr_tail));
+    Fault::new(FaultKind::Crash, message)
+}
+
+/// What a crash's message adds from the champion's stderr: `; its error: <the line that
+/// says why>` ([`error_line`]), else `; stderr ends with: <its last lines>`, else nothing.
+pub(crate) fn what_it_said(stderr_tail: &str) -> String {
+    if let Some(error) = error_line(stderr_tail) {
+        format!("; its error: {error}")
     } else {
-        let last = last_lines(ev.stderr_tail, 3);
-        if !last.is_empty() {
-            message.push_str(&format!("; stderr ends with: {last}"));
+        let last = last_lines(stderr_tail, 3);
+        if last.is_empty() {
+            String::new()
+        } else {
+            format!("; stderr ends with: {last}")
         }
     }
-    Fault::new(FaultKind::Crash, message)
 }
 
 /// The line of a stderr tail that says why a program died, as its runtime prints it: the

@@ -619,11 +619,18 @@ impl Champion {
                 let fault = if self.wait_death(DEATH_GRACE.min(remaining(deadline))) {
                     self.death_fault("while the referee waited for a line")
                 } else {
-                    // protocol.md section 5: closing stdout before the end is a crash.
+                    // protocol.md section 5: closing stdout before the end is a crash. Its
+                    // stderr says why, as for a death: a runtime slow to exit after its
+                    // error (a JVM, Node, a launcher around the interpreter, on a loaded
+                    // machine) outlives the grace, and its error is still the news.
+                    self.stderr.wait_eof(STDERR_GRACE);
                     Fault::new(
                         FaultKind::Crash,
-                        "closed its standard output while still running; expected it to \
-                         answer until the end of the match",
+                        format!(
+                            "closed its standard output while still running; expected it to \
+                             answer until the end of the match{}",
+                            fate::what_it_said(&self.stderr.tail())
+                        ),
                     )
                 };
                 return Err(self.fail(fault));
