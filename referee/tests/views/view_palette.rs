@@ -34,7 +34,11 @@ const BOARD: [&str; 6] = ["--p0", "--p1", "--p2", "--hall", "--road", "--ground"
 /// the most seats it takes (a palette must give each a colour).
 const GAMES: [(&str, &[&str], usize); 4] = [
     ("loi", &["match", "random", "greedy", "random"], 3),
-    ("amazons", &["--game", "amazons", "match", "random", "random"], 2),
+    (
+        "amazons",
+        &["--game", "amazons", "match", "random", "random"],
+        2,
+    ),
     (
         "ticket-to-ride",
         &[
@@ -48,7 +52,11 @@ const GAMES: [(&str, &[&str], usize); 4] = [
         ],
         5,
     ),
-    ("little-town", &["--game", "little-town", "match", "random", "random"], 4),
+    (
+        "little-town",
+        &["--game", "little-town", "match", "random", "random"],
+        4,
+    ),
 ];
 
 /// The 2009 page's palette.
@@ -240,8 +248,8 @@ fn delta_e00(one: [f64; 3], two: [f64; 3]) -> f64 {
         .sqrt()
 }
 
-/// WCAG 2 contrast ratio of two sRGB colours.
-fn contrast(one: [f64; 3], two: [f64; 3]) -> f64 {
+/// WCAG 2 contrast ratio of two sRGB colours (each channel in 0..=1).
+pub(crate) fn contrast(one: [f64; 3], two: [f64; 3]) -> f64 {
     let luminance = |c: [f64; 3]| {
         let [r, g, b] = c.map(linear);
         0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -359,7 +367,10 @@ fn every_game_s_seats_stay_apart_for_every_vision() {
         let palette = game_palette(args);
         let declared = palette
             .keys()
-            .filter(|k| k.strip_prefix("--p").is_some_and(|n| n.parse::<usize>().is_ok()))
+            .filter(|k| {
+                k.strip_prefix("--p")
+                    .is_some_and(|n| n.parse::<usize>().is_ok())
+            })
             .count();
         assert!(
             declared >= seats,
