@@ -7,7 +7,9 @@
 # these simulations turn the 2009 board's pixels into what the Machado 2009 model says).
 #   scripts/screenshot-pages.sh [STEP|last]
 # Writes RESULTS/pages/GAME-WIDTHxHEIGHT-VISION.png (RESULTS: results by default) and the
-# matches beside them; REFEREE=PATH uses that referee instead of building one.
+# matches beside them; REFEREE=PATH uses that referee instead of building one; SIZES="1366x768"
+# takes only those sizes (all three by default). Ticket to Ride and Little Town play with
+# every seat they have, so that each seat's colour is in the shot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step="${1:-last}"
@@ -30,12 +32,12 @@ play() {
 }
 play loi match random greedy random --seed 5
 play amazons --game amazons match mobility random --seed 3
-play ticket --game ticket-to-ride match strong random --seed 4 --option board=small
+play ticket --game ticket-to-ride match strong strong random random random --seed 3
 play town --game little-town match random random random random --seed 2
 for game in loi:viewer amazons:amazons ticket:ticket town:town; do
   name="${game%%:*}"
   driver="${game##*:}"
-  for size in 1366x768 1920x1080 3840x2160; do
+  for size in ${SIZES:-1366x768 1920x1080 3840x2160}; do
     for vision in none deuteranopia protanopia achromatopsia; do
       shot="$out/$name-$size-${vision/none/normal}.png"
       VISION="$vision" node "tests/browser/$driver.mjs" "$out/$name-match/replay.html#$anchor" \

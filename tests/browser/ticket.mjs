@@ -13,7 +13,11 @@
 // the face-up cards' colours, "seats": each seat panel's {name, stats, hand, tickets: the
 // tickets listed, done: those marked completed, longest}, "moves": the moves listed,
 // "console": the console's callbacks of the step, "slider_marks": the classes of the marks
-// above the slider, "chart_lines": the curves of the first chart, "footer": the footer's
+// above the slider, "chart_lines": the curves of the first chart, "chart_dashes": the dash
+// of each, "swatch_colours", "swatch_inks": each seat swatch's colour and its mark's ink,
+// "mark_inks": the ink of the owner's mark along each route (null: unclaimed),
+// "console_colours": [seat, bar colour] of each callback in the console, "cpu_dots": [seat,
+// colour, shape: tag, corners, hollow] of each dot of the CPU chart, "footer": the footer's
 // text, "spoiler_free": the mode, "moves_shown", "faults_shown": the moves and faults
 // listed and visible, "fault_steps": each fault's step}.
 // Exit code 1 on any failure of the driver itself.
@@ -62,6 +66,16 @@ const STATE = `(() => {
     console: document.querySelectorAll("#console .call").length,
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,
+    chart_dashes: [...document.querySelectorAll("#chart path.seat-line")].map((p) => p.getAttribute("stroke-dasharray") || ""),
+    swatch_colours: [...document.querySelectorAll("#seats .seat .swatch line:first-child")].map((l) => getComputedStyle(l).stroke),
+    swatch_inks: [...document.querySelectorAll("#seats .seat .swatch .owner-mark")].map((m) => getComputedStyle(m).stroke),
+    mark_inks: [...document.querySelectorAll("#ttr-board line.owner-mark")]
+      .map((m) => (m.getAttribute("visibility") === "visible" ? getComputedStyle(m).stroke : null)),
+    console_colours: [...document.querySelectorAll("#console .call")]
+      .map((c) => [Number(c.dataset.seat), getComputedStyle(c).borderLeftColor]),
+    cpu_dots: [...document.querySelectorAll("#cpu-wrap .cpu")].map((d) => [Number(d.dataset.seat),
+      getComputedStyle(d).fill === "none" ? getComputedStyle(d).stroke : getComputedStyle(d).fill,
+      d.tagName + (d.getAttribute("points") ? d.getAttribute("points").split(" ").length / 2 : "") + (getComputedStyle(d).fill === "none" ? " hollow" : "")]),
     footer: document.getElementById("footer") ? document.getElementById("footer").textContent : null,
   };
 })()`;

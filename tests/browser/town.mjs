@@ -12,7 +12,9 @@
 // shown, "worker_shapes": each shown worker's shape (its corners, clip and turn),
 // "frames": [owner, border style] of each building owned, "seats": each seat card's {name, stock, state, out, powers: the gold its powers paid at this step, shown, or ""}, "faults": the lines of the
 // faults and eliminations panel, "slider_marks": the classes of the marks above the slider,
-// "chart_lines": the seats' curves on the gold chart, "label": the step's label,
+// "chart_lines": the seats' curves on the gold chart, "seat_colours": each seat
+// card's token colour, "console_colours": [seat, bar colour] of each callback in the
+// console, "cpu_dots": [seat, fill, shape: tag and corners] of each dot of the CPU chart, "label": the step's label,
 // "footer": the footer's text, "spoiler_free": the mode, "moves_shown", "faults_shown":
 // the moves and the faults and eliminations listed and visible, "fault_steps": the step
 // of each, "result_shown": whether the result is visible}.
@@ -59,6 +61,11 @@ const STATE = `(() => {
     result_shown: visible(document.getElementById("result")),
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,
+    seat_colours: [...document.querySelectorAll("#seats .seat .tok")].map((t) => getComputedStyle(t).backgroundColor),
+    console_colours: [...document.querySelectorAll("#console .call")]
+      .map((c) => [Number(c.dataset.seat), getComputedStyle(c).borderLeftColor]),
+    cpu_dots: [...document.querySelectorAll("#cpu-wrap .cpu")].map((d) => [Number(d.dataset.seat),
+      getComputedStyle(d).fill, d.tagName + (d.getAttribute("points") ? d.getAttribute("points").split(" ").length / 2 : "")]),
     footer: document.getElementById("footer") ? document.getElementById("footer").textContent : null,
   };
 })()`;

@@ -25,7 +25,8 @@ pub struct ConsoleView {
     /// How the page marks each seat besides its colour (`A`, `B`, `C`; `White`, `Black`).
     pub marks: Vec<String>,
     /// The shape of each seat's dots on the CPU chart, when the page's board gives its
-    /// seats shapes (the Amazons' `disc`, `square`); empty: square, diamond, triangle.
+    /// seats shapes (the Amazons' `disc`, `square`); empty: square, diamond, triangle, disc,
+    /// ring (a hollow disc), for up to five seats.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shapes: Vec<String>,
     pub calls: Vec<CallView>,
@@ -137,7 +138,7 @@ impl ConsoleView {
 
 impl ConsoleView {
     /// This view with its seats' dots drawn as `shapes` (`disc`, `square`, `diamond`,
-    /// `triangle`), those of the page's board.
+    /// `triangle`, `ring`), those of the page's board.
     pub fn with_shapes(mut self, shapes: &[&str]) -> ConsoleView {
         self.shapes = shapes.iter().map(|s| s.to_string()).collect();
         self

@@ -132,7 +132,10 @@ fn made(
             .map(|n| view(n.checked_sub(1).map(|b| &all[b]), &all[n]))
             .collect(),
     };
-    let console = super::console_moves::view(record, dir, &COLOURS[..record.seats.len()]);
+    // The CPU chart's dots take the workers' shapes: white a disc, orange a square, pink a
+    // diamond, violet a triangle.
+    let console = super::console_moves::view(record, dir, &COLOURS[..record.seats.len()])
+        .with_shapes(&["disc", "square", "diamond", "triangle"][..record.seats.len()]);
     let mut frame = town_frame(record, &all, &history);
     if live {
         frame = frame.while_played(record.seed);

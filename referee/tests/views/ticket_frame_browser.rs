@@ -182,3 +182,101 @@ fn the_page_draws_the_board_the_claims_hands_tickets_and_longest_paths() {
         "{marks:?}"
     );
 }
+
+/// `rgb(r, g, b)` as Chromium computes a colour, in 0..=1.
+fn computed_rgb(colour: &Value) -> [f64; 3] {
+    let text = colour
+        .as_str()
+        .unwrap_or_else(|| panic!("{colour}: not a colour"));
+    let inner = text
+        .strip_prefix("rgb(")
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{text}: not rgb(...)"));
+    let parts: Vec<f64> = inner
+        .split(',')
+        .map(|p| p.trim().parse::<f64>().unwrap() / 255.0)
+        .collect();
+    [parts[0], parts[1], parts[2]]
+}
+
+/// Five seats, the most the game takes: each its own colour, its own mark along its routes
+/// (an ink that stands out on its colour), its own dash on the chart and shape on the CPU
+/// chart, and the console's bars in its colour (the console and the chart once knew three
+/// seats' colours and four dashes: the black seat's curve was the red one's, solid).
+#[test]
+fn five_seats_differ_by_colour_mark_dash_and_shape() {
+    let test = "five_seats_differ_by_colour_mark_dash_and_shape";
+    let Some(chromium) = common::browser_ready(test) else {
+        return;
+    };
+    let dir = common::fresh_dir("ticket-frame", "five");
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["--game", "ticket-to-ride", "match", "strong", "strong"])
+        .args([
+            "random", "random", "random", "--seed", "3", "--html", "--out",
+        ])
+        .arg(dir.join("m"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let page = format!("{}#step=0", dir.join("m/replay.html").display());
+    let json = common::drive_page("ticket.mjs", &chromium, &page, &["key:End"]);
+    let end = &json["states"][1];
+    let distinct = |what: &str| {
+        let all = end[what].as_array().unwrap();
+        let set: std::collections::BTreeSet<String> = all.iter().map(|v| v.to_string()).collect();
+        assert_eq!(all.len(), 5, "{what}: {end}");
+        assert_eq!(set.len(), 5, "{what}: one a seat: {all:?}");
+    };
+    for what in ["swatches", "swatch_colours", "chart_dashes"] {
+        distinct(what);
+    }
+    let colours = end["swatch_colours"].as_array().unwrap();
+    let inks = end["swatch_inks"].as_array().unwrap();
+    for (s, (colour, ink)) in colours.iter().zip(inks).enumerate() {
+        let ratio = crate::view_palette::contrast(computed_rgb(colour), computed_rgb(ink));
+        assert!(
+            ratio >= 3.0,
+            "seat {s}: its mark {ink} on {colour}: {ratio:.2}"
+        );
+    }
+    // Along the routes, each owner's mark in its swatch's ink.
+    let owners = end["owners"].as_array().unwrap();
+    let mut owners_seen = std::collections::BTreeSet::new();
+    for (owner, ink) in owners.iter().zip(end["mark_inks"].as_array().unwrap()) {
+        if let Some(s) = owner.as_u64() {
+            assert_eq!(ink, &inks[s as usize], "a route of seat {s}: {end}");
+            owners_seen.insert(s);
+        }
+    }
+    assert!(
+        owners_seen.len() >= 4,
+        "claims of most seats: {owners_seen:?}"
+    );
+    // The console and the CPU chart: each seat in its colour, the chart one shape a seat.
+    for (seat, colour) in end["console_colours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_u64().unwrap(), &c[1]))
+    {
+        assert_eq!(
+            colour, &colours[seat as usize],
+            "the console's seat {seat}: {end}"
+        );
+    }
+    let mut shapes = std::collections::BTreeMap::new();
+    for dot in end["cpu_dots"].as_array().unwrap() {
+        let seat = dot[0].as_u64().unwrap();
+        assert_eq!(&dot[1], &colours[seat as usize], "a CPU dot of seat {seat}");
+        shapes
+            .entry(seat)
+            .or_insert_with(std::collections::BTreeSet::new)
+            .insert(dot[2].as_str().unwrap().to_string());
+    }
+    let kinds: std::collections::BTreeSet<_> = shapes.values().collect();
+    assert!(
+        shapes.len() == 5 && shapes.values().all(|s| s.len() == 1) && kinds.len() == 5,
+        "one shape a seat on the CPU chart: {shapes:?}"
+    );
+}

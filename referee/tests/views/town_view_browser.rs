@@ -132,6 +132,35 @@ fn the_page_shows_the_board_workers_stocks_and_who_went_out_at_every_step() {
     );
     assert_eq!(frames.len(), owners.len(), "{}", shown[2]);
     assert_eq!(styles.len(), owners.len(), "{}", shown[2]);
+    // The console and its CPU chart draw each seat in its card's colour (violet too: the
+    // console once knew only three seats' colours, a fourth was grey), and the chart's dots
+    // in one shape a seat.
+    let mut dot_shapes = std::collections::BTreeMap::new();
+    for state in shown {
+        let colours = state["seat_colours"].as_array().unwrap();
+        assert_eq!(colours.len(), 4, "{state}");
+        for (what, seat, colour) in ["console_colours", "cpu_dots"].iter().flat_map(|what| {
+            state[what]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |c| (what, c[0].as_u64().unwrap() as usize, &c[1]))
+        }) {
+            assert_eq!(colour, &colours[seat], "{what} of seat {seat}: {state}");
+        }
+        for dot in state["cpu_dots"].as_array().unwrap() {
+            dot_shapes
+                .entry(dot[0].as_u64().unwrap())
+                .or_insert_with(std::collections::BTreeSet::new)
+                .insert(dot[2].as_str().unwrap().to_string());
+        }
+    }
+    assert!(dot_shapes.contains_key(&3), "seat 3's CPU: {dot_shapes:?}");
+    let shapes_shown: std::collections::BTreeSet<_> = dot_shapes.values().collect();
+    assert!(
+        dot_shapes.values().all(|s| s.len() == 1) && shapes_shown.len() == dot_shapes.len(),
+        "one shape a seat on the CPU chart: {dot_shapes:?}"
+    );
     // Who is out, and why: on the cards at the end, and on the timeline.
     let end = &shown[2];
     let cards = end["seats"].as_array().unwrap();

@@ -1,11 +1,12 @@
-//! The replay page's palette, read from the CSS of a page the referee wrote (the colours the
-//! page's scripts draw with: `view_browser.rs` checks the board's pixels against them),
-//! stays readable for everyone: the three seats, town-hall houses, roads and the empty
-//! ground are at least [`MIN_DELTA_E`] apart in CIEDE2000 in normal vision, under
-//! deuteranopia and protanopia (Machado, Oliveira and Fernandes 2009, severity 1) and in
-//! greyscale (luminance only), and no seat is near-black like a road (at least
-//! [`MIN_LIGHTER_THAN_ROAD`] L* lighter, for every vision); the letters drawn on houses
-//! have a WCAG contrast of at least 4.5:1 with their fill. Chromium's own simulations (what
+//! The replay pages' palettes, read from the CSS of pages the referee wrote (the colours the
+//! pages' scripts draw with: `view_browser.rs` checks the 2009 board's pixels against them),
+//! stay readable for everyone: every game's seats (all it can seat), and on the 2009 board
+//! its town-hall houses, roads and empty ground too, are at least [`MIN_DELTA_E`] apart in
+//! CIEDE2000 in normal vision, under deuteranopia and protanopia (Machado, Oliveira and
+//! Fernandes 2009, severity 1) and in greyscale (luminance only), and no 2009 seat is
+//! near-black like a road (at least [`MIN_LIGHTER_THAN_ROAD`] L* lighter, for every
+//! vision); what is drawn on a seat's colour (the 2009 houses' letters, Ticket to Ride's
+//! marks along routes) stands out from it. Chromium's own simulations (what
 //! `scripts/screenshot-pages.sh` shots with `VISION`) turn the board's pixels into what
 //! that model says.
 use crate::common;
@@ -29,15 +30,48 @@ const MIN_LIGHTER_THAN_ROAD: f64 = 25.0;
 /// The colours of the board: seats 0 1 2, town-hall houses, roads, empty ground.
 const BOARD: [&str; 6] = ["--p0", "--p1", "--p2", "--hall", "--road", "--ground"];
 
-/// The custom properties of the `:root` rules of the page's `<style>` element (the frame's,
-/// then the game's: a later one wins).
+/// Every game with a replay page: its name, the arguments of a match that writes one, and
+/// the most seats it takes (a palette must give each a colour).
+const GAMES: [(&str, &[&str], usize); 4] = [
+    ("loi", &["match", "random", "greedy", "random"], 3),
+    (
+        "amazons",
+        &["--game", "amazons", "match", "random", "random"],
+        2,
+    ),
+    (
+        "ticket-to-ride",
+        &[
+            "--game",
+            "ticket-to-ride",
+            "match",
+            "random",
+            "random",
+            "--option",
+            "board=small",
+        ],
+        5,
+    ),
+    (
+        "little-town",
+        &["--game", "little-town", "match", "random", "random"],
+        4,
+    ),
+];
+
+/// The 2009 page's palette.
 fn page_palette() -> BTreeMap<String, String> {
+    game_palette(GAMES[0].1)
+}
+
+/// The custom properties of the `:root` rules of the `<style>` element of the page a match
+/// played with `args` writes (the frame's, then the game's: a later one wins).
+fn game_palette(args: &[&str]) -> BTreeMap<String, String> {
     let dir = common::fresh_dir("view-palette", "page");
     common::run_ok(
         Command::new(REFEREE)
-            .args([
-                "match", "random", "greedy", "random", "--seed", "1", "--html", "--out",
-            ])
+            .args(args)
+            .args(["--seed", "1", "--html", "--out"])
             .arg(&dir),
     );
     let page = std::fs::read_to_string(dir.join("replay.html")).unwrap();
@@ -214,8 +248,8 @@ fn delta_e00(one: [f64; 3], two: [f64; 3]) -> f64 {
         .sqrt()
 }
 
-/// WCAG 2 contrast ratio of two sRGB colours.
-fn contrast(one: [f64; 3], two: [f64; 3]) -> f64 {
+/// WCAG 2 contrast ratio of two sRGB colours (each channel in 0..=1).
+pub(crate) fn contrast(one: [f64; 3], two: [f64; 3]) -> f64 {
     let luminance = |c: [f64; 3]| {
         let [r, g, b] = c.map(linear);
         0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -255,19 +289,10 @@ fn ciede2000_gives_the_published_test_values() {
     assert!(lab([0.0; 3])[0].abs() < 1e-9);
 }
 
-#[test]
-fn the_board_s_colours_stay_apart_for_every_vision() {
-    let palette = page_palette();
-    let colours: Vec<(&str, [f64; 3])> = BOARD
-        .iter()
-        .map(|name| {
-            let value = palette
-                .get(*name)
-                .unwrap_or_else(|| panic!("the page's CSS has no {name}: {palette:?}"));
-            (*name, parse(value).map(linear))
-        })
-        .collect();
-    let mut worst: Vec<String> = Vec::new();
+/// Every pair of `colours` (a name, linear RGB) closer than [`MIN_DELTA_E`] in some vision
+/// (one line each), and each vision's closest pair (a table to print).
+fn too_close(colours: &[(String, [f64; 3])]) -> (Vec<String>, String) {
+    let mut worst = Vec::new();
     let mut table = String::new();
     for vision in Vision::ALL {
         let seen: Vec<[f64; 3]> = colours.iter().map(|(_, c)| lab(vision.see(*c))).collect();
@@ -276,7 +301,7 @@ fn the_board_s_colours_stay_apart_for_every_vision() {
             for j in i + 1..seen.len() {
                 let d = delta_e00(seen[i], seen[j]);
                 if d < least.0 {
-                    least = (d, colours[i].0, colours[j].0);
+                    least = (d, &colours[i].0, &colours[j].0);
                 }
                 if d < MIN_DELTA_E {
                     worst.push(format!(
@@ -290,13 +315,34 @@ fn the_board_s_colours_stay_apart_for_every_vision() {
             "{vision:?}: closest {} and {}, {:.1}\n",
             least.1, least.2, least.0
         ));
-        let road = seen[BOARD.iter().position(|n| *n == "--road").unwrap()][0];
-        for (i, (name, _)) in colours
-            .iter()
-            .enumerate()
-            .filter(|(_, (n, _))| n.starts_with("--p"))
-        {
-            let above = seen[i][0] - road;
+    }
+    (worst, table)
+}
+
+/// `names` of `palette` as linear RGB, each named.
+fn colours_of(palette: &BTreeMap<String, String>, names: &[String]) -> Vec<(String, [f64; 3])> {
+    names
+        .iter()
+        .map(|name| {
+            let value = palette
+                .get(name)
+                .unwrap_or_else(|| panic!("the page's CSS has no {name}: {palette:?}"));
+            (name.clone(), parse(value).map(linear))
+        })
+        .collect()
+}
+
+#[test]
+fn the_board_s_colours_stay_apart_for_every_vision() {
+    let palette = page_palette();
+    let names: Vec<String> = BOARD.iter().map(|n| n.to_string()).collect();
+    let colours = colours_of(&palette, &names);
+    let (mut worst, table) = too_close(&colours);
+    let road = BOARD.iter().position(|n| *n == "--road").unwrap();
+    for vision in Vision::ALL {
+        let road = lab(vision.see(colours[road].1))[0];
+        for (name, colour) in colours.iter().filter(|(n, _)| n.starts_with("--p")) {
+            let above = lab(vision.see(*colour))[0] - road;
             if above < MIN_LIGHTER_THAN_ROAD {
                 worst.push(format!(
                     "{vision:?}: {name} is only {above:.1} L* lighter than --road"
@@ -312,17 +358,62 @@ fn the_board_s_colours_stay_apart_for_every_vision() {
     );
 }
 
+/// Each game's seats, as many as it takes, in the page its match wrote: the console, the
+/// charts and the board draw each seat in its `--pN`.
 #[test]
-fn letters_on_houses_are_legible() {
-    let palette = page_palette();
-    for (fill, ink) in [
-        ("--p0", "--on-p0"),
-        ("--p1", "--on-p1"),
-        ("--p2", "--on-p2"),
-        ("--hall", "--on-hall"),
+fn every_game_s_seats_stay_apart_for_every_vision() {
+    let mut failures = Vec::new();
+    for (game, args, seats) in GAMES {
+        let palette = game_palette(args);
+        let declared = palette
+            .keys()
+            .filter(|k| {
+                k.strip_prefix("--p")
+                    .is_some_and(|n| n.parse::<usize>().is_ok())
+            })
+            .count();
+        assert!(
+            declared >= seats,
+            "{game}: {declared} seat colours in the page's CSS for {seats} seats: {palette:?}"
+        );
+        let names: Vec<String> = (0..seats).map(|s| format!("--p{s}")).collect();
+        let (worst, table) = too_close(&colours_of(&palette, &names));
+        println!("{game}:\n{table}");
+        failures.extend(worst.into_iter().map(|w| format!("{game}: {w}")));
+    }
+    assert!(
+        failures.is_empty(),
+        "seat colours closer than {MIN_DELTA_E} (CIEDE2000):\n{}",
+        failures.join("\n")
+    );
+}
+
+/// What is drawn on a seat's colour (`--on-pN`): the 2009 houses' letters, text, at least
+/// 4.5:1 (WCAG 2); Ticket to Ride's mark along a seat's routes, a graphic, at least 3:1.
+#[test]
+fn what_is_drawn_on_a_seat_stands_out_from_it() {
+    for (game, args, seats, least) in [
+        ("loi", GAMES[0].1, 3, 4.5),
+        ("ticket-to-ride", GAMES[2].1, 5, 3.0),
     ] {
-        let ratio = contrast(parse(&palette[fill]), parse(&palette[ink]));
-        assert!(ratio >= 4.5, "{ink} on {fill}: contrast {ratio:.2} < 4.5");
+        let palette = game_palette(args);
+        let mut pairs: Vec<(String, String)> = (0..seats)
+            .map(|s| (format!("--p{s}"), format!("--on-p{s}")))
+            .collect();
+        if game == "loi" {
+            pairs.push(("--hall".into(), "--on-hall".into()));
+        }
+        for (fill, ink) in pairs {
+            let (Some(fill_value), Some(ink_value)) = (palette.get(&fill), palette.get(&ink))
+            else {
+                panic!("{game}: the page's CSS has no {fill} or {ink}: {palette:?}");
+            };
+            let ratio = contrast(parse(fill_value), parse(ink_value));
+            assert!(
+                ratio >= least,
+                "{game}: {ink} on {fill}: contrast {ratio:.2} < {least}"
+            );
+        }
     }
 }
 

@@ -14,7 +14,7 @@
   const last = () => Math.max(1, V.count - 1);
   const ink = getComputedStyle(document.documentElement).getPropertyValue("--ink").trim() || "#23211e";
   // Each seat's dash (seat 0 solid): curves that differ in greyscale and to every eye.
-  const DASH = ["", "9 4", "2 3", "12 3 3 3"];
+  const DASH = ["", "9 4", "2 3", "12 3 3 3", "5 2 1 2 1 2"];
   V.dash = (s) => DASH[s % DASH.length];
 
   // The x of step i in the coordinates of `node` (an svg whose viewBox is its CSS size),

@@ -11,11 +11,11 @@
   const C = JSON.parse(document.getElementById("console-data").textContent);
   const $ = (id) => document.getElementById(id);
   const css = getComputedStyle(document.documentElement);
-  const SEAT = [0, 1, 2].map((s) => css.getPropertyValue("--p" + s).trim());
+  const SEAT = C.names.map((_, s) => css.getPropertyValue("--p" + s).trim());
   // Each seat's mark besides its colour (the page's letters or colour names), and the
   // shape of its dots on the chart.
   const MARK = C.marks || [];
-  const SHAPE = C.shapes && C.shapes.length ? C.shapes : ["square", "diamond", "triangle"];
+  const SHAPE = C.shapes && C.shapes.length ? C.shapes : ["square", "diamond", "triangle", "disc", "ring"];
   const el = (tag, attrs, text) => {
     const e = document.createElement(tag);
     for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
@@ -101,8 +101,9 @@
       const shape = kind === "diamond" ? ["polygon", { points: [x, y - r, x + r, y, x, y + r, x - r, y].join(" ") }]
         : kind === "triangle" ? ["polygon", { points: [x, y - r, x + r, y + r, x - r, y + r].join(" ") }]
         : kind === "disc" ? ["circle", { cx: x, cy: y, r: r - 0.5 }]
+        : kind === "ring" ? ["circle", { cx: x, cy: y, r: r - 1, fill: "none", stroke: SEAT[c.seat] || "#888", "stroke-width": 1.5 }]
         : ["rect", { x: x - r + 0.5, y: y - r + 0.5, width: 2 * r - 1, height: 2 * r - 1 }];
-      const dot = sv(shape[0], Object.assign(shape[1], { fill: SEAT[c.seat] || "#888", class: "cpu", "data-step": String(c.step), "data-seat": String(c.seat) }));
+      const dot = sv(shape[0], Object.assign({ fill: SEAT[c.seat] || "#888", class: "cpu", "data-step": String(c.step), "data-seat": String(c.seat) }, shape[1]));
       dot.append(sv("title", {}, C.names[c.seat] + " (seat " + c.seat + "), " + c.callback + ": " + cost(c)));
       svg.append(dot);
     });

@@ -8,10 +8,11 @@
 (function () {
   const V = window.viewer, $ = V.$, el = V.el;
   let D = JSON.parse(document.getElementById("ticket").textContent);
-  const SEAT = ["#d0312d", "#2f6fd0", "#2e9a4b", "#d8a106", "#333333"];
+  // Each seat's colour, and the ink of its mark along its routes: the page's CSS (ticket.css).
+  const SEAT = V.seatColour, INK = (s) => "var(--on-p" + s + ")";
   const NAMES = ["Red", "Blue", "Green", "Yellow", "Black"];
-  // Each seat's mark along the routes it claimed, a white line inside its colour: the seats
-  // differ by it where colours do not (colour blindness, greyscale). Seat 0's is solid.
+  // Each seat's mark along the routes it claimed, a line of its ink inside its colour: the
+  // seats differ by it where colours do not (colour blindness, greyscale). Seat 0's is solid.
   const MARK = ["none", "1 5", "8 4", "8 3 1 3", "3 3"];
   const CARD = { purple: "#9b59b6", white: "#f4f4f4", blue: "#3a7bd5", yellow: "#f1c40f", orange: "#e67e22",
     black: "#2b2b2b", red: "#e74c3c", green: "#27ae60", locomotive: "#b0b0b0", grey: "#9e9e9e", none: "transparent" };
@@ -58,7 +59,8 @@
   const swatch = (s) => {
     const box = node("svg", { class: "swatch", viewBox: "0 0 36 10", "aria-hidden": "true" });
     box.append(node("line", { x1: 0, y1: 5, x2: 36, y2: 5, stroke: SEAT[s], "stroke-width": 9 }),
-      node("line", { x1: 0, y1: 5, x2: 36, y2: 5, class: "owner-mark", "stroke-dasharray": MARK[s] }));
+      node("line", { x1: 0, y1: 5, x2: 36, y2: 5, class: "owner-mark", "stroke-dasharray": MARK[s],
+        style: "stroke: " + INK(s) }));
     return box;
   };
   D.cities.forEach(([name, x, y], i) => {
@@ -135,6 +137,7 @@
       line.dataset.owner = String(o);
       marks[r].setAttribute("visibility", o >= 0 ? "visible" : "hidden");
       marks[r].setAttribute("stroke-dasharray", o >= 0 ? MARK[o] : "none");
+      marks[r].style.stroke = o >= 0 ? INK(o) : "";
     });
     $("row").textContent = "";
     S.row.forEach((c) => $("row").append(card(c)));
