@@ -176,13 +176,14 @@ pub fn wait(
         ));
     }
     let tournament = tournament.to_string();
-    if let Err(message) = server.store.join(&tournament, name) {
-        return refuse(message);
-    }
+    // Its protocol checked before it joins: a member refused is not one.
     let lines = match speaks(server, &tournament, &terms[1..]) {
         Ok(lines) => lines,
         Err(message) => return refuse(message),
     };
+    if let Err(message) = server.store.join(&tournament, name) {
+        return refuse(message);
+    }
     if link.borrow_mut().conn.send("OK").is_err() {
         return None;
     }
@@ -224,7 +225,10 @@ pub fn wait(
             .changed
             .wait_timeout_while(slot, pause, |s| {
                 !superseded()
-                    && !matches!(s, Slot::Back(..) | Slot::Between | Slot::Gone(_) | Slot::Over)
+                    && !matches!(
+                        s,
+                        Slot::Back(..) | Slot::Between | Slot::Gone(_) | Slot::Over
+                    )
             })
             .unwrap_or_else(|e| e.into_inner());
         pause = super::lobby::NOT_READY_EVERY;
@@ -277,7 +281,8 @@ pub fn wait(
 fn speaks(server: &Server, tournament: &str, options: &[&str]) -> Result<bool, String> {
     let game = match server.store.tournament(tournament) {
         Ok(Some(row)) => row.game,
-        _ => return Err("The server cannot read its store; try again later".to_string()),
+        Ok(None) => return Err(format!("The tournament '{tournament}' doesn't exist")),
+        Err(_) => return Err("The server cannot read its store; try again later".to_string()),
     };
     if let Some(asked) = options.iter().find_map(|o| o.strip_prefix("game=")) {
         if asked != game {
@@ -505,7 +510,9 @@ impl Director<'_> {
                         let going: Vec<usize> = ranked
                             .iter()
                             .copied()
-                            .filter(|&p| !super::tournament_results::meeting(rows, &self.players[p]).1)
+                            .filter(|&p| {
+                                !super::tournament_results::meeting(rows, &self.players[p]).1
+                            })
                             .take(n)
                             .collect();
                         if self.row.plan.best_of > 1 {
@@ -776,7 +783,10 @@ fn ready(member: &Member, deadline: Instant) {
     let slot = member.slot();
     let left = deadline.saturating_duration_since(Instant::now());
     let _ = member.changed.wait_timeout_while(slot, left, |s| {
-        matches!(s, Slot::Away | Slot::Playing | Slot::Back(..) | Slot::Between)
+        matches!(
+            s,
+            Slot::Away | Slot::Playing | Slot::Back(..) | Slot::Between
+        )
     });
 }
 

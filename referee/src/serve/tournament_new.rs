@@ -62,11 +62,7 @@ impl NewTournament<'_> {
         let game = Served::by_name(self.game).ok_or_else(|| {
             value(
                 "game",
-                format!(
-                    "{:?}: give one of {}",
-                    self.game,
-                    super::games::names()
-                ),
+                format!("{:?}: give one of {}", self.game, super::games::names()),
             )
         })?;
         let plan = Plan {

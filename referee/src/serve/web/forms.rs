@@ -25,7 +25,7 @@ pub fn page(request: Request, server: &Server) {
         render(
             "web/organiser.html",
             minijinja::context! { waiting, open, formats => ["league", "single-elimination", "pools-knockout"],
-                games => crate::serve::games::ALL.map(|g| g.runner().name()) },
+            games => crate::serve::games::ALL.map(|g| g.runner().name()) },
         )
     })();
     super::pages::rendered(request, server, page);

@@ -80,7 +80,10 @@ struct Shown {
 /// The plan as words, for the page's head.
 fn plan_words(t: &TournamentRow) -> Vec<(&'static str, String)> {
     let p = &t.plan;
-    let mut words = vec![("game", t.game.clone()), ("seats a game", p.seats.to_string())];
+    let mut words = vec![
+        ("game", t.game.clone()),
+        ("seats a game", p.seats.to_string()),
+    ];
     if t.game == crate::serve::request::DEFAULT_GAME {
         words.push(("board", t.map.clone()));
     }
