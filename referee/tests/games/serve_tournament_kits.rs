@@ -1,10 +1,11 @@
 //! Tournaments of the other games over TCP (docs/server.md, sections 6 and 7): the kits'
-//! C and Python samples, unchanged, join a tournament of the Amazons or of Little Town with
-//! `REFEREE_WAIT="TOURNAMENT cup"` and play it in their game's own line protocol, each game
-//! the connection's last and the kit run again for the next, as a contestant's loop does;
-//! a league, pools then knockout, and a single elimination of three seats whose meetings
-//! are the best of three. Every game's record replays; a member that leaves in its game
-//! loses it by a fault and the tournament goes on. As root and as a user.
+//! C and Python samples, unchanged, join a tournament of the Amazons, Little Town or the
+//! 2009 game with `REFEREE_WAIT="TOURNAMENT cup"` and play it in their game's own line
+//! protocol, each game the connection's last and the kit run again for the next, as a
+//! contestant's loop does; a league, pools then knockout, a single elimination of three
+//! seats whose meetings are the best of three, and a 2009 league of three seats. Every
+//! game's record replays; a member that leaves in its game loses it by a fault and the
+//! tournament goes on. As root and as a user.
 
 use crate::common;
 use crate::serve::{record as record_of, Server, WAIT};
@@ -335,5 +336,45 @@ fn a_little_town_final_of_three_seats_is_the_best_of_three_games() {
             "{meeting} / {line}"
         );
         assert!(line.contains(" game=little-town "), "{line}");
+    });
+}
+
+/// The 2009 game at its three seats: a league of three members (the C kit's sample and two
+/// of the Python kit's) is one game, recorded and replayed as a spawned match's.
+#[test]
+fn a_2009_league_of_three_seats_is_played_by_the_c_and_python_kits() {
+    if !have_c_tools() {
+        return;
+    }
+    let Some(random) = python("champions/python/random/champion") else {
+        return;
+    };
+    each_run_in("serve_tournament_kits", "loi_league", |who, dir| {
+        let c = build_c(dir, "champions/c/random", "champions/c/kit");
+        let kits = [
+            Kit {
+                program: c,
+                names: &["c_rand"],
+            },
+            Kit {
+                program: random.clone(),
+                names: &["py_one", "py_two"],
+            },
+        ];
+        let flags = ["--format", "league", "--seats", "3", "--max-players", "3"];
+        let (server, played) = tournament(who, dir, "loi", &flags, &kits, |_| {});
+        let games = games_of(&played);
+        assert_eq!(games.len(), 1, "the three meet once: {played:?}");
+        let record = record_of(&server, &games[0]);
+        assert_eq!(record["game"], "loi", "{record}");
+        let mut seats = paths(&record);
+        seats.sort();
+        assert_eq!(seats, ["remote:c_rand", "remote:py_one", "remote:py_two"]);
+        replays(&server, "loi", &games[0]);
+        let line = listed(who, dir);
+        assert!(
+            line.starts_with("cup league finished [") && line.contains(" game=loi "),
+            "{line}"
+        );
     });
 }
