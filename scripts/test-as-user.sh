@@ -53,7 +53,8 @@ as_root_only() {
       echo "viewers and tables of records" ;;
     # Each test switches to the test user itself, after its root run.
     attacks | attacks_kit | attacks_build | redteam | redteam_stop | redteam_gauntlet | redteam_late | \
-      tournament_snapshot | redteam_snapshot | results_links | redteam_proc | serve | serve_kits | serve_tournament)
+      tournament_snapshot | redteam_snapshot | results_links | redteam_proc | serve | serve_kits | serve_tournament | \
+      serve_tournament_kits)
       echo "runs as root and as $user already" ;;
     # What a kit makes of the 2009 forms and of the rules it computes in the champion: the
     # same whoever runs the jail; each language's runtime starts as the user in `kits`.

@@ -161,6 +161,14 @@ pub enum TournamentAction {
         /// least one).
         #[arg(long)]
         advance: Option<usize>,
+        /// Games of a knockout meeting at most (1 to 9): its players ranked by the points
+        /// of its games, played until those going on cannot be caught.
+        #[arg(long, default_value_t = 1)]
+        best_of: u32,
+        /// Its game: `--game` when given on the command line (Ticket to Ride otherwise,
+        /// the subject's), set by [`Cli::parse_command_line`].
+        #[arg(skip)]
+        game: Option<String>,
         /// The board of its games: USA or small.
         #[arg(long, default_value = "USA")]
         map: String,
@@ -329,7 +337,17 @@ impl Cli {
                     .map(|id| id.to_string())
                     .collect()
             };
+            // A tournament of the server plays the game `--game` names, if it is given.
+            let game_given =
+                matches.value_source("game") == Some(clap::parser::ValueSource::CommandLine);
             match &mut cli.command {
+                Command::Serve(ServeArgs {
+                    action:
+                        Some(ServeAction::Tournament {
+                            action: TournamentAction::New { game, .. },
+                        }),
+                    ..
+                }) if game_given => *game = Some(cli.game.clone()),
                 Command::Tournament(args) => args.limits.explicit = given(&IDENTITY_LIMITS),
                 Command::Gauntlet(args) => {
                     args.limits.explicit = given(&IDENTITY_LIMITS);

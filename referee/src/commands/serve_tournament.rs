@@ -21,18 +21,24 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
             pool,
             qualify,
             advance,
+            best_of,
             map,
             timeout,
             max_players,
+            game,
         } => {
             let new = NewTournament {
                 name,
+                game: game
+                    .as_deref()
+                    .unwrap_or(crate::serve::request::DEFAULT_GAME),
                 format,
                 seats: *seats,
                 rounds: *rounds,
                 pool: *pool,
                 qualify: *qualify,
                 advance: *advance,
+                best_of: *best_of,
                 map,
                 timeout: *timeout,
                 max_players: *max_players,
@@ -52,11 +58,13 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
             let store = Store::open_only(store).map_err(Failure::usage)?;
             let plan = new.create(&store).map_err(refused)?;
             println!(
-                "tournament {name} created ({}, at most {max_players} players): registered \
-                 players join with WAIT_GAME TOURNAMENT {name} token=<token> (referee serve \
-                 register NAME gives a name its token); start it with referee serve \
-                 tournament start {name}",
-                plan.format.name()
+                "tournament {name} created ({}, {}, {} seats a game, at most {max_players} \
+                 players): registered players join with WAIT_GAME TOURNAMENT {name} \
+                 token=<token> (referee serve register NAME gives a name its token); start it \
+                 with referee serve tournament start {name}",
+                new.game,
+                plan.format.name(),
+                plan.seats
             );
             Ok(())
         }
@@ -96,10 +104,11 @@ pub fn run(results: &Path, store: &Path, action: &TournamentAction) -> Result<()
                     _ => String::new(),
                 };
                 println!(
-                    "{name} {} {} [{}] winner={} games={}{seed} standings={}",
+                    "{name} {} {} [{}] game={} winner={} games={}{seed} standings={}",
                     t.plan.format.name(),
                     t.state,
                     t.players.join(","),
+                    t.game,
                     t.winner,
                     games.len(),
                     standings.join(",")

@@ -216,11 +216,7 @@ pub fn wait_game(command: &str) -> Result<Training, String> {
                 Some(g) => training.game = g.runner().name(),
                 None => return Err(bad(&format!("one of {}", super::games::names()))),
             },
-            "protocol" => match value {
-                "cgs" => protocol = Some(false),
-                "lines" => protocol = Some(true),
-                _ => return Err(bad("'cgs' (the subject's) or 'lines' (the game's own)")),
-            },
+            "protocol" => protocol = protocol_of(&[option])?,
             // Unknown keys are ignored, as the subject's server does.
             _ => {}
         }
@@ -228,18 +224,7 @@ pub fn wait_game(command: &str) -> Result<Training, String> {
     let game = Served::by_name(training.game)
         .expect("a game served")
         .runner();
-    // Only Ticket to Ride has the subject's protocol; the others speak their own.
-    training.lines = match (protocol, training.game == DEFAULT_GAME) {
-        (Some(false), false) => {
-            return Err(format!(
-                "The protocol 'cgs' is Ticket to Ride's: {} speaks its own (protocol=lines, \
-                 or no protocol=)",
-                game.title()
-            ))
-        }
-        (Some(lines), _) => lines,
-        (None, ticket) => !ticket,
-    };
+    training.lines = lines(training.game, protocol)?;
     let range = game.seat_range();
     training.seats = match seats_asked {
         None => game.seats(),
@@ -258,6 +243,42 @@ pub fn wait_game(command: &str) -> Result<Training, String> {
         Some(bot) => Some(built_in(training.game, game.builtins(), bot)?),
     };
     Ok(training)
+}
+
+/// Whether a client of the game `game` asking `protocol=` (`Some(true)`: `lines`,
+/// `Some(false)`: `cgs`) speaks the game's own line protocol, or the error to send: only
+/// Ticket to Ride has the subject's protocol (its default); the others speak their own.
+pub fn lines(game: &str, protocol: Option<bool>) -> Result<bool, String> {
+    match (protocol, game == DEFAULT_GAME) {
+        (Some(false), false) => Err(format!(
+            "The protocol 'cgs' is Ticket to Ride's: {} speaks its own (protocol=lines, or no \
+             protocol=)",
+            Served::by_name(game).map_or(game, |g| g.runner().title())
+        )),
+        (Some(lines), _) => Ok(lines),
+        (None, ticket) => Ok(!ticket),
+    }
+}
+
+/// The value of `protocol=` among a request's `options` (`Some(true)`: `lines`), or the
+/// error to send.
+pub fn protocol_of(options: &[&str]) -> Result<Option<bool>, String> {
+    let mut asked = None;
+    for option in options {
+        match option.strip_prefix("protocol=") {
+            Some("cgs") => asked = Some(false),
+            Some("lines") => asked = Some(true),
+            Some(_) => {
+                return Err(format!(
+                    "The 'protocol' value is invalid ('{}'): 'cgs' (the subject's) or 'lines' \
+                     (the game's own)",
+                    quoted(option)
+                ))
+            }
+            None => {}
+        }
+    }
+    Ok(asked)
 }
 
 /// The built-in champion `bot` of the game `game` (whose built-ins are `builtins`), or the

@@ -1,9 +1,12 @@
-//! The tournaments a server plays (docs/server.md, section 6): a registered client joins
-//! with `WAIT_GAME TOURNAMENT <name> token=<token>` and waits there (sent `NOT_READY` as in
-//! the lobby) for each of its games, one waiter per member (a new wait of the member
-//! replaces the old); a watcher takes the tournaments the organiser started (the store's
+//! The tournaments a server plays (docs/server.md, section 6), of every game served: a
+//! registered client joins with `WAIT_GAME TOURNAMENT <name> token=<token>` and waits there
+//! (sent `NOT_READY` as in the lobby) for each of its games, one waiter per member (a new
+//! wait of the member replaces the old), in the subject's protocol or its game's own
+//! (`protocol=lines`, a kit's: each game the connection's last, the member back on a new
+//! one for its next); a watcher takes the tournaments the organiser started (the store's
 //! `starting`) and a director plays each one's rounds, seeded by the tournament's secret
-//! draw, its matches at once on threads of their own, with the members' connections taken
+//! draw, its matches at once on threads of their own (a knockout meeting the best of the
+//! plan's `best_of` games), with the members' connections taken
 //! from here (once every player of a game waits) and given back after each game. A member
 //! gone, or not waiting for its game in time (its first within [`super::session::IDLE`],
 //! the next within the tournament's turn clock, `--timeout`), plays it with a closed
@@ -11,13 +14,14 @@
 //! every seat of which faulted counts for no one.
 
 use super::address::Source;
+use super::games::Served;
 use super::remote::Link;
 use super::request::Training;
 use super::tournament_plan::{self as plan, Format};
 use super::tournament_store::TournamentRow;
 use super::wire::Conn;
 use super::Server;
-use crate::standings::MatchRow;
+use crate::standings::{MatchRow, PointsTable};
 use jail::untrusted::printable;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -43,6 +47,9 @@ enum Slot {
     Playing,
     /// Given back after a game, with the loss to tell.
     Back(Link, Option<String>),
+    /// Its game in its game's own protocol ended, and the connection with it (a kit's game
+    /// is its connection's last): it comes back on a new one for its next game.
+    Between,
     /// Its client left (its closed connection, if it was here).
     Gone(Option<Link>),
     /// The tournament is over (its members were told).
@@ -169,6 +176,11 @@ pub fn wait(
         ));
     }
     let tournament = tournament.to_string();
+    // Its protocol checked before it joins: a member refused is not one.
+    let lines = match speaks(server, &tournament, &terms[1..]) {
+        Ok(lines) => lines,
+        Err(message) => return refuse(message),
+    };
     if let Err(message) = server.store.join(&tournament, name) {
         return refuse(message);
     }
@@ -180,7 +192,8 @@ pub fn wait(
         &format!("client {name}: waits in tournament {tournament}"),
     );
     let member = server.tournaments.member(&tournament, name);
-    let own = Rc::into_inner(link)?.into_inner();
+    let mut own = Rc::into_inner(link)?.into_inner();
+    own.lines = lines;
     // This wait owns the member now: a wait of before (a connection the client left, its
     // thread still here) returns at its next wake.
     let owner = member.owner.fetch_add(1, Ordering::SeqCst) + 1;
@@ -211,7 +224,11 @@ pub fn wait(
         let (mut slot, _) = member
             .changed
             .wait_timeout_while(slot, pause, |s| {
-                !superseded() && !matches!(s, Slot::Back(..) | Slot::Gone(_) | Slot::Over)
+                !superseded()
+                    && !matches!(
+                        s,
+                        Slot::Back(..) | Slot::Between | Slot::Gone(_) | Slot::Over
+                    )
             })
             .unwrap_or_else(|e| e.into_inner());
         pause = super::lobby::NOT_READY_EVERY;
@@ -250,12 +267,33 @@ pub fn wait(
                 *slot = Slot::Over;
                 return None;
             }
-            other @ (Slot::Gone(_) | Slot::Away) => {
+            other @ (Slot::Gone(_) | Slot::Away | Slot::Between) => {
                 *slot = other;
                 return None;
             }
         }
     }
+}
+
+/// Whether a member of `tournament` whose `WAIT_GAME` gave `options` speaks its game's own
+/// line protocol, or the message of its refusal: `game=`, if given, must be the
+/// tournament's; `protocol=` as for any game ([`super::request::lines`]).
+fn speaks(server: &Server, tournament: &str, options: &[&str]) -> Result<bool, String> {
+    let game = match server.store.tournament(tournament) {
+        Ok(Some(row)) => row.game,
+        Ok(None) => return Err(format!("The tournament '{tournament}' doesn't exist")),
+        Err(_) => return Err("The server cannot read its store; try again later".to_string()),
+    };
+    if let Some(asked) = options.iter().find_map(|o| o.strip_prefix("game=")) {
+        if asked != game {
+            return Err(format!(
+                "The tournament '{tournament}' plays {game}, not '{}': join it with game={game} \
+                 (or no game=)",
+                super::request::quoted_cut(asked)
+            ));
+        }
+    }
+    super::request::lines(&game, super::request::protocol_of(options)?)
 }
 
 /// Starts the thread that takes the tournaments the organiser started, each played by a
@@ -284,6 +322,10 @@ pub fn watch(server: &Arc<Server>) {
 struct Director<'a> {
     server: &'a Server,
     row: &'a TournamentRow,
+    /// Its game.
+    game: Served,
+    /// The game's points table: its standings' and its knockout meetings'.
+    points: PointsTable,
     /// Its players in their seeding order (best seed first): the indices of its games.
     players: Vec<String>,
     members: Vec<Arc<Member>>,
@@ -296,6 +338,14 @@ struct Director<'a> {
 /// Plays tournament `row` to its end: its games, its standings, its winner.
 fn direct(server: &Server, row: &TournamentRow) {
     let t = &row.name;
+    let Some(game) = Served::by_name(&row.game) else {
+        println!(
+            "tournament {t}: its game {:?} is not one this server plays ({}): not played",
+            printable(&row.game),
+            super::games::names()
+        );
+        return;
+    };
     // A tournament started before seeds were drawn has none: drawn now.
     let seed = row.seed.unwrap_or_else(rand::random);
     let players: Vec<String> = plan::seeding(row.players.len(), seed)
@@ -303,7 +353,8 @@ fn direct(server: &Server, row: &TournamentRow) {
         .map(|i| row.players[i].clone())
         .collect();
     println!(
-        "tournament {t}: starts ({}, {} players, seeded by the draw: {})",
+        "tournament {t}: starts ({}, {}, {} players, seeded by the draw: {})",
+        row.game,
         row.plan.format.name(),
         players.len(),
         players.join(", ")
@@ -311,6 +362,8 @@ fn direct(server: &Server, row: &TournamentRow) {
     let director = Director {
         server,
         row,
+        game,
+        points: game.runner().points(),
         members: players
             .iter()
             .map(|p| server.tournaments.member(t, p))
@@ -346,7 +399,8 @@ fn direct(server: &Server, row: &TournamentRow) {
         .filter(|&p| rows.iter().any(|r| !director.faulted(r, p)))
         .map_or(String::new(), |p| director.players[p].clone());
     let players = director.players;
-    let standings = super::tournament_results::standings(&players, row.plan.seats, &rows);
+    let standings =
+        super::tournament_results::standings(director.points, &players, row.plan.seats, &rows);
     let dir = server.results.join("tournaments").join(t);
     let winner = &winner;
     if let Err(e) = super::tournament_results::write(&dir, &standings, seed) {
@@ -406,7 +460,8 @@ impl Director<'_> {
                     .filter(|r| r.champions.iter().all(|c| names.contains(c)))
                     .cloned()
                     .collect();
-                let standings = super::tournament_results::standings(&names, seats, &own);
+                let standings =
+                    super::tournament_results::standings(self.points, &names, seats, &own);
                 // Equal standings: the better seed (the draw's, never the name) first.
                 let mut ranked: Vec<(usize, usize)> = standings
                     .ranked()
@@ -423,9 +478,10 @@ impl Director<'_> {
     }
 
     /// A knockout among `players` (best seeded first) until one is left: its winner, if
-    /// one is left. A game that counts for no one is played again, at most
-    /// [`KNOCKOUT_TRIES`] times in all; if none counted, nobody of its group goes on, and
-    /// nobody who lost a game by a fault goes on: a member who played nothing never wins.
+    /// one is left. Each meeting is the best of the plan's `best_of` games
+    /// ([`Self::meetings`]); if none of its games counted, nobody of its group goes on, and
+    /// nobody who lost every game of it by a fault goes on: a member who played nothing
+    /// never wins.
     fn knockout(&self, mut players: Vec<usize>) -> Option<usize> {
         let (seats, advance) = (self.row.plan.seats, self.row.plan.advance);
         let mut stage = 1;
@@ -437,40 +493,33 @@ impl Director<'_> {
                 format!("knockout {stage}")
             };
             let played: Vec<Vec<usize>> = groups.iter().filter(|g| g.len() > 1).cloned().collect();
-            let mut rows = self.round(&phase, &played);
-            for _ in 1..KNOCKOUT_TRIES {
-                let again: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].is_none()).collect();
-                if again.is_empty() {
-                    break;
-                }
-                println!(
-                    "tournament {}: {phase}: {} game(s) counted for no one, played again",
-                    self.row.name,
-                    again.len()
-                );
-                let groups: Vec<Vec<usize>> = again.iter().map(|&i| played[i].clone()).collect();
-                for (i, row) in again.into_iter().zip(self.round(&phase, &groups)) {
-                    rows[i] = row;
-                }
-            }
+            let meetings = self.meetings(&phase, &played);
             let mut next = Vec::new();
             for group in &groups {
                 let n = plan::going_on(group.len(), advance);
                 match played.iter().position(|g| g == group) {
                     None => next.extend(group),
-                    Some(i) => match &rows[i] {
-                        Some(row) => next.extend(
-                            super::tournament_results::ranked(group, &self.players, row)
-                                .into_iter()
-                                .filter(|&p| !self.faulted(row, p))
-                                .take(n),
-                        ),
-                        None => println!(
-                            "tournament {}: {phase}: no game of {} counted: none of them goes on",
-                            self.row.name,
-                            self.names(group)
-                        ),
-                    },
+                    Some(i) if meetings[i].is_empty() => println!(
+                        "tournament {}: {phase}: no game of {} counted: none of them goes on",
+                        self.row.name,
+                        self.names(group)
+                    ),
+                    Some(i) => {
+                        let rows = &meetings[i];
+                        let ranked = super::tournament_results::ranked(group, &self.players, rows);
+                        let going: Vec<usize> = ranked
+                            .iter()
+                            .copied()
+                            .filter(|&p| {
+                                !super::tournament_results::meeting(rows, &self.players[p]).1
+                            })
+                            .take(n)
+                            .collect();
+                        if self.row.plan.best_of > 1 {
+                            self.said_meeting(&phase, &ranked, rows);
+                        }
+                        next.extend(going);
+                    }
                 }
             }
             self.went_on(&phase, &next);
@@ -481,6 +530,76 @@ impl Director<'_> {
             }
         }
         players.first().copied()
+    }
+
+    /// Plays the knockout meetings `groups` of `phase` side by side, each the best of the
+    /// plan's `best_of` games (each game's seats drawn by its seed, as every game's): a meeting ends once those
+    /// going on cannot be caught on points ([`plan::decided`]), or its games are played. A
+    /// game that counts for no one is played again, [`KNOCKOUT_TRIES`] times in a row at
+    /// most. Each meeting's counted games.
+    fn meetings(&self, phase: &str, groups: &[Vec<usize>]) -> Vec<Vec<MatchRow>> {
+        let plan = &self.row.plan;
+        let most = u64::from(self.points.first().copied().unwrap_or(0));
+        let mut counted: Vec<Vec<MatchRow>> = vec![Vec::new(); groups.len()];
+        let mut missed = vec![0; groups.len()];
+        loop {
+            let on: Vec<usize> = (0..groups.len())
+                .filter(|&i| {
+                    let rows = &counted[i];
+                    let points: Vec<u64> = groups[i]
+                        .iter()
+                        .map(|&p| super::tournament_results::meeting(rows, &self.players[p]).0)
+                        .collect();
+                    let left = plan.best_of.saturating_sub(rows.len() as u32);
+                    let n = plan::going_on(groups[i].len(), plan.advance);
+                    missed[i] < KNOCKOUT_TRIES && !plan::decided(&points, n, left, most)
+                })
+                .collect();
+            if on.is_empty() {
+                return counted;
+            }
+            let seated: Vec<Vec<usize>> = on.iter().map(|&i| groups[i].clone()).collect();
+            let mut again = 0;
+            for (&i, row) in on.iter().zip(self.round(phase, &seated)) {
+                match row {
+                    Some(row) => {
+                        counted[i].push(row);
+                        missed[i] = 0;
+                    }
+                    None => {
+                        missed[i] += 1;
+                        again += usize::from(missed[i] < KNOCKOUT_TRIES);
+                    }
+                }
+            }
+            if again > 0 {
+                println!(
+                    "tournament {}: {phase}: {again} game(s) counted for no one, played again",
+                    self.row.name
+                );
+            }
+        }
+    }
+
+    /// Logs a best-of meeting's outcome: its players (`ranked`, first first) with their
+    /// points over its games `rows`.
+    fn said_meeting(&self, phase: &str, ranked: &[usize], rows: &[MatchRow]) {
+        let scores: Vec<String> = ranked
+            .iter()
+            .map(|&p| {
+                let name = &self.players[p];
+                format!(
+                    "{name} {}",
+                    super::tournament_results::meeting(rows, name).0
+                )
+            })
+            .collect();
+        println!(
+            "tournament {}: {phase}: meeting of {} game(s): {}",
+            self.row.name,
+            rows.len(),
+            scores.join(", ")
+        );
     }
 
     /// Whether `p` lost the game `row` by a fault (or had no seat in it).
@@ -563,10 +682,11 @@ impl Director<'_> {
             .iter()
             .map(|(n, l, _)| (n.clone(), Rc::clone(l)))
             .collect();
-        // Tournaments play Ticket to Ride in the subject's protocol.
+        // Each member's protocol is its connection's (its `WAIT_GAME`'s); the board is
+        // Ticket to Ride's only option.
         let wanted = Training {
-            game: "ticket-to-ride",
-            lines: false,
+            game: self.game.runner().name(),
+            lines: self.game != Served::Ticket,
             bot: None,
             seats: group.len(),
             timeout: Duration::from_secs(self.row.timeout.into()),
@@ -589,10 +709,7 @@ impl Director<'_> {
             Ok((losses, game, record)) => {
                 println!("tournament {t}: {phase}: game {game} played");
                 let mut rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
-                let mut row = record.row(
-                    crate::games::Game::points(&crate::games::ticket_play::TICKET),
-                    String::new(),
-                );
+                let mut row = record.row(self.points, String::new());
                 row.id = rows.len() as u64;
                 // A game every seat lost by a fault counts for no one.
                 let counted = row.faults.iter().any(Option::is_none);
@@ -619,9 +736,12 @@ impl Director<'_> {
                 let member = &self.members[p];
                 let mut slot = member.slot();
                 if let Slot::Playing = *slot {
-                    *slot = match link.close {
-                        true => Slot::Gone(Some(link)),
-                        false => Slot::Back(link, loss),
+                    // A game in its game's own protocol closed its connection as it ends:
+                    // the member is back on a new one (or late) for its next game.
+                    *slot = match (link.close, link.lines) {
+                        (true, true) => Slot::Between,
+                        (true, false) => Slot::Gone(Some(link)),
+                        (false, _) => Slot::Back(link, loss),
                     };
                     member.changed.notify_all();
                 }
@@ -645,8 +765,12 @@ impl Director<'_> {
     /// folder: its page shows them as the games end.
     fn write_standings(&self, rows: &[MatchRow]) {
         let t = &self.row.name;
-        let standings =
-            super::tournament_results::standings(&self.players, self.row.plan.seats, rows);
+        let standings = super::tournament_results::standings(
+            self.points,
+            &self.players,
+            self.row.plan.seats,
+            rows,
+        );
         let dir = self.server.results.join("tournaments").join(t);
         if let Err(e) = super::tournament_results::write(&dir, &standings, self.seed) {
             println!("tournament {t}: its standings could not be written: {e:#}");
@@ -659,7 +783,10 @@ fn ready(member: &Member, deadline: Instant) {
     let slot = member.slot();
     let left = deadline.saturating_duration_since(Instant::now());
     let _ = member.changed.wait_timeout_while(slot, left, |s| {
-        matches!(s, Slot::Away | Slot::Playing | Slot::Back(..))
+        matches!(
+            s,
+            Slot::Away | Slot::Playing | Slot::Back(..) | Slot::Between
+        )
     });
 }
 

@@ -2,7 +2,8 @@
 //! meets `rounds` times), pools then knockout (leagues in pools, the best of each pool go on
 //! to a knockout), single elimination (knockout from the start). A knockout round splits
 //! the players left into matches of at most `seats`, and the top `advance` of each match go
-//! on, for any seat count. Which players meet, never who wins: that is the games'.
+//! on, for any seat count; a knockout meeting is one game or the best of `best_of`. Which
+//! players meet, never who wins: that is the games'.
 
 /// How a tournament is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +49,13 @@ pub struct Plan {
     pub qualify: usize,
     /// The top ones of a knockout match that go on.
     pub advance: usize,
+    /// Games of a knockout meeting at most (best of N): its players ranked by the points
+    /// of its games, played until the ones going on cannot be caught.
+    pub best_of: u32,
 }
+
+/// Most games of a knockout meeting.
+pub const MAX_BEST_OF: u32 = 9;
 
 impl Plan {
     /// The default of `advance` for matches of `seats`: half of them, at least one.
@@ -83,6 +90,15 @@ impl Plan {
                     "{}: the top ones of a match that go on, 1 to {} (fewer than the seats)",
                     self.advance,
                     self.seats - 1
+                ),
+            ));
+        }
+        if self.best_of == 0 || self.best_of > MAX_BEST_OF {
+            return Err((
+                "best-of",
+                format!(
+                    "{}: games of a knockout meeting, 1 to {MAX_BEST_OF}",
+                    self.best_of
                 ),
             ));
         }
@@ -128,14 +144,15 @@ impl Plan {
             0 | 1 => 0,
             _ => choose(n, self.seats.min(n)).saturating_mul(u64::from(self.rounds)),
         };
+        let knockout = (players as u64).saturating_mul(u64::from(self.best_of));
         match self.format {
             Format::League => league(players),
-            // Each knockout game puts out one player at least.
-            Format::SingleElimination => players as u64,
+            // Each knockout meeting puts out one player at least.
+            Format::SingleElimination => knockout,
             Format::PoolsKnockout => split(&(0..players).collect::<Vec<_>>(), self.pool)
                 .iter()
                 .map(|pool| league(pool.len()))
-                .fold(players as u64, u64::saturating_add),
+                .fold(knockout, u64::saturating_add),
         }
     }
 
@@ -295,6 +312,22 @@ pub fn going_on(size: usize, advance: usize) -> usize {
     }
 }
 
+/// Whether a knockout meeting of best of N is decided: with each player's points so far
+/// (`points`), `left` games still to play and a game worth at most `most` points to a
+/// player, the `going_on` first can no longer be caught (strictly: a tie left open is
+/// played on). Every game played, it is.
+pub fn decided(points: &[u64], going_on: usize, left: u32, most: u64) -> bool {
+    let mut sorted = points.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    match (sorted.get(going_on.wrapping_sub(1)), sorted.get(going_on)) {
+        _ if left == 0 => true,
+        (Some(&last_in), Some(&first_out)) => {
+            last_in > first_out.saturating_add(u64::from(left).saturating_mul(most))
+        }
+        _ => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,6 +362,7 @@ mod tests {
                 pool: 4,
                 qualify: 1,
                 advance: 1,
+                best_of: 1,
             };
             assert_eq!(plan_of.games(n) as usize, games);
             check_rounds(&plan);
@@ -358,6 +392,7 @@ mod tests {
             pool: 4,
             qualify: 1,
             advance: 1,
+            best_of: 1,
         };
         let five = plan(Format::League, 5, 1);
         assert_eq!(five.games(150), 591_600_030);
@@ -400,6 +435,19 @@ mod tests {
     }
 
     #[test]
+    fn a_best_of_meeting_ends_once_those_going_on_cannot_be_caught() {
+        // Best of 3, two seats, a win worth 1: 2-0 after two games is decided, 1-1 is not.
+        assert!(decided(&[2, 0], 1, 1, 1));
+        assert!(!decided(&[1, 1], 1, 1, 1));
+        assert!(!decided(&[1, 0], 1, 2, 1));
+        assert!(decided(&[1, 1], 1, 0, 1), "every game played: decided");
+        // Four seats, two go on, 7/3/1/0: 14, 6, 1, 0 with one game left: 6 > 1 + 7? No.
+        assert!(!decided(&[14, 6, 1, 0], 2, 1, 7));
+        assert!(decided(&[14, 9, 1, 0], 2, 1, 7));
+        assert!(decided(&[0, 0], 2, 3, 1), "all go on");
+    }
+
+    #[test]
     fn plans_are_checked_naming_the_flag() {
         let plan = Plan {
             format: Format::PoolsKnockout,
@@ -408,6 +456,7 @@ mod tests {
             pool: 3,
             qualify: 1,
             advance: 1,
+            best_of: 1,
         };
         assert!(plan.check(2..=5).is_ok());
         let bad =
@@ -432,6 +481,13 @@ mod tests {
                 ..plan.clone()
             },
             "--advance",
+        );
+        bad(
+            Plan {
+                best_of: 10,
+                ..plan.clone()
+            },
+            "--best-of",
         );
         bad(
             Plan {

@@ -106,9 +106,10 @@ mod tests {
             pool: 4,
             qualify: 2,
             advance: 1,
+            best_of: 1,
         };
         store
-            .create_tournament("cup", &plan, "usa", 10, 64)
+            .create_tournament("cup", "ticket-to-ride", &plan, "usa", 10, 64)
             .unwrap();
         store.register("ann").unwrap();
         store.join("cup", "ann").unwrap();

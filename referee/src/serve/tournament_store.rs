@@ -1,4 +1,4 @@
-//! The store's tournaments: table `tournaments` (each one's plan, game options, state and
+//! The store's tournaments: table `tournaments` (each one's game, plan, game options, state and
 //! winner, its most members and the secret seed of its seeding, drawn at its start),
 //! `tournament_players` (who joined), `tournament_games` (its games, whose rows are in
 //! `games`, noted as each starts) and `tournament_going_on` (who went on from each phase
@@ -49,6 +49,9 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
     for (column, kind) in [
         ("max_players", "INTEGER NOT NULL DEFAULT 64"),
         ("seed", "INTEGER"),
+        // A store of before played Ticket to Ride only, one game a knockout meeting.
+        ("game", "TEXT NOT NULL DEFAULT 'ticket-to-ride'"),
+        ("best_of", "INTEGER NOT NULL DEFAULT 1"),
     ] {
         let has: bool = conn.query_row(
             "SELECT COUNT(*) > 0 FROM pragma_table_info('tournaments') WHERE name = ?1",
@@ -68,6 +71,8 @@ pub fn create(conn: &Connection) -> rusqlite::Result<()> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
     pub name: String,
+    /// Its game's name (`ticket-to-ride`, `amazons`, `little-town`, `loi`).
+    pub game: String,
     pub plan: Plan,
     /// The board of its games (`usa`, `small`).
     pub map: String,
@@ -95,6 +100,7 @@ impl Store {
     pub fn create_tournament(
         &self,
         name: &str,
+        game: &str,
         plan: &Plan,
         map: &str,
         timeout: u32,
@@ -103,8 +109,8 @@ impl Store {
         let created = self.lock().execute(
             "INSERT OR IGNORE INTO tournaments
                  (name, format, seats, rounds, pool, qualify, advance, map, timeout, state, created,
-                  max_players)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11)",
+                  max_players, game, best_of)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11, ?12, ?13)",
             params![
                 name,
                 plan.format.name(),
@@ -116,7 +122,9 @@ impl Store {
                 map,
                 timeout,
                 now(),
-                max_players
+                max_players,
+                game,
+                plan.best_of
             ],
         )?;
         anyhow::ensure!(
@@ -142,7 +150,7 @@ pub(super) fn tournament_on(
     let row = conn
         .query_row(
             "SELECT format, seats, rounds, pool, qualify, advance, map, timeout, state, winner,
-                        max_players, seed
+                        max_players, seed, game, best_of
                  FROM tournaments WHERE name = ?1",
             [name],
             |r| {
@@ -156,6 +164,7 @@ pub(super) fn tournament_on(
                         pool: r.get(3)?,
                         qualify: r.get(4)?,
                         advance: r.get(5)?,
+                        best_of: r.get(13)?,
                     },
                     r.get::<_, String>(6)?,
                     r.get::<_, u32>(7)?,
@@ -163,11 +172,12 @@ pub(super) fn tournament_on(
                     r.get::<_, String>(9)?,
                     r.get::<_, usize>(10)?,
                     r.get::<_, Option<i64>>(11)?,
+                    r.get::<_, String>(12)?,
                 ))
             },
         )
         .optional()?;
-    let Some((format, mut plan, map, timeout, state, winner, max_players, seed)) = row else {
+    let Some((format, mut plan, map, timeout, state, winner, max_players, seed, game)) = row else {
         return Ok(None);
     };
     plan.format = Format::parse(&format).map_err(anyhow::Error::msg)?;
@@ -179,6 +189,7 @@ pub(super) fn tournament_on(
         .collect::<Result<_, _>>()?;
     Ok(Some(TournamentRow {
         name: name.to_string(),
+        game,
         plan,
         map,
         timeout,
@@ -387,7 +398,8 @@ impl Store {
         Ok(())
     }
 
-    /// `tournament`'s standings once it is finished: (rank, player, points), best first.
+    /// `tournament`'s standings once it is finished: (rank, player, points), best first,
+    /// its winner first of those ranked with it (the better seed of the draw).
     pub fn tournament_standings(
         &self,
         tournament: &str,
@@ -395,7 +407,10 @@ impl Store {
         let conn = self.pages();
         let mut query = conn.prepare(
             "SELECT rank, player, points FROM tournament_players
-             WHERE tournament = ?1 AND rank IS NOT NULL ORDER BY rank, player",
+             WHERE tournament = ?1 AND rank IS NOT NULL
+             ORDER BY rank,
+                      player <> (SELECT winner FROM tournaments WHERE name = ?1),
+                      player",
         )?;
         let rows = query.query_map([tournament], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -426,12 +441,13 @@ mod tests {
             pool: 4,
             qualify: 2,
             advance: 1,
+            best_of: 3,
         };
         store
-            .create_tournament("cup", &plan, "small", 10, 3)
+            .create_tournament("cup", "amazons", &plan, "small", 10, 3)
             .unwrap();
         assert!(store
-            .create_tournament("cup", &plan, "small", 10, 3)
+            .create_tournament("cup", "amazons", &plan, "small", 10, 3)
             .is_err());
         for name in ["ann", "bob", "cid", "dan"] {
             store.register(name).unwrap();
@@ -467,6 +483,7 @@ mod tests {
         assert_eq!(taken.len(), 1);
         assert_eq!(taken[0].players, ["ann", "bob"]);
         assert_eq!(taken[0].plan, plan);
+        assert_eq!(taken[0].game, "amazons");
         assert!(
             taken[0].seed.is_some(),
             "the seeding's seed drawn at the start"

@@ -194,12 +194,22 @@ impl Client {
     /// Its next game of a tournament (asked already: `WAIT_GAME TOURNAMENT`), played to
     /// its end as [`Client::play_to_the_end`] does; the game's name.
     pub(crate) fn next_tournament_game(&mut self) -> String {
-        let game = loop {
+        let game = self.after_not_ready();
+        self.play_tournament_game(game)
+    }
+
+    /// The first message after the `NOT_READY`s of a wait.
+    pub(crate) fn after_not_ready(&mut self) -> String {
+        loop {
             match self.must() {
                 m if m == "NOT_READY" => continue,
-                game => break game,
+                message => break message,
             }
-        };
+        }
+    }
+
+    /// The tournament's game `game` (its name read already), played to its end; its name.
+    pub(crate) fn play_tournament_game(&mut self, game: String) -> String {
         self.must(); // the board's sizes
         assert_eq!(self.cmd("GET_GAME_DATA"), "OK");
         self.must();

@@ -30,7 +30,7 @@ pub(crate) fn have(tool: &str, why: &str) -> bool {
 }
 
 /// Whether `make` (and so a C build) is there; if not, the test part is skipped.
-fn have_c_tools() -> bool {
+pub(crate) fn have_c_tools() -> bool {
     have(
         "make",
         "serve_kits: the C kit needs make and cc (apt-get install make gcc)",
@@ -40,7 +40,7 @@ fn have_c_tools() -> bool {
 /// The C champion of `champion` (a folder of its sources and `Makefile`) built with the kit
 /// `kit` into `dir`, untouched in the repository: its executable. Only the sources are
 /// copied: objects a build left in the repository would stand for the kit's code.
-fn build_c(dir: &Path, champion: &str, kit: &str) -> PathBuf {
+pub(crate) fn build_c(dir: &Path, champion: &str, kit: &str) -> PathBuf {
     let into = dir.join(Path::new(champion).file_name().unwrap());
     std::fs::create_dir_all(&into).unwrap();
     for file in std::fs::read_dir(repo(champion)).unwrap() {
@@ -86,7 +86,7 @@ fn ends_well(mut child: Child) -> String {
 }
 
 /// The game's name a kit's stderr gives (`kit: game NAME (...)`).
-fn game_of(stderr: &str) -> String {
+pub(crate) fn game_of(stderr: &str) -> String {
     let line = stderr
         .lines()
         .find_map(|l| l.strip_prefix("kit: game "))
@@ -95,7 +95,7 @@ fn game_of(stderr: &str) -> String {
 }
 
 /// `referee --game GAME replay` of `game`'s record succeeds.
-fn replays(server: &Server, name: &str, game: &str) {
+pub(crate) fn replays(server: &Server, name: &str, game: &str) {
     let path = server.results.join(game).join("record.json");
     let out = Command::new(REFEREE)
         .args(["--game", name, "replay"])
@@ -110,7 +110,7 @@ fn replays(server: &Server, name: &str, game: &str) {
 }
 
 /// The seats' paths of a record.
-fn paths(record: &serde_json::Value) -> Vec<String> {
+pub(crate) fn paths(record: &serde_json::Value) -> Vec<String> {
     record["seats"]
         .as_array()
         .unwrap()

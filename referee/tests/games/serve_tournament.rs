@@ -42,7 +42,7 @@ fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
 }
 
 /// The token of `name`, registered by the organiser.
-fn register(who: Who, dir: &Path, name: &str) -> String {
+pub(crate) fn register(who: Who, dir: &Path, name: &str) -> String {
     organise(who, dir, &["register", name]).trim().to_string()
 }
 

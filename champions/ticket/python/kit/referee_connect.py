@@ -84,6 +84,9 @@ def connect(game):
     name = _message(sock)
     while name == "NOT_READY":
         name = _message(sock)
-    print("kit: game %s (%s) on %s" % (printable(name), printable(_message(sock)), server),
-          file=sys.stderr)
+    # The name first, as the C kit does: a wait that ends without a game (a tournament
+    # over) is shown by what the server said.
+    sys.stderr.write("kit: game %s" % printable(name))
+    sys.stderr.flush()
+    print(" (%s) on %s" % (printable(_message(sock)), server), file=sys.stderr)
     return sock.detach()

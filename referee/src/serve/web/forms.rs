@@ -24,7 +24,8 @@ pub fn page(request: Request, server: &Server) {
         let open = server.store.open_tournaments()?;
         render(
             "web/organiser.html",
-            minijinja::context! { waiting, open, formats => ["league", "single-elimination", "pools-knockout"] },
+            minijinja::context! { waiting, open, formats => ["league", "single-elimination", "pools-knockout"],
+            games => crate::serve::games::ALL.map(|g| g.runner().name()) },
         )
     })();
     super::pages::rendered(request, server, page);
@@ -155,6 +156,10 @@ pub fn new_tournament(mut request: Request, server: &Server, token: &Path) {
         let name = field(&fields, "name");
         let new = NewTournament {
             name,
+            game: match field(&fields, "game") {
+                "" => crate::serve::request::DEFAULT_GAME,
+                game => game,
+            },
             format: field(&fields, "format"),
             seats: number(&fields, "seats", 2).map_err(bad)?,
             rounds: number(&fields, "rounds", 1).map_err(bad)?,
@@ -168,6 +173,7 @@ pub fn new_tournament(mut request: Request, server: &Server, token: &Path) {
                 "" => "USA",
                 map => map,
             },
+            best_of: number(&fields, "best-of", 1).map_err(bad)?,
             timeout: number(&fields, "timeout", 10).map_err(bad)?,
             max_players: number(&fields, "max-players", 64).map_err(bad)?,
         };

@@ -2,7 +2,8 @@
 //! members, its standings (its `leaderboard.csv`, written by the server as each game ends,
 //! shown as a tournament's index shows it: the same points, intervals and ratings), the
 //! bracket of a knockout (each phase's games, who went on) and its games, each linked to
-//! its page. The page's parts are fetched again when its stream says the tournament
+//! its page; why its winner is first (the final's first, or, among players ranked first
+//! together, the better seed of the draw). The page's parts are fetched again when its stream says the tournament
 //! changed (`stream::tournament`).
 
 use super::pages::{outcome_of, rendered};
@@ -66,6 +67,8 @@ struct Shown {
     knockout: bool,
     state: String,
     winner: String,
+    /// Why the winner is first, when the standings alone do not say it.
+    winner_why: String,
     plan: Vec<(&'static str, String)>,
     players: Vec<String>,
     games: Vec<Played>,
@@ -78,11 +81,19 @@ struct Shown {
 fn plan_words(t: &TournamentRow) -> Vec<(&'static str, String)> {
     let p = &t.plan;
     let mut words = vec![
+        ("game", t.game.clone()),
         ("seats a game", p.seats.to_string()),
-        ("board", t.map.clone()),
+    ];
+    if t.game == crate::serve::request::DEFAULT_GAME {
+        words.push(("board", t.map.clone()));
+    }
+    words.extend([
         ("seconds a turn", t.timeout.to_string()),
         ("most players", t.max_players.to_string()),
-    ];
+    ]);
+    if p.format != Format::League {
+        words.push(("games a knockout meeting (best of)", p.best_of.to_string()));
+    }
     match p.format {
         Format::League => words.push(("rounds", p.rounds.to_string())),
         Format::PoolsKnockout => {
@@ -163,7 +174,16 @@ fn shown(server: &Server, read: Read) -> anyhow::Result<Shown> {
         .join("leaderboard.csv");
     let table = Table::read(&file)?;
     let player = |name: &str| Some(format!("/player/{name}"));
+    let winner_why = match t.plan.format {
+        _ if t.winner.is_empty() => String::new(),
+        Format::League => {
+            let standings = server.store.tournament_standings(&t.name)?;
+            tied_first(&t.winner, &standings)
+        }
+        _ => "the first of the final".to_string(),
+    };
     Ok(Shown {
+        winner_why,
         format: t.plan.format.name(),
         knockout,
         plan: plan_words(&t),
@@ -178,6 +198,28 @@ fn shown(server: &Server, read: Read) -> anyhow::Result<Shown> {
         games,
         bracket,
     })
+}
+
+/// Why the winner of a league is first, if others share its rank in the `standings`
+/// (rank, player, points): ranked first together, the better seed of the tournament's draw
+/// goes first. Empty when it is first alone.
+fn tied_first(winner: &str, standings: &[(usize, String, u64)]) -> String {
+    let Some((rank, _, points)) = standings.iter().find(|(_, p, _)| p == winner) else {
+        return String::new();
+    };
+    let tied: Vec<&str> = standings
+        .iter()
+        .filter(|(r, p, _)| r == rank && p != winner)
+        .map(|(_, p, _)| p.as_str())
+        .collect();
+    match tied.is_empty() {
+        true => String::new(),
+        false => format!(
+            "ranked {rank} with {} ({points} points and equal on every tie-break of the \
+             standings): the better seed of the tournament's draw goes first",
+            tied.join(", ")
+        ),
+    }
 }
 
 /// The tournament `name` as its page reads it, if the store has it.
@@ -204,4 +246,23 @@ pub fn page(request: Request, server: &Server, name: &str, parts_only: bool) {
         )
     });
     rendered(request, server, page);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tied_first;
+
+    #[test]
+    fn a_winner_ranked_first_with_others_is_said_first_by_the_draw() {
+        let standings = [
+            (1, "ann".to_string(), 2),
+            (1, "bob".to_string(), 2),
+            (3, "cid".to_string(), 0),
+        ];
+        let why = tied_first("bob", &standings);
+        assert!(why.starts_with("ranked 1 with ann (2 points"), "{why}");
+        assert!(why.contains("better seed"), "{why}");
+        assert_eq!(tied_first("cid", &standings), "");
+        assert_eq!(tied_first("ann", &standings[..1]), "");
+    }
 }
