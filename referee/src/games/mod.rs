@@ -22,6 +22,8 @@ pub mod town_bot;
 pub mod town_play;
 pub mod town_v1;
 pub mod town_wire;
+#[cfg(test)]
+mod wire_examples;
 
 pub use arena::seam::{Expected, FaultStep, Game, Played, Seats};
 
