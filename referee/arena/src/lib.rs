@@ -29,6 +29,7 @@ pub mod parts;
 pub mod pre_run;
 pub mod process_endpoint;
 mod record;
+pub mod reproduce_log;
 pub mod roster;
 mod row;
 pub mod rules;
