@@ -105,8 +105,8 @@ impl Parts for AmazonsWire {
         format!("{isolated}{}", boards[step])
     }
 
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
-        super::amazons_bot::serve(&args.name)
+    fn bot(&self, name: &str) -> anyhow::Result<()> {
+        super::amazons_bot::serve(name)
     }
 
     /// Schema 1, the Amazons' own record of before: checked as then, made again.
