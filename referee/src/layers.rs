@@ -1,16 +1,13 @@
 //! The layers the compiler does not keep (tests only). The crate `arena` (the match loop,
-//! records, tournaments and gauntlets, the pre-run check, the seating of champions, results,
-//! the `Game` seam) and the crate `jail` depend on no game: a module of theirs that names one
-//! does not compile. What is left to check is in this crate, or in a manifest: the commands
+//! records, tournaments and gauntlets, the pre-run check, the seating of champions, the
+//! human seat's endpoint, results, the `Game` seam) and the crate `jail` depend on no game:
+//! a module of theirs that names one does not compile. What is left to check is in this crate, or in a manifest: the commands
 //! that run and merge tournaments still know a game only through the arena's `Game` seam,
 //! the arena's manifest names no game's crate, and the referee depends on no champion kit.
 
 #[cfg(test)]
 mod tests {
     use std::path::Path;
-
-    /// The modules of this crate that know no game: the human seat's endpoint.
-    const CORE: [&str; 1] = ["human/endpoint.rs"];
 
     /// The runner around a match still in this crate: the commands that run and merge
     /// tournaments and gauntlets (they name flags, so they stay with the command line). They
@@ -91,17 +88,6 @@ mod tests {
     /// The crate a dependency line names (`jail.workspace = true`, `nix = { ... }`).
     fn crate_of(line: &str) -> &str {
         line.split(['=', '.']).next().unwrap().trim()
-    }
-
-    #[test]
-    fn the_core_names_no_game() {
-        let (found, read) = naming_a_game(&CORE);
-        assert!(read >= CORE.len(), "the core's files were read: {read}");
-        assert!(
-            found.is_empty(),
-            "the core names a game:\n{}",
-            found.join("\n")
-        );
     }
 
     #[test]

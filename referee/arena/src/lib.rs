@@ -20,6 +20,7 @@ pub mod export;
 pub mod fault_times;
 pub mod full_log;
 pub mod gauntlet;
+pub mod human;
 mod log_check;
 mod machine;
 pub mod manifest;
