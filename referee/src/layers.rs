@@ -21,8 +21,9 @@ mod tests {
     /// What names a game: the engines and the kit crate, and the referee's modules of
     /// each game (the registry, `games::by_name`, is how a command finds the seam, and
     /// allowed).
-    const GAME: [&str; 12] = [
+    const GAME: [&str; 13] = [
         "engine::",
+        "amazons_arena::",
         "prologin::",
         "loi_protocol::",
         "amazons::",
@@ -37,7 +38,14 @@ mod tests {
     ];
 
     /// The crates of games and of a game's protocol, which the arena may not depend on.
-    const GAME_CRATES: [&str; 5] = ["engine", "amazons", "ticket", "town", "loi_protocol"];
+    const GAME_CRATES: [&str; 6] = [
+        "engine",
+        "amazons",
+        "amazons_arena",
+        "ticket",
+        "town",
+        "loi_protocol",
+    ];
 
     /// The lines of the files of `modules` (files, or folders) that name a game, outside
     /// their unit tests; and how many files were read.

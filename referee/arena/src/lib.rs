@@ -11,6 +11,7 @@
 
 mod adapter;
 pub mod auth;
+pub mod bot_client;
 mod check;
 pub mod command_line;
 pub mod confidence;
@@ -46,6 +47,7 @@ pub mod standings;
 pub mod store;
 pub mod tournament;
 pub mod watch;
+pub mod wire_examples;
 pub mod words;
 
 pub use adapter::{Action, Adapter, History, Line, State};

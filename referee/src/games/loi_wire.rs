@@ -85,7 +85,7 @@ mod tests {
         while let Acting::Chance(c) = state.acting() {
             state.chance(&c.draw(2009, &mut stream)).unwrap();
         }
-        let rows = crate::games::wire_examples::check(
+        let rows = arena::wire_examples::check(
             include_str!("../../../protocol.md"),
             |line| LoiWire.read(&state, 0, "jouer", line),
             Action::to_string,

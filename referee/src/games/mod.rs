@@ -4,12 +4,9 @@
 //! viewers). Here: each game's adapter, parts, bots and records of before, and the registry
 //! that names them (`--game`, `tournament.json`'s `game`).
 
-pub mod amazons_bot;
 pub mod amazons_play;
 pub mod amazons_v1;
 pub mod amazons_v1_faults;
-pub mod amazons_wire;
-pub mod bot_client;
 pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;
@@ -22,9 +19,11 @@ pub mod town_bot;
 pub mod town_play;
 pub mod town_v1;
 pub mod town_wire;
-#[cfg(test)]
-mod wire_examples;
 
+// Below this crate, under their old paths: the Amazons' adapter and built-in champions (its
+// crate `amazons_arena`), the built-ins' client (the arena's).
+pub use amazons_arena::{bot as amazons_bot, wire as amazons_wire};
+pub use arena::bot_client;
 pub use arena::seam::{Expected, FaultStep, Game, Played, Seats};
 
 use crate::endpoint::TimeLimits;

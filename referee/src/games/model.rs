@@ -135,10 +135,7 @@ pub trait Parts: Adapter {
     /// Plays the built-in champion `name` over the protocol on stdin and stdout (the
     /// command `bot`), its randomness from `PROLOGIN_SEED`.
     fn bot(&self, name: &str) -> anyhow::Result<()> {
-        anyhow::bail!(
-            "{} has no built-in champion `{name}`",
-            self.game().title()
-        )
+        anyhow::bail!("{} has no built-in champion `{name}`", self.game().title())
     }
 }
 

@@ -229,7 +229,7 @@ mod tests {
         let Acting::Seats(seats) = state.acting() else {
             panic!("a match starts with a turn")
         };
-        let rows = crate::games::wire_examples::check(
+        let rows = arena::wire_examples::check(
             include_str!("../../../protocol-ticket-to-ride.md"),
             |line| TicketWire.read(&state, seats[0], "jouer", line),
             Action::to_string,

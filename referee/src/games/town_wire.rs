@@ -309,7 +309,7 @@ mod tests {
         let Acting::Seats(seats) = state.acting() else {
             panic!("a match starts with a turn")
         };
-        let rows = crate::games::wire_examples::check(
+        let rows = arena::wire_examples::check(
             include_str!("../../../protocol-little-town.md"),
             |line| TownWire.read(&state, seats[0], "jouer", line),
             Action::to_string,

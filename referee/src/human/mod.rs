@@ -4,11 +4,12 @@
 //! the 2009 game, `amazons.rs` for the Amazons, `ticket.rs` for Ticket to Ride, `town.rs`
 //! for Little Town) that turns what they type into requests and the answers into text.
 
-pub mod amazons;
 pub mod loi;
 pub mod ticket;
 pub mod town;
 
-// The seat's endpoint knows no game: the arena's, under its old path.
+// The seat's endpoint knows no game: the arena's, under its old path; the Amazons' driver
+// is its crate's.
+pub use amazons_arena::human as amazons;
 pub use arena::human as endpoint;
 pub use arena::human::{Driver, HumanEndpoint, Turn};

@@ -35,6 +35,18 @@ pub fn board_from_etat(etat: &str, me: Color) -> Board {
 /// The Amazons' protocol.
 pub struct AmazonsWire;
 
+/// The board after each action of `record` (a checked one): the start first.
+pub fn boards(record: &GameRecord) -> Vec<Board> {
+    let mut board = Board::start();
+    let mut boards = vec![board.clone()];
+    for action in record.actions() {
+        let m: Move = action.parse().expect("a checked record's moves parse");
+        board.play(m).expect("a checked record's moves are legal");
+        boards.push(board.clone());
+    }
+    boards
+}
+
 /// The colour of `seat`.
 fn color(seat: usize) -> Color {
     match seat {
@@ -195,7 +207,7 @@ impl Adapter for AmazonsWire {
     /// which no amazon could reach one of the other colour (each player then only filled
     /// their own region), if that happened.
     fn summary(&self, record: &GameRecord) -> serde_json::Value {
-        let boards = super::amazons_play::boards(record);
+        let boards = boards(record);
         let winner = match record.ranking.winners().as_slice() {
             [w] => Some(*w),
             _ => None,
@@ -221,8 +233,8 @@ mod tests {
         let state = Amazons
             .start(2, &game::Options::defaults(Amazons.options()))
             .unwrap();
-        let rows = crate::games::wire_examples::check(
-            include_str!("../../../protocol-amazons.md"),
+        let rows = arena::wire_examples::check(
+            include_str!("../../../../protocol-amazons.md"),
             |line| AmazonsWire.read(&state, 0, "jouer", line),
             |m| deplacer_line(*m),
         );

@@ -1,8 +1,8 @@
 //! The protocol pages' examples of how a line is read (each page's "How a line is read"
-//! table), fed to a game's adapter: one check for every game, so that what a page promises
-//! of a line is what the referee reads (tests only).
+//! table), fed to a game's adapter: one check for every game's tests, so that what a page
+//! promises of a line is what the referee reads ([`crate::words`]).
 
-use arena::Line;
+use crate::Line;
 use std::fmt::Debug;
 
 /// Feeds every row of `page`'s "How a line is read" table to `read` (the adapter reading a
