@@ -63,7 +63,7 @@ row "Little Town" \
     "engine/town/src/bots referee/src/games/town_bot.rs" \
     "engine/town/tests referee/tests/games/town_runner.rs referee/tests/kits/town_kits.rs referee/tests/views/town_view_browser.rs"
 echo
-echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"
+echo "Not counted above: the Amazons' records of before (amazons_arena's v1*.rs, $(count referee/games/amazons/src/v1.rs referee/games/amazons/src/v1_faults.rs) lines), read once and made again;"
 echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again;"
 echo "nor Little Town's records of version 1 (games/town_v1.rs, $(count referee/src/games/town_v1.rs) lines), checked with version 1's scores and made again."
 echo

@@ -51,7 +51,7 @@ pub mod wire_examples;
 pub mod words;
 
 pub use adapter::{Action, Adapter, History, Line, State};
-pub use check::{check, compare, rebuild};
+pub use check::{check, compare, is_late_output, rebuild};
 pub use log_check::check_log;
 pub use machine::Machine;
 pub use no_step::NoStep;

@@ -5,8 +5,6 @@
 //! that names them (`--game`, `tournament.json`'s `game`).
 
 pub mod amazons_play;
-pub mod amazons_v1;
-pub mod amazons_v1_faults;
 pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;
@@ -20,9 +18,11 @@ pub mod town_play;
 pub mod town_v1;
 pub mod town_wire;
 
-// Below this crate, under their old paths: the Amazons' adapter and built-in champions (its
-// crate `amazons_arena`), the built-ins' client (the arena's).
-pub use amazons_arena::{bot as amazons_bot, wire as amazons_wire};
+// Below this crate, under their old paths: the Amazons' adapter, built-in champions and
+// records of schema 1 (its crate `amazons_arena`), the built-ins' client (the arena's).
+pub use amazons_arena::{
+    bot as amazons_bot, v1 as amazons_v1, v1_faults as amazons_v1_faults, wire as amazons_wire,
+};
 pub use arena::bot_client;
 pub use arena::seam::{Expected, FaultStep, Game, Played, Seats};
 
