@@ -40,11 +40,11 @@ row "La loi du plus riche (2009)" \
     "engine/tests referee/tests/games/match_faults.rs referee/tests/games/replay_tamper.rs referee/tests/views/view_browser.rs referee/tests/views/view_browser_layout.rs referee/tests/views/view_browser_modes.rs referee/tests/views/view_browser_steps.rs referee/tests/views/view_html.rs referee/tests/views/view_palette.rs referee/tests/views/view_terminal.rs referee/tests/views/loi_arena_view.rs referee/tests/views/viewer_page referee/tests/games/loi_wire.rs referee/tests/games/loi_v4.rs"
 row "Game of the Amazons" \
     "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
-    "referee/src/games/amazons_wire.rs referee/src/games/amazons_play.rs" \
+    "referee/games/amazons/src/wire.rs referee/games/amazons/src/lib.rs referee/src/games/amazons_play.rs" \
     "referee/src/view/amazons_html.rs referee/src/view/amazons_frame.rs referee/src/view/assets/amazons" \
-    "referee/src/human/amazons.rs" \
+    "referee/games/amazons/src/human.rs" \
     "" \
-    "amazons/src/bots.rs referee/src/games/amazons_bot.rs" \
+    "amazons/src/bots.rs referee/games/amazons/src/bot.rs" \
     "amazons/tests referee/tests/games/amazons_cli.rs referee/tests/kits/amazons_kits.rs referee/tests/games/amazons_match.rs referee/tests/games/amazons_tournament.rs referee/tests/views/amazons_view.rs referee/tests/views/amazons_view_browser.rs referee/tests/views/amazons_frame_browser.rs referee/tests/jailed/redteam_amazons.rs"
 row "Ticket to Ride" \
     "engine/ticket/src/action.rs engine/ticket/src/board.rs engine/ticket/src/card.rs engine/ticket/src/legal.rs engine/ticket/src/lib.rs engine/ticket/src/model.rs engine/ticket/src/play.rs engine/ticket/src/score.rs engine/ticket/src/state.rs engine/ticket/src/view.rs" \
@@ -63,7 +63,7 @@ row "Little Town" \
     "engine/town/src/bots referee/src/games/town_bot.rs" \
     "engine/town/tests referee/tests/games/town_runner.rs referee/tests/kits/town_kits.rs referee/tests/views/town_view_browser.rs"
 echo
-echo "Not counted above: the Amazons' records of before (games/amazons_v1*.rs, $(count referee/src/games/amazons_v1.rs referee/src/games/amazons_v1_faults.rs) lines), read once and made again;"
+echo "Not counted above: the Amazons' records of before (amazons_arena's v1*.rs, $(count referee/games/amazons/src/v1.rs referee/games/amazons/src/v1_faults.rs) lines), read once and made again;"
 echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again;"
 echo "nor Little Town's records of version 1 (games/town_v1.rs, $(count referee/src/games/town_v1.rs) lines), checked with version 1's scores and made again."
 echo

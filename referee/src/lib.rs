@@ -13,13 +13,12 @@ pub mod protocol;
 pub mod record;
 pub mod replay;
 pub mod replay_checks;
-pub mod reproduce_log;
 pub mod serve;
 pub mod view;
 
 // The runner that knows no game is the crate `arena`; its modules most of this crate reaches
 // keep their paths here, so that `crate::store`, `crate::endpoint`... still name them.
 pub use arena::{
-    auth, endpoint, export, full_log, gauntlet, roster, run_bounds, run_files, schedule, seating,
-    snapshot, standings, store, tournament,
+    auth, endpoint, export, full_log, gauntlet, reproduce_log, roster, run_bounds, run_files,
+    schedule, seating, snapshot, standings, store, tournament,
 };

@@ -1,6 +1,7 @@
 //! The champion's side of protocol.md as types: what a line from a champion means, and how
 //! a bad line is quoted in a fault.
 
+use arena::words::Words;
 use engine::call::{Call, CallParseError};
 use engine::Callback;
 
@@ -16,7 +17,8 @@ pub enum Request {
 }
 
 impl Request {
-    /// Parse a line (without its `\n`, a trailing `\r` tolerated) sent during `callback`.
+    /// Parse a line (without its `\n`, a trailing `\r` tolerated) sent during `callback`,
+    /// read as every game's lines are ([`arena::words::Words`]).
     /// The error is the protocol fault's message: it quotes the line and says what was
     /// expected (protocol.md section 5).
     ///
@@ -28,21 +30,13 @@ impl Request {
     /// assert!(Request::parse("hello", Callback::Jouer).unwrap_err().contains("logs belong on stderr"));
     /// ```
     pub fn parse(line: &str, callback: Callback) -> Result<Request, String> {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if let Some(bad) = line
-            .bytes()
-            .find(|&b| !(b == b'\t' || (0x20..0x7f).contains(&b)))
-        {
-            return Err(format!(
-                "byte 0x{bad:02x} in `{}` during {callback}: lines are printable ASCII",
-                quote(line)
-            ));
-        }
-        let mut words = line.split_ascii_whitespace();
-        match (words.next(), words.next()) {
-            (Some("fin"), None) => return Ok(Request::Fin),
-            (Some("etat"), None) => return Ok(Request::Etat),
-            (Some(name @ ("fin" | "etat")), Some(_)) => {
+        // protocol.md section 1's line rules, as every game reads its lines.
+        let words = Words::of(line, callback.name())?;
+        let line = words.line;
+        match (words.name(), words.arguments()) {
+            ("fin", []) => return Ok(Request::Fin),
+            ("etat", []) => return Ok(Request::Etat),
+            (name @ ("fin" | "etat"), _) => {
                 return Err(format!(
                     "`{name}` takes no argument, got `{}` during {callback}",
                     quote(line)
@@ -50,7 +44,10 @@ impl Request {
             }
             _ => {}
         }
-        line.parse::<Call>()
+        // The call read from the line's words (its canonical form), as the engine writes it.
+        words
+            .canonical()
+            .parse::<Call>()
             .map(Request::Call)
             .map_err(|error| match error {
                 CallParseError::UnknownFunction(_) => format!(

@@ -197,8 +197,7 @@ fn describe(fault: &FaultRecord) -> String {
 /// Whether `message` is the one of a line written after `end_game`
 /// ([`FaultRecord::late_output`]).
 pub(crate) fn is_late_output(message: &str) -> bool {
-    message.starts_with("unexpected output `")
-        && jail::fault::ends_logs_on_stderr(message, "` after end_game: ")
+    arena::is_late_output(message, "end_game")
 }
 
 /// The faults list of `record` (a game that ended at turn `end_turn`) is what the match

@@ -266,8 +266,8 @@ pub fn rebuild<A: Adapter>(adapter: &A, record: &GameRecord) -> Result<GameRecor
 }
 
 /// Whether `message` is the one the machine writes for output after the callback `last`
-/// (`Machine::late_output`).
-fn is_late_output(message: &str, last: &str) -> bool {
+/// (`Machine::late_output`), as the referees of before wrote it too.
+pub fn is_late_output(message: &str, last: &str) -> bool {
     message.starts_with("unexpected output `")
         && jail::fault::ends_logs_on_stderr(message, &format!("` after {last}: "))
 }

@@ -11,6 +11,7 @@
 
 mod adapter;
 pub mod auth;
+pub mod bot_client;
 mod check;
 pub mod command_line;
 pub mod confidence;
@@ -20,6 +21,7 @@ pub mod export;
 pub mod fault_times;
 pub mod full_log;
 pub mod gauntlet;
+pub mod human;
 mod log_check;
 mod machine;
 pub mod manifest;
@@ -29,6 +31,7 @@ pub mod parts;
 pub mod pre_run;
 pub mod process_endpoint;
 mod record;
+pub mod reproduce_log;
 pub mod roster;
 mod row;
 pub mod rules;
@@ -44,10 +47,11 @@ pub mod standings;
 pub mod store;
 pub mod tournament;
 pub mod watch;
+pub mod wire_examples;
 pub mod words;
 
 pub use adapter::{Action, Adapter, History, Line, State};
-pub use check::{check, compare, rebuild};
+pub use check::{check, compare, is_late_output, rebuild};
 pub use log_check::check_log;
 pub use machine::Machine;
 pub use no_step::NoStep;

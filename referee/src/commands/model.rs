@@ -240,7 +240,7 @@ fn bot(args: BotArgs, game: &dyn Commands) -> Result<(), Failure> {
         )));
     }
     // It stops on input that breaks the protocol (said on stderr): a usage error, as any.
-    game.bot(&args).map_err(|e| {
+    game.bot(&args.name).map_err(|e| {
         usage(format!(
             "the built-in {} champion stopped: {e:#}",
             game.short_title()

@@ -3,6 +3,8 @@
 //! of before; and the boards of a match.
 
 use super::amazons_wire::AmazonsWire;
+// The boards of a match, where they were.
+pub use super::amazons_wire::boards;
 use super::model::{ModelGame, Parts};
 use crate::human::{amazons::AmazonsSeat, Driver};
 use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
@@ -11,18 +13,6 @@ use std::path::Path;
 
 /// The Game of the Amazons, for the runner.
 pub static AMAZONS: ModelGame<AmazonsWire> = ModelGame(&AmazonsWire);
-
-/// The board after each action of `record` (a checked one): the start first.
-pub fn boards(record: &GameRecord) -> Vec<amazons::Board> {
-    let mut board = amazons::Board::start();
-    let mut boards = vec![board.clone()];
-    for action in record.actions() {
-        let m: amazons::Move = action.parse().expect("a checked record's moves parse");
-        board.play(m).expect("a checked record's moves are legal");
-        boards.push(board.clone());
-    }
-    boards
-}
 
 impl Parts for AmazonsWire {
     fn points(&self) -> PointsTable {
@@ -105,8 +95,8 @@ impl Parts for AmazonsWire {
         format!("{isolated}{}", boards[step])
     }
 
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
-        super::amazons_bot::serve(&args.name)
+    fn bot(&self, name: &str) -> anyhow::Result<()> {
+        amazons_arena::bot::serve(name)
     }
 
     /// Schema 1, the Amazons' own record of before: checked as then, made again.

@@ -181,22 +181,21 @@ impl Parts for LoiWire {
     }
 
     /// `random` or `greedy` over protocol.md, seeded by `PROLOGIN_SEED`.
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
+    fn bot(&self, name: &str) -> anyhow::Result<()> {
         let seed = std::env::var("PROLOGIN_SEED")
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(0);
-        let Some(mut bot) = engine::bots::by_name(&args.name, seed) else {
+        let Some(mut bot) = engine::bots::by_name(name, seed) else {
             anyhow::bail!(
-                "no built-in champion `{}`; try: {}",
-                args.name,
+                "no built-in champion `{name}`; try: {}",
                 engine::bots::NAMES.join(", ")
             );
         };
         match loi_protocol::run_asking(bot.as_mut()) == std::process::ExitCode::SUCCESS {
             true => Ok(()),
             // The kit has said what went wrong on stderr.
-            false => anyhow::bail!("the built-in champion `{}` stopped", args.name),
+            false => anyhow::bail!("the built-in champion `{name}` stopped"),
         }
     }
 }

@@ -67,3 +67,29 @@ impl Adapter for LoiWire {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{Acting, Game as _, State as _};
+
+    /// protocol.md's examples of how a line is read (section 1), each fed to the adapter
+    /// once the setup is drawn: read as the canonical line the page gives, or a fault whose
+    /// message holds the page's words.
+    #[test]
+    fn the_protocol_page_s_example_lines_are_read_as_it_says() {
+        let mut state = Loi
+            .start(3, &game::Options::defaults(Loi.options()))
+            .unwrap();
+        let mut stream = draw::Stream::new(2009);
+        while let Acting::Chance(c) = state.acting() {
+            state.chance(&c.draw(2009, &mut stream)).unwrap();
+        }
+        let rows = arena::wire_examples::check(
+            include_str!("../../../protocol.md"),
+            |line| LoiWire.read(&state, 0, "jouer", line),
+            Action::to_string,
+        );
+        assert!(rows >= 10, "{rows} examples read");
+    }
+}

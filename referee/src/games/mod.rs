@@ -4,12 +4,7 @@
 //! viewers). Here: each game's adapter, parts, bots and records of before, and the registry
 //! that names them (`--game`, `tournament.json`'s `game`).
 
-pub mod amazons_bot;
 pub mod amazons_play;
-pub mod amazons_v1;
-pub mod amazons_v1_faults;
-pub mod amazons_wire;
-pub mod bot_client;
 pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;
@@ -23,6 +18,12 @@ pub mod town_play;
 pub mod town_v1;
 pub mod town_wire;
 
+// Below this crate, under their old paths: the Amazons' adapter, built-in champions and
+// records of schema 1 (its crate `amazons_arena`), the built-ins' client (the arena's).
+pub use amazons_arena::{
+    bot as amazons_bot, v1 as amazons_v1, v1_faults as amazons_v1_faults, wire as amazons_wire,
+};
+pub use arena::bot_client;
 pub use arena::seam::{Expected, FaultStep, Game, Played, Seats};
 
 use crate::endpoint::TimeLimits;

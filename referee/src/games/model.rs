@@ -132,14 +132,10 @@ pub trait Parts: Adapter {
     fn shown(&self, record: &GameRecord, _dir: Option<&Path>, at: &At) -> Result<String, NoStep> {
         show_moves(self, record, at)
     }
-    /// Plays the built-in champion of `args` over the protocol on stdin and stdout
-    /// (`bot`), its randomness from `PROLOGIN_SEED`.
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
-        anyhow::bail!(
-            "{} has no built-in champion `{}`",
-            self.game().title(),
-            args.name
-        )
+    /// Plays the built-in champion `name` over the protocol on stdin and stdout (the
+    /// command `bot`), its randomness from `PROLOGIN_SEED`.
+    fn bot(&self, name: &str) -> anyhow::Result<()> {
+        anyhow::bail!("{} has no built-in champion `{name}`", self.game().title())
     }
 }
 
@@ -302,7 +298,7 @@ pub trait Commands: Sync {
     fn result_table(&self, record: &GameRecord) -> Option<String>;
     fn fault_place(&self, record: &GameRecord, fault: &GameFault) -> Option<FaultPlace>;
     fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep>;
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()>;
+    fn bot(&self, name: &str) -> anyhow::Result<()>;
 }
 
 impl<P: Parts> Commands for ModelGame<P> {
@@ -345,8 +341,8 @@ impl<P: Parts> Commands for ModelGame<P> {
     fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep> {
         self.0.shown(record, dir, at)
     }
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
-        self.0.bot(args)
+    fn bot(&self, name: &str) -> anyhow::Result<()> {
+        self.0.bot(name)
     }
 }
 

@@ -2,7 +2,7 @@
 //! champions: the champion's side of `protocol-ticket-to-ride.md` on stdin and stdout,
 //! seeing only what its seat sees (`board` once, `view` before each move).
 
-use super::bot_client::{seat_seed, unknown, Client};
+use arena::bot_client::{seat_seed, unknown, Client};
 use std::collections::BTreeMap;
 use ticket::bots::{Player, NAMES};
 use ticket::{Board, Colour, Seat, Ticket, View};

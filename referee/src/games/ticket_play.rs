@@ -124,8 +124,8 @@ impl Parts for TicketWire {
         }
     }
 
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
-        super::ticket_bot::serve(&args.name)
+    fn bot(&self, name: &str) -> anyhow::Result<()> {
+        super::ticket_bot::serve(name)
     }
 }
 

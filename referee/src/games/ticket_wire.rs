@@ -4,6 +4,7 @@
 //! move as the fault that loses the match.
 
 use super::ticket_lines as lines;
+use arena::words::{integer, Words};
 use arena::{Adapter, GameRecord, History, Line};
 use game::{Illegal, State as _};
 use ticket::{Action, TicketState, TicketToRide, FORMS};
@@ -54,11 +55,11 @@ impl Adapter for TicketWire {
         callback: &str,
         line: &str,
     ) -> Result<Line<Action>, String> {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        let quoted = || jail::fault::quote(line.as_bytes());
-        let words: Vec<&str> = line.split_ascii_whitespace().collect();
-        let name = words.first().copied().unwrap_or("");
-        let arity = |n: usize| match words.len() == n + 1 {
+        // protocol.md section 1's line rules, as every game reads its lines.
+        let words = Words::of(line, callback)?;
+        let quoted = || jail::fault::quote(words.line.as_bytes());
+        let name = words.name();
+        let arity = |n: usize| match words.arguments().len() == n {
             true => Ok(()),
             false => Err(format!(
                 "wrong number of arguments in `{}` during {callback}: `{name}` takes {n}",
@@ -66,8 +67,15 @@ impl Adapter for TicketWire {
             )),
         };
         let number = |w: &str| {
-            w.parse::<usize>()
-                .map_err(|_| format!("`{}` during {callback}: `{w}` is not a number", quoted()))
+            integer(w)
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    format!(
+                        "`{}` during {callback}: `{w}` is not a number from 0 to {}",
+                        quoted(),
+                        i32::MAX
+                    )
+                })
         };
         let view = || state.observe(seat);
         let board = state.board();
@@ -77,7 +85,14 @@ impl Adapter for TicketWire {
                 return Ok(Line::End);
             }
             "blind" | "take" | "tickets" | "keep" | "claim" => {
-                let action: Action = words
+                // Its numbers read as every integer is (a sign, leading zeros), the move
+                // in its canonical form for the rules.
+                let canonical: Vec<String> = words
+                    .words
+                    .iter()
+                    .map(|&w| integer(w).map_or_else(|| w.to_string(), |n| n.to_string()))
+                    .collect();
+                let action: Action = canonical
                     .join(" ")
                     .parse()
                     .map_err(|e| format!("`{}` during {callback}: {e}", quoted()))?;
@@ -100,7 +115,7 @@ impl Adapter for TicketWire {
             }
             "city" => {
                 arity(1)?;
-                let i = number(words[1])?;
+                let i = number(words.arguments()[0])?;
                 match board.cities.get(i) {
                     Some(c) => c.name.clone(),
                     None => {
@@ -142,7 +157,7 @@ impl Adapter for TicketWire {
             }
             "moves" => {
                 arity(1)?;
-                lines::moves(history.steps(), seat, number(words[1])?)
+                lines::moves(history.steps(), seat, number(words.arguments()[0])?)
             }
             "view" => {
                 arity(0)?;
@@ -191,5 +206,34 @@ impl Adapter for TicketWire {
             "counts": state.count(),
             "moves": record.actions().count(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{Acting, Game as _};
+
+    /// protocol-ticket-to-ride.md's examples of how a line is read (section 4), each fed to
+    /// the adapter in the first `jouer` of a match on the small board: read as the canonical
+    /// line the page gives, or a fault whose message holds the page's words.
+    #[test]
+    fn the_protocol_page_s_example_lines_are_read_as_it_says() {
+        let options =
+            game::Options::parse(TicketToRide.options(), &["board=small".to_string()]).unwrap();
+        let mut state = TicketToRide.start(2, &options).unwrap();
+        let mut stream = draw::Stream::new(28);
+        while let Acting::Chance(c) = state.acting() {
+            state.chance(&c.draw(2, &mut stream)).unwrap();
+        }
+        let Acting::Seats(seats) = state.acting() else {
+            panic!("a match starts with a turn")
+        };
+        let rows = arena::wire_examples::check(
+            include_str!("../../../protocol-ticket-to-ride.md"),
+            |line| TicketWire.read(&state, seats[0], "jouer", line),
+            Action::to_string,
+        );
+        assert!(rows >= 10, "{rows} examples read");
     }
 }

@@ -253,8 +253,8 @@ impl Parts for TownWire {
         out
     }
 
-    fn bot(&self, args: &crate::cli::BotArgs) -> anyhow::Result<()> {
-        super::town_bot::serve(&args.name)
+    fn bot(&self, name: &str) -> anyhow::Result<()> {
+        super::town_bot::serve(name)
     }
 
     /// A record of version 1 (a seat out scored below 0): checked as then, made again.

@@ -299,12 +299,6 @@ mod tests {
     /// (the same answer, the same action), or a fault whose message holds the page's words.
     #[test]
     fn the_protocol_page_s_example_lines_are_read_as_it_says() {
-        let page = include_str!("../../../protocol-little-town.md");
-        let section = page
-            .split("### How a line is read")
-            .nth(1)
-            .and_then(|rest| rest.split("\n## ").next())
-            .expect("protocol-little-town.md has its section on how a line is read");
         let mut state = Town
             .start(2, &game::Options::defaults(Town.options()))
             .unwrap();
@@ -315,32 +309,11 @@ mod tests {
         let Acting::Seats(seats) = state.acting() else {
             panic!("a match starts with a turn")
         };
-        let read = |line: &str| TownWire.read(&state, seats[0], "jouer", line);
-        let code = |cell: &str| cell.split('`').nth(1).unwrap_or_default().to_string();
-        let mut rows = 0;
-        for row in section.lines().filter(|l| l.starts_with("| `")) {
-            let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
-            let sent = code(cells[0])
-                .replace("\\t", "\t")
-                .replace("\\r", "\r")
-                .replace("\\x01", "\u{1}");
-            let meaning = cells[2].trim();
-            match meaning.strip_prefix("fault: ") {
-                Some(words) => {
-                    let fault = read(&sent).unwrap_err();
-                    assert!(fault.contains(words), "{sent:?}: {fault}");
-                }
-                None => {
-                    let canonical = code(meaning);
-                    let want = read(&canonical).unwrap();
-                    if let Line::Act(action) = &want {
-                        assert_eq!(action.to_string(), canonical, "a canonical action");
-                    }
-                    assert_eq!(read(&sent), Ok(want), "{sent:?} read as {canonical:?}");
-                }
-            }
-            rows += 1;
-        }
+        let rows = arena::wire_examples::check(
+            include_str!("../../../protocol-little-town.md"),
+            |line| TownWire.read(&state, seats[0], "jouer", line),
+            Action::to_string,
+        );
         assert!(rows >= 10, "{rows} examples read");
     }
 

@@ -1,6 +1,7 @@
 //! ARCHITECTURE.md's lines per game cannot rot: `scripts/game-lines.sh` runs (every file it
 //! lists exists), every game it counts has its row in the document, and every file of
-//! `referee/src` named for a game is in the script's lists.
+//! `referee/src` named for a game, and of a game's crate under `referee/games`, is in the
+//! script's lists.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -52,6 +53,25 @@ fn the_lines_per_game_are_counted_by_the_script_for_every_game_and_file() {
                 !owned || script.contains(&path) || script.contains(&name),
                 "{path} belongs to a game but scripts/game-lines.sh counts it for none: \
                  add it to its game's list"
+            );
+        }
+    }
+    // Every file of a game's crate below the referee (`referee/games/<game>/src`) too.
+    for game in std::fs::read_dir(repo().join("referee/games"))
+        .unwrap()
+        .flatten()
+    {
+        let src = game.path().join("src");
+        for file in std::fs::read_dir(&src).unwrap().flatten() {
+            let path = format!(
+                "referee/games/{}/src/{}",
+                game.file_name().to_string_lossy(),
+                file.file_name().to_string_lossy()
+            );
+            assert!(
+                script.contains(&path),
+                "{path} belongs to a game but scripts/game-lines.sh counts it for none: add \
+                 it to its game's list"
             );
         }
     }

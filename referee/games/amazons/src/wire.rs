@@ -3,6 +3,7 @@
 //! (questions answered from the board, `deplacer` a move for the rules, `fin`).
 
 use amazons::{Amazons, AmazonsState, Board, Cell, Color, IllegalMove, Move, Square};
+use arena::words::Words;
 use arena::{Adapter, GameRecord, Line};
 use game::Illegal;
 
@@ -33,6 +34,18 @@ pub fn board_from_etat(etat: &str, me: Color) -> Board {
 
 /// The Amazons' protocol.
 pub struct AmazonsWire;
+
+/// The board after each action of `record` (a checked one): the start first.
+pub fn boards(record: &GameRecord) -> Vec<Board> {
+    let mut board = Board::start();
+    let mut boards = vec![board.clone()];
+    for action in record.actions() {
+        let m: Move = action.parse().expect("a checked record's moves parse");
+        board.play(m).expect("a checked record's moves are legal");
+        boards.push(board.clone());
+    }
+    boards
+}
 
 /// The colour of `seat`.
 fn color(seat: usize) -> Color {
@@ -78,10 +91,10 @@ impl Adapter for AmazonsWire {
         callback: &str,
         line: &str,
     ) -> Result<Line<Move>, String> {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        let quoted = || jail::fault::quote(line.as_bytes());
-        let mut words = line.split_ascii_whitespace();
-        let name = words.next().unwrap_or("");
+        // protocol.md section 1's line rules, as every game reads its lines.
+        let words = Words::of(line, callback)?;
+        let quoted = || jail::fault::quote(words.line.as_bytes());
+        let name = words.name();
         // A stray line (a debug print on stdout) is named as such, whatever its words.
         const REQUESTS: [&str; 7] = [
             "case",
@@ -103,16 +116,13 @@ impl Adapter for AmazonsWire {
         if !REQUESTS.contains(&name) {
             return Err(unknown());
         }
-        let args: Vec<i32> = words
-            .map(|w| w.parse::<i32>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| {
-                format!(
-                    "`{}` during {callback}: arguments are 32-bit integers (a debug print? \
-                     logs belong on stderr)",
-                    quoted()
-                )
-            })?;
+        let args = words.integers().ok_or_else(|| {
+            format!(
+                "`{}` during {callback}: arguments are 32-bit integers (a debug print? logs \
+                 belong on stderr)",
+                quoted()
+            )
+        })?;
         let arity = |n: usize| match args.len() == n {
             true => Ok(()),
             false => Err(format!(
@@ -197,7 +207,7 @@ impl Adapter for AmazonsWire {
     /// which no amazon could reach one of the other colour (each player then only filled
     /// their own region), if that happened.
     fn summary(&self, record: &GameRecord) -> serde_json::Value {
-        let boards = super::amazons_play::boards(record);
+        let boards = boards(record);
         let winner = match record.ranking.winners().as_slice() {
             [w] => Some(*w),
             _ => None,
@@ -207,5 +217,27 @@ impl Adapter for AmazonsWire {
             "winner": winner,
             "isolated_after": boards.iter().position(Board::isolated),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::Game as _;
+
+    /// protocol-amazons.md's examples of how a line is read (section 3), each fed to the
+    /// adapter in White's first `jouer`: read as the canonical line the page gives, or a
+    /// fault whose message holds the page's words.
+    #[test]
+    fn the_protocol_page_s_example_lines_are_read_as_it_says() {
+        let state = Amazons
+            .start(2, &game::Options::defaults(Amazons.options()))
+            .unwrap();
+        let rows = arena::wire_examples::check(
+            include_str!("../../../../protocol-amazons.md"),
+            |line| AmazonsWire.read(&state, 0, "jouer", line),
+            |m| deplacer_line(*m),
+        );
+        assert!(rows >= 10, "{rows} examples read");
     }
 }

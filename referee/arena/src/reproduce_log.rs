@@ -6,7 +6,7 @@
 //! referee prints must play the same match. A line written before commands were lists
 //! holds the command as shell text: it reads as the list `shell-words` splits it into.
 
-use crate::cli::command_line::CommandLine;
+use crate::command_line::CommandLine;
 use std::io::Write;
 use std::path::Path;
 

@@ -4,9 +4,9 @@
 //! shown with its code's name and the reason the `amazons` crate gives, and they try again;
 //! a played one ends the callback. `init_game` and `end_game` need no one.
 
-use super::{Driver, Turn};
-use crate::games::amazons_wire::{board_from_etat, deplacer_line};
+use crate::wire::{board_from_etat, deplacer_line};
 use amazons::{Board, Cell, Color, Move, Square};
+use arena::human::{Driver, Turn};
 use std::fmt::Write;
 
 /// The person's side of one seat of the Amazons.

@@ -1,10 +1,10 @@
 //! The Amazons' built-in players (`referee --game amazons bot NAME`) as champions: the
 //! champion's side of `protocol-amazons.md` on stdin and stdout, a move in each `jouer`.
 
-use super::amazons_wire::{board_from_etat, deplacer_line};
-use super::bot_client::{seat_seed, unknown, Client};
+use crate::wire::{board_from_etat, deplacer_line};
 use amazons::bots::{Player, NAMES};
 use amazons::Color;
+use arena::bot_client::{seat_seed, unknown, Client};
 
 /// Plays the built-in player `name` over the protocol on stdin and stdout, its randomness
 /// from `PROLOGIN_SEED`.

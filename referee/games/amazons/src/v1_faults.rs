@@ -1,9 +1,8 @@
 //! The faults list of an Amazons record checked against its callbacks
-//! ([`super::amazons_v1::verify`] calls it once the callbacks' order is checked): each fault
+//! ([`crate::v1::verify`] calls it once the callbacks' order is checked): each fault
 //! where, and as, the match wrote it.
 
-use super::amazons_v1::AmazonsRecord;
-use crate::record::FaultRecord;
+use crate::v1::{AmazonsRecord, FaultRecord};
 use jail::fault::FaultKind;
 use jail::untrusted::printable;
 
@@ -39,7 +38,8 @@ pub fn check(record: &AmazonsRecord) -> Result<(), String> {
             continue;
         }
         match list.next() {
-            Some((_, f)) if f.seat == seat && (f.turn, f.phase, f.callback) == (0, 0, None) => {}
+            Some((_, f))
+                if f.seat == seat && (f.turn, f.phase) == (0, 0) && f.callback.is_none() => {}
             other => {
                 return Err(format!(
                     "seat {seat} played no callback: its fault at start (after move 0) comes \
@@ -95,9 +95,10 @@ pub fn check(record: &AmazonsRecord) -> Result<(), String> {
             .rev()
             .find(|c| c.seat == fault.seat)
             .is_some_and(|c| c.callback == "end_game" && c.fault.is_none());
-        let late = (fault.turn, fault.phase, fault.callback) == (record.moves.len() as u8, 0, None)
+        let late = (fault.turn, fault.phase) == (record.moves.len() as u8, 0)
+            && fault.callback.is_none()
             && fault.kind == FaultKind::Protocol
-            && crate::replay_checks::is_late_output(&fault.message)
+            && arena::is_late_output(&fault.message, "end_game")
             && ended_clean
             && last_seat < Some(fault.seat);
         if !late {

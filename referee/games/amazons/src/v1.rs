@@ -2,11 +2,24 @@
 //! one record: read, checked as it was ([`verify`]), and turned into the record of today
 //! ([`to_game_record`]), so that the matches kept from then still replay, show and merge.
 
-use crate::record::{BudgetRecord, BudgetsRecord, FaultRecord, SeatRecord, TimingRecord};
 use amazons::{Board, Color, Move};
+use arena::parts::{BudgetRecord, BudgetsRecord, SeatRecord, TimingRecord};
 use arena::{CallbackEntry, GameFault, GameRecord, GAME_RECORD_SCHEMA};
-use jail::fault::Fault;
+use jail::fault::{Fault, FaultKind};
 use serde::{Deserialize, Serialize};
+
+/// A fault of schema 1, where it happened: the fields the 2009 record's faults had (the
+/// referee of then wrote both alike); an Amazons fault is never in a callback's requests
+/// (`callback` is always empty, `phase` 0, `turn` the moves played before it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultRecord {
+    pub seat: u8,
+    pub turn: u8,
+    pub phase: u8,
+    pub callback: Option<String>,
+    pub kind: FaultKind,
+    pub message: String,
+}
 
 /// Version of the Amazons record.
 pub const AMAZONS_SCHEMA: u32 = 1;
@@ -212,7 +225,7 @@ pub fn verify(record: &AmazonsRecord) -> Result<Vec<Board>, String> {
             record.isolated_after
         ));
     }
-    super::amazons_v1_faults::check(record)?;
+    crate::v1_faults::check(record)?;
     Ok(boards)
 }
 
@@ -300,7 +313,7 @@ pub fn to_game_record(old: &AmazonsRecord) -> Result<GameRecord, String> {
         full_log: None,
         timings: old.timings.clone(),
     };
-    let record = arena::rebuild(&super::amazons_wire::AmazonsWire, &inputs)?;
+    let record = arena::rebuild(&crate::wire::AmazonsWire, &inputs)?;
     let winner = record.ranking.winners();
     let same = match old.winner {
         Some(w) => winner == [usize::from(w)],
