@@ -217,7 +217,7 @@ impl Lobby {
             }
             let mut slot = w.slot();
             match std::mem::replace(&mut *slot, Slot::Playing) {
-                Slot::Waiting(l) if l.conn.is_alive() && may_play(&**w) => {
+                Slot::Waiting(l) if l.conn.is_alive() && may_play(w) => {
                     taken.push((Arc::clone(w), l));
                     true
                 }
