@@ -146,14 +146,8 @@ fn a_name_registered_after_a_client_took_it_is_its_owner_s() {
         // erin's owner is not kept out: the squatter loses the name, the owner plays.
         let mut owner = server.connect();
         assert_eq!(owner.cmd("CLIENT_NAME erin"), "OK");
-        let ask = format!("WAIT_GAME TRAINING PLAY_RANDOM map=small seed=5 token={erin_token}");
-        assert_eq!(owner.cmd(&ask), "OK", "the owner is not refused");
+        let (game, first) = owner.train(&format!("map=small seed=5 token={erin_token}"));
         closed(&mut erin);
-        let game = owner.must();
-        owner.must(); // the board's sizes
-        assert_eq!(owner.cmd("GET_GAME_DATA"), "OK");
-        owner.must();
-        let first = owner.must() == "0";
         owner.play_to_the_end(first);
         server.line_with(&format!("game {game}: "));
         drop(dave);
