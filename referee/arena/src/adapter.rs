@@ -61,6 +61,13 @@ pub trait Adapter: Sync + 'static {
     /// The line that answers an action the rules took or refused; `None` if a refused
     /// action is a fault (the seat is then out of the match, with the rule as the message).
     fn answer(&self, answer: &Result<String, Illegal>) -> Option<String>;
+    /// Whether `key` (a [`super::record::refusal_key`]: function and answer) names a
+    /// refusal the game answers without a fault: one of its action functions, refused with
+    /// a code its rules give. A record counting another is forged. None, by default: a
+    /// game whose refused actions are faults counts no refusal.
+    fn refusal_known(&self, _key: &str) -> bool {
+        false
+    }
     /// What the game says of a finished match for people and tools reading its record (the
     /// Amazons: the moves, the winner), derived from the record (so checked with it).
     fn summary(&self, _record: &super::GameRecord) -> serde_json::Value {

@@ -253,6 +253,12 @@ impl<'a, A: Adapter> Machine<'a, A> {
         if let Some((key, _)) = refused.iter().find(|(_, &n)| n == 0) {
             return Err(format!("it counts `{key}` refused 0 times"));
         }
+        if let Some(key) = refused.keys().find(|k| !self.adapter.refusal_known(k)) {
+            return Err(format!(
+                "it counts refusals {key:?}: not an action of the game refused with a code \
+                 its rules give"
+            ));
+        }
         let counted = refused
             .values()
             .try_fold(0u64, |sum, &n| sum.checked_add(n))

@@ -302,9 +302,24 @@ fn replayed(record: &GameRecord) -> String {
         .callbacks
         .last()
         .map_or_else(String::new, |c| format!(", final digest {}", c.digest));
+    // Past a callback's kept refusals, the record keeps a count by function and code: the
+    // calls themselves are not in it, so it cannot prove them.
+    let counted: u64 = record
+        .callbacks
+        .iter()
+        .flat_map(|c| c.refused.values())
+        .fold(0, |sum, &n| sum.saturating_add(n));
+    let counted = match counted {
+        0 => String::new(),
+        n => format!(
+            "; {n} refused actions only counted (by function and code, each an action \
+             refused with one of the game's codes; the calls are not kept: not proven, nor \
+             which requests were questions)"
+        ),
+    };
     format!(
         "replay ok: {} moves, every one legal; {} callbacks, {requests} requests{log}{digest}: \
-         the callbacks, faults and winner match the record",
+         the callbacks, faults and winner match the record{counted}",
         record.actions().count(),
         record.callbacks.len(),
     )

@@ -69,6 +69,7 @@ fn register(args: &ServeArgs, store: &Path, name: &str) -> Result<(), Failure> {
     // The name exactly as a client sends it: one no client could send (` carol`) would
     // protect nothing.
     crate::serve::request::valid_name(name)
+        .and_then(|()| crate::serve::request::not_a_bot(name))
         .map_err(|why| Failure::usage(anyhow::anyhow!("register {name:?}: {why}")))?;
     std::fs::create_dir_all(&args.results).map_err(|e| {
         Failure::usage(anyhow::anyhow!(

@@ -8,7 +8,7 @@
 use crate::protocol::Request;
 use arena::{Adapter, Line};
 use engine::model::{Action, Loi, LoiState};
-use engine::Callback;
+use engine::{ApiError, Callback, Function};
 use game::Illegal;
 
 /// The 2009 game's protocol (protocol.md).
@@ -66,7 +66,35 @@ impl Adapter for LoiWire {
             Err(Illegal(code)) => code.clone(),
         })
     }
+
+    /// An action function of the API (`construire_maison`, not `fin` nor a question),
+    /// refused with one of the API's error codes. Which code each function can return is
+    /// not checked (nor which calls the counted refusals were: the record keeps only their
+    /// number).
+    fn refusal_known(&self, key: &str) -> bool {
+        let Some((function, code)) = key.split_once(' ') else {
+            return false;
+        };
+        let action = Function::from_name(function).is_some_and(Function::is_action);
+        action
+            && code
+                .parse::<i32>()
+                .is_ok_and(|code| CODES.iter().any(|e| e.code() == code))
+    }
 }
+
+/// The API's errors, each a code a refused action is answered with.
+const CODES: [ApiError; 9] = [
+    ApiError::PasDeMaison,
+    ApiError::PasDeMonument,
+    ApiError::FinancesDepassees,
+    ApiError::Blocage,
+    ApiError::JoueurIncorrect,
+    ApiError::NonConnexe,
+    ApiError::CaseOccupee,
+    ApiError::ActionInterdite,
+    ApiError::HorsTerrain,
+];
 
 #[cfg(test)]
 mod tests {

@@ -53,6 +53,8 @@ pub struct Waiter {
     pub name: String,
     /// Its `seed=`, if it gave one.
     pub seed: Option<u64>,
+    /// Its `token=`, if it gave one: checked again when it is seated.
+    pub token: Option<String>,
     table: Table,
     slot: Mutex<Slot>,
     changed: Condvar,
@@ -194,7 +196,15 @@ impl Lobby {
 
     /// The client `name` asks `wanted` (a free game): it fills a table with clients
     /// waiting for the same one (those gone are dropped from the queue), or waits.
-    pub fn join(&self, name: &str, wanted: &Training, link: Link) -> Joined {
+    /// A waiter `may_play` refuses (its name registered since it came, without its
+    /// token) is let go (it leaves the queue, disconnected), never seated.
+    pub fn join(
+        &self,
+        name: &str,
+        wanted: &Training,
+        link: Link,
+        may_play: &dyn Fn(&Waiter) -> bool,
+    ) -> Joined {
         if !link.conn.is_alive() {
             return Joined::Gone;
         }
@@ -207,7 +217,7 @@ impl Lobby {
             }
             let mut slot = w.slot();
             match std::mem::replace(&mut *slot, Slot::Playing) {
-                Slot::Waiting(l) if l.conn.is_alive() => {
+                Slot::Waiting(l) if l.conn.is_alive() && may_play(w) => {
                     taken.push((Arc::clone(w), l));
                     true
                 }
@@ -232,6 +242,7 @@ impl Lobby {
         let waiter = Arc::new(Waiter {
             name: name.to_string(),
             seed: wanted.seed,
+            token: wanted.token.clone(),
             table,
             slot: Mutex::new(Slot::Waiting(link)),
             changed: Condvar::new(),
@@ -311,14 +322,14 @@ mod tests {
         for name in ["ann", "bob"] {
             let (link, client) = connection();
             clients.push(client);
-            let Joined::Wait(waiter) = lobby.join(name, &wanted, link) else {
+            let Joined::Wait(waiter) = lobby.join(name, &wanted, link, &|_| true) else {
                 panic!("{name} waits")
             };
             let (lobby, waiter) = (Arc::clone(&lobby), Arc::clone(&waiter));
             waiters.push(std::thread::spawn(move || lobby.wait(&waiter).is_none()));
         }
         let (link, _filler) = connection();
-        let Joined::Start(others, _own) = lobby.join("cat", &wanted, link) else {
+        let Joined::Start(others, _own) = lobby.join("cat", &wanted, link, &|_| true) else {
             panic!("the table is full")
         };
         let game = std::thread::spawn(move || {
@@ -350,7 +361,7 @@ mod tests {
         while (&served).write(&[0u8; 4096]).is_ok() {}
         served.set_nonblocking(false).unwrap();
         served.set_write_timeout(None).unwrap();
-        let Joined::Wait(waiter) = lobby.join("deaf", &wanted, link) else {
+        let Joined::Wait(waiter) = lobby.join("deaf", &wanted, link, &|_| true) else {
             panic!("it waits")
         };
         let left = {
@@ -364,8 +375,14 @@ mod tests {
         // The others are paired as before.
         let (a, _a) = connection();
         let (b, _b) = connection();
-        assert!(matches!(lobby.join("a", &wanted, a), Joined::Wait(_)));
-        assert!(matches!(lobby.join("b", &wanted, b), Joined::Start(..)));
+        assert!(matches!(
+            lobby.join("a", &wanted, a, &|_| true),
+            Joined::Wait(_)
+        ));
+        assert!(matches!(
+            lobby.join("b", &wanted, b, &|_| true),
+            Joined::Start(..)
+        ));
         drop(deaf);
     }
 }

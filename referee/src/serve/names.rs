@@ -2,6 +2,9 @@
 //! client has closed it gives its name up to a newcomer at once, even while its thread
 //! still ends its work (a game's record, the bot's exit), so that a program run again
 //! right after its game ends (as contestants run theirs, in a loop) takes its name back.
+//! A name taken with its token (registered, proven) is taken from a connection that holds
+//! it without one: a name taken while it was nobody's and registered since never keeps
+//! its owner out (that connection is closed).
 
 use nix::errno::Errno;
 use nix::sys::socket::{recv, MsgFlags};
@@ -22,6 +25,8 @@ struct Holder {
     id: u64,
     /// A second handle on the holder's socket, to see it closed (`None`: never seen so).
     stream: Option<TcpStream>,
+    /// Whether it proved the name's token.
+    proven: bool,
 }
 
 /// A name held; dropped, it frees the name unless a newcomer took it since.
@@ -32,17 +37,24 @@ pub struct Held<'a> {
 }
 
 impl Names {
-    /// Takes `name` for the connection of `stream`, or `None` while a client still
-    /// connected holds it.
-    pub fn take(&self, name: &str, stream: Option<TcpStream>) -> Option<Held<'_>> {
+    /// Takes `name` for the connection of `stream` (`proven`: it proved the name's
+    /// token), or `None` while a client still connected holds it, unless that one holds
+    /// it unproven and this one proved it: that connection is then shut (its reads and
+    /// writes end, it leaves the lobby and its game).
+    pub fn take(&self, name: &str, stream: Option<TcpStream>, proven: bool) -> Option<Held<'_>> {
         let mut held = self.held.lock().expect("names");
         if let Some(holder) = held.get(name) {
             if !holder.stream.as_ref().is_some_and(is_closed) {
-                return None;
+                if holder.proven || !proven {
+                    return None;
+                }
+                if let Some(stream) = &holder.stream {
+                    let _ = stream.shutdown(std::net::Shutdown::Both);
+                }
             }
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed);
-        held.insert(name.to_string(), Holder { id, stream });
+        held.insert(name.to_string(), Holder { id, stream, proven });
         Some(Held {
             names: self,
             name: name.to_string(),

@@ -25,7 +25,25 @@ pub fn client_name(command: &str) -> Result<String, String> {
     };
     let name = name.trim();
     valid_name(name)?;
+    not_a_bot(name)?;
     Ok(name.to_string())
+}
+
+/// Whether `name` may be a player's: not one of a built-in champion of any game served,
+/// nor one a page would show as one (`Random`, `do_nothing`, `PLAY_RANDOM`): a bot's
+/// games and results are its own. The refusal names the rule.
+pub fn not_a_bot(name: &str) -> Result<(), String> {
+    let plain = |n: &str| n.to_ascii_lowercase().replace('-', "_");
+    let mut bots = super::games::ALL
+        .into_iter()
+        .flat_map(|g| g.runner().builtins().iter().copied())
+        .chain(BOTS.into_iter().flat_map(|(subject, ours)| [subject, ours]));
+    match bots.find(|bot| plain(bot) == plain(name)) {
+        Some(bot) => Err(format!(
+            "The name '{name}' is the built-in champion {bot}'s: choose another"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Whether `name` is one a client can send in `CLIENT_NAME` (as the blanks around a

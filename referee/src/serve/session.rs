@@ -140,7 +140,7 @@ impl<'a> Claim<'a> {
         if let Claim::Unproven(watch) = self {
             let held = server
                 .names
-                .take(name, watch.take())
+                .take(name, watch.take(), true)
                 .ok_or_else(|| taken(name))?;
             *self = Claim::Held { _held: held };
         }
@@ -163,7 +163,11 @@ fn free(
     wanted: &Training,
 ) -> Option<(Rc<RefCell<Link>>, anyhow::Result<()>)> {
     let own = Rc::into_inner(link)?.into_inner();
-    let (others, own) = match server.lobby.join(name, wanted, own) {
+    // A waiter whose name was registered since it waits, without its token, is never
+    // seated: its game would be recorded under the owner's name.
+    let may_play =
+        |w: &super::lobby::Waiter| server.store.check(&w.name, w.token.as_deref()).is_ok();
+    let (others, own) = match server.lobby.join(name, wanted, own, &may_play) {
         Joined::Wait(waiter) => {
             println!("client {name}: waits for a free game");
             let (back, loss) = server.lobby.wait(&waiter)?;
@@ -274,7 +278,7 @@ fn named<'a>(
     // A registered name (or one the store cannot tell) is taken with its token.
     let claim = match server.store.check(&name, None) {
         Err(_) => Claim::Unproven(watch),
-        Ok(()) => match server.names.take(&name, watch) {
+        Ok(()) => match server.names.take(&name, watch, false) {
             Some(held) => Claim::Held { _held: held },
             None => return Err(refuse(taken(&name))),
         },
@@ -383,9 +387,9 @@ struct Row<'a> {
 }
 
 impl Row<'_> {
-    fn finished(mut self, outcome: &str) {
+    fn finished(mut self, outcome: &str, results: &[String]) {
         self.why = None;
-        if let Err(e) = self.server.store.finished(&self.name, outcome) {
+        if let Err(e) = self.server.store.finished(&self.name, outcome, results) {
             println!(
                 "game {}: the store could not note its end: {e:#}",
                 self.name
@@ -576,6 +580,7 @@ fn play_counted(
     }
     let mut losses = vec![None; players.len()];
     let mut outcomes = Vec::new();
+    let mut results = Vec::new();
     for (seat, who) in order.iter().enumerate() {
         let fault = record.faults.iter().find(|f| usize::from(f.seat) == seat);
         let outcome = match (record.ranking.winners().as_slice(), fault) {
@@ -588,6 +593,7 @@ fn play_counted(
             None => wanted.bot.unwrap_or("random").to_string(),
         };
         outcomes.push(format!("{shown} (seat {seat}) {outcome}"));
+        results.push(outcome);
         let Some(p) = who else { continue };
         // The end of the game, told once its record is written.
         let mut l = players[*p].1.borrow_mut();
@@ -603,7 +609,7 @@ fn play_counted(
         losses[*p] = fault.map(|f| format!("You lose: {}", f.message));
     }
     let outcome = outcomes.join(", ");
-    row.finished(&outcome);
+    row.finished(&outcome, &results);
     println!(
         "game {game_name}: {outcome}; record {}",
         dir.join("record.json").display()

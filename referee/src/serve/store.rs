@@ -31,8 +31,13 @@ pub struct GameRow {
     /// `playing`, `finished`, `interrupted` or `failed` (the server failed to play it: it
     /// counts for no one).
     pub state: String,
-    /// How it ended (each seat's outcome), or why it failed; empty while playing.
+    /// How it ended (each seat's outcome), or why it failed; empty while playing. Text for
+    /// people: its parts quote the players' lines, so it is never read back.
     pub outcome: String,
+    /// Each seat's result, in seat order (`won`, `lost`, `lost by a ... fault: ...`), as
+    /// the game gave it when it ended; empty while playing, for a game that failed, or
+    /// for a seat whose result a store of before could not tell.
+    pub results: Vec<String>,
     /// Seconds since 1970 when it started.
     pub started: u64,
     /// Seconds since 1970 when it ended, if it did.
@@ -121,6 +126,7 @@ impl Store {
             })?;
         super::tournament_store::create(&schema)?;
         add_games_game(&schema)?;
+        super::store_plays::add_results(&schema)?;
         super::store_plays::create(&schema)?;
         schema.execute_batch(
             "CREATE TABLE IF NOT EXISTS comments (
@@ -230,15 +236,17 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// A game ended and its record is written.
-    pub fn finished(&self, name: &str, outcome: &str) -> anyhow::Result<()> {
+    /// A game ended and its record is written: its `outcome` for people, and each seat's
+    /// result (`results`, in seat order), kept on its own.
+    pub fn finished(&self, name: &str, outcome: &str, results: &[String]) -> anyhow::Result<()> {
         let mut conn = self.lock();
         let tx = conn.transaction()?;
         tx.execute(
-            "UPDATE games SET state = 'finished', outcome = ?2, ended = ?3 WHERE name = ?1",
-            params![name, outcome, now()],
+            "UPDATE games SET state = 'finished', outcome = ?2, results = ?3, ended = ?4 \
+             WHERE name = ?1",
+            params![name, outcome, super::store_plays::joined(results), now()],
         )?;
-        super::store_plays::finished_with(&tx, name, outcome)?;
+        super::store_plays::finished_with(&tx, name, results)?;
         tx.commit()?;
         Ok(())
     }
@@ -320,9 +328,10 @@ pub struct GameFilter {
 
 /// The columns of a [`GameRow`].
 const SELECT_GAMES: &str =
-    "SELECT name, game, kind, seats, state, outcome, started, ended FROM games";
+    "SELECT name, game, kind, seats, state, outcome, started, ended, results FROM games";
 /// The columns of a [`GameRow`] of `games g`.
-const COLUMNS: &str = "g.name, g.game, g.kind, g.seats, g.state, g.outcome, g.started, g.ended";
+const COLUMNS: &str =
+    "g.name, g.game, g.kind, g.seats, g.state, g.outcome, g.started, g.ended, g.results";
 /// The games of `games g` a [`GameFilter`] of no player keeps (`?1` game, `?3` state; `?2`
 /// is the empty player).
 const KEPT: &str = "(?1 = '' OR g.game = ?1) AND ?2 = '' AND (?3 = '' OR g.state = ?3)";
@@ -337,7 +346,21 @@ pub(super) fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
         outcome: r.get(5)?,
         started: r.get(6)?,
         ended: r.get(7)?,
+        results: super::store_plays::split(&r.get::<_, String>(8)?),
     })
+}
+
+impl GameRow {
+    /// How the game ended for the seat of `name` (its first seat): empty while it is
+    /// played, when it counts for no one, or when `name` has no seat in it.
+    pub fn result_of(&self, name: &str) -> String {
+        self.seats
+            .split(',')
+            .position(|seat| seat == name)
+            .and_then(|seat| self.results.get(seat))
+            .cloned()
+            .unwrap_or_default()
+    }
 }
 
 /// The column `game` of the table `games`, added to a store of before it (whose games then

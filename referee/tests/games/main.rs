@@ -27,6 +27,7 @@ mod replay_forged_faults;
 mod replay_tamper;
 mod serve;
 mod serve_kits;
+mod serve_results;
 mod serve_tournament;
 mod serve_tournament_kits;
 mod serve_web;

@@ -1173,6 +1173,26 @@ fn a_flood_of_refused_actions_is_counted_not_kept() {
     let (code, text) = replay_of(&more);
     assert_eq!(code, Some(3), "{text}");
     assert!(text.contains("more than its 20001 requests"), "{text}");
+    // Red team 14: a count moved to a function or a code the game never refuses with.
+    for invented in [
+        "vole_la_banque -99",
+        "construire_maison -99",
+        "numero_tour -2",
+        "fin -2",
+    ] {
+        let mut renamed = original.clone();
+        let refused = renamed["callbacks"][first]["refused"]
+            .as_object_mut()
+            .unwrap();
+        let n = refused.remove(&key).unwrap();
+        refused.insert(invented.to_string(), n);
+        let (code, text) = replay_of(&renamed);
+        assert_eq!(code, Some(3), "{invented}: {text}");
+        assert!(text.contains("not an action of the game refused"), "{text}");
+    }
+    // What a count cannot prove, `replay` says.
+    let (_, text) = replay_of(&original);
+    assert!(text.contains("refused actions only counted"), "{text}");
     let mut fewer = original.clone();
     let steps = fewer["callbacks"][first]["steps"].as_array_mut().unwrap();
     let at = steps

@@ -153,7 +153,7 @@ impl Client {
     }
 
     /// As [`Client::start`], the name given already.
-    fn train(&mut self, options: &str) -> (String, bool) {
+    pub(crate) fn train(&mut self, options: &str) -> (String, bool) {
         let ack = self.cmd(&format!("WAIT_GAME TRAINING PLAY_RANDOM {options}"));
         assert_eq!(ack, "OK", "{options}");
         let game = self.must();

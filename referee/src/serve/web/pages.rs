@@ -21,6 +21,8 @@ struct Row {
     players: Vec<String>,
     state: String,
     outcome: String,
+    /// How it ended for the player of the page, on a player's page.
+    mine: String,
     started: String,
 }
 
@@ -33,6 +35,7 @@ impl Row {
             players: g.seats.split(',').map(str::to_string).collect(),
             state: g.state.clone(),
             outcome: g.outcome.clone(),
+            mine: String::new(),
             started: utc(g.started),
         }
     }
@@ -129,10 +132,11 @@ impl Pages {
 fn rows(server: &Server, filter: &Filter) -> anyhow::Result<(Vec<Row>, Pages)> {
     let offset = (filter.page - 1).saturating_mul(PAGE);
     let (games, total) = server.store.games_page(&filter.of_store(), offset, PAGE)?;
-    Ok((
-        games.iter().map(Row::of).collect(),
-        Pages::of(filter, total),
-    ))
+    let row = |g: &GameRow| Row {
+        mine: g.result_of(&filter.player),
+        ..Row::of(g)
+    };
+    Ok((games.iter().map(row).collect(), Pages::of(filter, total)))
 }
 
 /// The page made, or the error's answer (and its line in the log, within the bounds of
@@ -305,7 +309,7 @@ fn player_page(server: &Server, name: &str, filter: &Filter) -> anyhow::Result<S
     let mine: Vec<(Row, String)> = rows
         .into_iter()
         .map(|row| {
-            let mine = outcome_of(&row.outcome, name);
+            let mine = row.mine.clone();
             if let Some(fault) = mine.strip_prefix("lost by a ") {
                 faults.push((row.name.clone(), fault.to_string()));
             }
@@ -317,9 +321,6 @@ fn player_page(server: &Server, name: &str, filter: &Filter) -> anyhow::Result<S
         minijinja::context! { name, rows => mine, won, faulted, faults, pages },
     )
 }
-
-/// How a game's outcome ended for a player (the store's reading).
-pub(super) use crate::serve::store_plays::outcome_of;
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! together, the better seed of the draw). The page's parts are fetched again when its stream says the tournament
 //! changed (`stream::tournament`).
 
-use super::pages::{outcome_of, rendered};
+use super::pages::rendered;
 use super::respond;
 use crate::serve::tournament_plan::Format;
 use crate::serve::tournament_reads::Read;
@@ -120,8 +120,9 @@ fn shown(server: &Server, read: Read) -> anyhow::Result<Shown> {
         let seats = row
             .seats
             .split(',')
-            .map(|name| Seat {
-                outcome: outcome_of(&row.outcome, name),
+            .enumerate()
+            .map(|(seat, name)| Seat {
+                outcome: row.results.get(seat).cloned().unwrap_or_default(),
                 went_on: went(&phase, name),
                 name: name.to_string(),
             })
