@@ -231,7 +231,7 @@ fn tournament_tables_and_files_escape_champion_text() {
     // A name that can only be shown escaped is refused in a tournament (its escape would
     // read as another file's name), the refusal itself escaped.
     let refused = Command::new(REFEREE)
-        .args(["tournament", "random"])
+        .args(["tournament", "random", "greedy"])
         .arg(evil_champion(&dir))
         .arg("--results")
         .arg(&results)
