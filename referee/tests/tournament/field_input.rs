@@ -318,7 +318,11 @@ fn a_name_that_cannot_be_shown_as_it_is_is_refused_however_it_is_given() {
     let escape = passive_as(&folder, "x\u{1b}");
     passive_as(&folder, "x\\x1b");
     let results = dir.join("results");
-    let fix = ["U+001B", "rename its file or folder", "name it in a manifest"];
+    let fix = [
+        "U+001B",
+        "rename its file or folder",
+        "name it in a manifest",
+    ];
     let out = run(words(&[
         &"tournament",
         &"random",
@@ -330,16 +334,41 @@ fn a_name_that_cannot_be_shown_as_it_is_is_refused_however_it_is_given() {
     refused(&out, &["fd/x\\x1b` would be named `x\\x1b`"]);
     refused(&out, &fix);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("same"));
-    let out = run(words(&[&"tournament", &escape, &"random", &"greedy", &"--results", &results]));
+    let out = run(words(&[
+        &"tournament",
+        &escape,
+        &"random",
+        &"greedy",
+        &"--results",
+        &results,
+    ]));
     refused(&out, &fix);
-    let out = run(words(&[&"gauntlet", &escape, &"random", &"--results", &results]));
+    let out = run(words(&[
+        &"gauntlet",
+        &escape,
+        &"random",
+        &"--results",
+        &results,
+    ]));
     refused(&out, &fix);
     let manifest = dir.join("m.txt");
     std::fs::write(&manifest, "fd/x\u{1b}\nrandom\ngreedy\n").unwrap();
-    let out = run(words(&[&"tournament", &"--manifest", &manifest, &"--results", &results]));
+    let out = run(words(&[
+        &"tournament",
+        &"--manifest",
+        &manifest,
+        &"--results",
+        &results,
+    ]));
     refused(&out, &fix);
     std::fs::write(&manifest, "x\u{1b} = fd/x\\x1b\nrandom\n").unwrap();
-    let out = run(words(&[&"tournament", &"--manifest", &manifest, &"--results", &results]));
+    let out = run(words(&[
+        &"tournament",
+        &"--manifest",
+        &manifest,
+        &"--results",
+        &results,
+    ]));
     refused(&out, &["line 1", "control characters"]);
     // Named in a manifest, a file with ESC plays under the name chosen; the file named
     // with a backslash plays under its own.
@@ -357,13 +386,20 @@ fn a_name_that_cannot_be_shown_as_it_is_is_refused_however_it_is_given() {
         &"--results",
         &results,
     ]));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let names: std::collections::BTreeSet<String> =
         common::tables::untimed(&results.join("tournament/leaderboard.csv"))
             .into_iter()
             .map(|row| row["champion"].clone())
             .collect();
-    assert_eq!(names, ["escape", "random", "x\\x1b"].map(String::from).into());
+    assert_eq!(
+        names,
+        ["escape", "random", "x\\x1b"].map(String::from).into()
+    );
     // Two names shown alike once a formula's start is made harmless.
     let formulas = dir.join("formulas");
     std::fs::create_dir_all(&formulas).unwrap();
@@ -381,7 +417,12 @@ fn a_name_that_cannot_be_shown_as_it_is_is_refused_however_it_is_given() {
     ]));
     refused(
         &out,
-        &["(named `=x`)", "(named `_=x`)", "would both be shown as `_=x`", "rename one"],
+        &[
+            "(named `=x`)",
+            "(named `_=x`)",
+            "would both be shown as `_=x`",
+            "rename one",
+        ],
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

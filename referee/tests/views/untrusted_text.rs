@@ -296,11 +296,14 @@ fn tournament_tables_and_files_escape_champion_text() {
     let fault = |i: usize| spec["excluded"][i]["fault"].as_str().unwrap().to_string();
     assert!(fault(0).contains(SEQUENCES), "{spec}");
     assert!(fault(1).contains("`\\x1b]0;pwned\\x07\\x1b[2J`"), "{spec}");
-    assert!(spec["champions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|c| c["name"] == FORMULA_NAME && c["given"].as_str().unwrap().ends_with(FORMULA_FILE)));
+    assert!(
+        spec["champions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["name"] == FORMULA_NAME
+                && c["given"].as_str().unwrap().ends_with(FORMULA_FILE))
+    );
 }
 
 /// The JSON inside the page's `<script>` element, from `page`.
