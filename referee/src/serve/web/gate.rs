@@ -337,7 +337,11 @@ fn read_requests(
     let mut flight = lock(flight);
     flight.left |= left;
     flight.ended = true;
-    if left || flight.streaming {
+    // A page in computation cannot be stopped (nothing tells the site's thread): the
+    // connection waits for its end, counted for its source, so that a visitor who resets
+    // after each request holds no more of the site than its share. A stream, which never
+    // ends, is closed at once (its next write fails).
+    if flight.streaming {
         if let Some(inner) = &flight.inner {
             let _ = inner.shutdown(Shutdown::Both);
         }
@@ -480,5 +484,67 @@ mod tests {
         drop(organiser);
         drop(others);
         assert_eq!(counts.counted.lock().unwrap().0, 0);
+    }
+
+    /// A visitor who resets while its page is computed stays counted until the site's side
+    /// of it ends (red team 14: resetting after each request, one source kept 4 times its
+    /// share of pages computing).
+    #[test]
+    fn a_visitor_who_resets_stays_counted_until_its_page_is_answered() {
+        use std::os::unix::net::UnixListener;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("site");
+        let site = UnixListener::bind(&path).unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let door = listener.local_addr().unwrap();
+        std::thread::spawn(move || serve(listener, path, 1, None));
+        let ask = |visitor: &mut TcpStream| {
+            visitor
+                .write_all(b"GET /heavy HTTP/1.1\r\nHost: x\r\n\r\n")
+                .unwrap();
+        };
+        let mut visitor = TcpStream::connect(door).unwrap();
+        ask(&mut visitor);
+        // The site has the request and computes it; the visitor resets.
+        let (mut computing, _) = site.accept().unwrap();
+        let mut request = Vec::new();
+        computing.read_to_end(&mut request).unwrap();
+        nix::sys::socket::setsockopt(
+            &visitor,
+            nix::sys::socket::sockopt::Linger,
+            &nix::libc::linger {
+                l_onoff: 1,
+                l_linger: 0,
+            },
+        )
+        .unwrap();
+        drop(visitor);
+        // Its source's one connection is still the page's.
+        for _ in 0..20 {
+            let mut next = TcpStream::connect(door).unwrap();
+            ask(&mut next);
+            let mut said = String::new();
+            let _ = next.read_to_string(&mut said);
+            assert!(said.starts_with("HTTP/1.1 503"), "{said}");
+        }
+        // The page answered (to nobody): the connection is the source's again, as soon
+        // as the door has seen that end.
+        let _ = computing.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+        drop(computing);
+        std::thread::spawn(move || {
+            for mut page in site.incoming().flatten() {
+                let _ = page.read_to_end(&mut Vec::new());
+                let _ = page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+            }
+        });
+        let served = (0..10_000).any(|_| {
+            let mut next = TcpStream::connect(door).unwrap();
+            ask(&mut next);
+            next.shutdown(Shutdown::Write).unwrap();
+            let mut said = String::new();
+            let _ = next.read_to_string(&mut said);
+            said.starts_with("HTTP/1.1 200")
+        });
+        assert!(served);
     }
 }
