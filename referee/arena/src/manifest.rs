@@ -36,8 +36,12 @@ pub fn parse(text: &str, base: &Path, builtins: &[&str]) -> Result<Vec<Entry>, S
         let Some((name, champion)) = split_line(line).map_err(at)? else {
             continue;
         };
-        if name.as_deref().is_some_and(|n| n.contains([',', '"', ' '])) {
-            return Err(at("a name may not hold spaces, commas or quotes".into()));
+        if name.as_deref().is_some_and(|n| {
+            n.contains([',', '"', ' ']) || n.chars().any(jail::untrusted::is_escaped)
+        }) {
+            return Err(at(
+                "a name may not hold spaces, commas, quotes or control characters".into(),
+            ));
         }
         let is_bare = builtins.contains(&champion.as_str())
             || Path::new(&champion).is_absolute()

@@ -213,17 +213,9 @@ pub fn resolve_for(
             jail::untrusted::printable(given)
         );
     }
-    // A label for tables: a file name may hold ESC or start like a spreadsheet formula.
-    let name = path
-        .canonicalize()
-        .ok()
-        .and_then(|p| {
-            p.file_name()
-                .map(|n| jail::untrusted::label(&n.to_string_lossy()))
-        })
-        .unwrap_or_else(|| jail::untrusted::label(given));
     Ok(ChampionSpec {
-        name,
+        // A label for tables: a file name may hold ESC or start like a spreadsheet formula.
+        name: jail::untrusted::label(&raw_name(given)),
         given: given.to_string(),
         identity: identity_of(&program)
             .with_context(|| format!("champion `{given}`: cannot read its files"))?,
@@ -233,6 +225,17 @@ pub fn resolve_for(
         args: Vec::new(),
         snapshot: None,
     })
+}
+
+/// The name a champion given as `given` goes by before it is shown
+/// ([`jail::untrusted::label`]): the name of its file or folder, links followed; what was
+/// given when it is no file (a built-in's name).
+pub fn raw_name(given: &str) -> String {
+    Path::new(given)
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| given.to_string())
 }
 
 /// Source files of a compiled language, whose change needs a build before it plays.

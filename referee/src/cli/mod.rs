@@ -104,6 +104,12 @@ pub struct ServeArgs {
     /// finished, live, each game's board, each player's games. Read-only; off unless given.
     #[arg(long, value_name = "ADDR:PORT")]
     pub web: Option<std::net::SocketAddr>,
+    /// The web site's proxy (its address, as the site sees its connections): the visitor it
+    /// forwards (the last hop of `X-Forwarded-For`, or `Forwarded: for=`) counts as the
+    /// source of each request for the site's per-source bounds; the proxy's connections are
+    /// bounded only by the site's total. From anyone else the header is ignored.
+    #[arg(long, value_name = "ADDR", requires = "web")]
+    pub web_proxy: Option<std::net::IpAddr>,
     #[command(subcommand)]
     pub action: Option<ServeAction>,
 }

@@ -47,6 +47,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         game_time: std::time::Duration::from_secs(args.game_time),
         limits,
         web: args.web,
+        web_proxy: args.web_proxy,
     })
     .map_err(
         |error| match error.downcast_ref::<crate::serve::fds::TooFewFiles>() {

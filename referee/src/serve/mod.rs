@@ -53,6 +53,8 @@ pub struct Config {
     pub limits: Limits,
     /// Where the web site is served, if it is (`serve/web/`).
     pub web: Option<SocketAddr>,
+    /// The site's trusted proxy, whose forwarded visitors count as their own sources.
+    pub web_proxy: Option<std::net::IpAddr>,
     /// The longest a game may last: past it, the seat to move loses by a `timeout` fault.
     pub game_time: std::time::Duration,
 }
@@ -220,7 +222,7 @@ pub fn run(config: Config) -> anyhow::Result<()> {
         // The organiser's token, made at the first start; never printed.
         let token = web::organiser::path(&config.store);
         web::organiser::ensure(&token, false)?;
-        let bound = web::start(addr, &server, token.clone())?;
+        let bound = web::start(addr, &server, token.clone(), config.web_proxy)?;
         println!("web site on http://{bound}/");
         println!(
             "the organiser's forms need the token of {} (referee serve token prints it)",

@@ -204,3 +204,157 @@ fn a_request_that_did_not_come_through_the_door_is_refused() {
         }
     });
 }
+
+/// The opens of the file `path` from now on, counted by the kernel (inotify).
+struct Opens(nix::sys::inotify::Inotify);
+
+impl Opens {
+    fn of(path: &std::path::Path) -> Opens {
+        use nix::sys::inotify::{AddWatchFlags, InitFlags, Inotify};
+        let watch = Inotify::init(InitFlags::IN_NONBLOCK | InitFlags::IN_CLOEXEC).unwrap();
+        watch.add_watch(path, AddWatchFlags::IN_OPEN).unwrap();
+        Opens(watch)
+    }
+
+    /// The opens since the last count (all the kernel queued: none is on its way).
+    fn count(&self) -> usize {
+        let mut opens = 0;
+        while let Ok(events) = self.0.read_events() {
+            opens += events.len();
+        }
+        opens
+    }
+}
+
+/// A page whose visitor left is computed to its end (nothing tells its thread), so a
+/// storm of visitors asking the heaviest page (a finished game's board: its record read
+/// and replayed) and leaving at once, then reloads, costs one computation: its record is
+/// opened once, however many ask.
+#[test]
+fn a_storm_of_visitors_asking_the_heaviest_page_and_leaving_costs_one_computation() {
+    each_run_in("serve", "web_page_storm", |who, dir| {
+        let server =
+            Server::start_with(who, dir, &["--web", "127.0.0.1:0", "--per-address", "100"]);
+        let site = site_of(&server);
+        let mut client = server.connect();
+        let (game, first) = client.start("alice", "map=small start=0 timeout=60");
+        let mut events = stream(&site, &format!("/game/{game}/events"));
+        client.play_to_the_end(first);
+        until(&mut events, "data: ended\n\n");
+        let board = format!("/game/{game}/board");
+        let opens = Opens::of(&server.results.join(&game).join("record.json"));
+        for _ in 0..40 {
+            let mut visitor = connect(&site);
+            write!(visitor, "GET {board} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            drop(visitor);
+        }
+        for _ in 0..5 {
+            let (status, _, page) = http(&site, "GET", &board);
+            assert!(status.contains("200") && page.contains("seed "), "{status}");
+        }
+        assert_eq!(opens.count(), 1, "the record read once for 45 visitors");
+    });
+}
+
+/// A connection to the site from the local address `from` (all of 127/8 is local).
+fn connect_from(site: &str, from: [u8; 4]) -> TcpStream {
+    use nix::sys::socket::{bind, connect, socket, AddressFamily, SockFlag, SockType, SockaddrIn};
+    use std::os::fd::AsRawFd;
+    let port: u16 = site
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let fd = socket(
+        AddressFamily::Inet,
+        SockType::Stream,
+        SockFlag::SOCK_CLOEXEC,
+        None,
+    )
+    .unwrap();
+    let [a, b, c, d] = from;
+    bind(fd.as_raw_fd(), &SockaddrIn::new(a, b, c, d, 0)).unwrap();
+    connect(fd.as_raw_fd(), &SockaddrIn::new(127, 0, 0, 1, port)).unwrap();
+    let stream = TcpStream::from(fd);
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    stream
+}
+
+/// The list's event stream asked from `from` with the header line `line`: the connection
+/// and the answer's head.
+fn stream_from(site: &str, from: [u8; 4], line: &str) -> (TcpStream, String) {
+    let mut stream = connect_from(site, from);
+    write!(stream, "GET /events HTTP/1.0\r\nHost: x\r\n{line}\r\n\r\n").unwrap();
+    let head = until(&mut stream, "\r\n\r\n");
+    (stream, head)
+}
+
+/// `--web-proxy ADDR`: the visitor the proxy forwards (the last hop it wrote) is the
+/// source of each of its requests for the site's per-source bounds (8 live pages a
+/// source), the proxy's connections past `--per-address`; a visitor naming another one
+/// in the header directly is its own source still, and a proxied request naming its
+/// visitor in both headers is refused.
+#[test]
+fn a_trusted_proxy_s_visitors_are_their_own_sources_and_a_forged_header_is_ignored() {
+    each_run_in("serve", "web_proxy", |who, dir| {
+        let server = Server::start_with(
+            who,
+            dir,
+            &[
+                "--web",
+                "127.0.0.1:0",
+                "--per-address",
+                "12",
+                "--web-proxy",
+                "127.0.0.2",
+            ],
+        );
+        let site = site_of(&server);
+        let proxy = [127, 0, 0, 2];
+        // A visitor's own forged hop comes first; the proxy's last.
+        let held: Vec<TcpStream> = (0..8)
+            .map(|_| {
+                let line = "X-Forwarded-For: 192.0.2.77, 192.0.2.1";
+                let (stream, head) = stream_from(&site, proxy, line);
+                assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+                stream
+            })
+            .collect();
+        let (over, head) = stream_from(&site, proxy, "X-Forwarded-For: 192.0.2.1");
+        assert!(head.contains(" 503 "), "{head}");
+        assert!(answer(over).contains("from your machine"));
+        // Other visitors of the proxy: their own shares, past its 12 connections.
+        let others: Vec<TcpStream> = (2..7)
+            .map(|i| {
+                let line = format!("Forwarded: for=\"192.0.2.{i}:4711\";proto=http");
+                let (stream, head) = stream_from(&site, proxy, &line);
+                assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+                stream
+            })
+            .collect();
+        let (both, head) = stream_from(
+            &site,
+            proxy,
+            "X-Forwarded-For: 192.0.2.9\r\nForwarded: for=192.0.2.9",
+        );
+        assert!(head.contains(" 400 "), "{head}");
+        drop(both);
+        // Straight from another address, every forwarded visitor is that address: one
+        // source, its share of 8 whole at the ninth.
+        let forger = [127, 0, 0, 3];
+        let forged: Vec<TcpStream> = (0..8)
+            .map(|i| {
+                let line = format!("X-Forwarded-For: 198.51.100.{i}");
+                let (stream, head) = stream_from(&site, forger, &line);
+                assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+                stream
+            })
+            .collect();
+        let (over, head) = stream_from(&site, forger, "Forwarded: for=198.51.100.99");
+        assert!(head.contains(" 503 "), "{head}");
+        assert!(answer(over).contains("from your machine"));
+        drop((held, others, forged));
+    });
+}

@@ -293,3 +293,136 @@ fn the_same_program_under_two_names_is_noted() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `dir/NAME`, a copy of the passive champion, executable.
+fn passive_as(dir: &Path, name: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::copy(shell("passive.sh"), &path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// A champion's name is shown as it is or refused: a file whose name holds a control
+/// character (ESC) would be shown escaped, `x\x1b`, as a file named with a backslash is
+/// shown; the two were refused as "the same program". Now the name that cannot be shown
+/// is refused, naming the file and the fix, however it is given (an argument of a
+/// tournament or a gauntlet, `--from-dir`, a manifest's line or name); the file named
+/// with a backslash plays under its own name; a name that would be shown like another
+/// (`=x` after its `_`, beside `_=x`) is refused naming both.
+#[test]
+fn a_name_that_cannot_be_shown_as_it_is_is_refused_however_it_is_given() {
+    let dir = common::fresh_dir("field", "unshowable");
+    let folder = dir.join("fd");
+    std::fs::create_dir_all(&folder).unwrap();
+    let escape = passive_as(&folder, "x\u{1b}");
+    passive_as(&folder, "x\\x1b");
+    let results = dir.join("results");
+    let fix = [
+        "U+001B",
+        "rename its file or folder",
+        "name it in a manifest",
+    ];
+    let out = run(words(&[
+        &"tournament",
+        &"random",
+        &"--from-dir",
+        &folder,
+        &"--results",
+        &results,
+    ]));
+    refused(&out, &["fd/x\\x1b` would be named `x\\x1b`"]);
+    refused(&out, &fix);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("same"));
+    let out = run(words(&[
+        &"tournament",
+        &escape,
+        &"random",
+        &"greedy",
+        &"--results",
+        &results,
+    ]));
+    refused(&out, &fix);
+    let out = run(words(&[
+        &"gauntlet",
+        &escape,
+        &"random",
+        &"--results",
+        &results,
+    ]));
+    refused(&out, &fix);
+    let manifest = dir.join("m.txt");
+    std::fs::write(&manifest, "fd/x\u{1b}\nrandom\ngreedy\n").unwrap();
+    let out = run(words(&[
+        &"tournament",
+        &"--manifest",
+        &manifest,
+        &"--results",
+        &results,
+    ]));
+    refused(&out, &fix);
+    std::fs::write(&manifest, "x\u{1b} = fd/x\\x1b\nrandom\n").unwrap();
+    let out = run(words(&[
+        &"tournament",
+        &"--manifest",
+        &manifest,
+        &"--results",
+        &results,
+    ]));
+    refused(&out, &["line 1", "control characters"]);
+    // Named in a manifest, a file with ESC plays under the name chosen; the file named
+    // with a backslash plays under its own.
+    std::fs::remove_file(&escape).unwrap();
+    passive_as(&dir, "x\u{1b}");
+    std::fs::write(&manifest, "escape = x\u{1b}\nrandom\n").unwrap();
+    let out = run(words(&[
+        &"tournament",
+        &"--manifest",
+        &manifest,
+        &"--from-dir",
+        &folder,
+        &"--seed",
+        &"3",
+        &"--results",
+        &results,
+    ]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let names: std::collections::BTreeSet<String> =
+        common::tables::untimed(&results.join("tournament/leaderboard.csv"))
+            .into_iter()
+            .map(|row| row["champion"].clone())
+            .collect();
+    assert_eq!(
+        names,
+        ["escape", "random", "x\\x1b"].map(String::from).into()
+    );
+    // Two names shown alike once a formula's start is made harmless.
+    let formulas = dir.join("formulas");
+    std::fs::create_dir_all(&formulas).unwrap();
+    passive_as(&formulas, "=x");
+    passive_as(&formulas, "_=x");
+    let out = run(words(&[
+        &"tournament",
+        &"random",
+        &"--from-dir",
+        &formulas,
+        &"--name",
+        &"formulas",
+        &"--results",
+        &results,
+    ]));
+    refused(
+        &out,
+        &[
+            "(named `=x`)",
+            "(named `_=x`)",
+            "would both be shown as `_=x`",
+            "rename one",
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -220,10 +220,29 @@ fn show_and_errors_escape_a_raw_record() {
     );
 }
 
+/// A tournament's champion named like a formula, and its name in the results.
+const FORMULA_FILE: &str = "=evil.sh";
+const FORMULA_NAME: &str = "_=evil.sh";
+
 #[test]
 fn tournament_tables_and_files_escape_champion_text() {
     let dir = common::fresh_dir("untrusted", "tournament");
     let results = dir.join("results");
+    // A name that can only be shown escaped is refused in a tournament (its escape would
+    // read as another file's name), the refusal itself escaped.
+    let refused = Command::new(REFEREE)
+        .args(["tournament", "random", "greedy"])
+        .arg(evil_champion(&dir))
+        .arg("--results")
+        .arg(&results)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = assert_clean("a refused tournament's stderr", &refused.stderr);
+    assert!(stderr.contains(&EVIL_NAME[1..]), "{stderr}");
+    let formula = dir.join(FORMULA_FILE);
+    std::fs::rename(dir.join(EVIL_FILE), &formula).unwrap();
     let output = run(Command::new(REFEREE)
         .arg("tournament")
         .args([
@@ -232,13 +251,13 @@ fn tournament_tables_and_files_escape_champion_text() {
             fixture("init_crash.sh"),
             fixture("early_line.sh"),
         ])
-        .arg(evil_champion(&dir))
+        .arg(&formula)
         .args(["random", "--exclude-broken", "--name", "t", "--seed", "8"])
         .arg("--results")
         .arg(&results));
     let stdout = assert_clean("referee tournament stdout", &output.stdout);
     let stderr = assert_clean("referee tournament stderr", &output.stderr);
-    assert!(stdout.contains(EVIL_NAME), "{stdout}");
+    assert!(stdout.contains(FORMULA_NAME), "{stdout}");
     // The pre-run check quotes the stderr of `init_crash.sh`.
     assert!(
         stderr.contains(&format!("init{SEQUENCES_SHOWN}")),
@@ -269,7 +288,7 @@ fn tournament_tables_and_files_escape_champion_text() {
             }
         }
     }
-    assert!(names.iter().any(|n| n == EVIL_NAME), "{names:?}");
+    assert!(names.iter().any(|n| n == FORMULA_NAME), "{names:?}");
     // tournament.json keeps the exact stderr in the excluded champion's fault, and the
     // line quoted as every fault quotes lines.
     let spec: Value =
@@ -277,11 +296,14 @@ fn tournament_tables_and_files_escape_champion_text() {
     let fault = |i: usize| spec["excluded"][i]["fault"].as_str().unwrap().to_string();
     assert!(fault(0).contains(SEQUENCES), "{spec}");
     assert!(fault(1).contains("`\\x1b]0;pwned\\x07\\x1b[2J`"), "{spec}");
-    assert!(spec["champions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|c| c["name"] == EVIL_NAME && c["given"].as_str().unwrap().ends_with(EVIL_FILE)));
+    assert!(
+        spec["champions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["name"] == FORMULA_NAME
+                && c["given"].as_str().unwrap().ends_with(FORMULA_FILE))
+    );
 }
 
 /// The JSON inside the page's `<script>` element, from `page`.

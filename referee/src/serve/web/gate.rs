@@ -22,7 +22,7 @@ use super::head::{self, Request};
 use crate::serve::address::{self, Source};
 use std::collections::HashMap;
 use std::io::{Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
+use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
@@ -42,6 +42,11 @@ pub const MAX_BYTES: u64 = 64 * 1024;
 /// event stream says something at least every 2 seconds).
 pub const IDLE: Duration = Duration::from_secs(30);
 
+/// The connections kept for the server's own machine (loopback: the organiser's browser on
+/// it, or a tunnel to it): other sources together never hold more than the rest, however
+/// many addresses they have.
+pub const KEPT: u32 = 16;
+
 /// The longest wait for a refused visitor to stop sending.
 const LINGER: Duration = Duration::from_secs(1);
 
@@ -58,22 +63,31 @@ struct Counts {
     share: u32,
 }
 
-/// A connection counted, uncounted when dropped.
-struct Counted(Arc<Counts>, Source);
+/// A connection counted, uncounted when dropped: in all, and by its source unless it is
+/// the trusted proxy's.
+struct Counted(Arc<Counts>, Option<Source>);
 
 impl Counts {
-    fn admit(self: &Arc<Self>, source: Source) -> Result<Counted, &'static str> {
+    /// A connection of `source` counted, or why it is refused; the trusted proxy's
+    /// (`proxied`) are bounded only by [`MAX_CONNECTIONS`] and take nothing of their
+    /// source's share (its visitors' connections are its own to bound, docs/server.md
+    /// section 9).
+    fn admit(self: &Arc<Self>, source: Source, proxied: bool) -> Result<Counted, &'static str> {
         let mut c = self.counted.lock().unwrap_or_else(|e| e.into_inner());
-        if c.0 >= MAX_CONNECTIONS {
+        let others = c.0 - c.1.get(&Source::Loopback).copied().unwrap_or(0);
+        let kept = proxied || source != Source::Loopback;
+        if c.0 >= MAX_CONNECTIONS || (kept && others >= MAX_CONNECTIONS - KEPT) {
             return Err("The site is serving too many visitors; try again in a moment");
         }
-        let here = c.1.entry(source).or_insert(0);
-        if *here >= self.share {
-            return Err("Too many connections to the site from your machine; close some pages");
+        if !proxied {
+            let here = c.1.entry(source).or_insert(0);
+            if *here >= self.share {
+                return Err("Too many connections to the site from your machine; close some pages");
+            }
+            *here += 1;
         }
-        *here += 1;
         c.0 += 1;
-        Ok(Counted(Arc::clone(self), source))
+        Ok(Counted(Arc::clone(self), (!proxied).then_some(source)))
     }
 }
 
@@ -81,10 +95,11 @@ impl Drop for Counted {
     fn drop(&mut self) {
         let mut c = self.0.counted.lock().unwrap_or_else(|e| e.into_inner());
         c.0 -= 1;
-        if let Some(n) = c.1.get_mut(&self.1) {
+        let Some(source) = self.1 else { return };
+        if let Some(n) = c.1.get_mut(&source) {
             *n -= 1;
             if *n == 0 {
-                c.1.remove(&self.1);
+                c.1.remove(&source);
             }
         }
     }
@@ -92,7 +107,9 @@ impl Drop for Counted {
 
 /// Accepts the connections of `listener` for ever, at most `per_address` of one source
 /// (the game port's bound), each passed on to the site at `site` on a thread of its own.
-pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32) {
+/// The connections of `proxy` (`--web-proxy`) are the trusted proxy's: each of their
+/// requests comes from the visitor it forwards (`forwarded.rs`).
+pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32, proxy: Option<IpAddr>) {
     let counts = Arc::new(Counts {
         counted: Mutex::default(),
         share: address::bound(MAX_CONNECTIONS, per_address),
@@ -102,16 +119,17 @@ pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32) {
     crate::serve::accept_each(&listener, "web site", |stream| {
         let Ok(peer) = stream.peer_addr() else { return };
         let source = Source::of(peer.ip());
-        let counted = match counts.admit(source) {
+        let proxied = proxy.is_some_and(|proxy| same_ip(proxy, peer.ip()));
+        let counted = match counts.admit(source, proxied) {
             Ok(counted) => counted,
-            Err(why) => return refusing.refuse(stream, why),
+            Err(why) => return refusing.refuse(stream, why, source),
         };
         let site = Arc::clone(&site);
         let _ = std::thread::Builder::new()
             .name("web connection".into())
             .spawn(move || {
                 let _counted = counted;
-                pass(stream, &site, source);
+                pass(stream, &site, source, proxied);
             });
     });
 }
@@ -119,15 +137,24 @@ pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32) {
 /// Most refusals answered at once; past them a connection over the bounds is closed
 /// unanswered.
 const MAX_REFUSING: usize = 16;
+/// The refusals kept for the server's own machine, so that its organiser is told why.
+const KEPT_REFUSING: usize = 4;
 
 /// The refusals being answered, each on a thread of its own (the accepting thread waits
 /// for nobody).
 struct Refusing(Arc<std::sync::atomic::AtomicUsize>);
 
 impl Refusing {
-    fn refuse(&self, stream: TcpStream, why: &'static str) {
+    /// Answers the refusal of `stream` (from `source`) on a thread of its own, unless
+    /// [`MAX_REFUSING`] are being answered, or all but [`KEPT_REFUSING`] for another
+    /// source than the server's own machine.
+    fn refuse(&self, stream: TcpStream, why: &'static str, source: Source) {
         use std::sync::atomic::Ordering::SeqCst;
-        if self.0.fetch_add(1, SeqCst) >= MAX_REFUSING {
+        let most = match source {
+            Source::Loopback => MAX_REFUSING,
+            _ => MAX_REFUSING - KEPT_REFUSING,
+        };
+        if self.0.fetch_add(1, SeqCst) >= most {
             self.0.fetch_sub(1, SeqCst);
             return;
         }
@@ -213,7 +240,7 @@ fn lock(flight: &Mutex<Flight>) -> std::sync::MutexGuard<'_, Flight> {
 /// connection of its own once the answer before it is whole, so that pipelined requests
 /// wait in the door (at most [`MAX_BYTES`] of them) and never hold the site's threads. The
 /// first head must come within [`HEAD_TIME`]; the next within [`IDLE`] of the last answer.
-fn pass(stream: TcpStream, site: &Path, source: Source) {
+fn pass(stream: TcpStream, site: &Path, source: Source, proxied: bool) {
     if stream_times(&stream, IDLE).is_err() {
         return;
     }
@@ -224,7 +251,7 @@ fn pass(stream: TcpStream, site: &Path, source: Source) {
         let flight = Arc::clone(&flight);
         std::thread::Builder::new()
             .name("web visitor".into())
-            .spawn(move || read_requests(from, source, &tx, &flight))
+            .spawn(move || read_requests(from, (source, proxied), &tx, &flight))
     };
     if reader.is_err() {
         return;
@@ -274,11 +301,11 @@ fn pass(stream: TcpStream, site: &Path, source: Source) {
 /// once, and nothing more is passed on).
 fn read_requests(
     mut from: TcpStream,
-    source: Source,
+    (source, proxied): (Source, bool),
     to: &mpsc::Sender<Next>,
     flight: &Mutex<Flight>,
 ) {
-    let mut framer = head::Framer::new(source, MAX_BYTES);
+    let mut framer = head::Framer::new(source, proxied, MAX_BYTES);
     let mut passed = 0u64;
     let mut refused = false;
     let mut chunk = [0u8; 4096];
@@ -310,7 +337,11 @@ fn read_requests(
     let mut flight = lock(flight);
     flight.left |= left;
     flight.ended = true;
-    if left || flight.streaming {
+    // A page in computation cannot be stopped (nothing tells the site's thread): the
+    // connection waits for its end, counted for its source, so that a visitor who resets
+    // after each request holds no more of the site than its share. A stream, which never
+    // ends, is closed at once (its next write fails).
+    if flight.streaming {
         if let Some(inner) = &flight.inner {
             let _ = inner.shutdown(Shutdown::Both);
         }
@@ -390,6 +421,11 @@ fn forward(stream: &TcpStream, site: &Path, request: &Request, flight: &Mutex<Fl
     again && !flight.left
 }
 
+/// Whether `a` and `b` are one address (an IPv4 address and its IPv6 mapping alike).
+fn same_ip(a: IpAddr, b: IpAddr) -> bool {
+    a.to_canonical() == b.to_canonical()
+}
+
 fn is_timeout(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
@@ -420,4 +456,95 @@ pub fn socket_in(results: &Path) -> anyhow::Result<(PathBuf, std::os::unix::net:
         )
     })?;
     Ok((path, listener))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Many sources, each within its share, fill the site but for the connections kept
+    /// for the server's own machine (red team 14: sixteen IPv4 addresses took all 256, the
+    /// organiser on loopback was answered 503); the trusted proxy's take nothing of them.
+    #[test]
+    fn many_sources_leave_the_server_s_machine_its_connections() {
+        let counts = Arc::new(Counts {
+            counted: Mutex::default(),
+            share: address::bound(MAX_CONNECTIONS, 16),
+        });
+        let source = |i: u32| Source::V4(std::net::Ipv4Addr::from(0x0a09_0000 + i));
+        let others: Vec<Counted> = (0..MAX_CONNECTIONS)
+            .filter_map(|i| counts.admit(source(i / 16), false).ok())
+            .collect();
+        assert_eq!(others.len() as u32, MAX_CONNECTIONS - KEPT);
+        assert!(counts.admit(Source::Loopback, true).is_err(), "a proxy's");
+        let organiser: Vec<Counted> = (0..KEPT)
+            .map(|_| counts.admit(Source::Loopback, false).unwrap())
+            .collect();
+        assert!(counts.admit(Source::Loopback, false).is_err());
+        drop(organiser);
+        drop(others);
+        assert_eq!(counts.counted.lock().unwrap().0, 0);
+    }
+
+    /// A visitor who resets while its page is computed stays counted until the site's side
+    /// of it ends (red team 14: resetting after each request, one source kept 4 times its
+    /// share of pages computing).
+    #[test]
+    fn a_visitor_who_resets_stays_counted_until_its_page_is_answered() {
+        use std::os::unix::net::UnixListener;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("site");
+        let site = UnixListener::bind(&path).unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let door = listener.local_addr().unwrap();
+        std::thread::spawn(move || serve(listener, path, 1, None));
+        let ask = |visitor: &mut TcpStream| {
+            visitor
+                .write_all(b"GET /heavy HTTP/1.1\r\nHost: x\r\n\r\n")
+                .unwrap();
+        };
+        let mut visitor = TcpStream::connect(door).unwrap();
+        ask(&mut visitor);
+        // The site has the request and computes it; the visitor resets.
+        let (mut computing, _) = site.accept().unwrap();
+        let mut request = Vec::new();
+        computing.read_to_end(&mut request).unwrap();
+        nix::sys::socket::setsockopt(
+            &visitor,
+            nix::sys::socket::sockopt::Linger,
+            &nix::libc::linger {
+                l_onoff: 1,
+                l_linger: 0,
+            },
+        )
+        .unwrap();
+        drop(visitor);
+        // Its source's one connection is still the page's.
+        for _ in 0..20 {
+            let mut next = TcpStream::connect(door).unwrap();
+            ask(&mut next);
+            let mut said = String::new();
+            let _ = next.read_to_string(&mut said);
+            assert!(said.starts_with("HTTP/1.1 503"), "{said}");
+        }
+        // The page answered (to nobody): the connection is the source's again, as soon
+        // as the door has seen that end.
+        let _ = computing.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+        drop(computing);
+        std::thread::spawn(move || {
+            for mut page in site.incoming().flatten() {
+                let _ = page.read_to_end(&mut Vec::new());
+                let _ = page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+            }
+        });
+        let served = (0..10_000).any(|_| {
+            let mut next = TcpStream::connect(door).unwrap();
+            ask(&mut next);
+            next.shutdown(Shutdown::Write).unwrap();
+            let mut said = String::new();
+            let _ = next.read_to_string(&mut said);
+            said.starts_with("HTTP/1.1 200")
+        });
+        assert!(served);
+    }
 }

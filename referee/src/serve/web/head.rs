@@ -47,6 +47,9 @@ fn bad(why: &'static str) -> Refusal {
 /// section 2.2), so that a search for the head's end never starts at a blank line.
 pub struct Framer {
     source: Source,
+    /// Whether the connection is the trusted proxy's: each request's source is then the
+    /// visitor it forwards (`forwarded.rs`).
+    proxied: bool,
     max_body: u64,
     buffered: Vec<u8>,
     /// The head read of the request whose body is awaited.
@@ -69,10 +72,12 @@ struct Head {
 }
 
 impl Framer {
-    /// The reading of a connection from `source`, its bodies at most `max_body` long.
-    pub fn new(source: Source, max_body: u64) -> Framer {
+    /// The reading of a connection from `source` (`proxied`: the trusted proxy), its
+    /// bodies at most `max_body` long.
+    pub fn new(source: Source, proxied: bool, max_body: u64) -> Framer {
         Framer {
             source,
+            proxied,
             max_body,
             buffered: Vec::new(),
             head: None,
@@ -122,7 +127,8 @@ impl Framer {
                 };
             }
             self.parses += 1;
-            match head(&self.buffered, self.source, self.max_body)? {
+            let source = (self.source, self.proxied);
+            match head(&self.buffered, source, self.max_body)? {
                 Some(head) => self.head = Some(head),
                 None if self.buffered.len() > HEAD_BYTES => return Err(TOO_LONG),
                 None => return Ok(None),
@@ -147,10 +153,15 @@ impl Framer {
     }
 }
 
-/// The head at the start of `buffered`, as the site gets it from `source`; `None` while it
-/// is not whole yet; the refusal of a head too long or not read as one request, or of a
+/// The head at the start of `buffered`, as the site gets it from `source` (with whether it
+/// is the trusted proxy, whose requests come from the visitor it forwards); `None` while
+/// it is not whole yet; the refusal of a head too long or not read as one request, or of a
 /// body of no stated length or longer than `max_body`.
-fn head(buffered: &[u8], source: Source, max_body: u64) -> Result<Option<Head>, Refusal> {
+fn head(
+    buffered: &[u8],
+    (source, proxied): (Source, bool),
+    max_body: u64,
+) -> Result<Option<Head>, Refusal> {
     let mut headers = [httparse::EMPTY_HEADER; HEADERS];
     let mut parsed = httparse::Request::new(&mut headers);
     let end = match parsed.parse(buffered) {
@@ -174,7 +185,8 @@ fn head(buffered: &[u8], source: Source, max_body: u64) -> Result<Option<Head>, 
     if !path.is_ascii() {
         return Err(bad("The request's path is not ASCII (percent-encode it)"));
     }
-    let mut head = format!("{method} {path} HTTP/1.{version}\r\n{SOURCE_HEADER}: {source}\r\n");
+    let mut head = String::new();
+    let mut all = Vec::with_capacity(parsed.headers.len());
     let mut length: Option<u64> = None;
     let mut connection = None;
     for header in parsed.headers.iter() {
@@ -210,7 +222,14 @@ fn head(buffered: &[u8], source: Source, max_body: u64) -> Result<Option<Head>, 
             connection = Some(value.to_ascii_lowercase());
         }
         head.push_str(&format!("{name}: {value}\r\n"));
+        all.push((name, value));
     }
+    let source = match proxied {
+        true => super::forwarded::visitor(&all)?.map_or(source, Source::of),
+        false => source,
+    };
+    let mut head =
+        format!("{method} {path} HTTP/1.{version}\r\n{SOURCE_HEADER}: {source}\r\n{head}");
     let length = length.unwrap_or(0);
     if length > max_body {
         return Err((
@@ -250,7 +269,7 @@ mod tests {
 
     /// The first request of `text` whole, and the bytes it left.
     fn read(text: &[u8]) -> Result<Option<(Request, usize)>, Refusal> {
-        let mut framer = Framer::new(Source::Loopback, 64 * 1024);
+        let mut framer = Framer::new(Source::Loopback, false, 64 * 1024);
         let whole = framer.read(text).into_iter().next().transpose()?;
         Ok(whole.map(|request| (request, text.len() - framer.buffered.len())))
     }
@@ -341,7 +360,7 @@ mod tests {
 
     #[test]
     fn a_head_dripped_a_byte_at_a_time_is_parsed_once() {
-        let mut framer = Framer::new(Source::Loopback, 64 * 1024);
+        let mut framer = Framer::new(Source::Loopback, false, 64 * 1024);
         let head = format!(
             "POST /organiser/game HTTP/1.1\r\n{}Content-Length: 2000\r\n\r\n",
             "X-Long: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n"
@@ -369,7 +388,7 @@ mod tests {
     #[test]
     fn lines_ended_by_a_lone_lf_are_read_and_written_again_with_cr_lf() {
         let text = b"GET /a HTTP/1.1\nHost: x\nX: y\n\nGET /b HTTP/1.1\r\n\r\n";
-        let mut framer = Framer::new(Source::Loopback, 64 * 1024);
+        let mut framer = Framer::new(Source::Loopback, false, 64 * 1024);
         let heads: Vec<String> = framer
             .read(text)
             .into_iter()

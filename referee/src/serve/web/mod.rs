@@ -7,7 +7,9 @@
 //! request (an event stream is a thread blocked on the server's changes, as a client's
 //! session is), bounded in number.
 
+mod computed;
 mod forms;
+mod forwarded;
 mod gate;
 mod head;
 pub mod hub;
@@ -19,7 +21,7 @@ mod tournaments;
 
 use super::address::Source;
 use super::Server;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -28,8 +30,14 @@ use std::sync::Arc;
 pub const MAX_REQUESTS: usize = 512;
 
 /// Serves the site of `server` on `addr`, on threads of its own, its forms acting with the
-/// token of the file `token` (`organiser.rs`); the address bound.
-pub fn start(addr: SocketAddr, server: &Arc<Server>, token: PathBuf) -> anyhow::Result<SocketAddr> {
+/// token of the file `token` (`organiser.rs`), the visitors forwarded by `proxy` counted
+/// as their own sources (`forwarded.rs`); the address bound.
+pub fn start(
+    addr: SocketAddr,
+    server: &Arc<Server>,
+    token: PathBuf,
+    proxy: Option<IpAddr>,
+) -> anyhow::Result<SocketAddr> {
     let listener = std::net::TcpListener::bind(addr).map_err(|e| {
         anyhow::anyhow!("cannot serve the web site on {addr}: {e} (another server on that port? choose another)")
     })?;
@@ -41,7 +49,7 @@ pub fn start(addr: SocketAddr, server: &Arc<Server>, token: PathBuf) -> anyhow::
     let per_address = server.per_address();
     std::thread::Builder::new()
         .name("web door".into())
-        .spawn(move || gate::serve(listener, site, per_address))?;
+        .spawn(move || gate::serve(listener, site, per_address, proxy))?;
     server.web.serve();
     let server = Arc::clone(server);
     let token = Arc::new(token);

@@ -3,6 +3,7 @@
 //! live while it is played, from its record after), a player's page (its games, results,
 //! faults). Every page from a template that escapes every value (`view::templates`).
 
+use super::computed::PAGES;
 use super::respond;
 use crate::serve::games::{self, Served};
 use crate::serve::store::{self, GameRow};
@@ -223,12 +224,13 @@ pub fn board(request: Request, server: &Server, name: &str) {
         return respond::error(request, 404, "No such game on this server");
     };
     if let Some(live) = server.web.live(name) {
-        let drawn = live
-            .record
-            .as_deref()
-            .map(|record| live.game.live(record, LiveView::Page));
+        let drawn = live.record.as_deref().map(|record| {
+            PAGES.answer("live board", name, live.version, || {
+                live.game.live(record, LiveView::Page)
+            })
+        });
         let page = match drawn {
-            Some(Ok(html)) => Ok(html),
+            Some(Ok(html)) => Ok(html.to_string()),
             // A record so far that does not draw (one the rules do not replay): the
             // board once the game ended.
             Some(Err(e)) if !e.is::<NothingYet>() => render(
@@ -260,9 +262,12 @@ pub fn board(request: Request, server: &Server, name: &str) {
             "This game's game is not in the store (a store of before)",
         );
     };
-    match served.public_page(&server.results.join(name)) {
-        Ok(html) => respond::replay_page(request, html),
-        Err(e) => rendered(request, server, Err(e)),
+    // A finished game's record is written once: its page is computed once.
+    match PAGES.answer("board", name, 0, || {
+        served.public_page(&server.results.join(name))
+    }) {
+        Ok(html) => respond::replay_page(request, html.to_string()),
+        Err(e) => rendered(request, server, Err(anyhow::anyhow!("{e:#}"))),
     }
 }
 
@@ -277,8 +282,10 @@ pub fn board_json(request: Request, server: &Server, name: &str) {
     };
     // A record so far that does not draw (one the rules do not replay): no growth, as
     // its board page says.
-    match live.game.live(record, LiveView::Growth) {
-        Ok(json) => respond::json(request, json),
+    match PAGES.answer("growth", name, live.version, || {
+        live.game.live(record, LiveView::Growth)
+    }) {
+        Ok(json) => respond::json(request, json.to_string()),
         Err(e) if e.is::<NothingYet>() => respond::error(request, 404, "This game has no move yet"),
         Err(_) => respond::error(request, 404, "This game's board does not grow yet"),
     }
