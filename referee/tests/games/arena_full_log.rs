@@ -165,8 +165,8 @@ fn an_amazons_match_keeps_its_full_log_and_replay_checks_every_request() {
     common::remove_dir(&dir);
 }
 
-/// Champions whose requests separate their words with tabs and a form feed (Ticket to
-/// Ride's `hand<TAB>`, `keep<TAB>1<TAB>1<TAB>1`; the Amazons' `case<TAB>0<TAB>0`), which the
+/// Champions whose requests separate their words with tabs (Ticket to Ride's `hand<TAB>`,
+/// `moves<TAB>0`, `keep<TAB>1<TAB>1<TAB>1`; the Amazons' `case<TAB>0<TAB>0`), which the
 /// adapters accept: the log keeps each request's words joined by spaces, one request a
 /// line of three tab-separated fields, and `replay` of the genuine match passes.
 #[test]

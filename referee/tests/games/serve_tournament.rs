@@ -196,14 +196,30 @@ fn a_league_over_tcp_plays_every_pair_and_ranks_by_the_referee_s_standings() {
             "a leaderboard's first wins: {board:?}"
         );
         assert!(board[0].1 >= board[2].1);
-        // The store's standings are the leaderboard's.
+        // The store's standings are the leaderboard's, by points; among players tied, the
+        // winner (the better seed of the draw) first.
         let stored = played.listed.split(" standings=").nth(1).unwrap();
-        let from_board: Vec<String> = board.iter().map(|(n, p, _)| format!("{n}:{p}")).collect();
+        let mut from_board: Vec<String> =
+            board.iter().map(|(n, p, _)| format!("{n}:{p}")).collect();
         let from_store: Vec<&str> = stored
             .split(',')
             .map(|e| e.split_once('.').unwrap().1)
             .collect();
-        assert_eq!(from_store, from_board, "{}", played.listed);
+        let points = |entry: &str| entry.rsplit_once(':').unwrap().1.parse::<u64>().unwrap();
+        assert!(
+            from_store.windows(2).all(|w| points(w[0]) >= points(w[1])),
+            "{}",
+            played.listed
+        );
+        assert!(
+            from_store[0].starts_with(&format!("{}:", played.winner())),
+            "{}",
+            played.listed
+        );
+        let mut sorted_store = from_store.clone();
+        sorted_store.sort();
+        from_board.sort();
+        assert_eq!(sorted_store, from_board, "{}", played.listed);
     });
 }
 

@@ -533,15 +533,19 @@ fn the_lists_are_read_a_page_at_a_time_their_filters_kept() {
         drop(first);
         let store = rusqlite::Connection::open(dir.join("results/server.sqlite")).unwrap();
         for i in 0..120u32 {
-            let outcome = match i % 2 {
-                0 => "alice (seat 0) won, bob (seat 1) lost",
-                _ => "alice (seat 0) lost by a protocol fault: jouer: bad, bob (seat 1) won",
+            // Each seat's result on its own line, as the server keeps them.
+            let (outcome, results) = match i % 2 {
+                0 => ("alice (seat 0) won, bob (seat 1) lost", "won\nlost"),
+                _ => (
+                    "alice (seat 0) lost by a protocol fault: jouer: bad, bob (seat 1) won",
+                    "lost by a protocol fault: jouer: bad\nwon",
+                ),
             };
             store
                 .execute(
-                    "INSERT INTO games (name, game, kind, seats, state, outcome, started)
-                     VALUES (?1, 'ticket-to-ride', 'free', 'alice,bob', 'finished', ?2, ?3)",
-                    rusqlite::params![format!("{i:012x}"), outcome, 1_000 + i],
+                    "INSERT INTO games (name, game, kind, seats, state, outcome, results, started)
+                     VALUES (?1, 'ticket-to-ride', 'free', 'alice,bob', 'finished', ?2, ?3, ?4)",
+                    rusqlite::params![format!("{i:012x}"), outcome, results, 1_000 + i],
                 )
                 .unwrap();
         }
