@@ -58,6 +58,19 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// Every error of the API, each a code a refused action is answered with.
+    pub const ALL: [ApiError; 9] = [
+        ApiError::PasDeMaison,
+        ApiError::PasDeMonument,
+        ApiError::FinancesDepassees,
+        ApiError::Blocage,
+        ApiError::JoueurIncorrect,
+        ApiError::NonConnexe,
+        ApiError::CaseOccupee,
+        ApiError::ActionInterdite,
+        ApiError::HorsTerrain,
+    ];
+
     /// The API's code (docs/rules.md section 6.1).
     pub fn code(self) -> i32 {
         match self {

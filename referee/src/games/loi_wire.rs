@@ -79,22 +79,9 @@ impl Adapter for LoiWire {
         action
             && code
                 .parse::<i32>()
-                .is_ok_and(|code| CODES.iter().any(|e| e.code() == code))
+                .is_ok_and(|code| ApiError::ALL.iter().any(|e| e.code() == code))
     }
 }
-
-/// The API's errors, each a code a refused action is answered with.
-const CODES: [ApiError; 9] = [
-    ApiError::PasDeMaison,
-    ApiError::PasDeMonument,
-    ApiError::FinancesDepassees,
-    ApiError::Blocage,
-    ApiError::JoueurIncorrect,
-    ApiError::NonConnexe,
-    ApiError::CaseOccupee,
-    ApiError::ActionInterdite,
-    ApiError::HorsTerrain,
-];
 
 #[cfg(test)]
 mod tests {
