@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test command of the project (the README's and CI's): builds every champion, checks
-# formatting and clippy (warnings are errors), then runs every test of the workspace.
-# Extra arguments go to `cargo test` (e.g. `-p engine`).
+# formatting, clippy and rustdoc (warnings are errors), then runs every test of the
+# workspace, as root and (run as root) as a normal user too, then plays again the matches
+# the tests played. Extra arguments go to `cargo test` (e.g. `-p engine`): the lint gate,
+# then those tests, as the caller only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A JVM started on the host (javac building the Java champions, or a test's) writes
@@ -10,19 +12,23 @@ cd "$(dirname "$0")/.."
 export JAVA_TOOL_OPTIONS=-XX:-UsePerfData
 # Each step says how long it took, as .ci/run's do.
 timed() {
-  local start=$SECONDS
-  "$@"
+  local start=$SECONDS status=0
+  "$@" || status=$?
   echo "test.sh: '$*' took $((SECONDS - start)) s" >&2
+  return $status
 }
 # Its own set-up: what the tests need (compilers, Chromium, Slurm, ...), installed if
 # missing; already there, this takes no time.
 timed scripts/ci-install.sh
 timed scripts/build-champions.sh
 # The lint gate (lints in the root Cargo.toml's [workspace.lints]): formatting, every
-# clippy warning and every rustdoc warning are errors.
+# clippy warning and every rustdoc warning are errors. Formatting first (no build); clippy
+# and rustdoc below.
 timed cargo fmt --all --check
-timed cargo clippy --workspace --all-targets -- -D warnings
-RUSTDOCFLAGS="-D warnings" timed cargo doc --no-deps --workspace --quiet
+lint_gate() {
+  timed cargo clippy --workspace --all-targets -- -D warnings &&
+    RUSTDOCFLAGS="-D warnings" timed cargo doc --no-deps --workspace --quiet
+}
 # No `cargo build` before the tests: `cargo test` builds what it runs, the referee's binary
 # included. Every cargo command here selects the whole workspace, so that all resolve the
 # dependencies' features alike: a `cargo build --workspace --bins` (no dev-dependencies) or
@@ -44,11 +50,13 @@ chmod 666 "$skips"
 export TMPDIR="$work" REFEREE_KEEP_TEST_DIRS=1 REFEREE_REPRODUCE_LOG="$work/reproduce.jsonl" \
   REFEREE_SKIP_LOG="$skips"
 if [ $# -gt 0 ]; then
+  lint_gate
   cargo test --workspace --no-fail-fast "$@"
 else
   # The whole suite: its test binaries three at a time (scripts/pool.sh says why), the
-  # slowest first, each from its package's folder as `cargo test` runs it; the doctests
-  # through cargo meanwhile.
+  # slowest first, each from its package's folder as `cargo test` runs it; as root, the
+  # same binaries as a normal user in the same pool (scripts/user-pass.sh; REFEREE_USER_PASS=0
+  # leaves them out), never a binary as root and as the user at once.
   timed cargo test --workspace --no-run
   binaries=$(cargo test --workspace --no-run --message-format=json 2>/dev/null |
     python3 -c 'import json, sys
@@ -62,8 +70,6 @@ for line in sys.stdin:
         found.append((rank, m["manifest_path"].rsplit("/", 1)[0], name, m["executable"]))
 for rank, folder, name, exe in sorted(found, key=lambda f: f[0]):
     print(folder, name, exe)')
-  # insta finds the snapshots from the workspace's root, which it would ask cargo for.
-  export INSTA_WORKSPACE_ROOT=$PWD
   # shellcheck source=scripts/pool.sh
   . scripts/pool.sh
   mkdir "$work/pool"
@@ -72,21 +78,41 @@ for rank, folder, name, exe in sorted(found, key=lambda f: f[0]):
   # The documents' tests (`docs`) run their commands as typed, which build the champions
   # and the release referee in place (a champion rewritten while another test starts it:
   # "Text file busy"): alone, after the others.
-  every_test() {
-    pool_add doctests cargo test --workspace --doc
-    local n=0 folder name exe
-    while read -r folder name exe; do
-      n=$((n + 1))
-      if [ "$name" = docs ]; then
-        alone=("$folder" "$exe")
-      else
-        pool_add "$n-$name" run_binary "$folder" "$exe"
-      fi
-    done <<<"$binaries"
-    pool_wait
-    (run_binary "${alone[@]}")
-  }
-  timed every_test
+  alone=()
+  while read -r folder name exe; do
+    if [ "$name" = docs ]; then
+      alone=("$folder" "$exe")
+    else
+      pool_add "$name" "$name" run_binary "$folder" "$exe"
+    fi
+  done <<<"$binaries"
+  user_pass=""
+  if [ "$(id -u)" = 0 ] && [ "${REFEREE_USER_PASS:-1}" != 0 ]; then
+    # shellcheck source=scripts/user-pass.sh
+    . scripts/user-pass.sh
+    user_pass_init
+    trap 'chmod -R u+rwX "$work" 2>/dev/null; rm -rf "$work" "$user_work"' EXIT
+    user_pass=1
+    user_pass_add
+  fi
+  # The lint gate's clippy and rustdoc check the code without building it: nothing they
+  # compile serves the tests (referee/BENCHMARKS.md, "Where a clean .ci/run goes"), and the
+  # tests leave a core idle most of the time; so they run beside the tests, then the
+  # doctests (cargo's lock on the build folder keeps them after). The suite fails if any
+  # of them does.
+  { lint_gate && timed cargo test --workspace --doc; } >"$work/lint.out" 2>&1 &
+  lint=$!
+  # insta finds the snapshots from the workspace's root, which it would ask cargo for. Not
+  # for the cargo commands above: a build reads it (a change, and it builds again).
+  export INSTA_WORKSPACE_ROOT=$PWD
+  failed=0
+  timed pool_wait || failed=1
+  wait "$lint" || failed=1
+  cat "$work/lint.out"
+  [ "${#alone[@]}" = 0 ] || timed run_binary "${alone[@]}" || failed=1
+  if [ -n "$user_pass" ]; then
+    timed user_pass_docs || failed=1
+  fi
 fi
 # REFEREE_REPLAY_SHARE=N plays again one in N of the distinct matches (.ci/run: a fifth,
 # for its time budget); all of them by default.
@@ -98,3 +124,5 @@ if [ -s "$work/reproduce.jsonl" ]; then
 fi
 echo "skipped test parts: $(wc -l <"$skips")"
 sed 's/^/  skipped: /' "$skips"
+[ -z "${user_pass:-}" ] || user_pass_skips
+exit "${failed:-0}"
