@@ -2,7 +2,7 @@
 //! (`construire_route 50 51`) and applied to any [`Api`]. The protocol, match records and
 //! replays all speak it.
 
-use crate::api::Api;
+use crate::api::{Api, ApiError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -77,6 +77,43 @@ impl Function {
                 | Function::Encherir
                 | Function::ConstruireMonument
         )
+    }
+
+    /// The errors this function can be refused with, as its checks in `api.rs` make them
+    /// (docs/rules.md section 6.4): none for a question, which is answered, never refused.
+    /// A record's counted refusals name only these (`encherir` is never `HORS_TERRAIN`).
+    pub fn refusals(self) -> &'static [ApiError] {
+        use ApiError::*;
+        match self {
+            Function::ConstruireRoute => &[
+                ActionInterdite,
+                HorsTerrain,
+                CaseOccupee,
+                NonConnexe,
+                FinancesDepassees,
+            ],
+            Function::ConstruireMaison | Function::ReserverCase => &[
+                ActionInterdite,
+                HorsTerrain,
+                CaseOccupee,
+                Blocage,
+                NonConnexe,
+                FinancesDepassees,
+            ],
+            Function::DetruireMaison => {
+                &[HorsTerrain, ActionInterdite, PasDeMaison, FinancesDepassees]
+            }
+            Function::VendreMaison => &[HorsTerrain, ActionInterdite, PasDeMaison],
+            Function::Encherir => &[ActionInterdite, FinancesDepassees],
+            Function::ConstruireMonument => &[
+                HorsTerrain,
+                ActionInterdite,
+                CaseOccupee,
+                Blocage,
+                NonConnexe,
+            ],
+            _ => &[],
+        }
     }
 }
 

@@ -284,3 +284,52 @@ fn digest_changes_when_anything_changes() {
     assert_eq!(game.digest(), before);
     assert_eq!(TAILLE_CARTE, 100);
 }
+
+/// Every refusal met, by random players (junk calls included) and by every action tried
+/// with odd arguments by every seat at the end of every stage (out of turn, off the map,
+/// beyond its money), is one its function lists (`Function::refusals`, which replays check
+/// a record's counted refusals against), and every code a function lists is met: the list
+/// is the rules' own, no more, no less.
+#[test]
+fn every_refusal_met_is_one_its_function_lists_and_every_listed_one_is_met() {
+    use engine::{ApiError, Call, Function};
+    use std::collections::BTreeSet;
+    let mut met = BTreeSet::new();
+    let mut meet = |call: &Call, result: i32, context: &str| {
+        if call.function.is_action() && result < 0 {
+            assert!(
+                call.function.refusals().iter().any(|e| e.code() == result),
+                "{context}: {call} refused with {result}, which its function does not list"
+            );
+            met.insert((call.function.name(), result));
+        }
+    };
+    for seed in 0..40u64 {
+        let mut tried = Vec::new();
+        let (_, record) = play_random(Setup::from_seed(seed), seed, true, |game| {
+            for seat in Seat::ALL {
+                for function in Function::ALL.iter().filter(|f| f.is_action()) {
+                    for args in [[-1, 5], [50, 50], [i32::MAX, 0], [0, 99]] {
+                        let call = Call::new(*function, &args[..function.arity()]).unwrap();
+                        tried.push((call, call.apply(&mut game.player(seat))));
+                    }
+                }
+            }
+        });
+        for (call, result) in record.iter().flatten().flat_map(|(_, log)| log) {
+            meet(call, *result, &format!("seed {seed}, played"));
+        }
+        for (call, result) in tried {
+            meet(&call, result, &format!("seed {seed}, tried"));
+        }
+    }
+    let listed: BTreeSet<_> = Function::ALL
+        .iter()
+        .flat_map(|f| f.refusals().iter().map(|e: &ApiError| (f.name(), e.code())))
+        .collect();
+    assert_eq!(
+        listed.difference(&met).collect::<Vec<_>>(),
+        Vec::<&(&str, i32)>::new(),
+        "listed but never met"
+    );
+}

@@ -8,7 +8,7 @@
 use crate::protocol::Request;
 use arena::{Adapter, Line};
 use engine::model::{Action, Loi, LoiState};
-use engine::{ApiError, Callback, Function};
+use engine::{Callback, Function};
 use game::Illegal;
 
 /// The 2009 game's protocol (protocol.md).
@@ -68,18 +68,18 @@ impl Adapter for LoiWire {
     }
 
     /// An action function of the API (`construire_maison`, not `fin` nor a question),
-    /// refused with one of the API's error codes. Which code each function can return is
-    /// not checked (nor which calls the counted refusals were: the record keeps only their
-    /// number).
+    /// refused with a code its rules can give it (`Function::refusals`: `encherir` is
+    /// never off the map). Which calls the counted refusals were is not checked: the record
+    /// keeps only their number.
     fn refusal_known(&self, key: &str) -> bool {
         let Some((function, code)) = key.split_once(' ') else {
             return false;
         };
-        let action = Function::from_name(function).is_some_and(Function::is_action);
-        action
-            && code
-                .parse::<i32>()
-                .is_ok_and(|code| ApiError::ALL.iter().any(|e| e.code() == code))
+        let (Some(function), Ok(code)) = (Function::from_name(function), code.parse::<i32>())
+        else {
+            return false;
+        };
+        function.refusals().iter().any(|e| e.code() == code)
     }
 }
 

@@ -1179,6 +1179,11 @@ fn a_flood_of_refused_actions_is_counted_not_kept() {
         "construire_maison -99",
         "numero_tour -2",
         "fin -2",
+        // Codes of the API that these actions never give (off the map for a bid, short of
+        // money for a sale, a blocked cell for a destroyed house).
+        "encherir -12",
+        "vendre_maison -4",
+        "detruire_maison -5",
     ] {
         let mut renamed = original.clone();
         let refused = renamed["callbacks"][first]["refused"]
