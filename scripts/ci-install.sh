@@ -7,14 +7,24 @@
 # rsync for referee/tests/tournament/parallel_ssh.rs (about 30 s). Skips what is already there:
 # under CI=true a test whose tool is missing fails rather than skips
 # (referee/tests/common/mod.rs).
+#   scripts/ci-install.sh             everything
+#   scripts/ci-install.sh compilers   only what cargo needs to build the workspace (a C
+#                                     compiler and linker, make): .ci/run builds the tests
+#                                     while the rest installs
 set -euo pipefail
 # Installs the Debian packages given (options first), as root: directly, or through sudo
 # when it asks no password; otherwise says what to run, and stops.
+# The package lists are fetched once a run.
+updated=""
 install() {
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq "$@"
+    [ -n "$updated" ] || apt-get update -qq
+    updated=1
+    apt-get install -y -qq "$@"
   elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-    sudo apt-get update -qq && sudo apt-get install -y -qq "$@"
+    [ -n "$updated" ] || sudo apt-get update -qq
+    updated=1
+    sudo apt-get install -y -qq "$@"
   else
     echo "ci-install: missing packages; as root, run: apt-get install $*" >&2
     exit 1
@@ -24,6 +34,10 @@ need=()
 command -v cc >/dev/null || need+=(gcc)
 command -v c++ >/dev/null || need+=(g++)
 command -v make >/dev/null || need+=(make)
+if [ "${1:-}" = compilers ]; then
+  [ ${#need[@]} = 0 ] || install "${need[@]}"
+  exit 0
+fi
 command -v python3 >/dev/null || need+=(python3)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v node >/dev/null || need+=(nodejs)
