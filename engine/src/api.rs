@@ -195,6 +195,7 @@ impl<'a> Player<'a> {
     }
 
     /// `construction_possible`'s checks after `HORS_TERRAIN`.
+    #[inline(always)] // one call a cell of a whole-map scan, not two
     fn check_building(&self, p: Pos) -> Checked<()> {
         check_building_on(&self.view().board, self.me, p)
     }
@@ -228,6 +229,7 @@ fn check_road_on(board: &Board, me: Seat, x: i32, y: i32) -> Checked<Pos> {
     Ok(p)
 }
 
+#[inline] // a few instructions a cell on the path of every whole-map scan
 fn check_building_on(board: &Board, me: Seat, p: Pos) -> Checked<()> {
     let cell = board.cell(p);
     require(is_buildable(cell, me), ApiError::CaseOccupee)?;

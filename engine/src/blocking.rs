@@ -76,6 +76,7 @@ pub(crate) struct Blocking {
 }
 
 impl Blocking {
+    #[inline]
     pub(crate) fn contains(&self, pos: Pos) -> bool {
         let i = pos.index();
         self.bits

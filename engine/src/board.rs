@@ -62,6 +62,7 @@ pub struct Pos {
 
 impl Pos {
     /// The position `(x, y)` if it is on the map.
+    #[inline]
     pub fn new(x: i32, y: i32) -> Option<Pos> {
         let on = |v: i32| (0..SIZE as i32).contains(&v);
         (on(x) && on(y)).then_some(Pos {
@@ -71,6 +72,7 @@ impl Pos {
     }
 
     /// Index into row-major cell arrays: `y * 100 + x`.
+    #[inline]
     pub fn index(self) -> usize {
         usize::from(self.y) * SIZE + usize::from(self.x)
     }
@@ -173,8 +175,11 @@ impl Extent {
 pub struct Board {
     cells: Arc<[Cell]>,
     values: Arc<[i8]>,
-    /// The roads, one bit per cell: bit `x` of row `y` (kept with `cells` by [`Board::set`]).
-    roads: Arc<[u128; SIZE]>,
+    /// The roads, one bit per cell, padded by an empty ring: bit `x + 1` of word `y + 1`
+    /// is the cell `(x, y)` (kept with `cells` by [`Board::set`]), so that the 3x3 window
+    /// around any cell is three words shifted right by `x`, with no test for the map's
+    /// edges.
+    roads: Arc<[u128; SIZE + 2]>,
     /// The smallest rectangle holding every non-empty cell (grown as cells are built,
     /// shrunk when a cell on its outline is emptied). Rule 21 restricts its search to it
     /// (see `blocking.rs`).
@@ -204,7 +209,7 @@ impl Board {
         Board {
             cells: vec![Cell::EMPTY; CELLS].into(),
             values: vec![0; CELLS].into(),
-            roads: Arc::new([0; SIZE]),
+            roads: Arc::new([0; SIZE + 2]),
             extent: Extent::EMPTY,
             blocking: OnceCell::new(),
         }
@@ -262,6 +267,7 @@ impl Board {
     }
 
     /// The cell at `pos`.
+    #[inline]
     pub fn cell(&self, pos: Pos) -> Cell {
         self.cells[pos.index()]
     }
@@ -305,7 +311,7 @@ impl Board {
         }
         Arc::make_mut(&mut self.cells)[i] = cell;
         if (old.kind == Kind::Route) != (cell.kind == Kind::Route) {
-            Arc::make_mut(&mut self.roads)[usize::from(pos.y)] ^= 1 << pos.x;
+            Arc::make_mut(&mut self.roads)[usize::from(pos.y) + 1] ^= 2 << pos.x;
         }
         if old.kind != Kind::Vide && cell.kind == Kind::Vide && self.extent.on_edge(pos) {
             self.shrink_extent();
@@ -359,26 +365,25 @@ impl Board {
     }
 
     /// Whether a road is among the 4-neighbours (roads) or 8-neighbours (buildings) of `pos`.
+    #[inline]
     pub fn touches_road(&self, pos: Pos, diagonals: bool) -> bool {
-        // Three rows of the road bitmap: the hottest check of `construction_possible` and
-        // `route_possible` is a few masks instead of a walk over eight cells. Bit `x - 1` of
-        // `x = 0` falls off the right end; bit 100 of `x = 99` is never set.
+        // The hottest check of `construction_possible` and `route_possible`: the padded
+        // words above, at and below `pos` (`roads[y]`, `roads[y + 1]`, `roads[y + 2]`)
+        // shifted right by `x` hold the 3x3 window around it in their three low bits, the
+        // cell itself the middle one. Only those bits are kept: one shift a word, no branch.
         let (x, y) = (u32::from(pos.x), usize::from(pos.y));
-        let sides = (0b101u128 << x) >> 1;
-        let above_below = if diagonals {
-            (0b111u128 << x) >> 1
-        } else {
-            1u128 << x
-        };
-        let roads = &self.roads;
-        roads[y] & sides != 0
-            || (y > 0 && roads[y - 1] & above_below != 0)
-            || (y + 1 < SIZE && roads[y + 1] & above_below != 0)
+        let window = |word: u128| (word >> x) as u8 & 0b111;
+        let rows = &self.roads[y..y + 3];
+        let (above, at, below) = (rows[0], rows[1], rows[2]);
+        let beside = window(at) & 0b101;
+        let above_below = window(above | below) & if diagonals { 0b111 } else { 0b010 };
+        beside | above_below != 0
     }
 
     /// Whether an obstacle on the empty cell `pos` would cut every road from the outside of
     /// the map (rule 21). Cells that are not empty never block: they already are obstacles
     /// or roads.
+    #[inline]
     pub fn is_blocking(&self, pos: Pos) -> bool {
         self.blocking().contains(pos)
     }
@@ -389,6 +394,7 @@ impl Board {
     }
 
     /// The rule 21 answer of this board, computed on first use.
+    #[inline]
     fn blocking(&self) -> &Blocking {
         self.blocking.get_or_init(|| Blocking::compute(self))
     }

@@ -4,7 +4,10 @@
 //! process, one thread, as most champions are.
 //!
 //! `cargo bench -p jail --bench budget_start` times 10,000 starts (p50 and mean) and, as
-//! their limit, the two reads of `/proc` any walk of a one-process tree makes. With
+//! their limit, the two reads of `/proc` any walk of a one-process tree makes; then, in the
+//! same run, each read alone and the floors below them: a bare system call (`getppid`) and
+//! the one call that gives a process's CPU without `/proc` (`clock_gettime` on its CPU
+//! clock, which leaves out the children it reaped: the budget counts them). With
 //! `-- fixed N` it does N starts untimed, for a count that a loaded machine does not
 //! change: the system calls of a start, `strace -c -f <bench binary> fixed N` for two
 //! values of N (the difference over the difference of N). (Callgrind cannot run it: the
@@ -77,6 +80,39 @@ fn timed(champion: &Champion) {
         })
         .collect();
     report("limit: two preads (stat, children)", &mut times);
+    let time = |what: &str, call: &mut dyn FnMut() -> usize| {
+        let mut times: Vec<Duration> = (0..10_000)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(call());
+                t.elapsed()
+            })
+            .collect();
+        report(what, &mut times);
+    };
+    time("  of which: pread of stat", &mut || {
+        stat.read_at(&mut buf, 0).expect("stat read")
+    });
+    time("  of which: pread of children", &mut || {
+        children.read_at(&mut buf, 0).expect("children read")
+    });
+    time("floor: a bare system call (getppid)", &mut || {
+        // SAFETY: getppid takes nothing and cannot fail.
+        unsafe { nix::libc::getppid() as usize }
+    });
+    let mut clock: nix::libc::clockid_t = 0;
+    // SAFETY: `clock` is a valid place for the clock id; the pid is the champion's, alive.
+    let found = unsafe { nix::libc::clock_getcpuclockid(pid as i32, &mut clock) };
+    assert_eq!(found, 0, "the champion's CPU clock");
+    time("other source: clock_gettime on its CPU clock", &mut || {
+        let mut now = nix::libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `now` is a valid place for the time; `clock` is the champion's CPU clock.
+        unsafe { nix::libc::clock_gettime(clock, &mut now) };
+        now.tv_nsec as usize
+    });
 }
 
 fn report(what: &str, times: &mut [Duration]) {
