@@ -40,7 +40,7 @@ row "La loi du plus riche (2009)" \
     "engine/tests referee/tests/games/match_faults.rs referee/tests/games/replay_tamper.rs referee/tests/views/view_browser.rs referee/tests/views/view_browser_layout.rs referee/tests/views/view_browser_modes.rs referee/tests/views/view_browser_steps.rs referee/tests/views/view_html.rs referee/tests/views/view_palette.rs referee/tests/views/view_terminal.rs referee/tests/views/loi_arena_view.rs referee/tests/views/viewer_page referee/tests/games/loi_wire.rs referee/tests/games/loi_v4.rs"
 row "Game of the Amazons" \
     "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
-    "referee/games/amazons/src/wire.rs referee/games/amazons/src/lib.rs referee/src/games/amazons_play.rs" \
+    "referee/games/amazons/src/wire.rs referee/games/amazons/src/lib.rs referee/games/amazons/src/play.rs" \
     "referee/src/view/amazons_html.rs referee/src/view/amazons_frame.rs referee/src/view/assets/amazons" \
     "referee/games/amazons/src/human.rs" \
     "" \

@@ -4,7 +4,6 @@
 //! viewers). Here: each game's adapter, parts, bots and records of before, and the registry
 //! that names them (`--game`, `tournament.json`'s `game`).
 
-pub mod amazons_play;
 pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;
@@ -26,6 +25,23 @@ pub use amazons_arena::{
 pub use arena::bot_client;
 pub use arena::seam::{Expected, FaultStep, Game, Played, Seats};
 
+/// The Game of the Amazons (its parts are `amazons_arena`'s), for the runner, drawn by its
+/// replay page.
+pub static AMAZONS: model::ModelGame<amazons_wire::AmazonsWire> = model::ModelGame::new(
+    &amazons_wire::AmazonsWire,
+    model::Pages {
+        page: crate::view::amazons_html::page_in,
+        live: Some(crate::view::amazons_html::live),
+    },
+    &crate::cli::words::REFEREE,
+);
+
+/// The Amazons under their old path: the game, and the boards of a match.
+pub mod amazons_play {
+    pub use super::AMAZONS;
+    pub use amazons_arena::wire::boards;
+}
+
 use crate::endpoint::TimeLimits;
 use jail::champion::Limits;
 
@@ -44,7 +60,7 @@ pub fn stored_limits(
 /// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
 pub static ALL: [&dyn Game; 4] = [
     &loi_play::LOI,
-    &amazons_play::AMAZONS,
+    &AMAZONS,
     &ticket_play::TICKET,
     &town_play::TOWN,
 ];
@@ -52,7 +68,7 @@ pub static ALL: [&dyn Game; 4] = [
 /// The games on the game model, whose commands are `commands/model.rs`'s.
 static ON_MODEL: [&dyn model::Commands; 4] = [
     &loi_play::LOI,
-    &amazons_play::AMAZONS,
+    &AMAZONS,
     &ticket_play::TICKET,
     &town_play::TOWN,
 ];

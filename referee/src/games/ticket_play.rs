@@ -2,17 +2,23 @@
 //! after it are counted by place in the leaderboard), the built-in players, a person's
 //! seat, the replay page, what `match` and `show` say of a match; and the states of a checked record.
 
-use super::model::{ModelGame, Parts};
+use super::model::{ModelGame, Pages, Parts};
 use super::ticket_wire::TicketWire;
 use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
 use arena::GameRecord;
 use game::{Replay, Step};
-use std::path::Path;
 use ticket::card::ALL;
 use ticket::{TicketState, TicketToRide};
 
 /// Ticket to Ride, for the runner.
-pub static TICKET: ModelGame<TicketWire> = ModelGame(&TicketWire);
+pub static TICKET: ModelGame<TicketWire> = ModelGame::new(
+    &TicketWire,
+    Pages {
+        page: crate::view::ticket_html::page_in,
+        live: Some(crate::view::ticket_html::live),
+    },
+    &crate::cli::words::REFEREE,
+);
 
 /// The state after each action of `record` (a checked one): the state before the first
 /// action first (chance's draws of the start applied), each action's chance after it.
@@ -46,17 +52,6 @@ impl Parts for TicketWire {
 
     fn human(&self) -> Option<Box<dyn crate::human::Driver>> {
         Some(Box::new(crate::human::ticket::TicketSeat::new()))
-    }
-
-    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-        crate::view::ticket_html::page_in(record, dir)
-    }
-    fn live(
-        &self,
-        record: &GameRecord,
-        view: crate::view::frame::LiveView,
-    ) -> anyhow::Result<String> {
-        crate::view::ticket_html::live(record, view)
     }
 
     /// Seat 0 moves first.

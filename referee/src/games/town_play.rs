@@ -3,7 +3,7 @@
 //! text (`show`, and the person's board); the states of a match, replayed from its record;
 //! its records of version 1 (`town_v1`).
 
-use super::model::{ModelGame, Parts};
+use super::model::{ModelGame, Pages, Parts};
 use super::town_wire::TownWire;
 use crate::standings::{PointsTable, PLACES_4};
 use arena::GameRecord;
@@ -12,7 +12,14 @@ use std::path::Path;
 use town::{extension, Cell, Kind, Resource, Town, TownState, TownView, Why, COLOURS};
 
 /// Little Town, for the runner.
-pub static TOWN: ModelGame<TownWire> = ModelGame(&TownWire);
+pub static TOWN: ModelGame<TownWire> = ModelGame::new(
+    &TownWire,
+    Pages {
+        page: crate::view::town_html::page_in,
+        live: Some(crate::view::town_html::live),
+    },
+    &crate::cli::words::REFEREE,
+);
 
 /// The match of `record` (a checked one) before each action it took (after chance drew
 /// what came before it), then at its end: `states[n]` is the match after `n` actions.
@@ -177,17 +184,6 @@ impl Parts for TownWire {
 
     fn human(&self) -> Option<Box<dyn crate::human::Driver>> {
         Some(Box::new(crate::human::town::TownSeat::new()))
-    }
-
-    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-        crate::view::town_html::page_in(record, dir)
-    }
-    fn live(
-        &self,
-        record: &GameRecord,
-        view: crate::view::frame::LiveView,
-    ) -> anyhow::Result<String> {
-        crate::view::town_html::live(record, view)
     }
 
     fn short_title(&self) -> &'static str {

@@ -38,7 +38,7 @@ pub fn legacy(schema: Option<u64>, text: &str, path: &Path) -> Option<Result<Gam
 /// checked as it was played, then made again as the record of today: the same seats,
 /// options, draws, actions, faults, timings and places, each seat's gold as its score.
 pub fn to_game_record(old: &GameRecord, path: &Path) -> Result<GameRecord, String> {
-    crate::replay_checks::seat_seeds(old.seed, &old.seats)?;
+    arena::seeds::check_seat_seeds(old.seed, &old.seats)?;
     let inputs = GameRecord {
         version: Town.version(),
         ..old.clone()
