@@ -48,11 +48,11 @@ row "Game of the Amazons" \
     "amazons/tests referee/tests/games/amazons_cli.rs referee/tests/kits/amazons_kits.rs referee/tests/games/amazons_match.rs referee/tests/games/amazons_tournament.rs referee/tests/views/amazons_view.rs referee/tests/views/amazons_view_browser.rs referee/tests/views/amazons_frame_browser.rs referee/tests/jailed/redteam_amazons.rs"
 row "Ticket to Ride" \
     "engine/ticket/src/action.rs engine/ticket/src/board.rs engine/ticket/src/card.rs engine/ticket/src/legal.rs engine/ticket/src/lib.rs engine/ticket/src/model.rs engine/ticket/src/play.rs engine/ticket/src/score.rs engine/ticket/src/state.rs engine/ticket/src/view.rs" \
-    "referee/src/games/ticket_wire.rs referee/src/games/ticket_play.rs referee/src/games/ticket_lines.rs referee/src/serve/codes.rs" \
+    "referee/games/ticket/src/wire.rs referee/games/ticket/src/lib.rs referee/games/ticket/src/play.rs referee/games/ticket/src/lines.rs referee/src/serve/codes.rs" \
     "referee/src/view/ticket_html.rs referee/src/view/assets/ticket" \
-    "referee/src/human/ticket.rs" \
+    "referee/games/ticket/src/human.rs" \
     "" \
-    "engine/ticket/src/bots referee/src/games/ticket_bot.rs" \
+    "engine/ticket/src/bots referee/games/ticket/src/bot.rs" \
     "engine/ticket/tests referee/tests/games/ticket_cli.rs referee/tests/kits/ticket_kits.rs referee/tests/views/ticket_frame_browser.rs"
 row "Little Town" \
     "engine/town/src/action.rs engine/town/src/afford.rs engine/town/src/board.rs engine/town/src/buildings.rs engine/town/src/extension.rs engine/town/src/lib.rs engine/town/src/model.rs engine/town/src/resources.rs engine/town/src/state.rs" \

@@ -8,22 +8,20 @@ pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;
 pub mod model;
-pub mod ticket_bot;
-pub mod ticket_lines;
-pub mod ticket_play;
-pub mod ticket_wire;
 pub mod town_bot;
 pub mod town_play;
 pub mod town_v1;
 pub mod town_wire;
 
 // Below this crate, under their old paths: the Amazons' adapter, built-in champions and
-// records of schema 1 (its crate `amazons_arena`), the built-ins' client (the arena's).
+// records of schema 1 (its crate `amazons_arena`), Ticket to Ride's adapter, answers and
+// built-in champions (`ticket_arena`), the built-ins' client (the arena's).
 pub use amazons_arena::{
     bot as amazons_bot, v1 as amazons_v1, v1_faults as amazons_v1_faults, wire as amazons_wire,
 };
 pub use arena::bot_client;
 pub use arena::seam::{Expected, FaultStep, Game, Played, Seats};
+pub use ticket_arena::{bot as ticket_bot, lines as ticket_lines, wire as ticket_wire};
 
 /// The Game of the Amazons (its parts are `amazons_arena`'s), for the runner, drawn by its
 /// replay page.
@@ -42,6 +40,23 @@ pub mod amazons_play {
     pub use amazons_arena::wire::boards;
 }
 
+/// Ticket to Ride (its parts are `ticket_arena`'s), for the runner, drawn by its replay
+/// page.
+pub static TICKET: model::ModelGame<ticket_wire::TicketWire> = model::ModelGame::new(
+    &ticket_wire::TicketWire,
+    model::Pages {
+        page: crate::view::ticket_html::page_in,
+        live: Some(crate::view::ticket_html::live),
+    },
+    &crate::cli::words::REFEREE,
+);
+
+/// Ticket to Ride under its old path: the game, and the states of a record.
+pub mod ticket_play {
+    pub use super::TICKET;
+    pub use ticket_arena::play::*;
+}
+
 use crate::endpoint::TimeLimits;
 use jail::champion::Limits;
 
@@ -58,20 +73,10 @@ pub fn stored_limits(
 }
 
 /// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
-pub static ALL: [&dyn Game; 4] = [
-    &loi_play::LOI,
-    &AMAZONS,
-    &ticket_play::TICKET,
-    &town_play::TOWN,
-];
+pub static ALL: [&dyn Game; 4] = [&loi_play::LOI, &AMAZONS, &TICKET, &town_play::TOWN];
 
 /// The games on the game model, whose commands are `commands/model.rs`'s.
-static ON_MODEL: [&dyn model::Commands; 4] = [
-    &loi_play::LOI,
-    &AMAZONS,
-    &ticket_play::TICKET,
-    &town_play::TOWN,
-];
+static ON_MODEL: [&dyn model::Commands; 4] = [&loi_play::LOI, &AMAZONS, &TICKET, &town_play::TOWN];
 
 /// The game of `--game` when none is given.
 pub const DEFAULT: &str = "loi";
