@@ -56,15 +56,15 @@ row "Ticket to Ride" \
     "engine/ticket/tests referee/tests/games/ticket_cli.rs referee/tests/kits/ticket_kits.rs referee/tests/views/ticket_frame_browser.rs"
 row "Little Town" \
     "engine/town/src/action.rs engine/town/src/afford.rs engine/town/src/board.rs engine/town/src/buildings.rs engine/town/src/extension.rs engine/town/src/lib.rs engine/town/src/model.rs engine/town/src/resources.rs engine/town/src/state.rs" \
-    "referee/src/games/town_wire.rs referee/src/games/town_play.rs" \
+    "referee/games/town/src/wire.rs referee/games/town/src/lib.rs referee/games/town/src/play.rs" \
     "referee/src/view/town_html.rs referee/src/view/assets/town" \
-    "referee/src/human/town.rs" \
+    "referee/games/town/src/human.rs" \
     "" \
-    "engine/town/src/bots referee/src/games/town_bot.rs" \
+    "engine/town/src/bots referee/games/town/src/bot.rs" \
     "engine/town/tests referee/tests/games/town_runner.rs referee/tests/kits/town_kits.rs referee/tests/views/town_view_browser.rs"
 echo
 echo "Not counted above: the Amazons' records of before (amazons_arena's v1*.rs, $(count referee/games/amazons/src/v1.rs referee/games/amazons/src/v1_faults.rs) lines), read once and made again;"
 echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again;"
-echo "nor Little Town's records of version 1 (games/town_v1.rs, $(count referee/src/games/town_v1.rs) lines), checked with version 1's scores and made again."
+echo "nor Little Town's records of version 1 (town_arena's v1.rs, $(count referee/games/town/src/v1.rs) lines), checked with version 1's scores and made again."
 echo
 echo "Written once and counted in no game: the arena (referee/arena/src: the match loop, records and their check, the Game seam, tournaments, gauntlets, results; $(count referee/arena/src) lines) and the jail (referee/jail/src, $(count referee/jail/src) lines)."
