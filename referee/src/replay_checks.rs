@@ -2,8 +2,8 @@
 //! so that nothing the rules decide is taken from the record: each callback's digest where
 //! the record holds every request of it, the faults list against the callbacks' faults,
 //! and the result field by field (each seat's seed against the match seed is the arena's,
-//! `arena::seeds::check_seat_seeds`). Each error names the field, where, what the rules give and what
-//! the record says.
+//! `arena::seeds::check_seat_seeds`). Each error names the field, where, what the rules
+//! give and what the record says.
 
 use crate::record::{CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord};
 use engine::{Call, Callback};
