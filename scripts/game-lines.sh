@@ -40,7 +40,7 @@ row "La loi du plus riche (2009)" \
     "engine/tests referee/tests/games/match_faults.rs referee/tests/games/replay_tamper.rs referee/tests/views/view_browser.rs referee/tests/views/view_browser_layout.rs referee/tests/views/view_browser_modes.rs referee/tests/views/view_browser_steps.rs referee/tests/views/view_html.rs referee/tests/views/view_palette.rs referee/tests/views/view_terminal.rs referee/tests/views/loi_arena_view.rs referee/tests/views/viewer_page referee/tests/games/loi_wire.rs referee/tests/games/loi_v4.rs"
 row "Game of the Amazons" \
     "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
-    "referee/games/amazons/src/wire.rs referee/games/amazons/src/lib.rs referee/src/games/amazons_play.rs" \
+    "referee/games/amazons/src/wire.rs referee/games/amazons/src/lib.rs referee/games/amazons/src/play.rs" \
     "referee/src/view/amazons_html.rs referee/src/view/amazons_frame.rs referee/src/view/assets/amazons" \
     "referee/games/amazons/src/human.rs" \
     "" \
@@ -48,23 +48,23 @@ row "Game of the Amazons" \
     "amazons/tests referee/tests/games/amazons_cli.rs referee/tests/kits/amazons_kits.rs referee/tests/games/amazons_match.rs referee/tests/games/amazons_tournament.rs referee/tests/views/amazons_view.rs referee/tests/views/amazons_view_browser.rs referee/tests/views/amazons_frame_browser.rs referee/tests/jailed/redteam_amazons.rs"
 row "Ticket to Ride" \
     "engine/ticket/src/action.rs engine/ticket/src/board.rs engine/ticket/src/card.rs engine/ticket/src/legal.rs engine/ticket/src/lib.rs engine/ticket/src/model.rs engine/ticket/src/play.rs engine/ticket/src/score.rs engine/ticket/src/state.rs engine/ticket/src/view.rs" \
-    "referee/src/games/ticket_wire.rs referee/src/games/ticket_play.rs referee/src/games/ticket_lines.rs referee/src/serve/codes.rs" \
+    "referee/games/ticket/src/wire.rs referee/games/ticket/src/lib.rs referee/games/ticket/src/play.rs referee/games/ticket/src/lines.rs referee/src/serve/codes.rs" \
     "referee/src/view/ticket_html.rs referee/src/view/assets/ticket" \
-    "referee/src/human/ticket.rs" \
+    "referee/games/ticket/src/human.rs" \
     "" \
-    "engine/ticket/src/bots referee/src/games/ticket_bot.rs" \
+    "engine/ticket/src/bots referee/games/ticket/src/bot.rs" \
     "engine/ticket/tests referee/tests/games/ticket_cli.rs referee/tests/kits/ticket_kits.rs referee/tests/views/ticket_frame_browser.rs"
 row "Little Town" \
     "engine/town/src/action.rs engine/town/src/afford.rs engine/town/src/board.rs engine/town/src/buildings.rs engine/town/src/extension.rs engine/town/src/lib.rs engine/town/src/model.rs engine/town/src/resources.rs engine/town/src/state.rs" \
-    "referee/src/games/town_wire.rs referee/src/games/town_play.rs" \
+    "referee/games/town/src/wire.rs referee/games/town/src/lib.rs referee/games/town/src/play.rs" \
     "referee/src/view/town_html.rs referee/src/view/assets/town" \
-    "referee/src/human/town.rs" \
+    "referee/games/town/src/human.rs" \
     "" \
-    "engine/town/src/bots referee/src/games/town_bot.rs" \
+    "engine/town/src/bots referee/games/town/src/bot.rs" \
     "engine/town/tests referee/tests/games/town_runner.rs referee/tests/kits/town_kits.rs referee/tests/views/town_view_browser.rs"
 echo
 echo "Not counted above: the Amazons' records of before (amazons_arena's v1*.rs, $(count referee/games/amazons/src/v1.rs referee/games/amazons/src/v1_faults.rs) lines), read once and made again;"
 echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again;"
-echo "nor Little Town's records of version 1 (games/town_v1.rs, $(count referee/src/games/town_v1.rs) lines), checked with version 1's scores and made again."
+echo "nor Little Town's records of version 1 (town_arena's v1.rs, $(count referee/games/town/src/v1.rs) lines), checked with version 1's scores and made again."
 echo
 echo "Written once and counted in no game: the arena (referee/arena/src: the match loop, records and their check, the Game seam, tournaments, gauntlets, results; $(count referee/arena/src) lines) and the jail (referee/jail/src, $(count referee/jail/src) lines)."

@@ -1,31 +1,14 @@
 //! What `replay` checks of a 2009 record once its requests are made again (`replay.rs`),
 //! so that nothing the rules decide is taken from the record: each callback's digest where
 //! the record holds every request of it, the faults list against the callbacks' faults,
-//! and the result field by field; and, for the records of both games, each seat's seed
-//! against the match seed. Each error names the field, where, what the rules give and what
-//! the record says.
+//! and the result field by field (each seat's seed against the match seed is the arena's,
+//! `arena::seeds::check_seat_seeds`). Each error names the field, where, what the rules
+//! give and what the record says.
 
-use crate::record::{
-    CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord, SeatRecord,
-};
+use crate::record::{CallbackRecord, FaultRecord, MatchRecord, RequestLog, ResultRecord};
 use engine::{Call, Callback};
 use jail::fault::FaultKind;
 use jail::untrusted::printable;
-
-/// Each seat's `PROLOGIN_SEED` is the one the match seed gives it
-/// ([`arena::seeds::seat_seed`]): an edited match seed or seat seed is refused.
-pub fn seat_seeds(seed: u64, seats: &[SeatRecord]) -> Result<(), String> {
-    for (i, seat) in seats.iter().enumerate() {
-        let want = arena::seeds::seat_seed(seed, i as u8);
-        if seat.seed != want {
-            return Err(format!(
-                "seats[{i}].seed: the match seed {seed} gives {want}, the record says {}",
-                seat.seed
-            ));
-        }
-    }
-    Ok(())
-}
 
 /// Callback #`index`'s digest is a SHA-256; when the record keeps every request of the
 /// callback (actions only, or none: no information request or refused action, which it

@@ -26,6 +26,7 @@ mod log_check;
 mod machine;
 pub mod manifest;
 pub mod match_loop;
+pub mod model;
 mod no_step;
 pub mod parts;
 pub mod pre_run;

@@ -76,6 +76,21 @@ pub fn seat_seed(match_seed: u64, seat: u8) -> u64 {
     u64::from_le_bytes(first)
 }
 
+/// Each seat's `PROLOGIN_SEED` in a record is the one the match seed gives it
+/// ([`seat_seed`]): an edited match seed or seat seed is refused, naming the seat.
+pub fn check_seat_seeds(seed: u64, seats: &[crate::parts::SeatRecord]) -> Result<(), String> {
+    for (i, seat) in seats.iter().enumerate() {
+        let want = seat_seed(seed, i as u8);
+        if seat.seed != want {
+            return Err(format!(
+                "seats[{i}].seed: the match seed {seed} gives {want}, the record says {}",
+                seat.seed
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -446,6 +446,47 @@ pub fn identity_flags(limits: &LimitsSpec) -> [(&'static str, &'static str, Stri
     flags
 }
 
+/// This referee's side of every game on the model (`arena::model::Host`): a match written
+/// back as the `referee match` command that plays it again, a built-in champion as the
+/// `referee bot` that runs it, the bundled kits named before a match, and the registry.
+/// The registry gives it to each game it holds (`games/`).
+pub struct Referee;
+
+/// The one [`Referee`].
+pub static REFEREE: Referee = Referee;
+
+impl arena::model::Host for Referee {
+    fn match_command(
+        &self,
+        name: &'static str,
+        options: &'static [OptionSpec],
+        seats: &crate::games::Seats,
+    ) -> CommandLine {
+        let given: Vec<String> = seats.champions.iter().map(|c| c.given.clone()).collect();
+        match_reproduce(
+            name,
+            &given,
+            seats.seed,
+            &option_words(options, &seats.options),
+            &seats.time,
+            &seats.limits,
+            seats.full_log,
+        )
+    }
+
+    fn bot_args(&self, name: &'static str) -> Vec<&'static str> {
+        bot_args(name)
+    }
+
+    fn before_match(&self) {
+        crate::kits::install();
+    }
+
+    fn game(&self, name: &str) -> Option<&'static dyn Game> {
+        crate::games::by_name(name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

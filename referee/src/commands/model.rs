@@ -280,7 +280,7 @@ fn replay(args: ReplayArgs, game: &dyn Commands) -> Result<(), Failure> {
         error: anyhow!("replay differs from {}: {message}", args.record.display()),
     };
     let record = load(&args.record, game)?.map_err(mismatch)?;
-    crate::replay_checks::seat_seeds(record.seed, &record.seats).map_err(mismatch)?;
+    arena::seeds::check_seat_seeds(record.seed, &record.seats).map_err(mismatch)?;
     println!("{}", replayed(&record));
     Ok(())
 }

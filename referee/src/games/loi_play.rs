@@ -4,7 +4,7 @@
 //! (`view/loi_arena.rs`: the replay page, `match`'s table, `show` by step, turn and phase).
 
 use super::loi_wire::LoiWire;
-use super::model::{At, ModelGame, Parts};
+use super::model::{At, ModelGame, Pages, Parts};
 use crate::human::Driver;
 use crate::standings::{MatchRow, PointsTable, RULE_26};
 use arena::GameRecord;
@@ -14,7 +14,14 @@ use game::{Game as _, State as _, Step};
 use std::path::Path;
 
 /// The 2009 game, for the runner, on the model.
-pub static LOI: ModelGame<LoiWire> = ModelGame(&LoiWire);
+pub static LOI: ModelGame<LoiWire> = ModelGame::new(
+    &LoiWire,
+    Pages {
+        page: crate::view::loi_arena::page,
+        live: Some(crate::view::loi_arena::live),
+    },
+    &crate::cli::words::REFEREE,
+);
 
 /// The seat that opens Phase I of turn 1 in a match of `seed` with `options`.
 fn opener(seed: u64, options: &game::Options) -> u8 {
@@ -61,17 +68,6 @@ impl Parts for LoiWire {
 
     fn human(&self) -> Option<Box<dyn Driver>> {
         Some(Box::new(crate::human::loi::Loi::new()))
-    }
-
-    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-        crate::view::loi_arena::page(record, dir)
-    }
-    fn live(
-        &self,
-        record: &GameRecord,
-        view: crate::view::frame::LiveView,
-    ) -> anyhow::Result<String> {
-        crate::view::loi_arena::live(record, view)
     }
 
     /// Each seat's score, money, houses, points and faults.

@@ -4,27 +4,72 @@
 //! viewers). Here: each game's adapter, parts, bots and records of before, and the registry
 //! that names them (`--game`, `tournament.json`'s `game`).
 
-pub mod amazons_play;
 pub mod loi_play;
 pub mod loi_v4;
 pub mod loi_wire;
 pub mod model;
-pub mod ticket_bot;
-pub mod ticket_lines;
-pub mod ticket_play;
-pub mod ticket_wire;
-pub mod town_bot;
-pub mod town_play;
-pub mod town_v1;
-pub mod town_wire;
 
 // Below this crate, under their old paths: the Amazons' adapter, built-in champions and
-// records of schema 1 (its crate `amazons_arena`), the built-ins' client (the arena's).
+// records of schema 1 (its crate `amazons_arena`), Ticket to Ride's adapter, answers and
+// built-in champions (`ticket_arena`), Little Town's adapter, built-in champions and
+// records of version 1 (`town_arena`), the built-ins' client (the arena's).
 pub use amazons_arena::{
     bot as amazons_bot, v1 as amazons_v1, v1_faults as amazons_v1_faults, wire as amazons_wire,
 };
 pub use arena::bot_client;
 pub use arena::seam::{Expected, FaultStep, Game, Played, Seats};
+pub use ticket_arena::{bot as ticket_bot, lines as ticket_lines, wire as ticket_wire};
+pub use town_arena::{bot as town_bot, v1 as town_v1, wire as town_wire};
+
+/// The Game of the Amazons (its parts are `amazons_arena`'s), for the runner, drawn by its
+/// replay page.
+pub static AMAZONS: model::ModelGame<amazons_wire::AmazonsWire> = model::ModelGame::new(
+    &amazons_wire::AmazonsWire,
+    model::Pages {
+        page: crate::view::amazons_html::page_in,
+        live: Some(crate::view::amazons_html::live),
+    },
+    &crate::cli::words::REFEREE,
+);
+
+/// The Amazons under their old path: the game, and the boards of a match.
+pub mod amazons_play {
+    pub use super::AMAZONS;
+    pub use amazons_arena::wire::boards;
+}
+
+/// Ticket to Ride (its parts are `ticket_arena`'s), for the runner, drawn by its replay
+/// page.
+pub static TICKET: model::ModelGame<ticket_wire::TicketWire> = model::ModelGame::new(
+    &ticket_wire::TicketWire,
+    model::Pages {
+        page: crate::view::ticket_html::page_in,
+        live: Some(crate::view::ticket_html::live),
+    },
+    &crate::cli::words::REFEREE,
+);
+
+/// Ticket to Ride under its old path: the game, and the states of a record.
+pub mod ticket_play {
+    pub use super::TICKET;
+    pub use ticket_arena::play::*;
+}
+
+/// Little Town (its parts are `town_arena`'s), for the runner, drawn by its replay page.
+pub static TOWN: model::ModelGame<town_wire::TownWire> = model::ModelGame::new(
+    &town_wire::TownWire,
+    model::Pages {
+        page: crate::view::town_html::page_in,
+        live: Some(crate::view::town_html::live),
+    },
+    &crate::cli::words::REFEREE,
+);
+
+/// Little Town under its old path: the game, the states of a record and their text.
+pub mod town_play {
+    pub use super::TOWN;
+    pub use town_arena::play::*;
+}
 
 use crate::endpoint::TimeLimits;
 use jail::champion::Limits;
@@ -42,20 +87,10 @@ pub fn stored_limits(
 }
 
 /// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
-pub static ALL: [&dyn Game; 4] = [
-    &loi_play::LOI,
-    &amazons_play::AMAZONS,
-    &ticket_play::TICKET,
-    &town_play::TOWN,
-];
+pub static ALL: [&dyn Game; 4] = [&loi_play::LOI, &AMAZONS, &TICKET, &TOWN];
 
 /// The games on the game model, whose commands are `commands/model.rs`'s.
-static ON_MODEL: [&dyn model::Commands; 4] = [
-    &loi_play::LOI,
-    &amazons_play::AMAZONS,
-    &ticket_play::TICKET,
-    &town_play::TOWN,
-];
+static ON_MODEL: [&dyn model::Commands; 4] = [&loi_play::LOI, &AMAZONS, &TICKET, &TOWN];
 
 /// The game of `--game` when none is given.
 pub const DEFAULT: &str = "loi";

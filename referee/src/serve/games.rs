@@ -90,7 +90,7 @@ impl Served {
             record: &GameRecord,
             view: LiveView,
         ) -> anyhow::Result<String> {
-            game.0.live(record, view)
+            game.live(record, view)
         }
         match self {
             Served::Ticket => live(&ticket_play::TICKET, record, view),

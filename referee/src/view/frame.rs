@@ -161,16 +161,9 @@ pub fn page(game: &GamePage) -> anyhow::Result<String> {
     render_page(game, &[])
 }
 
-/// What the game server's site asks of a game still being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LiveView {
-    /// Its page: the replay page, which grows (its steps, its board's data) as the game's
-    /// moves are played.
-    Page,
-    /// What that page grows by: `{"frame": ..., "data": ...}`, the frame and the board's
-    /// data so far.
-    Growth,
-}
+/// What the game server's site asks of a game still being played (the arena's, which
+/// passes it to a game's pages).
+pub use arena::model::LiveView;
 
 /// Why a game still being played has no board yet: nothing to draw before its first move
 /// (the 2009 game's timeline starts with its first callback). The site shows the game as

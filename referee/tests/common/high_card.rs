@@ -5,7 +5,7 @@
 use arena::{Adapter, GameRecord, Line};
 use game::testing::{Choice, HighCard, HighCardState};
 use game::Illegal;
-use referee::games::model::{ModelGame, Parts};
+use referee::games::model::{ModelGame, Pages, Parts};
 use referee::standings::PointsTable;
 use std::path::Path;
 
@@ -57,16 +57,25 @@ impl Parts for HighCardWire {
     fn points(&self) -> PointsTable {
         WIN
     }
-    fn page(&self, _: &GameRecord, _: Option<&Path>) -> anyhow::Result<String> {
-        anyhow::bail!("High card has no replay page")
-    }
     fn show(&self, record: &GameRecord, step: usize) -> String {
         format!("{} actions of {}\n", step, record.actions().count())
     }
 }
 
+/// High card has no replay page.
+fn no_page(_: &GameRecord, _: Option<&Path>) -> anyhow::Result<String> {
+    anyhow::bail!("High card has no replay page")
+}
+
 /// High card as a game of the runner.
-pub static GAME: ModelGame<HighCardWire> = ModelGame(&HighCardWire);
+pub static GAME: ModelGame<HighCardWire> = ModelGame::new(
+    &HighCardWire,
+    Pages {
+        page: no_page,
+        live: None,
+    },
+    &referee::cli::words::REFEREE,
+);
 
 /// The champion of `fixtures/champions/high_card.sh`: keeps a card of 10 or more.
 pub fn champion() -> String {

@@ -1,18 +1,15 @@
 //! Ticket to Ride's parts for the runner ([`Parts`]): a win earns 1 point (the seats
 //! after it are counted by place in the leaderboard), the built-in players, a person's
-//! seat, the replay page, what `match` and `show` say of a match; and the states of a checked record.
+//! seat, what `match` and `show` say of a match; and the states of a checked record. The
+//! referee registers it with its replay page.
 
-use super::model::{ModelGame, Parts};
-use super::ticket_wire::TicketWire;
-use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
+use crate::wire::TicketWire;
+use arena::model::Parts;
+use arena::standings::{MatchRow, PointsTable, WIN_LOSS};
 use arena::GameRecord;
 use game::{Replay, Step};
-use std::path::Path;
 use ticket::card::ALL;
 use ticket::{TicketState, TicketToRide};
-
-/// Ticket to Ride, for the runner.
-pub static TICKET: ModelGame<TicketWire> = ModelGame(&TicketWire);
 
 /// The state after each action of `record` (a checked one): the state before the first
 /// action first (chance's draws of the start applied), each action's chance after it.
@@ -44,19 +41,8 @@ impl Parts for TicketWire {
         &ticket::bots::NAMES
     }
 
-    fn human(&self) -> Option<Box<dyn crate::human::Driver>> {
-        Some(Box::new(crate::human::ticket::TicketSeat::new()))
-    }
-
-    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-        crate::view::ticket_html::page_in(record, dir)
-    }
-    fn live(
-        &self,
-        record: &GameRecord,
-        view: crate::view::frame::LiveView,
-    ) -> anyhow::Result<String> {
-        crate::view::ticket_html::live(record, view)
+    fn human(&self) -> Option<Box<dyn arena::human::Driver>> {
+        Some(Box::new(crate::human::TicketSeat::new()))
     }
 
     /// Seat 0 moves first.
@@ -125,7 +111,7 @@ impl Parts for TicketWire {
     }
 
     fn bot(&self, name: &str) -> anyhow::Result<()> {
-        super::ticket_bot::serve(name)
+        crate::bot::serve(name)
     }
 }
 
@@ -145,7 +131,7 @@ pub fn named(board: &ticket::Board, action: &str) -> String {
 
 /// The moves of `record` that led to the state after `step` actions: the last few.
 fn recent(board: &ticket::Board, record: &GameRecord, step: usize) -> String {
-    let moves = super::model::recent_moves(record, step, RECENT);
+    let moves = arena::model::recent_moves(record, step, RECENT);
     let mut out = String::new();
     if !moves.is_empty() {
         out += "recent moves:\n";
@@ -168,7 +154,7 @@ pub fn text(state: &TicketState) -> String {
         view.phase,
         if view.last_round { ", last round" } else { "" },
         if view.over { ", over" } else { "" },
-        super::ticket_lines::row(&view),
+        crate::lines::row(&view),
         view.pile,
         view.discard,
         view.ticket_deck

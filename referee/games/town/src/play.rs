@@ -1,18 +1,16 @@
 //! Little Town's parts for the runner ([`Parts`]): four places' points (7/3/1/0), four
 //! seats by default, the built-in players, a person's seat, the state after any action as
 //! text (`show`, and the person's board); the states of a match, replayed from its record;
-//! its records of version 1 (`town_v1`).
+//! its records of version 1 ([`crate::v1`]). The referee registers it with its replay
+//! page.
 
-use super::model::{ModelGame, Parts};
-use super::town_wire::TownWire;
-use crate::standings::{PointsTable, PLACES_4};
+use crate::wire::TownWire;
+use arena::model::Parts;
+use arena::standings::{PointsTable, PLACES_4};
 use arena::GameRecord;
 use game::{Game as _, State as _, Step};
 use std::path::Path;
 use town::{extension, Cell, Kind, Resource, Town, TownState, TownView, Why, COLOURS};
-
-/// Little Town, for the runner.
-pub static TOWN: ModelGame<TownWire> = ModelGame(&TownWire);
 
 /// The match of `record` (a checked one) before each action it took (after chance drew
 /// what came before it), then at its end: `states[n]` is the match after `n` actions.
@@ -175,19 +173,8 @@ impl Parts for TownWire {
         &town::bots::NAMES
     }
 
-    fn human(&self) -> Option<Box<dyn crate::human::Driver>> {
-        Some(Box::new(crate::human::town::TownSeat::new()))
-    }
-
-    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-        crate::view::town_html::page_in(record, dir)
-    }
-    fn live(
-        &self,
-        record: &GameRecord,
-        view: crate::view::frame::LiveView,
-    ) -> anyhow::Result<String> {
-        crate::view::town_html::live(record, view)
+    fn human(&self) -> Option<Box<dyn arena::human::Driver>> {
+        Some(Box::new(crate::human::TownSeat::new()))
     }
 
     fn short_title(&self) -> &'static str {
@@ -242,7 +229,7 @@ impl Parts for TownWire {
             );
         }
         out += &extension_text(state);
-        let moves = super::model::recent_moves(record, step, RECENT);
+        let moves = arena::model::recent_moves(record, step, RECENT);
         if !moves.is_empty() {
             out += "recent moves:\n";
         }
@@ -254,7 +241,7 @@ impl Parts for TownWire {
     }
 
     fn bot(&self, name: &str) -> anyhow::Result<()> {
-        super::town_bot::serve(name)
+        crate::bot::serve(name)
     }
 
     /// A record of version 1 (a seat out scored below 0): checked as then, made again.
@@ -264,11 +251,11 @@ impl Parts for TownWire {
         text: &str,
         path: &Path,
     ) -> Option<Result<GameRecord, String>> {
-        super::town_v1::legacy(schema, text, path)
+        crate::v1::legacy(schema, text, path)
     }
 
     /// A record of version 1 made again, with version 1's scores.
     fn as_played(&self, record: &GameRecord) -> GameRecord {
-        super::town_v1::as_then(record)
+        crate::v1::as_then(record)
     }
 }

@@ -4,9 +4,9 @@
 //! with the reason, never sent (the rules exclude a seat for it, rule 15); a legal one is
 //! sent and ends the turn. `end_game` shows the last board and the ranking by gold.
 
-use super::{Driver, Turn};
-use crate::games::town_play::view_text;
-use crate::games::town_wire::view_from_etat;
+use crate::play::view_text;
+use crate::wire::view_from_etat;
+use arena::human::{Driver, Turn};
 use town::{Action, Resource, COLOURS};
 
 /// The legal actions shown at once; `legal` lists them all.

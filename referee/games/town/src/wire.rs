@@ -310,7 +310,7 @@ mod tests {
             panic!("a match starts with a turn")
         };
         let rows = arena::wire_examples::check(
-            include_str!("../../../protocol-little-town.md"),
+            include_str!("../../../../protocol-little-town.md"),
             |line| TownWire.read(&state, seats[0], "jouer", line),
             Action::to_string,
         );

@@ -6,8 +6,8 @@
 //! reason, never sent (the rules make it a fault that loses the match); a legal one is
 //! sent, its answer shown, and the turn goes on until it is over.
 
-use super::{Driver, Turn};
-use crate::games::ticket_bot::view_from_json;
+use crate::bot::view_from_json;
+use arena::human::{Driver, Turn};
 use ticket::card::ALL;
 use ticket::{Action, Board, Colour, View};
 

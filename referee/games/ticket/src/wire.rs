@@ -3,7 +3,7 @@
 //! answered from what its seat may see, the five moves for the rules, `fin`), and a refused
 //! move as the fault that loses the match.
 
-use super::ticket_lines as lines;
+use crate::lines;
 use arena::words::{integer, Words};
 use arena::{Adapter, GameRecord, History, Line};
 use game::{Illegal, State as _};
@@ -198,7 +198,7 @@ impl Adapter for TicketWire {
     /// completed, its longest path, the bonus, the score), how the match ended, and the
     /// moves played.
     fn summary(&self, record: &GameRecord) -> serde_json::Value {
-        let Ok(state) = super::ticket_play::final_state(record) else {
+        let Ok(state) = crate::play::final_state(record) else {
             return serde_json::Value::Null;
         };
         serde_json::json!({
@@ -230,7 +230,7 @@ mod tests {
             panic!("a match starts with a turn")
         };
         let rows = arena::wire_examples::check(
-            include_str!("../../../protocol-ticket-to-ride.md"),
+            include_str!("../../../../protocol-ticket-to-ride.md"),
             |line| TicketWire.read(&state, seats[0], "jouer", line),
             Action::to_string,
         );

@@ -4,7 +4,7 @@
 //! scores), and made again as the record of today, so that the matches kept from then
 //! still replay, show and merge.
 
-use super::town_wire::TownWire;
+use crate::wire::TownWire;
 use arena::{Adapter, GameRecord, OLDEST_GAME_RECORD_SCHEMA};
 use game::{Game as _, Ranking};
 use std::path::Path;
@@ -38,7 +38,7 @@ pub fn legacy(schema: Option<u64>, text: &str, path: &Path) -> Option<Result<Gam
 /// checked as it was played, then made again as the record of today: the same seats,
 /// options, draws, actions, faults, timings and places, each seat's gold as its score.
 pub fn to_game_record(old: &GameRecord, path: &Path) -> Result<GameRecord, String> {
-    crate::replay_checks::seat_seeds(old.seed, &old.seats)?;
+    arena::seeds::check_seat_seeds(old.seed, &old.seats)?;
     let inputs = GameRecord {
         version: Town.version(),
         ..old.clone()
@@ -46,7 +46,7 @@ pub fn to_game_record(old: &GameRecord, path: &Path) -> Result<GameRecord, Strin
     let record = arena::rebuild(&TownWire, &inputs)?;
     arena::compare(&as_then(&record), old)?;
     if let Some(log) = &record.full_log {
-        let mut reader = crate::full_log::Reader::beside(path, &log.file)?;
+        let mut reader = arena::full_log::Reader::beside(path, &log.file)?;
         arena::check_log(&TownWire, &record, &mut reader)?;
     }
     Ok(record)
@@ -55,7 +55,7 @@ pub fn to_game_record(old: &GameRecord, path: &Path) -> Result<GameRecord, Strin
 /// The record version 1 wrote of the match of `record` (one of today, made by the rules):
 /// its ranking and summary by version 1's scores.
 pub fn as_then(record: &GameRecord) -> GameRecord {
-    let last = super::town_play::states(record)
+    let last = crate::play::states(record)
         .pop()
         .expect("the setup at least");
     let mut then = GameRecord {

@@ -3,7 +3,7 @@
 //! `jouer` (`random`: drawn among the `legal` answer; `strong`: `town::bots::strong` on
 //! the view the `etat` line describes).
 
-use super::town_wire::view_from_etat;
+use crate::wire::view_from_etat;
 use arena::bot_client::{seat_seed, unknown, Client};
 use town::bots::NAMES;
 use town::Action;

@@ -1,18 +1,14 @@
 //! The Game of the Amazons' parts for the runner ([`Parts`]): a win earns 1 point, the
-//! built-in players, a person's seat, the replay page, what its rows must say, its records
-//! of before; and the boards of a match.
+//! built-in players, a person's seat, what its rows must say, `match`'s and `show`'s words,
+//! its records of before. The referee registers it with its replay page.
 
-use super::amazons_wire::AmazonsWire;
-// The boards of a match, where they were.
-pub use super::amazons_wire::boards;
-use super::model::{ModelGame, Parts};
-use crate::human::{amazons::AmazonsSeat, Driver};
-use crate::standings::{MatchRow, PointsTable, WIN_LOSS};
+use crate::human::AmazonsSeat;
+use crate::wire::{boards, AmazonsWire};
+use arena::human::Driver;
+use arena::model::Parts;
+use arena::standings::{MatchRow, PointsTable, WIN_LOSS};
 use arena::GameRecord;
 use std::path::Path;
-
-/// The Game of the Amazons, for the runner.
-pub static AMAZONS: ModelGame<AmazonsWire> = ModelGame(&AmazonsWire);
 
 impl Parts for AmazonsWire {
     fn points(&self) -> PointsTable {
@@ -25,17 +21,6 @@ impl Parts for AmazonsWire {
 
     fn human(&self) -> Option<Box<dyn Driver>> {
         Some(Box::new(AmazonsSeat::new()))
-    }
-
-    fn page(&self, record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-        crate::view::amazons_html::page_in(record, dir)
-    }
-    fn live(
-        &self,
-        record: &GameRecord,
-        view: crate::view::frame::LiveView,
-    ) -> anyhow::Result<String> {
-        crate::view::amazons_html::live(record, view)
     }
 
     /// A winner scores 1 and the loser 0; no winner only when both seats faulted; White
@@ -96,7 +81,7 @@ impl Parts for AmazonsWire {
     }
 
     fn bot(&self, name: &str) -> anyhow::Result<()> {
-        amazons_arena::bot::serve(name)
+        crate::bot::serve(name)
     }
 
     /// Schema 1, the Amazons' own record of before: checked as then, made again.
@@ -110,9 +95,9 @@ impl Parts for AmazonsWire {
             return None;
         }
         Some(
-            serde_json::from_str::<super::amazons_v1::AmazonsRecord>(text)
+            serde_json::from_str::<crate::v1::AmazonsRecord>(text)
                 .map_err(|e| format!("not an Amazons record of schema 1 ({e})"))
-                .and_then(|old| super::amazons_v1::to_game_record(&old)),
+                .and_then(|old| crate::v1::to_game_record(&old)),
         )
     }
 }

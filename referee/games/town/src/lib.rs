@@ -1,0 +1,11 @@
+//! Little Town on the arena, below the referee: its wire protocol (`protocol-little-town.md`,
+//! [`wire`]), its built-in champions over that protocol ([`bot`]), a person's seat
+//! ([`human`]), its parts for the runner ([`play`]: points, `show`'s text, the states of a
+//! record) and its records of version 1, checked as then and made again ([`v1`]). The
+//! referee registers it with its replay page.
+
+pub mod bot;
+pub mod human;
+pub mod play;
+pub mod v1;
+pub mod wire;
