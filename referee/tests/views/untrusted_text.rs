@@ -81,6 +81,16 @@ fn assert_clean(what: &str, bytes: &[u8]) -> String {
     text.to_string()
 }
 
+/// `command` refused as bad input (exit 2), its stderr (`what`) clean and naming
+/// [`EVIL_NAME`].
+#[track_caller]
+fn refuses_the_evil_name(what: &str, command: &mut Command) {
+    let out = command.stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{what}");
+    let stderr = assert_clean(what, &out.stderr);
+    assert!(stderr.contains(EVIL_NAME), "{stderr}");
+}
+
 /// `text` without the SGR colour sequences `ESC [ digits;... m` that `--color` adds.
 fn without_colours(text: &str) -> String {
     let mut out = String::new();
@@ -121,17 +131,14 @@ fn match_table_and_show_escape_champion_text() {
     let dir = common::fresh_dir("untrusted", "match");
     // A name that can only be shown escaped is refused (its escape would read as another
     // file's name), the refusal itself escaped.
-    let refused = Command::new(REFEREE)
-        .arg("match")
-        .arg(passive_as(&dir, EVIL_FILE))
-        .args(["random", "greedy", "--out"])
-        .arg(dir.join("refused"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    let stderr = assert_clean("a refused match's stderr", &refused.stderr);
-    assert!(stderr.contains(EVIL_NAME), "{stderr}");
+    refuses_the_evil_name(
+        "a refused match's stderr",
+        Command::new(REFEREE)
+            .arg("match")
+            .arg(passive_as(&dir, EVIL_FILE))
+            .args(["random", "greedy", "--out"])
+            .arg(dir.join("refused")),
+    );
     assert!(
         !dir.join("refused").exists(),
         "a refused match made its folder"
@@ -252,17 +259,14 @@ fn tournament_tables_and_files_escape_champion_text() {
     let results = dir.join("results");
     // A name that can only be shown escaped is refused in a tournament (its escape would
     // read as another file's name), the refusal itself escaped.
-    let refused = Command::new(REFEREE)
-        .args(["tournament", "random", "greedy"])
-        .arg(passive_as(&dir, EVIL_FILE))
-        .arg("--results")
-        .arg(&results)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    let stderr = assert_clean("a refused tournament's stderr", &refused.stderr);
-    assert!(stderr.contains(EVIL_NAME), "{stderr}");
+    refuses_the_evil_name(
+        "a refused tournament's stderr",
+        Command::new(REFEREE)
+            .args(["tournament", "random", "greedy"])
+            .arg(passive_as(&dir, EVIL_FILE))
+            .arg("--results")
+            .arg(&results),
+    );
     let formula = dir.join(FORMULA_FILE);
     std::fs::rename(dir.join(EVIL_FILE), &formula).unwrap();
     let output = run(Command::new(REFEREE)
