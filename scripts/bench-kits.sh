@@ -18,8 +18,9 @@
 #    one `etat` parsed and 20,000 reads through the kit, plus a few actions (budget 1 s).
 #    Medians over the matches.
 #
-#   scripts/bench-kits.sh              build, then both parts
+#   scripts/bench-kits.sh              build, then every part
 #   scripts/bench-kits.sh kits         part 2 only (matches: part 1 only)
+#   scripts/bench-kits.sh kits calls   parts 2 and 3, in one run (their ratios comparable)
 #   CALL_KITS="python java" scripts/bench-kits.sh calls   part 3 for these kits only
 #   scripts/bench-kits.sh calls        part 3 only: the cost of a call answered by the kit's
 #                                      rules (CPU) and of a round trip (wall), in each kit
@@ -35,14 +36,16 @@
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-part=${1:-all}
-case $part in
-  all | matches | kits | calls) ;;
-  *)
-    echo "bench-kits: unknown part \`$part\`: give matches, kits, calls or nothing (all)" >&2
-    exit 2
-    ;;
-esac
+parts=${*:-matches kits calls}
+for part in $parts; do
+  case $part in
+    matches | kits | calls) ;;
+    *)
+      echo "bench-kits: unknown part \`$part\`: give matches, kits or calls (one or more), or nothing (all)" >&2
+      exit 2
+      ;;
+  esac
+done
 runs=${RUNS:-10}
 kit_runs=${KIT_RUNS:-5}
 kits=$root/referee/tests/fixtures/kits
@@ -192,9 +195,10 @@ champion_at() {
 }
 
 # The first line of what `sh -c "$1"` prints, with the programs champions run (their
-# PATH first), without its parenthesised, bracketed and copyright parts.
+# PATH first), without its parenthesised, bracketed and copyright parts (nor the JVM's
+# `Picked up JAVA_TOOL_OPTIONS` line, printed first when that variable is set).
 toolchain() {
-  PATH=$champion_path:$PATH sh -c "$1" 2>/dev/null | head -n 1 | sed -e 's/ ([^)]*)//g' \
+  PATH=$champion_path:$PATH sh -c "$1" 2>/dev/null | grep -v '^Picked up ' | head -n 1 | sed -e 's/ ([^)]*)//g' \
     -e 's/ \[[^]]*\]//g' -e 's/  *Copyright.*//' -e 's/ for [a-z0-9_]*-linux.*//' \
     -e 's/ version / /' -e 's/ JIT compiler / /' -e 's/"//g'
 }
@@ -320,13 +324,10 @@ EOF
   done
 }
 
-case $part in
-  matches) matches ;;
-  kits) kits_table ;;
-  calls) calls ;;
-  *)
-    matches
-    kits_table
-    calls
-    ;;
-esac
+for part in $parts; do
+  case $part in
+    matches) matches ;;
+    kits) kits_table ;;
+    calls) calls ;;
+  esac
+done

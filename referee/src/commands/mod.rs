@@ -5,6 +5,7 @@ pub mod gauntlet;
 pub(crate) mod keys;
 pub mod merge;
 pub mod model;
+pub(crate) mod names;
 pub(crate) mod open_files;
 pub mod serve;
 pub mod serve_tournament;

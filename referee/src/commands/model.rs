@@ -73,7 +73,8 @@ pub fn plan(args: &MatchArgs, game: &dyn Commands) -> Result<(Seats, PathBuf), F
         .map(|c| runner.resolve(c))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::usage)?;
-    crate::roster::names_apart(&mut champions, &[]);
+    // Named as a tournament names them: a name that cannot be shown as it is is refused.
+    super::names::name_all(&mut champions, &[], &[])?;
     // The cheap checks first: `process` probes the sandbox.
     let time = args.limits.time().map_err(usage)?;
     let limits = args.limits.process().map_err(usage)?;

@@ -135,17 +135,19 @@ pub(crate) struct Built {
     rust_scan: Option<PathBuf>,
     rust_rules: Option<PathBuf>,
     rust_crash: Option<PathBuf>,
+    rust_slow: Option<PathBuf>,
 }
 
 impl Built {
-    /// The Rust kit's binary `name` (`template`, `scan_rust`, `rules_rust`, `crash_rust`), or a skip that
-    /// says why not.
+    /// The Rust kit's binary `name` (`template`, `scan_rust`, `rules_rust`, `crash_rust`,
+    /// `slow_rust`), or a skip that says why not.
     pub(crate) fn rust(&self, name: &str) -> Option<String> {
         let path = match name {
             "template" => &self.rust_template,
             "scan_rust" => &self.rust_scan,
             "rules_rust" => &self.rust_rules,
             "crash_rust" => &self.rust_crash,
+            "slow_rust" => &self.rust_slow,
             _ => &None,
         };
         if path.is_none() {
@@ -186,6 +188,7 @@ pub(crate) fn built() -> &'static Built {
             rust_scan: bin("scan_rust"),
             rust_rules: bin("rules_rust"),
             rust_crash: bin("crash_rust"),
+            rust_slow: bin("slow_rust"),
         };
         if built.rust_random.is_none() || built.rust_greedy.is_none() {
             eprintln!(

@@ -593,10 +593,18 @@ fn ocaml_keeps_what_a_callback_printed_before_its_timeout() {
 /// Every other kit: what a callback printed before it was stopped at its time limit is in
 /// the log (the runtime's buffer, when it keeps one, is flushed at each line: the kill
 /// leaves no exit to flush it). Each kit's template, its `jouer` replaced by a line
-/// printed the language's usual way, then a loop that calls nothing.
+/// printed the language's usual way, then a loop that calls nothing; for Rust, the kit's
+/// binary `slow_rust`, which does the same with `println!`.
 #[test]
 fn every_kit_keeps_what_a_callback_printed_before_its_timeout() {
+    let rust = crate::kits::built().rust("slow_rust");
     let _heavy = common::heavy();
+    if let Some(binary) = rust {
+        let champion = common::fresh_dir("kits2009", "slow_rust").join("slow_rust");
+        fs::create_dir(&champion).unwrap();
+        fs::copy(binary, champion.join("champion")).unwrap();
+        kept_before_timeout("rust", &champion);
+    }
     // (kit, the tool that runs or builds it, the file, the champion)
     let kits: [(&str, &str, &str, &str); 13] = [
         ("c", "cc", "prologin.c", "#include <stdio.h>\n#include \"prologin.h\"\nvoid jouer(void) { printf(\"[slow] printed\\n\"); for (;;) {} }\n"),
@@ -629,16 +637,22 @@ fn every_kit_keeps_what_a_callback_printed_before_its_timeout() {
         if champion.join("Makefile").is_file() {
             build(&champion);
         }
-        let seen = play(&champion, 54);
-        let (_, faults) = seen.row0();
-        assert!(
-            faults.contains("timeout"),
-            "{kit}: not stopped at its time limit:\n{}\nits log:\n{}",
-            seen.stdout(),
-            seen.log
-        );
-        seen.logged(kit, &["[slow] printed"]);
+        kept_before_timeout(kit, &champion);
     }
+}
+
+/// Plays `champion` of `kit`, which prints `[slow] printed` in its first `jouer` and then
+/// loops: asserts it was stopped at its time limit and the line is in its log.
+fn kept_before_timeout(kit: &str, champion: &Path) {
+    let seen = play(champion, 54);
+    let (_, faults) = seen.row0();
+    assert!(
+        faults.contains("timeout"),
+        "{kit}: not stopped at its time limit:\n{}\nits log:\n{}",
+        seen.stdout(),
+        seen.log
+    );
+    seen.logged(kit, &["[slow] printed"]);
 }
 
 /// Python 2: a 2009 champion in Python 2 (`print` statements, `/` between integers used

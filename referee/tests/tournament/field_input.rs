@@ -1,6 +1,7 @@
 //! What an organiser hands a tournament or a gauntlet (the champions, a manifest, the
 //! run's name, the results folder), as typed: each mistake refused with exit 2, every
-//! culprit named with the fix, nothing played; what is legal but likely a slip, said.
+//! culprit named with the fix, nothing played; what is legal but likely a slip, said. A
+//! match's champions are named by the same rule, and refused alike.
 
 use crate::common;
 use common::shell_champion as shell;
@@ -303,6 +304,13 @@ fn passive_as(dir: &Path, name: &str) -> std::path::PathBuf {
     path
 }
 
+/// A refusal that names no manifest: the command refused takes none.
+#[track_caller]
+fn without_manifest(out: &Output) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("manifest"), "{stderr}");
+}
+
 /// A champion's name is shown as it is or refused: a file whose name holds a control
 /// character (ESC) would be shown escaped, `x\x1b`, as a file named with a backslash is
 /// shown; the two were refused as "the same program". Now the name that cannot be shown
@@ -350,7 +358,9 @@ fn a_name_that_cannot_be_shown_as_it_is_is_refused_however_it_is_given() {
         &"--results",
         &results,
     ]));
-    refused(&out, &fix);
+    // A gauntlet takes no manifest: its fix is the renaming alone.
+    refused(&out, &fix[..2]);
+    without_manifest(&out);
     let manifest = dir.join("m.txt");
     std::fs::write(&manifest, "fd/x\u{1b}\nrandom\ngreedy\n").unwrap();
     let out = run(words(&[
@@ -424,5 +434,60 @@ fn a_name_that_cannot_be_shown_as_it_is_is_refused_however_it_is_given() {
             "rename one",
         ],
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `referee match` names its champions as a tournament does (one rule, in
+/// `commands/names.rs`): a name holding a control or bidirectional character, which it
+/// showed escaped (`x\x1b`, as the file named with a backslash is shown), is refused
+/// naming the file, the character and the fix, in every game, and nothing is played; two
+/// names shown alike once a formula's start is made harmless are refused naming both; the
+/// file named with a backslash plays under its own name.
+#[test]
+fn a_match_refuses_a_name_that_cannot_be_shown_as_it_is_as_a_tournament_does() {
+    let dir = common::fresh_dir("field", "match-names");
+    let escape = passive_as(&dir, "x\u{1b}");
+    let backslash = passive_as(&dir, "x\\x1b");
+    let reversed = passive_as(&dir, "abc\u{202e}gpj.sh");
+    let out_dir = dir.join("match");
+    let out = run(words(&[
+        &"match", &escape, &"random", &"greedy", &"--out", &out_dir,
+    ]));
+    refused(
+        &out,
+        &[
+            "x\\x1b` would be named `x\\x1b`",
+            "U+001B",
+            "rename its file or folder",
+        ],
+    );
+    without_manifest(&out);
+    let out = run(words(&[
+        &"--game", &"amazons", &"match", &reversed, &"random", &"--out", &out_dir,
+    ]));
+    refused(&out, &["U+202E", "rename its file or folder"]);
+    without_manifest(&out);
+    assert!(!out_dir.exists(), "a refused match made its folder");
+    let formulas = dir.join("formulas");
+    std::fs::create_dir_all(&formulas).unwrap();
+    let formula = passive_as(&formulas, "=x");
+    let harmless = passive_as(&formulas, "_=x");
+    let out = run(words(&[
+        &"match", &formula, &harmless, &"random", &"--out", &out_dir,
+    ]));
+    refused(&out, &["would both be shown as `_=x`", "rename one"]);
+    without_manifest(&out);
+    let out = run(words(&[
+        &"match", &backslash, &"random", &"greedy", &"--seed", &"3", &"--out", &out_dir,
+    ]));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("record.json")).unwrap()).unwrap();
+    assert_eq!(record["seats"][0]["name"], "x\\x1b");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,7 +1,8 @@
 //! Text from champions reaches people escaped: champions in
 //! `tests/fixtures/untrusted/` write terminal escape sequences (window title, clear screen,
 //! OSC 52 clipboard write) to their stderr and in a malformed protocol line, and one is
-//! started from a file whose name holds ESC and starts like a spreadsheet formula. The
+//! started from a folder whose name holds ESC, its file named like a spreadsheet formula
+//! (a champion whose own name holds ESC is refused: it could only be shown escaped). The
 //! output of `referee match`, `referee show`, `referee tournament` and the CSV and JSON
 //! files hold no raw control character but the `\x1b`-style escapes, while the record keeps
 //! the exact text. A quoted `<!--<script>` or `</script>` leaves the HTML replay page whole.
@@ -20,9 +21,15 @@ const SEQUENCES: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}]52;c;cHduZWQ=\u{7}";
 const SEQUENCES_SHOWN: &str = "\\x1b]0;pwned\\x07\\x1b[2J\\x1b]52;c;cHduZWQ=\\x07";
 /// The malformed line of `bad_line.sh`, as its fault quotes it.
 const LINE_SHOWN: &str = "fin\\x1b]0;pwned\\x07\\x1b[2J";
-/// The file name of the evil champion, and its name in the results.
+/// A file name holding ESC, and its name as a refusal quotes it.
 const EVIL_FILE: &str = "=evil\u{1b}]0;title\u{7}\u{1b}[2J.sh";
-const EVIL_NAME: &str = "_=evil\\x1b]0;title\\x07\\x1b[2J.sh";
+const EVIL_NAME: &str = "=evil\\x1b]0;title\\x07\\x1b[2J.sh";
+/// The folder of the champion played, whose name holds ESC, and that folder as shown.
+const EVIL_DIR: &str = "evil\u{1b}]0;title\u{7}\u{1b}[2J";
+const EVIL_DIR_SHOWN: &str = "evil\\x1b]0;title\\x07\\x1b[2J";
+/// A champion's file named like a formula, and its name in the results.
+const FORMULA_FILE: &str = "=evil.sh";
+const FORMULA_NAME: &str = "_=evil.sh";
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -32,9 +39,10 @@ fn fixture(name: &str) -> String {
         .to_string()
 }
 
-/// A copy of the passive champion under [`EVIL_FILE`], in `dir`.
-fn evil_champion(dir: &Path) -> String {
-    let path = dir.join(EVIL_FILE);
+/// A copy of the passive champion as `dir/file`.
+fn passive_as(dir: &Path, file: &str) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(file);
     std::fs::copy(common::passive(), &path).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path.to_str().unwrap().to_string()
@@ -73,6 +81,16 @@ fn assert_clean(what: &str, bytes: &[u8]) -> String {
     text.to_string()
 }
 
+/// `command` refused as bad input (exit 2), its stderr (`what`) clean and naming
+/// [`EVIL_NAME`].
+#[track_caller]
+fn refuses_the_evil_name(what: &str, command: &mut Command) {
+    let out = command.stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{what}");
+    let stderr = assert_clean(what, &out.stderr);
+    assert!(stderr.contains(EVIL_NAME), "{stderr}");
+}
+
 /// `text` without the SGR colour sequences `ESC [ digits;... m` that `--color` adds.
 fn without_colours(text: &str) -> String {
     let mut out = String::new();
@@ -95,13 +113,14 @@ fn without_colours(text: &str) -> String {
     out
 }
 
-/// A match of the crashing, the malformed-line and the evil-named champions, in `dir`.
+/// A match of the crashing and the malformed-line champions, and of [`FORMULA_FILE`] in
+/// the folder [`EVIL_DIR`], in `dir`.
 fn play_untrusted(dir: &Path) -> (Output, PathBuf) {
     let out = dir.join("match");
     let output = run(Command::new(REFEREE)
         .arg("match")
         .args([fixture("stderr_crash.sh"), fixture("bad_line.sh")])
-        .arg(evil_champion(dir))
+        .arg(passive_as(&dir.join(EVIL_DIR), FORMULA_FILE))
         .args(["--seed", "5", "--first-player", "0", "--out"])
         .arg(&out));
     (output, out)
@@ -110,15 +129,29 @@ fn play_untrusted(dir: &Path) -> (Output, PathBuf) {
 #[test]
 fn match_table_and_show_escape_champion_text() {
     let dir = common::fresh_dir("untrusted", "match");
+    // A name that can only be shown escaped is refused (its escape would read as another
+    // file's name), the refusal itself escaped.
+    refuses_the_evil_name(
+        "a refused match's stderr",
+        Command::new(REFEREE)
+            .arg("match")
+            .arg(passive_as(&dir, EVIL_FILE))
+            .args(["random", "greedy", "--out"])
+            .arg(dir.join("refused")),
+    );
+    assert!(
+        !dir.join("refused").exists(),
+        "a refused match made its folder"
+    );
     let (output, out) = play_untrusted(&dir);
     let stdout = assert_clean("referee match stdout", &output.stdout);
     assert_clean("referee match stderr", &output.stderr);
     assert!(stdout.contains(SEQUENCES_SHOWN), "{stdout}");
     assert!(stdout.contains(LINE_SHOWN), "{stdout}");
-    assert!(stdout.contains(EVIL_NAME), "{stdout}");
-    // The reproduce command quotes the file name in `$'...'`, still one printable line.
+    assert!(stdout.contains(FORMULA_NAME), "{stdout}");
+    // The reproduce command quotes the folder's name in `$'...'`, still one printable line.
     assert!(
-        stdout.contains("$'") && stdout.contains("\\x1b]0;title\\x07"),
+        stdout.contains("$'") && stdout.contains(EVIL_DIR_SHOWN),
         "{stdout}"
     );
 
@@ -141,8 +174,8 @@ fn match_table_and_show_escape_champion_text() {
     assert!(record["seats"][2]["path"]
         .as_str()
         .unwrap()
-        .ends_with(EVIL_FILE));
-    assert_eq!(record["seats"][2]["name"], EVIL_NAME);
+        .ends_with(&format!("{EVIL_DIR}/{FORMULA_FILE}")));
+    assert_eq!(record["seats"][2]["name"], FORMULA_NAME);
 
     for colour in ["never", "always"] {
         let shown = run(Command::new(REFEREE)
@@ -160,7 +193,7 @@ fn match_table_and_show_escape_champion_text() {
         let text = assert_clean(&format!("referee show --color {colour}"), text.as_bytes());
         assert!(text.contains(SEQUENCES_SHOWN), "{text}");
         assert!(text.contains(LINE_SHOWN), "{text}");
-        assert!(text.contains(EVIL_NAME), "{text}");
+        assert!(text.contains(FORMULA_NAME), "{text}");
     }
 }
 
@@ -220,27 +253,20 @@ fn show_and_errors_escape_a_raw_record() {
     );
 }
 
-/// A tournament's champion named like a formula, and its name in the results.
-const FORMULA_FILE: &str = "=evil.sh";
-const FORMULA_NAME: &str = "_=evil.sh";
-
 #[test]
 fn tournament_tables_and_files_escape_champion_text() {
     let dir = common::fresh_dir("untrusted", "tournament");
     let results = dir.join("results");
     // A name that can only be shown escaped is refused in a tournament (its escape would
     // read as another file's name), the refusal itself escaped.
-    let refused = Command::new(REFEREE)
-        .args(["tournament", "random", "greedy"])
-        .arg(evil_champion(&dir))
-        .arg("--results")
-        .arg(&results)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(refused.status.code(), Some(2));
-    let stderr = assert_clean("a refused tournament's stderr", &refused.stderr);
-    assert!(stderr.contains(&EVIL_NAME[1..]), "{stderr}");
+    refuses_the_evil_name(
+        "a refused tournament's stderr",
+        Command::new(REFEREE)
+            .args(["tournament", "random", "greedy"])
+            .arg(passive_as(&dir, EVIL_FILE))
+            .arg("--results")
+            .arg(&results),
+    );
     let formula = dir.join(FORMULA_FILE);
     std::fs::rename(dir.join(EVIL_FILE), &formula).unwrap();
     let output = run(Command::new(REFEREE)

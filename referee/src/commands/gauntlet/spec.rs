@@ -186,7 +186,7 @@ pub(super) fn started(
             crate::cli::words::game_flag(game.name()),
         )));
     }
-    field::name_all(&mut champions, &[], game.builtins())?;
+    crate::commands::names::name_all(&mut champions, &[], game.builtins())?;
     field::warn_same_programs(&champions);
     // An opponent that is the candidate's or the baseline's program (the default built-ins
     // against a built-in) is told apart by its role.

@@ -13,7 +13,7 @@ use anyhow::{anyhow, Context};
 use arena::manifest::{self, Entry};
 use arena::pre_run::check;
 use jail::champion::Limits;
-use jail::untrusted::{label, printable};
+use jail::untrusted::printable;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::Path;
@@ -101,7 +101,7 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
         }
     }
     let chosen: Vec<Option<String>> = entries.into_iter().map(|e| e.name).collect();
-    name_all(&mut champions, &chosen, game.builtins())?;
+    crate::commands::names::name_all(&mut champions, &chosen, game.builtins())?;
     warn_same_programs(&champions);
     let mut seen = HashSet::new();
     if let Some(twice) = champions.iter().find(|c| !seen.insert(c.name.clone())) {
@@ -112,88 +112,6 @@ pub(super) fn gather(args: &TournamentArgs, game: &dyn Game) -> Result<Vec<Champ
         )));
     }
     Ok(champions)
-}
-
-/// Names `champions` as every table and file of the results shows them: `chosen[i]` (a
-/// manifest's `name = path`) as chosen, else the name of its file or folder, grown by the
-/// path components that tell it apart from the others (`manifest::unique_names`), made a
-/// [`label`]. Refuses, naming the champion and the fix: a chosen name that a built-in or
-/// another champion bears; a name that cannot be shown as it is (a control or
-/// bidirectional character, shown escaped as `\x1b`, would read as the name of a file
-/// called with those very characters); two champions that would be shown alike (a name
-/// starting like a formula is shown after `_`).
-pub(crate) fn name_all(
-    champions: &mut [ChampionSpec],
-    chosen: &[Option<String>],
-    builtins: &[&str],
-) -> Result<(), Failure> {
-    let raw: Vec<(String, String)> = champions
-        .iter()
-        .zip(chosen.iter().chain(std::iter::repeat(&None)))
-        .map(|(c, chosen)| {
-            let name = match (chosen, crate::roster::is_builtin(&c.path)) {
-                (Some(name), _) => name.clone(),
-                (None, true) => c.name.clone(),
-                (None, false) => crate::roster::raw_name(&c.given),
-            };
-            (name, c.given.clone())
-        })
-        .collect();
-    let names = manifest::unique_names(&raw, builtins);
-    // A chosen name stays as chosen: one that a built-in or another champion bears is
-    // refused, never changed behind the organiser's back.
-    for ((champion, chosen), name) in champions.iter().zip(chosen).zip(&names) {
-        let Some(chosen) = chosen else { continue };
-        if chosen != name {
-            let bearer = match builtins.contains(&chosen.as_str()) {
-                true => "a built-in champion",
-                false => "another champion",
-            };
-            return Err(usage(format!(
-                "the manifest calls `{}` `{}`, the name of {bearer}: give it a name of its own \
-                 (`other-name = {}`)",
-                printable(&champion.given),
-                printable(chosen),
-                printable(&champion.given)
-            )));
-        }
-    }
-    for (champion, name) in champions.iter().zip(&names) {
-        if let Some(c) = name.chars().find(|&c| jail::untrusted::is_escaped(c)) {
-            return Err(usage(format!(
-                "champion `{}` would be named `{}` in the results, which holds U+{:04X}, a \
-                 control or bidirectional character: shown escaped, it would read as another \
-                 name; rename its file or folder to printable text, or name it in a manifest \
-                 (`its-name = {}`, with --manifest)",
-                printable(&champion.given),
-                printable(name),
-                u32::from(c),
-                printable(&champion.given)
-            )));
-        }
-    }
-    let shown: Vec<String> = names.iter().map(|n| label(n)).collect();
-    for i in 0..names.len() {
-        for j in i + 1..names.len() {
-            if shown[i] == shown[j] && names[i] != names[j] {
-                return Err(usage(format!(
-                    "`{}` (named `{}`) and `{}` (named `{}`) would both be shown as `{}` in \
-                     the results (a name starting with `=`, `+`, `-` or `@` is shown after \
-                     `_`, so that no spreadsheet reads it as a formula): rename one of them, \
-                     or name them apart in a manifest (`its-name = path`, with --manifest)",
-                    printable(&champions[i].given),
-                    names[i],
-                    printable(&champions[j].given),
-                    names[j],
-                    shown[i]
-                )));
-            }
-        }
-    }
-    for (champion, shown) in champions.iter_mut().zip(shown) {
-        champion.name = shown;
-    }
-    Ok(())
 }
 
 /// Says on stderr which champions are one program (identical files) under two names:
