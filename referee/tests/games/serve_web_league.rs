@@ -10,7 +10,8 @@
 //! A league whose two members end equal on everything the standings rank by (each loses
 //! one game on purpose, by an illegal move: the only way a client can give a game away)
 //! says, once its last game ends and without a reload, why its winner is first: ranked
-//! first with the other, the better seed of the draw.
+//! first with the other, the better seed of the draw; and each game's row, who won it and
+//! how the other lost.
 //!
 //! With `REFEREE_WEB_SCREENSHOTS=DIR`, the pages are also shot at 1366x768 and 1920x1080
 //! after each game.
@@ -303,6 +304,18 @@ fn a_tied_league_s_page_says_its_winner_is_first_by_the_draw() {
             said.ends_with("the better seed of the tournament's draw goes first)"),
             "{said}"
         );
+        // Each game's row says how it ended for each seat (it once showed the phase).
+        let rows = browser.eval(
+            "[...document.querySelectorAll('#games tbody tr')].map(r => r.querySelector('.players').textContent)",
+        );
+        let rows: Vec<String> = serde_json::from_value(rows).unwrap();
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        for row in &rows {
+            assert!(
+                row.contains(" (won)") && row.contains(" (lost by a protocol fault: "),
+                "{rows:?}"
+            );
+        }
         assert_eq!(browser.eval("window.kept"), "this page", "no reload");
         browser.shots("league-tied", "true");
         assert_eq!(browser.run(json!(["errors"])), Value::Array(Vec::new()));
