@@ -15,7 +15,8 @@
 // "console": the console's callbacks of the step, "slider_marks": the classes of the marks
 // above the slider, "chart_lines": the curves of the first chart, "chart_dashes": the dash
 // of each, "swatch_colours", "swatch_inks": each seat swatch's colour and its mark's ink,
-// "mark_inks": the ink of the owner's mark along each route (null: unclaimed),
+// "mark_inks": the ink of the owner's mark along each route (null: unclaimed), "edge_inks":
+// the colour of the edge under each route (null: unclaimed), "board": the board's colour,
 // "console_colours": [seat, bar colour] of each callback in the console, "cpu_dots": [seat,
 // colour, shape: tag, corners, hollow] of each dot of the CPU chart, "footer": the footer's
 // text, "spoiler_free": the mode, "moves_shown", "faults_shown": the moves and faults
@@ -71,6 +72,9 @@ const STATE = `(() => {
     swatch_inks: [...document.querySelectorAll("#seats .seat .swatch .owner-mark")].map((m) => getComputedStyle(m).stroke),
     mark_inks: [...document.querySelectorAll("#ttr-board line.owner-mark")]
       .map((m) => (m.getAttribute("visibility") === "visible" ? getComputedStyle(m).stroke : null)),
+    edge_inks: [...document.querySelectorAll("#ttr-board line.route-edge")]
+      .map((m) => (m.getAttribute("visibility") === "visible" ? getComputedStyle(m).stroke : null)),
+    board: getComputedStyle(document.getElementById("ttr-board")).backgroundColor,
     console_colours: [...document.querySelectorAll("#console .call")]
       .map((c) => [Number(c.dataset.seat), getComputedStyle(c).borderLeftColor]),
     cpu_dots: [...document.querySelectorAll("#cpu-wrap .cpu")].map((d) => [Number(d.dataset.seat),

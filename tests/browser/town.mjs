@@ -17,7 +17,7 @@
 // console, "cpu_dots": [seat, fill, shape: tag and corners] of each dot of the CPU chart, "label": the step's label,
 // "footer": the footer's text, "spoiler_free": the mode, "moves_shown", "faults_shown":
 // the moves and the faults and eliminations listed and visible, "fault_steps": the step
-// of each, "result_shown": whether the result is visible}.
+// of each, "result_shown": whether the result is visible, "result": its text}.
 // Exit code 1 on any failure of the driver itself.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -59,6 +59,7 @@ const STATE = `(() => {
     faults_shown: [...document.querySelectorAll("#faults li")].filter(visible).length,
     fault_steps: [...document.querySelectorAll("#faults li")].map((li) => Number(li.dataset.step)),
     result_shown: visible(document.getElementById("result")),
+    result: document.getElementById("result").textContent,
     slider_marks: [...document.querySelectorAll("#fault-marks span")].map((m) => m.className),
     chart_lines: document.querySelectorAll("#chart path.seat-line").length,
     seat_colours: [...document.querySelectorAll("#seats .seat .tok")].map((t) => getComputedStyle(t).backgroundColor),

@@ -72,15 +72,16 @@ impl Store {
         let going_on = query
             .query_map([name], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<Result<_, _>>()?;
-        // The columns of a game's row (`store.rs`'s `game_row`), then its phase.
+        // The columns of a game's row (`store.rs`'s `game_row`, its seats' results the
+        // ninth), then its phase.
         let mut query = conn.prepare(
             "SELECT g.name, g.game, g.kind, g.seats, g.state, g.outcome, g.started, g.ended,
-                 t.phase
+                 g.results, t.phase
              FROM tournament_games t JOIN games g ON g.name = t.game
              WHERE t.tournament = ?1 ORDER BY t.rowid",
         )?;
         let games = query
-            .query_map([name], |r| Ok((r.get(8)?, game_row(r)?)))?
+            .query_map([name], |r| Ok((r.get(9)?, game_row(r)?)))?
             .collect::<Result<_, _>>()?;
         Ok(Some(Read {
             tournament,

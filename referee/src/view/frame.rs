@@ -55,6 +55,16 @@ impl Frame {
     }
 }
 
+/// Each seat's score after its colour, for a result: `Red 0, Blue 12`.
+pub fn scores_in_words(colours: &[&str], scores: &[i64]) -> String {
+    let said: Vec<String> = scores
+        .iter()
+        .zip(colours)
+        .map(|(score, colour)| format!("{colour} {score}"))
+        .collect();
+    said.join(", ")
+}
+
 /// A seat as the frame shows it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Seat {

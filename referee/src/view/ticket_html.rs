@@ -6,12 +6,12 @@
 //! `ticket` crate (the rules that refereed it): the page's script holds no rule.
 
 use super::frame::{self, script_json, Frame, GamePage, Mark, Seat, Series, Step};
-use crate::games::ticket_play::states;
+use crate::games::ticket_play::{how_it_ended, states};
 use arena::GameRecord;
 use serde::Serialize;
 use std::path::Path;
 use ticket::card::ALL;
-use ticket::{connects, longest_path, TicketState};
+use ticket::{connects, longest_path, End, TicketState};
 
 const CSS: [&str; 1] = [include_str!("assets/ticket/ticket.css")];
 const JS: [&str; 1] = [include_str!("assets/ticket/ticket.js")];
@@ -34,6 +34,9 @@ struct PageData<'a> {
     states: Vec<StateView>,
     /// Each fault's seat, step, kind and message (escaped: `jail::untrusted::printable`).
     faults: Vec<(u8, usize, &'static str, std::borrow::Cow<'a, str>)>,
+    /// How the last state ended (the result's words, not the script's).
+    #[serde(skip)]
+    end: Option<End>,
 }
 
 /// A state as the page shows it.
@@ -177,6 +180,7 @@ fn data_of(record: &GameRecord, hidden: bool) -> anyhow::Result<PageData<'_>> {
         .map(|(seat, action)| (seat, action.to_string()))
         .collect();
     Ok(PageData {
+        end: all.last().and_then(TicketState::end),
         hidden,
         seats: record.seats.iter().map(|s| s.name.as_str()).collect(),
         cities: board
@@ -212,7 +216,9 @@ fn data_of(record: &GameRecord, hidden: bool) -> anyhow::Result<PageData<'_>> {
 }
 
 /// What the frame shows: each step's label, the faults, each seat's points from routes
-/// and cards in hand as series, the result and the seed (neither while the game is `live`).
+/// and cards in hand as series, the result and the seed (neither while the game is `live`);
+/// a game that ended by a rule that counts nothing (the ticket deck or the cards run out,
+/// the players left) says so in its result: its scores are the routes' points.
 fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
     let last = data.moves.len();
     let name = |s: usize| format!("{} ({})", record.seats[s].name, COLOUR[s]);
@@ -255,13 +261,6 @@ fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
             }
         ),
     };
-    let scores: Vec<String> = record
-        .ranking
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(s, p)| format!("{} {p}", COLOUR[s]))
-        .collect();
     Frame {
         game: "ticket",
         seats: Seat::all_of(record, &COLOUR),
@@ -280,7 +279,20 @@ fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
                 values: series(&|s| i64::from(s.cards)),
             },
         ],
-        result: (!live).then(|| format!("{result} (scores: {})", scores.join(", "))),
+        result: (!live).then(|| {
+            let scores = format!(
+                "{result} (scores: {})",
+                frame::scores_in_words(&COLOUR, &record.ranking.scores)
+            );
+            match data.end {
+                // The usual end: the scores say it all.
+                Some(End::Counted) | None => scores,
+                end => format!(
+                    "{scores}: {}",
+                    how_it_ended(end, &|s| COLOUR[s].to_string())
+                ),
+            }
+        }),
         footer: [
             Some("Ticket to Ride".into()),
             Some(format!("board {}", record.options.get("board"))),

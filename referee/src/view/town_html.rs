@@ -238,12 +238,12 @@ fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) ->
     let winners = record.ranking.winners();
     let names: Vec<String> = winners.iter().map(|&w| seat_name(w)).collect();
     let result = format!(
-        "{} after {last} moves; scores {:?} (each seat's gold, 0 for a seat out)",
+        "{} after {last} moves (scores: {}: each seat's gold, 0 for a seat out)",
         match names.len() {
             1 => format!("{} wins", names[0]),
             _ => format!("{} tie first", names.join(" and ")),
         },
-        record.ranking.scores
+        super::frame::scores_in_words(&COLOURS, &record.ranking.scores)
     );
     Frame {
         game: "little-town",

@@ -253,6 +253,27 @@ fn five_seats_differ_by_colour_mark_dash_and_shape() {
         owners_seen.len() >= 4,
         "claims of most seats: {owners_seen:?}"
     );
+    // Each claimed route edged so that it stands out from the cream board (3:1), the
+    // yellow seat's too (its colour alone is 1.5:1 on it); an unclaimed one has no edge.
+    let board = computed_rgb(&end["board"]);
+    let edges = end["edge_inks"].as_array().unwrap();
+    assert_eq!(edges.len(), owners.len(), "{end}");
+    for (owner, edge) in owners.iter().zip(edges) {
+        match owner.as_u64() {
+            Some(s) => {
+                let ratio = crate::view_palette::contrast(computed_rgb(edge), board);
+                assert!(
+                    ratio >= 3.0,
+                    "a route of seat {s}: edge {edge} on the board: {ratio:.2}"
+                );
+            }
+            None => assert!(edge.is_null(), "an unclaimed route's edge: {edge}"),
+        }
+    }
+    assert!(
+        owners_seen.contains(&3),
+        "the yellow seat claims: {owners_seen:?}"
+    );
     // The console and the CPU chart: each seat in its colour, the chart one shape a seat.
     for (seat, colour) in end["console_colours"]
         .as_array()
@@ -278,5 +299,54 @@ fn five_seats_differ_by_colour_mark_dash_and_shape() {
     assert!(
         shapes.len() == 5 && shapes.values().all(|s| s.len() == 1) && kinds.len() == 5,
         "one shape a seat on the CPU chart: {shapes:?}"
+    );
+}
+
+/// Five seats on the small board (nine tickets): the deck runs out at the fifth seat's
+/// first draw, and rule 21 ends the game with nothing counted: every score the points of
+/// the routes (0), the fewest tickets held first. The result says so, on the page and in
+/// what `match` prints, where it once read "TicketsOut { drawer: 3 }" above counts of
+/// -14 to -20 that no score was.
+#[test]
+fn a_game_the_ticket_deck_ended_says_nothing_was_counted() {
+    let Some(chromium) =
+        common::browser_ready("a_game_the_ticket_deck_ended_says_nothing_was_counted")
+    else {
+        return;
+    };
+    let dir = common::fresh_dir("ticket-frame", "tickets-out");
+    let out = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args(["--game", "ticket-to-ride", "match"])
+        .args(["random"; 5])
+        .args(["--seed", "3", "--option", "board=small", "--html", "--out"])
+        .arg(dir.join("m"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let said = common::text(&out.stdout);
+    let rule = "fewer than three tickets were left when seat 3 drew (rule 21): the fewest \
+                tickets held wins, the drawer first among equals; tickets not counted: each \
+                score is the points of the routes";
+    assert!(said.contains(&format!("ended: {rule}\n")), "{said}");
+    assert!(
+        said.contains("seat 0: 0 points from routes, 3 tickets held, 4 cards in hand\n"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("-20 points") && !said.contains("TicketsOut"),
+        "{said}"
+    );
+    let page = format!("{}#step=0", dir.join("m/replay.html").display());
+    let json = common::drive_page("ticket.mjs", &chromium, &page, &["key:End"]);
+    let banner = json["states"][1]["banner"].as_str().unwrap_or_default();
+    assert_eq!(
+        banner,
+        format!(
+            "random (Yellow) wins after 7 moves (scores: Red 0, Blue 0, Green 0, Yellow 0, \
+             Black 0): {}",
+            rule.replace("seat 3", "Yellow")
+        ),
+        "{}",
+        json["states"][1]
     );
 }

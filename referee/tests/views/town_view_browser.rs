@@ -1,7 +1,8 @@
 //! Little Town's replay page (`match --html`), in a real browser (headless Chromium driven
 //! by `tests/browser/town.mjs`): at every step it shows the board (mines, buildings, workers
 //! by colour) as the `town` crate replays the record, each seat's stock and gold, who is out
-//! and why, the fault and the elimination marked on the timeline, a gold chart per seat.
+//! and why, the fault and the elimination marked on the timeline, a gold chart per seat,
+//! the result in words.
 //!
 //! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`,
 //! where a missing browser fails the test.
@@ -80,6 +81,23 @@ fn the_page_shows_the_board_workers_stocks_and_who_went_out_at_every_step() {
             );
         }
     }
+    // The result in words, each seat's gold after its colour (it once read
+    // `scores [0, 1, 0, 15]`).
+    let scores: Vec<String> = record
+        .ranking
+        .scores
+        .iter()
+        .zip(town::COLOURS)
+        .map(|(gold, colour)| format!("{colour} {gold}"))
+        .collect();
+    let result = shown[2]["result"].as_str().unwrap();
+    assert!(
+        result.ends_with(&format!(
+            " after {last} moves (scores: {}: each seat's gold, 0 for a seat out)",
+            scores.join(", ")
+        )),
+        "{result}"
+    );
     // Workers by colour: as many colours as seats with a worker out at the middle step.
     let mut seats_out: Vec<i64> = board(&states[mid])
         .1

@@ -6,7 +6,8 @@
 //! Fernandes 2009, severity 1) and in greyscale (luminance only), and no 2009 seat is
 //! near-black like a road (at least [`MIN_LIGHTER_THAN_ROAD`] L* lighter, for every
 //! vision); what is drawn on a seat's colour (the 2009 houses' letters, Ticket to Ride's
-//! marks along routes) stands out from it. Chromium's own simulations (what
+//! marks along routes) stands out from it, and Ticket to Ride's routes from its board by
+//! their edge. Chromium's own simulations (what
 //! `scripts/screenshot-pages.sh` shots with `VISION`) turn the board's pixels into what
 //! that model says.
 use crate::common;
@@ -414,6 +415,26 @@ fn what_is_drawn_on_a_seat_stands_out_from_it() {
                 "{game}: {ink} on {fill}: contrast {ratio:.2} < {least}"
             );
         }
+    }
+}
+
+/// Ticket to Ride's claimed routes stand out from its cream board, a graphic, at least 3:1
+/// (WCAG 2): each seat's routes are edged by `--edge-pN` (`ticket.js`), the light ones
+/// (yellow, 1.5:1 on the board; green, 2.7:1) in a dark shade of their colour.
+#[test]
+fn every_seat_s_routes_stand_out_from_the_board() {
+    let palette = game_palette(GAMES[2].1);
+    let board = parse(&palette["--board"]);
+    for s in 0..GAMES[2].2 {
+        let edge = format!("--edge-p{s}");
+        let Some(value) = palette.get(&edge) else {
+            panic!("ticket-to-ride: the page's CSS has no {edge}: {palette:?}");
+        };
+        let ratio = contrast(parse(value), board);
+        assert!(
+            ratio >= 3.0,
+            "ticket-to-ride: {edge} on --board: contrast {ratio:.2} < 3"
+        );
     }
 }
 

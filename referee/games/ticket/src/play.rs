@@ -9,7 +9,7 @@ use arena::standings::{MatchRow, PointsTable, WIN_LOSS};
 use arena::GameRecord;
 use game::{Replay, Step};
 use ticket::card::ALL;
-use ticket::{TicketState, TicketToRide};
+use ticket::{End, TicketState, TicketToRide};
 
 /// The state after each action of `record` (a checked one): the state before the first
 /// action first (chance's draws of the start applied), each action's chance after it.
@@ -25,6 +25,32 @@ pub fn states(record: &GameRecord) -> Result<Vec<TicketState>, String> {
     }
     states.push(replay.state().clone());
     Ok(states)
+}
+
+/// How a match ended (`end`, its final state's), in words, each seat named by `seat`: the
+/// rule that ended it and what ranks the seats, and whether the tickets were counted
+/// (`docs/rules-ticket-to-ride.md`, rules 19 to 25). At the ends of rules 20, 21 and 25
+/// nothing is counted: every score is the points of the seat's routes, its tickets neither
+/// won nor lost, whatever they would have counted.
+pub fn how_it_ended(end: Option<End>, seat: &dyn Fn(usize) -> String) -> String {
+    const UNCOUNTED: &str = "tickets not counted: each score is the points of the routes";
+    match end {
+        None => "not yet".into(),
+        Some(End::Counted) => {
+            "after the last round, every ticket counted (rules 19 and 22 to 24)".into()
+        }
+        Some(End::CardsOut { drawer }) => format!(
+            "no card was left to draw for {} (rule 20): the fewest cards in hand wins, the \
+             drawer last among equals; {UNCOUNTED}",
+            seat(drawer)
+        ),
+        Some(End::TicketsOut { drawer }) => format!(
+            "fewer than three tickets were left when {} drew (rule 21): the fewest tickets \
+             held wins, the drawer first among equals; {UNCOUNTED}",
+            seat(drawer)
+        ),
+        Some(End::Retired) => format!("one player or none was left in (rule 25); {UNCOUNTED}"),
+    }
 }
 
 /// The state at the end of `record`.
@@ -70,28 +96,39 @@ impl Parts for TicketWire {
         " (seat 0 moves first)"
     }
 
-    /// How the match ended and each seat's count.
+    /// How the match ended and each seat's count (at an end that counts nothing, its
+    /// points from routes, and the tickets and cards that ranked it).
     fn describe(&self, record: &GameRecord) -> Vec<String> {
         let Ok(state) = final_state(record) else {
             return Vec::new();
         };
+        let end = state.end();
         let mut lines = vec![format!(
             "ended: {}",
-            state
-                .end()
-                .map_or("unfinished".into(), |e| format!("{e:?}"))
+            how_it_ended(end, &|s| format!("seat {s}"))
         )];
         for (seat, c) in state.count().iter().enumerate() {
-            lines.push(format!(
-                "seat {seat}: {} points (routes {}, tickets {} with {} of {} completed, longest path {}{})",
-                c.score,
-                c.routes,
-                c.tickets,
-                c.completed.iter().filter(|&&d| d).count(),
-                c.completed.len(),
-                c.longest,
-                if c.bonus > 0 { ", +10 for it" } else { "" }
-            ));
+            lines.push(match end {
+                Some(End::Counted) => format!(
+                    "seat {seat}: {} points (routes {}, tickets {} with {} of {} completed, longest path {}{})",
+                    c.score,
+                    c.routes,
+                    c.tickets,
+                    c.completed.iter().filter(|&&d| d).count(),
+                    c.completed.len(),
+                    c.longest,
+                    if c.bonus > 0 { ", +10 for it" } else { "" }
+                ),
+                _ => {
+                    let view = state.view(seat);
+                    let cards: u32 = ALL.iter().map(|&k| u32::from(view.count(k))).sum();
+                    format!(
+                        "seat {seat}: {} points from routes, {} tickets held, {cards} cards in hand",
+                        c.routes,
+                        c.completed.len(),
+                    )
+                }
+            });
         }
         lines
     }

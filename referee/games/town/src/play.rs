@@ -188,9 +188,9 @@ impl Parts for TownWire {
     fn describe(&self, record: &GameRecord) -> Vec<String> {
         let last = states(record).pop().expect("the setup at least");
         let mut lines = vec![format!(
-            "board spread {}; scores (each seat's gold, 0 for a seat out): {:?}",
+            "board spread {}; scores (each seat's gold, 0 for a seat out): {}",
             last.spread(),
-            record.ranking.scores
+            crate::view::frame::scores_in_words(&COLOURS, &record.ranking.scores)
         )];
         for (seat, p) in last.players().iter().enumerate() {
             if let Some((_, why)) = p.out {

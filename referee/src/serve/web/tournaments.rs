@@ -216,9 +216,10 @@ fn tied_first(winner: &str, standings: &[(usize, String, u64)]) -> String {
     match tied.is_empty() {
         true => String::new(),
         false => format!(
-            "ranked {rank} with {} ({points} points and equal on every tie-break of the \
+            "ranked {rank} with {} ({points} point{} and equal on every tie-break of the \
              standings): the better seed of the tournament's draw goes first",
-            tied.join(", ")
+            tied.join(", "),
+            if *points == 1 { "" } else { "s" }
         ),
     }
 }
@@ -264,6 +265,8 @@ mod tests {
         assert!(why.starts_with("ranked 1 with ann (2 points"), "{why}");
         assert!(why.contains("better seed"), "{why}");
         assert_eq!(tied_first("cid", &standings), "");
+        let one = [(1, "ann".to_string(), 1), (1, "bob".to_string(), 1)];
+        assert!(tied_first("ann", &one).starts_with("ranked 1 with bob (1 point and"));
         assert_eq!(tied_first("ann", &standings[..1]), "");
     }
 }

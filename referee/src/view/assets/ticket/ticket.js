@@ -9,7 +9,8 @@
   const V = window.viewer, $ = V.$, el = V.el;
   let D = JSON.parse(document.getElementById("ticket").textContent);
   // Each seat's colour, and the ink of its mark along its routes: the page's CSS (ticket.css).
-  const SEAT = V.seatColour, INK = (s) => "var(--on-p" + s + ")";
+  // The edge of its routes on the board (a light colour on the light board stands out by it).
+  const SEAT = V.seatColour, INK = (s) => "var(--on-p" + s + ")", EDGE = (s) => "var(--edge-p" + s + ")";
   const NAMES = ["Red", "Blue", "Green", "Yellow", "Black"];
   // Each seat's mark along the routes it claimed, a line of its ink inside its colour: the
   // seats differ by it where colours do not (colour blindness, greyscale). Seat 0's is solid.
@@ -34,6 +35,10 @@
     for (const k in attrs) n.setAttribute(k, attrs[k]);
     return n;
   };
+  // Under every route, the edge of its owner's colour (hidden while it has none).
+  const edgeLayer = node("g", { class: "edges" });
+  svg.append(edgeLayer);
+  const edges = [];
   const lines = D.routes.map(([a, b, length, colour, twin], r) => {
     let [x1, y1, x2, y2] = [D.cities[a][1], D.cities[a][2], D.cities[b][1], D.cities[b][2]];
     if (twin >= 0) {
@@ -47,6 +52,10 @@
     title.textContent = city(a) + " - " + city(b) + ": " + length + " " + colour;
     line.append(title);
     svg.append(line);
+    const edge = node("line", { x1, y1, x2, y2, class: "route-edge", "data-route": r, "stroke-width": 12,
+      "pointer-events": "none", visibility: "hidden" });
+    edgeLayer.append(edge);
+    edges.push(edge);
     return line;
   });
   const marks = lines.map((line) => {
@@ -138,6 +147,8 @@
       marks[r].setAttribute("visibility", o >= 0 ? "visible" : "hidden");
       marks[r].setAttribute("stroke-dasharray", o >= 0 ? MARK[o] : "none");
       marks[r].style.stroke = o >= 0 ? INK(o) : "";
+      edges[r].setAttribute("visibility", o >= 0 ? "visible" : "hidden");
+      edges[r].style.stroke = o >= 0 ? EDGE(o) : "";
     });
     $("row").textContent = "";
     S.row.forEach((c) => $("row").append(card(c)));
