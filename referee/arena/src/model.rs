@@ -214,6 +214,17 @@ pub fn moves_fault_place(record: &GameRecord, fault: &GameFault) -> Option<Fault
     })
 }
 
+/// Each seat's score after its colour, for a result: `Red 0, Blue 12` (a game's
+/// [`Parts::describe`] and its page's result say it alike).
+pub fn scores_in_words(colours: &[&str], scores: &[i64]) -> String {
+    let said: Vec<String> = scores
+        .iter()
+        .zip(colours)
+        .map(|(score, colour)| format!("{colour} {score}"))
+        .collect();
+    said.join(", ")
+}
+
 /// Where `show` stops in a match: `--step`, `--turn`, `--phase` (clap checked their
 /// ranges and combinations; what a game counts in them is its own), and whether to colour.
 #[derive(Clone, Copy, Debug, Default)]

@@ -55,15 +55,9 @@ impl Frame {
     }
 }
 
-/// Each seat's score after its colour, for a result: `Red 0, Blue 12`.
-pub fn scores_in_words(colours: &[&str], scores: &[i64]) -> String {
-    let said: Vec<String> = scores
-        .iter()
-        .zip(colours)
-        .map(|(score, colour)| format!("{colour} {score}"))
-        .collect();
-    said.join(", ")
-}
+/// Each seat's score after its colour, for a result (the arena's: a game's `describe`
+/// says it too).
+pub use arena::model::scores_in_words;
 
 /// A seat as the frame shows it.
 #[derive(Clone, Debug, Serialize)]

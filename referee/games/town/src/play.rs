@@ -190,7 +190,7 @@ impl Parts for TownWire {
         let mut lines = vec![format!(
             "board spread {}; scores (each seat's gold, 0 for a seat out): {}",
             last.spread(),
-            crate::view::frame::scores_in_words(&COLOURS, &record.ranking.scores)
+            arena::model::scores_in_words(&COLOURS, &record.ranking.scores)
         )];
         for (seat, p) in last.players().iter().enumerate() {
             if let Some((_, why)) = p.out {
