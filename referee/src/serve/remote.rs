@@ -42,7 +42,7 @@ pub struct Link {
     /// when its game began): its fault says this, not a connection closed.
     pub absent: Option<String>,
     /// The token the client gave with its last request (its `WAIT_GAME`), proven then:
-    /// every seat it is given checks it again ([`super::session::proves`]), so that a
+    /// every seat it is given checks it again (`session::proves`), so that a
     /// token the organiser replaced since seats no one.
     pub token: Option<String>,
 }
