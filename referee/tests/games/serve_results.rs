@@ -7,13 +7,12 @@
 
 use crate::common;
 use crate::serve::{serve_command, Client, Server};
-use crate::serve_tournament::register;
+use crate::serve_tournament::{organise, register};
 use crate::serve_web::{http, site_of};
 use crate::serve_web_tournament::post;
 
-use common::users::{each_run_in, Who};
+use common::users::each_run_in;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 
 /// Plays a free game of the Amazons in the game's own protocol (`protocol=lines`): asks
 /// `wait` as `name`, then answers each `jouer` with `forged` (a line no rule knows) or,
@@ -249,16 +248,6 @@ fn let_go(client: &mut Client) -> Vec<String> {
         }
     }
     told
-}
-
-/// `referee serve` run as `who` with `args`, which must succeed.
-fn organise(who: Who, dir: &Path, args: &[&str]) {
-    let out = serve_command(who, dir, args);
-    assert!(
-        out.status.success(),
-        "serve {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// Red team 15, finding 2: a member's token leaked, the organiser gave it a new one
