@@ -8,6 +8,7 @@
 //! writes the partial results and prints how to resume (exit 130); a second one exits at
 //! once. `--resume` plays the abandoned matches again (`interrupt.rs`).
 
+mod alike;
 pub(crate) mod field;
 pub(crate) mod journal;
 mod lock_holder;
