@@ -440,6 +440,7 @@ fn names_that_read_alike_are_refused_however_they_are_given() {
         run(words(&[
             &"tournament",
             &"random",
+            &"greedy",
             &"--from-dir",
             &folder,
             &"--results",
@@ -463,6 +464,7 @@ fn names_that_read_alike_are_refused_however_they_are_given() {
         &narrow,
         &wide,
         &"random",
+        &"greedy",
         &"--results",
         &results,
     ]));
@@ -492,7 +494,7 @@ fn names_that_read_alike_are_refused_however_they_are_given() {
     let manifest = dir.join("m.txt");
     std::fs::write(
         &manifest,
-        format!("alice\u{2060} = {}\nrandom\n", narrow.display()),
+        format!("alice\u{2060} = {}\nrandom\ngreedy\n", narrow.display()),
     )
     .unwrap();
     let out = run(words(&[
