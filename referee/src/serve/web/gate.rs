@@ -536,18 +536,49 @@ mod tests {
         assert_eq!(counts.counted.lock().unwrap().0, 0);
     }
 
+    /// A site on a Unix socket in a folder of its own (kept while the folder is), and its
+    /// door on loopback (`proxy` trusted), one connection a source.
+    fn a_door(
+        proxy: Option<IpAddr>,
+    ) -> (
+        tempfile::TempDir,
+        std::os::unix::net::UnixListener,
+        std::net::SocketAddr,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("site");
+        let site = std::os::unix::net::UnixListener::bind(&path).unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let door = listener.local_addr().unwrap();
+        std::thread::spawn(move || serve(listener, path, 1, proxy));
+        (dir, site, door)
+    }
+
+    /// `stream` closed with a reset, as a visitor who aborts (or nginx for it).
+    fn reset(stream: TcpStream) {
+        let abort = nix::libc::linger {
+            l_onoff: 1,
+            l_linger: 0,
+        };
+        nix::sys::socket::setsockopt(&stream, nix::sys::socket::sockopt::Linger, &abort).unwrap();
+    }
+
+    /// Every request the site gets from now on answered, 200 and empty.
+    fn answer_all(site: std::os::unix::net::UnixListener) {
+        std::thread::spawn(move || {
+            for mut page in site.incoming().flatten() {
+                let _ = page.read_to_end(&mut Vec::new());
+                let _ = page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+            }
+        });
+    }
+
     /// A visitor who resets while its page is computed stays counted until the site's side
     /// of it ends (red team 14: resetting after each request, one source kept 4 times its
     /// share of pages computing).
     #[test]
     fn a_visitor_who_resets_stays_counted_until_its_page_is_answered() {
-        use std::os::unix::net::UnixListener;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("site");
-        let site = UnixListener::bind(&path).unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let door = listener.local_addr().unwrap();
-        std::thread::spawn(move || serve(listener, path, 1, None));
+        let (_dir, site, door) = a_door(None);
         let ask = |visitor: &mut TcpStream| {
             visitor
                 .write_all(b"GET /heavy HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -559,16 +590,7 @@ mod tests {
         let (mut computing, _) = site.accept().unwrap();
         let mut request = Vec::new();
         computing.read_to_end(&mut request).unwrap();
-        nix::sys::socket::setsockopt(
-            &visitor,
-            nix::sys::socket::sockopt::Linger,
-            &nix::libc::linger {
-                l_onoff: 1,
-                l_linger: 0,
-            },
-        )
-        .unwrap();
-        drop(visitor);
+        reset(visitor);
         // Its source's one connection is still the page's.
         for _ in 0..20 {
             let mut next = TcpStream::connect(door).unwrap();
@@ -581,12 +603,7 @@ mod tests {
         // as the door has seen that end.
         let _ = computing.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
         drop(computing);
-        std::thread::spawn(move || {
-            for mut page in site.incoming().flatten() {
-                let _ = page.read_to_end(&mut Vec::new());
-                let _ = page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
-            }
-        });
+        answer_all(site);
         let served = (0..10_000).any(|_| {
             let mut next = TcpStream::connect(door).unwrap();
             ask(&mut next);
@@ -635,14 +652,8 @@ mod tests {
     /// another visitor of the same proxy is served meanwhile.
     #[test]
     fn a_proxied_visitor_who_leaves_stays_counted_until_its_page_is_answered() {
-        use std::os::unix::net::UnixListener;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("site");
-        let site = UnixListener::bind(&path).unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let door = listener.local_addr().unwrap();
         let proxy = [127, 0, 0, 2];
-        std::thread::spawn(move || serve(listener, path, 1, Some(IpAddr::from(proxy))));
+        let (_dir, site, door) = a_door(Some(IpAddr::from(proxy)));
         let ask = |for_visitor: &str| {
             let mut stream = connect_from(door, proxy);
             write!(
@@ -668,16 +679,7 @@ mod tests {
             request.contains("X-Referee-Source: 203.0.113.7\r\n"),
             "{request}"
         );
-        nix::sys::socket::setsockopt(
-            &leaving,
-            nix::sys::socket::sockopt::Linger,
-            &nix::libc::linger {
-                l_onoff: 1,
-                l_linger: 0,
-            },
-        )
-        .unwrap();
-        drop(leaving);
+        reset(leaving);
         // Its share (one) is the page's: each of its next requests is refused.
         for _ in 0..20 {
             let answer = said(ask("203.0.113.7"));
@@ -700,12 +702,7 @@ mod tests {
         // has seen that end.
         let _ = computing.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
         drop(computing);
-        std::thread::spawn(move || {
-            for mut page in site.incoming().flatten() {
-                let _ = page.read_to_end(&mut Vec::new());
-                let _ = page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
-            }
-        });
+        answer_all(site);
         let served = (0..10_000).any(|_| said(ask("203.0.113.7")).starts_with("HTTP/1.1 200"));
         assert!(served);
     }
