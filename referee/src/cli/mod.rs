@@ -106,8 +106,9 @@ pub struct ServeArgs {
     pub web: Option<std::net::SocketAddr>,
     /// The web site's proxy (its address, as the site sees its connections): the visitor it
     /// forwards (the last hop of `X-Forwarded-For`, or `Forwarded: for=`) counts as the
-    /// source of each request for the site's per-source bounds; the proxy's connections are
-    /// bounded only by the site's total. From anyone else the header is ignored.
+    /// source of each request for the site's per-source bounds, until its answer ends; the
+    /// proxy's connections are bounded only by the site's total. From anyone else the
+    /// header is ignored. Not 127.0.0.1: the organiser's own browser connects from it.
     #[arg(long, value_name = "ADDR", requires = "web")]
     pub web_proxy: Option<std::net::IpAddr>,
     #[command(subcommand)]

@@ -1,5 +1,6 @@
 //! One module per subcommand: each turns checked arguments into work and output.
 
+pub(crate) mod alike;
 pub mod build;
 pub mod gauntlet;
 pub(crate) mod keys;

@@ -1,7 +1,7 @@
 //! The names champions are shown under, one rule for `match`, `tournament` and `gauntlet`:
 //! told apart from each other, and shown as they are or refused naming the fix.
 
-use crate::commands::Failure;
+use crate::commands::{alike, Failure};
 use crate::roster::ChampionSpec;
 use anyhow::anyhow;
 use arena::manifest;
@@ -18,9 +18,12 @@ fn usage(message: impl std::fmt::Display) -> Failure {
 /// [`label`]. Refuses, naming the champion and the fix: a chosen name that a built-in or
 /// another champion bears; a name that cannot be shown as it is (a control or
 /// bidirectional character, shown escaped as `\x1b`, would read as the name of a file
-/// called with those very characters); two champions that would be shown alike (a name
-/// starting like a formula is shown after `_`). `chosen` is empty for a command that
-/// takes no manifest (a match, a gauntlet): its fix is then renaming the file.
+/// called with those very characters); a name holding what shows as nothing or as another
+/// blank than the space, or a space at either end ([`alike::unseen`]); two champions that
+/// would be shown alike (a name starting like a formula is shown after `_`) or read alike
+/// ([`alike::read_alike`]: one name after Unicode's compatibility normalisation). `chosen`
+/// is empty for a command that takes no manifest (a match, a gauntlet): its fix is then
+/// renaming the file.
 pub(crate) fn name_all(
     champions: &mut [ChampionSpec],
     chosen: &[Option<String>],
@@ -75,9 +78,34 @@ pub(crate) fn name_all(
             )));
         }
     }
+    for (champion, name) in champions.iter().zip(&names) {
+        if let Some(unseen) = alike::unseen(name) {
+            return Err(usage(format!(
+                "champion `{}` would be named `{}` in the results, which holds {unseen}: it \
+                 would read as another name, or as none; rename its file or folder to \
+                 letters, digits and plain spaces inside{}",
+                printable(&champion.given),
+                printable(name),
+                in_manifest("it", &format!("its-name = {}", printable(&champion.given)))
+            )));
+        }
+    }
     let shown: Vec<String> = names.iter().map(|n| label(n)).collect();
     for i in 0..names.len() {
         for j in i + 1..names.len() {
+            if alike::read_alike(&names[i], &names[j]) {
+                return Err(usage(format!(
+                    "`{}` (named `{}`) and `{}` (named `{}`) would read alike in the results \
+                     (one name once Unicode's compatibility forms are made one: an accented \
+                     letter written as one character or as a letter and its accent, a \
+                     full-width letter): rename one of them{}",
+                    printable(&champions[i].given),
+                    names[i],
+                    printable(&champions[j].given),
+                    names[j],
+                    in_manifest("them apart", "its-name = path")
+                )));
+            }
             if shown[i] == shown[j] && names[i] != names[j] {
                 return Err(usage(format!(
                     "`{}` (named `{}`) and `{}` (named `{}`) would both be shown as `{}` in \

@@ -37,6 +37,19 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
              players, results and comments (put it behind your own proxy for TLS)"
         );
     }
+    // The address a browser on this machine connects from: the organiser's pages would
+    // count as the proxy's, never among the connections kept for the server's machine.
+    if let Some(proxy) = args
+        .web_proxy
+        .filter(|p| *p == std::net::Ipv4Addr::LOCALHOST || *p == std::net::Ipv6Addr::LOCALHOST)
+    {
+        eprintln!(
+            "web proxy {proxy}: a browser on this machine connects from that address too, so \
+             the organiser's pages count as the proxy's and lose the connections kept for \
+             this machine; have the proxy connect from another loopback address (nginx: \
+             `proxy_bind 127.0.0.2;`) and name that one (--web-proxy 127.0.0.2)"
+        );
+    }
     crate::serve::run(crate::serve::Config {
         listen: args.listen,
         results: args.results,

@@ -256,6 +256,63 @@ fn a_storm_of_visitors_asking_the_heaviest_page_and_leaving_costs_one_computatio
     });
 }
 
+/// Eight games in play, each watched (its board and its growth asked, as its page does),
+/// leave a finished board computed once: their answers, a new version each callback, are
+/// kept apart from finished boards (red team 15: they pushed the finished board out between
+/// two visits, each visit replayed its record again).
+#[test]
+fn games_in_play_watched_leave_a_finished_board_computed_once() {
+    each_run_in("serve", "web_board_kept", |who, dir| {
+        let server =
+            Server::start_with(who, dir, &["--web", "127.0.0.1:0", "--per-address", "100"]);
+        let site = site_of(&server);
+        let mut client = server.connect();
+        let (game, first) = client.start("alice", "map=small start=0 timeout=60");
+        let mut events = stream(&site, &format!("/game/{game}/events"));
+        client.play_to_the_end(first);
+        until(&mut events, "data: ended\n\n");
+        let board = format!("/game/{game}/board");
+        let opens = Opens::of(&server.results.join(&game).join("record.json"));
+        let visit = || {
+            let (status, _, page) = http(&site, "GET", &board);
+            assert!(status.contains("200") && page.contains("seed "), "{status}");
+        };
+        visit();
+        // Counted after each visit: the kernel folds an open into the one before it still
+        // unread.
+        assert_eq!(opens.count(), 1, "the record read for the first visit");
+        // Eight games in play, each with a move in its record.
+        let players: Vec<_> = (0..8)
+            .map(|i| {
+                let mut player = server.connect();
+                let (live, first) = player.start(&format!("p{i}"), "map=small start=0 timeout=60");
+                match first {
+                    true => assert_eq!(player.play("4").1, 0),
+                    false => assert_eq!(player.opponent().2, 0),
+                }
+                (player, live)
+            })
+            .collect();
+        for (_, live) in &players {
+            let growth = format!("/game/{live}/board.json");
+            common::wait_until("a move drawn", WAIT, || {
+                let (status, _, body) = http(&site, "GET", &growth);
+                assert!(!body.contains("ended"), "{live} in play: {body}");
+                status.contains("200")
+            });
+            let (status, _, _) = http(&site, "GET", &format!("/game/{live}/board"));
+            assert!(status.contains("200"), "{status}");
+        }
+        visit();
+        assert_eq!(
+            opens.count(),
+            0,
+            "the record read again, games in play watched between"
+        );
+        drop(players);
+    });
+}
+
 /// A connection to the site from the local address `from` (all of 127/8 is local).
 fn connect_from(site: &str, from: [u8; 4]) -> TcpStream {
     use nix::sys::socket::{bind, connect, socket, AddressFamily, SockFlag, SockType, SockaddrIn};
@@ -356,5 +413,74 @@ fn a_trusted_proxy_s_visitors_are_their_own_sources_and_a_forged_header_is_ignor
         assert!(head.contains(" 503 "), "{head}");
         assert!(answer(over).contains("from your machine"));
         drop((held, others, forged));
+    });
+}
+
+/// Behind `--web-proxy`, each request counts for the visitor the proxy forwards until its
+/// answer ends, within the `--per-address` share: a visitor holding its share (two live
+/// pages here) is answered 503 for one more, whatever connection of the proxy carries it,
+/// while another visitor of the proxy is served; once one of its pages ends, it is served
+/// again (red team 15: one visitor who left each request at once kept 100+ pages
+/// computing, the proxy's connections counted for nobody). A proxy named 127.0.0.1, the
+/// address of the organiser's own browser, is said at start with the fix.
+#[test]
+fn a_proxied_visitor_holds_at_most_its_share_of_the_site() {
+    each_run_in("serve", "web_proxy_share", |who, dir| {
+        let server = Server::start_with(
+            who,
+            dir,
+            &[
+                "--web",
+                "127.0.0.1:0",
+                "--per-address",
+                "2",
+                "--web-proxy",
+                "127.0.0.2",
+            ],
+        );
+        let site = site_of(&server);
+        let proxy = [127, 0, 0, 2];
+        let visitor = "X-Forwarded-For: 192.0.2.1";
+        let mut held: Vec<TcpStream> = (0..2)
+            .map(|_| {
+                let (stream, head) = stream_from(&site, proxy, visitor);
+                assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+                stream
+            })
+            .collect();
+        let page = |line: &str| {
+            let mut asking = connect_from(&site, proxy);
+            write!(asking, "GET / HTTP/1.0\r\nHost: x\r\n{line}\r\n\r\n").unwrap();
+            answer(asking)
+        };
+        let over = page(visitor);
+        assert!(
+            over.starts_with("HTTP/1.1 503") && over.contains("from your machine"),
+            "{over}"
+        );
+        // The site answers HTTP/1.0 in kind.
+        let other = page("X-Forwarded-For: 192.0.2.2");
+        assert!(other.starts_with("HTTP/1.0 200"), "{other}");
+        // One of its pages closed: its request ends, the visitor is served again.
+        drop(held.pop());
+        common::wait_until("the visitor's page ended", WAIT, || {
+            page(visitor).starts_with("HTTP/1.0 200")
+        });
+        drop(held);
+        // Said before anything is served (here a results folder that cannot be made ends
+        // the server at once).
+        let file = dir.join("a-file");
+        std::fs::write(&file, "").unwrap();
+        let out = crate::serve::serve_command(
+            who,
+            &file,
+            &["--web", "127.0.0.1:0", "--web-proxy", "127.0.0.1"],
+        );
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("web proxy 127.0.0.1: a browser on this machine")
+                && said.contains("proxy_bind 127.0.0.2"),
+            "{said}"
+        );
     });
 }

@@ -491,3 +491,84 @@ fn a_match_refuses_a_name_that_cannot_be_shown_as_it_is_as_a_tournament_does() {
     assert_eq!(record["seats"][0]["name"], "x\\x1b");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Two champions that would read alike in the results are refused naming both, and a name
+/// holding what shows as nothing, another blank than the space, or a space at either end
+/// is refused naming the character and the fix, however it is given (red team 15: folders
+/// `café` written two ways, `alice` and `alice` + U+200B played, two rows `café` and two
+/// `alice` in the leaderboard).
+#[test]
+fn names_that_read_alike_are_refused_however_they_are_given() {
+    let dir = common::fresh_dir("field", "alike");
+    let results = dir.join("results");
+    let from_dir = |folder: &Path| {
+        run(words(&[
+            &"tournament",
+            &"random",
+            &"greedy",
+            &"--from-dir",
+            &folder,
+            &"--results",
+            &results,
+        ]))
+    };
+    // One word written with `é` and with `e` and a combining accent.
+    let accents = dir.join("accents");
+    std::fs::create_dir_all(&accents).unwrap();
+    passive_as(&accents, "caf\u{e9}");
+    passive_as(&accents, "cafe\u{301}");
+    refused(
+        &from_dir(&accents),
+        &["would read alike", "rename one of them", "(named `caf"],
+    );
+    // Full-width letters, as arguments of a gauntlet.
+    let wide = passive_as(&dir, "\u{ff42}ob");
+    let narrow = passive_as(&dir, "bob");
+    let out = run(words(&[
+        &"gauntlet",
+        &narrow,
+        &wide,
+        &"random",
+        &"greedy",
+        &"--results",
+        &results,
+    ]));
+    refused(&out, &["(named `bob`)", "would read alike"]);
+    // What shows as nothing or as another blank, a space at an end: each folder alone
+    // beside the built-ins.
+    for (i, (name, said)) in [
+        ("alice\u{200b}", "U+200B, a character that shows as nothing"),
+        ("eve\u{feff}", "U+FEFF, a character that shows as nothing"),
+        ("\u{3164}", "U+3164, a character that shows as nothing"),
+        ("alice\u{a0}", "U+00A0, a blank other than the plain space"),
+        (" alice", "a space at its start"),
+        ("alice ", "a space at its end"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let folder = dir.join(format!("one{i}"));
+        std::fs::create_dir_all(&folder).unwrap();
+        passive_as(&folder, name);
+        refused(
+            &from_dir(&folder),
+            &[said, "rename its file or folder", "name it in a manifest"],
+        );
+    }
+    // A name chosen in a manifest is held to the same.
+    let manifest = dir.join("m.txt");
+    std::fs::write(
+        &manifest,
+        format!("alice\u{2060} = {}\nrandom\ngreedy\n", narrow.display()),
+    )
+    .unwrap();
+    let out = run(words(&[
+        &"tournament",
+        &"--manifest",
+        &manifest,
+        &"--results",
+        &results,
+    ]));
+    refused(&out, &["U+2060, a character that shows as nothing"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,31 +4,54 @@
 //! stopped when its visitor leaves (`tiny_http` tells a request's thread nothing until it
 //! writes), so it ends and is kept: visitors asking it meanwhile wait for that one
 //! computation instead of starting their own, and a storm of reloads, or of visitors who
-//! ask and leave at once, costs one computation a version. At most [`KEPT`] answers and
-//! [`KEPT_BYTES`] are kept, the oldest forgotten first.
+//! ask and leave at once, costs one computation a version. Finished boards and the answers
+//! of games in play are kept apart, each at most [`KEPT`] answers and [`KEPT_BYTES`], the
+//! oldest forgotten first: games in play, which make a new version at each callback, never
+//! push a finished board out.
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Most answers kept.
+/// Most answers kept of each kind (finished boards; answers of games in play).
 pub const KEPT: usize = 16;
-/// Most bytes of answers kept (one larger answer is kept alone).
-pub const KEPT_BYTES: usize = 64 << 20;
+/// Most bytes of answers kept of each kind (one larger answer is kept alone).
+pub const KEPT_BYTES: usize = 32 << 20;
 
 /// An answer computed: the page, or why it could not be made.
 pub type Answer = Result<Arc<str>, Arc<anyhow::Error>>;
 
-/// One answer: what it is (`board`, `live board`, `growth`), of which game, at which
-/// version; computed once.
+/// What an answer shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum What {
+    /// A finished game's board: its record is written once, its version never changes.
+    Board,
+    /// A game in play's board, at one version of its record so far.
+    LiveBoard,
+    /// A game in play's growth (its board's script grows by it), at one version.
+    Growth,
+}
+
+impl What {
+    /// Where its answers are kept: finished boards apart from the answers of games in play.
+    fn shelf(self) -> usize {
+        match self {
+            What::Board => 0,
+            What::LiveBoard | What::Growth => 1,
+        }
+    }
+}
+
+/// One answer: what it is, of which game, at which version; computed once.
 struct Kept {
-    what: &'static str,
+    what: What,
     name: String,
     version: u64,
     answer: Arc<OnceLock<Answer>>,
 }
 
-/// The answers kept (one site a server).
+/// The answers kept (one site a server): finished boards, then the answers of games in
+/// play ([`What::shelf`]), each oldest first.
 pub struct Computed {
-    kept: Mutex<Vec<Kept>>,
+    kept: Mutex<[Vec<Kept>; 2]>,
 }
 
 /// The site's answers.
@@ -37,7 +60,7 @@ pub static PAGES: Computed = Computed::new();
 impl Computed {
     pub const fn new() -> Computed {
         Computed {
-            kept: Mutex::new(Vec::new()),
+            kept: Mutex::new([Vec::new(), Vec::new()]),
         }
     }
 
@@ -45,13 +68,14 @@ impl Computed {
     /// computed (waited for), or `compute`'s, then kept in place of older versions'.
     pub fn answer(
         &self,
-        what: &'static str,
+        what: What,
         name: &str,
         version: u64,
         compute: impl FnOnce() -> anyhow::Result<String>,
     ) -> Answer {
         let cell = {
-            let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let mut shelves = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+            let kept = &mut shelves[what.shelf()];
             let at = kept.iter().position(|k| k.what == what && k.name == name);
             match at.map(|i| (i, kept[i].version == version)) {
                 Some((i, true)) => Arc::clone(&kept[i].answer),
@@ -66,7 +90,7 @@ impl Computed {
                         version,
                         answer: Arc::clone(&answer),
                     });
-                    forget_the_oldest(&mut kept);
+                    forget_the_oldest(kept);
                     answer
                 }
             }
@@ -75,7 +99,8 @@ impl Computed {
             .get_or_init(|| compute().map(Arc::from).map_err(Arc::new))
             .clone();
         // Its size is known now.
-        forget_the_oldest(&mut self.kept.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut shelves = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        forget_the_oldest(&mut shelves[what.shelf()]);
         answer
     }
 }
@@ -86,7 +111,8 @@ impl Default for Computed {
     }
 }
 
-/// Forgets the oldest answers past [`KEPT`] or [`KEPT_BYTES`] (the newest always stays).
+/// Forgets the oldest answers of a shelf past [`KEPT`] or [`KEPT_BYTES`] (the newest
+/// always stays).
 fn forget_the_oldest(kept: &mut Vec<Kept>) {
     let bytes = |kept: &[Kept]| -> usize {
         kept.iter()
@@ -112,7 +138,7 @@ mod tests {
         let made = AtomicU64::new(0);
         let computations = || made.load(Ordering::SeqCst);
         let page = |version: u64| {
-            pages.answer("board", "g1", version, || {
+            pages.answer(What::Board, "g1", version, || {
                 made.fetch_add(1, Ordering::SeqCst);
                 Ok(format!("page {version}"))
             })
@@ -128,7 +154,7 @@ mod tests {
         assert_eq!(&*page(2).unwrap(), "page 2");
         assert_eq!(computations(), 2);
         let failing = || {
-            pages.answer("board", "bad", 0, || {
+            pages.answer(What::Board, "bad", 0, || {
                 made.fetch_add(1, Ordering::SeqCst);
                 anyhow::bail!("torn record")
             })
@@ -143,14 +169,42 @@ mod tests {
     fn the_oldest_answers_are_forgotten() {
         let pages = Computed::new();
         for i in 0..KEPT + 4 {
-            let _ = pages.answer("board", &format!("g{i}"), 0, || Ok(String::new()));
+            let _ = pages.answer(What::Board, &format!("g{i}"), 0, || Ok(String::new()));
         }
-        assert_eq!(pages.kept.lock().unwrap().len(), KEPT);
+        assert_eq!(pages.kept.lock().unwrap()[0].len(), KEPT);
         let big = "x".repeat(KEPT_BYTES / 2 + 1);
-        let _ = pages.answer("board", "big1", 0, || Ok(big.clone()));
-        let _ = pages.answer("board", "big2", 0, || Ok(big.clone()));
-        let kept = pages.kept.lock().unwrap();
+        let _ = pages.answer(What::Board, "big1", 0, || Ok(big.clone()));
+        let _ = pages.answer(What::Board, "big2", 0, || Ok(big.clone()));
+        let shelves = pages.kept.lock().unwrap();
+        let kept = &shelves[0];
         assert_eq!(kept.last().map(|k| k.name.as_str()), Some("big2"));
         assert!(kept.iter().all(|k| k.name != "big1"));
+    }
+
+    /// Games in play, a new version at each callback, never push a finished board out
+    /// (red team 15: eight watched games in play made every visit of a finished board
+    /// replay its record again).
+    #[test]
+    fn the_answers_of_games_in_play_leave_the_finished_boards_kept() {
+        let pages = Computed::new();
+        let made = AtomicU64::new(0);
+        let board = || {
+            pages.answer(What::Board, "done", 0, || {
+                made.fetch_add(1, Ordering::SeqCst);
+                Ok("board".to_string())
+            })
+        };
+        board().unwrap();
+        for version in 0..4 {
+            for game in 0..KEPT {
+                let name = format!("live{game}");
+                for what in [What::LiveBoard, What::Growth] {
+                    let _ = pages.answer(what, &name, version, || Ok(String::new()));
+                }
+            }
+        }
+        board().unwrap();
+        assert_eq!(made.load(Ordering::SeqCst), 1);
+        assert_eq!(pages.kept.lock().unwrap()[1].len(), KEPT);
     }
 }

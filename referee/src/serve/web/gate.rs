@@ -2,7 +2,8 @@
 //! an idle connection for ever, and starts a thread for every request pipelined on a
 //! connection at once): every connection to the web address is counted (at most
 //! [`MAX_CONNECTIONS`] at once, one source at most the game port's `--per-address` share,
-//! their open files taken from the server's budget). The door reads the requests of a
+//! their open files taken from the server's budget); on the trusted proxy's connections,
+//! each request in flight is counted for the visitor it forwards, within the same share. The door reads the requests of a
 //! connection itself, one at a time: a head whole within [`head::HEAD_BYTES`] (the first
 //! within [`HEAD_TIME`]), a body of a stated length, at most [`MAX_BYTES`] in all; each goes
 //! on to the site as the door writes it again (`head.rs`: the source named in it, one length
@@ -63,15 +64,20 @@ struct Counts {
     share: u32,
 }
 
-/// A connection counted, uncounted when dropped: in all, and by its source unless it is
-/// the trusted proxy's.
-struct Counted(Arc<Counts>, Option<Source>);
+/// A connection or a request counted, uncounted when dropped: a connection in all, and by
+/// its source unless it is the trusted proxy's; a request the proxy forwards by its
+/// visitor alone.
+struct Counted {
+    counts: Arc<Counts>,
+    in_all: bool,
+    source: Option<Source>,
+}
 
 impl Counts {
     /// A connection of `source` counted, or why it is refused; the trusted proxy's
     /// (`proxied`) are bounded only by [`MAX_CONNECTIONS`] and take nothing of their
-    /// source's share (its visitors' connections are its own to bound, docs/server.md
-    /// section 9).
+    /// source's share: each of their requests counts for the visitor it forwards instead
+    /// ([`Counts::ask`]), the door knowing no visitor before a request's head.
     fn admit(self: &Arc<Self>, source: Source, proxied: bool) -> Result<Counted, &'static str> {
         let mut c = self.counted.lock().unwrap_or_else(|e| e.into_inner());
         let others = c.0 - c.1.get(&Source::Loopback).copied().unwrap_or(0);
@@ -87,15 +93,46 @@ impl Counts {
             *here += 1;
         }
         c.0 += 1;
-        Ok(Counted(Arc::clone(self), (!proxied).then_some(source)))
+        Ok(Counted {
+            counts: Arc::clone(self),
+            in_all: true,
+            source: (!proxied).then_some(source),
+        })
+    }
+
+    /// A request the trusted proxy forwards for `visitor` counted against that visitor's
+    /// share until its answer ends, or why it is refused. The proxy's own bound of a
+    /// visitor (nginx's `limit_conn`) is freed when the visitor leaves, while the page it
+    /// asked computes on: counted here, a visitor who leaves each request at once keeps
+    /// no more pages computing than a visitor of its own would (red team 15).
+    fn ask(self: &Arc<Self>, visitor: Source) -> Result<Counted, &'static str> {
+        let mut c = self.counted.lock().unwrap_or_else(|e| e.into_inner());
+        let here = c.1.entry(visitor).or_insert(0);
+        if *here >= self.share {
+            return Err(
+                "Too many requests to the site from your machine at once; close some pages",
+            );
+        }
+        *here += 1;
+        Ok(Counted {
+            counts: Arc::clone(self),
+            in_all: false,
+            source: Some(visitor),
+        })
     }
 }
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        let mut c = self.0.counted.lock().unwrap_or_else(|e| e.into_inner());
-        c.0 -= 1;
-        let Some(source) = self.1 else { return };
+        let mut c = self
+            .counts
+            .counted
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if self.in_all {
+            c.0 -= 1;
+        }
+        let Some(source) = self.source else { return };
         if let Some(n) = c.1.get_mut(&source) {
             *n -= 1;
             if *n == 0 {
@@ -108,7 +145,7 @@ impl Drop for Counted {
 /// Accepts the connections of `listener` for ever, at most `per_address` of one source
 /// (the game port's bound), each passed on to the site at `site` on a thread of its own.
 /// The connections of `proxy` (`--web-proxy`) are the trusted proxy's: each of their
-/// requests comes from the visitor it forwards (`forwarded.rs`).
+/// requests comes from the visitor it forwards (`forwarded.rs`), and counts for it.
 pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32, proxy: Option<IpAddr>) {
     let counts = Arc::new(Counts {
         counted: Mutex::default(),
@@ -125,10 +162,12 @@ pub fn serve(listener: TcpListener, site: PathBuf, per_address: u32, proxy: Opti
             Err(why) => return refusing.refuse(stream, why, source),
         };
         let site = Arc::clone(&site);
+        let counts = Arc::clone(&counts);
         let _ = std::thread::Builder::new()
             .name("web connection".into())
             .spawn(move || {
                 let _counted = counted;
+                let proxied = proxied.then_some(&counts);
                 pass(stream, &site, source, proxied);
             });
     });
@@ -240,7 +279,9 @@ fn lock(flight: &Mutex<Flight>) -> std::sync::MutexGuard<'_, Flight> {
 /// connection of its own once the answer before it is whole, so that pipelined requests
 /// wait in the door (at most [`MAX_BYTES`] of them) and never hold the site's threads. The
 /// first head must come within [`HEAD_TIME`]; the next within [`IDLE`] of the last answer.
-fn pass(stream: TcpStream, site: &Path, source: Source, proxied: bool) {
+/// On the trusted proxy's connection (`proxied`: the counts), each request is counted for
+/// the visitor it forwards until its answer ends ([`Counts::ask`]), or refused (503).
+fn pass(stream: TcpStream, site: &Path, source: Source, proxied: Option<&Arc<Counts>>) {
     if stream_times(&stream, IDLE).is_err() {
         return;
     }
@@ -249,9 +290,10 @@ fn pass(stream: TcpStream, site: &Path, source: Source, proxied: bool) {
     let (tx, rx) = mpsc::channel();
     let reader = {
         let flight = Arc::clone(&flight);
+        let from_proxy = proxied.is_some();
         std::thread::Builder::new()
             .name("web visitor".into())
-            .spawn(move || read_requests(from, (source, proxied), &tx, &flight))
+            .spawn(move || read_requests(from, (source, from_proxy), &tx, &flight))
     };
     if reader.is_err() {
         return;
@@ -266,6 +308,14 @@ fn pass(stream: TcpStream, site: &Path, source: Source, proxied: bool) {
                 "The request did not come in time; send it again",
             ),
             Err(_) => break,
+        };
+        let asking = match (&next, proxied) {
+            (Next::Request(request), Some(counts)) => Some(counts.ask(request.source)),
+            _ => None,
+        };
+        let next = match asking {
+            Some(Err(why)) => Next::Refuse(503, "Service Unavailable", why),
+            _ => next,
         };
         match next {
             Next::Refuse(status, reason, why) => {
@@ -486,18 +536,49 @@ mod tests {
         assert_eq!(counts.counted.lock().unwrap().0, 0);
     }
 
+    /// A site on a Unix socket in a folder of its own (kept while the folder is), and its
+    /// door on loopback (`proxy` trusted), one connection a source.
+    fn a_door(
+        proxy: Option<IpAddr>,
+    ) -> (
+        tempfile::TempDir,
+        std::os::unix::net::UnixListener,
+        std::net::SocketAddr,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("site");
+        let site = std::os::unix::net::UnixListener::bind(&path).unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let door = listener.local_addr().unwrap();
+        std::thread::spawn(move || serve(listener, path, 1, proxy));
+        (dir, site, door)
+    }
+
+    /// `stream` closed with a reset, as a visitor who aborts (or nginx for it).
+    fn reset(stream: TcpStream) {
+        let abort = nix::libc::linger {
+            l_onoff: 1,
+            l_linger: 0,
+        };
+        nix::sys::socket::setsockopt(&stream, nix::sys::socket::sockopt::Linger, &abort).unwrap();
+    }
+
+    /// Every request the site gets from now on answered, 200 and empty.
+    fn answer_all(site: std::os::unix::net::UnixListener) {
+        std::thread::spawn(move || {
+            for mut page in site.incoming().flatten() {
+                let _ = page.read_to_end(&mut Vec::new());
+                let _ = page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+            }
+        });
+    }
+
     /// A visitor who resets while its page is computed stays counted until the site's side
     /// of it ends (red team 14: resetting after each request, one source kept 4 times its
     /// share of pages computing).
     #[test]
     fn a_visitor_who_resets_stays_counted_until_its_page_is_answered() {
-        use std::os::unix::net::UnixListener;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("site");
-        let site = UnixListener::bind(&path).unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        let door = listener.local_addr().unwrap();
-        std::thread::spawn(move || serve(listener, path, 1, None));
+        let (_dir, site, door) = a_door(None);
         let ask = |visitor: &mut TcpStream| {
             visitor
                 .write_all(b"GET /heavy HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -509,16 +590,7 @@ mod tests {
         let (mut computing, _) = site.accept().unwrap();
         let mut request = Vec::new();
         computing.read_to_end(&mut request).unwrap();
-        nix::sys::socket::setsockopt(
-            &visitor,
-            nix::sys::socket::sockopt::Linger,
-            &nix::libc::linger {
-                l_onoff: 1,
-                l_linger: 0,
-            },
-        )
-        .unwrap();
-        drop(visitor);
+        reset(visitor);
         // Its source's one connection is still the page's.
         for _ in 0..20 {
             let mut next = TcpStream::connect(door).unwrap();
@@ -531,12 +603,7 @@ mod tests {
         // as the door has seen that end.
         let _ = computing.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
         drop(computing);
-        std::thread::spawn(move || {
-            for mut page in site.incoming().flatten() {
-                let _ = page.read_to_end(&mut Vec::new());
-                let _ = page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
-            }
-        });
+        answer_all(site);
         let served = (0..10_000).any(|_| {
             let mut next = TcpStream::connect(door).unwrap();
             ask(&mut next);
@@ -545,6 +612,98 @@ mod tests {
             let _ = next.read_to_string(&mut said);
             said.starts_with("HTTP/1.1 200")
         });
+        assert!(served);
+    }
+
+    /// A connection to `door` from the local address `from` (all of 127/8 is local).
+    fn connect_from(door: std::net::SocketAddr, from: [u8; 4]) -> TcpStream {
+        use nix::sys::socket::SockaddrIn;
+        use nix::sys::socket::{bind, connect, socket, AddressFamily, SockFlag, SockType};
+        use std::os::fd::AsRawFd;
+        let fd = socket(
+            AddressFamily::Inet,
+            SockType::Stream,
+            SockFlag::SOCK_CLOEXEC,
+            None,
+        )
+        .unwrap();
+        let [a, b, c, d] = from;
+        bind(fd.as_raw_fd(), &SockaddrIn::new(a, b, c, d, 0)).unwrap();
+        connect(
+            fd.as_raw_fd(),
+            &SockaddrIn::from(match door {
+                std::net::SocketAddr::V4(v4) => v4,
+                std::net::SocketAddr::V6(_) => unreachable!("the door listens on 127.0.0.1"),
+            }),
+        )
+        .unwrap();
+        let stream = TcpStream::from(fd);
+        // Only so that a door that never answers fails the test rather than hangs it.
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        stream
+    }
+
+    /// Behind the trusted proxy, a request counts for the visitor it forwards until the
+    /// site's side of it ends, a page whose visitor left included (red team 15: one visitor
+    /// who left each request at once kept 100+ pages computing, the proxy's connections
+    /// counted for no source and the proxy's own bound of the visitor freed when it left);
+    /// another visitor of the same proxy is served meanwhile.
+    #[test]
+    fn a_proxied_visitor_who_leaves_stays_counted_until_its_page_is_answered() {
+        let proxy = [127, 0, 0, 2];
+        let (_dir, site, door) = a_door(Some(IpAddr::from(proxy)));
+        let ask = |for_visitor: &str| {
+            let mut stream = connect_from(door, proxy);
+            write!(
+                stream,
+                "GET /heavy HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {for_visitor}\r\n\r\n"
+            )
+            .unwrap();
+            stream
+        };
+        let said = |mut stream: TcpStream| {
+            stream.shutdown(Shutdown::Write).unwrap();
+            let mut said = String::new();
+            let _ = stream.read_to_string(&mut said);
+            said
+        };
+        // The site has the visitor's request and computes it; the proxy's connection is
+        // reset, as nginx resets it when its visitor aborts.
+        let leaving = ask("203.0.113.7");
+        let (mut computing, _) = site.accept().unwrap();
+        let mut request = String::new();
+        computing.read_to_string(&mut request).unwrap();
+        assert!(
+            request.contains("X-Referee-Source: 203.0.113.7\r\n"),
+            "{request}"
+        );
+        reset(leaving);
+        // Its share (one) is the page's: each of its next requests is refused.
+        for _ in 0..20 {
+            let answer = said(ask("203.0.113.7"));
+            assert!(answer.starts_with("HTTP/1.1 503"), "{answer:?}");
+        }
+        // Another visitor of the proxy reaches the site.
+        let other = ask("198.51.100.1");
+        let (mut page, _) = site.accept().unwrap();
+        let mut request = String::new();
+        page.read_to_string(&mut request).unwrap();
+        assert!(
+            request.contains("X-Referee-Source: 198.51.100.1\r\n"),
+            "{request}"
+        );
+        page.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
+            .unwrap();
+        drop(page);
+        assert!(said(other).starts_with("HTTP/1.1 200"));
+        // The page answered (to nobody): the visitor is served again, as soon as the door
+        // has seen that end.
+        let _ = computing.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+        drop(computing);
+        answer_all(site);
+        let served = (0..10_000).any(|_| said(ask("203.0.113.7")).starts_with("HTTP/1.1 200"));
         assert!(served);
     }
 }

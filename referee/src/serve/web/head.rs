@@ -29,6 +29,9 @@ pub struct Request {
     /// Whether the visitor asked its connection closed after the answer (HTTP/1.0 without
     /// keep-alive, or `Connection: close`).
     pub close: bool,
+    /// Its source, as its source line names it: the connection's, or on the trusted
+    /// proxy's the visitor it forwards.
+    pub source: Source,
 }
 
 const TOO_LONG: Refusal = (
@@ -69,6 +72,7 @@ struct Head {
     /// The body's.
     length: usize,
     close: bool,
+    source: Source,
 }
 
 impl Framer {
@@ -149,6 +153,7 @@ impl Framer {
         Ok(Some(Request {
             bytes,
             close: head.close,
+            source: head.source,
         }))
     }
 }
@@ -252,6 +257,7 @@ fn head(
         end,
         length: length as usize,
         close,
+        source,
     }))
 }
 

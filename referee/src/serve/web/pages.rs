@@ -3,7 +3,7 @@
 //! live while it is played, from its record after), a player's page (its games, results,
 //! faults). Every page from a template that escapes every value (`view::templates`).
 
-use super::computed::PAGES;
+use super::computed::{What, PAGES};
 use super::respond;
 use crate::serve::games::{self, Served};
 use crate::serve::store::{self, GameRow};
@@ -273,7 +273,7 @@ pub fn board(request: Request, server: &Server, name: &str) {
     };
     if let Some(live) = server.web.live(name) {
         let drawn = live.record.as_deref().map(|record| {
-            PAGES.answer("live board", name, live.version, || {
+            PAGES.answer(What::LiveBoard, name, live.version, || {
                 live.game.live(record, LiveView::Page)
             })
         });
@@ -311,7 +311,7 @@ pub fn board(request: Request, server: &Server, name: &str) {
         );
     };
     // A finished game's record is written once: its page is computed once.
-    match PAGES.answer("board", name, 0, || {
+    match PAGES.answer(What::Board, name, 0, || {
         served.public_page(&server.results.join(name))
     }) {
         Ok(html) => respond::replay_page(request, html.to_string()),
@@ -330,7 +330,7 @@ pub fn board_json(request: Request, server: &Server, name: &str) {
     };
     // A record so far that does not draw (one the rules do not replay): no growth, as
     // its board page says.
-    match PAGES.answer("growth", name, live.version, || {
+    match PAGES.answer(What::Growth, name, live.version, || {
         live.game.live(record, LiveView::Growth)
     }) {
         Ok(json) => respond::json(request, json.to_string()),
