@@ -62,23 +62,6 @@ impl ChampionSpec {
     }
 }
 
-/// Gives the champions of one match names that tell them apart, as a tournament does
-/// (`manifest::unique_names`): two different champions named alike grow path components
-/// (`c/random`, `python/random`, and the built-in stays `random`); one champion in two
-/// seats keeps its name. A name in `reserved` is the built-in champion's alone.
-pub fn names_apart(champions: &mut [ChampionSpec], reserved: &[&str]) {
-    let pairs: Vec<(String, String)> = champions
-        .iter()
-        .map(|c| (c.name.clone(), c.given.clone()))
-        .collect();
-    for (champion, name) in champions
-        .iter_mut()
-        .zip(crate::manifest::unique_names(&pairs, reserved))
-    {
-        champion.name = jail::untrusted::label(&name);
-    }
-}
-
 /// Every champion `given`, each by `resolve`; when some cannot be had, the error names
 /// each of them (the first alone keeps its own error), not only the first.
 pub fn resolve_all<'a>(
