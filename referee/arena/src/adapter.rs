@@ -26,11 +26,18 @@ pub trait Adapter: Sync + 'static {
     /// The rules.
     fn game(&self) -> &Self::Game;
     /// The callbacks every seat still in plays before the first turn, and those after the
-    /// end. The match's first callback, opening or turn, has the start-up allowance.
-    fn opening(&self) -> &'static [&'static str];
-    fn closing(&self) -> &'static [&'static str];
-    /// The callback of a seat the rules name as acting now.
-    fn turn(&self, state: &State<Self>, seat: usize) -> &'static str;
+    /// end. The match's first callback, opening or turn, has the start-up allowance. By
+    /// default the kits' usual callbacks (protocol.md): `init_game` first, `end_game` last.
+    fn opening(&self) -> &'static [&'static str] {
+        &["init_game"]
+    }
+    fn closing(&self) -> &'static [&'static str] {
+        &["end_game"]
+    }
+    /// The callback of a seat the rules name as acting now: `jouer` by default.
+    fn turn(&self, _state: &State<Self>, _seat: usize) -> &'static str {
+        "jouer"
+    }
     /// What `line` of `seat` means during `callback`; a protocol fault's message if it
     /// means nothing (the seat is then out of the match).
     fn read(

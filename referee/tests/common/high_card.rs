@@ -17,12 +17,6 @@ impl Adapter for HighCardWire {
     fn game(&self) -> &HighCard {
         &HighCard
     }
-    fn opening(&self) -> &'static [&'static str] {
-        &["init_game"]
-    }
-    fn closing(&self) -> &'static [&'static str] {
-        &["end_game"]
-    }
     fn turn(&self, _: &HighCardState, _: usize) -> &'static str {
         "choisir"
     }

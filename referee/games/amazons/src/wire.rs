@@ -72,18 +72,6 @@ impl Adapter for AmazonsWire {
         &Amazons
     }
 
-    fn opening(&self) -> &'static [&'static str] {
-        &["init_game"]
-    }
-
-    fn closing(&self) -> &'static [&'static str] {
-        &["end_game"]
-    }
-
-    fn turn(&self, _: &AmazonsState, _: usize) -> &'static str {
-        "jouer"
-    }
-
     fn read(
         &self,
         state: &AmazonsState,

@@ -23,18 +23,6 @@ impl Adapter for TicketWire {
         &TicketToRide
     }
 
-    fn opening(&self) -> &'static [&'static str] {
-        &["init_game"]
-    }
-
-    fn closing(&self) -> &'static [&'static str] {
-        &["end_game"]
-    }
-
-    fn turn(&self, _: &TicketState, _: usize) -> &'static str {
-        "jouer"
-    }
-
     /// Without the match's history (the arena always reads with it: `read_with`), `moves`
     /// would answer none.
     fn read(

@@ -179,18 +179,6 @@ impl Adapter for TownWire {
         &Town
     }
 
-    fn opening(&self) -> &'static [&'static str] {
-        &["init_game"]
-    }
-
-    fn closing(&self) -> &'static [&'static str] {
-        &["end_game"]
-    }
-
-    fn turn(&self, _: &TownState, _: usize) -> &'static str {
-        "jouer"
-    }
-
     fn read(
         &self,
         state: &TownState,
