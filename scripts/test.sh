@@ -78,7 +78,8 @@ for rank, folder, name, exe in sorted(found, key=lambda f: f[0]):
   . scripts/pool.sh
   mkdir "$work/pool"
   pool_init "${REFEREE_TEST_JOBS:-3}" "$work/pool"
-  run_binary() { echo "     Running $2" && cd "$1" && "$2"; }
+  # In a subshell: the documents' binary runs in this shell, which must stay at the root.
+  run_binary() { echo "     Running $2" && (cd "$1" && "$2"); }
   # The documents' tests (`docs`) run their commands as typed, which build the champions
   # and the release referee in place (a champion rewritten while another test starts it:
   # "Text file busy"): alone, after the others.
