@@ -55,12 +55,10 @@ if [ $# -gt 0 ]; then
   cargo test --workspace --no-fail-fast "$@"
 else
   # The whole suite: its test binaries three at a time (scripts/pool.sh says why), the
-  # slowest first, each from its package's folder as `cargo test` runs it. With
-  # REFEREE_USER_PASS=1, as root, the same binaries as a normal user in the same pool
-  # (scripts/user-pass.sh), never a binary as root and as the user at once: not yet the
-  # default (its first whole run saw the user's `views` fail beside root's tests: the
-  # user's temporary folder was then inside root's, now beside it; to be run again).
-  # Otherwise scripts/test-as-user.sh after this script, as .ci/run does.
+  # slowest first, each from its package's folder as `cargo test` runs it. As root, the
+  # same binaries as a normal user in the same pool (scripts/user-pass.sh), never a binary
+  # as root and as the user at once: the user's fill the places root's tail leaves.
+  # REFEREE_USER_PASS=0 leaves them out (scripts/test-as-user.sh runs them alone).
   timed cargo test --workspace --no-run
   binaries=$(cargo test --workspace --no-run --message-format=json 2>/dev/null |
     python3 -c 'import json, sys
@@ -92,7 +90,7 @@ for rank, folder, name, exe in sorted(found, key=lambda f: f[0]):
     fi
   done <<<"$binaries"
   user_pass=""
-  if [ "$(id -u)" = 0 ] && [ "${REFEREE_USER_PASS:-0}" = 1 ]; then
+  if [ "$(id -u)" = 0 ] && [ "${REFEREE_USER_PASS:-1}" = 1 ]; then
     # shellcheck source=scripts/user-pass.sh
     . scripts/user-pass.sh
     # The user's temporary folder beside root's, not in it: a root test that looks for
