@@ -16,6 +16,8 @@ use std::time::Duration;
 struct Host {
     child: Child,
     socket: PathBuf,
+    /// The process that started it (the test binary, not a child it forked).
+    owner: u32,
     // Dropped after the host ended: kills what is left with its TMPDIR, removes the folder.
     scratch: BrowserScratch,
 }
@@ -92,6 +94,7 @@ fn start(chromium: &Path) -> Host {
     Host {
         child,
         socket,
+        owner: std::process::id(),
         scratch,
     }
 }
@@ -110,8 +113,9 @@ extern "C" fn end_at_exit() {
     // A test thread may still hold the lock if the binary exits early: leave it then, the
     // host sees its stdin close when this process is gone.
     if let Ok(mut host) = HOST.try_lock() {
-        if let Some(host) = host.take() {
-            end(host);
+        // Only the process that started it: a forked child exiting is not the binary's end.
+        if host.as_ref().is_some_and(|h| h.owner == std::process::id()) {
+            end(host.take().unwrap());
         }
     }
 }
