@@ -109,6 +109,21 @@ export function openBrowser(name, onEvent, { shared = process.env.CDP_SOCKET, on
   };
 }
 
+// An event handler that adds to `errors` the page's errors: uncaught exceptions,
+// console.error and console.assert, errors the browser logs.
+export function pageErrors(errors) {
+  return ({ method, params }) => {
+    if (method === "Runtime.exceptionThrown") {
+      const d = params.exceptionDetails;
+      errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
+    } else if (method === "Runtime.consoleAPICalled" && ["error", "assert"].includes(params.type)) {
+      errors.push("console." + params.type + ": " + params.args.map((a) => a.value ?? a.description).join(" "));
+    } else if (method === "Log.entryAdded" && params.entry.level === "error") {
+      errors.push("log: " + params.entry.text + (params.entry.url ? " (" + params.entry.url + ")" : ""));
+    }
+  };
+}
+
 const KEYS = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Home: 36, End: 35, PageUp: 33, PageDown: 34, Enter: 13 };
 
 // Runs `body(tab)` in a fresh browser of `width` x `height`, then closes it and exits the
@@ -117,15 +132,9 @@ export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
   const errors = [];
   const listeners = [];
   let closing = false;
+  const noteError = pageErrors(errors);
   const browser = openBrowser(name, (message) => {
-    if (message.method === "Runtime.exceptionThrown") {
-      const d = message.params.exceptionDetails;
-      errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
-    } else if (message.method === "Runtime.consoleAPICalled" && ["error", "assert"].includes(message.params.type)) {
-      errors.push("console." + message.params.type + ": " + message.params.args.map((a) => a.value ?? a.description).join(" "));
-    } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
-      errors.push("log: " + message.params.entry.text + (message.params.entry.url ? " (" + message.params.entry.url + ")" : ""));
-    }
+    noteError(message);
     listeners.forEach((l) => l(message));
   });
   const send = browser.send;

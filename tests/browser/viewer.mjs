@@ -25,7 +25,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { openBrowser } from "./cdp.mjs";
+import { openBrowser, pageErrors } from "./cdp.mjs";
 
 const args = process.argv.slice(2);
 const VALUED = ["--size", "--scale", "--before", "--press", "--wait", "--resize", "--rescale", "--eval", "--screenshot"];
@@ -43,17 +43,7 @@ const [width, height] = (option("--size") || "1280x1000").split("x").map(Number)
 const scale = Number(option("--scale") || 1);
 // The page's errors: uncaught exceptions, console.error/assert, errors the browser logs.
 const errors = [];
-function event({ method, params }) {
-  if (method === "Runtime.exceptionThrown") {
-    const d = params.exceptionDetails;
-    errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
-  } else if (method === "Runtime.consoleAPICalled" && (params.type === "error" || params.type === "assert")) {
-    errors.push("console." + params.type + ": " + params.args.map((a) => a.value !== undefined ? a.value : a.description).join(" "));
-  } else if (method === "Log.entryAdded" && params.entry.level === "error") {
-    errors.push("log: " + params.entry.text + (params.entry.url ? " (" + params.entry.url + ")" : ""));
-  }
-}
-const browser = openBrowser("viewer", event);
+const browser = openBrowser("viewer", pageErrors(errors));
 const send = browser.send;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
