@@ -1,11 +1,15 @@
 // A headless Chromium driven through the Chrome DevTools Protocol over a pipe
 // (--remote-debugging-pipe): no npm package needed. Shared by the page drivers
-// (amazons.mjs, index.mjs): start the browser, open one tab, evaluate, press keys, click
-// like a mouse, type, wait, take screenshots, and collect the page's console errors,
-// uncaught exceptions and failed loads. A watchdog ends everything after `timeoutMs`.
+// (amazons.mjs, index.mjs, viewer.mjs, ...): start the browser, open one tab, evaluate, press
+// keys, click like a mouse, type, wait, take screenshots, and collect the page's console
+// errors, uncaught exceptions and failed loads. A watchdog ends everything after `timeoutMs`.
+// With CDP_SOCKET in the environment, the browser is the one host.mjs shares (the tests'
+// page drivers: one Chromium a test binary) and the tab opens in a browser context of its
+// own; without it, each driver starts its own (the screenshot scripts).
 // VISION in the environment simulates a colour vision (screenshots: scripts/screenshot-pages.sh).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -33,27 +37,24 @@ export function chromiumProfile(name) {
   return mkdtempSync(join(dir, name + "-chromium-"));
 }
 
-const KEYS = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Home: 36, End: 35, PageUp: 33, PageDown: 34, Enter: 13 };
+// The browser every driver and host.mjs start: one set of flags (sRGB: the palette's
+// screenshots compare pixels).
+const CHROMIUM_FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--disable-extensions", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb",
+];
 
-// Runs `body(tab)` in a fresh browser of `width` x `height`, then closes it and exits the
-// process: 0 when `body` resolves, 1 (its message on stderr) when it throws.
-export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
-  const browser = process.env.CHROMIUM || "/usr/bin/chromium";
-  const profile = chromiumProfile(name);
-  const chrome = spawn(browser, [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-extensions", "--hide-scrollbars", "--mute-audio",
-    "--user-data-dir=" + profile, "--remote-debugging-pipe", "about:blank",
-  ], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"], detached: true });
-  let stderr = "";
-  chrome.stderr.on("data", (d) => { stderr += d; });
-
-  const errors = [];
-  const listeners = [];
-  let nextId = 1, buffer = "", closing = false;
+// A DevTools connection: to a Chromium of its own (started here, in a profile of `name`),
+// or with `shared` to host.mjs's (CDP_SOCKET). `onEvent(message)` gets every message that
+// is not a reply; when the browser or the host goes away, the requests still waiting fail
+// with what it said, and `onGone(why)` is called. `send(method, params, sessionId)` resolves to the result; a protocol
+// error rejects with an Error whose `cdp` is the error as sent. `close()` ends the browser
+// (or leaves the host, whose context of this connection goes with it).
+export function openBrowser(name, onEvent, { shared = process.env.CDP_SOCKET, onGone = () => {} } = {}) {
+  let write, stderr = "", close, buffer = "", nextId = 1;
   const pending = new Map();
-  chrome.stdio[4].on("data", (chunk) => {
+  const receive = (chunk) => {
     buffer += chunk.toString("utf8");
     let end;
     while ((end = buffer.indexOf("\0")) >= 0) {
@@ -62,26 +63,81 @@ export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
       const waiter = message.id && pending.get(message.id);
       if (waiter) {
         pending.delete(message.id);
-        if (message.error) waiter.reject(new Error(waiter.method + ": " + JSON.stringify(message.error)));
+        if (message.error) waiter.reject(Object.assign(new Error(waiter.method + ": " + JSON.stringify(message.error)), { cdp: message.error }));
         else waiter.resolve(message.result);
-      } else if (message.method === "Runtime.exceptionThrown") {
-        const d = message.params.exceptionDetails;
-        errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
-      } else if (message.method === "Runtime.consoleAPICalled" && ["error", "assert"].includes(message.params.type)) {
-        errors.push("console." + message.params.type + ": " + message.params.args.map((a) => a.value ?? a.description).join(" "));
-      } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
-        errors.push("log: " + message.params.entry.text + (message.params.entry.url ? " (" + message.params.entry.url + ")" : ""));
-      }
-      if (message.method) listeners.forEach((l) => l(message));
+      } else if (message.method) onEvent(message);
     }
-  });
-  function send(method, params = {}, sessionId) {
-    const id = nextId++;
-    const message = { id, method, params };
-    if (sessionId) message.sessionId = sessionId;
-    chrome.stdio[3].write(JSON.stringify(message) + "\0");
-    return new Promise((resolve, reject) => pending.set(id, { resolve, reject, method }));
+  };
+  const gone = (why) => {
+    for (const waiter of pending.values()) waiter.reject(new Error(why));
+    pending.clear();
+    onGone(why);
+  };
+  if (shared) {
+    const socket = createConnection(shared);
+    socket.on("data", receive);
+    socket.on("error", (e) => gone("the shared browser (CDP_SOCKET=" + shared + "): " + e.message));
+    socket.on("close", () => gone("the shared browser (CDP_SOCKET=" + shared + ") went away"));
+    write = (text) => socket.write(text);
+    close = () => socket.destroy();
+  } else {
+    const browser = process.env.CHROMIUM || "/usr/bin/chromium";
+    const profile = chromiumProfile(name);
+    const chrome = spawn(browser, [...CHROMIUM_FLAGS, "--user-data-dir=" + profile, "--remote-debugging-pipe", "about:blank"],
+      { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"], detached: true });
+    chrome.stderr.on("data", (d) => { stderr += d; });
+    chrome.stdio[4].on("data", receive);
+    chrome.on("exit", (c) => gone("chromium exited (" + c + "):\n" + stderr.slice(-2000)));
+    chrome.stdio[3].on("error", () => {}); // a write after Chromium died: `gone` says why
+    write = (text) => chrome.stdio[3].write(text);
+    close = () => {
+      // Chromium's helpers share its process group (detached: a group of its own).
+      if (chrome.exitCode === null) { try { process.kill(-chrome.pid, "SIGKILL"); } catch {} }
+      try { rmSync(profile, { recursive: true, force: true }); } catch {}
+    };
   }
+  return {
+    send(method, params = {}, sessionId) {
+      const id = nextId++;
+      const message = { id, method, params };
+      if (sessionId) message.sessionId = sessionId;
+      write(JSON.stringify(message) + "\0");
+      return new Promise((resolve, reject) => pending.set(id, { resolve, reject, method }));
+    },
+    stderr: () => stderr.slice(-2000),
+    close,
+  };
+}
+
+// An event handler that adds to `errors` the page's errors: uncaught exceptions,
+// console.error and console.assert, errors the browser logs.
+export function pageErrors(errors) {
+  return ({ method, params }) => {
+    if (method === "Runtime.exceptionThrown") {
+      const d = params.exceptionDetails;
+      errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
+    } else if (method === "Runtime.consoleAPICalled" && ["error", "assert"].includes(params.type)) {
+      errors.push("console." + params.type + ": " + params.args.map((a) => a.value ?? a.description).join(" "));
+    } else if (method === "Log.entryAdded" && params.entry.level === "error") {
+      errors.push("log: " + params.entry.text + (params.entry.url ? " (" + params.entry.url + ")" : ""));
+    }
+  };
+}
+
+const KEYS = { ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Home: 36, End: 35, PageUp: 33, PageDown: 34, Enter: 13 };
+
+// Runs `body(tab)` in a fresh browser of `width` x `height`, then closes it and exits the
+// process: 0 when `body` resolves, 1 (its message on stderr) when it throws.
+export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
+  const errors = [];
+  const listeners = [];
+  let closing = false;
+  const noteError = pageErrors(errors);
+  const browser = openBrowser(name, (message) => {
+    noteError(message);
+    listeners.forEach((l) => l(message));
+  });
+  const send = browser.send;
 
   async function open() {
     const { targetId } = await send("Target.createTarget", { url: "about:blank" });
@@ -164,14 +220,11 @@ export function withBrowser({ name, width, height, timeoutMs = 60000 }, body) {
   const watchdog = setTimeout(() => { console.error(name + ": timed out"); finish(1); }, timeoutMs);
   function finish(c) {
     clearTimeout(watchdog);
-    // Chromium's helpers share its process group (detached: a group of its own).
-    if (chrome.exitCode === null) { try { process.kill(-chrome.pid, "SIGKILL"); } catch {} }
-    try { rmSync(profile, { recursive: true, force: true }); } catch {}
+    browser.close();
     process.exit(c);
   }
-  chrome.on("exit", (c) => { if (pending.size && !closing) { console.error("chromium exited (" + c + "):\n" + stderr.slice(-2000)); finish(1); } });
   open()
     .then(body)
-    .then(async () => { closing = true; await Promise.race([send("Browser.close"), sleep(3000)]); finish(0); },
-      (e) => { console.error(name + ": " + e.message + "\n" + stderr.slice(-2000)); finish(1); });
+    .then(async () => { closing = true; await Promise.race([send("Browser.close").catch(() => {}), sleep(3000)]); finish(0); },
+      (e) => { if (!closing) console.error(name + ": " + e.message + "\n" + browser.stderr()); finish(1); });
 }

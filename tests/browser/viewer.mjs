@@ -1,5 +1,5 @@
 // Drives a replay page (referee/src/view/assets/viewer*.*) in headless Chromium through the
-// Chrome DevTools Protocol over a pipe (--remote-debugging-pipe): no npm package needed.
+// Chrome DevTools Protocol (cdp.mjs's connection: its own browser, or host.mjs's).
 //
 //   node tests/browser/viewer.mjs PAGE.html[#step=N] [--size 1280x1000] [--scale 1]
 //        [--before EXPR]... [--last] [--press KEY]... [--wait MS] [--resize WxH] [--rescale F]
@@ -22,11 +22,10 @@
 // --align), "evals" (the value of each --eval) and "errors": every exception, console
 // error and log error of the page. Exit code 1 on any failure of the driver itself.
 // VISION in the environment simulates a colour vision (scripts/screenshot-pages.sh).
-import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromiumProfile } from "./cdp.mjs";
+import { openBrowser, pageErrors } from "./cdp.mjs";
 
 const args = process.argv.slice(2);
 const VALUED = ["--size", "--scale", "--before", "--press", "--wait", "--resize", "--rescale", "--eval", "--screenshot"];
@@ -42,53 +41,10 @@ const all = (name) => options[name] || [];
 if (!page) { console.error("usage: viewer.mjs PAGE.html[#step=N] [--size WxH] [--scale F] [--before EXPR]... [--last] [--press KEY]... [--wait MS] [--resize WxH] [--rescale F] [--align] [--eval EXPR]... [--screenshot OUT.png]"); process.exit(2); }
 const [width, height] = (option("--size") || "1280x1000").split("x").map(Number);
 const scale = Number(option("--scale") || 1);
-const browser = process.env.CHROMIUM || "/usr/bin/chromium";
-const profile = chromiumProfile("viewer");
-
-const chrome = spawn(browser, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--disable-extensions", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb",
-  "--user-data-dir=" + profile, "--remote-debugging-pipe", "about:blank",
-], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"], detached: true });
-let stderr = "";
-chrome.stderr.on("data", (d) => { stderr += d; });
-
-let nextId = 1, buffer = "";
-const pending = new Map();
-const errors = [];
-chrome.stdio[4].on("data", (chunk) => {
-  buffer += chunk.toString("utf8");
-  let end;
-  while ((end = buffer.indexOf("\0")) >= 0) {
-    const message = JSON.parse(buffer.slice(0, end));
-    buffer = buffer.slice(end + 1);
-    const waiter = message.id && pending.get(message.id);
-    if (waiter) {
-      pending.delete(message.id);
-      if (message.error) waiter.reject(new Error(waiter.method + ": " + JSON.stringify(message.error)));
-      else waiter.resolve(message.result);
-    } else if (message.method) event(message.method, message.params);
-  }
-});
 // The page's errors: uncaught exceptions, console.error/assert, errors the browser logs.
-function event(method, params) {
-  if (method === "Runtime.exceptionThrown") {
-    const d = params.exceptionDetails;
-    errors.push("exception: " + ((d.exception && d.exception.description) || d.text));
-  } else if (method === "Runtime.consoleAPICalled" && (params.type === "error" || params.type === "assert")) {
-    errors.push("console." + params.type + ": " + params.args.map((a) => a.value !== undefined ? a.value : a.description).join(" "));
-  } else if (method === "Log.entryAdded" && params.entry.level === "error") {
-    errors.push("log: " + params.entry.text + (params.entry.url ? " (" + params.entry.url + ")" : ""));
-  }
-}
-function send(method, params = {}, sessionId) {
-  const id = nextId++;
-  const message = { id, method, params };
-  if (sessionId) message.sessionId = sessionId;
-  chrome.stdio[3].write(JSON.stringify(message) + "\0");
-  return new Promise((resolve, reject) => pending.set(id, { resolve, reject, method }));
-}
+const errors = [];
+const browser = openBrowser("viewer", pageErrors(errors));
+const send = browser.send;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Keys as the DevTools protocol wants them; `Shift+` adds the modifier.
@@ -213,18 +169,13 @@ async function main() {
   }
   await sleep(50); // late errors
   console.log(JSON.stringify(Object.assign({ ready_ms: readyMs, steps }, report, { align, evals, errors })));
-  closing = true;
-  await Promise.race([send("Browser.close"), sleep(3000)]);
+  await Promise.race([send("Browser.close").catch(() => {}), sleep(3000)]);
 }
 
-let closing = false;
 const watchdog = setTimeout(() => { console.error("viewer.mjs: timed out"); finish(1); }, 60000);
 function finish(c) {
   clearTimeout(watchdog);
-  // Chromium's helpers share its process group (detached: a group of its own).
-  if (chrome.exitCode === null) { try { process.kill(-chrome.pid, "SIGKILL"); } catch {} }
-  try { rmSync(profile, { recursive: true, force: true }); } catch {}
+  browser.close();
   process.exit(c);
 }
-chrome.on("exit", (c) => { if (pending.size && !closing) { console.error("chromium exited (" + c + "):\n" + stderr.slice(-2000)); finish(1); } });
-main().then(() => finish(0), (e) => { console.error("viewer.mjs: " + e.message + "\n" + stderr.slice(-2000)); finish(1); });
+main().then(() => finish(0), (e) => { console.error("viewer.mjs: " + e.message + "\n" + browser.stderr()); finish(1); });

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod amazons;
+pub mod browser_host;
 pub mod browser_scratch;
 pub mod high_card;
 pub mod loi;
@@ -414,9 +415,10 @@ fn note_skip(why: &str) {
     }
 }
 
-/// Runs the page driver `tests/browser/<script>` (Node) on `page` with `args`, one browser
-/// at a time in a test binary, and returns the JSON it prints; fails the test if the driver
-/// fails or the page logged an error.
+/// Runs the page driver `tests/browser/<script>` (Node) on `page` with `args`, one page at a
+/// time in a test binary, in a browser context of its own of the binary's one Chromium
+/// ([`browser_host`]), and returns the JSON it prints; fails the test if the driver fails
+/// or the page logged an error.
 pub fn drive_page(
     script: &str,
     chromium: &std::path::Path,
@@ -435,19 +437,20 @@ pub fn drive_page_with(
     args: &[&str],
     env: &[(&str, &str)],
 ) -> Value {
-    static BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = browser_host::one_page();
     let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/browser")
         .join(script);
-    // The browser's profile and every temporary file it makes go into a folder of this
-    // run, removed after it with whatever still runs in it, also when the test fails.
+    let socket = browser_host::socket(chromium);
+    // Every temporary file the driver makes goes into a folder of this run, removed after
+    // it with whatever still runs in it, also when the test fails.
     let scratch = browser_scratch::BrowserScratch::new();
     let out = std::process::Command::new("node")
         .arg(driver)
         .arg(page)
         .args(args)
         .env("CHROMIUM", chromium)
+        .env("CDP_SOCKET", socket)
         .env("TMPDIR", scratch.path())
         .envs(env.iter().copied())
         .output()

@@ -34,9 +34,11 @@ impl Browser {
     pub(crate) fn start(chromium: &Path) -> Browser {
         let scratch = common::browser_scratch::BrowserScratch::new();
         let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/browser/web.mjs");
+        // Its tab in a browser context of its own of the binary's one Chromium.
         let mut child = Command::new("node")
             .arg(driver)
             .env("CHROMIUM", chromium)
+            .env("CDP_SOCKET", common::browser_host::socket(chromium))
             .env("TMPDIR", scratch.path())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

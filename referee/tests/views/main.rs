@@ -9,6 +9,7 @@ mod viewer_page;
 mod amazons_frame_browser;
 mod amazons_view;
 mod amazons_view_browser;
+mod browser_host;
 mod browser_tmpdir;
 mod console;
 mod index_browser;
