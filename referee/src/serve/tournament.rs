@@ -227,7 +227,7 @@ pub fn wait(
                 !superseded()
                     && !matches!(
                         s,
-                        Slot::Back(..) | Slot::Between | Slot::Gone(_) | Slot::Over
+                        Slot::Back(..) | Slot::Between | Slot::Gone(_) | Slot::Over | Slot::Away
                     )
             })
             .unwrap_or_else(|e| e.into_inner());
@@ -661,8 +661,21 @@ impl Director<'_> {
                 super::session::IDLE.as_secs()
             ),
         };
+        // A member's connection is seated only while the token it proved is the name's: a
+        // token the organiser replaced since (`register` again) plays no game.
+        let proves = |p: usize, link: &Link| {
+            let name = &self.players[p];
+            let proved = super::session::proves(self.server, name, link);
+            if let Err(why) = &proved {
+                println!(
+                    "tournament {t}: {phase}: {name}'s waiting connection is let go, not seated: {}",
+                    printable(why)
+                );
+            }
+            proved
+        };
         for &p in group {
-            match take(&self.members[p], deadline(p), || late(p)) {
+            match take(&self.members[p], deadline(p), || late(p), |l| proves(p, l)) {
                 Ok((link, own)) => {
                     seats.push((self.players[p].clone(), Rc::new(RefCell::new(link)), own))
                 }
@@ -793,15 +806,27 @@ fn ready(member: &Member, deadline: Instant) {
 /// The connection of `member` for its next game: its own once it waits (or the closed one
 /// it left), else, once it is gone or `deadline` passed, a closed connection (its game is
 /// lost by a fault that says why: `late()` when the deadline passed). Whether it is its own.
+/// A connection `proves` refuses (the token it proved is no longer the name's) is told why
+/// and let go, as if the member were not there yet: the name's owner may still come.
 fn take(
     member: &Member,
     deadline: Instant,
     late: impl Fn() -> String,
+    proves: impl Fn(&Link) -> Result<(), String>,
 ) -> std::io::Result<(Link, bool)> {
     let mut slot = member.slot();
     loop {
         match std::mem::replace(&mut *slot, Slot::Playing) {
-            Slot::Waiting(link) | Slot::Gone(Some(link)) => return Ok((link, true)),
+            Slot::Waiting(mut link) | Slot::Gone(Some(mut link)) => match proves(&link) {
+                Ok(()) => return Ok((link, true)),
+                Err(why) => {
+                    // Without waiting: the slot's lock is held. Its wait wakes and ends.
+                    let _ = link.conn.try_send(&why);
+                    drop(link);
+                    *slot = Slot::Away;
+                    member.changed.notify_all();
+                }
+            },
             other => *slot = other,
         }
         let left = deadline.saturating_duration_since(Instant::now());
