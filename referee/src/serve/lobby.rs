@@ -139,8 +139,8 @@ impl Lobby {
 
     /// The organiser seats the waiting clients `names` (in this order) at a game of their
     /// own: their connections, taken from the queue, and the table of the first (its game,
-    /// board and clock); or why not (one is not waiting, or waits for another game, or
-    /// `may_play` refuses it), with nothing taken. A waiter `may_play` refuses (its name
+    /// board and clock); or why not (one is not waiting, or waits for another game, the
+    /// game seats not as many players, or `may_play` refuses one), with nothing taken. A waiter `may_play` refuses (its name
     /// registered since it came, or given a new token, without it) is let go (it leaves
     /// the queue, disconnected), as [`Lobby::join`] lets it go: the organiser is told.
     pub fn take(&self, names: &[String], may_play: MayPlay) -> Result<(Taken, Training), String> {
@@ -166,6 +166,21 @@ impl Lobby {
             }
             chosen.push(Arc::clone(w));
         }
+        // As many players as the game seats: a game of another size fails once its
+        // clients were told it, each losing its place in the queue.
+        let game = super::games::Served::by_name(chosen[0].table.game)
+            .expect("a game served")
+            .runner();
+        let range = game.seat_range();
+        if !range.contains(&chosen.len()) {
+            return Err(format!(
+                "{} is played by {} to {} players, not {}",
+                game.title(),
+                range.start(),
+                range.end(),
+                chosen.len()
+            ));
+        }
         let mut taken = Vec::new();
         for w in &chosen {
             let mut slot = w.slot();
@@ -180,7 +195,8 @@ impl Lobby {
                     drop((slot, l));
                     waiting.retain(|o| !Arc::ptr_eq(o, w));
                     format!(
-                        "{} waits without the token the name {} has now (registered, or                          given a new one, since it came): it was let go",
+                        "{} waits without the token the name {} has now (registered, or \
+                         given a new one, since it came): it was let go",
                         w.name, w.name
                     )
                 }

@@ -24,7 +24,7 @@ use super::Server;
 use crate::standings::{MatchRow, PointsTable};
 use jail::untrusted::printable;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::{TcpListener, TcpStream};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -81,30 +81,51 @@ impl Member {
 /// The members of the tournaments, by (tournament, player).
 #[derive(Default)]
 pub struct Tournaments {
-    members: Mutex<HashMap<(String, String), Arc<Member>>>,
+    members: Mutex<Members>,
+}
+
+/// The members of the tournaments in play, and the names of those over: a member asked
+/// of one over (its client's `WAIT_GAME` answered `OK` while its last game ended) is over
+/// too, never a new member waiting for a game no director will play.
+#[derive(Default)]
+struct Members {
+    playing: HashMap<(String, String), Arc<Member>>,
+    over: HashSet<String>,
 }
 
 impl Tournaments {
-    fn members(&self) -> MutexGuard<'_, HashMap<(String, String), Arc<Member>>> {
+    fn members(&self) -> MutexGuard<'_, Members> {
         self.members.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The member `player` of `tournament`, made if new (away); in `Slot::Over` once the
+    /// tournament is over.
     fn member(&self, tournament: &str, player: &str) -> Arc<Member> {
-        let key = (tournament.to_string(), player.to_string());
-        Arc::clone(self.members().entry(key).or_insert_with(|| {
+        let new = |slot| {
             Arc::new(Member {
-                slot: Mutex::new(Slot::Away),
+                slot: Mutex::new(slot),
                 changed: Condvar::new(),
                 owner: std::sync::atomic::AtomicU64::new(0),
                 played: AtomicBool::new(false),
             })
-        }))
+        };
+        let mut members = self.members();
+        if members.over.contains(tournament) {
+            return new(Slot::Over);
+        }
+        let key = (tournament.to_string(), player.to_string());
+        Arc::clone(
+            members
+                .playing
+                .entry(key)
+                .or_insert_with(|| new(Slot::Away)),
+        )
     }
 
     /// The client `player` disconnected: in the tournaments where it is not waiting, it is
     /// gone (its games are lost by a fault at once, not after a wait).
     pub fn left(&self, player: &str) {
-        for ((_, p), member) in self.members().iter() {
+        for ((_, p), member) in self.members().playing.iter() {
             if p == player && matches!(*member.slot(), Slot::Away) {
                 member.set(Slot::Gone(None));
             }
@@ -117,7 +138,8 @@ impl Tournaments {
     /// request is answered that the tournament is over (its connection is not cut).
     fn over(&self, tournament: &str, message: &str) {
         let mut members = self.members();
-        members.retain(|(t, _), member| {
+        members.over.insert(tournament.to_string());
+        members.playing.retain(|(t, _), member| {
             if t != tournament {
                 return true;
             }
@@ -858,4 +880,27 @@ fn closed() -> std::io::Result<Link> {
     Rc::into_inner(link)
         .map(RefCell::into_inner)
         .ok_or_else(|| std::io::Error::other("a link shared"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client asking its next game as its tournament ends (its `WAIT_GAME` answered `OK`
+    /// while the store still said playing) finds it over, never a new member waiting for
+    /// ever for a game nobody directs (red team 16: the league's last player waited so).
+    #[test]
+    fn a_member_asked_once_its_tournament_is_over_is_told_it_is_over() {
+        let tournaments = Tournaments::default();
+        let ann = tournaments.member("cup", "ann");
+        tournaments.over("cup", "The tournament 'cup' is over");
+        assert!(matches!(*ann.slot(), Slot::Over));
+        let late = tournaments.member("cup", "ann");
+        assert!(matches!(*late.slot(), Slot::Over), "asked after the end");
+        assert!(matches!(*tournaments.member("cup", "bob").slot(), Slot::Over));
+        assert!(matches!(
+            *tournaments.member("other", "ann").slot(),
+            Slot::Away
+        ));
+    }
 }

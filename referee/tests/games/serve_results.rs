@@ -360,3 +360,45 @@ fn the_organiser_s_game_seats_no_one_without_the_name_s_token() {
         );
     });
 }
+
+/// Red team 16, finding 3: the organiser's form seated as many waiters as it was given (three
+/// at the Amazons' table of two): "started", the clients told the game, then the game
+/// failed and each waiter lost its place. Refused now, naming the game's seats, before
+/// anyone is taken: each waits on.
+#[test]
+fn the_organiser_s_game_seats_as_many_players_as_the_game_does() {
+    each_run_in("serve", "organiser_seats", |who, dir| {
+        let server = Server::start_with(who, dir, &["--web", "127.0.0.1:0"]);
+        let site = site_of(&server);
+        let origin = site.trim_end_matches('/');
+        // Each at a table of its own: only the organiser seats them together.
+        let mut waiting = Vec::new();
+        for (name, timeout) in [("erin", 100), ("dave", 101), ("gus", 102)] {
+            let mut c = server.connect();
+            assert_eq!(c.cmd(&format!("CLIENT_NAME {name}")), "OK");
+            let wait = format!("WAIT_GAME game=amazons protocol=lines timeout={timeout}");
+            assert_eq!(c.cmd(&wait), "OK");
+            server.line_with(&format!("client {name}: waits for a free game"));
+            waiting.push(c);
+        }
+        let out = serve_command(who, dir, &["token"]);
+        let token = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let body = format!("player=erin&player=dave&player=gus&token={token}");
+        let (status, page) = post(&site, "/organiser/game", Some(origin), &body);
+        assert!(status.contains("409"), "{status} {page}");
+        assert!(
+            page.contains("is played by 2 to 2 players, not 3"),
+            "{page}"
+        );
+        // Nobody was taken nor told a game: each waits on.
+        for c in &mut waiting {
+            assert_eq!(c.must(), "NOT_READY");
+        }
+        let listed = serve_command(who, dir, &["games"]);
+        assert_eq!(
+            String::from_utf8_lossy(&listed.stdout).trim(),
+            "",
+            "no game"
+        );
+    });
+}
