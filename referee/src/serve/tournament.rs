@@ -897,7 +897,10 @@ mod tests {
         assert!(matches!(*ann.slot(), Slot::Over));
         let late = tournaments.member("cup", "ann");
         assert!(matches!(*late.slot(), Slot::Over), "asked after the end");
-        assert!(matches!(*tournaments.member("cup", "bob").slot(), Slot::Over));
+        assert!(matches!(
+            *tournaments.member("cup", "bob").slot(),
+            Slot::Over
+        ));
         assert!(matches!(
             *tournaments.member("other", "ann").slot(),
             Slot::Away
