@@ -150,16 +150,19 @@ impl std::error::Error for Fault {}
 const QUOTE_BYTES: usize = 60;
 
 /// An offending line as a fault quotes it: its first 60 bytes, each byte that is not
-/// printable ASCII as `\xNN`, and `...` when cut.
+/// printable ASCII as `\xNN`, and `...` when cut. Faults put the quote between backticks:
+/// a backtick of the line is `\x60` too, so that the line never closes its quotation (and
+/// what follows, in a fault's message or a game's outcome, is never its words).
 ///
 /// ```
 /// assert_eq!(jail::fault::quote(b"a\x01b"), "a\\x01b");
 /// assert!(jail::fault::quote(&[b'x'; 100]).ends_with("..."));
+/// assert_eq!(jail::fault::quote(b"`. bob lost"), "\\x60. bob lost");
 /// ```
 pub fn quote(line: &[u8]) -> String {
     let mut out = String::new();
     for &b in line.iter().take(QUOTE_BYTES) {
-        if (0x20..0x7f).contains(&b) {
+        if (0x20..0x7f).contains(&b) && b != b'`' {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("\\x{b:02x}"));

@@ -53,8 +53,6 @@ pub struct Waiter {
     pub name: String,
     /// Its `seed=`, if it gave one.
     pub seed: Option<u64>,
-    /// Its `token=`, if it gave one: checked again when it is seated.
-    pub token: Option<String>,
     table: Table,
     slot: Mutex<Slot>,
     changed: Condvar,
@@ -95,6 +93,10 @@ impl Drop for Seated {
 
 /// Waiting clients taken from the queue, with their connections.
 pub type Taken = Vec<(Arc<Waiter>, Link)>;
+
+/// Whether the waiting client `name` of a connection may be seated: the server's check of
+/// the token it proved (`session::proves`), made again as it is seated.
+pub type MayPlay<'a> = &'a dyn Fn(&str, &Link) -> bool;
 
 /// What joining the lobby gave.
 pub enum Joined {
@@ -137,9 +139,11 @@ impl Lobby {
 
     /// The organiser seats the waiting clients `names` (in this order) at a game of their
     /// own: their connections, taken from the queue, and the table of the first (its game,
-    /// board and clock); or why not (one is not waiting, or waits for another game), with
-    /// nothing taken.
-    pub fn take(&self, names: &[String]) -> Result<(Taken, Training), String> {
+    /// board and clock); or why not (one is not waiting, or waits for another game, the
+    /// game seats not as many players, or `may_play` refuses one), with nothing taken. A waiter `may_play` refuses (its name
+    /// registered since it came, or given a new token, without it) is let go (it leaves
+    /// the queue, disconnected), as [`Lobby::join`] lets it go: the organiser is told.
+    pub fn take(&self, names: &[String], may_play: MayPlay) -> Result<(Taken, Training), String> {
         if names.len() < 2 {
             return Err("a game needs two players at least".into());
         }
@@ -162,21 +166,50 @@ impl Lobby {
             }
             chosen.push(Arc::clone(w));
         }
+        // As many players as the game seats: a game of another size fails once its
+        // clients were told it, each losing its place in the queue.
+        let game = super::games::Served::by_name(chosen[0].table.game)
+            .expect("a game served")
+            .runner();
+        let range = game.seat_range();
+        if !range.contains(&chosen.len()) {
+            return Err(format!(
+                "{} is played by {} to {} players, not {}",
+                game.title(),
+                range.start(),
+                range.end(),
+                chosen.len()
+            ));
+        }
         let mut taken = Vec::new();
         for w in &chosen {
             let mut slot = w.slot();
-            match std::mem::replace(&mut *slot, Slot::Playing) {
-                Slot::Waiting(l) if l.conn.is_alive() => taken.push((Arc::clone(w), l)),
+            let refused = match std::mem::replace(&mut *slot, Slot::Playing) {
+                Slot::Waiting(l) if l.conn.is_alive() && may_play(&w.name, &l) => {
+                    taken.push((Arc::clone(w), l));
+                    continue;
+                }
+                Slot::Waiting(l) if l.conn.is_alive() => {
+                    *slot = Slot::Gone;
+                    w.changed.notify_all();
+                    drop((slot, l));
+                    waiting.retain(|o| !Arc::ptr_eq(o, w));
+                    format!(
+                        "{} waits without the token the name {} has now (registered, or \
+                         given a new one, since it came): it was let go",
+                        w.name, w.name
+                    )
+                }
                 other => {
                     *slot = other;
-                    drop(slot);
-                    // Those taken wait on, as they were.
-                    for (t, l) in taken {
-                        *t.slot() = Slot::Waiting(l);
-                    }
-                    return Err(format!("{} is no longer waiting", w.name));
+                    format!("{} is no longer waiting", w.name)
                 }
+            };
+            // Those taken wait on, as they were.
+            for (t, l) in taken {
+                *t.slot() = Slot::Waiting(l);
             }
+            return Err(refused);
         }
         waiting.retain(|w| !chosen.iter().any(|c| Arc::ptr_eq(c, w)));
         let table = &chosen[0].table;
@@ -198,13 +231,7 @@ impl Lobby {
     /// waiting for the same one (those gone are dropped from the queue), or waits.
     /// A waiter `may_play` refuses (its name registered since it came, without its
     /// token) is let go (it leaves the queue, disconnected), never seated.
-    pub fn join(
-        &self,
-        name: &str,
-        wanted: &Training,
-        link: Link,
-        may_play: &dyn Fn(&Waiter) -> bool,
-    ) -> Joined {
+    pub fn join(&self, name: &str, wanted: &Training, link: Link, may_play: MayPlay) -> Joined {
         if !link.conn.is_alive() {
             return Joined::Gone;
         }
@@ -217,7 +244,7 @@ impl Lobby {
             }
             let mut slot = w.slot();
             match std::mem::replace(&mut *slot, Slot::Playing) {
-                Slot::Waiting(l) if l.conn.is_alive() && may_play(w) => {
+                Slot::Waiting(l) if l.conn.is_alive() && may_play(&w.name, &l) => {
                     taken.push((Arc::clone(w), l));
                     true
                 }
@@ -242,7 +269,6 @@ impl Lobby {
         let waiter = Arc::new(Waiter {
             name: name.to_string(),
             seed: wanted.seed,
-            token: wanted.token.clone(),
             table,
             slot: Mutex::new(Slot::Waiting(link)),
             changed: Condvar::new(),
@@ -322,14 +348,14 @@ mod tests {
         for name in ["ann", "bob"] {
             let (link, client) = connection();
             clients.push(client);
-            let Joined::Wait(waiter) = lobby.join(name, &wanted, link, &|_| true) else {
+            let Joined::Wait(waiter) = lobby.join(name, &wanted, link, &|_, _| true) else {
                 panic!("{name} waits")
             };
             let (lobby, waiter) = (Arc::clone(&lobby), Arc::clone(&waiter));
             waiters.push(std::thread::spawn(move || lobby.wait(&waiter).is_none()));
         }
         let (link, _filler) = connection();
-        let Joined::Start(others, _own) = lobby.join("cat", &wanted, link, &|_| true) else {
+        let Joined::Start(others, _own) = lobby.join("cat", &wanted, link, &|_, _| true) else {
             panic!("the table is full")
         };
         let game = std::thread::spawn(move || {
@@ -361,7 +387,7 @@ mod tests {
         while (&served).write(&[0u8; 4096]).is_ok() {}
         served.set_nonblocking(false).unwrap();
         served.set_write_timeout(None).unwrap();
-        let Joined::Wait(waiter) = lobby.join("deaf", &wanted, link, &|_| true) else {
+        let Joined::Wait(waiter) = lobby.join("deaf", &wanted, link, &|_, _| true) else {
             panic!("it waits")
         };
         let left = {
@@ -376,11 +402,11 @@ mod tests {
         let (a, _a) = connection();
         let (b, _b) = connection();
         assert!(matches!(
-            lobby.join("a", &wanted, a, &|_| true),
+            lobby.join("a", &wanted, a, &|_, _| true),
             Joined::Wait(_)
         ));
         assert!(matches!(
-            lobby.join("b", &wanted, b, &|_| true),
+            lobby.join("b", &wanted, b, &|_, _| true),
             Joined::Start(..)
         ));
         drop(deaf);

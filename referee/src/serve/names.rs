@@ -3,8 +3,9 @@
 //! still ends its work (a game's record, the bot's exit), so that a program run again
 //! right after its game ends (as contestants run theirs, in a loop) takes its name back.
 //! A name taken with its token (registered, proven) is taken from a connection that holds
-//! it without one: a name taken while it was nobody's and registered since never keeps
-//! its owner out (that connection is closed).
+//! it without one, or with a token the organiser replaced since (`register` again): a name
+//! taken while it was nobody's and registered since, or by a token that leaked and was
+//! replaced, never keeps its owner out (that connection is closed).
 
 use nix::errno::Errno;
 use nix::sys::socket::{recv, MsgFlags};
@@ -25,8 +26,8 @@ struct Holder {
     id: u64,
     /// A second handle on the holder's socket, to see it closed (`None`: never seen so).
     stream: Option<TcpStream>,
-    /// Whether it proved the name's token.
-    proven: bool,
+    /// The token it proved the name with; `None`: it took a name nobody registered.
+    token: Option<String>,
 }
 
 /// A name held; dropped, it frees the name unless a newcomer took it since.
@@ -37,15 +38,23 @@ pub struct Held<'a> {
 }
 
 impl Names {
-    /// Takes `name` for the connection of `stream` (`proven`: it proved the name's
-    /// token), or `None` while a client still connected holds it, unless that one holds
-    /// it unproven and this one proved it: that connection is then shut (its reads and
-    /// writes end, it leaves the lobby and its game).
-    pub fn take(&self, name: &str, stream: Option<TcpStream>, proven: bool) -> Option<Held<'_>> {
+    /// Takes `name` for the connection of `stream` (`token`: the name's token, which it
+    /// proved), or `None` while a client still connected holds it, unless this one proved
+    /// the token and that one holds the name without a token `is_current` still accepts
+    /// (none, or one replaced since): that connection is then shut (its reads and writes
+    /// end, it leaves the lobby, its tournament's wait and its game).
+    pub fn take(
+        &self,
+        name: &str,
+        stream: Option<TcpStream>,
+        token: Option<&str>,
+        is_current: &dyn Fn(&str) -> bool,
+    ) -> Option<Held<'_>> {
         let mut held = self.held.lock().expect("names");
         if let Some(holder) = held.get(name) {
             if !holder.stream.as_ref().is_some_and(is_closed) {
-                if holder.proven || !proven {
+                let kept = holder.token.as_deref().is_some_and(is_current);
+                if kept || token.is_none() {
                     return None;
                 }
                 if let Some(stream) = &holder.stream {
@@ -54,12 +63,24 @@ impl Names {
             }
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed);
-        held.insert(name.to_string(), Holder { id, stream, proven });
+        let token = token.map(str::to_string);
+        held.insert(name.to_string(), Holder { id, stream, token });
         Some(Held {
             names: self,
             name: name.to_string(),
             id,
         })
+    }
+}
+
+impl Held<'_> {
+    /// Its connection proved the name's `token` again (a newer one, perhaps, given by the
+    /// organiser since): it holds the name by that one now.
+    pub fn proved(&self, token: Option<&str>) {
+        let mut held = self.names.held.lock().expect("names");
+        if let Some(holder) = held.get_mut(&self.name).filter(|h| h.id == self.id) {
+            holder.token = token.map(str::to_string);
+        }
     }
 }
 

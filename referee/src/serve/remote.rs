@@ -41,6 +41,10 @@ pub struct Link {
     /// Why the seat has no client, when the server knows (a tournament's member absent
     /// when its game began): its fault says this, not a connection closed.
     pub absent: Option<String>,
+    /// The token the client gave with its last request (its `WAIT_GAME`), proven then:
+    /// every seat it is given checks it again (`session::proves`), so that a
+    /// token the organiser replaced since seats no one.
+    pub token: Option<String>,
 }
 
 impl Link {
@@ -65,6 +69,7 @@ impl Link {
             lines: false,
             game_ends: None,
             absent: None,
+            token: None,
         }))
     }
 }

@@ -93,12 +93,21 @@ pub const QUOTED_CHARS: usize = 60;
 
 /// [`quoted`], cut to [`QUOTED_CHARS`] characters (`...` says it was cut): a client's text
 /// that goes in a message or the log, so that a long one writes no more than a short one.
+/// Its messages quote it between single quotes: a quote of the text is `\x27`, so that
+/// the text never closes its quotation (a fault's message, a game's outcome, quote it).
+///
+/// ```
+/// use referee::serve::request::quoted_cut;
+/// assert_eq!(quoted_cut("x' lost, bob"), "x\\x27 lost, bob");
+/// assert_eq!(quoted_cut(&"y".repeat(61)), format!("{}...", "y".repeat(60)));
+/// ```
 pub fn quoted_cut(text: &str) -> String {
     let mut chars = text.chars();
     let kept: String = chars.by_ref().take(QUOTED_CHARS).collect();
+    let shown = quoted(&kept).replace('\'', "\\x27");
     match chars.next() {
-        Some(_) => format!("{}...", quoted(&kept)),
-        None => quoted(&kept),
+        Some(_) => format!("{shown}..."),
+        None => shown,
     }
 }
 

@@ -65,11 +65,13 @@ pub fn serve(stream: TcpStream, server: &Server) {
     };
     while let Ok(command) = read_idle(&link) {
         if super::tournament::is_asked(&command) {
-            if let Err(message) = claim.prove(server, &name, request::token_of(&command)) {
+            if let Err(message) = claim.prove(server, &name, &link, request::token_of(&command)) {
                 refuse(&link, &message);
                 break;
             }
-            left.get_or_insert_with(|| Left(server, name.clone()));
+            let token = link.borrow().token.clone();
+            left.get_or_insert_with(|| Left(server, name.clone(), None))
+                .2 = token;
             match super::tournament::wait(server, source, &name, link, &command) {
                 Some(back) if !back.borrow().close => link = back,
                 _ => break,
@@ -80,7 +82,7 @@ pub fn serve(stream: TcpStream, server: &Server) {
         // refuses it as any request is refused; a game refused so is not counted among
         // its source's games.
         let asked = request::wait_game(&command).and_then(|wanted| {
-            claim.prove(server, &name, wanted.token.as_deref())?;
+            claim.prove(server, &name, &link, wanted.token.as_deref())?;
             let files = match wanted.bot {
                 Some(_) => Some(server.files.take(wanted.seats - 1)?),
                 None => None,
@@ -126,26 +128,47 @@ pub fn serve(stream: TcpStream, server: &Server) {
 /// A connection's name: held, or, a registered name, to be held once its token is proven
 /// (a connection that merely gives a registered name never keeps its owner out).
 enum Claim<'a> {
-    /// Held until the connection ends (the name freed when dropped).
-    Held { _held: Held<'a> },
+    /// Held until the connection ends (the name freed when dropped), or until a client
+    /// proves a token of the name this one no longer gives (`register` replaced it).
+    Held(Held<'a>),
     /// Not held yet; the socket's second handle, for the names to see it closed.
     Unproven(Option<TcpStream>),
 }
 
 impl<'a> Claim<'a> {
-    /// Whether `name` may play with `token` (the store's check), its name then held; the
+    /// Whether `name` may play with `token` (the store's check), its name then held and
+    /// the token kept with the connection of `link` (each seat checks it again); the
     /// refusal for the client.
-    fn prove(&mut self, server: &'a Server, name: &str, token: Option<&str>) -> Result<(), String> {
+    fn prove(
+        &mut self,
+        server: &'a Server,
+        name: &str,
+        link: &RefCell<Link>,
+        token: Option<&str>,
+    ) -> Result<(), String> {
         server.store.check(name, token)?;
-        if let Claim::Unproven(watch) = self {
-            let held = server
-                .names
-                .take(name, watch.take(), true)
-                .ok_or_else(|| taken(name))?;
-            *self = Claim::Held { _held: held };
+        match self {
+            Claim::Unproven(watch) => {
+                let is_current = |t: &str| server.store.check(name, Some(t)).is_ok();
+                let held = server
+                    .names
+                    .take(name, watch.take(), token, &is_current)
+                    .ok_or_else(|| taken(name))?;
+                *self = Claim::Held(held);
+            }
+            Claim::Held(held) => held.proved(token),
         }
+        link.borrow_mut().token = token.map(str::to_string);
         Ok(())
     }
+}
+
+/// Whether the client of `link` may still play as `name`, as a seat is given to it: the
+/// token it proved is still the name's (none: the name is still nobody's), or the refusal
+/// for the client. A name registered since the client proved it, or given a new token,
+/// seats no one without the new token (docs/server.md, section 5).
+pub(super) fn proves(server: &Server, name: &str, link: &Link) -> Result<(), String> {
+    server.store.check(name, link.token.as_deref())
 }
 
 /// The refusal of a name another client connected holds.
@@ -163,10 +186,9 @@ fn free(
     wanted: &Training,
 ) -> Option<(Rc<RefCell<Link>>, anyhow::Result<()>)> {
     let own = Rc::into_inner(link)?.into_inner();
-    // A waiter whose name was registered since it waits, without its token, is never
-    // seated: its game would be recorded under the owner's name.
-    let may_play =
-        |w: &super::lobby::Waiter| server.store.check(&w.name, w.token.as_deref()).is_ok();
+    // A waiter whose name was registered since it waits (or given a new token), without
+    // the token, is never seated: its game would be recorded under the owner's name.
+    let may_play = |name: &str, link: &Link| proves(server, name, link).is_ok();
     let (others, own) = match server.lobby.join(name, wanted, own, &may_play) {
         Joined::Wait(waiter) => {
             println!("client {name}: waits for a free game");
@@ -245,12 +267,15 @@ pub fn play_chosen(
 }
 
 /// Tells the tournaments a client gone, once it proved its name for one (its name is
-/// freed by its [`Held`]).
-struct Left<'a>(&'a Server, String);
+/// freed by its [`Held`]), with the token it proved: unless the name has another token
+/// now (the organiser replaced a leaked one), whose holder's games its leaving never loses.
+struct Left<'a>(&'a Server, String, Option<String>);
 
 impl Drop for Left<'_> {
     fn drop(&mut self) {
-        self.0.tournaments.left(&self.1);
+        if self.0.store.check(&self.1, self.2.as_deref()).is_ok() {
+            self.0.tournaments.left(&self.1);
+        }
     }
 }
 
@@ -278,8 +303,8 @@ fn named<'a>(
     // A registered name (or one the store cannot tell) is taken with its token.
     let claim = match server.store.check(&name, None) {
         Err(_) => Claim::Unproven(watch),
-        Ok(()) => match server.names.take(&name, watch, false) {
-            Some(held) => Claim::Held { _held: held },
+        Ok(()) => match server.names.take(&name, watch, None, &|_| true) {
+            Some(held) => Claim::Held(held),
             None => return Err(refuse(taken(&name))),
         },
     };

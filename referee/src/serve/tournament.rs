@@ -24,7 +24,7 @@ use super::Server;
 use crate::standings::{MatchRow, PointsTable};
 use jail::untrusted::printable;
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::{TcpListener, TcpStream};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -81,30 +81,51 @@ impl Member {
 /// The members of the tournaments, by (tournament, player).
 #[derive(Default)]
 pub struct Tournaments {
-    members: Mutex<HashMap<(String, String), Arc<Member>>>,
+    members: Mutex<Members>,
+}
+
+/// The members of the tournaments in play, and the names of those over: a member asked
+/// of one over (its client's `WAIT_GAME` answered `OK` while its last game ended) is over
+/// too, never a new member waiting for a game no director will play.
+#[derive(Default)]
+struct Members {
+    playing: HashMap<(String, String), Arc<Member>>,
+    over: HashSet<String>,
 }
 
 impl Tournaments {
-    fn members(&self) -> MutexGuard<'_, HashMap<(String, String), Arc<Member>>> {
+    fn members(&self) -> MutexGuard<'_, Members> {
         self.members.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The member `player` of `tournament`, made if new (away); in `Slot::Over` once the
+    /// tournament is over.
     fn member(&self, tournament: &str, player: &str) -> Arc<Member> {
-        let key = (tournament.to_string(), player.to_string());
-        Arc::clone(self.members().entry(key).or_insert_with(|| {
+        let new = |slot| {
             Arc::new(Member {
-                slot: Mutex::new(Slot::Away),
+                slot: Mutex::new(slot),
                 changed: Condvar::new(),
                 owner: std::sync::atomic::AtomicU64::new(0),
                 played: AtomicBool::new(false),
             })
-        }))
+        };
+        let mut members = self.members();
+        if members.over.contains(tournament) {
+            return new(Slot::Over);
+        }
+        let key = (tournament.to_string(), player.to_string());
+        Arc::clone(
+            members
+                .playing
+                .entry(key)
+                .or_insert_with(|| new(Slot::Away)),
+        )
     }
 
     /// The client `player` disconnected: in the tournaments where it is not waiting, it is
     /// gone (its games are lost by a fault at once, not after a wait).
     pub fn left(&self, player: &str) {
-        for ((_, p), member) in self.members().iter() {
+        for ((_, p), member) in self.members().playing.iter() {
             if p == player && matches!(*member.slot(), Slot::Away) {
                 member.set(Slot::Gone(None));
             }
@@ -117,7 +138,8 @@ impl Tournaments {
     /// request is answered that the tournament is over (its connection is not cut).
     fn over(&self, tournament: &str, message: &str) {
         let mut members = self.members();
-        members.retain(|(t, _), member| {
+        members.over.insert(tournament.to_string());
+        members.playing.retain(|(t, _), member| {
             if t != tournament {
                 return true;
             }
@@ -227,7 +249,7 @@ pub fn wait(
                 !superseded()
                     && !matches!(
                         s,
-                        Slot::Back(..) | Slot::Between | Slot::Gone(_) | Slot::Over
+                        Slot::Back(..) | Slot::Between | Slot::Gone(_) | Slot::Over | Slot::Away
                     )
             })
             .unwrap_or_else(|e| e.into_inner());
@@ -661,8 +683,21 @@ impl Director<'_> {
                 super::session::IDLE.as_secs()
             ),
         };
+        // A member's connection is seated only while the token it proved is the name's: a
+        // token the organiser replaced since (`register` again) plays no game.
+        let proves = |p: usize, link: &Link| {
+            let name = &self.players[p];
+            let proved = super::session::proves(self.server, name, link);
+            if let Err(why) = &proved {
+                println!(
+                    "tournament {t}: {phase}: {name}'s waiting connection is let go, not seated: {}",
+                    printable(why)
+                );
+            }
+            proved
+        };
         for &p in group {
-            match take(&self.members[p], deadline(p), || late(p)) {
+            match take(&self.members[p], deadline(p), || late(p), |l| proves(p, l)) {
                 Ok((link, own)) => {
                     seats.push((self.players[p].clone(), Rc::new(RefCell::new(link)), own))
                 }
@@ -793,15 +828,27 @@ fn ready(member: &Member, deadline: Instant) {
 /// The connection of `member` for its next game: its own once it waits (or the closed one
 /// it left), else, once it is gone or `deadline` passed, a closed connection (its game is
 /// lost by a fault that says why: `late()` when the deadline passed). Whether it is its own.
+/// A connection `proves` refuses (the token it proved is no longer the name's) is told why
+/// and let go, as if the member were not there yet: the name's owner may still come.
 fn take(
     member: &Member,
     deadline: Instant,
     late: impl Fn() -> String,
+    proves: impl Fn(&Link) -> Result<(), String>,
 ) -> std::io::Result<(Link, bool)> {
     let mut slot = member.slot();
     loop {
         match std::mem::replace(&mut *slot, Slot::Playing) {
-            Slot::Waiting(link) | Slot::Gone(Some(link)) => return Ok((link, true)),
+            Slot::Waiting(mut link) | Slot::Gone(Some(mut link)) => match proves(&link) {
+                Ok(()) => return Ok((link, true)),
+                Err(why) => {
+                    // Without waiting: the slot's lock is held. Its wait wakes and ends.
+                    let _ = link.conn.try_send(&why);
+                    drop(link);
+                    *slot = Slot::Away;
+                    member.changed.notify_all();
+                }
+            },
             other => *slot = other,
         }
         let left = deadline.saturating_duration_since(Instant::now());
@@ -833,4 +880,30 @@ fn closed() -> std::io::Result<Link> {
     Rc::into_inner(link)
         .map(RefCell::into_inner)
         .ok_or_else(|| std::io::Error::other("a link shared"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A client asking its next game as its tournament ends (its `WAIT_GAME` answered `OK`
+    /// while the store still said playing) finds it over, never a new member waiting for
+    /// ever for a game nobody directs (red team 16: the league's last player waited so).
+    #[test]
+    fn a_member_asked_once_its_tournament_is_over_is_told_it_is_over() {
+        let tournaments = Tournaments::default();
+        let ann = tournaments.member("cup", "ann");
+        tournaments.over("cup", "The tournament 'cup' is over");
+        assert!(matches!(*ann.slot(), Slot::Over));
+        let late = tournaments.member("cup", "ann");
+        assert!(matches!(*late.slot(), Slot::Over), "asked after the end");
+        assert!(matches!(
+            *tournaments.member("cup", "bob").slot(),
+            Slot::Over
+        ));
+        assert!(matches!(
+            *tournaments.member("other", "ann").slot(),
+            Slot::Away
+        ));
+    }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::sync::OnceLock;
 
 /// Every template, by the name the others extend it by.
-const TEMPLATES: [(&str, &str); 23] = [
+const TEMPLATES: [(&str, &str); 24] = [
     ("frame.html", include_str!("assets/frame/frame.html")),
     ("loi.html", include_str!("assets/loi/page.html")),
     ("amazons.html", include_str!("assets/amazons/page.html")),
@@ -24,6 +24,7 @@ const TEMPLATES: [(&str, &str); 23] = [
     ("web/site.html", include_str!("assets/web/site.html")),
     ("web/games.html", include_str!("assets/web/games.html")),
     ("web/rows.html", include_str!("assets/web/rows.html")),
+    ("web/results.html", include_str!("assets/web/results.html")),
     ("web/game.html", include_str!("assets/web/game.html")),
     ("web/summary.html", include_str!("assets/web/summary.html")),
     ("web/player.html", include_str!("assets/web/player.html")),

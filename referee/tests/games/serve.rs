@@ -280,6 +280,32 @@ pub(crate) fn record(server: &Server, game: &str) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// How the game's page (`#result`) and the list say `game` ended, a game without a fault:
+/// each seat's player and its result as `/player/` says it, in seat order ("watched won;
+/// random lost"), read from the server's line of its end (`game NAME: watched (seat 0)
+/// won, random (seat 1) lost; record ...`), waited for.
+pub(crate) fn results_shown(server: &Server, game: &str) -> String {
+    let line = server.line_with(&format!("game {game}: "));
+    let outcome = line
+        .split_once(&format!("game {game}: "))
+        .and_then(|(_, rest)| rest.split_once("; record "))
+        .map(|(outcome, _)| outcome)
+        .unwrap_or_else(|| panic!("not a game's end: {line}"));
+    assert!(!outcome.contains("fault"), "a fault: {line}");
+    let seats: Vec<String> = outcome
+        .split(", ")
+        .enumerate()
+        .map(|(seat, said)| {
+            let (name, how) = said
+                .split_once(&format!(" (seat {seat}) "))
+                .unwrap_or_else(|| panic!("seat {seat} of {line}"));
+            assert!(how == "won" || how == "lost", "{line}");
+            format!("{name} {how}")
+        })
+        .collect();
+    seats.join("; ")
+}
+
 /// `referee --game ticket-to-ride replay` of `game`'s record succeeds.
 pub(crate) fn replays(server: &Server, game: &str) {
     let path = server.results.join(game).join("record.json");

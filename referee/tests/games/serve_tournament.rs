@@ -31,7 +31,7 @@ fn c_client(dir: &Path) -> Option<PathBuf> {
 }
 
 /// `referee serve` run as `who` with `args`; its stdout, or a panic with its stderr.
-fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
+pub(crate) fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
     let out = serve_command(who, dir, args);
     assert!(
         out.status.success(),

@@ -11,7 +11,7 @@
 //! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`.
 
 use crate::common;
-use crate::serve::Server;
+use crate::serve::{results_shown, Server};
 
 use common::users::each_run_in;
 use serde_json::{json, Value};
@@ -236,11 +236,13 @@ fn the_site_follows_a_game_live_from_the_list_to_its_result() {
             "document.getElementById('state').textContent === 'finished'",
             "the game's end on its page",
         );
-        let result = browser.eval("document.getElementById('result').textContent");
-        assert!(
-            result.as_str().unwrap().contains("alice (seat "),
-            "{result}"
-        );
+        // Each seat's result beside its player, as `/player/` says it: alice's as the
+        // client was told.
+        let result = browser.eval("document.getElementById('result').textContent.trim()");
+        let shown = results_shown(&server, &game);
+        assert_eq!(result, shown.as_str());
+        let alice = if code == 1 { "alice won" } else { "alice lost" };
+        assert!(shown.split("; ").any(|s| s == alice), "{shown}");
         let comment = browser.eval("document.querySelector('#comments li').textContent");
         assert_eq!(comment, format!("alice: {HOSTILE}"));
         assert_eq!(

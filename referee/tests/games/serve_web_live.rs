@@ -14,7 +14,7 @@
 //! Skipped, with a message, when `chromium` or `node` is missing, except under `CI=true`.
 
 use crate::common;
-use crate::serve::{record, Server, REFEREE};
+use crate::serve::{record, results_shown, Server, REFEREE};
 use crate::serve_web::{http, site_of, Browser};
 
 use common::users::each_run_in;
@@ -225,11 +225,12 @@ fn watched(game: &str, seats: &str, end: &str, check: &dyn Fn(&Value)) -> bool {
             "document.getElementById('state').textContent === 'finished'",
             "the game's end on its page",
         );
-        let result = browser.eval("document.getElementById('result').textContent");
-        assert!(
-            result.as_str().unwrap().contains("watched (seat "),
-            "{result}"
-        );
+        // Each seat's result beside its player, as `/player/` says it, the client's first
+        // (`start=0`).
+        let result = browser.eval("document.getElementById('result').textContent.trim()");
+        let shown = results_shown(&server, &name);
+        assert_eq!(result, shown.as_str());
+        assert!(shown.starts_with("watched "), "{shown}");
         browser.until(
             &board(&format!("!d.documentElement.dataset.live && ({end})")),
             "the record's board with its result",

@@ -62,7 +62,7 @@ pub(crate) fn organise(who: Who, dir: &Path, args: &[&str]) -> String {
 
 /// A form posted by hand: `POST path` with `origin` (if any) and the url-encoded `body`;
 /// (status line, body).
-fn post(site: &str, path: &str, origin: Option<&str>, body: &str) -> (String, String) {
+pub(crate) fn post(site: &str, path: &str, origin: Option<&str>, body: &str) -> (String, String) {
     let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
     post_raw(site, path, &origin, body.as_bytes())
 }

@@ -59,8 +59,9 @@ impl Adapter for TicketWire {
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or_else(|| {
                     format!(
-                        "`{}` during {callback}: `{w}` is not a number from 0 to {}",
+                        "`{}` during {callback}: `{}` is not a number from 0 to {}",
                         quoted(),
+                        jail::fault::quote(w.as_bytes()),
                         i32::MAX
                     )
                 })

@@ -225,9 +225,14 @@ pub fn new_game(mut request: Request, server: &std::sync::Arc<Server>, token: &P
                 "Not started: choose two players waiting for a free game at least.".to_string(),
             ));
         }
+        // Each checked again as the lobby's own tables check it: no squatter of a name
+        // registered since it came is seated under it.
+        let may_play = |name: &str, link: &crate::serve::remote::Link| {
+            crate::serve::session::proves(server, name, link).is_ok()
+        };
         let (taken, wanted) = server
             .lobby
-            .take(&names)
+            .take(&names, &may_play)
             .map_err(|why| (409, format!("Not started: {why}.")))?;
         crate::serve::session::play_chosen(server, taken, wanted)
             .map_err(|e| (503, format!("Not started: no thread could play it ({e}).")))?;

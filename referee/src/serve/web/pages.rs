@@ -21,21 +21,69 @@ struct Row {
     kind: String,
     players: Vec<String>,
     state: String,
+    /// How it ended for each seat, beside its player (`/player/NAME`'s words), once the
+    /// game gave its results: never the joined outcome's text, whose parts quote what
+    /// the players sent.
+    results: Vec<SeatResult>,
+    /// The outcome's text where no seat's result is known: a failed game's why, or a game
+    /// of a store of before whose outcome was not read for sure (shown as a quotation).
     outcome: String,
     /// How it ended for the player of the page, on a player's page.
     mine: String,
     started: String,
 }
 
+/// A seat's result as the pages show it: its player, how it ended (`won`, `lost`, `lost
+/// by a protocol fault`), and the fault's message apart, shown quoted: a player's words in
+/// it stay within its own seat's quotation.
+#[derive(Serialize)]
+struct SeatResult {
+    name: String,
+    how: String,
+    fault: String,
+}
+
+impl SeatResult {
+    fn of(name: &str, result: &str) -> SeatResult {
+        let (how, fault) = match result.split_once(" fault: ") {
+            Some((kind, fault)) if result.starts_with("lost by a") => {
+                (format!("{kind} fault"), fault)
+            }
+            _ => (result.to_string(), ""),
+        };
+        SeatResult {
+            name: name.to_string(),
+            how,
+            fault: fault.to_string(),
+        }
+    }
+}
+
 impl Row {
     fn of(g: &GameRow) -> Row {
+        let players: Vec<String> = g.seats.split(',').map(str::to_string).collect();
+        let known = g.results.iter().any(|r| !r.is_empty());
+        let results = match known {
+            true => players
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| {
+                    SeatResult::of(name, g.results.get(seat).map_or("", String::as_str))
+                })
+                .collect(),
+            false => Vec::new(),
+        };
         Row {
             name: g.name.clone(),
             game: g.game.clone(),
             kind: g.kind.clone(),
-            players: g.seats.split(',').map(str::to_string).collect(),
+            players,
             state: g.state.clone(),
-            outcome: g.outcome.clone(),
+            results,
+            outcome: match known {
+                true => String::new(),
+                false => g.outcome.clone(),
+            },
             mine: String::new(),
             started: utc(g.started),
         }
