@@ -26,8 +26,8 @@ pub use town_arena::{bot as town_bot, v1 as town_v1, wire as town_wire};
 pub static AMAZONS: model::ModelGame<amazons_wire::AmazonsWire> = model::ModelGame::new(
     &amazons_wire::AmazonsWire,
     model::Pages {
-        page: crate::view::amazons_html::page_in,
-        live: Some(crate::view::amazons_html::live),
+        page: amazons_arena::page::page_in,
+        live: Some(amazons_arena::page::live),
     },
     &crate::cli::words::REFEREE,
 );
@@ -43,8 +43,8 @@ pub mod amazons_play {
 pub static TICKET: model::ModelGame<ticket_wire::TicketWire> = model::ModelGame::new(
     &ticket_wire::TicketWire,
     model::Pages {
-        page: crate::view::ticket_html::page_in,
-        live: Some(crate::view::ticket_html::live),
+        page: ticket_arena::page::page_in,
+        live: Some(ticket_arena::page::live),
     },
     &crate::cli::words::REFEREE,
 );
@@ -59,8 +59,8 @@ pub mod ticket_play {
 pub static TOWN: model::ModelGame<town_wire::TownWire> = model::ModelGame::new(
     &town_wire::TownWire,
     model::Pages {
-        page: crate::view::town_html::page_in,
-        live: Some(crate::view::town_html::live),
+        page: town_arena::page::page_in,
+        live: Some(town_arena::page::live),
     },
     &crate::cli::words::REFEREE,
 );
