@@ -78,6 +78,13 @@ pub fn board_cells(board: &Board) -> String {
         .collect()
 }
 
+/// The game's pages, given where it is registered: its replay page, and its live board on
+/// the game server's site.
+pub const PAGES: arena::model::Pages = arena::model::Pages {
+    page: page_in,
+    live: Some(live),
+};
+
 /// The replay page of `record`: one HTML file that shows the match move by move. Fails
 /// when the record is not one a match wrote ([`arena::check`]). Its console shows
 /// no stderr (the files beside the record are not given: see [`page_in`]), only each

@@ -128,6 +128,13 @@ fn state_view(state: &TicketState, hidden: bool) -> StateView {
     }
 }
 
+/// The game's pages, given where it is registered: its replay page, and its live board on
+/// the game server's site.
+pub const PAGES: arena::model::Pages = arena::model::Pages {
+    page: page_in,
+    live: Some(live),
+};
+
 /// The replay page of `record` (checked first), the console's stderr read from `dir`.
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     arena::check(&crate::wire::TicketWire, record)

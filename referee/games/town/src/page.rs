@@ -96,6 +96,13 @@ fn view(before: Option<&TownState>, state: &TownState) -> StateView {
     }
 }
 
+/// The game's pages, given where it is registered: its replay page, and its live board on
+/// the game server's site.
+pub const PAGES: arena::model::Pages = arena::model::Pages {
+    page: page_in,
+    live: Some(live),
+};
+
 /// The replay page of `record`, its console showing the champions' stderr read from the
 /// `seat<N>.stderr` files in `dir` (the record's directory). Fails when the record is not
 /// one a match wrote ([`arena::check`]).
