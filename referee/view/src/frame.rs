@@ -1,7 +1,7 @@
-//! The replay page's frame, the same for every game (`assets/frame/`, beside this crate's `src/`): the title and
-//! seats, the step timeline with its controls, keys and the step in the URL, the charts
-//! of any per-seat series the game gives, the console of the champions' stderr and time,
-//! the faults on the timeline, the result at the last step. A game gives a [`GamePage`]:
+//! The replay page's frame, the same for every game (this crate's `assets/frame/`): the
+//! title and seats, the step timeline with its controls, keys and the step in the URL, the
+//! charts of any per-seat series the game gives, the console of the champions' stderr and
+//! time, the faults on the timeline, the result at the last step. A game gives a [`GamePage`]:
 //! its template (which extends `frame.html` with its board and its panels), its CSS and
 //! script, the JSON of its steps, and the [`Frame`] of its match.
 

@@ -1,6 +1,6 @@
-//! The pages' templates (minijinja, compiled in from each crate's `assets/`), rendered with every value
-//! HTML-escaped: a page shows a champion's name or output as text whatever it contains.
-//! Code and JSON come in through [`script_json`] and [`code`] only, as safe text.
+//! The pages' templates (minijinja, compiled in from each crate's `assets/`), rendered with
+//! every value HTML-escaped: a page shows a champion's name or output as text whatever it
+//! contains. Code and JSON come in through [`script_json`] and [`code`] only, as safe text.
 
 use minijinja::{AutoEscape, Environment, Value};
 use serde::Serialize;
