@@ -5,7 +5,7 @@
 # the connection), first with no one watching, then with WATCHERS watchers, then with none
 # again, in one run; prints the moves a second of each phase and the ratio.
 #
-# A watcher does what a browser on a game's board page does (view/assets/frame/live.js):
+# A watcher does what a browser on a game's board page does (referee/view/assets/frame/live.js):
 # at each `moved` of the game's event stream it fetches the board so far
 # (`/game/NAME/board.json`, the record replayed and drawn) on its own keep-alive
 # connection. The site keeps at most 8 event streams a source and counts all of loopback

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lines each game costs, by part (rules, adapter, views, human seat, commands, bots, tests),
 # non-blank lines of the files listed here for each game: what ARCHITECTURE.md's table
-# shows. A file a game owns goes in its list; the shared frame (arena, runner, jail) in none.
+# shows. A file a game owns goes in its list; the shared frame (arena, runner, the replay
+# page's frame, jail) in none.
 #
 #   scripts/game-lines.sh          # the table, Markdown
 set -euo pipefail
@@ -33,7 +34,7 @@ echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 row "La loi du plus riche (2009)" \
     "engine/src/board.rs engine/src/blocking.rs engine/src/price.rs engine/src/distance.rs engine/src/state.rs engine/src/turn.rs engine/src/game.rs engine/src/api.rs engine/src/call.rs engine/src/snapshot.rs engine/src/setup.rs engine/src/monument.rs engine/src/outcome.rs engine/src/player.rs engine/src/constants.rs engine/src/lib.rs engine/src/model.rs" \
     "referee/src/protocol.rs referee/arena/src/full_log.rs referee/src/games/loi_wire.rs referee/src/games/loi_play.rs" \
-    "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_page.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi" \
+    "referee/src/view/auction.rs referee/src/view/console.rs referee/src/view/console_text.rs referee/src/view/step_actions.rs referee/src/view/terminal.rs referee/src/view/timeline.rs referee/src/view/html.rs referee/src/view/loi_frame.rs referee/src/view/loi_arena.rs referee/src/view/loi_history.rs referee/src/view/assets/loi" \
     "referee/src/human/loi.rs" \
     "" \
     "engine/src/bots loi_protocol/src" \
@@ -41,7 +42,7 @@ row "La loi du plus riche (2009)" \
 row "Game of the Amazons" \
     "amazons/src/board.rs amazons/src/square.rs amazons/src/model.rs amazons/src/lib.rs" \
     "referee/games/amazons/src/wire.rs referee/games/amazons/src/lib.rs referee/games/amazons/src/play.rs" \
-    "referee/src/view/amazons_html.rs referee/src/view/amazons_frame.rs referee/src/view/assets/amazons" \
+    "referee/games/amazons/src/page.rs referee/games/amazons/src/page_frame.rs referee/games/amazons/assets" \
     "referee/games/amazons/src/human.rs" \
     "" \
     "amazons/src/bots.rs referee/games/amazons/src/bot.rs" \
@@ -49,7 +50,7 @@ row "Game of the Amazons" \
 row "Ticket to Ride" \
     "engine/ticket/src/action.rs engine/ticket/src/board.rs engine/ticket/src/card.rs engine/ticket/src/legal.rs engine/ticket/src/lib.rs engine/ticket/src/model.rs engine/ticket/src/play.rs engine/ticket/src/score.rs engine/ticket/src/state.rs engine/ticket/src/view.rs" \
     "referee/games/ticket/src/wire.rs referee/games/ticket/src/lib.rs referee/games/ticket/src/play.rs referee/games/ticket/src/lines.rs referee/src/serve/codes.rs" \
-    "referee/src/view/ticket_html.rs referee/src/view/assets/ticket" \
+    "referee/games/ticket/src/page.rs referee/games/ticket/assets" \
     "referee/games/ticket/src/human.rs" \
     "" \
     "engine/ticket/src/bots referee/games/ticket/src/bot.rs" \
@@ -57,7 +58,7 @@ row "Ticket to Ride" \
 row "Little Town" \
     "engine/town/src/action.rs engine/town/src/afford.rs engine/town/src/board.rs engine/town/src/buildings.rs engine/town/src/extension.rs engine/town/src/lib.rs engine/town/src/model.rs engine/town/src/resources.rs engine/town/src/state.rs" \
     "referee/games/town/src/wire.rs referee/games/town/src/lib.rs referee/games/town/src/play.rs" \
-    "referee/src/view/town_html.rs referee/src/view/assets/town" \
+    "referee/games/town/src/page.rs referee/games/town/assets" \
     "referee/games/town/src/human.rs" \
     "" \
     "engine/town/src/bots referee/games/town/src/bot.rs" \
@@ -67,4 +68,4 @@ echo "Not counted above: the Amazons' records of before (amazons_arena's v1*.rs,
 echo "nor the 2009 game's records of before (games/loi_v4.rs with record.rs, replay.rs and replay_checks.rs, $(count referee/src/games/loi_v4.rs referee/src/record.rs referee/src/replay.rs referee/src/replay_checks.rs) lines), checked as then and made again;"
 echo "nor Little Town's records of version 1 (town_arena's v1.rs, $(count referee/games/town/src/v1.rs) lines), checked with version 1's scores and made again."
 echo
-echo "Written once and counted in no game: the arena (referee/arena/src: the match loop, records and their check, the Game seam, tournaments, gauntlets, results; $(count referee/arena/src) lines) and the jail (referee/jail/src, $(count referee/jail/src) lines)."
+echo "Written once and counted in no game: the arena (referee/arena/src: the match loop, records and their check, the Game seam, tournaments, gauntlets, results; $(count referee/arena/src) lines), the replay page's frame (referee/view: the timeline, keys, charts, console, the templates' engine; $(count referee/view) lines) and the jail (referee/jail/src, $(count referee/jail/src) lines)."

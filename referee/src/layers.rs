@@ -37,13 +37,16 @@ mod tests {
         "crate::replay",
     ];
 
-    /// The crates of games and of a game's protocol, which the arena may not depend on.
-    const GAME_CRATES: [&str; 6] = [
+    /// The crates of games and of a game's protocol, which the arena and the replay page's
+    /// frame may not depend on.
+    const GAME_CRATES: [&str; 8] = [
         "engine",
         "amazons",
         "amazons_arena",
         "ticket",
+        "ticket_arena",
         "town",
+        "town_arena",
         "loi_protocol",
     ];
 
@@ -109,24 +112,27 @@ mod tests {
         );
     }
 
-    /// The compiler keeps the arena from naming a game only while its manifest lists none:
-    /// no dependency of the arena, for its code or its tests, is a game's crate.
+    /// The compiler keeps the arena and the replay page's frame (`view`, which every game's
+    /// page is drawn on) from naming a game only while their manifests list none: no
+    /// dependency of theirs, for their code or their tests, is a game's crate.
     #[test]
-    fn the_arena_depends_on_no_game() {
+    fn the_arena_and_the_frame_depend_on_no_game() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let manifest = std::fs::read_to_string(root.join("arena/Cargo.toml")).unwrap();
-        let mut lines = section(&manifest, "dependencies");
-        assert!(
-            lines.iter().any(|l| crate_of(l) == "game"),
-            "the arena's dependencies were read: {lines:?}"
-        );
-        lines.extend(section(&manifest, "dev-dependencies"));
-        lines.extend(section(&manifest, "build-dependencies"));
-        for line in &lines {
+        for (folder, one_of_its) in [("arena", "game"), ("view", "arena")] {
+            let manifest = std::fs::read_to_string(root.join(folder).join("Cargo.toml")).unwrap();
+            let mut lines = section(&manifest, "dependencies");
             assert!(
-                !GAME_CRATES.contains(&crate_of(line)),
-                "the arena depends on a game: {line}"
+                lines.iter().any(|l| crate_of(l) == one_of_its),
+                "{folder}'s dependencies were read: {lines:?}"
             );
+            lines.extend(section(&manifest, "dev-dependencies"));
+            lines.extend(section(&manifest, "build-dependencies"));
+            for line in &lines {
+                assert!(
+                    !GAME_CRATES.contains(&crate_of(line)),
+                    "{folder} depends on a game: {line}"
+                );
+            }
         }
     }
 

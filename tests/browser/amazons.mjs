@@ -1,4 +1,4 @@
-// Drives an Amazons replay page (referee/src/view/assets/amazons.*) in headless Chromium
+// Drives an Amazons replay page (referee/games/amazons/assets/*) in headless Chromium
 // (cdp.mjs: the DevTools protocol over a pipe, no npm package needed).
 //
 //   node tests/browser/amazons.mjs PAGE.html[#step=N] [ACTION...] [--screenshot OUT.png] [--size WxH]

@@ -1,4 +1,4 @@
-// Drives a Ticket to Ride replay page (referee/src/view/assets/ticket/*) in headless
+// Drives a Ticket to Ride replay page (referee/games/ticket/assets/*) in headless
 // Chromium (cdp.mjs: the DevTools protocol over a pipe, no npm package needed).
 //
 //   node tests/browser/ticket.mjs PAGE.html[#step=N] [ACTION...] [--screenshot OUT.png] [--size WxH]

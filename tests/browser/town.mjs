@@ -1,4 +1,4 @@
-// Drives a Little Town replay page (referee/src/view/assets/town/*) in headless Chromium
+// Drives a Little Town replay page (referee/games/town/assets/*) in headless Chromium
 // (cdp.mjs: the DevTools protocol over a pipe, no npm package needed).
 //
 //   node tests/browser/town.mjs PAGE.html[#step=N] [ACTION...] [--screenshot OUT.png] [--size WxH]

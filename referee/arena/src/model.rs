@@ -126,6 +126,20 @@ pub trait Parts: Adapter {
     fn bot(&self, name: &str) -> anyhow::Result<()> {
         anyhow::bail!("{} has no built-in champion `{name}`", self.game().title())
     }
+    /// Its kits in the source tree, if it has some (the program around the arena names
+    /// them to the jail).
+    fn kits(&self) -> Option<KitFolder> {
+        None
+    }
+}
+
+/// Where a game's kits are in the source tree: `folder` (from the tree's root) holds a
+/// folder a language, each with its `kit`, named `prefix` then the language's folder
+/// (`champions/amazons/python/kit` is the kit `amazons-python`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KitFolder {
+    pub folder: &'static str,
+    pub prefix: &'static str,
 }
 
 /// A game's pages, which the views draw (the arena draws nothing): given to its
@@ -344,6 +358,15 @@ pub trait Commands: Sync {
     fn fault_place(&self, record: &GameRecord, fault: &GameFault) -> Option<FaultPlace>;
     fn show(&self, record: &GameRecord, dir: Option<&Path>, at: &At) -> Result<String, NoStep>;
     fn bot(&self, name: &str) -> anyhow::Result<()>;
+    fn kits(&self) -> Option<KitFolder>;
+    fn play_match_with(
+        &self,
+        seats: &Seats,
+        dir: &Path,
+        own: &dyn Fn(usize) -> Box<dyn Endpoint>,
+    ) -> anyhow::Result<GameRecord>;
+    fn load(&self, path: &Path) -> anyhow::Result<GameRecord>;
+    fn live(&self, record: &GameRecord, view: LiveView) -> anyhow::Result<String>;
 }
 
 impl<P: Parts> Commands for ModelGame<P> {
@@ -388,6 +411,23 @@ impl<P: Parts> Commands for ModelGame<P> {
     }
     fn bot(&self, name: &str) -> anyhow::Result<()> {
         self.parts.bot(name)
+    }
+    fn kits(&self) -> Option<KitFolder> {
+        self.parts.kits()
+    }
+    fn play_match_with(
+        &self,
+        seats: &Seats,
+        dir: &Path,
+        own: &dyn Fn(usize) -> Box<dyn Endpoint>,
+    ) -> anyhow::Result<GameRecord> {
+        ModelGame::play_match_with(self, seats, dir, own)
+    }
+    fn load(&self, path: &Path) -> anyhow::Result<GameRecord> {
+        ModelGame::load(self, path)
+    }
+    fn live(&self, record: &GameRecord, view: LiveView) -> anyhow::Result<String> {
+        ModelGame::live(self, record, view)
     }
 }
 

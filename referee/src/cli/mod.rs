@@ -853,11 +853,15 @@ mod tests {
     /// here (`words.rs`) or in `commands/`, from a typed error or a plain value.
     #[test]
     fn only_the_command_line_names_flags() {
-        // This crate's modules below the command line, the arena's and each game's crate
-        // under `games/` (all below it).
+        // This crate's modules below the command line, the arena's, the replay page's frame
+        // (`view/`) and each game's crate under `games/` (all below it).
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut found = Vec::new();
-        let mut crates = vec![root.join("src"), root.join("arena/src")];
+        let mut crates = vec![
+            root.join("src"),
+            root.join("arena/src"),
+            root.join("view/src"),
+        ];
         for game in std::fs::read_dir(root.join("games")).unwrap() {
             crates.push(game.unwrap().path().join("src"));
         }

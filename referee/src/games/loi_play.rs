@@ -58,6 +58,12 @@ pub fn final_state(record: &GameRecord) -> Result<LoiState, String> {
 }
 
 impl Parts for LoiWire {
+    fn kits(&self) -> Option<arena::model::KitFolder> {
+        Some(arena::model::KitFolder {
+            folder: "champions",
+            prefix: "",
+        })
+    }
     fn points(&self) -> PointsTable {
         RULE_26
     }

@@ -25,10 +25,7 @@ pub use town_arena::{bot as town_bot, v1 as town_v1, wire as town_wire};
 /// replay page.
 pub static AMAZONS: model::ModelGame<amazons_wire::AmazonsWire> = model::ModelGame::new(
     &amazons_wire::AmazonsWire,
-    model::Pages {
-        page: crate::view::amazons_html::page_in,
-        live: Some(crate::view::amazons_html::live),
-    },
+    amazons_arena::page::PAGES,
     &crate::cli::words::REFEREE,
 );
 
@@ -42,10 +39,7 @@ pub mod amazons_play {
 /// page.
 pub static TICKET: model::ModelGame<ticket_wire::TicketWire> = model::ModelGame::new(
     &ticket_wire::TicketWire,
-    model::Pages {
-        page: crate::view::ticket_html::page_in,
-        live: Some(crate::view::ticket_html::live),
-    },
+    ticket_arena::page::PAGES,
     &crate::cli::words::REFEREE,
 );
 
@@ -58,10 +52,7 @@ pub mod ticket_play {
 /// Little Town (its parts are `town_arena`'s), for the runner, drawn by its replay page.
 pub static TOWN: model::ModelGame<town_wire::TownWire> = model::ModelGame::new(
     &town_wire::TownWire,
-    model::Pages {
-        page: crate::view::town_html::page_in,
-        live: Some(crate::view::town_html::live),
-    },
+    town_arena::page::PAGES,
     &crate::cli::words::REFEREE,
 );
 
@@ -89,8 +80,13 @@ pub fn stored_limits(
 /// Every game the referee plays: the registry (`--game`, `tournament.json`'s `game`).
 pub static ALL: [&dyn Game; 4] = [&loi_play::LOI, &AMAZONS, &TICKET, &TOWN];
 
-/// The games on the game model, whose commands are `commands/model.rs`'s.
-static ON_MODEL: [&dyn model::Commands; 4] = [&loi_play::LOI, &AMAZONS, &TICKET, &TOWN];
+/// The games on the game model, whose commands are `commands/model.rs`'s (and whose kits
+/// `kits.rs` names to the jail).
+pub static ON_MODEL: [&dyn model::Commands; 4] = [&loi_play::LOI, &AMAZONS, &TICKET, &TOWN];
+
+/// The games the game server plays (`referee serve`'s `game=`), in the order its pages and
+/// messages list them.
+pub static SERVED: [&dyn model::Commands; 4] = [&TICKET, &AMAZONS, &TOWN, &loi_play::LOI];
 
 /// The game of `--game` when none is given.
 pub const DEFAULT: &str = "loi";

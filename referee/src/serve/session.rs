@@ -468,9 +468,9 @@ fn play_counted(
         .ok_or_else(|| anyhow::anyhow!("no built-in board {}", wanted.board))?;
     // The board is Ticket to Ride's only option a client chooses (`map=`); every other
     // option of a game is its default.
-    let given = match served {
-        Served::Ticket => vec![format!("board={}", wanted.board)],
-        _ => Vec::new(),
+    let given = match served == Served::TICKET {
+        true => vec![format!("board={}", wanted.board)],
+        false => Vec::new(),
     };
     let options = game::Options::parse(game.options(), &given).map_err(anyhow::Error::msg)?;
     let remote = |name: &str| ChampionSpec {

@@ -721,7 +721,7 @@ impl Director<'_> {
         // Ticket to Ride's only option.
         let wanted = Training {
             game: self.game.runner().name(),
-            lines: self.game != Served::Ticket,
+            lines: self.game != Served::TICKET,
             bot: None,
             seats: group.len(),
             timeout: Duration::from_secs(self.row.timeout.into()),

@@ -29,7 +29,7 @@ pub fn render(console: &Console, timeline: &Timeline, index: usize) -> String {
             .get(usize::from(seat))
             .map_or_else(String::new, |s| printable(&s.name).into_owned())
     };
-    let calls = Console::calls_of_step(timeline, index);
+    let calls = super::console::calls_of_step(timeline, index);
     if calls.is_empty() {
         out.push_str("  no callback in this step\n");
     }

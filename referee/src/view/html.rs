@@ -33,7 +33,7 @@ pub fn replay_page(record: &MatchRecord) -> anyhow::Result<String> {
 /// arguments when the match's full log is there.
 pub fn replay_page_in(record: &MatchRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     let timeline = Timeline::build_in(record, dir)?;
-    let console = ConsoleView::of(&Console::load(record, dir), &timeline);
+    let console = super::console::page_view(&Console::load(record, dir), &timeline);
     timeline_page(&timeline, &console)
 }
 
@@ -56,6 +56,7 @@ pub(super) fn timeline_made(
         seed => format!(" (seed {seed})"),
     };
     finish(&GamePage {
+        templates: &super::templates::PAGES,
         template: "loi.html",
         title: format!("{}{seed} - La loi du plus riche", names.join(" vs ")),
         frame: &super::loi_frame::frame(timeline),

@@ -7,7 +7,6 @@
 //! then drawn by the same code as from the old record.
 
 use super::console::Console;
-use super::console_page::ConsoleView;
 use super::timeline::{StepKind, Timeline};
 use crate::games::model::FaultPlace;
 use crate::view::seat_table::{seat_table, SeatResult};
@@ -21,7 +20,7 @@ pub use super::loi_history::timeline;
 /// each callback's time). Fails when the record does not replay.
 pub fn page(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     let timeline = timeline(record)?;
-    let console = ConsoleView::of(&console(record, dir, &timeline), &timeline);
+    let console = super::console::page_view(&console(record, dir, &timeline), &timeline);
     super::html::timeline_page(&timeline, &console)
 }
 
@@ -53,7 +52,7 @@ pub fn live(record: &GameRecord, view: super::frame::LiveView) -> anyhow::Result
             step.targets_more = 0;
         }
     }
-    let console = ConsoleView::of(&console(record, None, &timeline), &timeline);
+    let console = super::console::page_view(&console(record, None, &timeline), &timeline);
     super::html::timeline_made(&timeline, &console, |page| super::frame::live(page, view))
 }
 

@@ -5,36 +5,34 @@
 //! (plus a tournament's `index.html`). Views never re-implement a rule: everything they
 //! show comes from the timeline. The [`console`] adds, step by step, what each champion
 //! wrote on stderr and the time each callback took against its budget. Every game's replay
-//! page is one [`frame`] (timeline, keys, console, charts, result) with the game's board and
-//! panels inside: the 2009 game's ([`html`], [`loi_frame`]; from the one record of every
-//! game, [`loi_arena`]), the Game of the Amazons'
-//! ([`amazons_html`], [`amazons_frame`]), Ticket to Ride's ([`ticket_html`]) and Little
-//! Town's ([`town_html`]), whose steps are their actions and whose console is laid along
-//! them by [`console_moves`]. Pages are [`templates`] that escape every value.
+//! page is one [`frame`] (timeline, keys, console, charts, result: the crate `replay_view`,
+//! below the referee) with the game's board and panels inside: the 2009 game's ([`html`],
+//! [`loi_frame`]; from the one record of every game, [`loi_arena`]); the other games' are
+//! their own crates' (`amazons_arena::page`, `ticket_arena::page`, `town_arena::page`),
+//! whose steps are their actions and whose console is laid along them by
+//! [`console_moves`]. Pages are [`templates`] that escape every value.
 
-pub mod amazons_frame;
-pub mod amazons_html;
 pub mod auction;
 pub mod console;
-pub mod console_moves;
-pub mod console_page;
 pub mod console_text;
 pub mod fault_words;
 pub mod fit;
-pub mod frame;
 pub mod html;
 pub mod index;
 pub mod loi_arena;
 pub mod loi_frame;
 mod loi_history;
-pub mod sandbox_words;
 pub mod seat_table;
 pub mod step_actions;
 pub mod templates;
 pub mod terminal;
-pub mod ticket_html;
 pub mod timeline;
-pub mod town_html;
+
+// The frame every game shares, below the referee, under its old paths.
+pub use replay_view::{console_moves, console_page, frame, sandbox_words};
+// Two games' pages under their old paths (their crates' now).
+pub use amazons_arena::page as amazons_html;
+pub use town_arena::page as town_html;
 
 pub use timeline::Timeline;
 

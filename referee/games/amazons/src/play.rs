@@ -11,6 +11,12 @@ use arena::GameRecord;
 use std::path::Path;
 
 impl Parts for AmazonsWire {
+    fn kits(&self) -> Option<arena::model::KitFolder> {
+        Some(arena::model::KitFolder {
+            folder: "champions/amazons",
+            prefix: "amazons-",
+        })
+    }
     fn points(&self) -> PointsTable {
         WIN_LOSS
     }

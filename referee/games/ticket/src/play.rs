@@ -59,6 +59,12 @@ pub fn final_state(record: &GameRecord) -> Result<TicketState, String> {
 }
 
 impl Parts for TicketWire {
+    fn kits(&self) -> Option<arena::model::KitFolder> {
+        Some(arena::model::KitFolder {
+            folder: "champions/ticket",
+            prefix: "ticket-",
+        })
+    }
     fn points(&self) -> PointsTable {
         WIN_LOSS
     }

@@ -161,6 +161,12 @@ fn extension_text(state: &TownState) -> String {
 }
 
 impl Parts for TownWire {
+    fn kits(&self) -> Option<arena::model::KitFolder> {
+        Some(arena::model::KitFolder {
+            folder: "champions/little-town",
+            prefix: "little-town-",
+        })
+    }
     fn points(&self) -> PointsTable {
         PLACES_4
     }

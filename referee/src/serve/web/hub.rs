@@ -179,10 +179,10 @@ mod tests {
     #[test]
     fn a_game_s_news_follow_its_start_and_end_and_nothing_is_kept_unserved() {
         let hub = Hub::default();
-        hub.started("g", Served::Ticket);
+        hub.started("g", Served::TICKET);
         assert!(hub.live("g").is_none(), "no site: nothing kept");
         hub.serve();
-        hub.started("g", Served::Ticket);
+        hub.started("g", Served::TICKET);
         let seen = hub.version();
         assert_eq!(hub.news("g", seen), None);
         assert_eq!(hub.news("g", 0), Some(false));

@@ -1,5 +1,5 @@
 //! Little Town's replay page: one self-contained HTML file for a checked record of a
-//! Little Town match, on the frame every game shares ([`super::frame`]: the timeline, its
+//! Little Town match, on the frame every game shares ([`replay_view::frame`]: the timeline, its
 //! keys, the console of each seat's stderr and time, the charts, the result). Every state
 //! is computed here by replaying the record with the `town` crate and embedded as JSON (no
 //! rule lives in the page's script): the board (mines, buildings and their owners, workers
@@ -7,16 +7,19 @@
 //! is out; eliminations, faults and the powers' gold are marks on the timeline, each
 //! seat's gold a chart's series.
 
-use super::frame::{self, script_json, Frame, Mark, Seat, Series, Step};
-use crate::games::town_play::{powers_paid, states};
-use crate::games::town_wire::TownWire;
+use crate::play::{powers_paid, states};
+use crate::wire::TownWire;
 use arena::GameRecord;
+use replay_view::frame::{self, script_json, Frame, Mark, Seat, Series, Step};
+use replay_view::templates::Templates;
 use serde::Serialize;
 use std::path::Path;
 use town::{Cell, Resource, TownState, Why, COLOURS};
 
-const CSS: [&str; 1] = [include_str!("assets/town/town.css")];
-const JS: [&str; 1] = [include_str!("assets/town/town.js")];
+const CSS: [&str; 1] = [include_str!("../assets/town.css")];
+const JS: [&str; 1] = [include_str!("../assets/town.js")];
+/// The page's template, which extends the frame's.
+static PAGE: Templates = Templates::new(&[("town.html", include_str!("../assets/page.html"))]);
 
 /// What the page's script reads (the `<script type="application/json">` element).
 #[derive(Serialize)]
@@ -93,6 +96,13 @@ fn view(before: Option<&TownState>, state: &TownState) -> StateView {
     }
 }
 
+/// The game's pages, given where it is registered: its replay page, and its live board on
+/// the game server's site.
+pub const PAGES: arena::model::Pages = arena::model::Pages {
+    page: page_in,
+    live: Some(live),
+};
+
 /// The replay page of `record`, its console showing the champions' stderr read from the
 /// `seat<N>.stderr` files in `dir` (the record's directory). Fails when the record is not
 /// one a match wrote ([`arena::check`]).
@@ -134,7 +144,7 @@ fn made(
     };
     // The CPU chart's dots take the workers' shapes: white a disc, orange a square, pink a
     // diamond, violet a triangle.
-    let console = super::console_moves::view(record, dir, &COLOURS[..record.seats.len()])
+    let console = replay_view::console_moves::view(record, dir, &COLOURS[..record.seats.len()])
         .with_shapes(&["disc", "square", "diamond", "triangle"][..record.seats.len()]);
     let mut frame = town_frame(record, &all, &history);
     if live {
@@ -151,6 +161,7 @@ fn made(
         false => format!(", seed {}", record.seed),
     };
     finish(&frame::GamePage {
+        templates: &PAGE,
         template: "town.html",
         title: format!("{}{seed} - Little Town", names.join(" vs ")),
         frame: &frame,
@@ -243,7 +254,7 @@ fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) ->
             1 => format!("{} wins", names[0]),
             _ => format!("{} tie first", names.join(" and ")),
         },
-        super::frame::scores_in_words(&COLOURS, &record.ranking.scores)
+        frame::scores_in_words(&COLOURS, &record.ranking.scores)
     );
     Frame {
         game: "little-town",
@@ -275,7 +286,7 @@ fn town_frame(record: &GameRecord, all: &[TownState], history: &[(u8, &str)]) ->
             format!("seed {}", record.seed),
             format!("board {}", record.options.get("board")),
             format!("{last} moves"),
-            super::sandbox_words::words(&record.sandbox),
+            replay_view::sandbox_words::words(&record.sandbox),
         ],
         footer_spoiler: Vec::new(),
         footer_after: Vec::new(),

@@ -9,41 +9,44 @@
 //! whose moves do not replay gets no page at all. The cost is small: at most 93 boards of
 //! 100 characters.
 //!
-//! The page is the frame every game shares ([`super::frame`]: the timeline and its keys,
-//! the console of each seat's stderr and time, its data from [`super::console_moves`],
-//! the charts, the result; what it shows of the match is [`super::amazons_frame`]'s) with
-//! the Amazons' board and panels (`assets/amazons/`).
+//! The page is the frame every game shares ([`replay_view::frame`]: the timeline and its
+//! keys, the console of each seat's stderr and time, its data from
+//! [`replay_view::console_moves`], the charts, the result; what it shows of the match is
+//! [`crate::page_frame`]'s) with the Amazons' board and panels (this crate's `assets/`).
 
-use super::amazons_frame;
-use super::frame::{self, script_json, GamePage};
+use crate::page_frame;
 use amazons::{Board, Cell, Color, Move, Square};
 use arena::GameRecord;
+use replay_view::frame::{self, script_json, GamePage};
+use replay_view::templates::Templates;
 use serde::Serialize;
 use std::path::Path;
 
-const CSS: [&str; 1] = [include_str!("assets/amazons/amazons.css")];
-const JS: [&str; 1] = [include_str!("assets/amazons/amazons.js")];
+const CSS: [&str; 1] = [include_str!("../assets/amazons.css")];
+const JS: [&str; 1] = [include_str!("../assets/amazons.js")];
+/// The page's template, which extends the frame's.
+static PAGE: Templates = Templates::new(&[("amazons.html", include_str!("../assets/page.html"))]);
 
 /// What the page's script reads (the `<script type="application/json">` element).
 #[derive(Serialize)]
-pub(super) struct PageData<'a> {
+pub(crate) struct PageData<'a> {
     /// None while the game is played (the site's live board).
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
     /// Seat 0 plays White, seat 1 Black.
     seats: Vec<SeatView<'a>>,
     /// `moves[i]` is move `i + 1`, as the record writes it (`d1-d7/g7`).
-    pub(super) moves: Vec<&'a str>,
+    pub(crate) moves: Vec<&'a str>,
     /// The squares of each move, as indices `row * 10 + column`: from, to, arrow.
     marks: Vec<[usize; 3]>,
     /// `boards[n]`: the board after move `n` (0: the start), one character per square in
     /// index order: `W`, `B` amazons, `x` arrows, `.` empty.
     boards: Vec<String>,
-    pub(super) isolated_after: Option<usize>,
+    pub(crate) isolated_after: Option<usize>,
     /// Whether the player to move after the last move cannot move (the game's end).
-    pub(super) stuck: bool,
-    pub(super) winner: Option<u8>,
-    pub(super) faults: Vec<FaultView<'a>>,
+    pub(crate) stuck: bool,
+    pub(crate) winner: Option<u8>,
+    pub(crate) faults: Vec<FaultView<'a>>,
     sandbox: &'a str,
 }
 
@@ -54,11 +57,11 @@ struct SeatView<'a> {
 }
 
 #[derive(Serialize)]
-pub(super) struct FaultView<'a> {
-    pub(super) seat: u8,
+pub(crate) struct FaultView<'a> {
+    pub(crate) seat: u8,
     /// The moves played when it happened: the page's step.
-    pub(super) step: usize,
-    pub(super) kind: &'static str,
+    pub(crate) step: usize,
+    pub(crate) kind: &'static str,
     /// Escaped as every view shows a champion's text (`jail::untrusted::printable`).
     message: std::borrow::Cow<'a, str>,
 }
@@ -75,6 +78,13 @@ pub fn board_cells(board: &Board) -> String {
         .collect()
 }
 
+/// The game's pages, given where it is registered: its replay page, and its live board on
+/// the game server's site.
+pub const PAGES: arena::model::Pages = arena::model::Pages {
+    page: page_in,
+    live: Some(live),
+};
+
 /// The replay page of `record`: one HTML file that shows the match move by move. Fails
 /// when the record is not one a match wrote ([`arena::check`]). Its console shows
 /// no stderr (the files beside the record are not given: see [`page_in`]), only each
@@ -87,7 +97,7 @@ pub fn page(record: &GameRecord) -> anyhow::Result<String> {
 /// `seat<N>.stderr` files in `dir` (the record's directory).
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
     // The page shows only what a match could have written.
-    arena::check(&crate::games::amazons_wire::AmazonsWire, record)
+    arena::check(&crate::wire::AmazonsWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
     made(record, dir, false, frame::page)
 }
@@ -106,7 +116,7 @@ fn made(
     live: bool,
     finish: impl FnOnce(&GamePage) -> anyhow::Result<String>,
 ) -> anyhow::Result<String> {
-    let all = crate::games::amazons_play::boards(record);
+    let all = crate::wire::boards(record);
     let board = all.last().expect("the start at least").clone();
     let boards = &all;
     let moves: Vec<&str> = record.actions().collect();
@@ -151,9 +161,9 @@ fn made(
         sandbox: &record.sandbox,
     };
     // The CPU chart's dots take the board's shapes: White a disc, Black a square.
-    let console = super::console_moves::view(record, dir, &["White", "Black"])
+    let console = replay_view::console_moves::view(record, dir, &["White", "Black"])
         .with_shapes(&["disc", "square"]);
-    let mut frame = amazons_frame::frame(record, &data, &all);
+    let mut frame = page_frame::frame(record, &data, &all);
     if live {
         frame = frame.while_played(record.seed);
     }
@@ -162,6 +172,7 @@ fn made(
         false => format!(", seed {}", record.seed),
     };
     finish(&GamePage {
+        templates: &PAGE,
         template: "amazons.html",
         title: format!(
             "{} (White) vs {} (Black){seed} - Game of the Amazons",

@@ -1,18 +1,18 @@
-//! What the replay page's frame shows of an Amazons match ([`super::frame::Frame`]): each
+//! What the replay page's frame shows of an Amazons match ([`replay_view::frame::Frame`]): each
 //! step's label (`Move 5/77 · White d1-d7/g7`), the isolation and the faults on the
 //! timeline, each seat's mobility as the chart's series (the squares its amazons can
 //! reach, from the `amazons` crate), the result and the footer.
 
-use super::amazons_html::PageData;
-use super::frame::{Frame, Mark, Seat, Series, Step};
+use crate::page::PageData;
 use amazons::{Board, Color};
 use arena::GameRecord;
+use replay_view::frame::{Frame, Mark, Seat, Series, Step};
 
 const COLOUR: [&str; 2] = ["White", "Black"];
 
 /// The frame of `record`'s page, whose data is `data` and boards `boards` (the start
 /// first).
-pub(super) fn frame(record: &GameRecord, data: &PageData, boards: &[Board]) -> Frame {
+pub(crate) fn frame(record: &GameRecord, data: &PageData, boards: &[Board]) -> Frame {
     let last = data.moves.len();
     let seat_name = |s: u8| {
         format!(
@@ -86,7 +86,7 @@ pub(super) fn frame(record: &GameRecord, data: &PageData, boards: &[Board]) -> F
             "Game of the Amazons".into(),
             format!("seed {}", record.seed),
             format!("{last} moves"),
-            super::sandbox_words::words(&record.sandbox),
+            replay_view::sandbox_words::words(&record.sandbox),
         ],
         footer_spoiler: Vec::new(),
         footer_after: Vec::new(),

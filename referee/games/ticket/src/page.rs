@@ -1,20 +1,23 @@
 //! Ticket to Ride's replay page: one self-contained HTML file for a checked record, on the
-//! frame every game shares ([`super::frame`]), with the board drawn from the cities'
+//! frame every game shares ([`replay_view::frame`]), with the board drawn from the cities'
 //! coordinates, the claimed routes in the seats' colours, the face-up cards, each seat's
 //! hand and tickets (hidden or shown), the tickets completed, the longest paths, and the
 //! console of each step. Every state is computed here by replaying the record with the
 //! `ticket` crate (the rules that refereed it): the page's script holds no rule.
 
-use super::frame::{self, script_json, Frame, GamePage, Mark, Seat, Series, Step};
-use crate::games::ticket_play::{how_it_ended, states};
+use crate::play::{how_it_ended, states};
 use arena::GameRecord;
+use replay_view::frame::{self, script_json, Frame, GamePage, Mark, Seat, Series, Step};
+use replay_view::templates::Templates;
 use serde::Serialize;
 use std::path::Path;
 use ticket::card::ALL;
 use ticket::{connects, longest_path, End, TicketState};
 
-const CSS: [&str; 1] = [include_str!("assets/ticket/ticket.css")];
-const JS: [&str; 1] = [include_str!("assets/ticket/ticket.js")];
+const CSS: [&str; 1] = [include_str!("../assets/ticket.css")];
+const JS: [&str; 1] = [include_str!("../assets/ticket.js")];
+/// The page's template, which extends the frame's.
+static PAGE: Templates = Templates::new(&[("ticket.html", include_str!("../assets/page.html"))]);
 /// The seats' colours, in seat order (`Parts::marks`).
 const COLOUR: [&str; 5] = ["Red", "Blue", "Green", "Yellow", "Black"];
 
@@ -125,12 +128,19 @@ fn state_view(state: &TicketState, hidden: bool) -> StateView {
     }
 }
 
+/// The game's pages, given where it is registered: its replay page, and its live board on
+/// the game server's site.
+pub const PAGES: arena::model::Pages = arena::model::Pages {
+    page: page_in,
+    live: Some(live),
+};
+
 /// The replay page of `record` (checked first), the console's stderr read from `dir`.
 pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String> {
-    arena::check(&crate::games::ticket_wire::TicketWire, record)
+    arena::check(&crate::wire::TicketWire, record)
         .map_err(|e| anyhow::anyhow!("this record was not written by a match: {e}"))?;
     let data = data_of(record, false)?;
-    let console = super::console_moves::view(record, dir, &COLOUR[..record.seats.len()]);
+    let console = replay_view::console_moves::view(record, dir, &COLOUR[..record.seats.len()]);
     let frame = frame_of(record, &data, false);
     frame::page(&game_page(record, &frame, &console, &data, false))
 }
@@ -140,7 +150,7 @@ pub fn page_in(record: &GameRecord, dir: Option<&Path>) -> anyhow::Result<String
 /// hand, ticket and card of the pile), no console, no result ([`frame::live`]).
 pub fn live(record: &GameRecord, view: frame::LiveView) -> anyhow::Result<String> {
     let data = data_of(record, true)?;
-    let console = super::console_moves::view(record, None, &[]);
+    let console = replay_view::console_moves::view(record, None, &[]);
     let frame = frame_of(record, &data, true);
     frame::live(&game_page(record, &frame, &console, &data, true), view)
 }
@@ -148,7 +158,7 @@ pub fn live(record: &GameRecord, view: frame::LiveView) -> anyhow::Result<String
 fn game_page<'a>(
     record: &GameRecord,
     frame: &'a Frame,
-    console: &'a super::console_page::ConsoleView,
+    console: &'a replay_view::console_page::ConsoleView,
     data: &PageData,
     live: bool,
 ) -> GamePage<'a> {
@@ -160,6 +170,7 @@ fn game_page<'a>(
         false => format!(", seed {}", record.seed),
     };
     GamePage {
+        templates: &PAGE,
         template: "ticket.html",
         title: format!("{}{seed} - Ticket to Ride", names.join(" vs ")),
         frame,
@@ -298,7 +309,7 @@ fn frame_of(record: &GameRecord, data: &PageData, live: bool) -> Frame {
             Some(format!("board {}", record.options.get("board"))),
             (!live).then(|| format!("seed {}", record.seed)),
             Some(format!("{last} moves")),
-            Some(super::sandbox_words::words(&record.sandbox)),
+            Some(replay_view::sandbox_words::words(&record.sandbox)),
         ]
         .into_iter()
         .flatten()

@@ -4,8 +4,7 @@
 //! with a note of what was cut; per step the callbacks it shows. The page sets the text
 //! with `textContent` only, and the JSON is escaped for its `<script>` element.
 
-use super::console::{Console, Excerpt, Output};
-use super::timeline::{StepKind, Timeline};
+use crate::console::{Console, Excerpt, Output};
 use jail::untrusted::printable;
 use serde::Serialize;
 
@@ -67,26 +66,6 @@ pub struct TextView {
 }
 
 impl ConsoleView {
-    /// The page's view of `console`, along the steps of `timeline` (the 2009 game's).
-    pub fn of(console: &Console, timeline: &Timeline) -> ConsoleView {
-        let steps: Vec<[usize; 2]> = (0..timeline.steps.len())
-            .map(|i| {
-                let r = Console::calls_of_step(timeline, i);
-                [r.start, r.end]
-            })
-            .collect();
-        let call_steps: Vec<usize> = timeline
-            .steps
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.kind == StepKind::Callback)
-            .map(|(i, _)| i)
-            .collect();
-        let names = timeline.seats.iter().map(|s| s.name.clone()).collect();
-        let marks = ["A", "B", "C"].map(String::from).to_vec();
-        ConsoleView::new(console, names, marks, &call_steps, steps)
-    }
-
     /// The page's view of `console`, whatever the game: the seats' `names` and `marks`,
     /// the page's step of each callback (`call_steps`, in order) and the callbacks each
     /// step shows (`steps`, `[first, end)`).
@@ -146,7 +125,7 @@ impl ConsoleView {
 }
 
 /// `output` as the page shows it: each line escaped as [`printable`] does, tabs kept.
-pub(super) fn text(output: &Output<'_>) -> TextView {
+fn text(output: &Output<'_>) -> TextView {
     let excerpt = Excerpt::of(output.bytes, PAGE_LINES, PAGE_CHARS);
     let lines: Vec<String> = excerpt
         .lines

@@ -1,13 +1,13 @@
-//! The replay page's frame, the same for every game (`assets/frame/`): the title and
-//! seats, the step timeline with its controls, keys and the step in the URL, the charts
-//! of any per-seat series the game gives, the console of the champions' stderr and time,
-//! the faults on the timeline, the result at the last step. A game gives a [`GamePage`]:
+//! The replay page's frame, the same for every game (this crate's `assets/frame/`): the
+//! title and seats, the step timeline with its controls, keys and the step in the URL, the
+//! charts of any per-seat series the game gives, the console of the champions' stderr and
+//! time, the faults on the timeline, the result at the last step. A game gives a [`GamePage`]:
 //! its template (which extends `frame.html` with its board and its panels), its CSS and
 //! script, the JSON of its steps, and the [`Frame`] of its match.
 
-use super::console_page::ConsoleView;
-pub use super::templates::script_json;
-use super::templates::{code, render};
+use crate::console_page::ConsoleView;
+pub use crate::templates::script_json;
+use crate::templates::{code, Templates};
 use serde::Serialize;
 
 /// What the frame shows of a match, whatever the game (`<script id="frame">`).
@@ -127,6 +127,8 @@ pub struct Series {
 
 /// A game's page: its parts inside the frame.
 pub struct GamePage<'a> {
+    /// The game's templates, which hold its page's.
+    pub templates: &'static Templates,
     /// Its template, which extends `frame.html`.
     pub template: &'static str,
     /// The page's title (escaped by the template).
@@ -144,21 +146,21 @@ pub struct GamePage<'a> {
 }
 
 const CSS: [&str; 2] = [
-    include_str!("assets/frame/frame.css"),
-    include_str!("assets/frame/console.css"),
+    include_str!("../assets/frame/frame.css"),
+    include_str!("../assets/frame/console.css"),
 ];
 const CORE: [&str; 2] = [
-    include_str!("assets/frame/frame.js"),
-    include_str!("assets/frame/chart.js"),
+    include_str!("../assets/frame/frame.js"),
+    include_str!("../assets/frame/chart.js"),
 ];
 const END: [&str; 2] = [
-    include_str!("assets/frame/console.js"),
-    include_str!("assets/frame/start.js"),
+    include_str!("../assets/frame/console.js"),
+    include_str!("../assets/frame/start.js"),
 ];
 
 /// The script of a page of a game still being played (`referee serve --web`): it follows
 /// the game's event stream and grows the page (`viewer.grow`) as moves are played.
-const LIVE: [&str; 1] = [include_str!("assets/frame/live.js")];
+const LIVE: [&str; 1] = [include_str!("../assets/frame/live.js")];
 
 /// The page: one self-contained HTML file (no network, works from `file://`).
 pub fn page(game: &GamePage) -> anyhow::Result<String> {
@@ -208,7 +210,7 @@ fn render_page(game: &GamePage, more: &[&str]) -> anyhow::Result<String> {
         .copied()
         .collect();
     let series: Vec<&str> = game.frame.series.iter().map(|s| s.title.as_str()).collect();
-    render(
+    game.templates.render(
         game.template,
         minijinja::context! {
             title => game.title,

@@ -9,8 +9,8 @@
 //! `jouer` that played move `n` on step `n` (one that faulted before moving, on the board
 //! it faced), `end_game` on the last step.
 
-use super::console::Console;
-use super::console_page::ConsoleView;
+use crate::console::Console;
+use crate::console_page::ConsoleView;
 use arena::GameRecord;
 use std::path::Path;
 
