@@ -140,9 +140,10 @@ impl Lobby {
     /// The organiser seats the waiting clients `names` (in this order) at a game of their
     /// own: their connections, taken from the queue, and the table of the first (its game,
     /// board and clock); or why not (one is not waiting, or waits for another game, the
-    /// game seats not as many players, or `may_play` refuses one), with nothing taken. A waiter `may_play` refuses (its name
-    /// registered since it came, or given a new token, without it) is let go (it leaves
-    /// the queue, disconnected), as [`Lobby::join`] lets it go: the organiser is told.
+    /// game seats not as many players, or `may_play` refuses one), with nothing taken. A
+    /// waiter `may_play` refuses (its name registered since it came, or given a new token,
+    /// without it) is let go (it leaves the queue, disconnected), as [`Lobby::join`] lets
+    /// it go: the organiser is told.
     pub fn take(&self, names: &[String], may_play: MayPlay) -> Result<(Taken, Training), String> {
         if names.len() < 2 {
             return Err("a game needs two players at least".into());

@@ -468,9 +468,10 @@ fn play_counted(
         .ok_or_else(|| anyhow::anyhow!("no built-in board {}", wanted.board))?;
     // The board is Ticket to Ride's only option a client chooses (`map=`); every other
     // option of a game is its default.
-    let given = match served == Served::TICKET {
-        true => vec![format!("board={}", wanted.board)],
-        false => Vec::new(),
+    let given = if served == Served::TICKET {
+        vec![format!("board={}", wanted.board)]
+    } else {
+        Vec::new()
     };
     let options = game::Options::parse(game.options(), &given).map_err(anyhow::Error::msg)?;
     let remote = |name: &str| ChampionSpec {

@@ -22,6 +22,13 @@ struct Host {
     scratch: BrowserScratch,
 }
 
+impl Host {
+    /// Whether its process still runs.
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().is_ok_and(|status| status.is_none())
+    }
+}
+
 static HOST: Mutex<Option<Host>> = Mutex::new(None);
 
 /// Held while a page is driven: one page at a time in a test binary (the tests that read
@@ -35,11 +42,7 @@ pub fn one_page() -> MutexGuard<'static, ()> {
 pub fn pid() -> Option<u32> {
     let mut host = HOST.lock().unwrap_or_else(|e| e.into_inner());
     let running = host.as_mut()?;
-    let alive = running
-        .child
-        .try_wait()
-        .is_ok_and(|status| status.is_none());
-    alive.then(|| running.child.id())
+    running.alive().then(|| running.child.id())
 }
 
 /// The socket of this binary's shared browser (`chromium`), started if none runs; give it
@@ -52,11 +55,7 @@ pub fn socket(chromium: &Path) -> PathBuf {
     });
     let mut host = HOST.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(running) = host.as_mut() {
-        if running
-            .child
-            .try_wait()
-            .is_ok_and(|status| status.is_none())
-        {
+        if running.alive() {
             return running.socket.clone();
         }
         // It died (its Chromium crashed or was killed): a new one for this page.
