@@ -34,7 +34,7 @@ while read -r t; do
   ) || echo "test-cpu: $t FAILED" >&2
   # What the test left running (a browser host) ends with it or is counted as it ends.
   for _ in $(seq 150); do [ -s "$group/cgroup.procs" ] || break; sleep 0.2; done
-  [ ! -s "$group/cgroup.procs" ] || echo "test-cpu: $t left processes running: $(cat "$group/cgroup.procs" | tr '\n' ' ')" >&2
+  [ ! -s "$group/cgroup.procs" ] || echo "test-cpu: $t left processes running: $(tr '\n' ' ' <"$group/cgroup.procs")" >&2
   end=$(date +%s.%N)
   after=$(cat "$group/cpuacct.usage")
   printf '%.1f %.1f %s\n' "$(echo "($after - $before) / 1000000000" | bc -l)" \
