@@ -16,7 +16,10 @@
 //!
 //! A match the suite played more than once (the same command from the same directory,
 //! with the same champion files: a tournament run twice to compare, a resume) is played
-//! again once, and every record of it must equal the first.
+//! again once, and every record of it must equal the first. So is one whose records are the
+//! same but for the seats' names and paths (the same champion files reached by another
+//! path, from another directory: a tournament's shards, a resume from elsewhere): one of
+//! its commands is played again.
 //!
 //! Seat names are labels (a tournament names its champions; `referee match` names them after
 //! their files) and are not compared. A match whose champion file changed after it was
@@ -81,36 +84,67 @@ fn main() {
         let key = (entry.cwd.clone(), entry.command.render(), seats);
         groups.entry(key).or_default().push(i);
     }
-    let distinct = groups.len();
-    // One in `share` of them, when asked (chosen by a hash of the command, whose paths of
-    // the suite's temporary directories make it another choice each run).
-    let groups: Vec<Vec<usize>> = groups
-        .into_iter()
-        .filter(|((_, command, _), _)| {
+    let commands = groups.len();
+    // Commands whose first records are the same match but for the seats' names and paths
+    // (the same champion files reached by another path or from another directory, under
+    // another name: a tournament's match and the same one of its resume, its shards or a
+    // second run: about a quarter of the commands, referee/BENCHMARKS.md, "The CPU of each
+    // test") play one of them again: a record is the whole match (its seed, options, limits, champions' hashes and
+    // every callback), and its reproduce command differs from the others' in those paths
+    // only. The records of one command must still equal each other, paths included.
+    let mut matches: BTreeMap<String, Vec<Vec<usize>>> = BTreeMap::new();
+    for (_, group) in groups {
+        let key = without_paths(comparable(entries[group[0]].record.clone())).to_string();
+        matches.entry(key).or_default().push(group);
+    }
+    let distinct = matches.len();
+    // One in `share` of them, when asked (chosen by a hash of the first command, whose
+    // paths of the suite's temporary directories make it another choice each run).
+    let matches: Vec<Vec<Vec<usize>>> = matches
+        .into_values()
+        .filter(|commands| {
             let mut hasher = std::hash::DefaultHasher::new();
-            command.hash(&mut hasher);
+            entries[commands[0][0]].command.render().hash(&mut hasher);
             hasher.finish().is_multiple_of(share)
         })
-        .map(|(_, group)| group)
         .collect();
-    let timed: Vec<(Outcome, Duration)> = groups
+    let timed: Vec<(Outcome, Duration)> = matches
         .par_iter()
-        .map(|group| {
+        .map(|commands| {
             let start = Instant::now();
-            let first = &entries[group[0]];
-            let outcome = play_again(first, &referee, &scratch.path().join(group[0].to_string()));
+            // The first command whose champions are still there (a test may have removed
+            // the folder of one of them).
+            let mut outcome = Outcome::Altered(String::new());
+            for group in commands {
+                let first = &entries[group[0]];
+                outcome = play_again(first, &referee, &scratch.path().join(group[0].to_string()));
+                if !matches!(outcome, Outcome::Altered(_)) {
+                    break;
+                }
+            }
             (outcome, start.elapsed())
+        })
+        .collect();
+    // Every command of a match takes the outcome of the one played again (their records
+    // are the same but for the seats' paths: the key above), its time counted once.
+    let groups: Vec<&Vec<usize>> = matches.iter().flatten().collect();
+    let timed: Vec<(Outcome, Duration)> = matches
+        .iter()
+        .zip(timed)
+        .flat_map(|(commands, (outcome, took))| {
+            (0..commands.len())
+                .map(move |i| (outcome.clone(), if i == 0 { took } else { Duration::ZERO }))
         })
         .collect();
     let mut slowest: Vec<(Duration, String)> = timed
         .iter()
-        .zip(&groups)
+        .zip(groups.iter().copied())
         .map(|((_, took), group)| (*took, entries[group[0]].command.render()))
         .collect();
     slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
     let total: Duration = slowest.iter().map(|(took, _)| *took).sum();
     let mut outcomes: Vec<Option<Outcome>> = entries.iter().map(|_| None).collect();
-    for (group, (outcome, _)) in groups.iter().zip(timed) {
+    for (group, (outcome, _)) in groups.iter().copied().zip(timed) {
         let first = comparable(entries[group[0]].record.clone());
         for &i in &group[1..] {
             let again = comparable(entries[i].record.clone());
@@ -127,9 +161,10 @@ fn main() {
         outcomes[group[0]] = Some(outcome);
     }
     println!(
-        "{} matches of the suite, {distinct} distinct: {} of them played again{}",
+        "{} matches of the suite, {distinct} distinct ({commands} reproduce commands): {} of \
+         them played again{}",
         entries.len(),
-        groups.len(),
+        matches.len(),
         if share > 1 {
             format!(" (one in {share}; without --share, all)")
         } else {
@@ -202,6 +237,9 @@ fn play_again(entry: &Entry, referee: &Path, out: &Path) -> Outcome {
         if !path.starts_with("builtin:") && !Path::new(path).exists() {
             return Outcome::Altered(format!("{path} is gone (its test removed it)"));
         }
+    }
+    if !Path::new(&entry.cwd).is_dir() {
+        return Outcome::Altered(format!("{} is gone (its test removed it)", entry.cwd));
     }
     // The command as a user pastes it, with `referee` on PATH.
     let bin = referee.parent().expect("a directory");
@@ -330,6 +368,16 @@ fn comparable(mut record: Value) -> Value {
                     c.remove(field);
                 }
             }
+        }
+    }
+    record
+}
+
+/// A comparable record without its seats' paths: the same match reached by another path.
+fn without_paths(mut record: Value) -> Value {
+    for seat in record["seats"].as_array_mut().into_iter().flatten() {
+        if let Some(s) = seat.as_object_mut() {
+            s.remove("path");
         }
     }
     record

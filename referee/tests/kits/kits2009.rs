@@ -574,7 +574,7 @@ fn ocaml_keeps_what_a_callback_printed_before_its_timeout() {
     )
     .unwrap();
     build(&champion);
-    let seen = play(&champion, 54);
+    let seen = play_with(&champion, 54, &SHORT_CALL);
     let (_, faults) = seen.row0();
     assert!(
         faults.contains("timeout"),
@@ -641,10 +641,15 @@ fn every_kit_keeps_what_a_callback_printed_before_its_timeout() {
     }
 }
 
+/// The call budget of the champions that loop until stopped: each spends its whole budget,
+/// so the default second of CPU (for 14 kits) only made the test slower; 0.3 s (a deadline
+/// of 1.9 s of wall) is still far more than the one line each prints first.
+const SHORT_CALL: [&str; 2] = ["--call-cpu", "0.3"];
+
 /// Plays `champion` of `kit`, which prints `[slow] printed` in its first `jouer` and then
 /// loops: asserts it was stopped at its time limit and the line is in its log.
 fn kept_before_timeout(kit: &str, champion: &Path) {
-    let seen = play(champion, 54);
+    let seen = play_with(champion, 54, &SHORT_CALL);
     let (_, faults) = seen.row0();
     assert!(
         faults.contains("timeout"),
