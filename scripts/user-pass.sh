@@ -53,7 +53,7 @@ as_root_only() {
       echo "viewers and tables of records" ;;
     # Each test switches to the test user itself, after its root run.
     attacks | attacks_kit | attacks_build | redteam | redteam_stop | redteam_gauntlet | redteam_late | \
-      tournament_snapshot | redteam_snapshot | results_links | redteam_proc | serve | serve_kits | serve_tournament | \
+      tournament_snapshot | redteam_snapshot | results_links | redteam_proc | open_files | serve | serve_kits | serve_tournament | \
       serve_tournament_kits)
       echo "runs as root and as $user already" ;;
     # What a kit makes of the 2009 forms and of the rules it computes in the champion: the
@@ -77,8 +77,32 @@ as_user() {
     INSTA_WORKSPACE_ROOT="$user_root" INSTA_UPDATE=no REFEREE_SKIP_LOG="$user_skips" \
     "$exe" "$@" 2>&1) || status=1
   echo "$(basename "$exe"): $(echo "$out" | grep -E '^test result' | tail -1)"
-  echo "$out" | grep -E 'FAILED|panicked' | head -5 || true
+  if [ $status != 0 ]; then
+    echo "$out" | failures_of
+    # No summary line: the binary itself died (a signal, an abort); its last words.
+    grep -qE '^test result' <<<"$out" || echo "$out" | tail -5
+  fi
   return $status
+}
+
+# Each failed test's panic as `cargo test` prints it for root (the `---- name stdout ----`
+# heading, the `panicked at` line, the message with an assertion's left and right), kept
+# short: up to 12 lines a test (no backtrace), each cut at 300 characters, 5 tests at
+# most, the names of those beyond. What a test printed before it panicked is left out.
+failures_of() {
+  awk '
+    function flush() { if (name != "" && shown < 5) { print name; if (text != "") print text; shown++ }
+                       else if (name != "") more = more " " substr(name, 6, length(name) - 17)
+                       name = ""; text = ""; lines = -1 }
+    /^---- .* stdout ----$/ { flush(); name = $0; lines = -1; next }
+    /^failures:$/ || /^test result/ { flush(); next }
+    name == "" { next }
+    lines < 0 && !/panicked at|^Error: / { next }
+    lines < 0 { lines = 0 }
+    /^note: run with `RUST_BACKTRACE/ || /^stack backtrace:$/ { lines = 12 }
+    lines < 12 { text = text (lines ? "\n" : "") "  " substr($0, 1, 300); lines++ }
+    END { flush(); if (more != "") print "  and more failed:" more }
+  '
 }
 
 user_pass_add() {

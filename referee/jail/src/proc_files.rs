@@ -11,6 +11,12 @@
 //! `ESRCH`), the walk is blind ([`crate::blind`]): the match on this thread counts nothing
 //! and its run stops, the operator's problem, never a subtree skipped from the count.
 //!
+//! The kept files of every walk of the process together (all its seats, all its matches)
+//! take no more than the limit of open files leaves once [`leave_open_files`] is set
+//! aside: what the process's other files need, the seats still to start first of all. A
+//! walk that filled the limit (a champion of 64 processes kept 192 files) left a match
+//! played at the same time, or its own match's next seat, unable to start its jail.
+//!
 //! An open `/proc/<pid>` file stays bound to its process: once the process is reaped its
 //! reads fail, and it is opened again under the same pid (should a new process get it, the
 //! caller tells them apart by start time), so a reused pid is never read through an old
@@ -21,6 +27,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::os::unix::fs::FileExt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Most processes whose files are kept open (past them, files are opened and closed at
 /// each read).
@@ -29,6 +36,55 @@ pub(crate) const KEPT: usize = 64;
 /// Size of one read of a `/proc` file: `stat`, `status` and a `children` list of fewer
 /// than about 500 processes fit; a longer `children` is read whole.
 pub(crate) const READ: usize = 4096;
+
+/// Open files the walks leave to the rest of the process unless the program says how many
+/// ([`leave_open_files`]): a match of three seats, and the program's own files.
+pub const LEFT_BY_DEFAULT: u64 = 3 * crate::usage::SEAT_FILES + crate::usage::OWN_FILES;
+
+/// The files every walk of the process keeps now.
+static KEPT_NOW: AtomicU64 = AtomicU64::new(0);
+/// What the walks leave of the limit of open files.
+static LEFT: AtomicU64 = AtomicU64::new(LEFT_BY_DEFAULT);
+
+/// Sets how many of the process's open files the walks of champions' processes leave to
+/// everything else (the pipes, jails and stderr files of the seats played at once, its own
+/// files): past the limit less these, a walk reads its files without keeping them
+/// (slower, never blind). The referee sets what it checked its limit against, before any
+/// seat starts.
+pub fn leave_open_files(files: u64) {
+    LEFT.store(files, Ordering::Relaxed);
+}
+
+/// Files the walks may keep in all: the soft limit of open files now, less what they leave.
+fn room() -> u64 {
+    let limit = nix::sys::resource::getrlimit(nix::sys::resource::Resource::RLIMIT_NOFILE)
+        .map_or(0, |(soft, _)| soft);
+    limit.saturating_sub(LEFT.load(Ordering::Relaxed))
+}
+
+/// A `/proc` file kept open between walks, counted among the files the process keeps
+/// while it lives.
+#[derive(Debug)]
+struct Kept(fs::File);
+
+impl Kept {
+    /// `file` kept if the process's walks have room for one more, else given back.
+    fn keep(file: fs::File) -> Result<Kept, fs::File> {
+        let room = room();
+        match KEPT_NOW.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n < room).then_some(n + 1)
+        }) {
+            Ok(_) => Ok(Kept(file)),
+            Err(_) => Err(file),
+        }
+    }
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        KEPT_NOW.fetch_sub(1, Ordering::AcqRel);
+    }
+}
 
 /// The kept files, by pid.
 #[derive(Debug, Default)]
@@ -42,10 +98,10 @@ pub(crate) struct ProcFiles {
 /// The files of one process, each opened on first use.
 #[derive(Debug)]
 struct Files {
-    stat: fs::File,
-    status: Option<fs::File>,
+    stat: Kept,
+    status: Option<Kept>,
     /// The main thread's `children`.
-    children: Option<fs::File>,
+    children: Option<Kept>,
 }
 
 /// The kernel has no `children` files (built without `CONFIG_PROC_CHILDREN`): the tree
@@ -58,7 +114,7 @@ impl ProcFiles {
     /// fails: the process it was bound to is gone, and a new one may have its pid).
     pub(crate) fn stat<'a>(&mut self, pid: i32, buf: &'a mut [u8; READ]) -> Option<&'a [u8]> {
         if let Some(files) = self.open.get(&pid) {
-            if let Some(n) = read_len(&files.stat, buf) {
+            if let Some(n) = read_len(&files.stat.0, buf) {
                 return Some(&buf[..n]);
             }
             self.open.remove(&pid);
@@ -67,14 +123,14 @@ impl ProcFiles {
         let file = self.opened(&path, |p| fs::File::open(p))?;
         let n = fresh_read(&file, buf, &path)?;
         if self.open.len() < KEPT && !self.unkept {
-            self.open.insert(
-                pid,
-                Files {
-                    stat: file,
+            if let Ok(stat) = Kept::keep(file) {
+                let files = Files {
+                    stat,
                     status: None,
                     children: None,
-                },
-            );
+                };
+                self.open.insert(pid, files);
+            }
         }
         Some(&buf[..n])
     }
@@ -85,16 +141,19 @@ impl ProcFiles {
         if !self.open.get(&pid).is_some_and(kept) {
             let path = format!("/proc/{pid}/status");
             let file = self.opened(&path, |p| fs::File::open(p))?;
-            match self.open.get_mut(&pid) {
-                Some(files) => files.status = Some(file),
-                None => {
-                    let n = fresh_read(&file, buf, &path)?;
-                    return Some(&buf[..n]);
-                }
+            // Read once without keeping it: its process's files are not kept, or the
+            // walks have no room left.
+            let unkept = match self.open.get_mut(&pid) {
+                Some(files) => Kept::keep(file).map(|kept| files.status = Some(kept)).err(),
+                None => Some(file),
+            };
+            if let Some(file) = unkept {
+                let n = fresh_read(&file, buf, &path)?;
+                return Some(&buf[..n]);
             }
         }
         let path = format!("/proc/{pid}/status");
-        let n = fresh_read(self.open.get(&pid)?.status.as_ref()?, buf, &path)?;
+        let n = fresh_read(&self.open.get(&pid)?.status.as_ref()?.0, buf, &path)?;
         Some(&buf[..n])
     }
 
@@ -111,13 +170,18 @@ impl ProcFiles {
         if threads <= 1 {
             if self.open.get(&pid).is_some_and(|f| f.children.is_none()) {
                 let path = format!("/proc/{pid}/task/{pid}/children");
+                // Not kept (no room left): the listing below reads it.
                 let file = self.opened(&path, |p| fs::File::open(p));
                 if let Some(files) = self.open.get_mut(&pid) {
-                    files.children = file;
+                    files.children = file.and_then(|file| Kept::keep(file).ok());
                 }
             }
             if let Some(files) = self.open.get(&pid) {
-                match files.children.as_ref().and_then(|f| read_len(f, &mut buf)) {
+                match files
+                    .children
+                    .as_ref()
+                    .and_then(|f| read_len(&f.0, &mut buf))
+                {
                     Some(n) if n < READ => {
                         push_pids(&buf[..n], out);
                         return Ok(());

@@ -24,6 +24,12 @@ pub const KEPT_FILES: u64 = 3 * crate::proc_files::KEPT as u64;
 /// socket and pidfd, its stderr file, and the walk's file of the moment.
 pub const SEAT_FILES: u64 = 16;
 
+/// Open files of a program besides its seats' (its results, its journal, its terminal,
+/// its threads' files).
+pub const OWN_FILES: u64 = 64;
+
+pub use crate::proc_files::{leave_open_files, LEFT_BY_DEFAULT};
+
 /// What a jail's processes use now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Usage {

@@ -1,11 +1,11 @@
 //! The open files the matches played at once need at least (each seat its pipes, its jail,
 //! its stderr file: `jail::usage::SEAT_FILES`; the referee its own), checked before anything
 //! is started or written: under that floor a seat could not start for want of the
-//! referee's open files, which is the operator's problem, never a champion's fault.
+//! referee's open files, which is the operator's problem, never a champion's fault. The
+//! floor is also what the walks of the champions' processes leave free of the limit
+//! (`jail::usage::leave_open_files`): the files they keep never take a seat's.
 
-/// The referee's own open files besides its seats' (its results, its journal, its
-/// terminal, its threads' files).
-const OWN: u64 = 64;
+use jail::usage::OWN_FILES as OWN;
 
 /// The limit of open files, below the floor of the seats asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +27,9 @@ impl Short {
 /// once fit in it.
 pub(crate) fn check(seats: usize) -> Result<u64, Short> {
     let limit = jail::raise_open_files();
-    floor(seats, limit)
+    let fits = floor(seats, limit)?;
+    jail::usage::leave_open_files(seats as u64 * jail::usage::SEAT_FILES + OWN);
+    Ok(fits)
 }
 
 fn floor(seats: usize, limit: u64) -> Result<u64, Short> {

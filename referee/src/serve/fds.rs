@@ -132,6 +132,8 @@ impl std::error::Error for TooFewFiles {}
 pub fn raise_for(max_connections: u32) -> anyhow::Result<u64> {
     let limit = jail::raise_open_files();
     check(max_connections, limit)?;
+    // The walks of the games' champions keep none of what the connections and a game need.
+    jail::usage::leave_open_files(connections(max_connections) + of_game(1));
     Ok(limit)
 }
 

@@ -1730,17 +1730,23 @@ struct DefaultFlags {
     limits: referee::cli::LimitArgs,
 }
 
+/// The referee's default limits, sandbox included (its probe builds a jail: the caller
+/// names the zygote's executable first).
+pub(crate) fn default_limits() -> jail::champion::Limits {
+    use clap::Parser;
+    DefaultFlags::parse_from(["referee"])
+        .limits
+        .process()
+        .expect("default limits")
+}
+
 /// Spawns the crashing fixture through the library from this (big) process: the fault it
 /// gets, as `kind: message`.
 fn crash_from_a_big_process() -> String {
-    use clap::Parser;
     use jail::champion::{Budget, Champion, LaunchSpec};
     // Jailed champions are cloned from a zygote: the referee binary serves as one.
     jail::use_helper(env!("CARGO_BIN_EXE_referee"));
-    let limits = DefaultFlags::parse_from(["referee"])
-        .limits
-        .process()
-        .expect("default limits");
+    let limits = default_limits();
     let crash = compiled("crash.c", &[]);
     let dir = common::fresh_dir("attacks", "crash14");
     let mut spec = LaunchSpec::new(crash, dir.join("scratch"), dir.join("stderr.txt"));

@@ -11,6 +11,7 @@ mod attacks_build;
 mod attacks_kit;
 mod environment;
 mod fallback;
+mod open_files;
 mod pinning;
 mod redteam;
 mod redteam_amazons;

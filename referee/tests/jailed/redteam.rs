@@ -43,7 +43,7 @@ use common::chmod;
 
 /// Builds `tests/fixtures/redteam/<source>` with `-D` definitions into a fresh directory
 /// of the test (removed at exit); readable by everyone.
-fn compiled(source: &str, defines: &[&str]) -> PathBuf {
+pub(crate) fn compiled(source: &str, defines: &[&str]) -> PathBuf {
     let dir = common::fresh_dir("redteam", "bin");
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/redteam")

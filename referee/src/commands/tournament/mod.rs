@@ -202,7 +202,8 @@ pub fn run(args: TournamentArgs, game: &'static dyn Game) -> Result<(), Failure>
     // Each seat's walk keeps up to KEPT_FILES files open besides what it holds
     // (`fit_open_files`): without them, matches are watched more slowly.
     let limit = jail::raise_open_files();
-    let needed = (jobs * seats) as u64 * (jail::usage::KEPT_FILES + jail::usage::SEAT_FILES) + 64;
+    let needed = (jobs * seats) as u64 * (jail::usage::KEPT_FILES + jail::usage::SEAT_FILES)
+        + jail::usage::OWN_FILES;
     if needed > limit {
         eprintln!(
             "tournament: {jobs} jobs of {seats} seats may keep {needed} open files and the \
